@@ -1,0 +1,241 @@
+//! Every way the library can refuse input, one enum per kind of input.
+
+use thiserror::Error;
+
+use crate::mv::Move;
+
+/// A rule set that cannot be read or cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum RuleError {
+    /// A field holds a value the engine cannot play.
+    #[error("{field} = {value}: {reason}")]
+    InvalidValue {
+        /// The rule dimension.
+        field: &'static str,
+        /// The offending value, as written.
+        value: String,
+        /// Why it cannot be played.
+        reason: String,
+    },
+    /// A field's value is not one of its names.
+    #[error("{field}: unknown value \"{value}\" (expected one of: {expected})")]
+    UnknownValue {
+        /// The rule dimension.
+        field: &'static str,
+        /// The offending value, as written.
+        value: String,
+        /// The accepted names, comma-separated.
+        expected: String,
+    },
+    /// A name that is not a rule dimension.
+    #[error("unknown rule \"{field}\" (the rules are: {})", crate::ruleset::DIMENSIONS.join(", "))]
+    UnknownField {
+        /// The name as written.
+        field: String,
+    },
+    /// A two-player rule combined with 3 or 4 players.
+    #[error("{field} = {value} is a two-player rule, but players = {players}")]
+    TwoPlayerRule {
+        /// The rule dimension.
+        field: &'static str,
+        /// Its value.
+        value: String,
+        /// The number of players asked for.
+        players: u8,
+    },
+    /// More seeds than a house count can hold.
+    #[error("players x houses x seeds = {total} seeds, more than the {max} the engine can count")]
+    TooManySeeds {
+        /// Seeds in all.
+        total: usize,
+        /// The most the engine supports.
+        max: usize,
+    },
+    /// A preset name that is not known.
+    #[error("unknown preset \"{name}\" (known: {known})")]
+    UnknownPreset {
+        /// The name as written.
+        name: String,
+        /// The known names, comma-separated.
+        known: String,
+    },
+    /// A rule file that does not parse.
+    #[error("bad {format} rule file: {message}")]
+    Syntax {
+        /// `TOML` or `JSON`.
+        format: &'static str,
+        /// The parser's message, which names the key or line.
+        message: String,
+    },
+}
+
+/// A [`Setup`](crate::Setup) that is not a position of the given rules.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// The number of sides differs from the number of players.
+    #[error("the position has {found} sides, the rules seat {expected} players")]
+    Sides {
+        /// Sides in the setup.
+        found: usize,
+        /// Players in the rules.
+        expected: usize,
+    },
+    /// A side has the wrong number of houses.
+    #[error("side {side} has {found} houses, the rules give each player {expected}")]
+    Houses {
+        /// The side.
+        side: usize,
+        /// Houses in the setup.
+        found: usize,
+        /// Houses in the rules.
+        expected: usize,
+    },
+    /// The number of stores differs from the number of players.
+    #[error("the position has {found} stores, the rules seat {expected} players")]
+    Stores {
+        /// Stores in the setup.
+        found: usize,
+        /// Players in the rules.
+        expected: usize,
+    },
+    /// More seeds than the engine can count.
+    #[error("the position holds {total} seeds, more than the {max} the engine can count")]
+    TooManySeeds {
+        /// Seeds in all (board, stores, discarded).
+        total: usize,
+        /// The most the engine supports.
+        max: usize,
+    },
+    /// The side to move does not exist.
+    #[error("side {side} is to move, but the rules seat only {players} players")]
+    ToMove {
+        /// The side named.
+        side: usize,
+        /// Players in the rules.
+        players: usize,
+    },
+    /// A pie-rule state without the pie rule, or one that cannot happen.
+    #[error("pie = {state}: {reason}")]
+    Pie {
+        /// The state named.
+        state: String,
+        /// Why it is impossible.
+        reason: &'static str,
+    },
+    /// A resigned side that does not exist or resigned twice.
+    #[error("resigned side {side}: {reason}")]
+    Resigned {
+        /// The side named.
+        side: usize,
+        /// Why it is impossible.
+        reason: &'static str,
+    },
+    /// An end of game that the position contradicts.
+    #[error("over = {reason}: {why}")]
+    Over {
+        /// The end named.
+        reason: String,
+        /// Why the position contradicts it.
+        why: &'static str,
+    },
+}
+
+/// Position notation that does not parse.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("bad position notation at \"{token}\": {reason}")]
+pub struct NotationError {
+    /// The offending part of the text.
+    pub token: String,
+    /// What was expected there.
+    pub reason: String,
+}
+
+/// Move text that does not parse.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum MoveParseError {
+    /// One move that is neither a house number nor `swap`.
+    #[error("bad move \"{text}\": expected a house number (1, 2, ...) or \"swap\"")]
+    Move {
+        /// The offending text.
+        text: String,
+    },
+    /// A move in a list that does not parse.
+    #[error(
+        "move {index} of the list, \"{text}\": expected a house number (1, 2, ...) or \"swap\""
+    )]
+    InList {
+        /// Position of the move in the list, from 1.
+        index: usize,
+        /// The offending text.
+        text: String,
+    },
+}
+
+/// Why a move is not legal in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum IllegalReason {
+    /// The game is over.
+    GameOver,
+    /// There is no such house (numbers run from 1 to `houses`).
+    NoSuchHouse {
+        /// Houses per player.
+        houses: u8,
+    },
+    /// The house is empty.
+    EmptyHouse,
+    /// The house holds fewer seeds than `min_seeds`.
+    TooFewSeeds {
+        /// Seeds in the house.
+        seeds: u8,
+        /// The fewest a house must hold to be moved.
+        min: u8,
+    },
+    /// The opponent's side is empty and this move does not feed it, though
+    /// another move would.
+    MustFeed,
+    /// The move is a grand slam and the rules forbid it.
+    GrandSlam,
+    /// `swap` is only legal under the pie rule, once, as the second
+    /// player's first turn.
+    SwapNotAllowed,
+}
+
+impl std::fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IllegalReason::GameOver => f.write_str("the game is over"),
+            IllegalReason::NoSuchHouse { houses } => {
+                write!(f, "there is no such house (houses are numbered 1 to {houses})")
+            }
+            IllegalReason::EmptyHouse => f.write_str("the house is empty"),
+            IllegalReason::TooFewSeeds { seeds, min } => write!(
+                f,
+                "the house holds {seeds} seed{}, and a house needs at least {min} to be moved",
+                if *seeds == 1 { "" } else { "s" }
+            ),
+            IllegalReason::MustFeed => f.write_str(
+                "the opponent has no seeds and this move leaves them none, though another move would feed them",
+            ),
+            IllegalReason::GrandSlam => {
+                f.write_str("the move would capture every seed on the opponent's side (grand slam), which these rules forbid")
+            }
+            IllegalReason::SwapNotAllowed => f.write_str(
+                "swap is only allowed under the pie rule, once, as the second player's first turn",
+            ),
+        }
+    }
+}
+
+/// A move that was refused, handed back with the reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[error("illegal move {mv}: {reason}")]
+pub struct IllegalMove {
+    /// The refused move.
+    pub mv: Move,
+    /// Why it was refused.
+    pub reason: IllegalReason,
+}

@@ -1,0 +1,229 @@
+//! How a game ended and who placed where.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::ruleset::MAX_PLAYERS;
+
+/// Why a game is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// After a move, a player's houses were all empty (`any_side_empty`).
+    AnySideEmpty,
+    /// The player to move had no legal move.
+    NoLegalMove,
+    /// A player holds more than half of the seeds, or two hold half each (`majority`).
+    Majority,
+    /// A player emptied their houses and won at once (`empty_first`).
+    EmptyFirst,
+    /// The same position occurred again (`repetition`).
+    Repetition,
+    /// The opponent's side was empty and no move could feed it; `unfed`
+    /// decided who takes the board.
+    CannotFeed,
+    /// The player to move could not move because their side was empty, and
+    /// claimed the board as a starving player (`unfed = end_to_starving`).
+    Starved,
+    /// All players but one resigned.
+    Resignation,
+    /// The players agreed the game is an endless cycle.
+    Agreement,
+}
+
+impl EndReason {
+    /// Every reason.
+    pub const ALL: [EndReason; 9] = [
+        EndReason::AnySideEmpty,
+        EndReason::NoLegalMove,
+        EndReason::Majority,
+        EndReason::EmptyFirst,
+        EndReason::Repetition,
+        EndReason::CannotFeed,
+        EndReason::Starved,
+        EndReason::Resignation,
+        EndReason::Agreement,
+    ];
+
+    /// The reason's name in position notation.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndReason::AnySideEmpty => "any_side_empty",
+            EndReason::NoLegalMove => "no_legal_move",
+            EndReason::Majority => "majority",
+            EndReason::EmptyFirst => "empty_first",
+            EndReason::Repetition => "repetition",
+            EndReason::CannotFeed => "cannot_feed",
+            EndReason::Starved => "starved",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "agreement",
+        }
+    }
+
+    /// A short English description.
+    pub const fn description(self) -> &'static str {
+        match self {
+            EndReason::AnySideEmpty => "a side ran out of seeds",
+            EndReason::NoLegalMove => "the player to move had no legal move",
+            EndReason::Majority => "a player holds a majority of the seeds",
+            EndReason::EmptyFirst => "a player emptied their side first",
+            EndReason::Repetition => "the position repeated (endless cycle)",
+            EndReason::CannotFeed => "no move could feed the empty opponent",
+            EndReason::Starved => "a starving player claimed the board",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "the players agreed on an endless cycle",
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for EndReason {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        EndReason::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                format!(
+                    "unknown end reason \"{s}\" (expected one of: {})",
+                    EndReason::ALL.map(|r| r.name()).join(", ")
+                )
+            })
+    }
+}
+
+impl Serialize for EndReason {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for EndReason {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// A two-player result from one side's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wdl {
+    /// The side won.
+    Win,
+    /// Neither side won.
+    Draw,
+    /// The side lost.
+    Loss,
+}
+
+/// The result of a finished game: final scores and ranks, per side.
+///
+/// Ranks use standard competition ranking: equal results share a rank and
+/// the next rank is skipped (1, 1, 3). Players are ranked by score, highest
+/// first; under `empty_first` the sides that emptied their houses rank
+/// first and the others follow by the seeds they still hold, fewest first;
+/// resigned sides rank below everyone else, the first to resign last.
+///
+/// Sides are board sides (side 0 moved first). Under the pie rule the
+/// players may have swapped sides; see
+/// [`Position::player_of`](crate::Position::player_of).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    pub(crate) reason: EndReason,
+    pub(crate) players: u8,
+    pub(crate) scores: [u8; MAX_PLAYERS],
+    pub(crate) ranks: [u8; MAX_PLAYERS],
+}
+
+impl Outcome {
+    /// Why the game ended.
+    pub const fn reason(&self) -> EndReason {
+        self.reason
+    }
+
+    /// Final scores per side: store contents after the leftover seeds were
+    /// distributed (captured seeds in store-less games).
+    pub fn scores(&self) -> &[u8] {
+        &self.scores[..usize::from(self.players)]
+    }
+
+    /// Final ranks per side, 1 for first place.
+    pub fn ranks(&self) -> &[u8] {
+        &self.ranks[..usize::from(self.players)]
+    }
+
+    /// The rank of `side`.
+    ///
+    /// # Panics
+    ///
+    /// If `side` is not a side of the game.
+    pub fn rank(&self, side: usize) -> u8 {
+        self.ranks()[side]
+    }
+
+    /// The sides in first place.
+    pub fn winners(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..usize::from(self.players)).filter(|&s| self.ranks[s] == 1)
+    }
+
+    /// The one side in first place, if it is not shared.
+    pub fn winner(&self) -> Option<usize> {
+        let mut w = self.winners();
+        match (w.next(), w.next()) {
+            (Some(s), None) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Whether every side shares first place.
+    pub fn is_draw(&self) -> bool {
+        self.ranks().iter().all(|&r| r == 1)
+    }
+
+    /// Win, draw or loss for `side` in a two-player game (`None` with more
+    /// players or a side that does not exist).
+    pub fn wdl(&self, side: usize) -> Option<Wdl> {
+        if self.players != 2 || side > 1 {
+            return None;
+        }
+        Some(match (self.ranks[side], self.ranks[1 - side]) {
+            (1, 1) => Wdl::Draw,
+            (1, _) => Wdl::Win,
+            _ => Wdl::Loss,
+        })
+    }
+
+    /// Side 0's score minus side 1's: the value a two-player solver reports.
+    pub fn score_difference(&self) -> i32 {
+        i32::from(self.scores[0]) - i32::from(self.scores[1])
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// For example `side 0 wins 26-22 (a side ran out of seeds)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let scores = self
+            .scores()
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join("-");
+        if self.is_draw() {
+            write!(f, "draw {scores}")?;
+        } else if let Some(w) = self.winner() {
+            write!(f, "side {w} wins {scores}")?;
+        } else {
+            let ws: Vec<String> = self.winners().map(|s| s.to_string()).collect();
+            write!(f, "sides {} share first place {scores}", ws.join(", "))?;
+        }
+        write!(f, " ({})", self.reason.description())
+    }
+}

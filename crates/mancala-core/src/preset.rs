@@ -1,0 +1,320 @@
+//! The seeded games, as values of [`RuleSet`].
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::RuleError;
+use crate::ruleset::{
+    Capture, CaptureFrom, CaptureSide, CountSet, EndCondition, EndSet, ExtraTurn, GrandSlam,
+    Leftover, Origin, RuleSet, StoresSown, Unfed,
+};
+
+/// The preset games.
+///
+/// Each is a [`RuleSet`] value; the engine has no per-game code.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::Preset;
+///
+/// assert_eq!("awari".parse::<Preset>()?, Preset::Oware);
+/// assert_eq!("Al_Manqala".parse::<Preset>()?, Preset::AlManqala);
+/// assert_eq!(Preset::MancalaBasic.to_string(), "mancala-basic");
+/// assert_eq!(Preset::Modiar.rules().houses, 3);
+/// assert_eq!(Preset::ALL.len(), 6);
+/// # Ok::<(), mancala_core::RuleError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Preset {
+    /// Kalah: 2 players, 6 houses, 4 seeds, own store sown, extra turns,
+    /// opposite capture (see [`KalahOptions`] for the variants and 3-4 players).
+    Kalah,
+    /// Oware Abapa: no stores on the track, 2/3 chain captures on the
+    /// opponent's side, must feed, no grand slam captures.
+    Oware,
+    /// Modiar (northern Morocco): 2x3 houses, 7 seeds, first seed back in
+    /// the origin, no singleton moves, 2/4/6 chain captures on either side.
+    Modiar,
+    /// Al-manqala (Galilee): 2x7 houses, 7 seeds, 2/4 chain captures on
+    /// either side, the starving player claims the board.
+    AlManqala,
+    /// The Japanese mancala basic: sow into every store, an extra turn on
+    /// any store, no captures, emptying your side first wins.
+    MancalaBasic,
+    /// The University of Manchester Kalah engine: Kalah(7,7) with the pie
+    /// rule, and no extra turn for the very first move.
+    Mankalah,
+}
+
+impl Preset {
+    /// Every preset.
+    pub const ALL: [Preset; 6] = [
+        Preset::Kalah,
+        Preset::Oware,
+        Preset::Modiar,
+        Preset::AlManqala,
+        Preset::MancalaBasic,
+        Preset::Mankalah,
+    ];
+
+    /// The preset's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Preset::Kalah => "kalah",
+            Preset::Oware => "oware",
+            Preset::Modiar => "modiar",
+            Preset::AlManqala => "al-manqala",
+            Preset::MancalaBasic => "mancala-basic",
+            Preset::Mankalah => "mankalah",
+        }
+    }
+
+    /// Other names the preset answers to.
+    pub const fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Preset::Kalah => &["kalaha", "mancala"],
+            Preset::Oware => &["awale", "awari", "abapa", "oware-abapa", "ayo"],
+            Preset::Modiar => &[],
+            Preset::AlManqala => &["almanqala", "manqala"],
+            Preset::MancalaBasic => &["basic", "japanese-mancala"],
+            Preset::Mankalah => &["manchester-kalah", "man-kalah"],
+        }
+    }
+
+    /// A one-line description.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Preset::Kalah => {
+                "Kalah(6,4): sow through your own store, extra turns, opposite captures"
+            }
+            Preset::Oware => {
+                "Oware Abapa: 2/3 chain captures, must feed, grand slam captures nothing"
+            }
+            Preset::Modiar => "Modiar: 2x3, 7 seeds, origin first, no singletons, 2/4/6 captures",
+            Preset::AlManqala => {
+                "Al-manqala: 2x7, 7 seeds, 2/4 captures, the starving player claims the board"
+            }
+            Preset::MancalaBasic => {
+                "Mancala basic: sow into every store, no captures, empty your side first"
+            }
+            Preset::Mankalah => "Manchester Kalah(7,7): pie rule, no extra turn on the first move",
+        }
+    }
+
+    /// The preset's rule set.
+    pub fn rules(self) -> RuleSet {
+        match self {
+            Preset::Kalah => KalahOptions::default().rules(),
+            Preset::Oware => RuleSet {
+                houses: 6,
+                seeds: 4,
+                stores_sown: StoresSown::None,
+                origin: Origin::Skip,
+                extra_turn: ExtraTurn::None,
+                must_feed: true,
+                unfed: Unfed::EndToMover,
+                grand_slam: GrandSlam::NoCapture,
+                capture: Capture::Count,
+                capture_counts: CountSet::of(&[2, 3]),
+                capture_side: CaptureSide::Opponent,
+                chain: true,
+                end: EndSet::of(&[EndCondition::Majority, EndCondition::Repetition]),
+                ..base()
+            },
+            Preset::Modiar => RuleSet {
+                houses: 3,
+                seeds: 7,
+                stores_sown: StoresSown::None,
+                origin: Origin::First,
+                extra_turn: ExtraTurn::None,
+                min_seeds: 2,
+                must_feed: true,
+                unfed: Unfed::AnyMove,
+                grand_slam: GrandSlam::Forbidden,
+                capture: Capture::Count,
+                capture_counts: CountSet::of(&[2, 4, 6]),
+                capture_side: CaptureSide::Any,
+                chain: true,
+                no_capture_moves: 1,
+                end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Majority]),
+                ..base()
+            },
+            Preset::AlManqala => RuleSet {
+                houses: 7,
+                seeds: 7,
+                stores_sown: StoresSown::None,
+                origin: Origin::Include,
+                extra_turn: ExtraTurn::None,
+                must_feed: true,
+                unfed: Unfed::EndToStarving,
+                grand_slam: GrandSlam::Allowed,
+                capture: Capture::Count,
+                capture_counts: CountSet::of(&[2, 4]),
+                capture_side: CaptureSide::Any,
+                chain: true,
+                end: EndSet::of(&[EndCondition::Majority, EndCondition::Repetition]),
+                cycle_leftover: Leftover::Split,
+                ..base()
+            },
+            Preset::MancalaBasic => RuleSet {
+                stores_sown: StoresSown::All,
+                extra_turn: ExtraTurn::AnyStore,
+                capture: Capture::None,
+                end: EndSet::of(&[EndCondition::EmptyFirst]),
+                ..base()
+            },
+            Preset::Mankalah => RuleSet {
+                houses: 7,
+                seeds: 7,
+                pie_rule: true,
+                first_move_extra_turn: false,
+                ..KalahOptions::default().rules()
+            },
+        }
+    }
+}
+
+/// The defaults of RULES.md section 9 for every dimension a preset does not
+/// name, on a 2-player Kalah board.
+const fn base() -> RuleSet {
+    RuleSet {
+        players: 2,
+        houses: 6,
+        seeds: 4,
+        stores_sown: StoresSown::Own,
+        origin: Origin::Include,
+        extra_turn: ExtraTurn::OwnStore,
+        first_move_extra_turn: true,
+        min_seeds: 1,
+        must_feed: false,
+        unfed: Unfed::AnyMove,
+        grand_slam: GrandSlam::Allowed,
+        capture: Capture::Opposite,
+        capture_from: CaptureFrom::Next,
+        capture_empty_opposite: false,
+        capture_counts: CountSet::EMPTY,
+        capture_side: CaptureSide::Opponent,
+        chain: false,
+        no_capture_moves: 0,
+        end: EndSet::of(&[EndCondition::AnySideEmpty]),
+        leftover: Leftover::Owner,
+        cycle_leftover: Leftover::Owner,
+        pie_rule: false,
+    }
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Preset {
+    type Err = RuleError;
+
+    /// Accepts names and aliases, ignoring case, with `_` or spaces for `-`.
+    fn from_str(s: &str) -> Result<Self, RuleError> {
+        let wanted = s.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.name() == wanted || p.aliases().contains(&wanted.as_str()))
+            .ok_or_else(|| RuleError::UnknownPreset {
+                name: s.to_string(),
+                known: Preset::ALL
+                    .iter()
+                    .map(|p| p.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+}
+
+/// Kalah as the seeded web site offers it: 2 to 4 players, the house and
+/// seed counts, whose seeds a capture takes, and the Kalah variant
+/// switches of RULES.md section 9.
+///
+/// House counts follow the site: 6 or 7 with two players, 6 or 4 with three
+/// or four; any other choice falls back to 6. (Other house counts are
+/// still one field away: set [`RuleSet::houses`] directly.)
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{CaptureFrom, KalahOptions};
+///
+/// let rules = KalahOptions { players: 4, houses: 4, seeds: 3, capture_from: CaptureFrom::All,
+///                            ..KalahOptions::default() }.rules();
+/// assert_eq!((rules.players, rules.houses, rules.seeds), (4, 4, 3));
+///
+/// // 5 houses is not offered with 3 players: the site falls back to 6.
+/// assert_eq!(KalahOptions { players: 3, houses: 5, ..KalahOptions::default() }.rules().houses, 6);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KalahOptions {
+    /// Players, 2 to 4.
+    pub players: u8,
+    /// Houses each: 6 or 7 with 2 players, 6 or 4 with 3-4; else 6.
+    pub houses: u8,
+    /// Seeds per house (3 to 6 are common).
+    pub seeds: u8,
+    /// Whose seeds a capture takes with 3-4 players.
+    pub capture_from: CaptureFrom,
+    /// Variant: capture the lone last seed even when the opposite house is empty.
+    pub capture_empty_opposite: bool,
+    /// Variant: the game ends only when the player to move cannot move
+    /// (end `no_legal_move` instead of `any_side_empty`).
+    pub delayed_end: bool,
+    /// Variant: seeds left on the board at the end score for nobody.
+    pub discard_leftover: bool,
+    /// Variant: the pie rule.
+    pub pie_rule: bool,
+}
+
+impl Default for KalahOptions {
+    fn default() -> Self {
+        KalahOptions {
+            players: 2,
+            houses: 6,
+            seeds: 4,
+            capture_from: CaptureFrom::Next,
+            capture_empty_opposite: false,
+            delayed_end: false,
+            discard_leftover: false,
+            pie_rule: false,
+        }
+    }
+}
+
+impl KalahOptions {
+    /// The house count the site plays for this choice (see the type docs).
+    pub const fn site_houses(players: u8, houses: u8) -> u8 {
+        match (players, houses) {
+            (2, 6 | 7) | (3 | 4, 4 | 6) => houses,
+            _ => 6,
+        }
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> RuleSet {
+        RuleSet {
+            players: self.players,
+            houses: Self::site_houses(self.players, self.houses),
+            seeds: self.seeds,
+            capture_from: self.capture_from,
+            capture_empty_opposite: self.capture_empty_opposite,
+            end: EndSet::of(&[if self.delayed_end {
+                EndCondition::NoLegalMove
+            } else {
+                EndCondition::AnySideEmpty
+            }]),
+            leftover: if self.discard_leftover {
+                Leftover::Discard
+            } else {
+                Leftover::Owner
+            },
+            pie_rule: self.pie_rule,
+            ..base()
+        }
+    }
+}

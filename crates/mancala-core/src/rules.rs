@@ -1,0 +1,453 @@
+//! A rule set compiled for play: everything the rules imply about the
+//! board (tracks, skips, corresponding houses) is worked out once here, so
+//! that playing a move is a few array reads and no allocation.
+
+use crate::error::RuleError;
+use crate::ruleset::{
+    Capture, CaptureFrom, CaptureSide, CountSet, EndCondition, ExtraTurn, GrandSlam, Leftover,
+    MAX_HOUSES, MAX_PLAYERS, Origin, RuleSet, StoresSown, Unfed,
+};
+
+/// Cups in a position's array: enough for 4 players with 16 houses and a
+/// store each (68), padded to a multiple of 8 so that positions hash and
+/// compare word by word.
+pub(crate) const CUPS: usize = 72;
+/// The longest sowing track.
+const TRACK: usize = MAX_PLAYERS * (MAX_HOUSES + 1);
+
+/// What a sowing did: computed for [`Position::play`](crate::Position::play)
+/// and for the legality checks that must look one move ahead.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sowing {
+    /// The cup the last seed landed in.
+    pub last: u8,
+    /// Seeds lifted from the origin house.
+    pub sown: u8,
+    /// Seeds that went to the mover's store by capture.
+    pub captured: u8,
+    /// The cups emptied by the capture (bit per cup index).
+    pub captured_cups: u128,
+    /// The move was a grand slam (under `no_capture` its capture was cancelled).
+    pub grand_slam: bool,
+    /// The move earns another move.
+    pub extra_turn: bool,
+}
+
+/// A validated, compiled [`RuleSet`]: what positions are played under.
+///
+/// Build one per rule set and share it by reference: every
+/// [`Position`](crate::Position) borrows its `Rules`.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{Preset, Rules};
+///
+/// let rules = Rules::new(&Preset::Oware.rules())?;
+/// assert_eq!(rules.players(), 2);
+/// assert_eq!(rules.houses(), 6);
+///
+/// let mut bad = Preset::Oware.rules();
+/// bad.players = 5;
+/// assert!(Rules::new(&bad).is_err());
+/// # Ok::<(), mancala_core::RuleError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Rules {
+    set: RuleSet,
+    pub(crate) players: u8,
+    pub(crate) houses: u8,
+    /// Houses plus the store: cup index of side `s`'s house 1 is `s * stride`.
+    pub(crate) stride: u8,
+    /// Per side: the sowing track from that side's point of view (cup
+    /// indices in sowing order, written twice so no index wraps).
+    track: [[u8; 2 * TRACK]; MAX_PLAYERS],
+    /// Per side: cups sown per lap (the track, less the origin under `skip`).
+    lap: [u8; MAX_PLAYERS],
+    /// Per side and house: where in `track` the sowing of that house starts
+    /// (the first seed goes to `track[start + 1]`).
+    sow_start: [[u8; MAX_HOUSES]; MAX_PLAYERS],
+    /// Per cup: the side that owns it.
+    pub(crate) owner: [u8; CUPS],
+    /// Bit per cup index: the cup is a store.
+    stores: u128,
+    /// Per side and house: the corresponding houses an opposite capture takes.
+    targets: [[[u8; MAX_PLAYERS - 1]; MAX_HOUSES]; MAX_PLAYERS],
+    ntargets: u8,
+    /// Per cup: the previous house on the board, skipping stores (chains).
+    prev_house: [u8; CUPS],
+    /// Per side: may a count capture take this side's houses, when side `s`
+    /// moves? Indexed `[mover][owner]`.
+    capture_side_ok: [[bool; MAX_PLAYERS]; MAX_PLAYERS],
+    pub(crate) counts: CountSet,
+    pub(crate) min_seeds: u8,
+    pub(crate) capture: Capture,
+    pub(crate) chain: bool,
+    pub(crate) capture_empty_opposite: bool,
+    pub(crate) no_capture_moves: u32,
+    pub(crate) grand_slam: GrandSlam,
+    pub(crate) extra_turn: ExtraTurn,
+    pub(crate) first_move_extra_turn: bool,
+    pub(crate) must_feed: bool,
+    pub(crate) unfed: Unfed,
+    pub(crate) pie_rule: bool,
+    pub(crate) end_any_side_empty: bool,
+    pub(crate) end_majority: bool,
+    pub(crate) end_empty_first: bool,
+    pub(crate) end_repetition: bool,
+    pub(crate) leftover: Leftover,
+    pub(crate) cycle_leftover: Leftover,
+    /// Legal-move generation has to try moves (feeding, forbidden grand slams).
+    pub(crate) looks_ahead: bool,
+    /// Words of the cup array that hold cups (for hashing).
+    pub(crate) hash_words: u8,
+}
+
+impl Rules {
+    /// Validates and compiles a rule set.
+    ///
+    /// # Errors
+    ///
+    /// As [`RuleSet::validate`].
+    pub fn new(set: &RuleSet) -> Result<Rules, RuleError> {
+        set.validate()?;
+        let players = usize::from(set.players);
+        let houses = usize::from(set.houses);
+        let stride = houses + 1;
+        let ncups = players * stride;
+        let store_of = |s: usize| s * stride + houses;
+
+        let mut owner = [0u8; CUPS];
+        let mut stores = 0u128;
+        for c in 0..ncups {
+            owner[c] = (c / stride) as u8;
+            if c % stride == houses {
+                stores |= 1 << c;
+            }
+        }
+
+        let mut track = [[0u8; 2 * TRACK]; MAX_PLAYERS];
+        let mut lap = [0u8; MAX_PLAYERS];
+        let mut sow_start = [[0u8; MAX_HOUSES]; MAX_PLAYERS];
+        for s in 0..players {
+            // The track starts at the mover's house 1 and goes round once.
+            let cups: Vec<usize> = (0..ncups)
+                .map(|k| (s * stride + k) % ncups)
+                .filter(|&c| {
+                    c % stride != houses
+                        || match set.stores_sown {
+                            StoresSown::None => false,
+                            StoresSown::Own => c == store_of(s),
+                            StoresSown::All => true,
+                        }
+                })
+                .collect();
+            let len = cups.len();
+            for (k, &c) in cups.iter().chain(cups.iter()).enumerate() {
+                track[s][k] = c as u8;
+            }
+            lap[s] = (len - usize::from(set.origin == Origin::Skip)) as u8;
+            for h in 0..houses {
+                // House h is at position h of this side's track.
+                sow_start[s][h] = match set.origin {
+                    Origin::Include | Origin::Skip => h as u8,
+                    Origin::First => ((h + len - 1) % len) as u8,
+                };
+            }
+        }
+
+        let mut targets = [[[0u8; MAX_PLAYERS - 1]; MAX_HOUSES]; MAX_PLAYERS];
+        let target_sides = |s: usize| -> Vec<usize> {
+            match (set.capture_from, players) {
+                (_, 2) => vec![1 - s],
+                (CaptureFrom::Next, _) | (CaptureFrom::Opposite, 3) => vec![(s + 1) % players],
+                (CaptureFrom::Opposite, _) => vec![(s + 2) % players],
+                (CaptureFrom::All, _) => (1..players).map(|d| (s + d) % players).collect(),
+            }
+        };
+        let ntargets = target_sides(0).len() as u8;
+        for s in 0..players {
+            for h in 0..houses {
+                for (k, t) in target_sides(s).into_iter().enumerate() {
+                    targets[s][h][k] = (t * stride + houses - 1 - h) as u8;
+                }
+            }
+        }
+
+        let mut prev_house = [0u8; CUPS];
+        for c in 0..ncups {
+            let mut p = (c + ncups - 1) % ncups;
+            if p % stride == houses {
+                p = (p + ncups - 1) % ncups;
+            }
+            prev_house[c] = p as u8;
+        }
+
+        let mut capture_side_ok = [[false; MAX_PLAYERS]; MAX_PLAYERS];
+        for (mover, row) in capture_side_ok.iter_mut().enumerate() {
+            for (side, ok) in row.iter_mut().enumerate() {
+                *ok = match set.capture_side {
+                    CaptureSide::Opponent => side != mover,
+                    CaptureSide::Own => side == mover,
+                    CaptureSide::Any => true,
+                };
+            }
+        }
+
+        Ok(Rules {
+            set: *set,
+            players: set.players,
+            houses: set.houses,
+            stride: stride as u8,
+            track,
+            lap,
+            sow_start,
+            owner,
+            stores,
+            targets,
+            ntargets,
+            prev_house,
+            capture_side_ok,
+            counts: set.capture_counts,
+            min_seeds: set.min_seeds,
+            capture: set.capture,
+            chain: set.chain,
+            capture_empty_opposite: set.capture_empty_opposite,
+            no_capture_moves: set.no_capture_moves,
+            grand_slam: set.grand_slam,
+            extra_turn: set.extra_turn,
+            first_move_extra_turn: set.first_move_extra_turn,
+            must_feed: set.must_feed,
+            unfed: set.unfed,
+            pie_rule: set.pie_rule,
+            end_any_side_empty: set.end.contains(EndCondition::AnySideEmpty),
+            end_majority: set.end.contains(EndCondition::Majority),
+            end_empty_first: set.end.contains(EndCondition::EmptyFirst),
+            end_repetition: set.end.contains(EndCondition::Repetition),
+            leftover: set.leftover,
+            cycle_leftover: set.cycle_leftover,
+            looks_ahead: set.must_feed || set.grand_slam == GrandSlam::Forbidden,
+            hash_words: ncups.div_ceil(8) as u8,
+        })
+    }
+
+    /// The rule set these rules were compiled from.
+    pub fn rule_set(&self) -> &RuleSet {
+        &self.set
+    }
+
+    /// Number of players (and sides).
+    pub fn players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    /// Houses per side.
+    pub fn houses(&self) -> usize {
+        usize::from(self.houses)
+    }
+
+    /// Whether `repetition` ends the game (which needs a [`Game`](crate::Game)'s history).
+    pub fn detects_repetition(&self) -> bool {
+        self.end_repetition
+    }
+
+    /// Cup index of `side`'s house 1.
+    #[inline]
+    pub(crate) fn base(&self, side: usize) -> usize {
+        side * usize::from(self.stride)
+    }
+
+    /// Cup index of `side`'s store.
+    #[inline]
+    pub(crate) fn store(&self, side: usize) -> usize {
+        side * usize::from(self.stride) + usize::from(self.houses)
+    }
+
+    /// Whether cup `c` is a store.
+    #[inline]
+    pub(crate) fn is_store(&self, c: usize) -> bool {
+        self.stores >> c & 1 != 0
+    }
+
+    /// Lifts house `house` (0-based) of `side`, sows it and resolves
+    /// captures, in `cups`. `sowings` is the number of sowings played
+    /// before this one (for `no_capture_moves` and `first_move_extra_turn`).
+    /// The house must hold at least one seed.
+    #[inline]
+    pub(crate) fn sow(
+        &self,
+        cups: &mut [u8; CUPS],
+        side: usize,
+        house: usize,
+        sowings: u32,
+    ) -> Sowing {
+        let origin = self.base(side) + house;
+        let n = cups[origin];
+        debug_assert!(n > 0, "sowing an empty house");
+        cups[origin] = 0;
+        let track = &self.track[side];
+        let start = usize::from(self.sow_start[side][house]);
+        let lap = usize::from(self.lap[side]);
+        let last = if usize::from(n) <= lap {
+            for &c in &track[start + 1..=start + usize::from(n)] {
+                cups[usize::from(c)] += 1;
+            }
+            track[start + usize::from(n)]
+        } else {
+            let (q, r) = (n / lap as u8, usize::from(n) % lap);
+            for &c in &track[start + 1..=start + lap] {
+                cups[usize::from(c)] += q;
+            }
+            for &c in &track[start + 1..=start + r] {
+                cups[usize::from(c)] += 1;
+            }
+            track[start + if r > 0 { r } else { lap }]
+        };
+        let mut result = Sowing {
+            last,
+            sown: n,
+            captured: 0,
+            captured_cups: 0,
+            grand_slam: false,
+            extra_turn: false,
+        };
+        let last = usize::from(last);
+        if self.is_store(last) {
+            result.extra_turn = match self.extra_turn {
+                ExtraTurn::None => false,
+                ExtraTurn::OwnStore => last == self.store(side),
+                ExtraTurn::AnyStore => true,
+            } && (self.first_move_extra_turn || sowings > 0);
+        } else if sowings >= self.no_capture_moves {
+            match self.capture {
+                Capture::None => {}
+                Capture::Opposite => self.capture_opposite(cups, side, last, &mut result),
+                Capture::Count => self.capture_count(cups, side, last, &mut result),
+            }
+        }
+        result
+    }
+
+    #[inline]
+    fn capture_opposite(&self, cups: &mut [u8; CUPS], side: usize, last: usize, out: &mut Sowing) {
+        if usize::from(self.owner[last]) != side || cups[last] != 1 {
+            return;
+        }
+        let house = last - self.base(side);
+        let targets = &self.targets[side][house][..usize::from(self.ntargets)];
+        let taken: u8 = targets.iter().map(|&t| cups[usize::from(t)]).sum();
+        if taken == 0 {
+            if self.capture_empty_opposite {
+                cups[last] = 0;
+                cups[self.store(side)] += 1;
+                out.captured = 1;
+                out.captured_cups = 1 << last;
+            }
+            return;
+        }
+        let mut mask = 1u128 << last;
+        for &t in targets {
+            mask |= 1 << t;
+        }
+        if self.grand_slam != GrandSlam::Allowed && self.players == 2 {
+            // Two players: the only target is the opponent's side.
+            let opp = 1 - side;
+            if self.side_seeds(cups, opp) == u32::from(taken) {
+                out.grand_slam = true;
+                if self.grand_slam == GrandSlam::NoCapture {
+                    return;
+                }
+            }
+        }
+        for &t in targets {
+            cups[usize::from(t)] = 0;
+        }
+        cups[last] = 0;
+        cups[self.store(side)] += taken + 1;
+        out.captured = taken + 1;
+        out.captured_cups = mask;
+    }
+
+    #[inline]
+    fn capture_count(&self, cups: &mut [u8; CUPS], side: usize, last: usize, out: &mut Sowing) {
+        let ok = &self.capture_side_ok[side];
+        let qualifies = |c: usize| self.counts.contains(cups[c]) && ok[usize::from(self.owner[c])];
+        if !qualifies(last) {
+            return;
+        }
+        let mut mask = 1u128 << last;
+        let mut taken = u32::from(cups[last]);
+        if self.chain {
+            let mut c = usize::from(self.prev_house[last]);
+            while c != last && qualifies(c) {
+                mask |= 1 << c;
+                taken += u32::from(cups[c]);
+                c = usize::from(self.prev_house[c]);
+            }
+        }
+        if self.grand_slam != GrandSlam::Allowed {
+            // Count captures are two-player rules.
+            let opp = 1 - side;
+            let from_opp: u32 = self
+                .house_range(opp)
+                .filter(|&c| mask >> c & 1 != 0)
+                .map(|c| u32::from(cups[c]))
+                .sum();
+            if from_opp > 0 && self.side_seeds(cups, opp) == from_opp {
+                out.grand_slam = true;
+                if self.grand_slam == GrandSlam::NoCapture {
+                    return;
+                }
+            }
+        }
+        let mut bits = mask;
+        while bits != 0 {
+            let c = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            cups[c] = 0;
+        }
+        cups[self.store(side)] += taken as u8;
+        out.captured = taken as u8;
+        out.captured_cups = mask;
+    }
+
+    /// Cup indices of `side`'s houses.
+    #[inline]
+    pub(crate) fn house_range(&self, side: usize) -> std::ops::Range<usize> {
+        let b = self.base(side);
+        b..b + usize::from(self.houses)
+    }
+
+    /// Seeds in `side`'s houses.
+    #[inline]
+    pub(crate) fn side_seeds(&self, cups: &[u8; CUPS], side: usize) -> u32 {
+        cups[self.house_range(side)]
+            .iter()
+            .map(|&c| u32::from(c))
+            .sum()
+    }
+
+    /// Whether `side`'s houses are all empty.
+    #[inline]
+    pub(crate) fn side_empty(&self, cups: &[u8; CUPS], side: usize) -> bool {
+        cups[self.house_range(side)].iter().all(|&c| c == 0)
+    }
+
+    /// Bit per house of `side` that holds at least `min_seeds`.
+    #[inline]
+    pub(crate) fn movable(&self, cups: &[u8; CUPS], side: usize) -> u32 {
+        let mut mask = 0u32;
+        for (i, &c) in cups[self.house_range(side)].iter().enumerate() {
+            mask |= u32::from(c >= self.min_seeds) << i;
+        }
+        mask
+    }
+}
+
+impl PartialEq for Rules {
+    fn eq(&self, other: &Rules) -> bool {
+        self.set == other.set
+    }
+}
+
+impl Eq for Rules {}

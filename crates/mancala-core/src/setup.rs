@@ -1,0 +1,246 @@
+//! [`Setup`]: a position as plain, unchecked data, and its one-line text
+//! notation.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::error::NotationError;
+use crate::outcome::EndReason;
+
+/// Where the pie rule stands in a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PieState {
+    /// The second player has not yet taken their first turn (or there is no
+    /// pie rule).
+    #[default]
+    Pending,
+    /// The second player swapped sides.
+    Swapped,
+    /// The second player moved instead of swapping.
+    Declined,
+}
+
+impl PieState {
+    /// The state's name in position notation.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PieState::Pending => "pending",
+            PieState::Swapped => "swapped",
+            PieState::Declined => "declined",
+        }
+    }
+}
+
+impl fmt::Display for PieState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for PieState {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        [PieState::Pending, PieState::Swapped, PieState::Declined]
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                format!("unknown pie state \"{s}\" (expected pending, swapped or declined)")
+            })
+    }
+}
+
+impl Serialize for PieState {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for PieState {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// A position as plain data, not checked against any rules: what you write
+/// by hand, read from a file or get from [`Position::to_setup`](crate::Position::to_setup).
+/// [`Position::from_setup`](crate::Position::from_setup) turns it into a
+/// playable [`Position`](crate::Position) or says what is wrong with it.
+///
+/// # Notation
+///
+/// One line, fields separated by spaces: first one field per side, side 0
+/// first, each the side's houses (house 1 first, in sowing order) separated
+/// by commas, a colon, and the side's store; then `key=value` fields:
+///
+/// | field | meaning | default |
+/// |---|---|---|
+/// | `to=S` | the side to move | `0` |
+/// | `ply=N` | moves played so far (a pie swap counts) | `0` |
+/// | `pie=pending\|swapped\|declined` | pie rule state | `pending` |
+/// | `discarded=N` | seeds out of the game (leftover `discard`/`split`) | `0` |
+/// | `resigned=S,S` | sides that resigned, in order | none |
+/// | `over=REASON` | the game is over, and why (an [`EndReason`] name) | not over |
+///
+/// The written form always has `to` and `ply`, and the others only when
+/// they differ from the default. The Kalah start position is
+/// `4,4,4,4,4,4:0 4,4,4,4,4,4:0 to=0 ply=0`.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::Setup;
+///
+/// let setup: Setup = "0,5,5,5,5,4:0 4,4,4,4,4,4:0 to=1 ply=1".parse()?;
+/// assert_eq!(setup.houses[0], vec![0, 5, 5, 5, 5, 4]);
+/// assert_eq!(setup.to_move, 1);
+/// assert_eq!(setup.to_string(), "0,5,5,5,5,4:0 4,4,4,4,4,4:0 to=1 ply=1");
+///
+/// assert!("4,4,x:0 4,4,4:0".parse::<Setup>().is_err());
+/// # Ok::<(), mancala_core::NotationError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    /// Per side, the seeds in each house, house 1 first.
+    pub houses: Vec<Vec<u8>>,
+    /// Per side, the seeds in the store (captured seeds in store-less games).
+    pub stores: Vec<u8>,
+    /// The side to move.
+    #[serde(default)]
+    pub to_move: usize,
+    /// Moves played so far (a pie swap counts).
+    #[serde(default)]
+    pub ply: u32,
+    /// Where the pie rule stands.
+    #[serde(default)]
+    pub pie: PieState,
+    /// Seeds taken out of the game by a `discard` or `split` leftover rule.
+    #[serde(default)]
+    pub discarded: u8,
+    /// Sides that resigned, in the order they did.
+    #[serde(default)]
+    pub resigned: Vec<usize>,
+    /// Whether the game is over, and why.
+    #[serde(default)]
+    pub over: Option<EndReason>,
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (s, houses) in self.houses.iter().enumerate() {
+            if s > 0 {
+                f.write_str(" ")?;
+            }
+            for (i, n) in houses.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{n}")?;
+            }
+            write!(f, ":{}", self.stores.get(s).copied().unwrap_or(0))?;
+        }
+        write!(f, " to={} ply={}", self.to_move, self.ply)?;
+        if self.pie != PieState::Pending {
+            write!(f, " pie={}", self.pie)?;
+        }
+        if self.discarded != 0 {
+            write!(f, " discarded={}", self.discarded)?;
+        }
+        if !self.resigned.is_empty() {
+            let sides: Vec<String> = self.resigned.iter().map(usize::to_string).collect();
+            write!(f, " resigned={}", sides.join(","))?;
+        }
+        if let Some(reason) = self.over {
+            write!(f, " over={reason}")?;
+        }
+        Ok(())
+    }
+}
+
+fn bad(token: &str, reason: impl Into<String>) -> NotationError {
+    NotationError {
+        token: token.to_string(),
+        reason: reason.into(),
+    }
+}
+
+fn number<T: FromStr>(token: &str, text: &str, what: &str) -> Result<T, NotationError> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad(token, format!("expected {what}")));
+    }
+    text.parse()
+        .map_err(|_| bad(token, format!("{what}: {text} is too large")))
+}
+
+impl FromStr for Setup {
+    type Err = NotationError;
+
+    fn from_str(s: &str) -> Result<Self, NotationError> {
+        let mut setup = Setup::default();
+        let mut seen: Vec<&str> = Vec::new();
+        for token in s.split_whitespace() {
+            if let Some((key, value)) = token.split_once('=') {
+                if seen.contains(&key) {
+                    return Err(bad(token, format!("{key} is given twice")));
+                }
+                seen.push(key);
+                match key {
+                    "to" => setup.to_move = number(token, value, "the side to move (0, 1, ...)")?,
+                    "ply" => setup.ply = number(token, value, "the number of moves played")?,
+                    "pie" => setup.pie = value.parse().map_err(|e: String| bad(token, e))?,
+                    "discarded" => {
+                        setup.discarded = number(token, value, "a number of discarded seeds")?;
+                    }
+                    "resigned" => {
+                        setup.resigned = value
+                            .split(',')
+                            .map(|v| number(token, v, "a comma-separated list of sides"))
+                            .collect::<Result<_, _>>()?;
+                    }
+                    "over" => setup.over = Some(value.parse().map_err(|e: String| bad(token, e))?),
+                    _ => {
+                        return Err(bad(
+                            token,
+                            "unknown field (expected to, ply, pie, discarded, resigned or over)",
+                        ));
+                    }
+                }
+            } else {
+                if !seen.is_empty() {
+                    return Err(bad(token, "sides must come before the key=value fields"));
+                }
+                let (houses, store) = token.split_once(':').ok_or_else(|| {
+                    bad(token, "expected a side: houses then the store, as 4,4,4:0")
+                })?;
+                let houses = houses
+                    .split(',')
+                    .map(|h| number(token, h, "house counts separated by commas"))
+                    .collect::<Result<Vec<u8>, _>>()?;
+                setup.houses.push(houses);
+                setup
+                    .stores
+                    .push(number(token, store, "the store's count after the colon")?);
+            }
+        }
+        if setup.houses.is_empty() {
+            return Err(bad(s.trim(), "expected at least one side, as 4,4,4:0"));
+        }
+        Ok(setup)
+    }
+}
+
+impl Setup {
+    /// Parses position notation; the same as `text.parse()`.
+    ///
+    /// # Errors
+    ///
+    /// A [`NotationError`] naming the field that does not parse.
+    pub fn from_notation(text: &str) -> Result<Setup, NotationError> {
+        text.parse()
+    }
+}
