@@ -1,0 +1,436 @@
+//! Property tests: the invariants of RULES.md hold in random games of every
+//! preset and of randomly generated valid rule sets (2 to 4 players), and
+//! every parser turns any text into a value or a typed error, never a panic.
+
+use mancala_core::{
+    Capture, CaptureFrom, CaptureSide, CountSet, EndCondition, EndSet, ExtraTurn, Game, GrandSlam,
+    IllegalReason, KalahOptions, Leftover, Move, Origin, Position, Preset, RuleSet, Rules, Setup,
+    StoresSown, Unfed, parse_moves,
+};
+use proptest::prelude::*;
+
+/// SplitMix64: a tiny deterministic generator for move choices.
+struct Choices(u64);
+
+impl Choices {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn pick(&mut self, pos: &Position<'_>) -> Move {
+        let moves = pos.legal_moves();
+        moves
+            .get((self.next() % moves.len() as u64) as usize)
+            .expect("an ongoing position has a legal move")
+    }
+}
+
+/// Every preset, plus Kalah for 3 and 4 players with each capture_from.
+fn preset_rules() -> impl Strategy<Value = RuleSet> {
+    prop_oneof![
+        prop::sample::select(Preset::ALL.to_vec()).prop_map(Preset::rules),
+        (
+            3u8..=4,
+            prop::sample::select(vec![4u8, 6]),
+            3u8..=4,
+            0usize..3
+        )
+            .prop_map(|(players, houses, seeds, from)| KalahOptions {
+                players,
+                houses,
+                seeds,
+                capture_from: CaptureFrom::ALL[from],
+                ..KalahOptions::default()
+            }
+            .rules()),
+    ]
+}
+
+/// Any valid rule set: every dimension drawn at random, then the few
+/// combinations the engine refuses are repaired.
+fn random_rules() -> impl Strategy<Value = RuleSet> {
+    let shape = (2u8..=4, 1u8..=16, 1u8..=8, 0usize..3, 0usize..3, 0usize..3);
+    let feeding = (any::<bool>(), 1u8..=3, any::<bool>(), 0usize..3, 0usize..3);
+    let capture = (
+        0usize..3,
+        0usize..3,
+        any::<bool>(),
+        prop::collection::vec(2u8..=8, 1..4),
+        0usize..3,
+        any::<bool>(),
+        0u32..3,
+    );
+    let ending = (0u8..32, 0usize..3, 0usize..3, any::<bool>());
+    (shape, feeding, capture, ending).prop_map(|(shape, feeding, capture, ending)| {
+        let (players, houses, mut seeds, stores, origin, extra) = shape;
+        let (first_extra, min_seeds, must_feed, unfed, grand_slam) = feeding;
+        let (kind, from, empty_opposite, counts, side, chain, no_capture) = capture;
+        let (end_bits, leftover, cycle_leftover, pie) = ending;
+        while usize::from(players) * usize::from(houses) * usize::from(seeds) > 255 {
+            seeds -= 1;
+        }
+        let mut end: EndSet = EndCondition::ALL
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| end_bits >> i & 1 == 1)
+            .map(|(_, c)| *c)
+            .collect();
+        if end.contains(EndCondition::EmptyFirst) {
+            end.remove(EndCondition::AnySideEmpty);
+        }
+        let two = players == 2;
+        let capture = Capture::ALL[kind];
+        RuleSet {
+            players,
+            houses,
+            seeds,
+            stores_sown: StoresSown::ALL[stores],
+            origin: Origin::ALL[origin],
+            extra_turn: ExtraTurn::ALL[extra],
+            first_move_extra_turn: first_extra,
+            min_seeds,
+            must_feed: must_feed && two,
+            unfed: Unfed::ALL[unfed],
+            grand_slam: if two {
+                GrandSlam::ALL[grand_slam]
+            } else {
+                GrandSlam::Allowed
+            },
+            capture: if capture == Capture::Count && !two {
+                Capture::Opposite
+            } else {
+                capture
+            },
+            capture_from: CaptureFrom::ALL[from],
+            capture_empty_opposite: empty_opposite,
+            capture_counts: counts.into_iter().collect::<CountSet>(),
+            capture_side: CaptureSide::ALL[side],
+            chain,
+            no_capture_moves: no_capture,
+            end,
+            leftover: Leftover::ALL[leftover],
+            cycle_leftover: Leftover::ALL[cycle_leftover],
+            pie_rule: pie && two,
+        }
+    })
+}
+
+fn any_rules() -> impl Strategy<Value = RuleSet> {
+    prop_oneof![preset_rules(), random_rules()]
+}
+
+/// A game cap for rule sets that do not promise to end.
+const OPEN_CAP: u64 = 3_000;
+
+/// Plays a random game and calls `check` on every position (the start
+/// included) with the move about to be played, if any. Returns the game.
+fn random_game<'r>(
+    rules: &'r Rules,
+    seed: u64,
+    cap: u64,
+    mut check: impl FnMut(&Game<'r>),
+) -> Game<'r> {
+    let mut choices = Choices(seed);
+    let mut game = Game::new(rules);
+    check(&game);
+    let mut plies = 0;
+    while !game.is_over() && plies < cap {
+        let m = choices.pick(game.position());
+        game.play(m).expect("a move from legal_moves is legal");
+        check(&game);
+        plies += 1;
+    }
+    game
+}
+
+fn cap_for(set: &RuleSet) -> u64 {
+    set.move_bound().unwrap_or(OPEN_CAP).min(200_000)
+}
+
+/// Every move a player could type in this position: each house number,
+/// the numbers just outside the range, and `swap`.
+fn candidate_moves(rules: &Rules) -> Vec<Move> {
+    let mut moves: Vec<Move> = (0..=rules.houses() as u8 + 1).map(Move::House).collect();
+    moves.push(Move::House(u8::MAX));
+    moves.push(Move::Swap);
+    moves
+}
+
+fn check_legality(pos: &Position<'_>) {
+    let rules = pos.rules();
+    let set = rules.rule_set();
+    let legal = pos.legal_moves();
+    if pos.is_over() {
+        assert!(legal.is_empty(), "a finished game has no moves: {pos}");
+    } else {
+        assert!(!legal.is_empty(), "an ongoing game has a move: {pos}");
+    }
+    let side = pos.to_move();
+    let opponent_empty = set.players == 2 && pos.side_seeds(1 - side) == 0;
+    let fed_by_some = opponent_empty
+        && legal.iter().any(|m| {
+            let mut next = *pos;
+            next.play_unchecked(m);
+            m != Move::Swap && next.side_seeds(1 - side) > 0
+        });
+    for m in candidate_moves(rules) {
+        let mut tried = *pos;
+        let result = tried.play(m);
+        assert_eq!(pos.is_legal(m), legal.contains(m), "is_legal({m}) in {pos}");
+        assert_eq!(result.is_ok(), legal.contains(m), "play({m}) in {pos}");
+        match result {
+            Ok(effect) => {
+                let Move::House(n) = m else { continue };
+                let seeds = pos.house(side, usize::from(n)).unwrap();
+                assert!(
+                    seeds >= set.min_seeds.max(1),
+                    "{m} sows {seeds} seeds in {pos}"
+                );
+                assert_eq!(effect.sown, seeds);
+                if set.grand_slam == GrandSlam::Forbidden {
+                    assert!(
+                        !effect.grand_slam,
+                        "a forbidden grand slam was played: {m} in {pos}"
+                    );
+                }
+                if set.must_feed && opponent_empty && fed_by_some {
+                    assert!(
+                        tried.side_seeds(1 - side) > 0 || tried.is_over(),
+                        "{m} does not feed in {pos}"
+                    );
+                }
+            }
+            Err(err) => {
+                assert_eq!(tried, *pos, "a refused move changed the position");
+                assert_eq!(err.mv, m);
+                // The reason must be one the rules and the board explain.
+                let seeds = match m {
+                    Move::House(n) => pos.house(side, usize::from(n)),
+                    Move::Swap => None,
+                };
+                let explained = match err.reason {
+                    IllegalReason::GameOver => pos.is_over(),
+                    IllegalReason::NoSuchHouse { .. } => seeds.is_none() && m != Move::Swap,
+                    IllegalReason::EmptyHouse => seeds == Some(0),
+                    IllegalReason::TooFewSeeds { .. } => {
+                        seeds.is_some_and(|s| s > 0 && s < set.min_seeds)
+                    }
+                    IllegalReason::MustFeed => set.must_feed && opponent_empty,
+                    IllegalReason::GrandSlam => set.grand_slam == GrandSlam::Forbidden,
+                    IllegalReason::SwapNotAllowed => m == Move::Swap,
+                    _ => false,
+                };
+                assert!(explained, "{m} refused with {:?} in {pos}", err.reason);
+            }
+        }
+    }
+    // Without look-ahead rules, the legal houses are exactly those holding
+    // at least min_seeds: an oracle independent of the generator.
+    if !pos.is_over() && !set.must_feed && set.grand_slam != GrandSlam::Forbidden {
+        let expected: Vec<Move> = (1..=rules.houses())
+            .filter(|&h| pos.house(side, h).unwrap() >= set.min_seeds)
+            .map(|h| Move::House(h as u8))
+            .collect();
+        let houses: Vec<Move> = legal.iter().filter(|m| *m != Move::Swap).collect();
+        assert_eq!(houses, expected, "legal houses in {pos}");
+    }
+}
+
+fn check_conservation(pos: &Position<'_>, total: u32) {
+    let stores: u32 = pos.scores().iter().map(|&s| u32::from(s)).sum();
+    assert_eq!(
+        pos.board_seeds() + stores + u32::from(pos.discarded()),
+        total,
+        "seeds are conserved in {pos}"
+    );
+}
+
+fn check_notation(pos: &Position<'_>) {
+    let text = pos.to_string();
+    let setup: Setup = text.parse().expect("notation parses");
+    assert_eq!(setup, pos.to_setup(), "notation round-trips for {text}");
+    let back = Position::from_setup(pos.rules(), &setup).expect("a position's setup is valid");
+    assert_eq!(back, *pos, "position round-trips through {text}");
+    let json = serde_json::to_string(&setup).unwrap();
+    let from_json: Setup = serde_json::from_str(&json).unwrap();
+    assert_eq!(from_json, setup, "setup JSON round-trips");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 192, ..ProptestConfig::default() })]
+
+    #[test]
+    fn seeds_are_conserved_after_every_move(set in any_rules(), seed in any::<u64>()) {
+        let rules = Rules::new(&set).unwrap();
+        let total = set.total_seeds() as u32;
+        random_game(&rules, seed, cap_for(&set), |g| check_conservation(g.position(), total));
+    }
+
+    #[test]
+    fn is_legal_agrees_with_legal_moves(set in any_rules(), seed in any::<u64>()) {
+        let rules = Rules::new(&set).unwrap();
+        random_game(&rules, seed, 400, |g| check_legality(g.position()));
+    }
+
+    #[test]
+    fn every_random_game_ends(set in any_rules(), seed in any::<u64>()) {
+        let rules = Rules::new(&set).unwrap();
+        let game = random_game(&rules, seed, cap_for(&set), |_| {});
+        if let Some(bound) = set.move_bound() {
+            prop_assert!(game.is_over(), "no end within the proven bound of {bound} moves");
+        }
+        if game.is_over() {
+            let outcome = game.outcome().unwrap();
+            let ranks = outcome.ranks();
+            prop_assert_eq!(ranks.len(), usize::from(set.players));
+            prop_assert!(ranks.contains(&1));
+        }
+    }
+
+    #[test]
+    fn notation_round_trips(set in any_rules(), seed in any::<u64>()) {
+        let rules = Rules::new(&set).unwrap();
+        random_game(&rules, seed, 400, |g| check_notation(g.position()));
+    }
+
+    #[test]
+    fn undo_restores_every_position(set in any_rules(), seed in any::<u64>()) {
+        let rules = Rules::new(&set).unwrap();
+        let mut game = random_game(&rules, seed, 300, |_| {});
+        let positions = game.positions().to_vec();
+        let moves = game.moves().to_vec();
+        for k in (0..moves.len()).rev() {
+            prop_assert_eq!(game.undo(), Some(moves[k]));
+            prop_assert_eq!(game.position(), &positions[k]);
+        }
+        prop_assert_eq!(game.undo(), None);
+        // Replaying the same moves gives the same positions again.
+        let replayed = Game::replay(*game.start(), &moves).unwrap();
+        prop_assert_eq!(replayed.positions(), &positions[..]);
+    }
+
+    #[test]
+    fn rule_files_round_trip(set in any_rules()) {
+        prop_assert_eq!(RuleSet::from_toml(&set.to_toml()).unwrap(), set);
+        prop_assert_eq!(RuleSet::from_json(&set.to_json()).unwrap(), set);
+        // Every dimension, written as text the way --set takes it, reads back.
+        let mut copy = Preset::MancalaBasic.rules();
+        let value: toml::Table = toml::from_str(&set.to_toml()).unwrap();
+        for (name, v) in &value {
+            let text = match v {
+                toml::Value::Array(items) => items
+                    .iter()
+                    .map(|i| i.to_string().trim_matches('"').to_string())
+                    .collect::<Vec<_>>()
+                    .join(","),
+                other => other.to_string().trim_matches('"').to_string(),
+            };
+            copy.set(name, &text).unwrap();
+        }
+        prop_assert_eq!(copy, set);
+    }
+
+    #[test]
+    fn parsers_never_panic_on_random_text(text in "\\PC{0,80}") {
+        let _ = RuleSet::from_toml(&text);
+        let _ = RuleSet::from_json(&text);
+        let _ = text.parse::<Setup>();
+        let _ = text.parse::<Move>();
+        let _ = text.parse::<Preset>();
+        let _ = parse_moves(&text);
+        let mut set = RuleSet::default();
+        for name in mancala_core::DIMENSIONS {
+            let _ = set.set(name, &text);
+        }
+        let _ = set.set(&text, "1");
+    }
+
+    #[test]
+    fn parsers_never_panic_on_mutated_input(
+        set in any_rules(),
+        seed in any::<u64>(),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), 0u8..3, any::<char>()), 1..6),
+    ) {
+        let rules = Rules::new(&set).unwrap();
+        let game = random_game(&rules, seed, 60, |_| {});
+        let inputs = [
+            game.position().to_string(),
+            set.to_toml(),
+            set.to_json(),
+            mancala_core::format_moves(game.moves()),
+        ];
+        for input in inputs {
+            let mut chars: Vec<char> = input.chars().collect();
+            for (at, kind, c) in &edits {
+                let i = at.index(chars.len() + 1);
+                match kind {
+                    0 => chars.insert(i, *c),
+                    1 if i < chars.len() => { chars.remove(i); }
+                    _ if i < chars.len() => chars[i] = *c,
+                    _ => chars.push(*c),
+                }
+            }
+            let text: String = chars.into_iter().collect();
+            let _ = RuleSet::from_toml(&text);
+            let _ = RuleSet::from_json(&text);
+            if let Ok(moves) = parse_moves(&text) {
+                // Replaying any parsed list is a value or an illegal-move error.
+                let _ = Game::replay(Position::new(&rules), &moves);
+            }
+            if let Ok(setup) = text.parse::<Setup>()
+                && let Ok(pos) = Position::from_setup(&rules, &setup) {
+                    // Whatever the setup, the position it gives plays by the rules.
+                    let total = pos.total_seeds();
+                    let mut choices = Choices(seed);
+                    let mut pos = pos;
+                    for _ in 0..50 {
+                        check_conservation(&pos, total);
+                        check_legality(&pos);
+                        check_notation(&pos);
+                        if pos.is_over() { break; }
+                        pos.play(choices.pick(&pos)).unwrap();
+                    }
+                }
+        }
+    }
+
+    #[test]
+    fn random_setups_are_positions_or_errors(
+        set in any_rules(),
+        cups in prop::collection::vec(prop::collection::vec(0u8..12, 0..18), 1..6),
+        stores in prop::collection::vec(0u8..40, 0..6),
+        to_move in 0usize..6,
+        ply in 0u32..4,
+        shaped in any::<bool>(),
+        seed in any::<u64>(),
+    ) {
+        let rules = Rules::new(&set).unwrap();
+        let mut setup = Setup { houses: cups, stores, to_move, ply, ..Setup::default() };
+        if shaped {
+            // Half the cases fit the rules' board, so most of them are positions.
+            let (players, houses) = (rules.players(), rules.houses());
+            setup.houses.resize(players, vec![1]);
+            for side in &mut setup.houses {
+                let fill: Vec<u8> = side.iter().copied().cycle().take(houses).collect();
+                *side = if fill.len() == houses { fill } else { vec![0; houses] };
+            }
+            setup.stores.resize(players, 0);
+            setup.to_move %= players;
+        }
+        if let Ok(mut pos) = Position::from_setup(&rules, &setup) {
+            let total = pos.total_seeds();
+            let mut choices = Choices(seed);
+            for _ in 0..200 {
+                check_conservation(&pos, total);
+                check_legality(&pos);
+                check_notation(&pos);
+                if pos.is_over() { break; }
+                pos.play(choices.pick(&pos)).unwrap();
+            }
+        }
+    }
+}
