@@ -1,0 +1,52 @@
+//! Every rule file shipped under `rules/` reads, validates, and describes
+//! the game its comment names.
+
+use std::path::Path;
+
+use mancala::{CaptureFrom, EndCondition, Leftover, Preset, RuleSet, Rules};
+
+fn load(name: &str) -> RuleSet {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("rules")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let rules = match path.extension().and_then(|e| e.to_str()) {
+        Some("toml") => RuleSet::from_toml(&text),
+        Some("json") => RuleSet::from_json(&text),
+        other => panic!("{name}: unexpected extension {other:?}"),
+    };
+    rules.unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+#[test]
+fn every_shipped_rule_file_is_playable() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        Rules::new(&load(&name)).unwrap();
+        count += 1;
+    }
+    assert_eq!(count, 5, "rule files under rules/");
+}
+
+#[test]
+fn rule_files_describe_their_games() {
+    let kalah = Preset::Kalah.rules();
+    assert_eq!(
+        load("kalah-6-4-empty-capture.toml"),
+        RuleSet {
+            capture_empty_opposite: true,
+            ..kalah
+        }
+    );
+    let four = load("kalah-4p-capture-all.toml");
+    assert_eq!((four.players, four.houses, four.seeds), (4, 6, 3));
+    assert_eq!(four.capture_from, CaptureFrom::All);
+    let delayed = load("kalah-delayed-discard.toml");
+    assert!(delayed.end.contains(EndCondition::NoLegalMove));
+    assert!(!delayed.end.contains(EndCondition::AnySideEmpty));
+    assert_eq!(delayed.leftover, Leftover::Discard);
+    // The JSON file spells out every field of the Modiar preset.
+    assert_eq!(load("modiar.json"), Preset::Modiar.rules());
+}
