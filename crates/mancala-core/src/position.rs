@@ -51,8 +51,9 @@ pub struct Effect {
     /// Seeds that went to the mover's store by capture (the capturing seed
     /// of an opposite capture included).
     pub captured: u8,
-    /// The move was a grand slam (under `grand_slam = no_capture` it
-    /// captured nothing).
+    /// The move was a grand slam: with two players, its capture took every
+    /// seed left on the opponent's side (under `grand_slam = no_capture` it
+    /// then captured nothing). Reported whatever the `grand_slam` rule.
     pub grand_slam: bool,
     /// The mover moves again.
     pub extra_turn: bool,

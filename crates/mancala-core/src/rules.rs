@@ -349,14 +349,11 @@ impl Rules {
         for &t in targets {
             mask |= 1 << t;
         }
-        if self.grand_slam != GrandSlam::Allowed && self.players == 2 {
-            // Two players: the only target is the opponent's side.
-            let opp = 1 - side;
-            if self.side_seeds(cups, opp) == u32::from(taken) {
-                out.grand_slam = true;
-                if self.grand_slam == GrandSlam::NoCapture {
-                    return;
-                }
+        // Two players: the only target is the opponent's side.
+        if self.players == 2 && self.side_seeds(cups, 1 - side) == u32::from(taken) {
+            out.grand_slam = true;
+            if self.grand_slam == GrandSlam::NoCapture {
+                return;
             }
         }
         for &t in targets {
@@ -385,19 +382,17 @@ impl Rules {
                 c = usize::from(self.prev_house[c]);
             }
         }
-        if self.grand_slam != GrandSlam::Allowed {
-            // Count captures are two-player rules.
-            let opp = 1 - side;
-            let from_opp: u32 = self
-                .house_range(opp)
-                .filter(|&c| mask >> c & 1 != 0)
-                .map(|c| u32::from(cups[c]))
-                .sum();
-            if from_opp > 0 && self.side_seeds(cups, opp) == from_opp {
-                out.grand_slam = true;
-                if self.grand_slam == GrandSlam::NoCapture {
-                    return;
-                }
+        // Count captures are two-player rules.
+        let opp = 1 - side;
+        let from_opp: u32 = self
+            .house_range(opp)
+            .filter(|&c| mask >> c & 1 != 0)
+            .map(|c| u32::from(cups[c]))
+            .sum();
+        if from_opp > 0 && self.side_seeds(cups, opp) == from_opp {
+            out.grand_slam = true;
+            if self.grand_slam == GrandSlam::NoCapture {
+                return;
             }
         }
         let mut bits = mask;

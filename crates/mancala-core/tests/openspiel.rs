@@ -162,9 +162,10 @@ fn random_games_agree_with_openspiel() {
             Some(expected),
             "{name} game {g}: result, {pos}"
         );
-        // OpenSpiel leaves the seeds on the board when a majority ends
-        // Oware; we give them to their owners (leftover = owner). Either
-        // way a side's final score is its store plus its seeds left.
+        // OpenSpiel's mancala leaves the last seeds on the board and counts
+        // them for their side; its oware, like us, moves them to the stores
+        // (leftover = owner). Either way a side's final score is its store
+        // plus the seeds left on its side.
         let scores = numbers(&record["scores"]);
         let left = numbers(&record["left"]);
         for side in 0..2 {
