@@ -809,9 +809,17 @@ impl RuleSet {
     /// shape (unknown keys included), otherwise as [`RuleSet::validate`].
     #[cfg(feature = "toml")]
     pub fn from_toml(text: &str) -> Result<RuleSet, RuleError> {
-        let file: RuleFile = toml::from_str(text).map_err(|e| RuleError::Syntax {
-            format: "TOML",
-            message: e.message().to_string(),
+        let file: RuleFile = toml::from_str(text).map_err(|e| {
+            // The parser's message names no place; add the line and its text.
+            let place = e.span().map(|span| {
+                let line = text[..span.start.min(text.len())].matches('\n').count();
+                let content = text.lines().nth(line).unwrap_or("").trim();
+                format!("line {} ({content}): ", line + 1)
+            });
+            RuleError::Syntax {
+                format: "TOML",
+                message: format!("{}{}", place.unwrap_or_default(), e.message().trim()),
+            }
         })?;
         file.into_rule_set()
     }
