@@ -163,40 +163,48 @@ impl<'r> Game<'r> {
     /// [`IllegalMove`] if `m` is not legal; the game is then unchanged.
     pub fn play(&mut self, m: Move) -> Result<Effect, IllegalMove> {
         let mut next = *self.position();
-        let effect = next.play(m)?;
-        Ok(self.push(next, m, effect))
+        let mut effect = next.play(m)?;
+        if self.push(next, m) {
+            effect.ended = self.position().end_reason();
+        }
+        Ok(effect)
     }
 
     /// Plays `m`, which must be legal (see [`Position::play_unchecked`]).
     #[inline]
-    pub fn play_unchecked(&mut self, m: Move) -> Effect {
+    pub fn play_unchecked(&mut self, m: Move) {
         let mut next = *self.position();
-        let effect = next.play_unchecked(m);
-        self.push(next, m, effect)
+        next.play_unchecked(m);
+        self.push(next, m);
     }
 
+    /// Appends `next`, reached by `m`; returns whether that ended the game
+    /// by repetition.
     #[inline]
-    fn push(&mut self, mut next: Position<'r>, m: Move, mut effect: Effect) -> Effect {
+    fn push(&mut self, mut next: Position<'r>, m: Move) -> bool {
+        let mut repeated = false;
         if next.rules().detects_repetition() {
             if next.board_seeds() != self.position().board_seeds() {
                 self.since = self.positions.len();
             }
             let key = next.repetition_key();
-            if !next.is_over() {
+            // A plain scan of the keys first: it is short and vectorises;
+            // only a matching key is checked against its whole position.
+            if !next.is_over() && self.keys[self.since..].contains(&key) {
                 let earlier = self.since..self.positions.len();
                 if earlier
                     .into_iter()
                     .any(|j| self.keys[j] == key && self.positions[j].repeats(&next))
                 {
                     next.end_by_repetition();
-                    effect.ended = next.end_reason();
+                    repeated = true;
                 }
             }
             self.keys.push(key);
         }
         self.positions.push(next);
         self.moves.push(m);
-        effect
+        repeated
     }
 
     /// Takes back the last move; returns it, or `None` at the start.

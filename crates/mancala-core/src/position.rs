@@ -7,7 +7,7 @@ use serde::{Serialize, Serializer};
 use crate::error::{IllegalMove, IllegalReason, SetupError};
 use crate::mv::{Move, MoveList};
 use crate::outcome::{EndReason, Outcome};
-use crate::rules::{CUPS, Rules};
+use crate::rules::{CUPS, Rules, Sowing};
 use crate::ruleset::{GrandSlam, Leftover, MAX_PLAYERS, MAX_SEEDS, Unfed};
 use crate::setup::{PieState, Setup};
 
@@ -522,27 +522,12 @@ impl<'r> Position<'r> {
     /// [`IllegalMove`], handing `m` back with the reason, if `m` is not in
     /// [`Position::legal_moves`]; the position is then unchanged.
     pub fn play(&mut self, m: Move) -> Result<Effect, IllegalMove> {
-        if self.is_legal(m) {
-            Ok(self.play_unchecked(m))
-        } else {
-            Err(IllegalMove {
+        if !self.is_legal(m) {
+            return Err(IllegalMove {
                 mv: m,
                 reason: self.why_illegal(m),
-            })
+            });
         }
-    }
-
-    /// Plays `m` without checking that it is legal: the fast path for
-    /// search and playouts, which take moves from [`Position::legal_moves`].
-    ///
-    /// # Panics
-    ///
-    /// With debug assertions on, if `m` is not legal. Without them, an
-    /// illegal move may panic or leave a position the rules could not
-    /// reach; it never causes undefined behaviour.
-    #[inline]
-    pub fn play_unchecked(&mut self, m: Move) -> Effect {
-        debug_assert!(self.is_legal(m), "illegal move {m} in {self}");
         let r = self.rules;
         let side = self.to_move();
         let mut effect = Effect {
@@ -559,20 +544,9 @@ impl<'r> Position<'r> {
             houses: r.houses,
         };
         match m {
-            Move::Swap => {
-                self.state.pie = PieState::Swapped;
-                self.state.ply += 1;
-            }
+            Move::Swap => self.swap(),
             Move::House(n) => {
-                let sowings = self.sowings();
-                let sowing = r.sow(&mut self.state.cups, side, usize::from(n) - 1, sowings);
-                if side == 1 && self.state.pie == PieState::Pending && r.pie_rule {
-                    self.state.pie = PieState::Declined;
-                }
-                self.state.ply += 1;
-                if !sowing.extra_turn {
-                    self.state.to_move = ((side + 1) % r.players()) as u8;
-                }
+                let sowing = self.sow_house(usize::from(n) - 1);
                 effect.sown = sowing.sown;
                 effect.last = Some(cup_of(usize::from(sowing.last), r.stride, r.houses));
                 effect.captured = sowing.captured;
@@ -581,9 +555,52 @@ impl<'r> Position<'r> {
                 effect.extra_turn = sowing.extra_turn;
             }
         }
-        self.settle();
         effect.ended = self.state.over;
-        effect
+        Ok(effect)
+    }
+
+    /// Plays `m` without checking that it is legal: the fast path for
+    /// search and playouts, which take moves from [`Position::legal_moves`].
+    /// Use [`Position::play`] to learn what the move did.
+    ///
+    /// # Panics
+    ///
+    /// With debug assertions on, if `m` is not legal. Without them, an
+    /// illegal move may panic or leave a position the rules could not
+    /// reach; it never causes undefined behaviour.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
+        debug_assert!(self.is_legal(m), "illegal move {m} in {self}");
+        match m {
+            Move::House(n) => {
+                self.sow_house(usize::from(n).wrapping_sub(1));
+            }
+            Move::Swap => self.swap(),
+        }
+    }
+
+    /// Sows house `h` (0-based) of the side to move and settles the turn.
+    #[inline]
+    fn sow_house(&mut self, h: usize) -> Sowing {
+        let r = self.rules;
+        let side = self.to_move();
+        let sowings = self.sowings();
+        let sowing = r.sow(&mut self.state.cups, side, h, sowings);
+        if r.pie_rule && side == 1 && self.state.pie == PieState::Pending {
+            self.state.pie = PieState::Declined;
+        }
+        self.state.ply += 1;
+        if !sowing.extra_turn {
+            self.state.to_move = r.next_side[side];
+        }
+        self.settle();
+        sowing
+    }
+
+    fn swap(&mut self) {
+        self.state.pie = PieState::Swapped;
+        self.state.ply += 1;
+        self.settle();
     }
 
     /// Why `m` is not legal (for a move that is not).
@@ -685,10 +702,7 @@ impl<'r> Position<'r> {
 
     /// Sides whose houses are all empty, one bit each.
     fn empty_sides(&self) -> u32 {
-        let r = self.rules;
-        (0..r.players())
-            .filter(|&s| r.side_empty(&self.state.cups, s))
-            .fold(0, |m, s| m | 1 << s)
+        self.rules.empty_sides(&self.state.cups)
     }
 
     /// Applies the end conditions at the start of a turn, then works out

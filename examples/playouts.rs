@@ -1,0 +1,117 @@
+//! Uniform random playouts for a while, on one thread; prints the rate.
+//!
+//! ```text
+//! cargo run --release --example playouts -- <preset> <seconds> [--seed N] [--agree-after N]
+//! ```
+//!
+//! Plays random games of `<preset>` from the start for about `<seconds>`
+//! (after a short warm-up) with the same loop as the `playouts/<preset>`
+//! benches, and prints `key=value` lines, `games_per_sec=...` among them
+//! (what `benches/compare_openspiel.py` reads). A game not over after
+//! 100,000 moves is a bug and panics, unless `--agree-after N` ends games
+//! by agreement after `N` moves (counted in `agreements=`).
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use mancala::{Preset, Rules};
+
+#[path = "../benches/kalah_yardstick.rs"]
+mod kalah_yardstick;
+#[path = "../benches/playout.rs"]
+mod playout;
+
+use playout::{AtCap, Playouts};
+
+const USAGE: &str = "usage: playouts <preset> <seconds> [--seed N] [--agree-after N]";
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("playouts: {message}\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
+    let mut args = std::env::args().skip(1);
+    let mut positional = Vec::new();
+    let mut seed = 1u64;
+    let mut agree_after = None;
+    while let Some(arg) = args.next() {
+        let mut value = |name: &str| -> Result<u64, String> {
+            let v = args.next().ok_or(format!("{name} needs a value"))?;
+            v.parse().map_err(|_| format!("{name}: not a number: {v}"))
+        };
+        match arg.as_str() {
+            "--seed" => seed = value("--seed")?,
+            "--agree-after" => {
+                let n = value("--agree-after")?;
+                agree_after = Some(u32::try_from(n).map_err(|_| "--agree-after: too large")?);
+            }
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return Ok(());
+            }
+            _ => positional.push(arg),
+        }
+    }
+    let [preset, seconds] = positional.as_slice() else {
+        return Err("expected a preset and a number of seconds".into());
+    };
+    let preset: Preset = preset.parse().map_err(|e| format!("{e}"))?;
+    let seconds: f64 = seconds
+        .parse()
+        .ok()
+        .filter(|s: &f64| s.is_finite() && *s > 0.0)
+        .ok_or(format!("not a positive number of seconds: {seconds}"))?;
+    let rules = Rules::new(&preset.rules()).map_err(|e| format!("{e}"))?;
+    let (cap, at_cap) = match agree_after {
+        Some(n) => (n, AtCap::Agree),
+        None => playout::cap_for(preset),
+    };
+    let mut playouts = Playouts::new(preset, &rules, seed, cap, at_cap);
+
+    // Warm up (caches, branch predictors, CPU clock), then measure.
+    let mut checksum = 0i64;
+    run_for(
+        &mut playouts,
+        Duration::from_secs_f64((seconds / 10.0).min(0.5)),
+        &mut checksum,
+    );
+    let (games0, plies0, agreements0) = (playouts.games, playouts.plies, playouts.agreements);
+    let elapsed = run_for(
+        &mut playouts,
+        Duration::from_secs_f64(seconds),
+        &mut checksum,
+    );
+    let games = playouts.games - games0;
+    let plies = playouts.plies - plies0;
+    let secs = elapsed.as_secs_f64();
+    println!("preset={preset}");
+    println!("seconds={secs:.3}");
+    println!("games={games}");
+    println!("moves={plies}");
+    println!("moves_per_game={:.2}", plies as f64 / games as f64);
+    println!("agreements={}", playouts.agreements - agreements0);
+    println!("checksum={checksum}");
+    println!("games_per_sec={:.1}", games as f64 / secs);
+    Ok(())
+}
+
+/// Plays games until `budget` has passed; returns the time taken.
+fn run_for(playouts: &mut Playouts<'_>, budget: Duration, checksum: &mut i64) -> Duration {
+    let start = Instant::now();
+    loop {
+        // Look at the clock every 64 games only.
+        for _ in 0..64 {
+            *checksum += i64::from(playouts.play());
+        }
+        let elapsed = start.elapsed();
+        if elapsed >= budget {
+            return elapsed;
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! The Kalah yardstick of the benches (`benches/kalah_yardstick.rs`)
+//! plays the same game as `mancala_core`'s Kalah preset: 2,000 random
+//! games, both engines fed the same move choices, compared after every
+//! move (board, stores, side to move, end, legal moves) and at the end
+//! (scores and result).
+
+use mancala::{Move, Position, Preset, Rules};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+#[path = "../benches/kalah_yardstick.rs"]
+mod kalah_yardstick;
+
+use kalah_yardstick::{HOUSES, Kalah, nth_bit, pick};
+
+/// The generic position's legal moves as the yardstick's mask.
+fn mask(pos: &Position<'_>) -> u32 {
+    pos.legal_moves()
+        .iter()
+        .map(|m| match m {
+            Move::House(n) => 1 << (n - 1),
+            Move::Swap => panic!("swap in Kalah"),
+        })
+        .fold(0, |a, b| a | b)
+}
+
+fn assert_same(k: &Kalah, pos: &Position<'_>, game: usize, ply: u32) {
+    let at = || format!("game {game}, ply {ply}: yardstick {k:?}, engine {pos}");
+    for side in 0..2 {
+        let base = side * (HOUSES + 1);
+        assert_eq!(
+            &k.board[base..base + HOUSES],
+            pos.houses(side),
+            "houses of side {side}, {}",
+            at()
+        );
+        assert_eq!(
+            k.board[base + HOUSES],
+            pos.store(side),
+            "store of side {side}, {}",
+            at()
+        );
+    }
+    assert_eq!(k.over, pos.is_over(), "end, {}", at());
+    assert_eq!(
+        usize::from(k.to_move),
+        pos.to_move(),
+        "side to move, {}",
+        at()
+    );
+    assert_eq!(k.legal(), mask(pos), "legal moves, {}", at());
+}
+
+#[test]
+fn yardstick_plays_the_kalah_preset() {
+    let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+    let mut rng = SmallRng::seed_from_u64(2024);
+    let (mut plies_total, mut wins0, mut draws) = (0u64, 0, 0);
+    for game in 0..2_000 {
+        let mut k = Kalah::new();
+        let mut pos = Position::new(&rules);
+        let mut ply = 0;
+        assert_same(&k, &pos, game, ply);
+        while !pos.is_over() {
+            // Both engines choose from the same draw.
+            let mut twin = rng.clone();
+            let legal = k.legal();
+            let house = nth_bit(legal, pick(&mut rng, legal.count_ones() as usize));
+            let m = Move::House(house as u8 + 1);
+            let moves = pos.legal_moves();
+            assert_eq!(
+                moves.get(pick(&mut twin, moves.len())),
+                Some(m),
+                "the same choice, game {game}, ply {ply}"
+            );
+            k.play(house);
+            pos.play(m).expect("a legal move");
+            ply += 1;
+            assert_same(&k, &pos, game, ply);
+            assert!(ply < kalah_yardstick::MAX_PLIES, "game {game} does not end");
+        }
+        let outcome = pos.outcome().expect("over");
+        let scores = [k.board[HOUSES], k.board[2 * HOUSES + 1]];
+        assert_eq!(outcome.scores(), &scores, "final scores, game {game}");
+        assert_eq!(u32::from(scores[0] + scores[1]), 48, "seeds, game {game}");
+        assert_eq!(
+            outcome.score_difference(),
+            k.score_difference(),
+            "score difference, game {game}"
+        );
+        let winner = match k.score_difference() {
+            d if d > 0 => Some(0),
+            d if d < 0 => Some(1),
+            _ => None,
+        };
+        assert_eq!(outcome.winner(), winner, "winner, game {game}");
+        plies_total += u64::from(ply);
+        wins0 += usize::from(winner == Some(0));
+        draws += usize::from(winner.is_none());
+    }
+    // The games were real games: long enough, and both results happen.
+    assert!(plies_total > 2_000 * 20, "{plies_total} moves in all");
+    assert!(
+        wins0 > 500 && wins0 + draws < 1_900,
+        "{wins0} wins for side 0"
+    );
+}
