@@ -27,9 +27,9 @@ pub struct ReplayError {
 /// moves can be taken back.
 ///
 /// Seeds only ever leave the board, so a position can only repeat one
-/// with the same number of seeds on the board: the search for a repeat
-/// looks back no further than the last capture or store landing, and
-/// compares hashes before boards.
+/// with the same number of seeds on the board: the positions since the
+/// last capture or store landing are kept in a hash set, and a new one is
+/// checked against it in constant time.
 ///
 /// # Examples
 ///
@@ -57,11 +57,83 @@ pub struct Game<'r> {
     /// `positions[0]` is the start; `positions[i]` follows `moves[i - 1]`.
     positions: Vec<Position<'r>>,
     moves: Vec<Move>,
-    /// Repetition keys of `positions` (only kept under `repetition`).
-    keys: Vec<u64>,
-    /// The first position with as many seeds on the board as the current
-    /// one: no earlier position can repeat.
+    /// The positions a new one could repeat (only kept under `repetition`).
+    seen: Seen,
+}
+
+/// The positions since seeds last left the board, as a hash set of
+/// indices into [`Game::positions`]: seeds only ever leave the board, so no
+/// earlier position can come back. Slots from before the last capture are
+/// recognised by their generation, so starting afresh costs nothing.
+#[derive(Clone, Debug, Default)]
+struct Seen {
+    /// `(repetition key, position index, generation)`; a power-of-two count.
+    slots: Vec<(u64, u32, u32)>,
+    generation: u32,
+    /// Entries of the current generation.
+    len: usize,
+    /// The first position of the current generation.
     since: usize,
+    /// Seeds in stores (and discarded) in the current generation.
+    stored: u32,
+}
+
+impl Seen {
+    const MIN_SLOTS: usize = 64;
+
+    /// Forgets every entry; the next one starts a generation at `index`.
+    fn restart(&mut self, index: usize, stored: u32) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // Wrapped: old slots could look current again.
+            self.slots.fill((0, 0, 0));
+            self.generation = 1;
+        }
+        self.len = 0;
+        self.since = index;
+        self.stored = stored;
+    }
+
+    /// Records `positions[index]`; returns the index of an earlier position
+    /// it repeats, if any (then it is not recorded).
+    fn insert(&mut self, positions: &[Position<'_>], index: usize) -> Option<usize> {
+        if self.slots.len() < 2 * (self.len + 1) {
+            self.grow(positions, index);
+        }
+        let pos = &positions[index];
+        let key = pos.repetition_key();
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        loop {
+            let (k, j, generation) = self.slots[i];
+            if generation != self.generation {
+                self.slots[i] = (key, index as u32, self.generation);
+                self.len += 1;
+                return None;
+            }
+            if k == key && positions[j as usize].repeats(pos) {
+                return Some(j as usize);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Doubles the table and records the current generation again.
+    #[cold]
+    fn grow(&mut self, positions: &[Position<'_>], upto: usize) {
+        let size = (self.slots.len() * 2).max(Self::MIN_SLOTS);
+        self.slots = vec![(0, 0, 0); size];
+        let (since, stored) = (self.since, self.stored);
+        self.restart(since, stored);
+        for index in since..upto {
+            self.insert(positions, index);
+        }
+    }
+}
+
+/// Seeds that have left the board: in the stores or discarded.
+fn stored(pos: &Position<'_>) -> u32 {
+    pos.total_seeds() - pos.board_seeds()
 }
 
 impl<'r> Game<'r> {
@@ -72,17 +144,13 @@ impl<'r> Game<'r> {
 
     /// A game starting from `start`.
     pub fn from_position(start: Position<'r>) -> Game<'r> {
-        let keys = if start.rules().detects_repetition() {
-            vec![start.repetition_key()]
-        } else {
-            Vec::new()
-        };
-        Game {
-            positions: vec![start],
+        let mut game = Game {
+            positions: Vec::new(),
             moves: Vec::new(),
-            keys,
-            since: 0,
-        }
+            seen: Seen::default(),
+        };
+        game.reset(start);
+        game
     }
 
     /// A game from `start` with `moves` played.
@@ -106,11 +174,10 @@ impl<'r> Game<'r> {
     pub fn reset(&mut self, start: Position<'r>) {
         self.positions.clear();
         self.moves.clear();
-        self.keys.clear();
-        self.since = 0;
         self.positions.push(start);
         if start.rules().detects_repetition() {
-            self.keys.push(start.repetition_key());
+            self.seen.restart(0, stored(&start));
+            self.seen.insert(&self.positions, 0);
         }
     }
 
@@ -164,7 +231,9 @@ impl<'r> Game<'r> {
     pub fn play(&mut self, m: Move) -> Result<Effect, IllegalMove> {
         let mut next = *self.position();
         let mut effect = next.play(m)?;
-        if self.push(next, m) {
+        self.positions.push(next);
+        self.moves.push(m);
+        if self.check_repetition() {
             effect.ended = self.position().end_reason();
         }
         Ok(effect)
@@ -175,36 +244,29 @@ impl<'r> Game<'r> {
     pub fn play_unchecked(&mut self, m: Move) {
         let mut next = *self.position();
         next.play_unchecked(m);
-        self.push(next, m);
-    }
-
-    /// Appends `next`, reached by `m`; returns whether that ended the game
-    /// by repetition.
-    #[inline]
-    fn push(&mut self, mut next: Position<'r>, m: Move) -> bool {
-        let mut repeated = false;
-        if next.rules().detects_repetition() {
-            if next.board_seeds() != self.position().board_seeds() {
-                self.since = self.positions.len();
-            }
-            let key = next.repetition_key();
-            // A plain scan of the keys first: it is short and vectorises;
-            // only a matching key is checked against its whole position.
-            if !next.is_over() && self.keys[self.since..].contains(&key) {
-                let earlier = self.since..self.positions.len();
-                if earlier
-                    .into_iter()
-                    .any(|j| self.keys[j] == key && self.positions[j].repeats(&next))
-                {
-                    next.end_by_repetition();
-                    repeated = true;
-                }
-            }
-            self.keys.push(key);
-        }
         self.positions.push(next);
         self.moves.push(m);
-        repeated
+        self.check_repetition();
+    }
+
+    /// Under `repetition`, ends the game if the position just played
+    /// repeats an earlier one; returns whether it did.
+    #[inline]
+    fn check_repetition(&mut self) -> bool {
+        let index = self.positions.len() - 1;
+        let pos = &self.positions[index];
+        if !pos.rules().detects_repetition() {
+            return false;
+        }
+        let now = stored(pos);
+        if now != self.seen.stored {
+            self.seen.restart(index, now);
+        }
+        if pos.is_over() || self.seen.insert(&self.positions, index).is_none() {
+            return false;
+        }
+        self.positions[index].end_by_repetition();
+        true
     }
 
     /// Takes back the last move; returns it, or `None` at the start.
@@ -212,11 +274,16 @@ impl<'r> Game<'r> {
         let m = self.moves.pop()?;
         self.positions.pop();
         if self.rules().detects_repetition() {
-            self.keys.pop();
-            let seeds = self.position().board_seeds();
-            self.since = self.since.min(self.positions.len() - 1);
-            while self.since > 0 && self.positions[self.since - 1].board_seeds() == seeds {
-                self.since -= 1;
+            // Rebuild the set for the positions that can still repeat.
+            let current = self.positions.len() - 1;
+            let now = stored(&self.positions[current]);
+            let mut since = current;
+            while since > 0 && stored(&self.positions[since - 1]) == now {
+                since -= 1;
+            }
+            self.seen.restart(since, now);
+            for index in since..=current {
+                self.seen.insert(&self.positions, index);
             }
         }
         Some(m)

@@ -92,6 +92,37 @@ fn cup_of(c: usize, stride: u8, houses: u8) -> Cup {
     }
 }
 
+/// What a move can have changed, for the end checks that follow it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Changed {
+    /// Which sides can have lost seeds.
+    sides: Sides,
+    /// Whether a store can have gained seeds.
+    stores: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sides {
+    None,
+    /// Only the mover's: a sowing without capture only adds seeds, except
+    /// to the emptied origin house.
+    Mover(usize),
+    All,
+}
+
+impl Changed {
+    /// Anything: a new position, or a capture.
+    const ALL: Changed = Changed {
+        sides: Sides::All,
+        stores: true,
+    };
+    /// Nothing on the board: a pie swap.
+    const NOTHING: Changed = Changed {
+        sides: Sides::None,
+        stores: false,
+    };
+}
+
 /// Everything about a position but its rules: plain data, compared and
 /// hashed as a whole.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -175,7 +206,7 @@ impl<'r> Position<'r> {
                 over: None,
             },
         };
-        pos.settle();
+        pos.settle(Changed::ALL);
         pos
     }
 
@@ -333,7 +364,7 @@ impl<'r> Position<'r> {
                 pos.state.over = Some(reason);
             }
             None if nresigned + 1 >= players => pos.state.over = Some(EndReason::Resignation),
-            None => pos.settle(),
+            None => pos.settle(Changed::ALL),
         }
         Ok(pos)
     }
@@ -546,7 +577,7 @@ impl<'r> Position<'r> {
         match m {
             Move::Swap => self.swap(),
             Move::House(n) => {
-                let sowing = self.sow_house(usize::from(n) - 1);
+                let sowing = self.sow_house::<true>(usize::from(n) - 1);
                 effect.sown = sowing.sown;
                 effect.last = Some(cup_of(usize::from(sowing.last), r.stride, r.houses));
                 effect.captured = sowing.captured;
@@ -573,7 +604,7 @@ impl<'r> Position<'r> {
         debug_assert!(self.is_legal(m), "illegal move {m} in {self}");
         match m {
             Move::House(n) => {
-                self.sow_house(usize::from(n).wrapping_sub(1));
+                self.sow_house::<false>(usize::from(n).wrapping_sub(1));
             }
             Move::Swap => self.swap(),
         }
@@ -581,11 +612,11 @@ impl<'r> Position<'r> {
 
     /// Sows house `h` (0-based) of the side to move and settles the turn.
     #[inline]
-    fn sow_house(&mut self, h: usize) -> Sowing {
+    fn sow_house<const REPORT: bool>(&mut self, h: usize) -> Sowing {
         let r = self.rules;
         let side = self.to_move();
         let sowings = self.sowings();
-        let sowing = r.sow(&mut self.state.cups, side, h, sowings);
+        let sowing = r.sow::<REPORT>(&mut self.state.cups, side, h, sowings);
         if r.pie_rule && side == 1 && self.state.pie == PieState::Pending {
             self.state.pie = PieState::Declined;
         }
@@ -593,14 +624,21 @@ impl<'r> Position<'r> {
         if !sowing.extra_turn {
             self.state.to_move = r.next_side[side];
         }
-        self.settle();
+        self.settle(if sowing.captured > 0 {
+            Changed::ALL
+        } else {
+            Changed {
+                sides: Sides::Mover(side),
+                stores: r.stores_on_track,
+            }
+        });
         sowing
     }
 
     fn swap(&mut self) {
         self.state.pie = PieState::Swapped;
         self.state.ply += 1;
-        self.settle();
+        self.settle(Changed::NOTHING);
     }
 
     /// Why `m` is not legal (for a move that is not).
@@ -707,74 +745,118 @@ impl<'r> Position<'r> {
 
     /// Applies the end conditions at the start of a turn, then works out
     /// the legal moves of the side to move (which may end the game too).
+    /// `changed` says what the last move can have changed, so that only
+    /// those end conditions are looked at again.
     #[inline]
-    fn settle(&mut self) {
+    fn settle(&mut self, changed: Changed) {
+        debug_assert!(!self.is_over(), "settling a finished game");
         let r = self.rules;
-        if self.state.over.is_some() {
-            self.state.legal = 0;
+        if r.ends_on_board && self.board_ends_game(changed) {
             return;
-        }
-        if r.end_empty_first && self.empty_sides() != 0 {
-            // The board is left as it is: the empty sides won.
-            self.state.over = Some(EndReason::EmptyFirst);
-            self.state.legal = 0;
-            return;
-        }
-        if r.end_any_side_empty && self.empty_sides() != 0 {
-            return self.finish(EndReason::AnySideEmpty, Some(r.leftover));
-        }
-        if r.end_majority && self.has_majority() {
-            return self.finish(EndReason::Majority, Some(r.leftover));
         }
         let side = self.to_move();
         let mut legal = r.movable(&self.state.cups, side);
-        if r.looks_ahead && legal != 0 {
-            let feeding = r.must_feed && r.side_empty(&self.state.cups, 1 - side);
-            if r.grand_slam == GrandSlam::Forbidden || feeding {
-                let mut kept = 0;
-                let mut fed = 0;
-                let mut bits = legal;
-                while bits != 0 {
-                    let h = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let (feeds, grand_slam) = self.try_move(h);
-                    if r.grand_slam == GrandSlam::Forbidden && grand_slam {
-                        continue;
-                    }
-                    kept |= 1 << h;
-                    if feeds {
-                        fed |= 1 << h;
-                    }
-                }
-                legal = kept;
-                if feeding && legal != 0 {
-                    if fed != 0 {
-                        legal = fed;
-                    } else {
-                        match r.unfed {
-                            Unfed::AnyMove => {}
-                            Unfed::EndToMover => return self.claim(EndReason::CannotFeed, side),
-                            Unfed::EndToStarving => {
-                                return self.claim(EndReason::CannotFeed, 1 - side);
-                            }
-                        }
-                    }
+        if r.special_moves {
+            if r.looks_ahead
+                && legal != 0
+                && (r.grand_slam == GrandSlam::Forbidden
+                    || (r.must_feed && r.side_empty(&self.state.cups, 1 - side)))
+            {
+                match self.look_ahead(legal) {
+                    Some(moves) => legal = moves,
+                    None => return,
                 }
             }
-        }
-        if r.pie_rule && self.state.pie == PieState::Pending && side == 1 && self.state.ply > 0 {
-            legal |= MoveList::SWAP_BIT;
+            if r.pie_rule && self.state.pie == PieState::Pending && side == 1 && self.state.ply > 0
+            {
+                legal |= MoveList::SWAP_BIT;
+            }
         }
         if legal == 0 {
-            if r.must_feed
-                && r.unfed == Unfed::EndToStarving
-                && r.side_empty(&self.state.cups, side)
-            {
-                return self.claim(EndReason::Starved, side);
-            }
-            return self.finish(EndReason::NoLegalMove, Some(r.leftover));
+            return self.no_legal_move();
         }
         self.state.legal = legal;
+    }
+
+    /// The end conditions read off the board: `empty_first`,
+    /// `any_side_empty` and `majority`, in that order. Returns whether the
+    /// game ended.
+    #[inline]
+    fn board_ends_game(&mut self, changed: Changed) -> bool {
+        let r = self.rules;
+        if r.end_empty_first || r.end_any_side_empty {
+            let empty = match changed.sides {
+                Sides::None => false,
+                Sides::Mover(side) => r.side_empty(&self.state.cups, side),
+                Sides::All => self.empty_sides() != 0,
+            };
+            if empty {
+                if r.end_empty_first {
+                    // The board is left as it is: the empty sides won.
+                    self.state.over = Some(EndReason::EmptyFirst);
+                    self.state.legal = 0;
+                } else {
+                    self.finish(EndReason::AnySideEmpty, Some(r.leftover));
+                }
+                return true;
+            }
+        }
+        // Only a move that put seeds in a store can make a majority.
+        if r.end_majority && changed.stores && self.has_majority() {
+            self.finish(EndReason::Majority, Some(r.leftover));
+            return true;
+        }
+        false
+    }
+
+    /// Narrows the movable houses by the rules that look a move ahead:
+    /// feeding an empty opponent and forbidden grand slams. `None` when the
+    /// `unfed` rule ended the game.
+    #[inline(never)]
+    fn look_ahead(&mut self, movable: u32) -> Option<u32> {
+        let r = self.rules;
+        let side = self.to_move();
+        let feeding = r.must_feed && r.side_empty(&self.state.cups, 1 - side);
+        let mut kept = 0;
+        let mut fed = 0;
+        let mut bits = movable;
+        while bits != 0 {
+            let h = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (feeds, grand_slam) = self.try_move(h);
+            if r.grand_slam == GrandSlam::Forbidden && grand_slam {
+                continue;
+            }
+            kept |= 1 << h;
+            if feeds {
+                fed |= 1 << h;
+            }
+        }
+        if !feeding || kept == 0 || fed != 0 {
+            return Some(if feeding && fed != 0 { fed } else { kept });
+        }
+        match r.unfed {
+            Unfed::AnyMove => Some(kept),
+            Unfed::EndToMover => {
+                self.claim(EndReason::CannotFeed, side);
+                None
+            }
+            Unfed::EndToStarving => {
+                self.claim(EndReason::CannotFeed, 1 - side);
+                None
+            }
+        }
+    }
+
+    /// The side to move has no legal move: the game ends.
+    #[cold]
+    fn no_legal_move(&mut self) {
+        let r = self.rules;
+        let side = self.to_move();
+        if r.must_feed && r.unfed == Unfed::EndToStarving && r.side_empty(&self.state.cups, side) {
+            return self.claim(EndReason::Starved, side);
+        }
+        self.finish(EndReason::NoLegalMove, Some(r.leftover));
     }
 
     /// Tries house `h` (0-based) of the side to move on a copy of the
@@ -784,7 +866,7 @@ impl<'r> Position<'r> {
         let r = self.rules;
         let side = self.to_move();
         let mut cups = self.state.cups;
-        let sowing = r.sow(&mut cups, side, h, self.sowings());
+        let sowing = r.sow::<false>(&mut cups, side, h, self.sowings());
         (!r.side_empty(&cups, 1 - side), sowing.grand_slam)
     }
 

@@ -15,6 +15,13 @@ pub(crate) const CUPS: usize = 72;
 /// The longest sowing track.
 const TRACK: usize = MAX_PLAYERS * (MAX_HOUSES + 1);
 
+/// Landing bits: the cup is a store.
+const LAND_STORE: u8 = 1;
+/// Landing bits: a store landing that earns the mover an extra turn.
+const LAND_EXTRA: u8 = 2;
+/// Landing bits: one of the mover's own houses.
+const LAND_OWN_HOUSE: u8 = 4;
+
 /// What a sowing did: computed for [`Position::play`](crate::Position::play)
 /// and for the legality checks that must look one move ahead.
 #[derive(Clone, Copy, Debug)]
@@ -71,13 +78,13 @@ pub struct Rules {
     pub(crate) owner: [u8; CUPS],
     /// Per side: the side that moves after it.
     pub(crate) next_side: [u8; MAX_PLAYERS],
+    /// Per mover and cup: what a last seed landing there means (`LAND_*` bits).
+    landing: [[u8; CUPS]; MAX_PLAYERS],
     /// Keeps the bytes of a side's houses in a 16-byte word read at its
     /// house 1 (see [`Rules::side_word`]).
     house_mask: u128,
     /// More than 8 houses: side words need both halves.
     wide: bool,
-    /// Bit per cup index: the cup is a store.
-    stores: u128,
     /// Per side and house: the corresponding houses an opposite capture takes.
     targets: [[[u8; MAX_PLAYERS - 1]; MAX_HOUSES]; MAX_PLAYERS],
     ntargets: u8,
@@ -93,7 +100,6 @@ pub struct Rules {
     pub(crate) capture_empty_opposite: bool,
     pub(crate) no_capture_moves: u32,
     pub(crate) grand_slam: GrandSlam,
-    pub(crate) extra_turn: ExtraTurn,
     pub(crate) first_move_extra_turn: bool,
     pub(crate) must_feed: bool,
     pub(crate) unfed: Unfed,
@@ -106,6 +112,12 @@ pub struct Rules {
     pub(crate) cycle_leftover: Leftover,
     /// Legal-move generation has to try moves (feeding, forbidden grand slams).
     pub(crate) looks_ahead: bool,
+    /// Legal moves are more than the movable houses: look-ahead or the pie rule.
+    pub(crate) special_moves: bool,
+    /// An end condition is read off the board after every move.
+    pub(crate) ends_on_board: bool,
+    /// Stores lie on the sowing track (a sowing can fill them).
+    pub(crate) stores_on_track: bool,
     /// Words of the cup array that hold cups (for hashing).
     pub(crate) hash_words: u8,
 }
@@ -125,12 +137,8 @@ impl Rules {
         let store_of = |s: usize| s * stride + houses;
 
         let mut owner = [0u8; CUPS];
-        let mut stores = 0u128;
         for c in 0..ncups {
             owner[c] = (c / stride) as u8;
-            if c % stride == houses {
-                stores |= 1 << c;
-            }
         }
 
         let mut track = [[0u8; 2 * TRACK]; MAX_PLAYERS];
@@ -201,6 +209,24 @@ impl Rules {
             }
         }
 
+        let mut landing = [[0u8; CUPS]; MAX_PLAYERS];
+        for (mover, row) in landing.iter_mut().enumerate().take(players) {
+            for c in 0..ncups {
+                let side = c / stride;
+                row[c] = if c % stride == houses {
+                    let extra = match set.extra_turn {
+                        ExtraTurn::None => false,
+                        ExtraTurn::OwnStore => side == mover,
+                        ExtraTurn::AnyStore => true,
+                    };
+                    LAND_STORE | if extra { LAND_EXTRA } else { 0 }
+                } else if side == mover {
+                    LAND_OWN_HOUSE
+                } else {
+                    0
+                };
+            }
+        }
         let mut next_side = [0u8; MAX_PLAYERS];
         for (s, next) in next_side.iter_mut().enumerate().take(players) {
             *next = ((s + 1) % players) as u8;
@@ -216,13 +242,13 @@ impl Rules {
             sow_start,
             owner,
             next_side,
+            landing,
             house_mask: if houses == 16 {
                 u128::MAX
             } else {
                 (1u128 << (8 * houses)) - 1
             },
             wide: houses > 8,
-            stores,
             targets,
             ntargets,
             prev_house,
@@ -234,7 +260,6 @@ impl Rules {
             capture_empty_opposite: set.capture_empty_opposite,
             no_capture_moves: set.no_capture_moves,
             grand_slam: set.grand_slam,
-            extra_turn: set.extra_turn,
             first_move_extra_turn: set.first_move_extra_turn,
             must_feed: set.must_feed,
             unfed: set.unfed,
@@ -246,6 +271,15 @@ impl Rules {
             leftover: set.leftover,
             cycle_leftover: set.cycle_leftover,
             looks_ahead: set.must_feed || set.grand_slam == GrandSlam::Forbidden,
+            special_moves: set.must_feed || set.grand_slam == GrandSlam::Forbidden || set.pie_rule,
+            ends_on_board: [
+                EndCondition::EmptyFirst,
+                EndCondition::AnySideEmpty,
+                EndCondition::Majority,
+            ]
+            .into_iter()
+            .any(|c| set.end.contains(c)),
+            stores_on_track: set.stores_sown != StoresSown::None,
             hash_words: ncups.div_ceil(8) as u8,
         })
     }
@@ -282,18 +316,13 @@ impl Rules {
         side * usize::from(self.stride) + usize::from(self.houses)
     }
 
-    /// Whether cup `c` is a store.
-    #[inline]
-    pub(crate) fn is_store(&self, c: usize) -> bool {
-        self.stores >> c & 1 != 0
-    }
-
     /// Lifts house `house` (0-based) of `side`, sows it and resolves
     /// captures, in `cups`. `sowings` is the number of sowings played
     /// before this one (for `no_capture_moves` and `first_move_extra_turn`).
-    /// The house must hold at least one seed.
+    /// The house must hold at least one seed. With `REPORT` off, the
+    /// captured cups are not collected (the hot path does not need them).
     #[inline]
-    pub(crate) fn sow(
+    pub(crate) fn sow<const REPORT: bool>(
         &self,
         cups: &mut [u8; CUPS],
         side: usize,
@@ -331,27 +360,33 @@ impl Rules {
             extra_turn: false,
         };
         let last = usize::from(last);
-        if self.is_store(last) {
-            result.extra_turn = match self.extra_turn {
-                ExtraTurn::None => false,
-                ExtraTurn::OwnStore => last == self.store(side),
-                ExtraTurn::AnyStore => true,
-            } && (self.first_move_extra_turn || sowings > 0);
+        let landing = self.landing[side][last];
+        if landing & LAND_STORE != 0 {
+            result.extra_turn =
+                landing & LAND_EXTRA != 0 && (self.first_move_extra_turn || sowings > 0);
         } else if sowings >= self.no_capture_moves {
             match self.capture {
                 Capture::None => {}
-                Capture::Opposite => self.capture_opposite(cups, side, last, &mut result),
-                Capture::Count => self.capture_count(cups, side, last, &mut result),
+                Capture::Opposite => {
+                    if landing & LAND_OWN_HOUSE != 0 && cups[last] == 1 {
+                        self.capture_opposite::<REPORT>(cups, side, last, &mut result);
+                    }
+                }
+                Capture::Count => self.capture_count::<REPORT>(cups, side, last, &mut result),
             }
         }
         result
     }
 
     #[inline]
-    fn capture_opposite(&self, cups: &mut [u8; CUPS], side: usize, last: usize, out: &mut Sowing) {
-        if usize::from(self.owner[last]) != side || cups[last] != 1 {
-            return;
-        }
+    /// The last seed made one of the mover's houses hold exactly 1.
+    fn capture_opposite<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        side: usize,
+        last: usize,
+        out: &mut Sowing,
+    ) {
         let house = last - self.base(side);
         let targets = &self.targets[side][house][..usize::from(self.ntargets)];
         let taken: u8 = targets.iter().map(|&t| cups[usize::from(t)]).sum();
@@ -360,13 +395,18 @@ impl Rules {
                 cups[last] = 0;
                 cups[self.store(side)] += 1;
                 out.captured = 1;
-                out.captured_cups = 1 << last;
+                if REPORT {
+                    out.captured_cups = 1 << last;
+                }
             }
             return;
         }
-        let mut mask = 1u128 << last;
-        for &t in targets {
-            mask |= 1 << t;
+        let mut mask = 0u128;
+        if REPORT {
+            mask = 1 << last;
+            for &t in targets {
+                mask |= 1 << t;
+            }
         }
         // Two players: the only target is the opponent's side.
         if self.players == 2 && self.side_seeds(cups, 1 - side) == u32::from(taken) {
@@ -385,7 +425,13 @@ impl Rules {
     }
 
     #[inline]
-    fn capture_count(&self, cups: &mut [u8; CUPS], side: usize, last: usize, out: &mut Sowing) {
+    fn capture_count<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        side: usize,
+        last: usize,
+        out: &mut Sowing,
+    ) {
         let ok = &self.capture_side_ok[side];
         let qualifies = |c: usize| self.counts.contains(cups[c]) && ok[usize::from(self.owner[c])];
         if !qualifies(last) {
@@ -393,10 +439,10 @@ impl Rules {
         }
         // Walk back from the last house while houses qualify; the walk never
         // comes back to where it started.
-        let (mut mask, mut taken, mut from_opp) = (0u128, 0u32, 0u32);
+        let (mut houses, mut taken, mut from_opp) = (0usize, 0u32, 0u32);
         let mut c = last;
         loop {
-            mask |= 1 << c;
+            houses += 1;
             taken += u32::from(cups[c]);
             if usize::from(self.owner[c]) != side {
                 from_opp += u32::from(cups[c]);
@@ -416,15 +462,17 @@ impl Rules {
                 return;
             }
         }
-        let mut bits = mask;
-        while bits != 0 {
-            let c = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+        // Take the same houses.
+        let mut c = last;
+        for _ in 0..houses {
+            if REPORT {
+                out.captured_cups |= 1 << c;
+            }
             cups[c] = 0;
+            c = usize::from(self.prev_house[c]);
         }
         cups[self.store(side)] += taken as u8;
         out.captured = taken as u8;
-        out.captured_cups = mask;
     }
 
     /// Cup indices of `side`'s houses.

@@ -249,6 +249,72 @@ fn check_conservation(pos: &Position<'_>, total: u32) {
     );
 }
 
+/// The end conditions read off the board, checked from scratch: an ongoing
+/// position meets none of them, and a position ended by one meets it.
+fn check_end_conditions(pos: &Position<'_>) {
+    let set = pos.rules().rule_set();
+    let players = usize::from(set.players);
+    let empty_side = (0..players).any(|s| pos.side_seeds(s) == 0);
+    let total = pos.total_seeds();
+    let twice: Vec<u32> = pos.scores().iter().map(|&s| 2 * u32::from(s)).collect();
+    let majority =
+        twice.iter().any(|&t| t > total) || twice.iter().filter(|&&t| t == total).count() >= 2;
+    if !pos.is_over() {
+        if set.end.contains(EndCondition::AnySideEmpty)
+            || set.end.contains(EndCondition::EmptyFirst)
+        {
+            assert!(!empty_side, "a side is empty but the game goes on: {pos}");
+        }
+        if set.end.contains(EndCondition::Majority) {
+            assert!(!majority, "a majority but the game goes on: {pos}");
+        }
+    }
+    if pos.end_reason() == Some(mancala_core::EndReason::EmptyFirst) {
+        assert!(
+            empty_side,
+            "ended by empty_first without an empty side: {pos}"
+        );
+    }
+    if pos.end_reason() == Some(mancala_core::EndReason::Majority) {
+        assert!(majority, "ended by majority without one: {pos}");
+    }
+}
+
+/// Under `repetition`, a game ends exactly when a position (board, stores,
+/// side to move, pie state) comes back: checked against every earlier one.
+fn check_repetitions(game: &Game<'_>) {
+    if !game.rules().detects_repetition() {
+        return;
+    }
+    let same = |a: &Setup, b: &Setup| {
+        a.houses == b.houses && a.stores == b.stores && a.to_move == b.to_move && a.pie == b.pie
+    };
+    let setups: Vec<Setup> = game.positions().iter().map(Position::to_setup).collect();
+    let Some((last, earlier)) = setups.split_last() else {
+        return;
+    };
+    let repeated = earlier.iter().any(|e| same(e, last));
+    let by_repetition = game.position().end_reason() == Some(mancala_core::EndReason::Repetition);
+    if by_repetition {
+        // The board was given away when the game ended: compare the position
+        // the last move reached, before the leftover rule.
+        let mut replay = game.positions()[game.positions().len() - 2];
+        replay.play(*game.moves().last().unwrap()).unwrap();
+        let reached = replay.to_setup();
+        assert!(
+            earlier.iter().any(|e| same(e, &reached)),
+            "ended by repetition without one: {}",
+            game.position()
+        );
+    } else {
+        assert!(
+            !repeated,
+            "a position repeated but the game goes on: {}",
+            game.position()
+        );
+    }
+}
+
 fn check_notation(pos: &Position<'_>) {
     let text = pos.to_string();
     let setup: Setup = text.parse().expect("notation parses");
@@ -267,7 +333,10 @@ proptest! {
     fn seeds_are_conserved_after_every_move(set in any_rules(), seed in any::<u64>()) {
         let rules = Rules::new(&set).unwrap();
         let total = set.total_seeds() as u32;
-        random_game(&rules, seed, cap_for(&set), |g| check_conservation(g.position(), total));
+        random_game(&rules, seed, cap_for(&set), |g| {
+            check_conservation(g.position(), total);
+            check_end_conditions(g.position());
+        });
     }
 
     #[test]
@@ -289,6 +358,30 @@ proptest! {
             prop_assert_eq!(ranks.len(), usize::from(set.players));
             prop_assert!(ranks.contains(&1));
         }
+    }
+
+    #[test]
+    fn repetition_ends_the_game_exactly_when_a_position_comes_back(
+        set in prop_oneof![
+            any_rules(),
+            // Small store-less boards, where seeds circle and positions recur.
+            random_rules().prop_map(|mut set| {
+                set.houses = 1 + set.houses % 3;
+                set.seeds = 1 + set.seeds % 2;
+                set.stores_sown = StoresSown::None;
+                set.min_seeds = 1;
+                set.end = EndSet::EMPTY;
+                set
+            }),
+        ]
+        .prop_map(|mut set| {
+            set.end.insert(EndCondition::Repetition);
+            set
+        }),
+        seed in any::<u64>(),
+    ) {
+        let rules = Rules::new(&set).unwrap();
+        random_game(&rules, seed, 300, check_repetitions);
     }
 
     #[test]
@@ -428,6 +521,7 @@ proptest! {
                 check_conservation(&pos, total);
                 check_legality(&pos);
                 check_notation(&pos);
+                check_end_conditions(&pos);
                 if pos.is_over() { break; }
                 pos.play(choices.pick(&pos)).unwrap();
             }
