@@ -96,6 +96,7 @@ impl Seen {
 
     /// Records `positions[index]`; returns the index of an earlier position
     /// it repeats, if any (then it is not recorded).
+    #[inline]
     fn insert(&mut self, positions: &[Position<'_>], index: usize) -> Option<usize> {
         if self.slots.len() < 2 * (self.len + 1) {
             self.grow(positions, index);
@@ -132,8 +133,9 @@ impl Seen {
 }
 
 /// Seeds that have left the board: in the stores or discarded.
+#[inline]
 fn stored(pos: &Position<'_>) -> u32 {
-    pos.total_seeds() - pos.board_seeds()
+    pos.stored_seeds()
 }
 
 impl<'r> Game<'r> {

@@ -461,6 +461,16 @@ impl<'r> Position<'r> {
         u32::from(self.state.total)
     }
 
+    /// Seeds that have left the board: in the stores, or discarded.
+    #[inline]
+    pub(crate) fn stored_seeds(&self) -> u32 {
+        let mut stored = u32::from(self.state.discarded);
+        for s in 0..self.rules.players() {
+            stored += u32::from(self.state.cups[self.rules.store(s)]);
+        }
+        stored
+    }
+
     /// Seeds taken out of the game by a `discard` or `split` leftover rule.
     pub fn discarded(&self) -> u8 {
         self.state.discarded
@@ -577,11 +587,10 @@ impl<'r> Position<'r> {
         match m {
             Move::Swap => self.swap(),
             Move::House(n) => {
-                let sowing = self.sow_house::<true>(usize::from(n) - 1);
+                let sowing = self.sow_house::<true>(usize::from(n) - 1, &mut effect.captured_cups);
                 effect.sown = sowing.sown;
                 effect.last = Some(cup_of(usize::from(sowing.last), r.stride, r.houses));
                 effect.captured = sowing.captured;
-                effect.captured_cups = sowing.captured_cups;
                 effect.grand_slam = sowing.grand_slam;
                 effect.extra_turn = sowing.extra_turn;
             }
@@ -604,7 +613,7 @@ impl<'r> Position<'r> {
         debug_assert!(self.is_legal(m), "illegal move {m} in {self}");
         match m {
             Move::House(n) => {
-                self.sow_house::<false>(usize::from(n).wrapping_sub(1));
+                self.sow_house::<false>(usize::from(n).wrapping_sub(1), &mut 0);
             }
             Move::Swap => self.swap(),
         }
@@ -612,11 +621,11 @@ impl<'r> Position<'r> {
 
     /// Sows house `h` (0-based) of the side to move and settles the turn.
     #[inline]
-    fn sow_house<const REPORT: bool>(&mut self, h: usize) -> Sowing {
+    fn sow_house<const REPORT: bool>(&mut self, h: usize, captured_cups: &mut u128) -> Sowing {
         let r = self.rules;
         let side = self.to_move();
         let sowings = self.sowings();
-        let sowing = r.sow::<REPORT>(&mut self.state.cups, side, h, sowings);
+        let sowing = r.sow::<REPORT>(&mut self.state.cups, side, h, sowings, captured_cups);
         if r.pie_rule && side == 1 && self.state.pie == PieState::Pending {
             self.state.pie = PieState::Declined;
         }
@@ -716,17 +725,20 @@ impl<'r> Position<'r> {
 
     /// A hash of what makes positions the same for `repetition`: the cups,
     /// the side to move and the pie-rule state.
+    #[inline]
     pub fn repetition_key(&self) -> u64 {
         const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mix = |h: u64, word: u64| (h.rotate_left(5) ^ word).wrapping_mul(K);
+        let cups = &self.state.cups;
+        let word = |i: usize| {
+            let bytes = cups[8 * i..].first_chunk::<8>();
+            u64::from_le_bytes(*bytes.expect("the cup array is a whole number of words"))
+        };
         let mut h = u64::from(self.state.to_move) | (self.state.pie as u64) << 8;
-        for w in self
-            .state
-            .cups
-            .chunks_exact(8)
-            .take(usize::from(self.rules.hash_words))
-        {
-            let word = u64::from_le_bytes(w.try_into().expect("chunks of 8"));
-            h = (h.rotate_left(5) ^ word).wrapping_mul(K);
+        // Boards of up to 16 cups (two players, up to 7 houses) are two words.
+        h = mix(mix(h, word(0)), word(1));
+        for i in 2..usize::from(self.rules.hash_words) {
+            h = mix(h, word(i));
         }
         h
     }
@@ -866,7 +878,7 @@ impl<'r> Position<'r> {
         let r = self.rules;
         let side = self.to_move();
         let mut cups = self.state.cups;
-        let sowing = r.sow::<false>(&mut cups, side, h, self.sowings());
+        let sowing = r.sow::<false>(&mut cups, side, h, self.sowings(), &mut 0);
         (!r.side_empty(&cups, 1 - side), sowing.grand_slam)
     }
 

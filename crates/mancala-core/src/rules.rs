@@ -32,8 +32,6 @@ pub(crate) struct Sowing {
     pub sown: u8,
     /// Seeds that went to the mover's store by capture.
     pub captured: u8,
-    /// The cups emptied by the capture (bit per cup index).
-    pub captured_cups: u128,
     /// The move was a grand slam (under `no_capture` its capture was cancelled).
     pub grand_slam: bool,
     /// The move earns another move.
@@ -319,8 +317,8 @@ impl Rules {
     /// Lifts house `house` (0-based) of `side`, sows it and resolves
     /// captures, in `cups`. `sowings` is the number of sowings played
     /// before this one (for `no_capture_moves` and `first_move_extra_turn`).
-    /// The house must hold at least one seed. With `REPORT` off, the
-    /// captured cups are not collected (the hot path does not need them).
+    /// The house must hold at least one seed. With `REPORT` on, the cups a
+    /// capture empties are added to `captured_cups` (one bit per cup index).
     #[inline]
     pub(crate) fn sow<const REPORT: bool>(
         &self,
@@ -328,6 +326,7 @@ impl Rules {
         side: usize,
         house: usize,
         sowings: u32,
+        captured_cups: &mut u128,
     ) -> Sowing {
         let origin = self.base(side) + house;
         let n = cups[origin];
@@ -355,7 +354,6 @@ impl Rules {
             last,
             sown: n,
             captured: 0,
-            captured_cups: 0,
             grand_slam: false,
             extra_turn: false,
         };
@@ -369,10 +367,18 @@ impl Rules {
                 Capture::None => {}
                 Capture::Opposite => {
                     if landing & LAND_OWN_HOUSE != 0 && cups[last] == 1 {
-                        self.capture_opposite::<REPORT>(cups, side, last, &mut result);
+                        self.capture_opposite::<REPORT>(
+                            cups,
+                            side,
+                            last,
+                            &mut result,
+                            captured_cups,
+                        );
                     }
                 }
-                Capture::Count => self.capture_count::<REPORT>(cups, side, last, &mut result),
+                Capture::Count => {
+                    self.capture_count::<REPORT>(cups, side, last, &mut result, captured_cups)
+                }
             }
         }
         result
@@ -386,6 +392,7 @@ impl Rules {
         side: usize,
         last: usize,
         out: &mut Sowing,
+        captured_cups: &mut u128,
     ) {
         let house = last - self.base(side);
         let targets = &self.targets[side][house][..usize::from(self.ntargets)];
@@ -396,17 +403,10 @@ impl Rules {
                 cups[self.store(side)] += 1;
                 out.captured = 1;
                 if REPORT {
-                    out.captured_cups = 1 << last;
+                    *captured_cups = 1 << last;
                 }
             }
             return;
-        }
-        let mut mask = 0u128;
-        if REPORT {
-            mask = 1 << last;
-            for &t in targets {
-                mask |= 1 << t;
-            }
         }
         // Two players: the only target is the opponent's side.
         if self.players == 2 && self.side_seeds(cups, 1 - side) == u32::from(taken) {
@@ -421,7 +421,9 @@ impl Rules {
         cups[last] = 0;
         cups[self.store(side)] += taken + 1;
         out.captured = taken + 1;
-        out.captured_cups = mask;
+        if REPORT {
+            *captured_cups = targets.iter().fold(1 << last, |m, &t| m | 1 << t);
+        }
     }
 
     #[inline]
@@ -431,6 +433,7 @@ impl Rules {
         side: usize,
         last: usize,
         out: &mut Sowing,
+        captured_cups: &mut u128,
     ) {
         let ok = &self.capture_side_ok[side];
         let qualifies = |c: usize| self.counts.contains(cups[c]) && ok[usize::from(self.owner[c])];
@@ -466,7 +469,7 @@ impl Rules {
         let mut c = last;
         for _ in 0..houses {
             if REPORT {
-                out.captured_cups |= 1 << c;
+                *captured_cups |= 1 << c;
             }
             cups[c] = 0;
             c = usize::from(self.prev_house[c]);

@@ -985,3 +985,35 @@ fn a_capture_only_on_the_movers_own_side_is_never_a_grand_slam() {
         "0,0,0:8 0,0,0:7 to=1 ply=21 over=no_legal_move"
     );
 }
+
+#[test]
+fn effect_names_the_cups_an_opposite_capture_empties() {
+    let rules = preset(Preset::Kalah);
+    let mut pos = at(&rules, "0,0,0,1,0,0:0 0,3,0,0,0,1:0 to=0 ply=9");
+    // h4 (1) -> h5, empty before: its corresponding house is side 1's
+    // house 6 - 5 + 1 = 2 (3 seeds): 3 + 1 to the store.
+    let effect = pos.play(Move::House(4)).unwrap();
+    assert_eq!(effect.captured, 4);
+    assert_eq!(
+        effect.captured_cups().collect::<Vec<_>>(),
+        [
+            Cup::House { side: 0, number: 5 },
+            Cup::House { side: 1, number: 2 }
+        ]
+    );
+    assert_eq!(effect.last, Some(Cup::House { side: 0, number: 5 }));
+}
+
+#[test]
+fn effect_names_the_houses_a_chain_capture_empties() {
+    // OpenSpiel oware_test.cc CaptureOpponentHousesTillBeginTest.
+    let rules = preset(Preset::Oware);
+    let mut pos = at(&rules, "0,0,8,0,0,1:0 1,1,1,1,2,3:0 to=0 ply=10");
+    // h3 (8): h4..h6, o1..o5; o5 = 3, o4..o1 = 2: all five captured.
+    let effect = pos.play(Move::House(3)).unwrap();
+    let houses: Vec<Cup> = (1..=5)
+        .map(|number| Cup::House { side: 1, number })
+        .collect();
+    assert_eq!(effect.captured_cups().collect::<Vec<_>>(), houses);
+    assert_eq!(effect.captured, 11);
+}
