@@ -244,9 +244,10 @@ impl<'r> Game<'r> {
     /// Plays `m`, which must be legal (see [`Position::play_unchecked`]).
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
-        let mut next = *self.position();
-        next.play_unchecked(m);
-        self.positions.push(next);
+        // Copy the current position to the end and play on it in place.
+        let last = self.positions.len() - 1;
+        self.positions.extend_from_within(last..);
+        self.current_mut().play_unchecked(m);
         self.moves.push(m);
         self.check_repetition();
     }
