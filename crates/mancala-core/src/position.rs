@@ -624,7 +624,12 @@ impl<'r> Position<'r> {
     fn sow_house<const REPORT: bool>(&mut self, h: usize, captured_cups: &mut u128) -> Sowing {
         let r = self.rules;
         let side = self.to_move();
-        let sowings = self.sowings();
+        // Only two rules look at the move count.
+        let sowings = if r.counts_sowings {
+            self.sowings()
+        } else {
+            u32::MAX
+        };
         let sowing = r.sow::<REPORT>(&mut self.state.cups, side, h, sowings, captured_cups);
         if r.pie_rule && side == 1 && self.state.pie == PieState::Pending {
             self.state.pie = PieState::Declined;
@@ -796,7 +801,7 @@ impl<'r> Position<'r> {
     #[inline]
     fn board_ends_game(&mut self, changed: Changed) -> bool {
         let r = self.rules;
-        if r.end_empty_first || r.end_any_side_empty {
+        if r.end_on_empty {
             let empty = match changed.sides {
                 Sides::None => false,
                 Sides::Mover(side) => r.side_empty(&self.state.cups, side),

@@ -69,9 +69,9 @@ pub struct Rules {
     track: [[u8; 2 * TRACK]; MAX_PLAYERS],
     /// Per side: cups sown per lap (the track, less the origin under `skip`).
     lap: [u8; MAX_PLAYERS],
-    /// Per side and house: where in `track` the sowing of that house starts
-    /// (the first seed goes to `track[start + 1]`).
-    sow_start: [[u8; MAX_HOUSES]; MAX_PLAYERS],
+    /// Per side and house: the house's cup index, and where in `track` its
+    /// sowing starts (the first seed goes to `track[start + 1]`).
+    sow_from: [[(u8, u8); MAX_HOUSES]; MAX_PLAYERS],
     /// Per cup: the side that owns it.
     pub(crate) owner: [u8; CUPS],
     /// Per side: the side that moves after it.
@@ -102,7 +102,6 @@ pub struct Rules {
     pub(crate) must_feed: bool,
     pub(crate) unfed: Unfed,
     pub(crate) pie_rule: bool,
-    pub(crate) end_any_side_empty: bool,
     pub(crate) end_majority: bool,
     pub(crate) end_empty_first: bool,
     pub(crate) end_repetition: bool,
@@ -116,6 +115,11 @@ pub struct Rules {
     pub(crate) ends_on_board: bool,
     /// Stores lie on the sowing track (a sowing can fill them).
     pub(crate) stores_on_track: bool,
+    /// `empty_first` or `any_side_empty` is an end condition.
+    pub(crate) end_on_empty: bool,
+    /// A rule looks at the number of sowings played (`no_capture_moves`,
+    /// `first_move_extra_turn`).
+    pub(crate) counts_sowings: bool,
     /// Words of the cup array that hold cups (for hashing).
     pub(crate) hash_words: u8,
 }
@@ -141,7 +145,7 @@ impl Rules {
 
         let mut track = [[0u8; 2 * TRACK]; MAX_PLAYERS];
         let mut lap = [0u8; MAX_PLAYERS];
-        let mut sow_start = [[0u8; MAX_HOUSES]; MAX_PLAYERS];
+        let mut sow_from = [[(0u8, 0u8); MAX_HOUSES]; MAX_PLAYERS];
         for s in 0..players {
             // The track starts at the mover's house 1 and goes round once.
             let cups: Vec<usize> = (0..ncups)
@@ -162,10 +166,11 @@ impl Rules {
             lap[s] = (len - usize::from(set.origin == Origin::Skip)) as u8;
             for h in 0..houses {
                 // House h is at position h of this side's track.
-                sow_start[s][h] = match set.origin {
-                    Origin::Include | Origin::Skip => h as u8,
-                    Origin::First => ((h + len - 1) % len) as u8,
+                let start = match set.origin {
+                    Origin::Include | Origin::Skip => h,
+                    Origin::First => (h + len - 1) % len,
                 };
+                sow_from[s][h] = ((s * stride + h) as u8, start as u8);
             }
         }
 
@@ -237,7 +242,7 @@ impl Rules {
             stride: stride as u8,
             track,
             lap,
-            sow_start,
+            sow_from,
             owner,
             next_side,
             landing,
@@ -262,7 +267,6 @@ impl Rules {
             must_feed: set.must_feed,
             unfed: set.unfed,
             pie_rule: set.pie_rule,
-            end_any_side_empty: set.end.contains(EndCondition::AnySideEmpty),
             end_majority: set.end.contains(EndCondition::Majority),
             end_empty_first: set.end.contains(EndCondition::EmptyFirst),
             end_repetition: set.end.contains(EndCondition::Repetition),
@@ -278,6 +282,9 @@ impl Rules {
             .into_iter()
             .any(|c| set.end.contains(c)),
             stores_on_track: set.stores_sown != StoresSown::None,
+            end_on_empty: set.end.contains(EndCondition::EmptyFirst)
+                || set.end.contains(EndCondition::AnySideEmpty),
+            counts_sowings: set.no_capture_moves > 0 || !set.first_move_extra_turn,
             hash_words: ncups.div_ceil(8) as u8,
         })
     }
@@ -328,12 +335,12 @@ impl Rules {
         sowings: u32,
         captured_cups: &mut u128,
     ) -> Sowing {
-        let origin = self.base(side) + house;
+        let (origin, start) = self.sow_from[side][house];
+        let (origin, start) = (usize::from(origin), usize::from(start));
         let n = cups[origin];
         debug_assert!(n > 0, "sowing an empty house");
         cups[origin] = 0;
         let track = &self.track[side];
-        let start = usize::from(self.sow_start[side][house]);
         let lap = usize::from(self.lap[side]);
         let last = if usize::from(n) <= lap {
             for &c in &track[start + 1..=start + usize::from(n)] {
