@@ -148,12 +148,29 @@ pub fn pick<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
 /// The `index`-th set bit (from 0) of `mask`, counting from bit 0 (as
 /// `mancala_core::MoveList::get` does).
 #[inline]
-pub fn nth_bit(mut mask: u32, index: usize) -> usize {
-    for _ in 0..index {
-        mask &= mask - 1;
-    }
-    mask.trailing_zeros() as usize
+pub fn nth_bit(mask: u32, index: usize) -> usize {
+    // Kalah(6,4) has 6 houses, so the mask is one byte: the answer is a
+    // table lookup (built at compile time), as in `MoveList::get`.
+    usize::from(SELECT[(mask & 0xff) as usize][index & 7])
 }
+
+/// Per byte value, the position of its `k`-th set bit.
+const SELECT: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut k, mut bit) = (0, 0);
+        while bit < 8 {
+            if b >> bit & 1 == 1 {
+                table[b][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    table
+};
 
 /// Moves after which a random game that has not ended is a bug.
 pub const MAX_PLIES: u32 = 100_000;

@@ -196,18 +196,23 @@ impl MoveList {
     /// Picking `moves.get(rng % moves.len())` is a uniform random choice.
     #[inline]
     pub fn get(self, index: usize) -> Option<Move> {
+        // A byte at a time, by table: no loop whose length is the index.
         let mut mask = self.mask;
-        for _ in 0..index {
-            if mask == 0 {
-                return None;
+        let mut index = index;
+        let mut base = 0;
+        while mask != 0 {
+            let byte = (mask & 0xff) as usize;
+            let count = usize::from(BYTE_COUNT[byte]);
+            if index < count {
+                return Some(Self::move_of_bit(
+                    base + u32::from(BYTE_SELECT[byte][index]),
+                ));
             }
-            mask &= mask - 1;
+            index -= count;
+            mask >>= 8;
+            base += 8;
         }
-        if mask == 0 {
-            None
-        } else {
-            Some(Self::move_of_bit(mask.trailing_zeros()))
-        }
+        None
     }
 
     #[inline]
@@ -251,6 +256,36 @@ impl IntoIterator for MoveList {
         self.iter()
     }
 }
+
+/// Set bits per byte value.
+const BYTE_COUNT: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u8).count_ones() as u8;
+        b += 1;
+    }
+    table
+};
+
+/// Per byte value, the position of its `k`-th set bit.
+const BYTE_SELECT: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if b >> bit & 1 == 1 {
+                table[b][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    table
+};
 
 /// Iterator over a [`MoveList`].
 #[derive(Clone, Debug)]

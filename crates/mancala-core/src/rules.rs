@@ -15,6 +15,9 @@ pub(crate) const CUPS: usize = 72;
 /// The longest sowing track.
 const TRACK: usize = MAX_PLAYERS * (MAX_HOUSES + 1);
 
+/// The largest sowing table a rule set gets (see [`Rules::new`]).
+const SOWING_TABLE_BYTES: usize = 32 * 1024;
+
 /// Landing bits: the cup is a store.
 const LAND_STORE: u8 = 1;
 /// Landing bits: a store landing that earns the mover an extra turn.
@@ -69,6 +72,13 @@ pub struct Rules {
     track: [[u8; 2 * TRACK]; MAX_PLAYERS],
     /// Per side: cups sown per lap (the track, less the origin under `skip`).
     lap: [u8; MAX_PLAYERS],
+    /// Words of the cup array that hold the board.
+    words: u8,
+    /// For every side, house and seed count up to a lap: the seeds each cup
+    /// receives, as `words` little-endian words.
+    sowings: Vec<u64>,
+    /// Per side and house: where its sowings start in `sowings`.
+    sowings_at: [[u32; MAX_HOUSES]; MAX_PLAYERS],
     /// Per side and house: the house's cup index, and where in `track` its
     /// sowing starts (the first seed goes to `track[start + 1]`).
     sow_from: [[(u8, u8); MAX_HOUSES]; MAX_PLAYERS],
@@ -174,6 +184,42 @@ impl Rules {
             }
         }
 
+        // Every sowing shorter than a lap, as words to add to the board: a
+        // byte never overflows (a game holds at most 255 seeds), so adding
+        // whole words adds each cup on its own.
+        let words = ncups.div_ceil(8);
+        let max_lap = usize::from(lap[..players].iter().copied().max().unwrap_or(0));
+        let table = players * houses * (max_lap + 1) * words;
+        // Big boards (the table would outgrow a first-level cache) sow seed
+        // by seed instead.
+        let mut sowings = vec![
+            0u64;
+            if table * 8 <= SOWING_TABLE_BYTES {
+                table
+            } else {
+                0
+            }
+        ];
+        let mut sowings_at = [[0u32; MAX_HOUSES]; MAX_PLAYERS];
+        let tabled = if sowings.is_empty() { 0 } else { players };
+        for s in 0..tabled {
+            for h in 0..houses {
+                sowings_at[s][h] = ((s * houses + h) * (max_lap + 1) * words) as u32;
+                let mut cups = [0u8; CUPS];
+                let start = usize::from(sow_from[s][h].1);
+                for n in 1..=usize::from(lap[s]) {
+                    cups[usize::from(track[s][start + n])] += 1;
+                    let at = sowings_at[s][h] as usize + n * words;
+                    for (w, word) in sowings[at..at + words].iter_mut().enumerate() {
+                        let bytes = cups[8 * w..]
+                            .first_chunk::<8>()
+                            .expect("CUPS is whole words");
+                        *word = u64::from_le_bytes(*bytes);
+                    }
+                }
+            }
+        }
+
         let mut targets = [[[0u8; MAX_PLAYERS - 1]; MAX_HOUSES]; MAX_PLAYERS];
         let target_sides = |s: usize| -> Vec<usize> {
             match (set.capture_from, players) {
@@ -242,6 +288,9 @@ impl Rules {
             stride: stride as u8,
             track,
             lap,
+            words: words as u8,
+            sowings,
+            sowings_at,
             sow_from,
             owner,
             next_side,
@@ -342,7 +391,18 @@ impl Rules {
         cups[origin] = 0;
         let track = &self.track[side];
         let lap = usize::from(self.lap[side]);
-        let last = if usize::from(n) <= lap {
+        let last = if usize::from(n) <= lap && !self.sowings.is_empty() {
+            // One addition per word, from the table built by `new`.
+            let words = usize::from(self.words);
+            let at = self.sowings_at[side][house] as usize + usize::from(n) * words;
+            for (w, inc) in self.sowings[at..at + words].iter().enumerate() {
+                let cell = cups[8 * w..]
+                    .first_chunk_mut::<8>()
+                    .expect("CUPS is whole words");
+                *cell = (u64::from_le_bytes(*cell) + inc).to_le_bytes();
+            }
+            track[start + usize::from(n)]
+        } else if usize::from(n) <= lap {
             for &c in &track[start + 1..=start + usize::from(n)] {
                 cups[usize::from(c)] += 1;
             }
@@ -584,6 +644,68 @@ fn nonzero_bytes(x: u64) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::preset::Preset;
+
+    /// The sowing table and seed-by-seed sowing along the track agree, for
+    /// every preset and a few unusual boards, on random boards.
+    #[test]
+    fn sowing_table_matches_sowing_seed_by_seed() {
+        let mut sets: Vec<RuleSet> = Preset::ALL.iter().map(|p| p.rules()).collect();
+        for (players, houses, stores, origin) in [
+            (3, 4, StoresSown::All, Origin::First),
+            (4, 6, StoresSown::Own, Origin::Skip),
+            (2, 1, StoresSown::None, Origin::Skip),
+            (2, 12, StoresSown::All, Origin::Include),
+        ] {
+            sets.push(RuleSet {
+                players,
+                houses,
+                seeds: 1,
+                stores_sown: stores,
+                origin,
+                ..RuleSet::default()
+            });
+        }
+        // The biggest boards sow seed by seed: their table would be too big.
+        let big = RuleSet {
+            players: 4,
+            houses: 16,
+            seeds: 3,
+            ..RuleSet::default()
+        };
+        assert!(Rules::new(&big).unwrap().sowings.is_empty());
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for set in sets {
+            let tabled = Rules::new(&set).unwrap();
+            assert!(!tabled.sowings.is_empty(), "{set:?} has a table");
+            let looped = Rules {
+                sowings: Vec::new(),
+                ..tabled.clone()
+            };
+            for side in 0..tabled.players() {
+                for house in 0..tabled.houses() {
+                    for n in 1..=tabled.lap[side] {
+                        // A random board, small enough that no cup overflows.
+                        let mut cups = [0u8; CUPS];
+                        for s in 0..tabled.players() {
+                            for c in tabled.house_range(s) {
+                                x ^= x << 13;
+                                x ^= x >> 7;
+                                x ^= x << 17;
+                                cups[c] = (x % 3) as u8;
+                            }
+                        }
+                        cups[tabled.base(side) + house] = n;
+                        let (mut a, mut b) = (cups, cups);
+                        let sa = tabled.sow::<false>(&mut a, side, house, 5, &mut 0);
+                        let sb = looped.sow::<false>(&mut b, side, house, 5, &mut 0);
+                        assert_eq!(a, b, "{set:?}: side {side} house {house} n {n}");
+                        assert_eq!(sa.last, sb.last);
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn byte_tricks_match_plain_loops() {
