@@ -742,7 +742,7 @@ impl<'r> Position<'r> {
         let mut h = u64::from(self.state.to_move) | (self.state.pie as u64) << 8;
         // Boards of up to 16 cups (two players, up to 7 houses) are two words.
         h = mix(mix(h, word(0)), word(1));
-        for i in 2..usize::from(self.rules.hash_words) {
+        for i in 2..usize::from(self.rules.words) {
             h = mix(h, word(i));
         }
         h

@@ -72,8 +72,8 @@ pub struct Rules {
     track: [[u8; 2 * TRACK]; MAX_PLAYERS],
     /// Per side: cups sown per lap (the track, less the origin under `skip`).
     lap: [u8; MAX_PLAYERS],
-    /// Words of the cup array that hold the board.
-    words: u8,
+    /// Words of the cup array that hold the board (sowing table, hashing).
+    pub(crate) words: u8,
     /// For every side, house and seed count up to a lap: the seeds each cup
     /// receives, as `words` little-endian words.
     sowings: Vec<u64>,
@@ -130,8 +130,6 @@ pub struct Rules {
     /// A rule looks at the number of sowings played (`no_capture_moves`,
     /// `first_move_extra_turn`).
     pub(crate) counts_sowings: bool,
-    /// Words of the cup array that hold cups (for hashing).
-    pub(crate) hash_words: u8,
 }
 
 impl Rules {
@@ -334,7 +332,6 @@ impl Rules {
             end_on_empty: set.end.contains(EndCondition::EmptyFirst)
                 || set.end.contains(EndCondition::AnySideEmpty),
             counts_sowings: set.no_capture_moves > 0 || !set.first_move_extra_turn,
-            hash_words: ncups.div_ceil(8) as u8,
         })
     }
 
@@ -451,8 +448,8 @@ impl Rules {
         result
     }
 
-    #[inline]
     /// The last seed made one of the mover's houses hold exactly 1.
+    #[inline]
     fn capture_opposite<const REPORT: bool>(
         &self,
         cups: &mut [u8; CUPS],
