@@ -9,6 +9,7 @@
 //! Prints `D NODES` for each depth from 1 to DEPTH, then the split of the
 //! last depth by first move.
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -32,17 +33,21 @@ fn run() -> Result<(), String> {
         }
         None => Position::new(&rules),
     };
-    println!("{preset}: {pos}");
+    // Write through a fallible handle: a reader that stops early (`| head`)
+    // ends the program quietly instead of making `println!` panic.
+    let mut out = io::stdout().lock();
+    let write_err = |e: io::Error| e.to_string();
+    writeln!(out, "{preset}: {pos}").map_err(write_err)?;
     let mut nodes = 0;
     let start = Instant::now();
     for d in 1..=depth {
         nodes = perft(&pos, d);
-        println!("{d} {nodes}");
+        writeln!(out, "{d} {nodes}").map_err(write_err)?;
     }
     let secs = start.elapsed().as_secs_f64();
     eprintln!("{:.1} M nodes/s", nodes as f64 / secs / 1e6);
     for (m, n) in perft_divide(&pos, depth) {
-        println!("  {m}: {n}");
+        writeln!(out, "  {m}: {n}").map_err(write_err)?;
     }
     Ok(())
 }
@@ -50,6 +55,7 @@ fn run() -> Result<(), String> {
 fn main() -> ExitCode {
     match run() {
         Ok(()) => ExitCode::SUCCESS,
+        Err(message) if message.contains("Broken pipe") => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("perft: {message}");
             ExitCode::from(2)

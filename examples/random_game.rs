@@ -8,6 +8,7 @@
 //! cargo run --release --example random_game -- rules/kalah-4p-capture-all.toml
 //! ```
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use mancala::{Game, KalahOptions, Preset, RuleSet, Rules};
@@ -98,10 +99,36 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut rng = SmallRng::seed_from_u64(args.seed);
-    let mut game = Game::new(&rules);
-    println!("seed {}\n{:#}\n", args.seed, game.position());
+    match play(&rules, args.seed) {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader stopped early (`| head`): nothing left to say.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("random_game: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Moves after which a game whose rules do not promise an end is called
+/// an endless cycle by agreement.
+const MOVE_CAP: usize = 100_000;
+
+fn play(rules: &Rules, seed: u64) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut game = Game::new(rules);
+    writeln!(out, "seed {seed}\n{:#}\n", game.position())?;
     while !game.is_over() {
+        if game.moves().len() == MOVE_CAP {
+            writeln!(
+                out,
+                "{MOVE_CAP} moves: the players agree the game is an endless cycle"
+            )?;
+            game.end_by_agreement();
+            writeln!(out, "{:#}\n", game.position())?;
+            break;
+        }
         let moves = game.legal_moves();
         let m = moves
             .get(rng.random_range(0..moves.len()))
@@ -122,13 +149,13 @@ fn main() -> ExitCode {
         } else {
             format!(" ({})", notes.join(", "))
         };
-        println!(
-            "move {}: side {} plays {m}{notes}",
-            game.moves().len(),
-            effect.side
-        );
-        println!("{:#}\n", game.position());
+        let side = effect.side;
+        writeln!(
+            out,
+            "move {}: side {side} plays {m}{notes}",
+            game.moves().len()
+        )?;
+        writeln!(out, "{:#}\n", game.position())?;
     }
-    println!("moves: {}", mancala::format_moves(game.moves()));
-    ExitCode::SUCCESS
+    writeln!(out, "moves: {}", mancala::format_moves(game.moves()))
 }
