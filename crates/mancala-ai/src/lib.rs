@@ -1,23 +1,61 @@
 //! # mancala-ai: search for any mancala rule set
 //!
-//! Placeholder: the search crate is its own issue. For now it offers the
-//! [`Strategy`] trait and the two simplest players.
+//! Players and search for every [`mancala_core`] rule set, 2 to 4 players.
+//! Nothing here assumes that turns alternate: extra turns, pie swaps and
+//! three or four players all break that.
+//!
+//! - [`Strategy`]: choosing a move. [`Random`], [`Greedy`] and
+//!   [`AlphaBeta`] are strategies.
+//! - [`Evaluator`]: valuing a position that is not finished
+//!   ([`StoreDifference`], [`Heuristic`]).
+//! - [`Limits`]: a depth, node or time budget (`depth=8`, `time=100ms`).
+//! - [`AlphaBeta`]: iterative deepening alpha-beta with a transposition
+//!   table, move ordering and aspiration windows; paranoid with 3 or 4
+//!   players.
+//!
+//! Values are in [`SEED`] units per seed; a finished game is worth
+//! [`WIN`] (or `-WIN`, or 0 for a draw) plus the score difference, see
+//! [`terminal_value`] and [`score_difference`].
 
-use mancala_core::{Move, Position};
+#![deny(missing_docs)]
 
-/// A way of choosing a move.
-pub trait Strategy {
-    /// Chooses a legal move in `pos`, or `None` when there is none.
-    fn choose(&mut self, pos: &Position<'_>) -> Option<Move>;
-}
+mod alphabeta;
+mod eval;
+mod limits;
+mod strategy;
+mod tt;
+mod value;
 
-/// Plays the legal move with the lowest house number: a fixed, predictable
-/// opponent for tests.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct FirstLegal;
+pub use alphabeta::{AlphaBeta, MoveValue, SearchReport, is_decisive};
+pub use eval::{Evaluator, Heuristic, StoreDifference};
+pub use limits::Limits;
+pub use strategy::{FirstLegal, Greedy, Random, Strategy};
+pub use value::{SEED, WIN, score_difference, terminal_value};
 
-impl Strategy for FirstLegal {
-    fn choose(&mut self, pos: &Position<'_>) -> Option<Move> {
-        pos.legal_moves().iter().next()
-    }
+/// A player or budget description that does not parse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SpecError {
+    /// A setting that is not `key=value`.
+    #[error("bad setting \"{text}\": expected key=value")]
+    Syntax {
+        /// The offending text.
+        text: String,
+    },
+    /// An unknown setting.
+    #[error("unknown setting \"{key}\"")]
+    Key {
+        /// The key as written.
+        key: String,
+    },
+    /// A setting whose value does not parse.
+    #[error("{key}={value}: {reason}")]
+    Value {
+        /// The key.
+        key: String,
+        /// The value as written.
+        value: String,
+        /// What was expected.
+        reason: String,
+    },
 }

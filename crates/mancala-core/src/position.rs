@@ -748,6 +748,40 @@ impl<'r> Position<'r> {
         h
     }
 
+    /// A 64-bit hash of everything that decides the rest of the game from
+    /// here: the cups, the side to move, the pie-rule state, whether the
+    /// game is over, and the move count as far as a rule still looks at it
+    /// (`no_capture_moves`, `first_move_extra_turn`, the pie rule). Two
+    /// positions with the same key play the same from here on (up to hash
+    /// collisions), which is what a transposition table needs. Resignations
+    /// and the `repetition` history are not part of it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Position, Preset, Rules, Setup};
+    ///
+    /// let at = |rules, text: &str| Position::from_setup(rules, &text.parse::<Setup>().unwrap());
+    /// // Kalah never looks at the move count: same board, same key.
+    /// let kalah = Rules::new(&Preset::Kalah.rules())?;
+    /// let a = at(&kalah, "0,4,4,4,4,4:0 5,5,5,4,4,4:0 to=1 ply=1")?;
+    /// let b = at(&kalah, "0,4,4,4,4,4:0 5,5,5,4,4,4:0 to=1 ply=9")?;
+    /// assert_eq!(a.key(), b.key());
+    /// // Modiar's opening move captures nothing, so there the count matters.
+    /// let modiar = Rules::new(&Preset::Modiar.rules())?;
+    /// let first = at(&modiar, "7,7,7:0 7,7,7:0 to=0 ply=0")?;
+    /// let later = at(&modiar, "7,7,7:0 7,7,7:0 to=0 ply=2")?;
+    /// assert_ne!(first.key(), later.key());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn key(&self) -> u64 {
+        let r = self.rules;
+        let played = self.sowings().min(r.ply_horizon);
+        let h = self.repetition_key() ^ u64::from(played) << 40 ^ u64::from(self.is_over()) << 63;
+        h.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(23)
+    }
+
     /// Whether `other` is the same position for `repetition`.
     pub(crate) fn repeats(&self, other: &Position<'_>) -> bool {
         self.state.cups == other.state.cups

@@ -130,6 +130,8 @@ pub struct Rules {
     /// A rule looks at the number of sowings played (`no_capture_moves`,
     /// `first_move_extra_turn`).
     pub(crate) counts_sowings: bool,
+    /// Sowings after which no rule looks at the move count any more.
+    pub(crate) ply_horizon: u32,
 }
 
 impl Rules {
@@ -332,6 +334,10 @@ impl Rules {
             end_on_empty: set.end.contains(EndCondition::EmptyFirst)
                 || set.end.contains(EndCondition::AnySideEmpty),
             counts_sowings: set.no_capture_moves > 0 || !set.first_move_extra_turn,
+            // The pie rule asks whether side 0 has moved yet.
+            ply_horizon: set
+                .no_capture_moves
+                .max(u32::from(!set.first_move_extra_turn || set.pie_rule)),
         })
     }
 
