@@ -141,15 +141,15 @@ pub(crate) fn parse_duration(text: &str) -> Option<Duration> {
         "m" | "min" => number * 60.0,
         _ => return None,
     };
-    (seconds.is_finite() && seconds >= 0.0 && seconds < 1e9)
+    (0.0..1e9).contains(&seconds)
         .then(|| Duration::from_secs_f64(seconds))
 }
 
 fn write_duration(f: &mut fmt::Formatter<'_>, d: Duration) -> fmt::Result {
     let micros = d.as_micros();
-    if micros % 1_000_000 == 0 {
+    if micros.is_multiple_of(1_000_000) {
         write!(f, "{}s", micros / 1_000_000)
-    } else if micros % 1_000 == 0 {
+    } else if micros.is_multiple_of(1_000) {
         write!(f, "{}ms", micros / 1_000)
     } else {
         write!(f, "{micros}us")
@@ -225,12 +225,11 @@ impl Clock {
         self.nodes += 1;
         if self.nodes >= self.max_nodes {
             self.stopped = true;
-        } else if self.nodes & 1023 == 0 {
-            if let Some(deadline) = self.deadline {
-                if Instant::now() >= deadline {
-                    self.stopped = true;
-                }
-            }
+        } else if self.nodes & 1023 == 0
+            && let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            self.stopped = true;
         }
         self.stopped
     }
