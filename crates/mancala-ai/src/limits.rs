@@ -141,7 +141,8 @@ pub(crate) fn parse_duration(text: &str) -> Option<Duration> {
         "m" | "min" => number * 60.0,
         _ => return None,
     };
-    (0.0..1e9).contains(&seconds)
+    (0.0..1e9)
+        .contains(&seconds)
         .then(|| Duration::from_secs_f64(seconds))
 }
 
