@@ -782,6 +782,107 @@ impl<'r> Position<'r> {
         h.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(23)
     }
 
+    /// Like [`Position::key`] but without the stores and discarded seeds: a
+    /// hash of the houses, the side to move, the pie-rule state, whether
+    /// the game is over and the move count as far as a rule looks at it.
+    /// For rules whose end never looks at the stores (no `majority`, no
+    /// `repetition`), everything that happens from a position on depends
+    /// only on this, so a solver can share results between positions that
+    /// differ only in their scores.
+    #[inline]
+    pub fn board_key(&self) -> u64 {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let r = self.rules;
+        let mut h = u64::from(self.state.to_move)
+            | (self.state.pie as u64) << 8
+            | u64::from(self.sowings().min(r.ply_horizon)) << 16
+            | u64::from(self.is_over()) << 63;
+        for side in 0..r.players() {
+            let w = r.side_word(&self.state.cups, side);
+            h = (h.rotate_left(5) ^ w as u64).wrapping_mul(K);
+            h = (h.rotate_left(5) ^ (w >> 64) as u64).wrapping_mul(K);
+        }
+        h
+    }
+
+    /// Builds a position straight from counts, without allocating: the
+    /// houses of every side one after the other (side 0's house 1 first),
+    /// the stores, the side to move and the number of moves played. What
+    /// [`Position::from_setup`] does for a [`Setup`] with no pie state,
+    /// resignations or end.
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::from_setup`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Position, Preset, Rules};
+    ///
+    /// let rules = Rules::new(&Preset::Kalah.rules())?;
+    /// let start = Position::from_parts(&rules, &[4; 12], &[0, 0], 0, 0)?;
+    /// assert_eq!(start, Position::new(&rules));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_parts(
+        rules: &'r Rules,
+        houses: &[u8],
+        stores: &[u8],
+        to_move: usize,
+        ply: u32,
+    ) -> Result<Position<'r>, SetupError> {
+        let (players, per_side) = (rules.players(), rules.houses());
+        if houses.len() != players * per_side {
+            return Err(SetupError::Houses {
+                side: houses.len() / per_side.max(1),
+                found: houses.len() % per_side.max(1),
+                expected: per_side,
+            });
+        }
+        if stores.len() != players {
+            return Err(SetupError::Stores {
+                found: stores.len(),
+                expected: players,
+            });
+        }
+        if to_move >= players {
+            return Err(SetupError::ToMove {
+                side: to_move,
+                players,
+            });
+        }
+        let total: usize = houses.iter().chain(stores).map(|&c| usize::from(c)).sum();
+        if total > MAX_SEEDS {
+            return Err(SetupError::TooManySeeds {
+                total,
+                max: MAX_SEEDS,
+            });
+        }
+        let mut cups = [0u8; CUPS];
+        for s in 0..players {
+            let base = rules.base(s);
+            cups[base..base + per_side].copy_from_slice(&houses[s * per_side..(s + 1) * per_side]);
+            cups[rules.store(s)] = stores[s];
+        }
+        let mut pos = Position {
+            rules,
+            state: State {
+                cups,
+                ply,
+                legal: 0,
+                to_move: to_move as u8,
+                total: total as u8,
+                discarded: 0,
+                pie: PieState::Pending,
+                resigned: [0; MAX_PLAYERS],
+                over: None,
+            },
+        };
+        pos.settle(Changed::ALL);
+        Ok(pos)
+    }
+
     /// Whether `other` is the same position for `repetition`.
     pub(crate) fn repeats(&self, other: &Position<'_>) -> bool {
         self.state.cups == other.state.cups
