@@ -367,7 +367,9 @@ impl<E: Evaluator> AlphaBeta<E> {
         let order = self.order(pos, moves, table_move);
         let mut best_value = if maximise { -INF } else { INF };
         let mut best_move = None;
-        for &(m, child) in &order[..moves.len()] {
+        for &m in &order[..moves.len()] {
+            let mut child = *pos;
+            child.play_unchecked(m);
             let v = self.value(&child, depth - 1, alpha, beta);
             if self.clock.stopped() {
                 return 0;
@@ -413,21 +415,18 @@ impl<E: Evaluator> AlphaBeta<E> {
         best_value
     }
 
-    /// The children of `pos` in search order.
-    fn order<'r>(
-        &self,
-        pos: &Position<'r>,
-        moves: MoveList,
-        table_move: Option<Move>,
-    ) -> [(Move, Position<'r>); 17] {
-        let mut children = [(Move::Swap, *pos); 17];
+    /// The moves of `pos` in search order (children are played again when
+    /// searched: cheaper than copying them around).
+    fn order(&self, pos: &Position<'_>, moves: MoveList, table_move: Option<Move>) -> [Move; 17] {
+        let mut order = [Move::Swap; 17];
         let mut scores = [0i64; 17];
         let side = pos.to_move();
         let player = pos.player_of(side);
         for (i, m) in moves.iter().enumerate() {
-            let mut child = *pos;
-            child.play_unchecked(m);
+            order[i] = m;
             if self.ordering {
+                let mut child = *pos;
+                child.play_unchecked(m);
                 let gained = i64::from(child.store(side)) - i64::from(pos.store(side));
                 let again = child.player_of(child.to_move()) == player && !child.is_over();
                 scores[i] = if Some(m) == table_move {
@@ -438,21 +437,19 @@ impl<E: Evaluator> AlphaBeta<E> {
                         + i64::from(self.history[side][move_index(m)])
                 };
             }
-            children[i] = (m, child);
         }
         if self.ordering {
-            let n = moves.len();
             // Insertion sort: at most 17 moves.
-            for i in 1..n {
+            for i in 1..moves.len() {
                 let mut j = i;
                 while j > 0 && scores[j - 1] < scores[j] {
                     scores.swap(j - 1, j);
-                    children.swap(j - 1, j);
+                    order.swap(j - 1, j);
                     j -= 1;
                 }
             }
         }
-        children
+        order
     }
 
     /// The line of best moves the table remembers from `pos`.

@@ -12,6 +12,14 @@
 //! - [`AlphaBeta`]: iterative deepening alpha-beta with a transposition
 //!   table, move ordering and aspiration windows; paranoid with 3 or 4
 //!   players.
+//! - [`MaxN`]: max^n search for 2 to 4 players (each player maximises their
+//!   own value), iterative deepening with shallow pruning and a table.
+//! - [`Mcts`]: Monte-Carlo tree search (UCT) with random playouts, for any
+//!   rule set and 2 to 4 players.
+//! - [`Solver`]: the exact value of a two-player position (MTD(f) with a
+//!   table of bounds; for [`additive`] rules a board-only value, bounds
+//!   from the seeds left, enhanced transposition cutoffs and an endgame
+//!   database, [`Egdb`]).
 //!
 //! Values are in [`SEED`] units per seed; a finished game is worth
 //! [`WIN`] (or `-WIN`, or 0 for a draw) plus the score difference, see
@@ -20,15 +28,23 @@
 #![deny(missing_docs)]
 
 mod alphabeta;
+mod egdb;
 mod eval;
 mod limits;
+mod maxn;
+mod mcts;
+mod solver;
 mod strategy;
 mod tt;
 mod value;
 
 pub use alphabeta::{AlphaBeta, MoveValue, SearchReport, is_decisive};
+pub use egdb::{Egdb, additive};
 pub use eval::{Evaluator, Heuristic, StoreDifference};
 pub use limits::Limits;
+pub use maxn::{MaxN, MaxNReport};
+pub use mcts::{Mcts, MctsReport};
+pub use solver::{Solution, Solver, SolverOptions};
 pub use strategy::{FirstLegal, Greedy, Random, Strategy};
 pub use value::{SEED, WIN, score_difference, terminal_value};
 

@@ -1,0 +1,435 @@
+//! Monte-Carlo tree search (UCT) for any rule set and 2 to 4 players.
+
+use std::time::Instant;
+
+use mancala_core::{MAX_PLAYERS, Move, Position};
+use rand::RngExt;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::eval::{Evaluator, Heuristic};
+use crate::limits::Limits;
+use crate::strategy::Strategy;
+use crate::value::SEED;
+
+/// Rewards of one playout, indexed by *player*, each in `[0, 1]`.
+type Rewards = [f64; MAX_PLAYERS];
+
+/// No node.
+const NONE: u32 = u32::MAX;
+
+/// The result of an [`Mcts`] search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsReport {
+    /// The most visited move (`None` when the game is over).
+    pub best: Option<Move>,
+    /// Every legal move and how often the search tried it, in
+    /// [`Position::legal_moves`] order.
+    pub visits: Vec<(Move, u32)>,
+    /// The mean reward of the best move for the player to move, from 0
+    /// (certain last place) to 1 (certain sole win); with two players,
+    /// about the chance of winning, a draw counting half. For a finished
+    /// game, the mover's reward.
+    pub value: f64,
+    /// Iterations (playouts) run.
+    pub iterations: u64,
+}
+
+/// One node of the tree: a position reached by `mv`, stored in an arena.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// The move that leads here from the parent.
+    mv: Move,
+    /// The player who chose `mv`: the one this node's rewards are for.
+    mover: u8,
+    /// Indices (in legal-move order) of the moves not yet expanded.
+    untried: u32,
+    first_child: u32,
+    next_sibling: u32,
+    visits: u32,
+    /// Sum of `mover`'s rewards over the playouts through this node.
+    reward: f64,
+}
+
+/// Monte-Carlo tree search with UCB1 selection (UCT), for any rule set and
+/// 2 to 4 players.
+///
+/// Each iteration walks down the tree from the root choosing, at every
+/// node, the child with the best UCB1 score *for the player who moves
+/// there*; adds one new child (a random untried move); plays random moves
+/// from it to the end of the game (at most a playout cap, 500 moves by
+/// default); and adds every player's reward to the nodes on the path, each
+/// node keeping the reward of the player who chose its move. The tree is a
+/// `Vec` arena, children are created one at a time as they are first
+/// tried, and no position is stored: moves are replayed from the root.
+/// The tree stops growing at about a million nodes (32 MB; see
+/// [`Mcts::tree_nodes`]); later iterations play out from its leaves.
+///
+/// **Rewards** are per player, in `[0, 1]`: place `r` of `n` is worth
+/// `(n - r) / (n - 1)`, so a sole win is 1 and last place 0; players
+/// sharing a place share the places they cover (two players drawing get
+/// 1/2 each). By default a tenth of the reward is the score margin
+/// (own score minus the best other, scaled by the seeds in play, mapped to
+/// `[0, 1]`), which makes a bigger win better without ever outweighing a
+/// better place (see [`Mcts::margin_weight`]).
+///
+/// **Playout cap.** Some rule sets can go round in circles (a bare
+/// [`Position`] has no history to detect a repetition). A playout that
+/// reaches the cap is scored by ranking the sides on the evaluator's value
+/// of the position, ties shared, with the evaluator's value as the margin.
+///
+/// **Extra turns and the pie rule.** Nothing assumes that turns
+/// alternate: the player choosing at a node is
+/// `pos.player_of(pos.to_move())`, and rewards, which a finished game gives
+/// per *side*, are handed to players through `side_of` at the end of the
+/// playout, so a swap is accounted for.
+///
+/// **Budget.** [`Limits::nodes`](Limits) is the number of iterations and
+/// [`Limits::time`](Limits) a time budget (checked after every iteration);
+/// with neither, [`Mcts::DEFAULT_ITERATIONS`]. The depth limit is not used.
+/// The final move is the most visited one (ties: higher mean reward, then
+/// the first in legal order). The tree is built afresh for every search.
+///
+/// A given seed gives the same sequence of searches, move for move, under
+/// node limits; a time limit makes it depend on the machine.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_ai::{Limits, Mcts, Random, Strategy};
+/// use mancala_core::{Game, KalahOptions, Rules};
+///
+/// // Three-player Kalah with 4 houses of 3 seeds.
+/// let rules = Rules::new(&KalahOptions { players: 3, houses: 4, seeds: 3,
+///                                        ..KalahOptions::default() }.rules())?;
+/// let mut mcts = Mcts::new(Limits::nodes(200), 7).exploration(0.8);
+/// let mut others = Random::new(1);
+/// let mut game = Game::new(&rules);
+/// while !game.is_over() {
+///     let pos = *game.position();
+///     let m = if pos.to_move() == 0 { mcts.choose(&pos) } else { others.choose(&pos) };
+///     game.play(m.unwrap())?;
+/// }
+///
+/// let report = Mcts::new(Limits::nodes(300), 7).search(game.position());
+/// assert_eq!(report.best, None); // the game is over
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Mcts<E = Heuristic> {
+    evaluator: E,
+    limits: Limits,
+    rng: SmallRng,
+    exploration: f64,
+    playout_cap: u32,
+    margin_weight: f64,
+    max_nodes: usize,
+    nodes: Vec<Node>,
+}
+
+impl Mcts<Heuristic> {
+    /// A search with the default evaluation (for capped playouts), seeded
+    /// with `seed`.
+    pub fn new(limits: Limits, seed: u64) -> Mcts<Heuristic> {
+        Mcts::with_evaluator(Heuristic::default(), limits, seed)
+    }
+}
+
+impl<E: Evaluator> Mcts<E> {
+    /// Iterations when [`Limits`] sets neither nodes nor time.
+    pub const DEFAULT_ITERATIONS: u64 = 10_000;
+
+    /// The default exploration constant of UCB1.
+    pub const DEFAULT_EXPLORATION: f64 = 1.0;
+
+    /// The default playout cap, in moves.
+    pub const DEFAULT_PLAYOUT_CAP: u32 = 500;
+
+    /// A search whose capped playouts are valued by `evaluator`, seeded
+    /// with `seed`.
+    pub fn with_evaluator(evaluator: E, limits: Limits, seed: u64) -> Mcts<E> {
+        Mcts {
+            evaluator,
+            limits,
+            rng: SmallRng::seed_from_u64(seed),
+            exploration: Self::DEFAULT_EXPLORATION,
+            playout_cap: Self::DEFAULT_PLAYOUT_CAP,
+            margin_weight: 0.1,
+            max_nodes: 1 << 20,
+            nodes: Vec::new(),
+        }
+    }
+
+    /// Sets the exploration constant `c` of UCB1: a child scores its mean
+    /// reward plus `c * sqrt(ln(parent visits) / visits)`. Larger explores
+    /// more; the default is [`Mcts::DEFAULT_EXPLORATION`].
+    pub fn exploration(mut self, c: f64) -> Self {
+        self.set_exploration(c);
+        self
+    }
+
+    /// Changes the exploration constant (see [`Mcts::exploration`]).
+    pub fn set_exploration(&mut self, c: f64) {
+        self.exploration = c.max(0.0);
+    }
+
+    /// Sets the playout cap: the most random moves a playout plays before
+    /// the position is valued by the evaluator (at least 1).
+    pub fn playout_cap(mut self, moves: u32) -> Self {
+        self.playout_cap = moves.max(1);
+        self
+    }
+
+    /// Sets the share of the reward that is the score margin, from 0 (the
+    /// place only) to 1/8 (the default is 1/10). Up to 1/8 a better place
+    /// always outweighs a bigger margin, with up to 4 players.
+    pub fn margin_weight(mut self, weight: f64) -> Self {
+        self.margin_weight = weight.clamp(0.0, 0.125);
+        self
+    }
+
+    /// Sets the most nodes the tree may hold (at least 2; the default is
+    /// 2^20, about 32 MB). A full tree stops growing and later iterations
+    /// play out from its leaves.
+    pub fn tree_nodes(mut self, nodes: usize) -> Self {
+        self.max_nodes = nodes.max(2);
+        self
+    }
+
+    /// The limits of each search.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Changes the limits of the following searches.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// Searches `pos` within the limits and reports the most visited move.
+    pub fn search(&mut self, pos: &Position<'_>) -> MctsReport {
+        let start = Instant::now();
+        let mover = pos.player_of(pos.to_move());
+        let moves = pos.legal_moves();
+        if pos.is_over() {
+            return MctsReport {
+                best: None,
+                visits: Vec::new(),
+                value: self.rewards(pos)[mover],
+                iterations: 0,
+            };
+        }
+        let iterations = match (self.limits.nodes, self.limits.time) {
+            (Some(n), _) => n,
+            (None, Some(_)) => u64::MAX,
+            (None, None) => Self::DEFAULT_ITERATIONS,
+        };
+        let deadline = self.limits.time.map(|t| start + t);
+        self.nodes.clear();
+        self.nodes.push(Node {
+            mv: Move::Swap,
+            mover: mover as u8,
+            untried: all(moves.len()),
+            first_child: NONE,
+            next_sibling: NONE,
+            visits: 0,
+            reward: 0.0,
+        });
+        let mut path = Vec::with_capacity(64);
+        let mut done = 0;
+        while done < iterations {
+            if deadline.is_some_and(|d| done > 0 && Instant::now() >= d) {
+                break;
+            }
+            self.iterate(pos, &mut path);
+            done += 1;
+        }
+
+        let mut visits = Vec::with_capacity(moves.len());
+        let mut best: Option<(u32, f64, Move)> = None;
+        for m in moves {
+            let (n, mean) = self
+                .child(0, m)
+                .map(|c| {
+                    let node = &self.nodes[c as usize];
+                    (node.visits, node.reward / f64::from(node.visits.max(1)))
+                })
+                .unwrap_or((0, 0.0));
+            visits.push((m, n));
+            if best.is_none_or(|(bn, bmean, _)| n > bn || (n == bn && mean > bmean)) {
+                best = Some((n, mean, m));
+            }
+        }
+        let (_, value, best) = best.expect("a position that is not over has a move");
+        MctsReport {
+            best: Some(best),
+            visits,
+            value,
+            iterations: done,
+        }
+    }
+
+    /// The child of node `parent` reached by `m`, if it was expanded.
+    fn child(&self, parent: u32, m: Move) -> Option<u32> {
+        let mut c = self.nodes[parent as usize].first_child;
+        while c != NONE {
+            if self.nodes[c as usize].mv == m {
+                return Some(c);
+            }
+            c = self.nodes[c as usize].next_sibling;
+        }
+        None
+    }
+
+    /// One iteration: selection, expansion, playout, backpropagation.
+    fn iterate(&mut self, root: &Position<'_>, path: &mut Vec<u32>) {
+        let mut pos = *root;
+        let mut node = 0u32;
+        path.clear();
+        path.push(0);
+        while !pos.is_over() {
+            let n = self.nodes[node as usize];
+            if n.untried != 0 && self.nodes.len() < self.max_nodes {
+                // Expansion: a random untried move.
+                let k = self.rng.random_range(0..n.untried.count_ones());
+                let index = nth_bit(n.untried, k);
+                let m = pos.legal_moves().get(index as usize).expect("legal index");
+                let mover = pos.player_of(pos.to_move());
+                pos.play_unchecked(m);
+                let id = self.nodes.len() as u32;
+                self.nodes.push(Node {
+                    mv: m,
+                    mover: mover as u8,
+                    untried: all(pos.legal_moves().len()),
+                    first_child: NONE,
+                    next_sibling: n.first_child,
+                    visits: 0,
+                    reward: 0.0,
+                });
+                let parent = &mut self.nodes[node as usize];
+                parent.untried &= !(1 << index);
+                parent.first_child = id;
+                path.push(id);
+                break;
+            }
+            if n.first_child == NONE {
+                // The arena is full: play out from here.
+                break;
+            }
+            node = self.select(node);
+            pos.play_unchecked(self.nodes[node as usize].mv);
+            path.push(node);
+        }
+        let rewards = self.playout(pos);
+        for &i in path.iter() {
+            let n = &mut self.nodes[i as usize];
+            n.visits += 1;
+            n.reward += rewards[usize::from(n.mover)];
+        }
+    }
+
+    /// The child of `node` with the best UCB1 score for its mover (the
+    /// first of equals).
+    fn select(&self, node: u32) -> u32 {
+        let parent = &self.nodes[node as usize];
+        let log = f64::from(parent.visits.max(1)).ln();
+        let mut best = NONE;
+        let mut best_score = f64::NEG_INFINITY;
+        let mut c = parent.first_child;
+        while c != NONE {
+            let child = &self.nodes[c as usize];
+            let score = if child.visits == 0 {
+                f64::INFINITY
+            } else {
+                let n = f64::from(child.visits);
+                child.reward / n + self.exploration * (log / n).sqrt()
+            };
+            if score > best_score || best == NONE {
+                best = c;
+                best_score = score;
+            }
+            c = child.next_sibling;
+        }
+        best
+    }
+
+    /// Random moves from `pos` to the end of the game or the cap; every
+    /// player's reward.
+    fn playout(&mut self, mut pos: Position<'_>) -> Rewards {
+        let mut played = 0;
+        while !pos.is_over() && played < self.playout_cap {
+            let moves = pos.legal_moves();
+            let m = moves
+                .get(self.rng.random_range(0..moves.len()))
+                .expect("in range");
+            pos.play_unchecked(m);
+            played += 1;
+        }
+        self.rewards(&pos)
+    }
+
+    /// Every player's reward for `pos`: its outcome when the game is over,
+    /// else the evaluator's ranking.
+    fn rewards(&self, pos: &Position<'_>) -> Rewards {
+        let players = pos.rules().players();
+        let total = f64::from(pos.total_seeds().max(1));
+        // Per side: a key to rank by (higher is better) and a margin in [-1, 1].
+        let mut keys = [0i64; MAX_PLAYERS];
+        let mut margins = [0.0; MAX_PLAYERS];
+        if let Some(outcome) = pos.outcome() {
+            let scores = outcome.scores();
+            for side in 0..players {
+                keys[side] = -i64::from(outcome.rank(side));
+                let best_other = (0..players)
+                    .filter(|&s| s != side)
+                    .map(|s| i32::from(scores[s]))
+                    .max()
+                    .unwrap_or(0);
+                margins[side] = f64::from(i32::from(scores[side]) - best_other) / total;
+            }
+        } else {
+            for side in 0..players {
+                let v = self.evaluator.evaluate(pos, side);
+                keys[side] = i64::from(v);
+                margins[side] = (f64::from(v) / (f64::from(SEED) * total)).clamp(-1.0, 1.0);
+            }
+        }
+        let mut rewards = [0.0; MAX_PLAYERS];
+        let n = players as f64;
+        for side in 0..players {
+            let above = (0..players).filter(|&s| keys[s] > keys[side]).count() as f64;
+            let equal = (0..players).filter(|&s| keys[s] == keys[side]).count() as f64;
+            // Shared places rank + 0 ..= rank + equal - 1, averaged.
+            let place = 1.0 + above + (equal - 1.0) / 2.0;
+            let rank_reward = (n - place) / (n - 1.0);
+            let margin_reward = (1.0 + margins[side]) / 2.0;
+            let w = self.margin_weight;
+            rewards[pos.player_of(side)] = (1.0 - w) * rank_reward + w * margin_reward;
+        }
+        rewards
+    }
+}
+
+impl<E: Evaluator> Strategy for Mcts<E> {
+    fn choose(&mut self, pos: &Position<'_>) -> Option<Move> {
+        let moves = pos.legal_moves();
+        if moves.len() == 1 {
+            // Nothing to think about.
+            return moves.get(0);
+        }
+        self.search(pos).best
+    }
+}
+
+/// A mask of the first `n` indices.
+fn all(n: usize) -> u32 {
+    if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
+}
+
+/// The index of the `k`-th set bit of `mask` (from 0).
+fn nth_bit(mut mask: u32, k: u32) -> u32 {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros()
+}

@@ -1,0 +1,559 @@
+//! The exact solver: the game-theoretic value of a two-player position.
+
+use std::time::{Duration, Instant};
+
+use mancala_core::{Move, MoveList, Position, Rules};
+
+use crate::egdb::{Egdb, additive};
+use crate::tt::move_index;
+use crate::value::{SEED, WIN, score_difference, terminal_value};
+
+/// What [`Solver::solve`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The final score difference under perfect play, for the player to
+    /// move: their final score minus the other player's.
+    pub value: i32,
+    /// The result under perfect play for the player to move: 1 win, 0
+    /// draw, -1 loss (by the rules' ranking, which `empty_first` makes
+    /// differ from the score).
+    pub result: i32,
+    /// A best move (`None` when the game is over).
+    pub best: Option<Move>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Time spent, database included.
+    pub elapsed: Duration,
+}
+
+/// Settings of a [`Solver`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolverOptions {
+    /// Memory for the transposition table, in bytes.
+    pub table_bytes: usize,
+    /// Build an endgame database of every board with up to this many seeds
+    /// (only for [`additive`] rules; 0 for none).
+    pub database_seeds: usize,
+}
+
+impl Default for SolverOptions {
+    fn default() -> Self {
+        SolverOptions {
+            table_bytes: 256 << 20,
+            database_seeds: 12,
+        }
+    }
+}
+
+/// One table entry: bounds on a position's value and its best move.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    key: u64,
+    lower: i16,
+    upper: i16,
+    /// Best move index plus one (0: none).
+    best: u8,
+    /// Log2 of the nodes below: the bigger subtree keeps its slot.
+    work: u8,
+}
+
+/// Exact solver for two-player rule sets.
+///
+/// It searches to the end of the game with MTD(f): a series of null-window
+/// alpha-beta searches that close in on the value, sharing a table of
+/// bounds. Moves are tried best-first (the table's move, extra turns,
+/// captures).
+///
+/// For [`additive`] rules (Kalah and its variants: the end never looks at
+/// the stores) it solves for the score difference still to come, which
+/// depends on the board alone: positions that differ only in their stores
+/// share table entries, every position is bounded by the seeds left on the
+/// board, and an endgame database ([`Egdb`]) answers for boards with few
+/// seeds. Other rules are solved on whole positions, the value being
+/// [`terminal_value`] ordering (wins before score); a position that comes
+/// back on the line being searched ends the game as an endless cycle
+/// (`cycle_leftover`), as `repetition` or an agreement would.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_ai::{Solver, SolverOptions};
+/// use mancala_core::{Position, Preset, RuleSet, Rules};
+///
+/// // RULES.md section 11: Kalah(4,4) is worth +2 to the first player.
+/// let rules = Rules::new(&RuleSet { houses: 4, seeds: 4, ..Preset::Kalah.rules() })?;
+/// let mut solver = Solver::new(&rules, SolverOptions { table_bytes: 1 << 24, database_seeds: 8 });
+/// let solution = solver.solve(&Position::new(&rules));
+/// assert_eq!(solution.value, 2);
+/// assert_eq!(solution.result, 1);
+/// # Ok::<(), mancala_core::RuleError>(())
+/// ```
+pub struct Solver<'r> {
+    rules: &'r Rules,
+    additive: bool,
+    database: Option<Egdb>,
+    table: Vec<Entry>,
+    nodes: u64,
+    /// Positions on the line being searched (whole-position mode only).
+    path: Vec<u64>,
+    /// Sowings after which no rule looks at the move count.
+    late: u32,
+}
+
+const INF: i32 = i16::MAX as i32;
+
+impl<'r> Solver<'r> {
+    /// A solver for `rules` (builds the endgame database now).
+    ///
+    /// # Panics
+    ///
+    /// If the rules seat more than two players.
+    pub fn new(rules: &'r Rules, options: SolverOptions) -> Solver<'r> {
+        assert_eq!(rules.players(), 2, "the solver is for two players");
+        let additive = additive(rules);
+        let database = (additive && options.database_seeds > 0)
+            .then(|| Egdb::build(rules, options.database_seeds))
+            .flatten();
+        let entries = (options.table_bytes / std::mem::size_of::<Entry>()).max(1024);
+        let size = if entries.is_power_of_two() {
+            entries
+        } else {
+            entries.next_power_of_two() / 2
+        };
+        let set = rules.rule_set();
+        Solver {
+            rules,
+            additive,
+            database,
+            table: vec![Entry::default(); size],
+            nodes: 0,
+            path: Vec::new(),
+            late: set
+                .no_capture_moves
+                .max(u32::from(!set.first_move_extra_turn || set.pie_rule)),
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &'r Rules {
+        self.rules
+    }
+
+    /// Solves `pos`.
+    pub fn solve(&mut self, pos: &Position<'_>) -> Solution {
+        let start = Instant::now();
+        self.nodes = 0;
+        let (value, result) = self.mtdf(pos, 0);
+        let best = self.best_move(pos, value);
+        Solution {
+            value,
+            result,
+            best,
+            nodes: self.nodes,
+            elapsed: start.elapsed(),
+        }
+    }
+
+    /// The exact value of every legal move of `pos` for the player who
+    /// makes it, best first: `(move, final score difference, result)`.
+    pub fn analyse(&mut self, pos: &Position<'_>) -> Vec<(Move, i32, i32)> {
+        let player = pos.player_of(pos.to_move());
+        let mut values: Vec<(Move, i32, i32)> = pos
+            .legal_moves()
+            .iter()
+            .map(|m| {
+                let mut child = *pos;
+                child.play_unchecked(m);
+                if let Some(outcome) = child.outcome() {
+                    // The finished game, seen from the mover's side.
+                    let v = terminal_value(&outcome, child.side_of(player));
+                    return (m, score_difference(v).unwrap_or(0), result_of(v));
+                }
+                let (value, result) = self.mtdf(&child, 0);
+                if child.player_of(child.to_move()) == player {
+                    (m, value, result)
+                } else {
+                    (m, -value, -result)
+                }
+            })
+            .collect();
+        values.sort_by_key(|&(_, v, r)| std::cmp::Reverse((r, v)));
+        values
+    }
+
+    /// MTD(f) from `guess`: `(final score difference, result)` for the
+    /// player to move.
+    fn mtdf(&mut self, pos: &Position<'_>, guess: i32) -> (i32, i32) {
+        if let Some(outcome) = pos.outcome() {
+            let v = terminal_value(&outcome, pos.to_move());
+            return (score_difference(v).unwrap_or(0), result_of(v));
+        }
+        let (mut lower, mut upper) = (-INF, INF);
+        let mut g = if self.additive { guess } else { guess * SEED };
+        while lower < upper {
+            let beta = if g == lower { g + 1 } else { g };
+            g = self.search(pos, beta - 1, beta);
+            if g < beta {
+                upper = g;
+            } else {
+                lower = g;
+            }
+        }
+        if self.additive {
+            let so_far =
+                i32::from(pos.store(pos.to_move())) - i32::from(pos.store(1 - pos.to_move()));
+            let value = g + so_far;
+            (value, value.signum())
+        } else {
+            let v = unscale(g);
+            (score_difference(v).unwrap_or(0), result_of(v))
+        }
+    }
+
+    /// A move that reaches `value` (the one the table remembers, checked).
+    fn best_move(&mut self, pos: &Position<'_>, _value: i32) -> Option<Move> {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let best = self.analyse(pos);
+        best.first()
+            .map(|&(m, _, _)| m)
+            .or_else(|| moves.iter().next())
+    }
+
+    /// Null-window friendly, fail-soft alpha-beta to the end of the game.
+    fn search(&mut self, pos: &Position<'_>, alpha: i32, beta: i32) -> i32 {
+        if self.additive {
+            self.search_additive(pos, alpha, beta)
+        } else {
+            self.search_whole(pos, alpha, beta)
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.table.len() - 1) & !1
+    }
+
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let i = self.slot(key);
+        self.table[i..i + 2]
+            .iter()
+            .copied()
+            .find(|e| e.key == key && e.work > 0)
+    }
+
+    #[inline]
+    fn store(&mut self, key: u64, lower: i32, upper: i32, best: Option<Move>, nodes: u64) {
+        let i = self.slot(key);
+        let work = (64 - nodes.leading_zeros()) as u8 + 1;
+        let entry = Entry {
+            key,
+            lower: lower.clamp(-INF, INF) as i16,
+            upper: upper.clamp(-INF, INF) as i16,
+            best: best.map_or(0, |m| move_index(m) as u8 + 1),
+            work,
+        };
+        let bucket = &mut self.table[i..i + 2];
+        // Same position: update; else the slot with the smaller subtree.
+        let j = if bucket[0].key == key {
+            0
+        } else if bucket[1].key == key {
+            1
+        } else if bucket[0].work <= bucket[1].work {
+            0
+        } else {
+            1
+        };
+        bucket[j] = entry;
+    }
+
+    /// The moves of `pos`, best first: the table's move, then extra turns,
+    /// then the biggest gains. Only moves are kept (children are played
+    /// again when searched: cheaper than copying them around).
+    fn ordered(
+        &self,
+        pos: &Position<'_>,
+        moves: MoveList,
+        first: Option<Move>,
+    ) -> ([Move; 17], usize) {
+        let mut order = [Move::Swap; 17];
+        let mut scores = [0i32; 17];
+        let side = pos.to_move();
+        let player = pos.player_of(side);
+        let n = moves.len();
+        for (i, m) in moves.iter().enumerate() {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let gain = (i32::from(child.store(side)) - i32::from(pos.store(side)))
+                - (i32::from(child.store(1 - side)) - i32::from(pos.store(1 - side)));
+            let again = !child.is_over() && child.player_of(child.to_move()) == player;
+            scores[i] = if Some(m) == first {
+                i32::MAX
+            } else {
+                i32::from(again) * 1000 + gain
+            };
+            order[i] = m;
+        }
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 && scores[j - 1] < scores[j] {
+                scores.swap(j - 1, j);
+                order.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        (order, n)
+    }
+
+    /// What the table or the database knows of `pos`'s additive value, for
+    /// its player to move: `(lower, upper)`.
+    #[inline]
+    fn bounds(&self, pos: &Position<'_>, late: bool) -> (i32, i32) {
+        if pos.is_over() {
+            return (0, 0);
+        }
+        if late
+            && let Some(db) = &self.database
+            && let Some(v) = db.probe(pos)
+        {
+            return (v, v);
+        }
+        let seeds = pos.board_seeds() as i32;
+        match self.probe(pos.board_key()) {
+            Some(e) => (
+                i32::from(e.lower).max(-seeds),
+                i32::from(e.upper).min(seeds),
+            ),
+            None => (-seeds, seeds),
+        }
+    }
+
+    /// Plays `m`: the child and the mover's gain in score difference.
+    #[inline]
+    fn child<'p>(pos: &Position<'p>, m: Move) -> (Position<'p>, i32) {
+        let side = pos.to_move();
+        let mut child = *pos;
+        child.play_unchecked(m);
+        let gain = (i32::from(child.store(side)) - i32::from(pos.store(side)))
+            - (i32::from(child.store(1 - side)) - i32::from(pos.store(1 - side)));
+        (child, gain)
+    }
+
+    /// Additive mode: the score difference still to come for the player to
+    /// move, from the board alone.
+    fn search_additive(&mut self, pos: &Position<'_>, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        let nodes_before = self.nodes;
+        if pos.is_over() {
+            return 0;
+        }
+        let late = pos.sowings() >= self.late;
+        if late
+            && let Some(db) = &self.database
+            && let Some(v) = db.probe(pos)
+        {
+            return v;
+        }
+        // Nothing can swing the difference by more than the seeds left.
+        let seeds = pos.board_seeds() as i32;
+        if alpha >= seeds {
+            return seeds;
+        }
+        if beta <= -seeds {
+            return -seeds;
+        }
+        let key = pos.board_key();
+        let mut first = None;
+        let (mut lower, mut upper) = (-seeds, seeds);
+        if let Some(e) = self.probe(key) {
+            lower = lower.max(i32::from(e.lower));
+            upper = upper.min(i32::from(e.upper));
+            if lower >= beta {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            if lower == upper {
+                return lower;
+            }
+            first = (e.best > 0).then(|| index_move(e.best - 1));
+        }
+        alpha = alpha.max(lower);
+        beta = beta.min(upper);
+        let (alpha0, beta0) = (alpha, beta);
+        let moves = pos.legal_moves();
+        let player = pos.player_of(pos.to_move());
+        // Enhanced transposition cutoff: a child the table (or the
+        // database) already proves good enough ends the search here.
+        let mut order = [Move::Swap; 17];
+        let mut scores = [0i32; 17];
+        let first = first.filter(|&m| moves.contains(m));
+        let mut ceiling = -INF;
+        for (i, m) in moves.iter().enumerate() {
+            let (child, gain) = Self::child(pos, m);
+            let same = !child.is_over() && child.player_of(child.to_move()) == player;
+            let (lo, hi) = self.bounds(&child, late);
+            let (lo, hi) = if child.is_over() {
+                (gain, gain)
+            } else if same {
+                (gain + lo, gain + hi)
+            } else {
+                (gain - hi, gain - lo)
+            };
+            if lo >= beta {
+                self.store(key, lo, upper, Some(m), 1);
+                return lo;
+            }
+            ceiling = ceiling.max(hi);
+            order[i] = m;
+            scores[i] = if Some(m) == first {
+                i32::MAX
+            } else {
+                // Promising children first: the best proven floor, then an
+                // extra turn, then the gain.
+                (lo.max(-99) + 100) * 4096 + i32::from(same) * 1024 + gain
+            };
+        }
+        // No child can reach alpha: fail low at once.
+        if ceiling <= alpha {
+            self.store(key, lower, ceiling, first, 1);
+            return ceiling;
+        }
+        let n = moves.len();
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 && scores[j - 1] < scores[j] {
+                scores.swap(j - 1, j);
+                order.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        let mut best = -INF;
+        let mut best_move = None;
+        for &m in &order[..n] {
+            let (child, gain) = Self::child(pos, m);
+            let v = if child.is_over() {
+                gain
+            } else if child.player_of(child.to_move()) == player {
+                gain + self.search_additive(&child, alpha - gain, beta - gain)
+            } else {
+                gain - self.search_additive(&child, gain - beta, gain - alpha)
+            };
+            if v > best {
+                best = v;
+                best_move = Some(m);
+            }
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let (lo, hi) = if best <= alpha0 {
+            (lower, best)
+        } else if best >= beta0 {
+            (best, upper)
+        } else {
+            (best, best)
+        };
+        self.store(key, lo, hi, best_move, self.nodes - nodes_before + 1);
+        best
+    }
+
+    /// Whole-position mode: [`terminal_value`] ordering (divided by
+    /// [`SEED`] to fit the table), for the player to move.
+    fn search_whole(&mut self, pos: &Position<'_>, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        let nodes_before = self.nodes;
+        if let Some(outcome) = pos.outcome() {
+            return scale(terminal_value(&outcome, pos.to_move()));
+        }
+        let key = pos.key();
+        if self.path.contains(&key) {
+            // An endless cycle: the game ends as the rules end cycles.
+            let mut ended = *pos;
+            ended.end_by_agreement();
+            let outcome = ended.outcome().expect("agreement ends the game");
+            return scale(terminal_value(&outcome, pos.to_move()));
+        }
+        let mut first = None;
+        if let Some(e) = self.probe(key) {
+            let (lower, upper) = (i32::from(e.lower), i32::from(e.upper));
+            if lower >= beta {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            if lower == upper {
+                return lower;
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
+            first = (e.best > 0).then(|| index_move(e.best - 1));
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let moves = pos.legal_moves();
+        let (order, n) = self.ordered(pos, moves, first.filter(|&m| moves.contains(m)));
+        let player = pos.player_of(pos.to_move());
+        self.path.push(key);
+        let mut best = -INF;
+        let mut best_move = None;
+        for &m in &order[..n] {
+            let (child, _) = Self::child(pos, m);
+            let v = if child.player_of(child.to_move()) == player && !child.is_over() {
+                self.search_whole(&child, alpha, beta)
+            } else if child.is_over() {
+                let outcome = child.outcome().expect("over");
+                scale(terminal_value(&outcome, child.side_of(player)))
+            } else {
+                -self.search_whole(&child, -beta, -alpha)
+            };
+            if v > best {
+                best = v;
+                best_move = Some(m);
+            }
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.path.pop();
+        let (lo, hi) = if best <= alpha0 {
+            (-INF, best)
+        } else if best >= beta0 {
+            (best, INF)
+        } else {
+            (best, best)
+        };
+        self.store(key, lo, hi, best_move, self.nodes - nodes_before + 1);
+        best
+    }
+}
+
+/// Table values in whole-position mode: wins, draws and losses kept apart
+/// by 1000, score differences within them.
+fn scale(v: i32) -> i32 {
+    let place = (v + WIN / 2).div_euclid(WIN);
+    place * 1000 + (v - place * WIN) / SEED
+}
+
+fn unscale(g: i32) -> i32 {
+    let place = (g + 500).div_euclid(1000);
+    place * WIN + (g - place * 1000) * SEED
+}
+
+fn result_of(v: i32) -> i32 {
+    (v + WIN / 2).div_euclid(WIN).signum()
+}
+
+fn index_move(i: u8) -> Move {
+    if i == 16 {
+        Move::Swap
+    } else {
+        Move::House(i + 1)
+    }
+}
