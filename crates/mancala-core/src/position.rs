@@ -684,6 +684,40 @@ impl<'r> Position<'r> {
         IllegalReason::MustFeed
     }
 
+    /// Where the last seed of `m` would land, without playing it (`None`
+    /// for a swap or a house that is not a legal move): a cheap hint for
+    /// move ordering, since a landing in one's own store usually earns an
+    /// extra turn and one in an own empty house may capture.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Cup, Move, Position, Preset, Rules};
+    ///
+    /// let rules = Rules::new(&Preset::Kalah.rules())?;
+    /// let pos = Position::new(&rules);
+    /// // House 3's four seeds reach exactly the store.
+    /// assert_eq!(pos.landing(Move::House(3)), Some(Cup::Store { side: 0 }));
+    /// assert_eq!(pos.landing(Move::House(1)), Some(Cup::House { side: 0, number: 5 }));
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    #[inline]
+    pub fn landing(&self, m: Move) -> Option<Cup> {
+        let Move::House(n) = m else { return None };
+        if !self.is_legal(m) {
+            return None;
+        }
+        let r = self.rules;
+        let side = self.to_move();
+        let house = usize::from(n) - 1;
+        let seeds = self.state.cups[r.base(side) + house];
+        Some(cup_of(
+            r.landing_cup(side, house, seeds),
+            r.stride,
+            r.houses,
+        ))
+    }
+
     /// Resigns for `side`: it takes last place. The game ends when one
     /// player is left who has not resigned (at once with two players);
     /// with three or four, the resigned side is still moved (by the

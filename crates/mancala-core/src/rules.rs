@@ -373,6 +373,23 @@ impl Rules {
         side * usize::from(self.stride) + usize::from(self.houses)
     }
 
+    /// The cup the last seed of house `house` (0-based) of `side` would land
+    /// in, holding `n` seeds, without sowing.
+    #[inline]
+    pub(crate) fn landing_cup(&self, side: usize, house: usize, n: u8) -> usize {
+        let start = usize::from(self.sow_from[side][house].1);
+        let lap = usize::from(self.lap[side]);
+        let n = usize::from(n);
+        let k = if n <= lap {
+            n
+        } else if n % lap == 0 {
+            lap
+        } else {
+            n % lap
+        };
+        usize::from(self.track[side][start + k])
+    }
+
     /// Lifts house `house` (0-based) of `side`, sows it and resolves
     /// captures, in `cups`. `sowings` is the number of sowings played
     /// before this one (for `no_capture_moves` and `first_move_extra_turn`).

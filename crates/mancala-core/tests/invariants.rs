@@ -184,6 +184,7 @@ fn check_legality(pos: &Position<'_>) {
         assert_eq!(result.is_ok(), legal.contains(m), "play({m}) in {pos}");
         match result {
             Ok(effect) => {
+                assert_eq!(pos.landing(m), effect.last, "landing of {m} in {pos}");
                 let Move::House(n) = m else { continue };
                 let seeds = pos.house(side, usize::from(n)).unwrap();
                 assert!(
@@ -205,6 +206,7 @@ fn check_legality(pos: &Position<'_>) {
                 }
             }
             Err(err) => {
+                assert_eq!(pos.landing(m), None, "an illegal move lands nowhere");
                 assert_eq!(tried, *pos, "a refused move changed the position");
                 assert_eq!(err.mv, m);
                 // The reason must be one the rules and the board explain.
