@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 use mancala_core::{Move, MoveList, Position, Rules};
 
 use crate::egdb::{Egdb, additive};
+use crate::limits::{Clock, Limits};
 use crate::tt::move_index;
 use crate::value::{SEED, WIN, score_difference, terminal_value};
 
@@ -26,6 +27,27 @@ pub struct Solution {
     pub elapsed: Duration,
 }
 
+/// How far a solve has come, reported after each null-window pass of
+/// MTD(f) (see [`Solver::set_progress`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Positions visited so far in this solve.
+    pub nodes: u64,
+    /// Time spent so far in this solve.
+    pub elapsed: Duration,
+    /// Null-window passes done so far, over every position solved.
+    pub passes: u32,
+    /// The value is at least this (in the search's own units: for
+    /// [`additive`] rules the score difference still to come, else a
+    /// [`terminal_value`]); `None` until a pass proves a lower bound.
+    pub lower: Option<i32>,
+    /// The value is at most this; `None` until a pass proves it.
+    pub upper: Option<i32>,
+}
+
+/// A progress report's receiver.
+type ProgressFn<'r> = Box<dyn FnMut(&Progress) + Send + 'r>;
+
 /// Settings of a [`Solver`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolverOptions {
@@ -34,6 +56,14 @@ pub struct SolverOptions {
     /// Build an endgame database of every board with up to this many seeds
     /// (only for [`additive`] rules; 0 for none).
     pub database_seeds: usize,
+}
+
+/// A [`Solver::solve_within`] that ran out of budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the solver ran out of budget after {nodes} positions")]
+pub struct OutOfBudget {
+    /// Positions visited before giving up.
+    pub nodes: u64,
 }
 
 impl Default for SolverOptions {
@@ -98,6 +128,15 @@ pub struct Solver<'r> {
     path: Vec<u64>,
     /// Sowings after which no rule looks at the move count.
     late: u32,
+    /// The budget of the current solve, if any.
+    clock: Option<Clock>,
+    /// The budget ran out: results are meaningless and nothing is stored.
+    aborted: bool,
+    /// Called after each MTD(f) pass.
+    progress: Option<ProgressFn<'r>>,
+    /// When the current solve started, and passes so far.
+    started: Instant,
+    passes: u32,
 }
 
 const INF: i32 = i16::MAX as i32;
@@ -131,7 +170,37 @@ impl<'r> Solver<'r> {
             late: set
                 .no_capture_moves
                 .max(u32::from(!set.first_move_extra_turn || set.pie_rule)),
+            clock: None,
+            aborted: false,
+            progress: None,
+            started: Instant::now(),
+            passes: 0,
         }
+    }
+
+    /// Calls `report` after every null-window pass of every solve from now
+    /// on (a progress bar for long solves; a pass takes from microseconds
+    /// to minutes).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_ai::{Solver, SolverOptions};
+    /// use mancala_core::{Position, Preset, RuleSet, Rules};
+    ///
+    /// let rules = Rules::new(&RuleSet { houses: 3, seeds: 3, ..Preset::Kalah.rules() })?;
+    /// let mut solver = Solver::new(&rules, SolverOptions { table_bytes: 1 << 20, database_seeds: 0 });
+    /// let passes = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+    /// let seen = passes.clone();
+    /// solver.set_progress(move |p| {
+    ///     seen.store(p.passes, std::sync::atomic::Ordering::Relaxed);
+    /// });
+    /// solver.solve(&Position::new(&rules));
+    /// assert!(passes.load(std::sync::atomic::Ordering::Relaxed) >= 2);
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    pub fn set_progress(&mut self, report: impl FnMut(&Progress) + Send + 'r) {
+        self.progress = Some(Box::new(report));
     }
 
     /// The rules.
@@ -139,24 +208,94 @@ impl<'r> Solver<'r> {
         self.rules
     }
 
-    /// Solves `pos`.
+    /// Solves `pos`, however long it takes.
     pub fn solve(&mut self, pos: &Position<'_>) -> Solution {
+        self.solve_within(pos, &Limits::NONE)
+            .expect("an unlimited solve always finishes")
+    }
+
+    /// Solves `pos` within a node or time budget (a depth limit means
+    /// nothing here).
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfBudget`] when the budget runs out first; what the table holds
+    /// stays valid for a later attempt.
+    pub fn solve_within(
+        &mut self,
+        pos: &Position<'_>,
+        limits: &Limits,
+    ) -> Result<Solution, OutOfBudget> {
         let start = Instant::now();
+        self.started = start;
+        self.passes = 0;
         self.nodes = 0;
+        self.aborted = false;
+        self.clock = (!limits.is_unlimited()).then(|| Clock::new(limits));
         let (value, result) = self.mtdf(pos, 0);
-        let best = self.best_move(pos, value);
-        Solution {
+        let best = if self.aborted {
+            None
+        } else {
+            self.best_move(pos, value)
+        };
+        self.clock = None;
+        if self.aborted {
+            return Err(OutOfBudget { nodes: self.nodes });
+        }
+        Ok(Solution {
             value,
             result,
             best,
             nodes: self.nodes,
             elapsed: start.elapsed(),
+        })
+    }
+
+    /// Counts a node against the budget; true when it has run out.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if let Some(clock) = &mut self.clock
+            && clock.tick()
+        {
+            self.aborted = true;
         }
+        self.aborted
     }
 
     /// The exact value of every legal move of `pos` for the player who
     /// makes it, best first: `(move, final score difference, result)`.
     pub fn analyse(&mut self, pos: &Position<'_>) -> Vec<(Move, i32, i32)> {
+        self.analyse_within(pos, &Limits::NONE)
+            .expect("an unlimited analysis always finishes")
+    }
+
+    /// [`Solver::analyse`] within a node or time budget for the whole
+    /// analysis.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfBudget`] when the budget runs out first.
+    pub fn analyse_within(
+        &mut self,
+        pos: &Position<'_>,
+        limits: &Limits,
+    ) -> Result<Vec<(Move, i32, i32)>, OutOfBudget> {
+        let start = Instant::now();
+        self.started = start;
+        self.passes = 0;
+        self.nodes = 0;
+        self.aborted = false;
+        self.clock = (!limits.is_unlimited()).then(|| Clock::new(limits));
+        let values = self.analyse_moves(pos);
+        self.clock = None;
+        if self.aborted {
+            return Err(OutOfBudget { nodes: self.nodes });
+        }
+        Ok(values)
+    }
+
+    fn analyse_moves(&mut self, pos: &Position<'_>) -> Vec<(Move, i32, i32)> {
         let player = pos.player_of(pos.to_move());
         let mut values: Vec<(Move, i32, i32)> = pos
             .legal_moves()
@@ -190,13 +329,25 @@ impl<'r> Solver<'r> {
         }
         let (mut lower, mut upper) = (-INF, INF);
         let mut g = if self.additive { guess } else { guess * SEED };
-        while lower < upper {
+        while lower < upper && !self.aborted {
             let beta = if g == lower { g + 1 } else { g };
             g = self.search(pos, beta - 1, beta);
             if g < beta {
                 upper = g;
             } else {
                 lower = g;
+            }
+            self.passes += 1;
+            if let Some(report) = &mut self.progress
+                && !self.aborted
+            {
+                report(&Progress {
+                    nodes: self.nodes,
+                    elapsed: self.started.elapsed(),
+                    passes: self.passes,
+                    lower: (lower > -INF).then_some(lower),
+                    upper: (upper < INF).then_some(upper),
+                });
             }
         }
         if self.additive {
@@ -216,7 +367,7 @@ impl<'r> Solver<'r> {
         if moves.is_empty() {
             return None;
         }
-        let best = self.analyse(pos);
+        let best = self.analyse_moves(pos);
         best.first()
             .map(|&(m, _, _)| m)
             .or_else(|| moves.iter().next())
@@ -247,6 +398,9 @@ impl<'r> Solver<'r> {
 
     #[inline]
     fn store(&mut self, key: u64, lower: i32, upper: i32, best: Option<Move>, nodes: u64) {
+        if self.aborted {
+            return;
+        }
         let i = self.slot(key);
         let work = (64 - nodes.leading_zeros()) as u8 + 1;
         let entry = Entry {
@@ -345,7 +499,9 @@ impl<'r> Solver<'r> {
     /// Additive mode: the score difference still to come for the player to
     /// move, from the board alone.
     fn search_additive(&mut self, pos: &Position<'_>, mut alpha: i32, mut beta: i32) -> i32 {
-        self.nodes += 1;
+        if self.tick() {
+            return 0;
+        }
         let nodes_before = self.nodes;
         if pos.is_over() {
             return 0;
@@ -466,7 +622,9 @@ impl<'r> Solver<'r> {
     /// Whole-position mode: [`terminal_value`] ordering (divided by
     /// [`SEED`] to fit the table), for the player to move.
     fn search_whole(&mut self, pos: &Position<'_>, mut alpha: i32, mut beta: i32) -> i32 {
-        self.nodes += 1;
+        if self.tick() {
+            return 0;
+        }
         let nodes_before = self.nodes;
         if let Some(outcome) = pos.outcome() {
             return scale(terminal_value(&outcome, pos.to_move()));

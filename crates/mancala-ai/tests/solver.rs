@@ -197,3 +197,90 @@ fn small_kalah_boards_have_the_published_values() {
         assert!(solution.best.is_some());
     }
 }
+
+#[test]
+fn a_solve_out_of_budget_says_so_and_leaves_the_table_usable() {
+    let rules = Rules::new(&RuleSet {
+        houses: 4,
+        seeds: 3,
+        ..Preset::Kalah.rules()
+    })
+    .unwrap();
+    let start = Position::new(&rules);
+    let mut solver = Solver::new(
+        &rules,
+        SolverOptions {
+            table_bytes: 1 << 20,
+            database_seeds: 4,
+        },
+    );
+    let err = solver
+        .solve_within(&start, &mancala_ai::Limits::nodes(50))
+        .expect_err("50 positions are not enough for Kalah(4,3)");
+    assert!(err.nodes >= 50 && err.nodes < 60, "{err}");
+    // RULES.md section 11: +6, found after the interrupted attempt.
+    assert_eq!(solver.solve(&start).value, 6);
+}
+
+#[test]
+fn a_budgeted_analysis_gives_up_or_agrees_with_the_full_one() {
+    let rules = Rules::new(&RuleSet {
+        houses: 4,
+        seeds: 3,
+        ..Preset::Kalah.rules()
+    })
+    .unwrap();
+    let start = Position::new(&rules);
+    let options = SolverOptions {
+        table_bytes: 1 << 20,
+        database_seeds: 0,
+    };
+    let mut solver = Solver::new(&rules, options);
+    let err = solver
+        .analyse_within(&start, &mancala_ai::Limits::nodes(30))
+        .expect_err("30 positions are not enough");
+    assert!(err.nodes >= 30 && err.nodes < 40, "{err}");
+    let within = solver
+        .analyse_within(&start, &mancala_ai::Limits::nodes(100_000_000))
+        .expect("enough");
+    let full = Solver::new(&rules, options).analyse(&start);
+    assert_eq!(within, full);
+    // The best move is worth the position's value, +6 (RULES.md section 11).
+    assert_eq!(full[0].1, 6);
+    assert_eq!(full.len(), 4);
+}
+
+#[test]
+fn progress_is_reported_with_bounds_closing_on_the_value() {
+    let rules = Rules::new(&RuleSet {
+        houses: 4,
+        seeds: 3,
+        ..Preset::Kalah.rules()
+    })
+    .unwrap();
+    let reports = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let seen = reports.clone();
+    let mut solver = Solver::new(
+        &rules,
+        SolverOptions {
+            table_bytes: 1 << 20,
+            database_seeds: 0,
+        },
+    );
+    solver.set_progress(move |p| seen.lock().unwrap().push(*p));
+    let solution = solver.solve(&Position::new(&rules));
+    let reports = reports.lock().unwrap();
+    assert!(reports.len() >= 2);
+    // Passes count up, nodes never go down, and the root's first pass
+    // reports the bounds of the start position's search: the last report
+    // of the root solve has lower == upper.
+    assert!(reports.windows(2).all(|w| w[1].passes == w[0].passes + 1));
+    assert!(reports.windows(2).all(|w| w[1].nodes >= w[0].nodes));
+    assert!(
+        reports
+            .iter()
+            .any(|p| p.lower.is_some() && p.lower == p.upper),
+        "some pass closes its window"
+    );
+    assert_eq!(solution.value, 6);
+}
