@@ -28,12 +28,14 @@
 #![deny(missing_docs)]
 
 mod alphabeta;
+pub mod arena;
 mod egdb;
 mod eval;
 mod limits;
 mod maxn;
 mod mcts;
 mod solver;
+pub mod spec;
 mod strategy;
 mod tt;
 mod value;
@@ -44,7 +46,11 @@ pub use eval::{Evaluator, Heuristic, StoreDifference};
 pub use limits::Limits;
 pub use maxn::{MaxN, MaxNReport};
 pub use mcts::{Mcts, MctsReport};
-pub use solver::{Solution, Solver, SolverOptions};
+pub use solver::{OutOfBudget, Progress, Solution, Solver, SolverOptions};
+pub use spec::{
+    Algorithm, EvalKind, LEVEL_NODES_2P, LEVEL_NODES_MP, MAX_LEVEL, Player, Spec, level_algorithm,
+    level_limits,
+};
 pub use strategy::{FirstLegal, Greedy, Random, Strategy};
 pub use value::{SEED, WIN, score_difference, terminal_value};
 

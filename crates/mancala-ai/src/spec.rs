@@ -1,0 +1,704 @@
+//! Player descriptions: `random`, `greedy`, `ai:5`, `ai:5,time=100ms`,
+//! `mcts:nodes=20000,seed=3`, `human`, and the players they build.
+//!
+//! # Syntax
+//!
+//! ```text
+//! spec     = "human" | "random" [settings] | "greedy" [settings]
+//!          | "ai:" level [settings]
+//!          | ("alphabeta" | "maxn" | "mcts") [(":" | ",") setting {"," setting}]
+//! settings = "," setting {"," setting}
+//! setting  = "depth=" N | "nodes=" N | "time=" DURATION | "seed=" N
+//!          | "eval=" ("heuristic" | "store")
+//! level    = 1 ..= 10
+//! ```
+//!
+//! Names are case-insensitive; `ab` and `alpha-beta` also name alpha-beta,
+//! `max-n` max^n, `uct` MCTS. `nodes=` takes `k` and `m` suffixes
+//! (`nodes=200k`), `time=` a unit (`100ms`, `2s`, `250us`, `1m`). A setting
+//! may appear once. [`Spec`]'s `Display` writes the canonical form, which
+//! parses back to the same spec.
+//!
+//! - `depth=`, `nodes=` and `time=` set the search budget ([`Limits`]).
+//!   On a level they *replace* the level's node budget as a whole:
+//!   `ai:5,time=100ms` is the level-5 player limited by time alone (the
+//!   level still picks the algorithm). MCTS counts iterations as nodes and
+//!   takes no depth. `random` and `greedy` take no budget.
+//! - `seed=` fixes the player's seed (see [`Spec::strategy`]).
+//! - `eval=` picks the evaluation of alpha-beta and max^n:
+//!   [`Heuristic`] (the default) or [`StoreDifference`].
+//!
+//! # Levels
+//!
+//! `ai:1` .. `ai:10` are node budgets growing geometrically, by about 2.4
+//! per level (deterministic: the same seed replays the same game):
+//!
+//! | level | 2 players: [`AlphaBeta`] nodes | 3-4 players: [`Mcts`] iterations |
+//! |---|---|---|
+//! | 1 | 10 | 20 |
+//! | 2 | 25 | 45 |
+//! | 3 | 60 | 100 |
+//! | 4 | 150 | 220 |
+//! | 5 | 400 | 480 |
+//! | 6 | 1,000 | 1,000 |
+//! | 7 | 2,500 | 2,200 |
+//! | 8 | 6,000 | 5,000 |
+//! | 9 | 16,000 | 11,000 |
+//! | 10 | 40,000 | 24,000 |
+//!
+//! **Two players** use [`AlphaBeta`] with the [`Heuristic`] evaluation.
+//!
+//! **Three and four players** use [`Mcts`]: measured against paranoid
+//! [`AlphaBeta`] and [`MaxN`] at about the same time per move, in 3- and
+//! 4-player Kalah, it was the strongest (see the table below; each
+//! algorithm sat in every seat in turn, and the score of a pair is the
+//! share of games in which the first ranked above the second, ties
+//! counting half). The node budgets of the three were set to the same
+//! time per move from measured speeds (release build, one core).
+//!
+//! | rules | first vs the others | firsts | average rank | pairwise score | ms/move |
+//! |---|---|---|---|---|---|
+//! | kalah3 | alphabeta:nodes=40000 vs maxn:nodes=40000 | 41.7% | 1.78 | 60.0% | 6.83 / 7.03 |
+//! | kalah3 | alphabeta:nodes=40000 vs mcts:nodes=5000 | 26.7% | 2.20 | 38.3% | 6.84 / 7.39 |
+//! | kalah3 | maxn:nodes=40000 vs alphabeta:nodes=40000 | 28.3% | 2.12 | 42.1% | 6.89 / 6.72 |
+//! | kalah3 | maxn:nodes=40000 vs mcts:nodes=5000 | 11.7% | 2.60 | 19.2% | 6.97 / 7.50 |
+//! | kalah3 | mcts:nodes=5000 vs alphabeta:nodes=40000 | 45.0% | 1.70 | 62.9% | 7.35 / 6.58 |
+//! | kalah3 | mcts:nodes=5000 vs maxn:nodes=40000 | 48.3% | 1.57 | 68.8% | 7.89 / 8.26 |
+//! | kalah4 | alphabeta:nodes=40000 vs maxn:nodes=40000 | 16.7% | 2.42 | 50.6% | 7.81 / 11.64 |
+//! | kalah4 | alphabeta:nodes=40000 vs mcts:nodes=5000 | 23.3% | 2.78 | 39.4% | 9.01 / 11.40 |
+//! | kalah4 | maxn:nodes=40000 vs alphabeta:nodes=40000 | 18.3% | 2.90 | 34.7% | 17.26 / 12.31 |
+//! | kalah4 | maxn:nodes=40000 vs mcts:nodes=5000 | 11.7% | 3.23 | 24.7% | 12.90 / 10.65 |
+//! | kalah4 | mcts:nodes=5000 vs alphabeta:nodes=40000 | 28.3% | 2.22 | 58.3% | 10.37 / 8.16 |
+//! | kalah4 | mcts:nodes=5000 vs maxn:nodes=40000 | 25.0% | 2.02 | 63.9% | 9.20 / 10.35 |
+//!
+//! Measured with `cargo run --release --example strength -- --games 60 multi`
+//! (60 games per pairing, 4 random opening moves, 2 threads).
+//!
+//! # Seeds and determinism
+//!
+//! Every player built by [`Spec::strategy`] is deterministic for a given
+//! seed under node and depth budgets. [`Random`], [`Greedy`] and [`Mcts`]
+//! draw from the seed; alpha-beta and max^n would play every game alike,
+//! so they add to the evaluation a small tie-breaking term drawn from the
+//! seed and the position (under a quarter of a seed, of the "mine minus
+//! the best other" form, so max^n's shallow pruning stays sound), which
+//! makes games between two searchers differ from seed to seed.
+
+use std::fmt;
+use std::str::FromStr;
+
+use mancala_core::{Position, Rules};
+
+use crate::eval::{Evaluator, Heuristic, StoreDifference};
+use crate::limits::Limits;
+use crate::{AlphaBeta, Greedy, MaxN, Mcts, Random, SpecError, Strategy};
+
+/// The highest level.
+pub const MAX_LEVEL: u8 = 10;
+
+/// Node budgets of the levels with two players ([`AlphaBeta`] nodes),
+/// level 1 first.
+pub const LEVEL_NODES_2P: [u64; MAX_LEVEL as usize] =
+    [10, 25, 60, 150, 400, 1_000, 2_500, 6_000, 16_000, 40_000];
+
+/// Budgets of the levels with three or four players ([`Mcts`]
+/// iterations), level 1 first.
+pub const LEVEL_NODES_MP: [u64; MAX_LEVEL as usize] =
+    [20, 45, 100, 220, 480, 1_000, 2_200, 5_000, 11_000, 24_000];
+
+/// A search algorithm that a spec can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// [`AlphaBeta`] (paranoid with 3-4 players).
+    AlphaBeta,
+    /// [`MaxN`].
+    MaxN,
+    /// [`Mcts`].
+    Mcts,
+}
+
+impl Algorithm {
+    /// The algorithm's name in specs.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::MaxN => "maxn",
+            Algorithm::Mcts => "mcts",
+        }
+    }
+
+    fn parse(name: &str) -> Option<Algorithm> {
+        match name {
+            "alphabeta" | "alpha-beta" | "ab" => Some(Algorithm::AlphaBeta),
+            "maxn" | "max-n" | "max^n" => Some(Algorithm::MaxN),
+            "mcts" | "uct" => Some(Algorithm::Mcts),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The evaluation a searching player uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EvalKind {
+    /// [`Heuristic`] with its default weights.
+    #[default]
+    Heuristic,
+    /// [`StoreDifference`].
+    Store,
+}
+
+impl EvalKind {
+    /// The evaluation's name in specs.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EvalKind::Heuristic => "heuristic",
+            EvalKind::Store => "store",
+        }
+    }
+}
+
+/// Who a spec describes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// A person: the caller asks them for moves ([`Spec::strategy`] fails).
+    Human,
+    /// [`Random`].
+    Random,
+    /// [`Greedy`].
+    Greedy,
+    /// A level, 1 to [`MAX_LEVEL`]: the algorithm and budget depend on the
+    /// number of players (see the [module docs](self)).
+    Level(u8),
+    /// An explicit algorithm.
+    Search(Algorithm),
+}
+
+/// A player description: who plays, with which budget, seed and
+/// evaluation (see the [module docs](self) for the syntax).
+///
+/// # Examples
+///
+/// ```
+/// use mancala_ai::{Limits, Player, Spec};
+/// use mancala_core::{Position, Preset, Rules};
+///
+/// let spec: Spec = "ai:5,time=100ms".parse()?;
+/// assert_eq!(spec.player, Player::Level(5));
+/// assert_eq!(spec.limits, "time=100ms".parse::<Limits>()?);
+/// assert_eq!(spec.to_string(), "ai:5,time=100ms");
+///
+/// let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+/// let mut player = "ai:3".parse::<Spec>()?.strategy(&rules, 7)?;
+/// assert!(player.choose(&Position::new(&rules)).is_some());
+///
+/// assert!("human".parse::<Spec>()?.strategy(&rules, 7).is_err());
+/// # Ok::<(), mancala_ai::SpecError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Spec {
+    /// Who plays.
+    pub player: Player,
+    /// The budget given in the spec (empty: the level's, or the
+    /// algorithm's default).
+    pub limits: Limits,
+    /// The seed given in the spec, if any.
+    pub seed: Option<u64>,
+    /// The evaluation of alpha-beta and max^n.
+    pub eval: EvalKind,
+}
+
+impl Spec {
+    /// A spec for `player` with no settings.
+    pub const fn new(player: Player) -> Spec {
+        Spec {
+            player,
+            limits: Limits::NONE,
+            seed: None,
+            eval: EvalKind::Heuristic,
+        }
+    }
+
+    /// The spec of level `level` (1 to [`MAX_LEVEL`]; not checked here,
+    /// [`Spec::strategy`] does).
+    pub const fn level(level: u8) -> Spec {
+        Spec::new(Player::Level(level))
+    }
+
+    /// This spec with the budget `limits` (see the [module docs](self)).
+    pub const fn with_limits(mut self, limits: Limits) -> Spec {
+        self.limits = limits;
+        self
+    }
+
+    /// This spec with the seed fixed to `seed`.
+    pub const fn with_seed(mut self, seed: u64) -> Spec {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// This spec with the evaluation `eval`.
+    pub const fn with_eval(mut self, eval: EvalKind) -> Spec {
+        self.eval = eval;
+        self
+    }
+
+    /// Whether the spec is a person.
+    pub fn is_human(&self) -> bool {
+        self.player == Player::Human
+    }
+
+    /// The algorithm and budget the spec plays with under `rules`: `None`
+    /// for [`Player::Human`], [`Player::Random`] and [`Player::Greedy`].
+    /// The budget is the spec's own if it sets any, else the level's (an
+    /// explicit algorithm without a budget uses the level-5 budget of that
+    /// algorithm).
+    pub fn search(&self, rules: &Rules) -> Option<(Algorithm, Limits)> {
+        let players = rules.players();
+        let (algorithm, default) = match self.player {
+            Player::Human | Player::Random | Player::Greedy => return None,
+            Player::Level(level) => {
+                let algorithm = level_algorithm(players);
+                (algorithm, level_limits(algorithm, level))
+            }
+            Player::Search(algorithm) => (algorithm, level_limits(algorithm, 5)),
+        };
+        let limits = if self.limits.is_unlimited() {
+            default
+        } else {
+            self.limits
+        };
+        Some((algorithm, limits))
+    }
+
+    /// Builds the player for `rules`, seeded with the spec's `seed=` if it
+    /// has one, else with `seed`.
+    ///
+    /// # Errors
+    ///
+    /// [`SpecError::Value`] for `human` (a person has no strategy; the
+    /// caller asks them), a level outside 1 to [`MAX_LEVEL`], or a budget
+    /// the player cannot use (a budget for `random` or `greedy`, a depth
+    /// for MCTS).
+    pub fn strategy(
+        &self,
+        rules: &Rules,
+        seed: u64,
+    ) -> Result<Box<dyn Strategy + Send>, SpecError> {
+        self.check()?;
+        let seed = self.seed.unwrap_or(seed);
+        Ok(match self.player {
+            Player::Human => {
+                return Err(value_error(
+                    "player",
+                    "human",
+                    "a person has no strategy: ask them for their moves",
+                ));
+            }
+            Player::Random => Box::new(Random::new(seed)),
+            Player::Greedy => Box::new(Greedy::new(seed)),
+            Player::Level(_) | Player::Search(_) => {
+                let (algorithm, limits) = self.search(rules).expect("a searching player");
+                let eval = SeededEval {
+                    kind: self.eval,
+                    heuristic: Heuristic::default(),
+                    seed: Some(seed),
+                };
+                let table = table_bytes(algorithm, &limits);
+                match algorithm {
+                    Algorithm::AlphaBeta => {
+                        Box::new(AlphaBeta::with_evaluator(eval, limits).table_bytes(table))
+                    }
+                    Algorithm::MaxN => {
+                        Box::new(MaxN::with_evaluator(eval, limits).table_bytes(table))
+                    }
+                    Algorithm::Mcts => Box::new(
+                        Mcts::with_evaluator(eval.without_noise(), limits, seed).tree_nodes(table),
+                    ),
+                }
+            }
+        })
+    }
+
+    /// Checks what parsing cannot: the level's range and that the budget
+    /// suits the player.
+    fn check(&self) -> Result<(), SpecError> {
+        let budget = |what: &str| -> Result<(), SpecError> {
+            if let Some(d) = self.limits.depth {
+                return Err(value_error("depth", &d.to_string(), what));
+            }
+            if let Some(n) = self.limits.nodes {
+                return Err(value_error("nodes", &n.to_string(), what));
+            }
+            if self.limits.time.is_some() {
+                let shown = Limits {
+                    depth: None,
+                    nodes: None,
+                    ..self.limits
+                };
+                let shown = shown.to_string();
+                return Err(value_error("time", &shown["time=".len()..], what));
+            }
+            Ok(())
+        };
+        match self.player {
+            Player::Human => {
+                budget("a human player takes no search budget")?;
+                if let Some(seed) = self.seed {
+                    return Err(value_error(
+                        "seed",
+                        &seed.to_string(),
+                        "a human player takes no seed",
+                    ));
+                }
+            }
+            Player::Random => budget("the random player takes no search budget")?,
+            Player::Greedy => budget("the greedy player takes no search budget")?,
+            Player::Level(level) => {
+                if !(1..=MAX_LEVEL).contains(&level) {
+                    return Err(value_error(
+                        "level",
+                        &level.to_string(),
+                        "expected a level from 1 to 10",
+                    ));
+                }
+            }
+            Player::Search(_) => {}
+        }
+        if let Some(d) = self.limits.depth
+            && matches!(self.player, Player::Search(Algorithm::Mcts))
+        {
+            return Err(value_error(
+                "depth",
+                &d.to_string(),
+                "MCTS takes nodes= (iterations) or time=, not a depth",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The algorithm of the levels for `players` players.
+pub fn level_algorithm(players: usize) -> Algorithm {
+    if players <= 2 {
+        Algorithm::AlphaBeta
+    } else {
+        Algorithm::Mcts
+    }
+}
+
+/// The node budget of `algorithm` at `level` (clamped to 1 ..=
+/// [`MAX_LEVEL`]): [`LEVEL_NODES_MP`] for MCTS, [`LEVEL_NODES_2P`] for
+/// the others.
+pub fn level_limits(algorithm: Algorithm, level: u8) -> Limits {
+    let i = usize::from(level.clamp(1, MAX_LEVEL) - 1);
+    match algorithm {
+        Algorithm::Mcts => Limits::nodes(LEVEL_NODES_MP[i]),
+        Algorithm::AlphaBeta | Algorithm::MaxN => Limits::nodes(LEVEL_NODES_2P[i]),
+    }
+}
+
+/// Table (or tree) size for a search: enough for the node budget, at most
+/// the searches' defaults.
+fn table_bytes(algorithm: Algorithm, limits: &Limits) -> usize {
+    let (per_node, default) = match algorithm {
+        Algorithm::AlphaBeta => (16, 16 << 20),
+        Algorithm::MaxN => (32, 4 << 20),
+        // For MCTS: tree nodes, not bytes.
+        Algorithm::Mcts => (1, 1 << 20),
+    };
+    match (limits.nodes, limits.time) {
+        (Some(nodes), None) => {
+            let wanted = nodes.saturating_mul(per_node).saturating_mul(2);
+            usize::try_from(wanted)
+                .unwrap_or(usize::MAX)
+                .clamp(per_node as usize * 1024, default)
+        }
+        _ => default,
+    }
+}
+
+fn value_error(key: &str, value: &str, reason: &str) -> SpecError {
+    SpecError::Value {
+        key: key.to_string(),
+        value: value.to_string(),
+        reason: reason.to_string(),
+    }
+}
+
+/// The evaluation of a spec's searcher: [`Heuristic`] or
+/// [`StoreDifference`], plus a tie-breaking term drawn from the seed and
+/// the position.
+#[derive(Clone, Copy, Debug)]
+struct SeededEval {
+    kind: EvalKind,
+    heuristic: Heuristic,
+    /// The seed of the tie-breaking term (`None`: no term).
+    seed: Option<u64>,
+}
+
+/// The noise of one side, in value units: 0 to [`NOISE`].
+const NOISE: u64 = 1;
+
+impl SeededEval {
+    fn without_noise(self) -> SeededEval {
+        SeededEval { seed: None, ..self }
+    }
+
+    fn noise(seed: u64, key: u64, side: usize) -> i32 {
+        let h = splitmix(key ^ splitmix(seed ^ (side as u64).wrapping_mul(0x9e37)));
+        (h % (NOISE + 1)) as i32
+    }
+}
+
+impl Evaluator for SeededEval {
+    fn evaluate(&self, pos: &Position<'_>, side: usize) -> i32 {
+        let base = match self.kind {
+            EvalKind::Heuristic => self.heuristic.evaluate(pos, side),
+            EvalKind::Store => StoreDifference.evaluate(pos, side),
+        };
+        let Some(seed) = self.seed else {
+            return base;
+        };
+        // "Mine minus the best other" keeps any two players' sum <= 0.
+        let key = pos.key();
+        let mine = SeededEval::noise(seed, key, side);
+        let best = (0..pos.rules().players())
+            .filter(|&s| s != side)
+            .map(|s| SeededEval::noise(seed, key, s))
+            .max()
+            .unwrap_or(0);
+        base + mine - best
+    }
+}
+
+/// SplitMix64's finaliser: a well-mixed 64-bit hash.
+pub(crate) fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+impl fmt::Display for Spec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut sep = match self.player {
+            Player::Human => return f.write_str("human"),
+            Player::Random => {
+                f.write_str("random")?;
+                ","
+            }
+            Player::Greedy => {
+                f.write_str("greedy")?;
+                ","
+            }
+            Player::Level(level) => {
+                write!(f, "ai:{level}")?;
+                ","
+            }
+            Player::Search(algorithm) => {
+                f.write_str(algorithm.name())?;
+                ":"
+            }
+        };
+        if !self.limits.is_unlimited() {
+            write!(f, "{sep}{}", self.limits)?;
+            sep = ",";
+        }
+        if let Some(seed) = self.seed {
+            write!(f, "{sep}seed={seed}")?;
+            sep = ",";
+        }
+        if self.eval != EvalKind::Heuristic {
+            write!(f, "{sep}eval={}", self.eval.name())?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Spec {
+    type Err = SpecError;
+
+    fn from_str(s: &str) -> Result<Spec, SpecError> {
+        let text = s.trim();
+        let lower = text.to_ascii_lowercase();
+        let split = lower.find([',', ':']).unwrap_or(lower.len());
+        let (name, mut rest) = lower.split_at(split);
+        let name = name.trim();
+        let player = match name {
+            "human" => Player::Human,
+            "random" => Player::Random,
+            "greedy" => Player::Greedy,
+            "ai" | "level" => {
+                let Some(after) = rest.strip_prefix(':') else {
+                    return Err(value_error(
+                        "level",
+                        "",
+                        "expected ai:N with a level N from 1 to 10",
+                    ));
+                };
+                let end = after.find(',').unwrap_or(after.len());
+                let number = after[..end].trim();
+                rest = &after[end..];
+                let level = number
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|l| (1..=MAX_LEVEL).contains(l))
+                    .ok_or_else(|| value_error("level", number, "expected a level from 1 to 10"))?;
+                Player::Level(level)
+            }
+            _ => match Algorithm::parse(name) {
+                Some(algorithm) => Player::Search(algorithm),
+                None => {
+                    return Err(value_error(
+                        "player",
+                        name,
+                        "expected human, random, greedy, ai:1 to ai:10, alphabeta, maxn or mcts",
+                    ));
+                }
+            },
+        };
+        // Levels, random and greedy take `,settings`; algorithms `:` or `,`.
+        let settings = match rest.chars().next() {
+            None => "",
+            Some(',') => &rest[1..],
+            Some(':') if matches!(player, Player::Search(_)) => &rest[1..],
+            Some(_) => {
+                return Err(SpecError::Syntax {
+                    text: rest.to_string(),
+                });
+            }
+        };
+        let mut spec = Spec::new(player);
+        let mut seen: Vec<&str> = Vec::new();
+        let items: Vec<&str> = if rest.is_empty() {
+            Vec::new()
+        } else {
+            settings.split(',').map(str::trim).collect()
+        };
+        for item in items {
+            if item.is_empty() {
+                return Err(SpecError::Syntax {
+                    text: format!("{text} (an empty setting)"),
+                });
+            }
+            let (key, value) = item.split_once('=').ok_or_else(|| SpecError::Syntax {
+                text: item.to_string(),
+            })?;
+            let (key, value) = (key.trim(), value.trim());
+            if seen.contains(&key) {
+                return Err(value_error(key, value, "the setting is given twice"));
+            }
+            match key {
+                "seed" => {
+                    spec.seed = Some(value.parse().map_err(|_| {
+                        value_error(key, value, "expected a whole number from 0 to 2^64-1")
+                    })?)
+                }
+                "eval" => {
+                    spec.eval = match value {
+                        "heuristic" => EvalKind::Heuristic,
+                        "store" | "store-difference" => EvalKind::Store,
+                        _ => return Err(value_error(key, value, "expected heuristic or store")),
+                    }
+                }
+                _ => spec.limits.set(key, value)?,
+            }
+            seen.push(key);
+        }
+        spec.check()?;
+        Ok(spec)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_core::{Game, KalahOptions, Preset};
+
+    /// Positions along a few random games.
+    fn sample<'r>(rules: &'r Rules) -> Vec<Position<'r>> {
+        let mut out = Vec::new();
+        for seed in 0..4 {
+            let mut random = Random::new(seed);
+            let mut game = Game::new(rules);
+            while !game.is_over() && game.moves().len() < 200 {
+                out.push(*game.position());
+                let m = random.choose(game.position()).unwrap();
+                game.play(m).unwrap();
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_tie_break_keeps_two_players_values_summing_to_at_most_zero() {
+        for players in [2, 3, 4] {
+            let rules = Rules::new(
+                &KalahOptions {
+                    players,
+                    ..Default::default()
+                }
+                .rules(),
+            )
+            .unwrap();
+            for kind in [EvalKind::Heuristic, EvalKind::Store] {
+                let eval = SeededEval {
+                    kind,
+                    heuristic: Heuristic::default(),
+                    seed: Some(99),
+                };
+                let players = usize::from(players);
+                for pos in sample(&rules) {
+                    let v: Vec<i32> = (0..players).map(|s| eval.evaluate(&pos, s)).collect();
+                    for a in 0..players {
+                        for b in 0..a {
+                            assert!(v[a] + v[b] <= 0, "{v:?} at {pos}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_tie_break_is_small_and_depends_on_the_seed() {
+        let rules = Rules::new(&Preset::Oware.rules()).unwrap();
+        let plain = Heuristic::default();
+        let with = |seed| SeededEval {
+            kind: EvalKind::Heuristic,
+            heuristic: plain,
+            seed: Some(seed),
+        };
+        let positions = sample(&rules);
+        let mut differ = 0;
+        for pos in &positions {
+            for side in 0..2 {
+                let base = plain.evaluate(pos, side);
+                let a = with(1).evaluate(pos, side);
+                let b = with(2).evaluate(pos, side);
+                // Less than a quarter of a seed either way.
+                assert!((a - base).abs() * 4 < crate::SEED, "{a} vs {base}");
+                assert_eq!(a, with(1).evaluate(pos, side), "deterministic");
+                differ += usize::from(a != b);
+            }
+        }
+        assert!(
+            differ > positions.len() / 4,
+            "{differ} of {}",
+            positions.len()
+        );
+        // Without a seed, the evaluation is the plain one.
+        let none = with(1).without_noise();
+        assert!(
+            positions
+                .iter()
+                .all(|p| none.evaluate(p, 0) == plain.evaluate(p, 0))
+        );
+    }
+}

@@ -1,0 +1,481 @@
+//! Player specs, the levels and the match harness: parsing and its errors,
+//! determinism, levels on every rule set, rotation, thread independence,
+//! the move cap, the Elo formula, and a quick strength check.
+//!
+//! Budgets are small so that the whole file runs in seconds in the debug
+//! profile; the real strength programme is `examples/strength.rs`.
+
+use mancala_ai::arena::{Elo, MatchOptions, elo_of_score, play_match, play_match_with};
+use mancala_ai::{Algorithm, EvalKind, Limits, MAX_LEVEL, Player, Spec, SpecError};
+use mancala_core::{Game, KalahOptions, Move, Preset, RuleSet, Rules};
+
+fn parse(text: &str) -> Spec {
+    text.parse()
+        .unwrap_or_else(|e| panic!("{text} should parse: {e}"))
+}
+
+fn error(text: &str) -> SpecError {
+    match text.parse::<Spec>() {
+        Ok(spec) => panic!("{text} should not parse, got {spec:?}"),
+        Err(e) => e,
+    }
+}
+
+/// Every rule set the levels must play: the presets, and Kalah for 3 and 4.
+fn all_rules() -> Vec<(String, Rules)> {
+    let mut sets: Vec<(String, RuleSet)> = Preset::ALL
+        .iter()
+        .map(|p| (p.name().to_string(), p.rules()))
+        .collect();
+    for players in [3, 4] {
+        sets.push((
+            format!("kalah-{players}p"),
+            KalahOptions {
+                players,
+                ..Default::default()
+            }
+            .rules(),
+        ));
+    }
+    sets.into_iter()
+        .map(|(name, set)| (name, Rules::new(&set).expect("valid rules")))
+        .collect()
+}
+
+/// Plays a whole game with one strategy per player (built from the specs
+/// with the given seeds); the moves.
+fn game_moves(rules: &Rules, specs: &[Spec], seeds: &[u64]) -> Vec<Move> {
+    let mut players: Vec<_> = specs
+        .iter()
+        .zip(seeds)
+        .map(|(s, &seed)| s.strategy(rules, seed).expect("a player"))
+        .collect();
+    let mut game = Game::new(rules);
+    while !game.is_over() && game.moves().len() < 2_000 {
+        let pos = *game.position();
+        let m = players[pos.player_of(pos.to_move())]
+            .choose(&pos)
+            .expect("a move while the game is on");
+        game.play(m).expect("a legal move");
+    }
+    game.moves().to_vec()
+}
+
+#[test]
+fn specs_parse_into_their_parts() {
+    let spec = parse("ai:5,time=100ms");
+    assert_eq!(spec.player, Player::Level(5));
+    assert_eq!(
+        spec.limits.time,
+        Some(std::time::Duration::from_millis(100))
+    );
+    assert_eq!(spec.limits.nodes, None);
+    assert_eq!(spec.seed, None);
+
+    let spec = parse("mcts:nodes=20000,seed=3");
+    assert_eq!(spec.player, Player::Search(Algorithm::Mcts));
+    assert_eq!(spec.limits.nodes, Some(20_000));
+    assert_eq!(spec.seed, Some(3));
+
+    let spec = parse("alphabeta:depth=8,eval=store");
+    assert_eq!(spec.player, Player::Search(Algorithm::AlphaBeta));
+    assert_eq!(spec.limits.depth, Some(8));
+    assert_eq!(spec.eval, EvalKind::Store);
+
+    assert_eq!(parse("human").player, Player::Human);
+    assert!(parse("human").is_human());
+    assert_eq!(parse("random").player, Player::Random);
+    assert_eq!(parse("greedy,seed=9").seed, Some(9));
+    assert_eq!(parse("maxn").player, Player::Search(Algorithm::MaxN));
+    assert_eq!(parse("ai:10").player, Player::Level(10));
+    assert_eq!(parse("ai:1").player, Player::Level(1));
+    assert_eq!(parse("ai:3,nodes=2k").limits.nodes, Some(2_000));
+}
+
+#[test]
+fn specs_display_canonically_and_round_trip() {
+    let cases = [
+        ("human", "human"),
+        ("random", "random"),
+        ("Random,seed=4", "random,seed=4"),
+        ("greedy", "greedy"),
+        ("ai:5", "ai:5"),
+        ("AI:7, time=100ms", "ai:7,time=100ms"),
+        ("ai:5,seed=3,time=100ms", "ai:5,time=100ms,seed=3"),
+        ("ai:2,depth=3,nodes=500", "ai:2,depth=3,nodes=500"),
+        ("alphabeta", "alphabeta"),
+        ("alpha-beta:depth=8", "alphabeta:depth=8"),
+        ("ab,depth=8", "alphabeta:depth=8"),
+        ("maxn:nodes=1m,eval=store", "maxn:nodes=1000000,eval=store"),
+        ("mcts:nodes=20000,seed=3", "mcts:nodes=20000,seed=3"),
+        ("uct:time=2s", "mcts:time=2s"),
+        ("ai:4,eval=store", "ai:4,eval=store"),
+    ];
+    for (text, canonical) in cases {
+        let spec = parse(text);
+        assert_eq!(spec.to_string(), canonical, "{text}");
+        assert_eq!(parse(canonical), spec, "{canonical} parses back");
+    }
+}
+
+#[test]
+fn spec_errors_name_what_is_wrong() {
+    // (text, the key or text the error names, a word of the reason).
+    let values = [
+        ("ai:11", "level", "11"),
+        ("ai:0", "level", "0"),
+        ("ai:x", "level", "x"),
+        ("ai", "level", ""),
+        ("wizard", "player", "wizard"),
+        ("ai:5,time=fast", "time", "fast"),
+        ("ai:5,nodes=lots", "nodes", "lots"),
+        ("ai:5,depth=-1", "depth", "-1"),
+        ("ai:5,seed=x", "seed", "x"),
+        ("ai:5,eval=magic", "eval", "magic"),
+        ("random,depth=3", "depth", "3"),
+        ("greedy,nodes=10", "nodes", "10"),
+        ("human,seed=1", "seed", "1"),
+        ("mcts:depth=4", "depth", "4"),
+        ("ai:5,seed=1,seed=2", "seed", "2"),
+    ];
+    for (text, key, value) in values {
+        match error(text) {
+            SpecError::Value {
+                key: k, value: v, ..
+            } => {
+                assert_eq!((k.as_str(), v.as_str()), (key, value), "{text}");
+            }
+            other => panic!("{text}: expected a value error, got {other:?}"),
+        }
+        let message = error(text).to_string();
+        assert!(message.contains(key), "{text}: {message}");
+    }
+    // Reasons say what is expected.
+    assert!(error("ai:11").to_string().contains("1 to 10"));
+    assert!(error("random,depth=3").to_string().contains("random"));
+    assert!(error("mcts:depth=4").to_string().contains("MCTS"));
+    assert!(error("ai:5,seed=1,seed=2").to_string().contains("twice"));
+    assert!(error("wizard").to_string().contains("greedy"));
+
+    match error("ai:5,colour=red") {
+        SpecError::Key { key } => assert_eq!(key, "colour"),
+        other => panic!("expected an unknown key, got {other:?}"),
+    }
+    for (text, shown) in [
+        ("ai:5,depth", "depth"),
+        ("ai:5,", "ai:5,"),
+        ("random:seed=3", ":seed=3"),
+    ] {
+        match error(text) {
+            SpecError::Syntax { text: t } => assert!(t.contains(shown), "{text}: {t}"),
+            other => panic!("{text}: expected a syntax error, got {other:?}"),
+        }
+    }
+
+    // A person parses, but has no strategy.
+    let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+    match parse("human").strategy(&rules, 1) {
+        Err(SpecError::Value { key, value, .. }) => {
+            assert_eq!((key.as_str(), value.as_str()), ("player", "human"));
+        }
+        Err(other) => panic!("expected a value error, got {other:?}"),
+        Ok(_) => panic!("a human has no strategy"),
+    }
+}
+
+#[test]
+fn same_spec_and_seed_play_the_same_game() {
+    let kalah = Rules::new(&Preset::Kalah.rules()).unwrap();
+    let kalah3 = Rules::new(
+        &KalahOptions {
+            players: 3,
+            houses: 4,
+            seeds: 3,
+            ..Default::default()
+        }
+        .rules(),
+    )
+    .unwrap();
+    let cases: [(&Rules, &str); 7] = [
+        (&kalah, "random"),
+        (&kalah, "greedy"),
+        (&kalah, "ai:3"),
+        (&kalah, "mcts:nodes=100"),
+        (&kalah, "maxn:nodes=300"),
+        (&kalah3, "ai:3"),
+        (&kalah3, "alphabeta:nodes=3000"),
+    ];
+    for (rules, text) in cases {
+        let specs = vec![parse(text); rules.players()];
+        let seeds: Vec<u64> = (0..rules.players() as u64).map(|i| 10 + i).collect();
+        let first = game_moves(rules, &specs, &seeds);
+        let again = game_moves(rules, &specs, &seeds);
+        assert_eq!(first, again, "{text}: the same seeds replay the same game");
+        // Other seeds give another game, for one seed pair at least.
+        let differs = (0..12u64).any(|k| {
+            let other: Vec<u64> = seeds.iter().map(|s| s + 100 * (k + 1)).collect();
+            game_moves(rules, &specs, &other) != first
+        });
+        assert!(differs, "{text}: the seed makes a difference");
+    }
+    // `seed=` overrides the seed given to `strategy`.
+    let fixed = parse("ai:2,seed=5");
+    let a = game_moves(&kalah, &[fixed, fixed], &[1, 2]);
+    let b = game_moves(&kalah, &[fixed, fixed], &[3, 4]);
+    assert_eq!(a, b);
+}
+
+#[test]
+fn levels_play_every_preset_with_two_to_four_players() {
+    for (name, rules) in all_rules() {
+        let players = rules.players();
+        for level in 1..=MAX_LEVEL {
+            // Small budgets keep this quick; the algorithm is the level's.
+            let spec = Spec::level(level);
+            let (algorithm, limits) = spec.search(&rules).expect("a searching player");
+            if players == 2 {
+                assert_eq!(algorithm, Algorithm::AlphaBeta, "{name}");
+            } else {
+                assert_eq!(algorithm, Algorithm::Mcts, "{name}");
+            }
+            assert!(
+                limits.nodes.is_some() && limits.time.is_none(),
+                "{name}: nodes"
+            );
+            let quick = spec.with_limits(Limits::nodes(200));
+            let moves = game_moves(
+                &rules,
+                &vec![quick; players],
+                &vec![u64::from(level); players],
+            );
+            assert!(!moves.is_empty(), "{name} ai:{level}");
+        }
+        // The real top-level budget, for one move from the start.
+        let mut top = Spec::level(MAX_LEVEL).strategy(&rules, 1).unwrap();
+        let start = mancala_core::Position::new(&rules);
+        let m = top.choose(&start).expect("a move");
+        assert!(start.is_legal(m), "{name}");
+    }
+}
+
+#[test]
+fn level_budgets_grow_geometrically() {
+    let kalah = Rules::new(&Preset::Kalah.rules()).unwrap();
+    let kalah3 = Rules::new(
+        &KalahOptions {
+            players: 3,
+            ..Default::default()
+        }
+        .rules(),
+    )
+    .unwrap();
+    for rules in [&kalah, &kalah3] {
+        let nodes: Vec<u64> = (1..=MAX_LEVEL)
+            .map(|l| Spec::level(l).search(rules).unwrap().1.nodes.unwrap())
+            .collect();
+        for pair in nodes.windows(2) {
+            let ratio = pair[1] as f64 / pair[0] as f64;
+            assert!((1.8..=3.5).contains(&ratio), "{nodes:?}");
+        }
+    }
+    // A budget in the spec replaces the level's.
+    let spec = parse("ai:5,time=100ms");
+    let (_, limits) = spec.search(&kalah).unwrap();
+    assert_eq!(limits, "time=100ms".parse::<Limits>().unwrap());
+}
+
+#[test]
+fn a_match_counts_every_game_and_rotates_the_first_move() {
+    // Kalah(3,3) is a first-player win (+2, RULES.md section 11): two
+    // perfect players give every game to whoever moves first.
+    let rules = Rules::new(&RuleSet {
+        houses: 3,
+        seeds: 3,
+        ..Preset::Kalah.rules()
+    })
+    .unwrap();
+    let perfect = parse("alphabeta:depth=200");
+    let report = play_match(&rules, &[perfect, perfect], 7, 1, 2);
+    assert_eq!(report.games, 7);
+    assert_eq!(report.records.len(), 7);
+    for (g, record) in report.records.iter().enumerate() {
+        let first = g % 2;
+        assert_eq!(record.order, vec![first, 1 - first], "game {g}");
+        assert_eq!(record.ranks[first], 1, "game {g}: the first mover wins");
+        assert_eq!(record.ranks[1 - first], 2, "game {g}");
+        assert_eq!(
+            i32::from(record.scores[first]) - i32::from(record.scores[1 - first]),
+            2,
+            "game {g}"
+        );
+    }
+    assert_eq!((report.seats[0].wins, report.seats[0].losses), (4, 3));
+    assert_eq!((report.seats[1].wins, report.seats[1].losses), (3, 4));
+    assert_eq!(report.seats[0].draws + report.seats[1].draws, 0);
+    assert_eq!(report.capped + report.forfeits, 0);
+    assert_eq!(
+        report.moves,
+        report.records.iter().map(|r| r.moves as u64).sum::<u64>()
+    );
+    assert_eq!(report.seats[0].moves + report.seats[1].moves, report.moves);
+
+    // Three seats: the first mover rotates through all of them.
+    let kalah3 = Rules::new(
+        &KalahOptions {
+            players: 3,
+            houses: 3,
+            seeds: 2,
+            ..Default::default()
+        }
+        .rules(),
+    )
+    .unwrap();
+    let seats = [parse("random"), parse("greedy"), parse("ai:1")];
+    let report = play_match(&kalah3, &seats, 6, 3, 1);
+    for (g, record) in report.records.iter().enumerate() {
+        assert_eq!(record.order[0], g % 3, "game {g}");
+        let mut order = record.order.clone();
+        order.sort();
+        assert_eq!(order, vec![0, 1, 2]);
+    }
+    for seat in &report.seats {
+        assert_eq!(seat.games(), 6);
+        assert!((1.0..=3.0).contains(&seat.average_rank()));
+    }
+    assert!(report.elo.is_none());
+    // Pairwise points: each game hands out 3 pairs' worth between 3 seats.
+    let points: f64 = report.seats.iter().map(|s| s.pair_points).sum();
+    assert_eq!(points, 6.0 * 3.0);
+}
+
+#[test]
+fn match_results_do_not_depend_on_the_thread_count() {
+    let rules = Rules::new(&Preset::Oware.rules()).unwrap();
+    let seats = [parse("ai:2"), parse("mcts:nodes=30")];
+    let one = play_match(&rules, &seats, 6, 42, 1);
+    let two = play_match(&rules, &seats, 6, 42, 2);
+    let three = play_match(&rules, &seats, 6, 42, 3);
+    for other in [&two, &three] {
+        assert_eq!(one.records, other.records);
+        for (a, b) in one.seats.iter().zip(&other.seats) {
+            assert_eq!(
+                (a.wins, a.draws, a.losses, a.rank_sum, a.score_sum, a.moves),
+                (b.wins, b.draws, b.losses, b.rank_sum, b.score_sum, b.moves)
+            );
+        }
+        assert_eq!(one.elo, other.elo);
+    }
+    // Another match seed plays other games.
+    let other_seed = play_match(&rules, &seats, 6, 43, 2);
+    assert_ne!(one.records, other_seed.records);
+}
+
+#[test]
+fn the_move_cap_ends_games_by_agreement() {
+    let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+    let options = MatchOptions {
+        games: 4,
+        seed: 1,
+        threads: 2,
+        move_cap: 6,
+        opening: 0,
+    };
+    let report = play_match_with(&rules, &[parse("random"), parse("random")], &options).unwrap();
+    assert_eq!(report.capped, 4);
+    assert!(report.records.iter().all(|r| r.capped && r.moves == 6));
+    assert_eq!(report.moves, 24);
+    // Kalah can't end in 6 moves... but the cap did: every game ranked.
+    for seat in &report.seats {
+        assert_eq!(seat.games(), 4);
+    }
+}
+
+#[test]
+fn random_openings_are_shared_by_the_games_that_rotate_the_seats() {
+    let rules = Rules::new(&Preset::Oware.rules()).unwrap();
+    let options = MatchOptions {
+        games: 6,
+        seed: 5,
+        threads: 2,
+        opening: 4,
+        ..MatchOptions::default()
+    };
+    let seats = [parse("alphabeta:depth=2"), parse("alphabeta:depth=2")];
+    let report = play_match_with(&rules, &seats, &options).unwrap();
+    let openings: Vec<&Vec<Move>> = report.records.iter().map(|r| &r.opening).collect();
+    assert!(openings.iter().all(|o| o.len() == 4));
+    assert_eq!(openings[0], openings[1]);
+    assert_eq!(openings[2], openings[3]);
+    assert_eq!(openings[4], openings[5]);
+    assert!(openings[0] != openings[2] || openings[2] != openings[4]);
+    // The seats' moves do not count the opening.
+    let seat_moves: u64 = report.seats.iter().map(|s| s.moves).sum();
+    assert_eq!(seat_moves + 6 * 4, report.moves);
+    // Without an opening, none is recorded.
+    let plain = play_match(&rules, &seats, 2, 5, 1);
+    assert!(plain.records.iter().all(|r| r.opening.is_empty()));
+}
+
+#[test]
+fn bad_seats_are_errors() {
+    let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+    let options = MatchOptions::default();
+    match play_match_with(&rules, &[parse("random")], &options) {
+        Err(SpecError::Value { key, value, .. }) => {
+            assert_eq!((key.as_str(), value.as_str()), ("seats", "1"))
+        }
+        other => panic!("expected an error, got {other:?}"),
+    }
+    match play_match_with(&rules, &[parse("random"), parse("human")], &options) {
+        Err(SpecError::Value { value, .. }) => assert_eq!(value, "human"),
+        other => panic!("expected an error, got {other:?}"),
+    }
+}
+
+#[test]
+fn elo_is_the_logistic_difference_with_a_95_percent_margin() {
+    // 300 wins, 100 losses: a score of 3/4, 400 log10(3) = 190.8 Elo.
+    let mut scores = vec![1.0; 300];
+    scores.extend(vec![0.0; 100]);
+    let elo = Elo::from_scores(&scores);
+    assert!((elo.difference - 400.0 * 3f64.log10()).abs() < 1e-9);
+    // Standard error sqrt(0.75 * 0.25 / 400); the interval's ends by hand.
+    let se = (0.75f64 * 0.25 / 400.0).sqrt();
+    let low = 400.0 * ((0.75 - 1.96 * se) / (0.25 + 1.96 * se)).log10();
+    let high = 400.0 * ((0.75 + 1.96 * se) / (0.25 - 1.96 * se)).log10();
+    assert!((elo.margin - (high - low) / 2.0).abs() < 1e-9);
+    assert!((35.0..45.0).contains(&elo.margin), "{}", elo.margin);
+
+    // All draws: even, and no spread.
+    let even = Elo::from_scores(&[0.5; 10]);
+    assert_eq!((even.difference, even.margin), (0.0, 0.0));
+    assert_eq!(even.to_string(), "+0 +/- 0");
+    // A clean sweep is infinite.
+    assert_eq!(elo_of_score(1.0), f64::INFINITY);
+    assert_eq!(Elo::from_scores(&[1.0; 5]).to_string(), "+inf +/- inf");
+    assert_eq!(Elo::from_scores(&[1.0; 5]).margin, f64::INFINITY);
+    assert!((elo_of_score(0.5)).abs() < 1e-12);
+}
+
+#[test]
+fn low_levels_beat_random_in_kalah() {
+    let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+    for level in ["ai:1", "ai:3"] {
+        let report = play_match(&rules, &[parse(level), parse("random")], 20, 7, 2);
+        let seat = &report.seats[0];
+        assert!(seat.wins >= 17, "{level}: {report}");
+        assert!(report.elo.unwrap().difference > 200.0, "{report}");
+    }
+    // Three players: ai:3 against two random players wins most games.
+    let kalah3 = Rules::new(
+        &KalahOptions {
+            players: 3,
+            ..Default::default()
+        }
+        .rules(),
+    )
+    .unwrap();
+    let seats = [parse("ai:3"), parse("random"), parse("random")];
+    let report = play_match(&kalah3, &seats, 12, 7, 2);
+    assert!(report.seats[0].first_share() > 0.6, "{report}");
+}
