@@ -382,6 +382,21 @@ pub fn play_match_with(
     seats: &[Spec],
     options: &MatchOptions,
 ) -> Result<MatchReport, SpecError> {
+    play_match_with_progress(rules, seats, options, &|_, _| {})
+}
+
+/// [`play_match_with`], calling `progress(finished, games)` from the
+/// playing threads each time a game ends (a progress bar).
+///
+/// # Errors
+///
+/// As [`play_match_with`].
+pub fn play_match_with_progress(
+    rules: &Rules,
+    seats: &[Spec],
+    options: &MatchOptions,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<MatchReport, SpecError> {
     let n = rules.players();
     if seats.len() != n {
         return Err(SpecError::Value {
@@ -395,6 +410,7 @@ pub fn play_match_with(
     }
     let games = options.games;
     let next = AtomicUsize::new(0);
+    let finished = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<GameResult>>> = Mutex::new(vec![None; games]);
     let threads = options.threads.clamp(1, games.max(1));
     std::thread::scope(|scope| {
@@ -407,6 +423,7 @@ pub fn play_match_with(
                     }
                     let result = play_game(rules, seats, g, options);
                     results.lock().expect("no thread panicked")[g] = Some(result);
+                    progress(finished.fetch_add(1, Ordering::Relaxed) + 1, games);
                 }
             });
         }

@@ -1,0 +1,213 @@
+//! `mancala agent --protocol mankalah`: an agent for the University of
+//! Manchester Kalah engine (`ManKalah.jar`), which plays the `mankalah`
+//! preset: Kalah(7,7) with the pie rule, the first move earning no extra
+//! turn.
+//!
+//! Lines on stdin and stdout, `\n`-terminated, fields separated by `;`:
+//!
+//! - engine to agent: `START;South` (we move first) or `START;North`;
+//!   `CHANGE;MOVE;STATE;TURN` after every move of either player, where
+//!   `MOVE` is a hole `1..=7` or `SWAP`, `STATE` the seven North holes,
+//!   North's store, the seven South holes and South's store, and `TURN`
+//!   `YOU`, `OPP` or `END`; `END`.
+//! - agent to engine: `MOVE;N` or `SWAP` (North's first reply only).
+//!
+//! South is side 0, North side 1; holes are numbered from each mover's
+//! view, hole 1 furthest from their store, as house numbers are here.
+//! After a swap the swapper plays South and the board is not mirrored.
+//! The agent keeps its own position, checks every received state against
+//! it, and stops with a message on stderr (exit status 2) on a line it
+//! cannot accept.
+
+use std::io::{BufRead, Write};
+
+use mancala_ai::Spec;
+use mancala_core::{Move, Position, Preset, Rules};
+
+use crate::cli::AgentArgs;
+use crate::rules_arg::compile;
+use crate::{CliError, CliResult};
+
+/// Runs the agent until `END` or the end of input.
+pub fn run(args: &AgentArgs) -> CliResult {
+    let spec: Spec = args
+        .ai
+        .parse()
+        .map_err(|e| CliError::usage(format!("--ai {}: {e}", args.ai)))?;
+    let rules = compile(&Preset::Mankalah.rules())?;
+    let mut player = spec
+        .strategy(rules, args.seed)
+        .map_err(|e| CliError::usage(format!("--ai {}: {e}", args.ai)))?;
+    let mut agent = Agent {
+        rules,
+        pos: Position::new(rules),
+        me: None,
+    };
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout();
+    for (number, line) in stdin.lock().lines().enumerate() {
+        let line = line.map_err(|e| CliError::runtime(format!("reading the engine: {e}")))?;
+        let line = line.strip_suffix('\r').unwrap_or(&line);
+        let reply = agent
+            .handle(line, &mut *player)
+            .map_err(|e| CliError::usage(format!("line {} \"{line}\": {e}", number + 1)))?;
+        match reply {
+            Reply::Nothing => {}
+            Reply::Send(text) => {
+                let sent = writeln!(stdout, "{text}").and_then(|()| stdout.flush());
+                if sent.is_err() {
+                    return Ok(()); // the engine closed the pipe
+                }
+            }
+            Reply::Stop => return Ok(()),
+        }
+    }
+    Ok(())
+}
+
+enum Reply {
+    Nothing,
+    Send(String),
+    Stop,
+}
+
+struct Agent {
+    rules: &'static Rules,
+    pos: Position<'static>,
+    /// Our player: 0 started as South (moves first), 1 as North.
+    me: Option<usize>,
+}
+
+impl Agent {
+    fn handle(
+        &mut self,
+        line: &str,
+        player: &mut dyn mancala_ai::Strategy,
+    ) -> Result<Reply, String> {
+        let fields: Vec<&str> = line.split(';').collect();
+        match fields.as_slice() {
+            ["END"] => Ok(Reply::Stop),
+            ["START", side] => {
+                if self.me.is_some() {
+                    return Err("a second START".into());
+                }
+                let me = match *side {
+                    "South" => 0,
+                    "North" => 1,
+                    _ => return Err("expected START;South or START;North".into()),
+                };
+                self.me = Some(me);
+                if me == 0 {
+                    self.reply(player)
+                } else {
+                    Ok(Reply::Nothing)
+                }
+            }
+            ["CHANGE", mv, state, turn] => {
+                let me = self.me.ok_or("CHANGE before START")?;
+                let m = match *mv {
+                    "SWAP" => Move::Swap,
+                    n => match n.parse::<u8>() {
+                        Ok(h) if (1..=7).contains(&h) && n.bytes().all(|b| b.is_ascii_digit()) => {
+                            Move::House(h)
+                        }
+                        _ => return Err(format!("bad move \"{n}\": expected 1 to 7 or SWAP")),
+                    },
+                };
+                let state = parse_state(state)?;
+                self.pos
+                    .play(m)
+                    .map_err(|e| format!("the reported move is not legal here: {e}"))?;
+                self.check(&state)?;
+                match *turn {
+                    "YOU" => {
+                        if self.pos.is_over() {
+                            return Err("YOU, but the game is over".into());
+                        }
+                        if self.pos.player_of(self.pos.to_move()) != me {
+                            return Err("YOU, but by our count the opponent is to move".into());
+                        }
+                        self.reply(player)
+                    }
+                    "OPP" => {
+                        if !self.pos.is_over() && self.pos.player_of(self.pos.to_move()) == me {
+                            return Err("OPP, but by our count we are to move".into());
+                        }
+                        Ok(Reply::Nothing)
+                    }
+                    "END" => Ok(Reply::Nothing),
+                    other => Err(format!("bad turn \"{other}\": expected YOU, OPP or END")),
+                }
+            }
+            _ => {
+                Err("expected START;North|South, CHANGE;MOVE;STATE;YOU|OPP|END or END".to_string())
+            }
+        }
+    }
+
+    /// Chooses and plays our move, and says it.
+    fn reply(&mut self, player: &mut dyn mancala_ai::Strategy) -> Result<Reply, String> {
+        let m = player
+            .choose(&self.pos)
+            .ok_or("asked to move, but there is no legal move")?;
+        // Our move comes back in a CHANGE line, which plays it.
+        Ok(Reply::Send(match m {
+            Move::Swap => "SWAP".to_string(),
+            Move::House(n) => format!("MOVE;{n}"),
+        }))
+    }
+
+    /// Compares a received state with ours. Once the game is over the
+    /// engine may or may not have moved the seeds left into the stores
+    /// yet: either is accepted.
+    fn check(&self, state: &[u8]) -> Result<(), String> {
+        let houses = self.rules.houses();
+        let ours = self.state();
+        if state == ours.as_slice() {
+            return Ok(());
+        }
+        if self.pos.is_over() {
+            // Per side (North first), houses plus store must match our store.
+            let side_total = |s: &[u8], block: usize| -> u32 {
+                s[block * (houses + 1)..][..=houses]
+                    .iter()
+                    .map(|&x| u32::from(x))
+                    .sum()
+            };
+            if side_total(state, 0) == u32::from(self.pos.store(1))
+                && side_total(state, 1) == u32::from(self.pos.store(0))
+            {
+                return Ok(());
+            }
+        }
+        let show = |s: &[u8]| s.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+        Err(format!("the state differs from ours ({})", show(&ours)))
+    }
+
+    /// Our position in the engine's order: North (side 1) holes and
+    /// store, then South (side 0).
+    fn state(&self) -> Vec<u8> {
+        let mut state = self.pos.houses(1).to_vec();
+        state.push(self.pos.store(1));
+        state.extend_from_slice(self.pos.houses(0));
+        state.push(self.pos.store(0));
+        state
+    }
+}
+
+fn parse_state(text: &str) -> Result<Vec<u8>, String> {
+    let values: Vec<u8> = text
+        .split(',')
+        .map(|t| {
+            t.parse::<u8>()
+                .map_err(|_| format!("bad state value \"{t}\": expected a number of seeds"))
+        })
+        .collect::<Result<_, _>>()?;
+    if values.len() != 16 {
+        return Err(format!(
+            "the state has {} values, expected 16 (7 holes and a store per side)",
+            values.len()
+        ));
+    }
+    Ok(values)
+}

@@ -1,0 +1,166 @@
+//! Board drawings for 2, 3 and 4 players, in colour when wanted.
+
+use std::io::IsTerminal;
+
+use mancala_core::{Effect, Position};
+
+/// Whether to colour the output (plain ANSI escapes).
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    color: bool,
+}
+
+/// Colours of sides 0 to 3: green, yellow, cyan, magenta.
+const SIDE_COLOURS: [&str; 4] = ["32", "33", "36", "35"];
+
+impl Style {
+    /// Plain text.
+    pub const PLAIN: Style = Style { color: false };
+
+    /// `auto`: colour when stdout is a terminal and `NO_COLOR` is unset;
+    /// `always`; `never`.
+    pub fn detect(mode: &str) -> Style {
+        let color = match mode {
+            "always" => true,
+            "never" => false,
+            _ => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        };
+        Style { color }
+    }
+
+    fn paint(&self, code: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// Bold text.
+    pub fn bold(&self, text: &str) -> String {
+        self.paint("1", text)
+    }
+
+    /// Text in `side`'s colour.
+    pub fn side(&self, side: usize, text: &str) -> String {
+        self.paint(SIDE_COLOURS[side % SIDE_COLOURS.len()], text)
+    }
+
+    /// Text for errors.
+    pub fn warn(&self, text: &str) -> String {
+        self.paint("31", text)
+    }
+}
+
+/// The board: every side's houses with their numbers (from that side's
+/// point of view, house 1 first in sowing order), the stores, and whose
+/// turn it is. `labels[side]` names who plays each side.
+pub fn draw(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
+    let rules = pos.rules();
+    let players = rules.players();
+    let houses = rules.houses();
+    let cells = |side: usize, reverse: bool| -> String {
+        let mut cells: Vec<String> = pos.houses(side).iter().map(|n| format!("{n:>3}")).collect();
+        if reverse {
+            cells.reverse();
+        }
+        style.side(side, &format!("[{}]", cells.join("|")))
+    };
+    let numbers = |reverse: bool| -> String {
+        let mut numbers: Vec<String> = (1..=houses).map(|h| format!("{h:>3}")).collect();
+        if reverse {
+            numbers.reverse();
+        }
+        numbers.join(" ")
+    };
+    let marker = |side: usize| {
+        if !pos.is_over() && pos.to_move() == side {
+            style.bold("->")
+        } else {
+            "  ".to_string()
+        }
+    };
+    let mut out = String::new();
+    if players == 2 {
+        // Side 1 on top, sowing right to left; side 0 below, left to right;
+        // side 1's store on the left, side 0's on the right.
+        // Rows start with 12 characters (marker, side name) before "[";
+        // a house's seeds end 3 characters into its cell.
+        let width = 4 * houses + 3;
+        out += &format!("{:13}{}   house numbers of side 1\n", "", numbers(true));
+        out += &format!("{}  side 1  {}  {}\n", marker(1), cells(1, true), labels[1]);
+        out += &format!(
+            "{:8}{}{:width$}{}\n",
+            "",
+            style.side(1, &format!("{:>3}", pos.store(1))),
+            "",
+            style.side(0, &format!("{:<3}", pos.store(0))),
+        );
+        out += &format!(
+            "{}  side 0  {}  {}\n",
+            marker(0),
+            cells(0, false),
+            labels[0]
+        );
+        out += &format!("{:13}{}   house numbers of side 0\n", "", numbers(false));
+    } else {
+        // One row per side in sowing order: side 0's houses, its store,
+        // side 1's houses, ... and back to side 0.
+        out += &format!("{:12}{}   store\n", "", numbers(false));
+        for side in 0..players {
+            out += &format!(
+                "{}  side {side} {}  {}  {}\n",
+                marker(side),
+                cells(side, false),
+                style.side(side, &format!("{:>3}", pos.store(side))),
+                labels[side]
+            );
+        }
+        out += "        (sowing runs left to right along each row, then on to the next row)\n";
+    }
+    match pos.outcome() {
+        Some(outcome) => out += &style.bold(&format!("game over: {outcome}")),
+        None => {
+            let side = pos.to_move();
+            let who = if labels[side].is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", labels[side])
+            };
+            out += &style.bold(&format!("side {side} to move{who}"));
+        }
+    }
+    out
+}
+
+/// What a move did, in words: the sowing, a capture, an extra turn, the end.
+pub fn describe(effect: &Effect, who: &str) -> String {
+    let mut text = match effect.mv {
+        mancala_core::Move::Swap => format!("{who} swapped sides (pie rule)"),
+        m => {
+            let mut t = format!(
+                "{who} played {m}: sowed {} seed{}",
+                effect.sown,
+                if effect.sown == 1 { "" } else { "s" }
+            );
+            if let Some(last) = effect.last {
+                t += &format!(", the last in {last}");
+            }
+            t
+        }
+    };
+    if effect.captured > 0 {
+        let cups: Vec<String> = effect.captured_cups().map(|c| c.to_string()).collect();
+        text += &format!("; captured {} seeds ({})", effect.captured, cups.join(", "));
+    }
+    if effect.grand_slam {
+        text += "; a grand slam";
+    }
+    if effect.extra_turn {
+        text += "; extra turn";
+    }
+    if let Some(reason) = effect.ended {
+        text += &format!("; the game ends ({})", reason.description());
+    }
+    text
+}

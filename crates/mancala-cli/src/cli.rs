@@ -1,0 +1,203 @@
+//! The command-line grammar (clap).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Mancala games (Kalah, Oware, Modiar, Al-manqala, ...): play, analyse,
+/// solve, run matches.
+#[derive(Debug, Parser)]
+#[command(name = "mancala", version, about, propagate_version = true)]
+pub struct Cli {
+    /// The rules: a preset name or alias (see `mancala rules list`), or a
+    /// `.toml`/`.json` rule file.
+    #[arg(long, global = true, value_name = "NAME|FILE", default_value = "kalah")]
+    pub rules: String,
+    /// Overrides one rule dimension by its name (repeatable), e.g.
+    /// `--set seeds=5`, `--set end=no_legal_move,majority`.
+    #[arg(long = "set", global = true, value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List, show or check rule sets.
+    #[command(subcommand)]
+    Rules(RulesCommand),
+    /// Count the move sequences of each depth from the start.
+    Perft(PerftArgs),
+    /// Play a list of moves from the start and show the position.
+    Replay(ReplayArgs),
+    /// Play an interactive game against the computer (or other people).
+    Play(PlayArgs),
+    /// The value of every legal move after a list of moves, best first.
+    Analyse(AnalyseArgs),
+    /// Solve a two-player game from the start: its value under perfect play.
+    Solve(SolveArgs),
+    /// Engine-versus-engine games with the first player rotating.
+    Match(MatchArgs),
+    /// Benchmarks.
+    #[command(subcommand)]
+    Bench(BenchCommand),
+    /// A game-playing agent speaking an engine's line protocol.
+    Agent(AgentArgs),
+}
+
+/// `mancala rules ...`.
+#[derive(Debug, Subcommand)]
+pub enum RulesCommand {
+    /// List the presets with their aliases.
+    List,
+    /// Print a rule set as TOML, ready to edit (default: the `--rules` ones).
+    Show {
+        /// A preset name or alias, or a rule file.
+        name: Option<String>,
+    },
+    /// Check a rule file: exit 0 and a summary if the engine can play it.
+    Check {
+        /// The `.toml` or `.json` rule file.
+        file: PathBuf,
+    },
+}
+
+/// `mancala perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// The deepest depth to count.
+    #[arg(long, short)]
+    pub depth: u32,
+    /// Moves played from the start before counting.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+}
+
+/// `mancala replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The moves, comma-separated: house numbers from the mover's view, or `swap`.
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub moves: String,
+    /// Print one JSON object instead of the board.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `mancala analyse`.
+#[derive(Debug, Args)]
+pub struct AnalyseArgs {
+    /// The moves played from the start.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// The searching player when the exact solver cannot finish.
+    #[arg(long, default_value = "ai:10", value_name = "SPEC")]
+    pub ai: String,
+    /// Search depth of the heuristic search (replaces the spec's budget).
+    #[arg(long, conflicts_with = "time")]
+    pub depth: Option<u32>,
+    /// Time for the analysis, e.g. `2s` or `500ms` (replaces the spec's budget).
+    #[arg(long, value_name = "DURATION")]
+    pub time: Option<String>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `mancala solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Moves played from the start before solving.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// Memory for the solver's table, in MiB.
+    #[arg(long, default_value_t = 256, value_name = "MIB")]
+    pub table_mb: usize,
+    /// Endgame database of every board with up to this many seeds (Kalah-like rules).
+    #[arg(long, default_value_t = 12, value_name = "SEEDS")]
+    pub database_seeds: usize,
+}
+
+/// `mancala match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// One player per seat, e.g. `--seat ai:5 --seat random`.
+    #[arg(long = "seat", value_name = "SPEC", required = true)]
+    pub seats: Vec<String>,
+    /// Games to play.
+    #[arg(long, default_value_t = 100)]
+    pub games: usize,
+    /// The match seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Threads (default: the available cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `mancala bench ...`.
+#[derive(Debug, Subcommand)]
+pub enum BenchCommand {
+    /// Uniform random games: games per second.
+    Playouts {
+        /// Games to play.
+        #[arg(long, default_value_t = 100_000)]
+        games: u64,
+        /// The seed of the random moves.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+}
+
+/// `mancala play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// One player per seat, in turn order: `human` or an AI spec such as
+    /// `ai:5` (default: `human`, then `ai:5` for the others).
+    #[arg(long = "seat", value_name = "SPEC")]
+    pub seats: Vec<String>,
+    /// Games in a row.
+    #[arg(long, default_value_t = 1)]
+    pub games: u32,
+    /// Keep the same first player in every game (by default the first
+    /// player rotates after each game).
+    #[arg(long)]
+    pub no_rotate: bool,
+    /// Time limit per turn, e.g. `30s` or `60s`: on timeout the computer
+    /// moves for that seat.
+    #[arg(long, value_name = "DURATION")]
+    pub time_limit: Option<String>,
+    /// The computer that gives hints, moves on timeout and takes over
+    /// seats handed to it.
+    #[arg(long, default_value = "ai:8", value_name = "SPEC")]
+    pub cpu: String,
+    /// The seed of the computer players.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Resume a saved game (its rules, seats and moves).
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+    /// Colour: auto (when stdout is a terminal and NO_COLOR is unset),
+    /// always or never.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]
+    pub color: String,
+}
+
+/// `mancala agent`.
+#[derive(Debug, Args)]
+pub struct AgentArgs {
+    /// The protocol: `mankalah` (the University of Manchester Kalah engine).
+    #[arg(long, value_parser = ["mankalah"])]
+    pub protocol: String,
+    /// The player.
+    #[arg(long, default_value = "ai:10", value_name = "SPEC")]
+    pub ai: String,
+    /// The seed of the player.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}

@@ -1,0 +1,278 @@
+//! The subcommands that print and exit: rules, perft, replay, solve,
+//! match and bench.
+
+use std::sync::Mutex;
+use std::time::Instant;
+
+use mancala_ai::arena::{MatchOptions, play_match_with_progress};
+use mancala_ai::{Random, Solver, SolverOptions, Spec, Strategy};
+use mancala_core::{Game, Position, Preset, Rules, perft};
+use serde_json::{Value, json};
+
+use crate::board::{self, Style};
+use crate::cli::{BenchCommand, Cli, Command, MatchArgs, RulesCommand, SolveArgs};
+use crate::progress::Bar;
+use crate::rules_arg::{compile, moves, read_rule_file, rule_set};
+use crate::{CliError, CliResult};
+
+/// Runs the command line.
+pub fn run(cli: Cli) -> CliResult {
+    let rules = || -> CliResult<&'static Rules> { compile(&rule_set(&cli.rules, &cli.set)?) };
+    match &cli.command {
+        Command::Rules(command) => rules_command(command, &cli),
+        Command::Perft(args) => {
+            let rules = rules()?;
+            let start = replay(rules, &moves(&args.moves)?)?;
+            for depth in 1..=args.depth {
+                outln!("{depth} {}", perft(start.position(), depth));
+            }
+            Ok(())
+        }
+        Command::Replay(args) => {
+            let rules = rules()?;
+            let game = replay(rules, &moves(&args.moves)?)?;
+            if args.json {
+                outln!("{}", position_json(game.position()));
+            } else {
+                let labels: Vec<String> = (0..rules.players()).map(|_| String::new()).collect();
+                outln!("{}", board::draw(game.position(), &labels, &Style::PLAIN));
+                outln!("position: {}", game.position());
+            }
+            Ok(())
+        }
+        Command::Play(args) => crate::play::run(args, &cli),
+        Command::Analyse(args) => crate::analyse::run(rules()?, args),
+        Command::Solve(args) => solve(rules()?, args),
+        Command::Match(args) => run_match(rules()?, args),
+        Command::Bench(BenchCommand::Playouts { games, seed }) => {
+            bench_playouts(rules()?, *games, *seed)
+        }
+        Command::Agent(args) => crate::agent::run(args),
+    }
+}
+
+fn rules_command(command: &RulesCommand, cli: &Cli) -> CliResult {
+    match command {
+        RulesCommand::List => {
+            for preset in Preset::ALL {
+                let aliases = preset.aliases();
+                let aliases = if aliases.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (also {})", aliases.join(", "))
+                };
+                outln!("{:<14} {}{aliases}", preset.name(), preset.description());
+            }
+            Ok(())
+        }
+        RulesCommand::Show { name } => {
+            let set = rule_set(name.as_deref().unwrap_or(&cli.rules), &cli.set)?;
+            outln!("{}", set.to_toml().trim_end());
+            Ok(())
+        }
+        RulesCommand::Check { file } => {
+            let set = read_rule_file(file)?;
+            compile(&set)?;
+            outln!(
+                "{}: ok ({} players, {} houses, {} seeds each, {} seeds in all)",
+                file.display(),
+                set.players,
+                set.houses,
+                set.seeds,
+                set.total_seeds()
+            );
+            Ok(())
+        }
+    }
+}
+
+/// Plays `moves` from the start; an illegal one is an error naming its
+/// place in the list and why.
+pub fn replay(rules: &'static Rules, moves: &[mancala_core::Move]) -> CliResult<Game<'static>> {
+    Game::replay(Position::new(rules), moves).map_err(|e| CliError::usage(format!("--moves: {e}")))
+}
+
+/// The JSON description of a position (see the README's `replay --json`).
+pub fn position_json(pos: &Position<'_>) -> Value {
+    let players = pos.rules().players();
+    let outcome = pos.outcome();
+    json!({
+        "position": pos.to_string(),
+        "houses": (0..players).map(|s| pos.houses(s).to_vec()).collect::<Vec<_>>(),
+        "stores": pos.scores(),
+        "to_move": pos.to_move(),
+        "over": pos.is_over(),
+        "end_reason": pos.end_reason().map(|r| r.name()),
+        "scores": outcome.as_ref().map(|o| o.scores().to_vec()),
+        "ranks": outcome.as_ref().map(|o| o.ranks().to_vec()),
+        "legal_moves": pos.legal_moves().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        "ply": pos.ply(),
+    })
+}
+
+fn solve(rules: &'static Rules, args: &SolveArgs) -> CliResult {
+    if rules.players() != 2 {
+        return Err(CliError::usage(format!(
+            "solve is for two players; these rules seat {}",
+            rules.players()
+        )));
+    }
+    let game = replay(rules, &moves(&args.moves)?)?;
+    let pos = *game.position();
+    let options = SolverOptions {
+        table_bytes: args.table_mb.max(1) << 20,
+        database_seeds: args.database_seeds,
+    };
+    let bar = Bar::new("solving");
+    bar.message("building the endgame database");
+    let mut solver = Solver::new(rules, options);
+    let progress = Mutex::new(Bar::new("solving"));
+    solver.set_progress(move |p| {
+        let bound = |b: Option<i32>| b.map_or("?".to_string(), |v| v.to_string());
+        if let Ok(bar) = progress.lock() {
+            bar.message(&format!(
+                "pass {}, {} positions, {:.1}s, bounds {}..{}",
+                p.passes,
+                p.nodes,
+                p.elapsed.as_secs_f64(),
+                bound(p.lower),
+                bound(p.upper)
+            ));
+        }
+    });
+    let solution = solver.solve(&pos);
+    bar.finish();
+    // The solution is for the side to move: turn it into side 0's view.
+    let value = if pos.to_move() == 0 {
+        solution.value
+    } else {
+        -solution.value
+    };
+    outln!("value {value}");
+    match solution.best {
+        Some(m) => outln!("best {m}"),
+        None => outln!("best none (the game is over)"),
+    }
+    outln!(
+        "positions {} in {:.2}s",
+        solution.nodes,
+        solution.elapsed.as_secs_f64()
+    );
+    Ok(())
+}
+
+fn run_match(rules: &'static Rules, args: &MatchArgs) -> CliResult {
+    let seats: Vec<Spec> = args
+        .seats
+        .iter()
+        .map(|s| {
+            s.parse::<Spec>()
+                .map_err(|e| CliError::usage(format!("--seat {s}: {e}")))
+        })
+        .collect::<CliResult<_>>()?;
+    if args.games == 0 {
+        return Err(CliError::usage("--games 0: expected at least one game"));
+    }
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let options = MatchOptions {
+        games: args.games,
+        seed: args.seed,
+        threads,
+        ..MatchOptions::default()
+    };
+    let bar = Bar::new("match");
+    let report = play_match_with_progress(rules, &seats, &options, &|done, total| {
+        bar.update(done, total)
+    })
+    .map_err(|e| CliError::usage(format!("--seat: {e}")))?;
+    bar.finish();
+    if args.json {
+        let finite = |x: f64| if x.is_finite() { json!(x) } else { Value::Null };
+        let seats: Vec<Value> = report
+            .seats
+            .iter()
+            .map(|s| {
+                json!({
+                    "spec": s.spec.to_string(),
+                    "wins": s.wins,
+                    "draws": s.draws,
+                    "losses": s.losses,
+                    "score": s.score(),
+                    "average_rank": s.average_rank(),
+                })
+            })
+            .collect();
+        let elo = report.elo.map(|e| {
+            json!({"difference": finite(e.difference), "margin": finite(e.margin), "text": e.to_string()})
+        });
+        outln!(
+            "{}",
+            json!({
+                "games": report.games,
+                "seats": seats,
+                "elo": elo,
+                "capped": report.capped,
+                "forfeits": report.forfeits,
+                "moves": report.moves,
+            })
+        );
+    } else {
+        outln!("{report}");
+    }
+    Ok(())
+}
+
+fn bench_playouts(rules: &'static Rules, games: u64, seed: u64) -> CliResult {
+    if games == 0 {
+        return Err(CliError::usage("--games 0: expected at least one game"));
+    }
+    const CAP: u32 = 100_000;
+    let mut random = Random::new(seed);
+    let start = Instant::now();
+    let (mut plies, mut capped) = (0u64, 0u64);
+    let mut choose = |pos: &Position<'_>| {
+        random
+            .choose(pos)
+            .ok_or_else(|| CliError::runtime("a game that is not over has no move"))
+    };
+    if rules.detects_repetition() {
+        // Only a Game sees a repeated position.
+        let mut game = Game::new(rules);
+        for _ in 0..games {
+            game.reset(Position::new(rules));
+            while !game.is_over() {
+                if game.position().ply() >= CAP {
+                    game.end_by_agreement();
+                    capped += 1;
+                    break;
+                }
+                game.play_unchecked(choose(game.position())?);
+                plies += 1;
+            }
+        }
+    } else {
+        for _ in 0..games {
+            let mut pos = Position::new(rules);
+            while !pos.is_over() {
+                if pos.ply() >= CAP {
+                    pos.end_by_agreement();
+                    capped += 1;
+                    break;
+                }
+                pos.play_unchecked(choose(&pos)?);
+                plies += 1;
+            }
+        }
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    outln!(
+        "{games} games, {plies} moves in {secs:.3}s: {:.0} games/s",
+        games as f64 / secs
+    );
+    if capped > 0 {
+        outln!("{capped} games ended by agreement after {CAP} moves");
+    }
+    Ok(())
+}

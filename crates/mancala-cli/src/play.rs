@@ -1,0 +1,579 @@
+//! `mancala play`: an interactive game for 2 to 4 seats, each a person or
+//! the computer, with the web site's match rules (RULES.md section 9):
+//! several games with the first player rotating, a time limit per turn,
+//! seats handed to the computer, resignation, save and resume.
+
+use std::io::{BufRead, Write};
+use std::path::Path;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use mancala_ai::{Spec, Strategy};
+use mancala_core::{Game, Move, Position, RuleSet, Rules, format_moves};
+use serde::{Deserialize, Serialize};
+
+use crate::analyse::duration;
+use crate::board::{self, Style};
+use crate::cli::{Cli, PlayArgs};
+use crate::rules_arg::{compile, moves, rule_set};
+use crate::{CliError, CliResult};
+
+/// The computer players of the default seats.
+const DEFAULT_AI: &str = "ai:5";
+
+const HELP: &str = "\
+commands:
+  N          sow your house N (1 is the house furthest from your store)
+  swap       swap sides, when the pie rule allows it
+  hint       the computer's suggestion
+  undo       take back your last move (and the replies to it)
+  cpu        hand your seat to the computer for the rest of the session
+  resign     give up this game (you rank last)
+  save FILE  save the session; resume it with `mancala play --resume FILE`
+  quit       leave without saving
+  help       this list";
+
+/// A saved session: everything needed to resume it with every player in
+/// the same seat.
+#[derive(Debug, Serialize, Deserialize)]
+struct SaveFile {
+    /// Always `mancala-play`.
+    format: String,
+    /// The rule set.
+    rules: RuleSet,
+    /// The seats' players (seats handed to the computer included).
+    seats: Vec<String>,
+    /// Games in the session.
+    games: u32,
+    /// The game being played, from 0.
+    game: u32,
+    /// Whether the first player rotates after each game.
+    rotate: bool,
+    /// The time limit per turn, if any (e.g. `30s`).
+    time_limit: Option<String>,
+    /// The computer for hints, timeouts and handed-over seats.
+    cpu: String,
+    /// The seed of the computer players.
+    seed: u64,
+    /// The moves of the current game, comma-separated.
+    moves: String,
+    /// Resignations in the current game: `[side, moves played before it]`.
+    resigned: Vec<(usize, usize)>,
+    /// Each finished game's ranks, one per seat.
+    results: Vec<Vec<u8>>,
+}
+
+/// What the human typed, or that they did not.
+enum Input {
+    Line(String),
+    Timeout,
+    End,
+}
+
+/// How a game ended for the session.
+enum GameEnd {
+    Finished,
+    Quit,
+}
+
+struct Session {
+    rules: &'static Rules,
+    set: RuleSet,
+    seats: Vec<Spec>,
+    games: u32,
+    game_index: u32,
+    rotate: bool,
+    time_limit: Option<(Duration, String)>,
+    cpu: Spec,
+    seed: u64,
+    results: Vec<Vec<u8>>,
+    style: Style,
+    input: Receiver<String>,
+}
+
+/// Runs `mancala play`.
+pub fn run(args: &PlayArgs, cli: &Cli) -> CliResult {
+    let style = Style::detect(&args.color);
+    let parse_spec = |text: &str, flag: &str| -> CliResult<Spec> {
+        text.parse::<Spec>()
+            .map_err(|e| CliError::usage(format!("{flag} {text}: {e}")))
+    };
+    let (mut session, moves_played, resigned) = match &args.resume {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                CliError::usage(format!("cannot read saved game {}: {e}", path.display()))
+            })?;
+            let save: SaveFile = serde_json::from_str(&text).map_err(|e| {
+                CliError::usage(format!("{}: not a saved game: {e}", path.display()))
+            })?;
+            if save.format != "mancala-play" {
+                return Err(CliError::usage(format!(
+                    "{}: not a saved game of mancala play",
+                    path.display()
+                )));
+            }
+            let rules = compile(&save.rules)?;
+            let n = rules.players();
+            if save.seats.len() != n || save.results.iter().any(|r| r.len() != n) {
+                return Err(CliError::usage(format!(
+                    "{}: the saved game does not have one seat per player",
+                    path.display()
+                )));
+            }
+            let seats = save
+                .seats
+                .iter()
+                .map(|s| parse_spec(s, "saved seat"))
+                .collect::<CliResult<Vec<_>>>()?;
+            let time_limit = match &save.time_limit {
+                Some(t) => Some((duration(t, "saved time limit")?, t.clone())),
+                None => None,
+            };
+            let session = Session {
+                rules,
+                set: save.rules,
+                seats,
+                games: save.games.max(1),
+                game_index: save.game,
+                rotate: save.rotate,
+                time_limit,
+                cpu: parse_spec(&save.cpu, "saved cpu")?,
+                seed: save.seed,
+                results: save.results,
+                style,
+                input: spawn_reader(),
+            };
+            (session, moves(&save.moves)?, save.resigned)
+        }
+        None => {
+            let set = rule_set(&cli.rules, &cli.set)?;
+            let rules = compile(&set)?;
+            let n = rules.players();
+            let texts: Vec<String> = if args.seats.is_empty() {
+                std::iter::once("human".to_string())
+                    .chain(std::iter::repeat_n(DEFAULT_AI.to_string(), n - 1))
+                    .collect()
+            } else {
+                args.seats.clone()
+            };
+            if texts.len() != n {
+                return Err(CliError::usage(format!(
+                    "--seat given {} times, but these rules seat {n} players",
+                    texts.len()
+                )));
+            }
+            let seats = texts
+                .iter()
+                .map(|s| parse_spec(s, "--seat"))
+                .collect::<CliResult<Vec<_>>>()?;
+            let cpu = parse_spec(&args.cpu, "--cpu")?;
+            if cpu.is_human() {
+                return Err(CliError::usage(
+                    "--cpu human: the computer cannot be a person",
+                ));
+            }
+            let time_limit = match &args.time_limit {
+                Some(t) => Some((duration(t, "--time-limit")?, t.clone())),
+                None => None,
+            };
+            if args.games == 0 {
+                return Err(CliError::usage("--games 0: expected at least one game"));
+            }
+            let session = Session {
+                rules,
+                set,
+                seats,
+                games: args.games,
+                game_index: 0,
+                rotate: !args.no_rotate,
+                time_limit,
+                cpu,
+                seed: args.seed,
+                results: Vec::new(),
+                style,
+                input: spawn_reader(),
+            };
+            (session, Vec::new(), Vec::new())
+        }
+    };
+    // Every computer seat must be buildable before the game starts.
+    for (i, spec) in session.seats.iter().enumerate() {
+        if !spec.is_human() {
+            spec.strategy(session.rules, 0)
+                .map_err(|e| CliError::usage(format!("seat {i} ({spec}): {e}")))?;
+        }
+    }
+    session
+        .cpu
+        .strategy(session.rules, 0)
+        .map_err(|e| CliError::usage(format!("--cpu {}: {e}", session.cpu)))?;
+
+    let mut first = Some((moves_played, resigned));
+    while session.game_index < session.games {
+        let (played, resigned) = first.take().unwrap_or_default();
+        let game = session.restore(&played, &resigned)?;
+        if session.games > 1 {
+            outln!(
+                "{}",
+                session.style.bold(&format!(
+                    "game {} of {}",
+                    session.game_index + 1,
+                    session.games
+                ))
+            );
+        }
+        match session.play_game(game, resigned)? {
+            GameEnd::Quit => return Ok(()),
+            GameEnd::Finished => session.game_index += 1,
+        }
+    }
+    if session.games > 1 {
+        session.summary();
+    }
+    Ok(())
+}
+
+/// Reads stdin lines on a thread, so a turn can time out.
+fn spawn_reader() -> Receiver<String> {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        for line in stdin.lock().lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    receiver
+}
+
+impl Session {
+    fn players(&self) -> usize {
+        self.rules.players()
+    }
+
+    /// The seat playing `side` now (after any pie swap).
+    fn seat_of(&self, pos: &Position<'_>, side: usize) -> usize {
+        let offset = if self.rotate {
+            self.game_index as usize % self.players()
+        } else {
+            0
+        };
+        (pos.player_of(side) + offset) % self.players()
+    }
+
+    fn label(&self, pos: &Position<'_>, side: usize) -> String {
+        let seat = self.seat_of(pos, side);
+        let mut text = format!("seat {seat}: {}", self.seats[seat]);
+        if pos.has_resigned(side) {
+            text += if self.players() > 2 && !pos.is_over() {
+                ", resigned (the computer plays on)"
+            } else {
+                ", resigned"
+            };
+        }
+        text
+    }
+
+    fn strategy(&self, spec: &Spec, seat: usize) -> Box<dyn Strategy + Send> {
+        let seed = self
+            .seed
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .wrapping_add(u64::from(self.game_index) * 16 + seat as u64);
+        spec.strategy(self.rules, seed)
+            .expect("every computer seat was checked before the game")
+    }
+
+    /// The current game from the moves and resignations played so far.
+    fn restore(&self, played: &[Move], resigned: &[(usize, usize)]) -> CliResult<Game<'static>> {
+        let mut game = Game::new(self.rules);
+        for ply in 0..=played.len() {
+            for &(side, at) in resigned {
+                if at == ply {
+                    game.resign(side);
+                }
+            }
+            if let Some(&m) = played.get(ply) {
+                game.play(m).map_err(|e| {
+                    CliError::usage(format!("saved game: move {} of the list: {e}", ply + 1))
+                })?;
+            }
+        }
+        Ok(game)
+    }
+
+    /// Asks for a line; `deadline` is when the turn's time runs out.
+    fn ask(&self, prompt: &str, deadline: Option<Instant>) -> Input {
+        print!("{prompt}");
+        let _ = std::io::stdout().flush();
+        let result = match deadline {
+            Some(deadline) => self
+                .input
+                .recv_timeout(deadline.saturating_duration_since(Instant::now())),
+            None => self
+                .input
+                .recv()
+                .map_err(|_| RecvTimeoutError::Disconnected),
+        };
+        match result {
+            Ok(line) => {
+                if !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+                    // Echo scripted input so transcripts read like a session.
+                    println!("{line}");
+                }
+                Input::Line(line)
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                println!();
+                Input::Timeout
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                println!();
+                Input::End
+            }
+        }
+    }
+
+    fn play_game(
+        &mut self,
+        mut game: Game<'static>,
+        mut resigned: Vec<(usize, usize)>,
+    ) -> CliResult<GameEnd> {
+        let n = self.players();
+        let mut players: Vec<Option<Box<dyn Strategy + Send>>> = (0..n)
+            .map(|seat| {
+                let spec = self.seats[seat];
+                (!spec.is_human()).then(|| self.strategy(&spec, seat))
+            })
+            .collect();
+        let mut cpu = self.strategy(&self.cpu.clone(), n);
+        let mut show_board = true;
+        let mut deadline: Option<Option<Instant>> = None;
+        let mut last_ply = usize::MAX;
+        loop {
+            let pos = *game.position();
+            if game.moves().len() != last_ply {
+                // A new turn (a move or an undo): a new time limit.
+                last_ply = game.moves().len();
+                deadline = None;
+            }
+            if pos.is_over() {
+                self.finish(&pos);
+                return Ok(GameEnd::Finished);
+            }
+            let side = pos.to_move();
+            let seat = self.seat_of(&pos, side);
+            let who = self.label(&pos, side);
+            let computer = pos.has_resigned(side) || players[seat].is_some();
+            if computer {
+                let strategy = if pos.has_resigned(side) {
+                    &mut cpu
+                } else {
+                    players[seat].as_mut().expect("a computer seat")
+                };
+                let m = strategy
+                    .choose(&pos)
+                    .ok_or_else(|| CliError::runtime("the computer found no move"))?;
+                let effect = game
+                    .play(m)
+                    .map_err(|e| CliError::runtime(format!("the computer chose badly: {e}")))?;
+                outln!("{}", self.style.side(side, &board::describe(&effect, &who)));
+                show_board = true;
+                continue;
+            }
+            if show_board {
+                let labels: Vec<String> = (0..n).map(|s| self.label(&pos, s)).collect();
+                outln!("\n{}", board::draw(&pos, &labels, &self.style));
+                show_board = false;
+            }
+            let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+            let prompt = format!("seat {seat}, your move ({}; help): ", legal.join(" "));
+            // The time limit is per turn: bad input does not restart it.
+            let deadline = *deadline.get_or_insert_with(|| {
+                self.time_limit
+                    .as_ref()
+                    .map(|(limit, _)| Instant::now() + *limit)
+            });
+            let line = match self.ask(&prompt, deadline) {
+                Input::Line(line) => line,
+                Input::End => {
+                    outln!("end of input: leaving the game (not saved)");
+                    return Ok(GameEnd::Quit);
+                }
+                Input::Timeout => {
+                    let m = cpu
+                        .choose(&pos)
+                        .ok_or_else(|| CliError::runtime("the computer found no move"))?;
+                    let effect = game
+                        .play(m)
+                        .map_err(|e| CliError::runtime(format!("the computer chose badly: {e}")))?;
+                    let who = format!("time is up: the computer, for {who},");
+                    outln!("{}", self.style.side(side, &board::describe(&effect, &who)));
+                    show_board = true;
+                    continue;
+                }
+            };
+            let line = line.trim();
+            let (command, rest) = match line.split_once(char::is_whitespace) {
+                Some((c, r)) => (c, r.trim()),
+                None => (line, ""),
+            };
+            match command.to_ascii_lowercase().as_str() {
+                "" => {}
+                "help" | "?" => outln!("{HELP}"),
+                "quit" | "exit" => {
+                    outln!("leaving the game (not saved)");
+                    return Ok(GameEnd::Quit);
+                }
+                "hint" => match self.strategy(&self.cpu.clone(), n + 1).choose(&pos) {
+                    Some(m) => outln!("hint: {m} ({} suggests it)", self.cpu),
+                    None => outln!("no hint: there is no move"),
+                },
+                "undo" => {
+                    if game.moves().is_empty() {
+                        outln!(
+                            "{}",
+                            self.style.warn("nothing to undo: no move has been played")
+                        );
+                        continue;
+                    }
+                    let mut undone = Vec::new();
+                    while let Some(m) = game.undo() {
+                        undone.push(m);
+                        let p = *game.position();
+                        let s = p.to_move();
+                        if !p.has_resigned(s) && players[self.seat_of(&p, s)].is_none() {
+                            break;
+                        }
+                    }
+                    let ply = game.moves().len();
+                    resigned.retain(|&(_, at)| at <= ply);
+                    undone.reverse();
+                    outln!("took back {}", format_moves(&undone));
+                    show_board = true;
+                }
+                "resign" => {
+                    game.resign(side);
+                    resigned.push((side, game.moves().len()));
+                    outln!("{who} resigns");
+                    show_board = true;
+                }
+                "cpu" => {
+                    self.seats[seat] = self.cpu;
+                    players[seat] = Some(self.strategy(&self.cpu.clone(), seat));
+                    outln!("seat {seat} is handed to the computer ({})", self.cpu);
+                }
+                "save" => {
+                    if rest.is_empty() {
+                        outln!("{}", self.style.warn("save needs a file name: save FILE"));
+                        continue;
+                    }
+                    match self.save(Path::new(rest), &game, &resigned) {
+                        Ok(()) => {
+                            outln!("saved to {rest}; resume with: mancala play --resume {rest}")
+                        }
+                        Err(e) => outln!("{}", self.style.warn(&format!("cannot save: {e}"))),
+                    }
+                }
+                _ => match line.parse::<Move>() {
+                    Ok(m) => match game.play(m) {
+                        Ok(effect) => {
+                            outln!("{}", self.style.side(side, &board::describe(&effect, &who)));
+                            show_board = true;
+                        }
+                        Err(e) => outln!("{}", self.style.warn(&format!("{e}; try again"))),
+                    },
+                    Err(_) => outln!(
+                        "{}",
+                        self.style.warn(&format!(
+                            "\"{line}\" is not a move or a command: type a house number, or help"
+                        ))
+                    ),
+                },
+            }
+        }
+    }
+
+    /// Shows the final board and records the ranks per seat.
+    fn finish(&mut self, pos: &Position<'_>) {
+        let n = self.players();
+        let labels: Vec<String> = (0..n).map(|s| self.label(pos, s)).collect();
+        outln!("\n{}", board::draw(pos, &labels, &self.style));
+        let outcome = pos.outcome().expect("the game is over");
+        let mut ranks = vec![0u8; n];
+        for side in 0..n {
+            ranks[self.seat_of(pos, side)] = outcome.rank(side);
+        }
+        for (seat, rank) in ranks.iter().enumerate() {
+            outln!("seat {seat} ({}): rank {rank}", self.seats[seat]);
+        }
+        self.results.push(ranks);
+    }
+
+    fn summary(&self) {
+        outln!("\n{}", self.style.bold("after all games:"));
+        for seat in 0..self.players() {
+            let (mut wins, mut draws, mut losses) = (0, 0, 0);
+            for ranks in &self.results {
+                let firsts = ranks.iter().filter(|&&r| r == 1).count();
+                match (ranks[seat], firsts) {
+                    (1, 1) => wins += 1,
+                    (1, _) => draws += 1,
+                    _ => losses += 1,
+                }
+            }
+            outln!(
+                "seat {seat} ({}): {wins} wins, {draws} draws, {losses} losses",
+                self.seats[seat]
+            );
+        }
+    }
+
+    /// Writes the session to `path` atomically: a temporary file in the
+    /// same directory, then a rename over the target.
+    fn save(
+        &self,
+        path: &Path,
+        game: &Game<'_>,
+        resigned: &[(usize, usize)],
+    ) -> std::io::Result<()> {
+        let save = SaveFile {
+            format: "mancala-play".to_string(),
+            rules: self.set,
+            seats: self.seats.iter().map(Spec::to_string).collect(),
+            games: self.games,
+            game: self.game_index,
+            rotate: self.rotate,
+            time_limit: self.time_limit.as_ref().map(|(_, t)| t.clone()),
+            cpu: self.cpu.to_string(),
+            seed: self.seed,
+            moves: format_moves(game.moves()),
+            resigned: resigned.to_vec(),
+            results: self.results.clone(),
+        };
+        let text = serde_json::to_string_pretty(&save).map_err(std::io::Error::other)?;
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => std::path::PathBuf::from("."),
+        };
+        let name = path
+            .file_name()
+            .ok_or_else(|| std::io::Error::other("the path names no file"))?;
+        let temp = dir.join(format!(
+            ".{}.tmp-{}",
+            name.to_string_lossy(),
+            std::process::id()
+        ));
+        let written = std::fs::File::create(&temp).and_then(|mut f| {
+            f.write_all(text.as_bytes())?;
+            f.write_all(b"\n")?;
+            f.sync_all()
+        });
+        if let Err(e) = written.and_then(|()| std::fs::rename(&temp, path)) {
+            let _ = std::fs::remove_file(&temp);
+            return Err(e);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,204 @@
+//! `mancala agent --protocol mankalah`, driven by a test that plays the
+//! Manchester engine's side: it keeps the game with `mancala-core`, sends
+//! `START`, `CHANGE` and `END` lines, and checks every reply.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use mancala_core::{Move, Position, Preset, Rules};
+
+struct Engine {
+    child: Child,
+    to_agent: ChildStdin,
+    from_agent: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(["agent", "--protocol", "mankalah", "--ai", "ai:3"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the agent starts");
+        let to_agent = child.stdin.take().unwrap();
+        let from_agent = BufReader::new(child.stdout.take().unwrap());
+        Engine {
+            child,
+            to_agent,
+            from_agent,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.to_agent, "{line}").expect("the agent reads");
+        self.to_agent.flush().unwrap();
+    }
+
+    fn receive(&mut self) -> String {
+        let mut line = String::new();
+        self.from_agent
+            .read_line(&mut line)
+            .expect("the agent answers");
+        assert!(line.ends_with('\n'), "unterminated reply {line:?}");
+        line.trim_end_matches('\n').to_string()
+    }
+
+    fn finish(mut self) -> (i32, String) {
+        drop(self.to_agent);
+        let out = self.child.wait_with_output().unwrap();
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut self.from_agent, &mut rest).unwrap();
+        assert_eq!(rest, "", "the agent said more than it was asked");
+        (
+            out.status.code().expect("not killed"),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    }
+}
+
+/// The engine's state field: North (side 1) holes and store, then South.
+fn state(pos: &Position<'_>) -> String {
+    let mut values: Vec<u8> = pos.houses(1).to_vec();
+    values.push(pos.store(1));
+    values.extend_from_slice(pos.houses(0));
+    values.push(pos.store(0));
+    values
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn parse_reply(reply: &str) -> Move {
+    if reply == "SWAP" {
+        return Move::Swap;
+    }
+    let n = reply
+        .strip_prefix("MOVE;")
+        .unwrap_or_else(|| panic!("bad reply {reply:?}"));
+    let n: u8 = n.parse().unwrap_or_else(|_| panic!("bad reply {reply:?}"));
+    assert!((1..=7).contains(&n), "hole out of range: {reply}");
+    Move::House(n)
+}
+
+/// Plays a whole game with the agent as player `agent` (0 South, 1
+/// North); the engine's side plays `ours` on its turns (a function of
+/// the position and the engine's move count). Returns the moves played.
+fn play_game(agent: usize, ours: impl Fn(&Position<'_>, usize) -> Move) -> Vec<Move> {
+    let rules = Rules::new(&Preset::Mankalah.rules()).unwrap();
+    let mut pos = Position::new(&rules);
+    let mut engine = Engine::start();
+    engine.send(if agent == 0 {
+        "START;South"
+    } else {
+        "START;North"
+    });
+    let mut played = Vec::new();
+    let mut engine_moves = 0;
+    while !pos.is_over() {
+        let mover = pos.player_of(pos.to_move());
+        let m = if mover == agent {
+            let m = parse_reply(&engine.receive());
+            assert!(pos.is_legal(m), "the agent played {m} in {pos}");
+            m
+        } else {
+            engine_moves += 1;
+            ours(&pos, engine_moves)
+        };
+        pos.play(m).unwrap();
+        played.push(m);
+        let turn = if pos.is_over() {
+            "END"
+        } else if pos.player_of(pos.to_move()) == agent {
+            "YOU"
+        } else {
+            "OPP"
+        };
+        let mv = match m {
+            Move::Swap => "SWAP".to_string(),
+            Move::House(n) => n.to_string(),
+        };
+        engine.send(&format!("CHANGE;{mv};{};{turn}", state(&pos)));
+    }
+    engine.send("END");
+    let (status, stderr) = engine.finish();
+    assert_eq!(status, 0, "{stderr}");
+    played
+}
+
+fn first_legal(pos: &Position<'_>) -> Move {
+    pos.legal_moves()
+        .iter()
+        .find(|&m| m != Move::Swap)
+        .expect("a move")
+}
+
+#[test]
+fn agent_as_south_moves_first_and_survives_a_swap() {
+    // The engine (North) swaps at once: the agent becomes North and,
+    // since the other side moves after a swap, moves next.
+    let moves = play_game(
+        0,
+        |pos, n| if n == 1 { Move::Swap } else { first_legal(pos) },
+    );
+    assert_eq!(moves[1], Move::Swap);
+}
+
+#[test]
+fn agent_as_north_answers_south() {
+    let moves = play_game(1, |pos, _| first_legal(pos));
+    assert!(moves.len() > 2);
+}
+
+#[test]
+fn agent_stops_on_end_and_on_end_of_input() {
+    let mut engine = Engine::start();
+    engine.send("START;North");
+    engine.send("END");
+    assert_eq!(engine.finish().0, 0);
+    let engine = Engine::start();
+    assert_eq!(engine.finish().0, 0);
+}
+
+#[test]
+fn agent_rejects_malformed_lines_and_wrong_states() {
+    for script in [
+        vec!["HELLO"],
+        vec!["START;East"],
+        vec!["CHANGE;1;0,0;YOU"],
+        vec![
+            "START;North",
+            "CHANGE;8;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU",
+        ],
+        vec!["START;North", "CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8;YOU"],
+        vec![
+            "START;North",
+            "CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;MAYBE",
+        ],
+        // South's hole 1 holds 7 seeds: they reach the store, which holds 1, not 2.
+        vec![
+            "START;North",
+            "CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,2;YOU",
+        ],
+        // After South's first move (no extra turn) it is North's turn: YOU is wrong.
+        vec![
+            "START;South",
+            "CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU",
+        ],
+    ] {
+        let mut engine = Engine::start();
+        for line in &script {
+            engine.send(line);
+        }
+        // An agent that is South answers START with a move first.
+        if script[0] == "START;South" {
+            let _ = engine.receive();
+        }
+        let (status, stderr) = engine.finish();
+        assert_ne!(status, 0, "{script:?} accepted");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}

@@ -1,0 +1,652 @@
+//! The `mancala` binary, run as a user would. Expected numbers come from
+//! RULES.md (perft, solved values) or are worked out by hand in comments.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+struct Run {
+    status: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn mancala(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("stdin");
+    // The program may exit before reading everything: ignore a closed pipe.
+    let _ = input.write_all(stdin.as_bytes());
+    drop(input);
+    let out = child.wait_with_output().expect("the binary finishes");
+    Run {
+        status: out.status.code().expect("not killed by a signal"),
+        stdout: String::from_utf8(out.stdout).expect("utf-8"),
+        stderr: String::from_utf8(out.stderr).expect("utf-8"),
+    }
+}
+
+fn ok(args: &[&str]) -> String {
+    let run = mancala(args, "");
+    assert_eq!(run.status, 0, "{args:?} failed: {}", run.stderr);
+    run.stdout
+}
+
+/// Exit status 2 with one readable line on stderr, no panic.
+fn usage_error(args: &[&str]) -> String {
+    let run = mancala(args, "");
+    assert_eq!(run.status, 2, "{args:?} should fail: {}", run.stdout);
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    assert!(!run.stderr.contains("RUST_BACKTRACE"), "{}", run.stderr);
+    assert_eq!(run.stderr.trim_end().lines().count(), 1, "{}", run.stderr);
+    run.stderr
+}
+
+fn json(text: &str) -> Value {
+    serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mancala-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    dir
+}
+
+// ---- rules ----
+
+#[test]
+fn rules_list_names_every_preset_and_alias() {
+    let out = ok(&["rules", "list"]);
+    for name in [
+        "kalah",
+        "oware",
+        "modiar",
+        "al-manqala",
+        "mancala-basic",
+        "mankalah",
+        "awari",
+        "manchester-kalah",
+    ] {
+        assert!(out.contains(name), "{name} missing from:\n{out}");
+    }
+    assert_eq!(out.lines().count(), 6);
+}
+
+#[test]
+fn rules_show_prints_toml_that_rules_check_accepts() {
+    let out = ok(&["rules", "show", "oware"]);
+    // RULES.md section 9: Oware captures 2 or 3, on the opponent's side.
+    assert!(out.contains("capture_counts = [2, 3]"), "{out}");
+    assert!(out.contains("capture_side = \"opponent\""), "{out}");
+    let dir = temp_dir("show");
+    let file = dir.join("oware.toml");
+    std::fs::write(&file, &out).unwrap();
+    let check = ok(&["rules", "check", file.to_str().unwrap()]);
+    assert!(
+        check.contains("ok (2 players, 6 houses, 4 seeds each, 48 seeds in all)"),
+        "{check}"
+    );
+}
+
+#[test]
+fn rules_show_applies_set_with_list_values() {
+    let out = ok(&[
+        "rules",
+        "show",
+        "--rules",
+        "oware",
+        "--set",
+        "capture_counts=2,4",
+        "--set",
+        "end=no_legal_move,majority",
+        "--set",
+        "seeds=5",
+    ]);
+    assert!(out.contains("capture_counts = [2, 4]"), "{out}");
+    assert!(out.contains("seeds = 5"), "{out}");
+    let end = out
+        .lines()
+        .find(|l| l.starts_with("end ="))
+        .expect("an end line");
+    assert!(
+        end.contains("no_legal_move") && end.contains("majority"),
+        "{end}"
+    );
+    assert!(!end.contains("repetition"), "{end}");
+}
+
+#[test]
+fn rules_check_rejects_a_bad_rule_file() {
+    let dir = temp_dir("bad");
+    let unknown = dir.join("unknown.toml");
+    std::fs::write(&unknown, "preset = \"kalah\"\nsedes = 3\n").unwrap();
+    let err = usage_error(&["rules", "check", unknown.to_str().unwrap()]);
+    assert!(err.contains("sedes"), "{err}");
+    // RULES.md section 5: count captures are two-player rules.
+    let three = dir.join("three.toml");
+    std::fs::write(&three, "preset = \"oware\"\nplayers = 3\n").unwrap();
+    let err = usage_error(&["rules", "check", three.to_str().unwrap()]);
+    assert!(err.contains("two-player"), "{err}");
+    let missing = dir.join("missing.toml");
+    usage_error(&["rules", "check", missing.to_str().unwrap()]);
+    let bad_json = dir.join("bad.json");
+    std::fs::write(&bad_json, "{\"houses\": }").unwrap();
+    usage_error(&[
+        "perft",
+        "--rules",
+        bad_json.to_str().unwrap(),
+        "--depth",
+        "1",
+    ]);
+}
+
+#[test]
+fn a_rule_file_can_be_the_rules_of_any_command() {
+    let dir = temp_dir("file");
+    let toml = dir.join("small.toml");
+    std::fs::write(&toml, "preset = \"kalah\"\nhouses = 3\nseeds = 3\n").unwrap();
+    // Three full houses: three first moves.
+    assert_eq!(
+        ok(&["perft", "--rules", toml.to_str().unwrap(), "--depth", "1"]),
+        "1 3\n"
+    );
+    let json_file = dir.join("small.json");
+    std::fs::write(
+        &json_file,
+        "{\"preset\": \"kalah\", \"houses\": 2, \"seeds\": 1}",
+    )
+    .unwrap();
+    assert_eq!(
+        ok(&[
+            "perft",
+            "--rules",
+            json_file.to_str().unwrap(),
+            "--depth",
+            "1"
+        ]),
+        "1 2\n"
+    );
+}
+
+#[test]
+fn an_unknown_preset_is_a_usage_error() {
+    let err = usage_error(&["perft", "--rules", "chess", "--depth", "1"]);
+    assert!(err.contains("unknown preset \"chess\""), "{err}");
+}
+
+#[test]
+fn a_bad_set_is_a_usage_error() {
+    let err = usage_error(&["perft", "--set", "sedes=5", "--depth", "1"]);
+    assert!(err.contains("unknown rule \"sedes\""), "{err}");
+    let err = usage_error(&["perft", "--set", "seeds=many", "--depth", "1"]);
+    assert!(err.contains("seeds"), "{err}");
+    let err = usage_error(&["perft", "--set", "seeds", "--depth", "1"]);
+    assert!(err.contains("NAME=VALUE"), "{err}");
+    // Valid values that cannot be played together.
+    usage_error(&[
+        "perft",
+        "--rules",
+        "oware",
+        "--set",
+        "players=3",
+        "--depth",
+        "1",
+    ]);
+}
+
+#[test]
+fn clap_usage_errors_exit_2() {
+    let run = mancala(&["perft"], "");
+    assert_eq!(run.status, 2);
+    let run = mancala(&["frobnicate"], "");
+    assert_eq!(run.status, 2);
+}
+
+// ---- perft ----
+
+#[test]
+fn perft_kalah_matches_rules_md() {
+    // RULES.md section 11.
+    assert_eq!(
+        ok(&["perft", "--depth", "5"]),
+        "1 6\n2 35\n3 185\n4 942\n5 4690\n"
+    );
+}
+
+#[test]
+fn perft_oware_by_alias_matches_rules_md() {
+    assert_eq!(
+        ok(&["perft", "--rules", "awari", "--depth", "5"]),
+        "1 6\n2 36\n3 190\n4 1014\n5 5219\n"
+    );
+}
+
+// ---- replay ----
+
+#[test]
+fn replay_prints_the_final_board() {
+    // Kalah: house 3's four seeds end in the store (extra turn): 4,4,0,5,5,5:1;
+    // then house 1's four seeds go to houses 2-5: 0,5,1,6,6,5:1, side 1 to move.
+    let out = ok(&["replay", "--moves", "3,1"]);
+    assert!(
+        out.contains("position: 0,5,1,6,6,5:1 4,4,4,4,4,4:0 to=1 ply=2"),
+        "{out}"
+    );
+    assert!(out.contains("side 1 to move"), "{out}");
+}
+
+#[test]
+fn replay_json_contract_during_the_game() {
+    let v = json(&ok(&["replay", "--moves", "3,1", "--json"]));
+    assert_eq!(v["houses"], json("[[0,5,1,6,6,5],[4,4,4,4,4,4]]"));
+    assert_eq!(v["stores"], json("[1,0]"));
+    assert_eq!(v["to_move"], 1);
+    assert_eq!(v["over"], false);
+    assert!(v["scores"].is_null());
+    assert!(v["ranks"].is_null());
+}
+
+#[test]
+fn replay_json_contract_after_the_end() {
+    // Kalah with 2 houses of 1 seed. Side 0 plays 2: the seed reaches the
+    // store (extra turn). Side 0 plays 1: the seed lands in its empty
+    // house 2 and captures side 1's house 1 (1 seed): store 1 + 2 = 3.
+    // Side 0 is empty: the game ends, side 1's last seed goes to its store.
+    let v = json(&ok(&[
+        "replay", "--set", "houses=2", "--set", "seeds=1", "--moves", "2,1", "--json",
+    ]));
+    assert_eq!(v["houses"], json("[[0,0],[0,0]]"));
+    assert_eq!(v["stores"], json("[3,1]"));
+    assert_eq!(v["over"], true);
+    assert_eq!(v["scores"], json("[3,1]"));
+    assert_eq!(v["ranks"], json("[1,2]"));
+}
+
+#[test]
+fn replay_swap_under_the_pie_rule() {
+    // Manchester Kalah: house 1's 7 seeds fill houses 2-7 and the store;
+    // the first move earns no extra turn. Side 1 swaps: the board stays,
+    // and side 1 (now the other player) moves.
+    let v = json(&ok(&[
+        "replay", "--rules", "mankalah", "--moves", "1,swap", "--json",
+    ]));
+    assert_eq!(v["houses"], json("[[0,8,8,8,8,8,8],[7,7,7,7,7,7,7]]"));
+    assert_eq!(v["stores"], json("[1,0]"));
+    assert_eq!(v["to_move"], 1);
+    assert_eq!(v["over"], false);
+}
+
+#[test]
+fn replay_an_illegal_move_names_its_place_and_reason() {
+    let err = usage_error(&["replay", "--moves", "3,3"]);
+    assert!(err.contains("move 2 of the list"), "{err}");
+    assert!(err.contains("the house is empty"), "{err}");
+    let err = usage_error(&["replay", "--moves", "3,1,swap"]);
+    assert!(err.contains("move 3 of the list"), "{err}");
+    let err = usage_error(&["replay", "--moves", "3,x"]);
+    assert!(err.contains("move 2 of the list"), "{err}");
+    usage_error(&["replay", "--moves", "7"]);
+}
+
+// ---- bench ----
+
+#[test]
+fn bench_playouts_reports_games_per_second() {
+    let out = ok(&[
+        "bench", "playouts", "--rules", "oware", "--games", "200", "--seed", "3",
+    ]);
+    assert!(out.starts_with("200 games, "), "{out}");
+    assert!(out.trim_end().ends_with("games/s"), "{out}");
+}
+
+// ---- analyse ----
+
+#[test]
+fn analyse_is_exact_when_the_solver_finishes() {
+    // RULES.md section 11: Kalah(3,3) is worth +2 to the first player.
+    let v = json(&ok(&[
+        "analyse", "--set", "houses=3", "--set", "seeds=3", "--json",
+    ]));
+    assert_eq!(v["to_move"], 0);
+    let moves = v["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 3);
+    assert_eq!(moves[0]["value"].as_f64(), Some(2.0));
+    assert!(moves.iter().all(|m| m["exact"] == true));
+    let values: Vec<f64> = moves.iter().map(|m| m["value"].as_f64().unwrap()).collect();
+    assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+}
+
+#[test]
+fn analyse_falls_back_to_the_heuristic_search() {
+    // Kalah(6,4) takes the solver far longer than its budget (RULES.md
+    // section 11): the values are estimates.
+    let v = json(&ok(&["analyse", "--depth", "2", "--json"]));
+    let moves = v["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 6);
+    assert!(moves.iter().all(|m| m["exact"] == false), "{v}");
+}
+
+#[test]
+fn analyse_after_moves_lists_every_legal_move_best_first() {
+    // After 3 (extra turn) side 0 moves again; house 3 is empty.
+    let v = json(&ok(&["analyse", "--moves", "3", "--depth", "3", "--json"]));
+    assert_eq!(v["to_move"], 0);
+    let moves = v["moves"].as_array().expect("moves");
+    let mut names: Vec<&str> = moves.iter().map(|m| m["move"].as_str().unwrap()).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["1", "2", "4", "5", "6"]);
+    let values: Vec<f64> = moves.iter().map(|m| m["value"].as_f64().unwrap()).collect();
+    assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+    let text = ok(&["analyse", "--moves", "3", "--depth", "3"]);
+    assert!(text.starts_with("side 0 to move"), "{text}");
+    usage_error(&["analyse", "--ai", "human"]);
+    usage_error(&["analyse", "--time", "soon"]);
+}
+
+// ---- solve ----
+
+#[test]
+fn solve_matches_rules_md() {
+    // RULES.md section 11: Kalah(4,3) +6, Kalah(4,4) +2.
+    let out = ok(&[
+        "solve",
+        "--set",
+        "houses=4",
+        "--set",
+        "seeds=3",
+        "--table-mb",
+        "16",
+    ]);
+    assert!(out.starts_with("value 6\nbest "), "{out}");
+    let out = ok(&[
+        "solve",
+        "--set",
+        "houses=4",
+        "--set",
+        "seeds=4",
+        "--table-mb",
+        "16",
+    ]);
+    assert!(out.starts_with("value 2\nbest "), "{out}");
+}
+
+#[test]
+fn solve_is_for_two_players() {
+    let err = usage_error(&["solve", "--set", "players=3"]);
+    assert!(err.contains("two players"), "{err}");
+}
+
+// ---- match ----
+
+#[test]
+fn match_reports_each_seat_and_elo() {
+    let v = json(&ok(&[
+        "match", "--seat", "ai:2", "--seat", "random", "--games", "6", "--seed", "1", "--json",
+    ]));
+    assert_eq!(v["games"], 6);
+    let seats = v["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 2);
+    for seat in seats {
+        let total = seat["wins"].as_u64().unwrap()
+            + seat["draws"].as_u64().unwrap()
+            + seat["losses"].as_u64().unwrap();
+        assert_eq!(total, 6);
+    }
+    assert_eq!(seats[0]["wins"], seats[1]["losses"]);
+    assert_eq!(seats[0]["draws"], seats[1]["draws"]);
+    assert!(v["elo"]["text"].is_string());
+    let text = ok(&[
+        "match", "--seat", "random", "--seat", "random", "--games", "4",
+    ]);
+    assert!(
+        text.contains("wins") && text.contains("Elo difference"),
+        "{text}"
+    );
+}
+
+#[test]
+fn match_rejects_bad_seats() {
+    usage_error(&["match", "--seat", "ai:99", "--seat", "random"]);
+    usage_error(&["match", "--seat", "wizard", "--seat", "random"]);
+    let err = usage_error(&["match", "--seat", "random", "--games", "2"]);
+    assert!(err.contains("2 players"), "{err}");
+    usage_error(&[
+        "match", "--seat", "human", "--seat", "random", "--games", "2",
+    ]);
+}
+
+// ---- play ----
+
+#[test]
+fn play_scripted_session_move_hint_undo_save_resume_resign() {
+    let dir = temp_dir("play");
+    let save = dir.join("game.json");
+    let save_arg = save.to_str().unwrap();
+    // 3 earns an extra turn (4 seeds to the store), so the human moves
+    // again; 9 is no house; undo takes 3 back; 1 is answered by the computer.
+    let script = format!("3\nhint\n9\nfoo\nundo\n1\nsave {save_arg}\nquit\n");
+    let run = mancala(&["play", "--seat", "human", "--seat", "ai:2"], &script);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(
+        out.contains("played 3: sowed 4 seeds, the last in side 0's store; extra turn"),
+        "{out}"
+    );
+    assert!(out.contains("hint: "), "{out}");
+    assert!(
+        out.contains("illegal move 9: there is no such house"),
+        "{out}"
+    );
+    assert!(out.contains("\"foo\" is not a move or a command"), "{out}");
+    assert!(out.contains("took back 3"), "{out}");
+    assert!(out.contains("seat 1: ai:2 played"), "{out}");
+    assert!(out.contains("saved to"), "{out}");
+    let saved = json(&std::fs::read_to_string(&save).unwrap());
+    assert_eq!(saved["seats"], json("[\"human\", \"ai:2\"]"));
+    assert!(
+        saved["moves"].as_str().unwrap().starts_with("1,"),
+        "{saved}"
+    );
+    // No temporary file is left beside the save.
+    let entries = std::fs::read_dir(&dir).unwrap().count();
+    assert_eq!(entries, 1);
+
+    // Resume: the same seats, the same position; then resign.
+    let replayed = json(&ok(&[
+        "replay",
+        "--moves",
+        saved["moves"].as_str().unwrap(),
+        "--json",
+    ]));
+    let run = mancala(&["play", "--resume", save_arg], "resign\n");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("seat 0: human resigns"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("seat 0 (human): rank 2"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("seat 1 (ai:2): rank 1"),
+        "{}",
+        run.stdout
+    );
+    let houses = replayed["houses"][0].as_array().unwrap();
+    let row: Vec<String> = houses
+        .iter()
+        .map(|h| format!("{:>3}", h.as_u64().unwrap()))
+        .collect();
+    assert!(run.stdout.contains(&row.join("|")), "{}", run.stdout);
+}
+
+#[test]
+fn play_hands_a_seat_to_the_computer() {
+    let run = mancala(&["play", "--seat", "human", "--seat", "ai:1"], "cpu\n");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("seat 0 is handed to the computer"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("game over"), "{}", run.stdout);
+}
+
+#[test]
+fn play_rotates_the_first_player_unless_told_not_to() {
+    let args = ["play", "--seat", "ai:1", "--seat", "random", "--games", "2"];
+    let out = ok(&args);
+    let second = &out[out.find("game 2 of 2").expect("two games")..];
+    let first_move = second.lines().nth(1).unwrap();
+    assert!(
+        first_move.starts_with("seat 1: random played"),
+        "{first_move}"
+    );
+    assert!(out.contains("after all games"), "{out}");
+    let mut fixed = args.to_vec();
+    fixed.push("--no-rotate");
+    let out = ok(&fixed);
+    let second = &out[out.find("game 2 of 2").expect("two games")..];
+    let first_move = second.lines().nth(1).unwrap();
+    assert!(
+        first_move.starts_with("seat 0: ai:1 played"),
+        "{first_move}"
+    );
+}
+
+#[test]
+fn play_time_limit_lets_the_computer_move() {
+    // stdin stays open and silent: every human turn times out.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args([
+            "play",
+            "--seat",
+            "human",
+            "--seat",
+            "ai:1",
+            "--time-limit",
+            "20ms",
+            "--cpu",
+            "ai:1",
+        ])
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take();
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout.contains("time is up: the computer, for seat 0: human,"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("game over"), "{stdout}");
+}
+
+#[test]
+fn play_draws_three_and_four_player_boards() {
+    for players in ["3", "4"] {
+        let set = format!("players={players}");
+        let run = mancala(&["play", "--set", &set], "quit\n");
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        let last = format!("side {} ", players.parse::<usize>().unwrap() - 1);
+        assert!(run.stdout.contains(&last), "{}", run.stdout);
+        assert!(
+            run.stdout.contains("side 0 to move (seat 0: human)"),
+            "{}",
+            run.stdout
+        );
+    }
+}
+
+#[test]
+fn play_rejects_bad_arguments() {
+    let err = usage_error(&["play", "--seat", "human"]);
+    assert!(err.contains("2 players"), "{err}");
+    usage_error(&["play", "--seat", "human", "--seat", "ai:0"]);
+    usage_error(&["play", "--time-limit", "forever"]);
+    let dir = temp_dir("resume");
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{}").unwrap();
+    usage_error(&["play", "--resume", bad.to_str().unwrap()]);
+}
+
+#[test]
+fn play_colours_only_when_asked_or_on_a_terminal() {
+    let plain = mancala(&["play"], "quit\n");
+    assert!(!plain.stdout.contains('\u{1b}'), "{}", plain.stdout);
+    let coloured = mancala(&["play", "--color", "always"], "quit\n");
+    assert!(coloured.stdout.contains("\u{1b}["), "{}", coloured.stdout);
+}
+
+#[test]
+fn play_resignation_with_three_players_ranks_last_and_the_computer_plays_on() {
+    // RULES.md section 7: a resigning player takes last place; with 3 or 4
+    // players the computer plays their side on.
+    let run = mancala(
+        &[
+            "play",
+            "--set",
+            "players=3",
+            "--seat",
+            "human",
+            "--seat",
+            "ai:1",
+            "--seat",
+            "ai:1",
+        ],
+        "resign\n",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("seat 0: human resigns"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("game over"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("seat 0 (human): rank 3"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn play_swap_under_the_pie_rule() {
+    let run = mancala(
+        &[
+            "play", "--rules", "mankalah", "--seat", "ai:1", "--seat", "human",
+        ],
+        "swap\nquit\n",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("seat 1: human swapped sides (pie rule)"),
+        "{}",
+        run.stdout
+    );
+    // After the swap seat 1 owns side 0, and the other side (side 1, now
+    // the computer's) moves next.
+    let after = &run.stdout[run.stdout.find("swapped sides").unwrap()..];
+    let next = after.lines().nth(1).unwrap();
+    assert!(next.starts_with("seat 0: ai:1 played"), "{next}");
+    assert!(after.contains("seat 1: human"), "{after}");
+    let side0 = after.lines().find(|l| l.contains("  side 0  ")).unwrap();
+    assert!(side0.ends_with("seat 1: human"), "{side0}");
+}
