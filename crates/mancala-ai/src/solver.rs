@@ -23,7 +23,8 @@ pub struct Solution {
     pub best: Option<Move>,
     /// Positions visited.
     pub nodes: u64,
-    /// Time spent, database included.
+    /// Time spent in this solve (the endgame database is built before,
+    /// by [`Solver::new`]).
     pub elapsed: Duration,
 }
 
@@ -103,6 +104,27 @@ struct Entry {
 /// [`terminal_value`] ordering (wins before score); a position that comes
 /// back on the line being searched ends the game as an endless cycle
 /// (`cycle_leftover`), as `repetition` or an agreement would.
+///
+/// What it does for speed, and what was measured not to pay:
+///
+/// - The root of each MTD(f) pass searches every move (no table cutoff at
+///   the root itself), so the pass that proves the final lower bound names
+///   the best move: [`Solution::best`] costs nothing more (it used to cost
+///   an [`Solver::analyse`], about a second solve).
+/// - In additive mode every child is looked up (table, database, seeds
+///   bound) before any is searched: enhanced transposition cutoffs, a fail
+///   low when no child can reach alpha, children ordered by their proven
+///   floor, and children already known exactly or known not to reach alpha
+///   not searched at all. The table probes are most of the time (cache and
+///   TLB misses), so the children are played first and their buckets read
+///   in a separate, branch-free loop: the misses overlap.
+/// - The endgame database is built on every core ([`Egdb::build`]).
+/// - Not kept: looking children up only near the root (more nodes, no time
+///   saved); not storing the smallest subtrees; an iterative-deepening
+///   pre-search that seeds the table's moves (its guesses overrode the
+///   better ordering by proven floors: more nodes). Huge pages would help
+///   the table (about 25% with `GLIBC_TUNABLES=glibc.malloc.hugetlb=1` in
+///   the environment), but asking for them takes `unsafe` code.
 ///
 /// # Examples
 ///
@@ -232,11 +254,11 @@ impl<'r> Solver<'r> {
         self.nodes = 0;
         self.aborted = false;
         self.clock = (!limits.is_unlimited()).then(|| Clock::new(limits));
-        let (value, result) = self.mtdf(pos, 0);
-        let best = if self.aborted {
-            None
+        let ((value, result), proved) = self.mtdf_move(pos, 0);
+        let best = if self.aborted || proved.is_some() {
+            proved
         } else {
-            self.best_move(pos, value)
+            self.best_move(pos)
         };
         self.clock = None;
         if self.aborted {
@@ -323,19 +345,30 @@ impl<'r> Solver<'r> {
     /// MTD(f) from `guess`: `(final score difference, result)` for the
     /// player to move.
     fn mtdf(&mut self, pos: &Position<'_>, guess: i32) -> (i32, i32) {
+        self.mtdf_move(pos, guess).0
+    }
+
+    /// [`Solver::mtdf`], and a best move: the one that proved the final
+    /// lower bound (`None` when the game is over or the budget ran out).
+    fn mtdf_move(&mut self, pos: &Position<'_>, guess: i32) -> ((i32, i32), Option<Move>) {
         if let Some(outcome) = pos.outcome() {
             let v = terminal_value(&outcome, pos.to_move());
-            return (score_difference(v).unwrap_or(0), result_of(v));
+            return ((score_difference(v).unwrap_or(0), result_of(v)), None);
         }
         let (mut lower, mut upper) = (-INF, INF);
         let mut g = if self.additive { guess } else { guess * SEED };
+        // The move that proved `lower`, and the one to try first next pass.
+        let (mut proved, mut first) = (None, None);
         while lower < upper && !self.aborted {
             let beta = if g == lower { g + 1 } else { g };
-            g = self.search(pos, beta - 1, beta);
+            let (v, m) = self.root_pass(pos, beta - 1, beta, first);
+            g = v;
+            first = m;
             if g < beta {
                 upper = g;
             } else {
                 lower = g;
+                proved = m;
             }
             self.passes += 1;
             if let Some(report) = &mut self.progress
@@ -350,7 +383,7 @@ impl<'r> Solver<'r> {
                 });
             }
         }
-        if self.additive {
+        let value = if self.additive {
             let so_far =
                 i32::from(pos.store(pos.to_move())) - i32::from(pos.store(1 - pos.to_move()));
             let value = g + so_far;
@@ -358,11 +391,104 @@ impl<'r> Solver<'r> {
         } else {
             let v = unscale(g);
             (score_difference(v).unwrap_or(0), result_of(v))
+        };
+        (value, proved.filter(|_| !self.aborted))
+    }
+
+    /// One null-window pass at the root: every move is searched (no table
+    /// cutoff at the root itself), so a pass that fails high names the move
+    /// that proved it. Returns the fail-soft value and the best move found.
+    fn root_pass(
+        &mut self,
+        pos: &Position<'_>,
+        mut alpha: i32,
+        beta: i32,
+        first: Option<Move>,
+    ) -> (i32, Option<Move>) {
+        if self.tick() {
+            return (0, None);
+        }
+        let nodes_before = self.nodes;
+        let key = if self.additive {
+            pos.board_key()
+        } else {
+            pos.key()
+        };
+        let first = first.or_else(|| {
+            self.probe(key)
+                .and_then(|e| (e.best > 0).then(|| index_move(e.best - 1)))
+        });
+        let moves = pos.legal_moves();
+        let (order, n) = self.ordered(pos, moves, first.filter(|&m| moves.contains(m)));
+        let player = pos.player_of(pos.to_move());
+        let alpha0 = alpha;
+        if !self.additive {
+            self.path.push(key);
+        }
+        let mut best = -INF;
+        let mut best_move = None;
+        for &m in &order[..n] {
+            let v = self.move_value(pos, player, m, alpha, beta);
+            if v > best {
+                best = v;
+                best_move = Some(m);
+            }
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        if !self.additive {
+            self.path.pop();
+        }
+        // Only a bound is known: the window is null.
+        let (lo, hi) = if best <= alpha0 {
+            (-INF, best)
+        } else {
+            (best, INF)
+        };
+        let nodes = self.nodes - nodes_before + 1;
+        if let Some(e) = self.probe(key) {
+            let (lo, hi) = (lo.max(i32::from(e.lower)), hi.min(i32::from(e.upper)));
+            self.store(key, lo, hi, best_move, nodes);
+        } else {
+            self.store(key, lo, hi, best_move, nodes);
+        }
+        (best, best_move)
+    }
+
+    /// The value of move `m` for `player`, who is to move at `pos`, searched
+    /// with the window `(alpha, beta)` (in the search's own units).
+    fn move_value(
+        &mut self,
+        pos: &Position<'_>,
+        player: usize,
+        m: Move,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let (child, gain) = Self::child(pos, m);
+        if self.additive {
+            if child.is_over() {
+                gain
+            } else if child.player_of(child.to_move()) == player {
+                gain + self.search_additive(&child, alpha - gain, beta - gain)
+            } else {
+                gain - self.search_additive(&child, gain - beta, gain - alpha)
+            }
+        } else if child.is_over() {
+            let outcome = child.outcome().expect("over");
+            scale(terminal_value(&outcome, child.side_of(player)))
+        } else if child.player_of(child.to_move()) == player {
+            self.search_whole(&child, alpha, beta)
+        } else {
+            -self.search_whole(&child, -beta, -alpha)
         }
     }
 
-    /// A move that reaches `value` (the one the table remembers, checked).
-    fn best_move(&mut self, pos: &Position<'_>, _value: i32) -> Option<Move> {
+    /// A best move by exact analysis of every move (a fallback; the root
+    /// passes normally name it).
+    fn best_move(&mut self, pos: &Position<'_>) -> Option<Move> {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return None;
@@ -371,15 +497,6 @@ impl<'r> Solver<'r> {
         best.first()
             .map(|&(m, _, _)| m)
             .or_else(|| moves.iter().next())
-    }
-
-    /// Null-window friendly, fail-soft alpha-beta to the end of the game.
-    fn search(&mut self, pos: &Position<'_>, alpha: i32, beta: i32) -> i32 {
-        if self.additive {
-            self.search_additive(pos, alpha, beta)
-        } else {
-            self.search_whole(pos, alpha, beta)
-        }
     }
 
     #[inline]
@@ -462,29 +579,6 @@ impl<'r> Solver<'r> {
         (order, n)
     }
 
-    /// What the table or the database knows of `pos`'s additive value, for
-    /// its player to move: `(lower, upper)`.
-    #[inline]
-    fn bounds(&self, pos: &Position<'_>, late: bool) -> (i32, i32) {
-        if pos.is_over() {
-            return (0, 0);
-        }
-        if late
-            && let Some(db) = &self.database
-            && let Some(v) = db.probe(pos)
-        {
-            return (v, v);
-        }
-        let seeds = pos.board_seeds() as i32;
-        match self.probe(pos.board_key()) {
-            Some(e) => (
-                i32::from(e.lower).max(-seeds),
-                i32::from(e.upper).min(seeds),
-            ),
-            None => (-seeds, seeds),
-        }
-    }
-
     /// Plays `m`: the child and the mover's gain in score difference.
     #[inline]
     fn child<'p>(pos: &Position<'p>, m: Move) -> (Position<'p>, i32) {
@@ -544,34 +638,77 @@ impl<'r> Solver<'r> {
         let moves = pos.legal_moves();
         let player = pos.player_of(pos.to_move());
         // Enhanced transposition cutoff: a child the table (or the
-        // database) already proves good enough ends the search here.
+        // database) already proves good enough ends the search here. The
+        // children are played first and their table buckets read in a
+        // second, tight loop, so that the processor overlaps the cache
+        // misses (the probes are most of the time spent).
+        let n = moves.len();
         let mut order = [Move::Swap; 17];
-        let mut scores = [0i32; 17];
-        let first = first.filter(|&m| moves.contains(m));
-        let mut ceiling = -INF;
+        let mut gains = [0i32; 17];
+        // Per child: its board key, whether the mover moves again, and
+        // bounds on its own value (for its player to move).
+        let mut keys = [0u64; 17];
+        let mut same = [false; 17];
+        let mut bounds = [(0i32, 0i32); 17];
         for (i, m) in moves.iter().enumerate() {
             let (child, gain) = Self::child(pos, m);
-            let same = !child.is_over() && child.player_of(child.to_move()) == player;
-            let (lo, hi) = self.bounds(&child, late);
-            let (lo, hi) = if child.is_over() {
-                (gain, gain)
-            } else if same {
+            order[i] = m;
+            gains[i] = gain;
+            if child.is_over() {
+                bounds[i] = (0, 0);
+                continue;
+            }
+            same[i] = child.player_of(child.to_move()) == player;
+            if late
+                && let Some(db) = &self.database
+                && let Some(v) = db.probe(&child)
+            {
+                bounds[i] = (v, v);
+                continue;
+            }
+            let seeds = child.board_seeds() as i32;
+            bounds[i] = (-seeds, seeds);
+            keys[i] = child.board_key();
+        }
+        // Loads only, no branch on what they read: every miss in flight
+        // at once.
+        let mut buckets = [[Entry::default(); 2]; 17];
+        for i in 0..n {
+            let j = self.slot(keys[i]);
+            buckets[i] = [self.table[j], self.table[j + 1]];
+        }
+        for i in 0..n {
+            if keys[i] != 0
+                && let Some(e) = buckets[i].iter().find(|e| e.key == keys[i] && e.work > 0)
+            {
+                let (lo, hi) = bounds[i];
+                bounds[i] = (lo.max(i32::from(e.lower)), hi.min(i32::from(e.upper)));
+            }
+        }
+        let first = first.filter(|&m| moves.contains(m));
+        let mut ceiling = -INF;
+        let mut scores = [0i32; 17];
+        for i in 0..n {
+            let (lo, hi) = bounds[i];
+            let gain = gains[i];
+            // The mover's bounds on the move.
+            let (lo, hi) = if same[i] {
                 (gain + lo, gain + hi)
             } else {
                 (gain - hi, gain - lo)
             };
             if lo >= beta {
-                self.store(key, lo, upper, Some(m), 1);
+                self.store(key, lo, upper, Some(order[i]), 1);
                 return lo;
             }
+            bounds[i] = (lo, hi);
             ceiling = ceiling.max(hi);
-            order[i] = m;
-            scores[i] = if Some(m) == first {
+            scores[i] = if Some(order[i]) == first {
                 i32::MAX
             } else {
                 // Promising children first: the best proven floor, then an
                 // extra turn, then the gain.
-                (lo.max(-99) + 100) * 4096 + i32::from(same) * 1024 + gain
+                (lo.max(-99) + 100) * 4096 + i32::from(same[i]) * 1024 + gain
             };
         }
         // No child can reach alpha: fail low at once.
@@ -579,25 +716,32 @@ impl<'r> Solver<'r> {
             self.store(key, lower, ceiling, first, 1);
             return ceiling;
         }
-        let n = moves.len();
+        let mut index = [0usize; 17];
+        for (i, slot) in index.iter_mut().enumerate().take(n) {
+            *slot = i;
+        }
         for i in 1..n {
             let mut j = i;
-            while j > 0 && scores[j - 1] < scores[j] {
-                scores.swap(j - 1, j);
-                order.swap(j - 1, j);
+            while j > 0 && scores[index[j - 1]] < scores[index[j]] {
+                index.swap(j - 1, j);
                 j -= 1;
             }
         }
         let mut best = -INF;
         let mut best_move = None;
-        for &m in &order[..n] {
-            let (child, gain) = Self::child(pos, m);
-            let v = if child.is_over() {
-                gain
-            } else if child.player_of(child.to_move()) == player {
-                gain + self.search_additive(&child, alpha - gain, beta - gain)
+        for &i in &index[..n] {
+            let (lo, hi) = bounds[i];
+            let m = order[i];
+            let v = if hi <= alpha || lo == hi {
+                // Known not to matter, or known exactly: no search.
+                hi
             } else {
-                gain - self.search_additive(&child, gain - beta, gain - alpha)
+                let (child, gain) = Self::child(pos, m);
+                if same[i] {
+                    gain + self.search_additive(&child, alpha - gain, beta - gain)
+                } else {
+                    gain - self.search_additive(&child, gain - beta, gain - alpha)
+                }
             };
             if v > best {
                 best = v;

@@ -174,6 +174,43 @@ proptest! {
     }
 }
 
+/// The database built on several threads is the serial one, board for
+/// board (compared through every board's probe, both sides to move).
+#[test]
+fn a_parallel_database_equals_the_serial_one() {
+    for empty in [false, true] {
+        let rules = Rules::new(&RuleSet {
+            houses: 3,
+            seeds: 3,
+            capture_empty_opposite: empty,
+            ..Preset::Kalah.rules()
+        })
+        .unwrap();
+        let serial = Egdb::build_with_threads(&rules, 9, 1).unwrap();
+        let parallel = Egdb::build_with_threads(&rules, 9, 3).unwrap();
+        // Every board of up to 9 seeds in 6 houses, by counting in base 10.
+        let mut board = [0u8; 6];
+        let mut boards = 0;
+        loop {
+            let seeds: u32 = board.iter().map(|&c| u32::from(c)).sum();
+            if seeds <= 9 {
+                let pos = Position::from_parts(&rules, &board, &[0, 0], 1, 40).unwrap();
+                if !pos.is_over() {
+                    boards += 1;
+                    assert_eq!(serial.probe(&pos), parallel.probe(&pos), "{pos}");
+                    assert!(serial.probe(&pos).is_some());
+                }
+            }
+            let Some(i) = board.iter().position(|&c| c < 9) else {
+                break;
+            };
+            board[..i].fill(0);
+            board[i] += 1;
+        }
+        assert!(boards > 4_000, "{boards}");
+    }
+}
+
 #[test]
 fn small_kalah_boards_have_the_published_values() {
     // RULES.md section 11: Kalah(3,3) +2, (4,3) +6, (4,4) +2.
