@@ -20,6 +20,11 @@
 //!   search's own node count, so the two node rates compare too. The node
 //!   counts are printed when the group starts.
 //!
+//! - `solve/kalah(H,S)`: the [`Solver`] from the start of small Kalah
+//!   boards (H houses, S seeds; standard capture), a fresh solver (table
+//!   and endgame database of 8 seeds) every time: the time to solve.
+//!   The values are checked against RULES.md section 11 first.
+//!
 //! Rule sets: `kalah`, `oware`, `modiar`, `al-manqala` and `kalah3`
 //! (3-player Kalah, where alpha-beta is paranoid).
 
@@ -27,7 +32,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mancala::ai::{AlphaBeta, Greedy, Limits, Mcts, Strategy};
+use mancala::ai::{AlphaBeta, Greedy, Limits, Mcts, Solver, SolverOptions, Strategy};
 use mancala::{Game, KalahOptions, Position, Preset, RuleSet, Rules};
 
 /// The depth of the alpha-beta searches, per rule set.
@@ -124,12 +129,42 @@ fn table(c: &mut Criterion) {
     group.finish();
 }
 
+/// Small Kalah boards and their values (RULES.md section 11).
+const SMALL_KALAH: [(u8, u8, i32); 4] = [(3, 3, 2), (4, 3, 6), (4, 4, 2), (5, 3, 6)];
+
+fn solve(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve");
+    for (houses, seeds, value) in SMALL_KALAH {
+        let rules = Rules::new(&RuleSet {
+            houses,
+            seeds,
+            ..Preset::Kalah.rules()
+        })
+        .expect("valid rules");
+        let start = Position::new(&rules);
+        let options = SolverOptions {
+            table_bytes: 64 << 20,
+            database_seeds: 8,
+        };
+        let solution = Solver::new(&rules, options).solve(&start);
+        assert_eq!(solution.value, value, "Kalah({houses},{seeds})");
+        println!(
+            "solve/kalah({houses},{seeds}): value {value:+}, {} positions",
+            solution.nodes
+        );
+        group.bench_function(format!("kalah({houses},{seeds})"), |b| {
+            b.iter(|| black_box(Solver::new(&rules, options).solve(black_box(&start)).value))
+        });
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3))
         .sample_size(10);
-    targets = alphabeta, mcts, table
+    targets = alphabeta, mcts, table, solve
 }
 criterion_main!(benches);
