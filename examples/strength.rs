@@ -231,8 +231,10 @@ fn ladder(options: &Options) {
 
 fn top(options: &Options) {
     println!("\n## Top level (ai:{MAX_LEVEL}) against random and greedy\n");
-    println!("| rules | opponent | W-D-L (firsts) | score | Elo or avg rank | ms/move |");
-    println!("|---|---|---|---|---|---|");
+    println!(
+        "| rules | opponent | W-D-L (firsts) | score | pairwise score | Elo or avg rank | ms/move |"
+    );
+    println!("|---|---|---|---|---|---|---|");
     for name in &options.rule_sets {
         let rules = Rules::new(&rule_set(name)).expect("valid rules");
         let players = rules.players();
@@ -245,12 +247,13 @@ fn top(options: &Options) {
                 None => format!("rank {:.2}", a.average_rank()),
             };
             println!(
-                "| {name} | {opponent} x{} | {}-{}-{} | {:.1}% | {extra} | {:.2} |",
+                "| {name} | {opponent} x{} | {}-{}-{} | {:.1}% | {:.1}% | {extra} | {:.2} |",
                 players - 1,
                 a.wins,
                 a.draws,
                 a.losses,
                 100.0 * a.score(),
+                100.0 * a.pairwise_score(players),
                 a.time_per_move().as_secs_f64() * 1e3,
             );
         }
