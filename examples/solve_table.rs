@@ -6,8 +6,12 @@
 //! budget counts the search only).
 //!
 //! ```text
-//! cargo run --release --example solve_table -- [SECONDS_PER_BOARD] [DATABASE_SEEDS]
+//! cargo run --release --example solve_table -- [SECONDS_PER_BOARD] [DATABASE_SEEDS] [DATABASE_DIR]
 //! ```
+//!
+//! With a `DATABASE_DIR`, each rule set's endgame database is read from a
+//! file there, or built and saved there the first time (a big database is
+//! then built once).
 
 use std::time::Duration;
 
@@ -18,6 +22,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let seconds: f64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(30.0);
     let database_seeds: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(12);
+    let database_dir = args.get(2).map(std::path::PathBuf::from);
     let limits = Limits::time(Duration::from_secs_f64(seconds));
     for (title, empty) in [("standard rules", false), ("capture_empty_opposite", true)] {
         println!("\nKalah(houses, seeds), {title}: value for the first player (time)\n");
@@ -34,13 +39,21 @@ fn main() {
                 };
                 let rules = Rules::new(&set).expect("a valid Kalah board");
                 let start = std::time::Instant::now();
-                let mut solver = Solver::new(
-                    &rules,
-                    SolverOptions {
-                        table_bytes: 256 << 20,
-                        database_seeds,
-                    },
-                );
+                let options = SolverOptions {
+                    table_bytes: 256 << 20,
+                    database_seeds,
+                };
+                let mut solver = match &database_dir {
+                    Some(dir) => {
+                        let name = format!(
+                            "kalah{houses}-{}-{database_seeds}.egdb",
+                            if empty { "empty" } else { "standard" }
+                        );
+                        Solver::with_database_file(&rules, options, &dir.join(name))
+                            .expect("a usable endgame database file")
+                    }
+                    None => Solver::new(&rules, options),
+                };
                 let cell = match solver.solve_within(&Position::new(&rules), &limits) {
                     Ok(s) => format!(" {:+} ({:.1} s) |", s.value, start.elapsed().as_secs_f64()),
                     Err(_) => format!(" > {seconds} s |"),

@@ -1,5 +1,8 @@
 //! Endgame databases: the exact value of every board with few seeds left.
 
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 
 use mancala_core::{EndCondition, Position, Rules};
@@ -64,9 +67,16 @@ impl Combinatorics {
 /// round): the final score difference still to come, stores excluded.
 ///
 /// Built once per rule set by [`Egdb::build`]; each board is worked out
-/// from its successors, from the fewest seeds up.
+/// from its successors, from the fewest seeds up. It takes one byte a
+/// board ([`Egdb::size`]): for six houses a side, 9.7 MB for 14 seeds,
+/// 30 MB for 16, 86 MB for 18, 226 MB for 20. [`Egdb::save`] writes it to
+/// a file and [`Egdb::load`] reads it back (checked against the rules, the
+/// format version and a checksum), so a big database is built once:
+/// [`Egdb::load_or_build`] does both.
 #[derive(Clone, Debug)]
 pub struct Egdb {
+    /// The [`fingerprint`] of the rules it was built for.
+    fingerprint: u64,
     max_seeds: usize,
     shape: Shape,
     values: Vec<i8>,
@@ -82,6 +92,48 @@ struct Shape {
     /// Where each seed count's boards start in the values.
     offsets: Vec<usize>,
 }
+
+/// What went wrong saving or loading an endgame database file.
+#[derive(Debug, thiserror::Error)]
+pub enum EgdbError {
+    /// The file could not be read or written.
+    #[error("endgame database {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The file is not an endgame database of this program.
+    #[error("{0}: not an endgame database file")]
+    NotADatabase(PathBuf),
+    /// The file was written in another format version.
+    #[error("{path}: endgame database format version {found}, expected {FORMAT_VERSION}")]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// The version it holds.
+        found: u32,
+    },
+    /// The file was built for other rules.
+    #[error("{0}: the endgame database was built for other rules")]
+    OtherRules(PathBuf),
+    /// The file is shorter or longer than its header says, or its contents
+    /// do not match their checksum.
+    #[error("{0}: the endgame database is truncated or corrupt")]
+    Corrupt(PathBuf),
+    /// The rules have no endgame database (they are not [`additive`]), or
+    /// it would not fit in memory.
+    #[error("these rules have no endgame database")]
+    Unsupported,
+}
+
+/// The first bytes of a database file.
+const MAGIC: [u8; 8] = *b"MNCLEGDB";
+/// The file format; bump it when the layout or the board numbering changes.
+pub const FORMAT_VERSION: u32 = 1;
+/// Header bytes: magic, version, rules fingerprint, max seeds, entry count.
+const HEADER: usize = 8 + 4 + 8 + 4 + 8;
 
 /// Boards a thread takes at a time while building.
 const CHUNK: u64 = 1 << 12;
@@ -122,20 +174,8 @@ impl Egdb {
         let houses = rules.houses();
         let n = 2 * houses;
         let max_seeds = max_seeds.min(mancala_core::MAX_SEEDS);
-        // One seed more than stored: ranking reads one row past the last.
-        let combinatorics = Combinatorics::new(n, max_seeds + 1);
-        let mut offsets = Vec::with_capacity(max_seeds + 2);
-        let mut total = 0usize;
-        for m in 0..=max_seeds {
-            offsets.push(total);
-            total = total.checked_add(usize::try_from(combinatorics.ways[n][m]).ok()?)?;
-        }
-        offsets.push(total);
-        let shape = Shape {
-            houses,
-            combinatorics,
-            offsets,
-        };
+        let shape = Shape::new(houses, max_seeds)?;
+        let total = shape.total();
         let values: Vec<AtomicI8> = (0..total).map(|_| AtomicI8::new(UNKNOWN)).collect();
         let threads = threads.max(1);
         for seeds in 0..=max_seeds {
@@ -172,10 +212,145 @@ impl Egdb {
             }
         }
         Some(Egdb {
+            fingerprint: fingerprint(rules),
             max_seeds,
             shape,
             values: values.into_iter().map(AtomicI8::into_inner).collect(),
         })
+    }
+
+    /// Writes the database to `path`, atomically: to a temporary file in
+    /// the same directory, then renamed over `path` (a reader never sees a
+    /// half-written file). The file holds a header (magic, format version,
+    /// a fingerprint of the rules, the most seeds, the entry count), the
+    /// values (one byte per board) and a checksum of them.
+    ///
+    /// # Errors
+    ///
+    /// `EgdbError::Io` when the file cannot be written.
+    pub fn save(&self, path: &Path) -> Result<(), EgdbError> {
+        let io = |source| EgdbError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(format!(".tmp{}", std::process::id()));
+        let temp = path.with_file_name(name);
+        let write = || -> std::io::Result<()> {
+            let mut out = BufWriter::new(File::create(&temp)?);
+            out.write_all(&MAGIC)?;
+            out.write_all(&FORMAT_VERSION.to_le_bytes())?;
+            out.write_all(&self.fingerprint.to_le_bytes())?;
+            out.write_all(&(self.max_seeds as u32).to_le_bytes())?;
+            out.write_all(&(self.values.len() as u64).to_le_bytes())?;
+            let bytes: Vec<u8> = self.values.iter().map(|&v| v as u8).collect();
+            out.write_all(&bytes)?;
+            out.write_all(&checksum(&bytes).to_le_bytes())?;
+            out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+            std::fs::rename(&temp, path)
+        };
+        write().map_err(|e| {
+            let _ = std::fs::remove_file(&temp);
+            io(e)
+        })
+    }
+
+    /// Reads a database written by [`Egdb::save`] for `rules`.
+    ///
+    /// # Errors
+    ///
+    /// `EgdbError::Io` when the file cannot be read; `EgdbError::OtherRules`
+    /// when it was built for other rules; `EgdbError::NotADatabase`,
+    /// `EgdbError::Version` or `EgdbError::Corrupt` when it is not a
+    /// sound database file of this format.
+    pub fn load(path: &Path, rules: &Rules) -> Result<Egdb, EgdbError> {
+        let io = |source| EgdbError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let corrupt = || EgdbError::Corrupt(path.to_path_buf());
+        if !additive(rules) {
+            return Err(EgdbError::Unsupported);
+        }
+        let file = File::open(path).map_err(io)?;
+        let length = file.metadata().map_err(io)?.len();
+        let mut input = BufReader::new(file);
+        let mut header = [0u8; HEADER];
+        if length < HEADER as u64 {
+            // Too short for a header: a truncated file if it starts right.
+            let mut start = Vec::new();
+            input.read_to_end(&mut start).map_err(io)?;
+            return Err(if start.len() >= 8 && start[..8] == MAGIC {
+                corrupt()
+            } else {
+                EgdbError::NotADatabase(path.to_path_buf())
+            });
+        }
+        input.read_exact(&mut header).map_err(io)?;
+        if header[..8] != MAGIC {
+            return Err(EgdbError::NotADatabase(path.to_path_buf()));
+        }
+        let word = |at: usize, n: usize| {
+            let mut bytes = [0u8; 8];
+            bytes[..n].copy_from_slice(&header[at..at + n]);
+            u64::from_le_bytes(bytes)
+        };
+        let version = word(8, 4) as u32;
+        if version != FORMAT_VERSION {
+            return Err(EgdbError::Version {
+                path: path.to_path_buf(),
+                found: version,
+            });
+        }
+        if word(12, 8) != fingerprint(rules) {
+            return Err(EgdbError::OtherRules(path.to_path_buf()));
+        }
+        let max_seeds = word(20, 4) as usize;
+        let count = word(24, 8);
+        if max_seeds > mancala_core::MAX_SEEDS
+            || Egdb::size(rules, max_seeds) as u64 != count
+            || length != HEADER as u64 + count + 8
+        {
+            return Err(corrupt());
+        }
+        let mut bytes = vec![0u8; count as usize];
+        input.read_exact(&mut bytes).map_err(io)?;
+        let mut sum = [0u8; 8];
+        input.read_exact(&mut sum).map_err(io)?;
+        if u64::from_le_bytes(sum) != checksum(&bytes) {
+            return Err(corrupt());
+        }
+        let shape = Shape::new(rules.houses(), max_seeds).ok_or(EgdbError::Unsupported)?;
+        Ok(Egdb {
+            fingerprint: fingerprint(rules),
+            max_seeds,
+            shape,
+            values: bytes.into_iter().map(|b| b as i8).collect(),
+        })
+    }
+
+    /// The database for `rules` of up to `max_seeds` seeds from the file at
+    /// `path` if it holds one (with any number of seeds: its own
+    /// [`Egdb::max_seeds`] stands), else built now and saved there.
+    ///
+    /// # Errors
+    ///
+    /// `EgdbError::Unsupported` when the rules have no database; the
+    /// errors of [`Egdb::load`] when the file exists but cannot be used (it
+    /// is never overwritten then: remove it to rebuild), and of
+    /// [`Egdb::save`].
+    pub fn load_or_build(path: &Path, rules: &Rules, max_seeds: usize) -> Result<Egdb, EgdbError> {
+        if path.exists() {
+            return Egdb::load(path, rules);
+        }
+        let db = Egdb::build(rules, max_seeds).ok_or(EgdbError::Unsupported)?;
+        db.save(path)?;
+        Ok(db)
+    }
+
+    /// Whether the database was built for `rules`.
+    pub fn fits(&self, rules: &Rules) -> bool {
+        self.fingerprint == fingerprint(rules)
     }
 
     /// The most seeds on the board the database covers.
@@ -199,6 +374,31 @@ impl Egdb {
 }
 
 impl Shape {
+    /// The numbering of boards of `houses` houses a side with up to
+    /// `max_seeds` seeds (`None` when their count overflows).
+    fn new(houses: usize, max_seeds: usize) -> Option<Shape> {
+        let n = 2 * houses;
+        // One seed more than stored: ranking reads one row past the last.
+        let combinatorics = Combinatorics::new(n, max_seeds + 1);
+        let mut offsets = Vec::with_capacity(max_seeds + 2);
+        let mut total = 0usize;
+        for m in 0..=max_seeds {
+            offsets.push(total);
+            total = total.checked_add(usize::try_from(combinatorics.ways[n][m]).ok()?)?;
+        }
+        offsets.push(total);
+        Some(Shape {
+            houses,
+            combinatorics,
+            offsets,
+        })
+    }
+
+    /// Boards in all.
+    fn total(&self) -> usize {
+        *self.offsets.last().expect("offsets")
+    }
+
     /// The index of a board given from the mover's side, with `seeds` seeds.
     #[inline]
     fn index_of<'a>(&self, board: impl Iterator<Item = &'a u8>, seeds: usize) -> usize {
@@ -300,6 +500,43 @@ impl Shape {
         values[index].store(value as i8, Ordering::Relaxed);
         value
     }
+}
+
+/// A fingerprint of the rules a database file was built for: a hash of
+/// their every setting but the starting seeds per house (FNV-1a of their
+/// `Debug` text, stable for a given version of the rule set's fields; a
+/// changed field means another fingerprint, so an old file is refused
+/// rather than misread). The starting seeds are left out because play
+/// from a given board does not depend on them (only `majority` looks at
+/// the total, and it is not [`additive`]): Kalah(6,4) and Kalah(6,5) share
+/// a database.
+fn fingerprint(rules: &Rules) -> u64 {
+    let set = mancala_core::RuleSet {
+        seeds: 0,
+        ..*rules.rule_set()
+    };
+    format!("{set:?}")
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        })
+}
+
+/// A checksum of the values: eight bytes at a time, multiplied and
+/// rotated (fast enough for hundreds of megabytes).
+fn checksum(bytes: &[u8]) -> u64 {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut h = bytes.len() as u64;
+    for c in &mut chunks {
+        let w = u64::from_le_bytes(c.try_into().expect("eight bytes"));
+        h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
+    }
+    for &b in chunks.remainder() {
+        h = (h ^ u64::from(b))
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29);
+    }
+    h
 }
 
 /// The board after `board` in rank order (same seed count): the last

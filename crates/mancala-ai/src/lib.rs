@@ -41,7 +41,7 @@ mod tt;
 mod value;
 
 pub use alphabeta::{AlphaBeta, MoveValue, SearchReport, is_decisive};
-pub use egdb::{Egdb, additive};
+pub use egdb::{Egdb, EgdbError, additive};
 pub use eval::{Evaluator, Heuristic, StoreDifference};
 pub use limits::Limits;
 pub use maxn::{MaxN, MaxNReport};

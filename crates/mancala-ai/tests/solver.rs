@@ -211,6 +211,142 @@ fn a_parallel_database_equals_the_serial_one() {
     }
 }
 
+/// A fresh scratch directory for one test.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mancala-egdb-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Every board of `houses` houses a side with up to `seeds` seeds, side 0
+/// to move, that is not over.
+fn boards_up_to<'r>(rules: &'r Rules, seeds: u32) -> Vec<Position<'r>> {
+    let n = 2 * rules.houses();
+    let mut board = vec![0u8; n];
+    let mut out = Vec::new();
+    loop {
+        let total: u32 = board.iter().map(|&c| u32::from(c)).sum();
+        if total <= seeds {
+            let pos = Position::from_parts(rules, &board, &[0, 0], 0, 40).unwrap();
+            if !pos.is_over() {
+                out.push(pos);
+            }
+        }
+        let Some(i) = board.iter().position(|&c| u32::from(c) < seeds) else {
+            return out;
+        };
+        board[..i].fill(0);
+        board[i] += 1;
+    }
+}
+
+#[test]
+fn a_saved_database_loads_back_the_same() {
+    let dir = scratch_dir("round-trip");
+    let path = dir.join("kalah33.egdb");
+    for empty in [false, true] {
+        let rules = Rules::new(&RuleSet {
+            houses: 3,
+            seeds: 3,
+            capture_empty_opposite: empty,
+            ..Preset::Kalah.rules()
+        })
+        .unwrap();
+        let built = Egdb::build(&rules, 7).unwrap();
+        built.save(&path).unwrap();
+        assert_eq!(
+            std::fs::metadata(&path).unwrap().len() as usize,
+            Egdb::size(&rules, 7) + 40
+        );
+        let loaded = Egdb::load(&path, &rules).unwrap();
+        assert_eq!(loaded.max_seeds(), 7);
+        assert!(loaded.fits(&rules));
+        for pos in boards_up_to(&rules, 7) {
+            assert_eq!(built.probe(&pos), loaded.probe(&pos), "{pos}");
+        }
+        // Loaded, not rebuilt: the file's 7 seeds stand.
+        let again = Egdb::load_or_build(&path, &rules, 9).unwrap();
+        assert_eq!(again.max_seeds(), 7);
+        // The starting seeds do not matter: Kalah(3,4) uses the same file.
+        let four = Rules::new(&RuleSet {
+            seeds: 4,
+            ..*rules.rule_set()
+        })
+        .unwrap();
+        assert!(Egdb::load(&path, &four).unwrap().fits(&four));
+    }
+    // No temporary file is left behind.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_database_file_for_other_rules_or_truncated_is_refused() {
+    let dir = scratch_dir("refused");
+    let path = dir.join("kalah33.egdb");
+    let standard = Rules::new(&RuleSet {
+        houses: 3,
+        seeds: 3,
+        ..Preset::Kalah.rules()
+    })
+    .unwrap();
+    let empty = Rules::new(&RuleSet {
+        capture_empty_opposite: true,
+        ..*standard.rule_set()
+    })
+    .unwrap();
+    Egdb::build(&standard, 6).unwrap().save(&path).unwrap();
+    // (`EgdbError` is matched on its messages: lib.rs does not export it.)
+    let refused =
+        |path: &std::path::Path, rules: &Rules| Egdb::load(path, rules).unwrap_err().to_string();
+    assert!(refused(&path, &empty).contains("built for other rules"));
+    // Nor is the file replaced by load_or_build.
+    assert!(Egdb::load_or_build(&path, &empty, 6).is_err());
+    let whole = std::fs::read(&path).unwrap();
+    // Cut anywhere: in the header, in the values, in the checksum.
+    for cut in [0, 5, 20, 39, whole.len() / 2, whole.len() - 1] {
+        std::fs::write(&path, &whole[..cut]).unwrap();
+        let error = refused(&path, &standard);
+        assert!(
+            error.contains("truncated or corrupt") || error.contains("not an endgame database"),
+            "{cut}: {error}"
+        );
+    }
+    // A flipped value fails the checksum.
+    let mut flipped = whole.clone();
+    flipped[100] ^= 1;
+    std::fs::write(&path, &flipped).unwrap();
+    assert!(refused(&path, &standard).contains("truncated or corrupt"));
+    // Not a database at all, or missing.
+    std::fs::write(&path, b"hello, this is not a database file at all...").unwrap();
+    assert!(refused(&path, &standard).contains("not an endgame database"));
+    assert!(refused(&dir.join("missing"), &standard).contains("missing"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_solver_builds_its_database_file_once_and_reuses_it() {
+    let dir = scratch_dir("solver-file");
+    let path = dir.join("kalah44.egdb");
+    let rules = Rules::new(&RuleSet {
+        houses: 4,
+        seeds: 4,
+        ..Preset::Kalah.rules()
+    })
+    .unwrap();
+    let options = SolverOptions {
+        table_bytes: 1 << 22,
+        database_seeds: 8,
+    };
+    for _ in 0..2 {
+        let mut solver = Solver::with_database_file(&rules, options, &path).unwrap();
+        assert_eq!(solver.solve(&Position::new(&rules)).value, 2);
+    }
+    assert!(path.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn small_kalah_boards_have_the_published_values() {
     // RULES.md section 11: Kalah(3,3) +2, (4,3) +6, (4,4) +2.
@@ -320,4 +456,37 @@ fn progress_is_reported_with_bounds_closing_on_the_value() {
         "some pass closes its window"
     );
     assert_eq!(solution.value, 6);
+}
+
+/// The helper thread of a parallel root pass shares the table: the values
+/// are those of a one-thread solve, both capture rules, from several
+/// positions (the shallow ordering searches run there too: boards of 16
+/// seeds or more order their moves by them).
+#[test]
+fn a_parallel_solve_equals_the_serial_one() {
+    for empty in [false, true] {
+        let rules = Rules::new(&RuleSet {
+            houses: 4,
+            seeds: 3,
+            capture_empty_opposite: empty,
+            ..Preset::Kalah.rules()
+        })
+        .unwrap();
+        for moves in [&[0, 1][..], &[2, 0, 3]] {
+            let pos = position(&rules, moves);
+            let mut values = Vec::new();
+            for threads in [1, 2] {
+                let mut solver = Solver::new(
+                    &rules,
+                    SolverOptions {
+                        table_bytes: 1 << 20,
+                        database_seeds: 6,
+                    },
+                );
+                solver.set_threads(threads);
+                values.push(solver.solve(&pos).value);
+            }
+            assert!(values.windows(2).all(|w| w[0] == w[1]), "{pos}: {values:?}");
+        }
+    }
 }
