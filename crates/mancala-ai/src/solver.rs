@@ -422,26 +422,14 @@ impl<'r> Solver<'r> {
         pos: &Position<'_>,
         limits: &Limits,
     ) -> Result<Solution, OutOfBudget> {
-        let start = Instant::now();
-        self.started = start;
-        self.passes = 0;
-        self.nodes = 0;
-        self.helper_nodes = 0;
-        self.aborted = false;
-        self.clock = (!limits.is_unlimited()).then(|| Clock::new(limits));
-        self.parallel = limits.nodes.is_none();
+        let start = self.begin(limits);
         let ((value, result), proved) = self.mtdf_move(pos, 0);
         let best = if self.aborted || proved.is_some() {
             proved
         } else {
             self.best_move(pos)
         };
-        self.clock = None;
-        if self.aborted {
-            return Err(OutOfBudget {
-                nodes: self.nodes + self.helper_nodes,
-            });
-        }
+        self.finish()?;
         Ok(Solution {
             value,
             result,
@@ -490,6 +478,15 @@ impl<'r> Solver<'r> {
         pos: &Position<'_>,
         limits: &Limits,
     ) -> Result<Vec<(Move, i32, i32)>, OutOfBudget> {
+        self.begin(limits);
+        let values = self.analyse_moves(pos);
+        self.finish()?;
+        Ok(values)
+    }
+
+    /// Starts a solve or an analysis within `limits`: counters, budget
+    /// and threads. Returns the start time.
+    fn begin(&mut self, limits: &Limits) -> Instant {
         let start = Instant::now();
         self.started = start;
         self.passes = 0;
@@ -498,14 +495,19 @@ impl<'r> Solver<'r> {
         self.aborted = false;
         self.clock = (!limits.is_unlimited()).then(|| Clock::new(limits));
         self.parallel = limits.nodes.is_none();
-        let values = self.analyse_moves(pos);
+        start
+    }
+
+    /// Ends what [`Solver::begin`] started: [`OutOfBudget`] if the budget
+    /// ran out.
+    fn finish(&mut self) -> Result<(), OutOfBudget> {
         self.clock = None;
         if self.aborted {
             return Err(OutOfBudget {
                 nodes: self.nodes + self.helper_nodes,
             });
         }
-        Ok(values)
+        Ok(())
     }
 
     fn analyse_moves(&mut self, pos: &Position<'_>) -> Vec<(Move, i32, i32)> {
