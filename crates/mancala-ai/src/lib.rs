@@ -46,7 +46,7 @@ pub use eval::{Evaluator, Heuristic, StoreDifference};
 pub use limits::Limits;
 pub use maxn::{MaxN, MaxNReport};
 pub use mcts::{Mcts, MctsReport};
-pub use solver::{OutOfBudget, Progress, Solution, Solver, SolverOptions};
+pub use solver::{NotTwoPlayers, OutOfBudget, Progress, Solution, Solver, SolverOptions};
 pub use spec::{
     Algorithm, EvalKind, LEVEL_NODES_2P, LEVEL_NODES_MP, MAX_LEVEL, Player, Spec, level_algorithm,
     level_limits,

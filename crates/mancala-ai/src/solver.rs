@@ -267,12 +267,44 @@ const ORDER_MARGIN: i32 = 10;
 /// The depth of the ordering search.
 const ORDER_DEPTH: u32 = 4;
 
+/// Rules the [`Solver`] cannot solve: it is for two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the solver is for two players; these rules seat {players}")]
+pub struct NotTwoPlayers {
+    /// The players the rules seat.
+    pub players: usize,
+}
+
 impl<'r> Solver<'r> {
+    /// [`Solver::new`] for rules that may seat more than two players.
+    ///
+    /// # Errors
+    ///
+    /// [`NotTwoPlayers`] when the rules seat three or four players.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_ai::{Solver, SolverOptions};
+    /// use mancala_core::{KalahOptions, Rules};
+    ///
+    /// let rules = Rules::new(&KalahOptions { players: 3, ..KalahOptions::default() }.rules())?;
+    /// let err = Solver::try_new(&rules, SolverOptions::default()).err().unwrap();
+    /// assert_eq!(err.to_string(), "the solver is for two players; these rules seat 3");
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    pub fn try_new(rules: &'r Rules, options: SolverOptions) -> Result<Solver<'r>, NotTwoPlayers> {
+        match rules.players() {
+            2 => Ok(Solver::new(rules, options)),
+            players => Err(NotTwoPlayers { players }),
+        }
+    }
+
     /// A solver for `rules` (builds the endgame database now).
     ///
     /// # Panics
     ///
-    /// If the rules seat more than two players.
+    /// If the rules seat more than two players (see [`Solver::try_new`]).
     pub fn new(rules: &'r Rules, options: SolverOptions) -> Solver<'r> {
         let database = (additive(rules) && options.database_seeds > 0)
             .then(|| Egdb::build(rules, options.database_seeds))

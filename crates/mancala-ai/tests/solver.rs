@@ -490,3 +490,37 @@ fn a_parallel_solve_equals_the_serial_one() {
         }
     }
 }
+
+#[test]
+fn try_new_refuses_three_or_four_players_and_solves_two() {
+    for players in [3u8, 4] {
+        let rules = Rules::new(
+            &mancala_core::KalahOptions {
+                players,
+                ..Default::default()
+            }
+            .rules(),
+        )
+        .unwrap();
+        let err = Solver::try_new(&rules, SolverOptions::default()).err();
+        assert_eq!(
+            err,
+            Some(mancala_ai::NotTwoPlayers {
+                players: usize::from(players)
+            })
+        );
+    }
+    let rules = Rules::new(&RuleSet {
+        houses: 3,
+        seeds: 3,
+        ..Preset::Kalah.rules()
+    })
+    .unwrap();
+    let options = SolverOptions {
+        table_bytes: 1 << 20,
+        database_seeds: 0,
+    };
+    // RULES.md section 11: Kalah(3,3) is worth +2.
+    let mut solver = Solver::try_new(&rules, options).expect("two players");
+    assert_eq!(solver.solve(&Position::new(&rules)).value, 2);
+}
