@@ -69,7 +69,8 @@ impl Combinatorics {
 /// Built once per rule set by [`Egdb::build`]; each board is worked out
 /// from its successors, from the fewest seeds up. It takes one byte a
 /// board ([`Egdb::size`]): for six houses a side, 9.7 MB for 14 seeds,
-/// 30 MB for 16, 86 MB for 18, 226 MB for 20. [`Egdb::save`] writes it to
+/// 30 MB for 16, 86 MB for 18, 226 MB for 20, 548 MB for 22, 1.25 GB for
+/// 24, 2.7 GB for 26. [`Egdb::save`] writes it to
 /// a file and [`Egdb::load`] reads it back (checked against the rules, the
 /// format version and a checksum), so a big database is built once:
 /// [`Egdb::load_or_build`] does both.
@@ -363,13 +364,26 @@ impl Egdb {
     /// looks at the move count; the caller checks that).
     #[inline]
     pub fn probe(&self, pos: &Position<'_>) -> Option<i32> {
+        self.locate(pos).map(|index| self.value_at(index))
+    }
+
+    /// Where [`Egdb::probe`] reads the value of `pos`, if the database
+    /// holds its board: the solver works out the places of several boards
+    /// before reading any, so that the cache misses overlap.
+    #[inline]
+    pub(crate) fn locate(&self, pos: &Position<'_>) -> Option<usize> {
         let seeds = pos.board_seeds() as usize;
         if seeds > self.max_seeds {
             return None;
         }
         let (mine, theirs) = (pos.houses(pos.to_move()), pos.houses(1 - pos.to_move()));
-        let index = self.shape.index_of(mine.iter().chain(theirs), seeds);
-        Some(i32::from(self.values[index]))
+        Some(self.shape.index_of(mine.iter().chain(theirs), seeds))
+    }
+
+    /// The value at a place given by [`Egdb::locate`].
+    #[inline]
+    pub(crate) fn value_at(&self, index: usize) -> i32 {
+        i32::from(self.values[index])
     }
 }
 

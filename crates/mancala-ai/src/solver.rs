@@ -179,38 +179,54 @@ impl Table {
 ///   low when no child can reach alpha, children ordered by their proven
 ///   floor, and children already known exactly or known not to reach alpha
 ///   not searched at all. The table probes are most of the time (cache and
-///   TLB misses), so the children are played first and their buckets read
-///   in a separate, branch-free loop: the misses overlap.
+///   TLB misses), so the children are played first and their buckets and
+///   database values read in a separate, branch-free loop: the misses
+///   overlap (reading the database values there rather than child by
+///   child took Kalah(6,4) from 38 to 33 s).
 /// - The endgame database is built on every core ([`Egdb::build`]), and
 ///   can be saved and loaded ([`Solver::with_database_file`]): a big one
-///   (20 seeds for six houses: 226 MB, about 2.5 minutes to build on two
-///   cores) is built once. Each two seeds more in the database cut the
-///   nodes of a Kalah(6,4) middle game by 3 to 9 times.
+///   (for six houses, 20 seeds: 226 MB, about 2.5 minutes to build on two
+///   cores; 24 seeds: 1.25 GB, 9 to 12 minutes) is built once. Each two
+///   seeds more in the database cut the nodes of a Kalah(6,4) middle game
+///   by 3 to 9 times; from the start, 20 to 24 seeds took Kalah(6,4) from
+///   183 to 33 million positions.
 /// - Boards with many more seeds than the database holds (10 more) order
 ///   their moves by a shallow search (4 plies, counting the future past
 ///   it as even, the database at its leaves) before the proven floors and
 ///   the gains: the first pass of Kalah(6,4) went from more than 400
-///   seconds to 6. Margin 12 and depth 6 or 8 cost more time (depth 8:
-///   three times more on a Kalah(6,4) position six moves in); these
-///   searches are not counted in [`Solution::nodes`].
+///   seconds to 6. These searches try extra turns and then the biggest
+///   gains first (2.6 times fewer positions than in legal order) and are
+///   not counted in [`Solution::nodes`]. With the 24-seed database,
+///   Kalah(6,4) took 33 s at margin 10 and depth 4; margin 6, 8, 12 and
+///   14 took 78, 46, 39 (depth 5) and 44 s; depth 2, 3 and 6 took 163,
+///   86 and 58 s (depth 6 halves the positions searched, but the
+///   ordering searches cost more than they save). Caching the ordering
+///   searches' values saved nothing: almost every one is of a board not
+///   seen before.
 /// - Each root pass runs on every core ([`Solver::set_threads`]): the
 ///   table is shared (atomic words, the key stored xor the data so a torn
 ///   entry reads as a miss), a helper thread searching the root moves
 ///   from the last while the solver's own thread searches from the first.
 /// - The table is best kept no bigger than needed: its pages are faulted
 ///   in during the search, and with a big database a 2 GB table was twice
-///   as slow as 256 MB for the same nodes.
-/// - Measured (two cores, shared host; 20-seed databases loaded from
-///   disk in 0.3 s): Kalah(6,4) +8 in 275 s (183 million positions),
-///   with `capture_empty_opposite` +10 in 71 s (49 million); almost all
-///   of it in the last MTD(f) pass, the one proving the upper bound.
-///   Kalah(6,5) was not tried.
+///   as slow as 256 MB for the same nodes (with the 24-seed database,
+///   Kalah(6,4) took 37 s with 64 MB, 33 s with 256 MB, 43 s with 1 GB).
+/// - Measured (two cores; databases loaded from disk, 3 s for 24 seeds,
+///   not counted): Kalah(6,4) +8 in 32.5 to 33.4 s (32.6 million
+///   positions) and with `capture_empty_opposite` +10 in 11.9 s (9.6
+///   million) with the 24-seed database; with the 20-seed one 275 s and
+///   71 s. Almost all of it is the last MTD(f) pass, the one proving the
+///   upper bound.
 /// - Not kept: looking children up only near the root (more nodes, no time
 ///   saved); not storing the smallest subtrees; an iterative-deepening
 ///   pre-search that seeds the table's moves (its guesses overrode the
 ///   better ordering by proven floors: more nodes). Huge pages would help
-///   the table (about 25% with `GLIBC_TUNABLES=glibc.malloc.hugetlb=1` in
-///   the environment), but asking for them takes `unsafe` code.
+///   (Kalah(6,4) in 28.7 s instead of 33 with
+///   `GLIBC_TUNABLES=glibc.malloc.hugetlb=1` in the environment, which
+///   makes the allocator ask for them), but asking for them from here
+///   takes `unsafe` code; the database alone in huge pages (through an
+///   anonymous `memmap2` map) gained at most a tenth, within the noise:
+///   not worth a crate.
 ///
 /// # Examples
 ///
@@ -927,6 +943,8 @@ impl<'r> Solver<'r> {
         let mut keys = [0u64; 17];
         let mut same = [false; 17];
         let mut bounds = [(0i32, 0i32); 17];
+        // Where the endgame database holds a child's value.
+        let mut places = [None; 17];
         for (i, m) in moves.iter().enumerate() {
             let (child, gain) = Self::child(pos, m);
             order[i] = m;
@@ -938,9 +956,9 @@ impl<'r> Solver<'r> {
             same[i] = child.player_of(child.to_move()) == player;
             if late
                 && let Some(db) = &self.database
-                && let Some(v) = db.probe(&child)
+                && let Some(place) = db.locate(&child)
             {
-                bounds[i] = (v, v);
+                places[i] = Some(place);
                 continue;
             }
             let seeds = child.board_seeds() as i32;
@@ -950,12 +968,20 @@ impl<'r> Solver<'r> {
         // Loads only, no branch on what they read: every miss in flight
         // at once.
         let mut buckets = [[Entry::default(); 2]; 17];
+        let mut known = [0i32; 17];
+        if let Some(db) = &self.database {
+            for i in 0..n {
+                known[i] = db.value_at(places[i].unwrap_or(0));
+            }
+        }
         for i in 0..n {
             let j = self.slot(keys[i]);
             buckets[i] = [self.table.get(j), self.table.get(j + 1)];
         }
         for i in 0..n {
-            if keys[i] != 0
+            if places[i].is_some() {
+                bounds[i] = (known[i], known[i]);
+            } else if keys[i] != 0
                 && let Some(e) = buckets[i].iter().find(|e| e.key == keys[i] && e.work > 0)
             {
                 let (lo, hi) = bounds[i];
@@ -1078,8 +1104,25 @@ impl<'r> Solver<'r> {
         }
         let player = pos.player_of(pos.to_move());
         let mut best = -INF;
+        // Extra turns first, then the biggest gains.
+        let mut children = [(*pos, 0i32); 17];
+        let mut scores = [0i32; 17];
+        let mut n = 0;
         for m in pos.legal_moves() {
             let (child, gain) = Self::child(pos, m);
+            let again = !child.is_over() && child.player_of(child.to_move()) == player;
+            let score = i32::from(again) * 1000 + gain;
+            let mut j = n;
+            while j > 0 && scores[j - 1] < score {
+                scores[j] = scores[j - 1];
+                children[j] = children[j - 1];
+                j -= 1;
+            }
+            scores[j] = score;
+            children[j] = (child, gain);
+            n += 1;
+        }
+        for &(child, gain) in &children[..n] {
             let v = if child.is_over() {
                 gain
             } else if child.player_of(child.to_move()) == player {
