@@ -118,6 +118,10 @@ pub struct SolveArgs {
     /// Endgame database of every board with up to this many seeds (Kalah-like rules).
     #[arg(long, default_value_t = 12, value_name = "SEEDS")]
     pub database_seeds: usize,
+    /// Read the endgame database from FILE, or build it and save it there
+    /// when FILE does not exist (a big database is then built once).
+    #[arg(long, value_name = "FILE")]
+    pub database: Option<std::path::PathBuf>,
 }
 
 /// `mancala match`.

@@ -125,7 +125,11 @@ fn solve(rules: &'static Rules, args: &SolveArgs) -> CliResult {
     };
     let bar = Bar::new("solving");
     bar.message("building the endgame database");
-    let mut solver = Solver::new(rules, options);
+    let mut solver = match &args.database {
+        Some(path) => Solver::with_database_file(rules, options, path)
+            .map_err(|e| CliError::usage(format!("--database: {e}")))?,
+        None => Solver::new(rules, options),
+    };
     let progress = Mutex::new(Bar::new("solving"));
     solver.set_progress(move |p| {
         let bound = |b: Option<i32>| b.map_or("?".to_string(), |v| v.to_string());

@@ -379,6 +379,50 @@ fn solve_matches_rules_md() {
 }
 
 #[test]
+fn solve_saves_and_reuses_a_database_file() {
+    let dir = temp_dir("egdb");
+    let file = dir.join("kalah4.egdb");
+    let _ = std::fs::remove_file(&file);
+    let file_arg = file.to_str().expect("a UTF-8 temp path");
+    let args = [
+        "solve",
+        "--set",
+        "houses=4",
+        "--set",
+        "seeds=3",
+        "--table-mb",
+        "16",
+        "--database-seeds",
+        "10",
+        "--database",
+        file_arg,
+    ];
+    // RULES.md section 11: Kalah(4,3) +6, with the database built and saved...
+    assert!(ok(&args).starts_with("value 6\n"));
+    let saved = std::fs::metadata(&file)
+        .expect("the database was saved")
+        .len();
+    assert!(saved > 1000, "{saved} bytes");
+    // ...and read back the second time (the same value, the file unchanged).
+    assert!(ok(&args).starts_with("value 6\n"));
+    assert_eq!(std::fs::metadata(&file).unwrap().len(), saved);
+    // A database of other rules is refused, not overwritten.
+    let mut other = args.to_vec();
+    other[2] = "houses=5";
+    let err = usage_error(&other);
+    assert!(err.contains("other rules"), "{err}");
+    assert_eq!(std::fs::metadata(&file).unwrap().len(), saved);
+    // So is a file that is no database.
+    let junk = dir.join("junk.egdb");
+    std::fs::write(&junk, "not a database").unwrap();
+    let mut bad = args.to_vec();
+    bad[10] = junk.to_str().unwrap();
+    let err = usage_error(&bad);
+    assert!(err.contains("not an endgame database"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn solve_is_for_two_players() {
     let err = usage_error(&["solve", "--set", "players=3"]);
     assert!(err.contains("two players"), "{err}");
