@@ -56,14 +56,30 @@ struct Node {
 ///
 /// Each iteration walks down the tree from the root choosing, at every
 /// node, the child with the best UCB1 score *for the player who moves
-/// there*; adds one new child (a random untried move); plays random moves
-/// from it to the end of the game (at most a playout cap, 500 moves by
+/// there*; adds one new child (a random untried move); plays moves from
+/// it to the end of the game (at most a playout cap, 500 moves by
 /// default); and adds every player's reward to the nodes on the path, each
 /// node keeping the reward of the player who chose its move. The tree is a
 /// `Vec` arena, children are created one at a time as they are first
 /// tried, and no position is stored: moves are replayed from the root.
 /// The tree stops growing at about a million nodes (32 MB; see
 /// [`Mcts::tree_nodes`]); later iterations play out from its leaves.
+///
+/// **Playouts** are random by default. [`Mcts::greedy_playouts`] makes a
+/// share of their moves greedy (the most seeds into the mover's store at
+/// once), which models players who take what is offered. Measured in
+/// 3-player Kalah, the top level (24,000 iterations) ranked first alone:
+///
+/// | playouts | vs two [`Random`](crate::Random) | vs two [`Greedy`](crate::Greedy) |
+/// |---|---|---|
+/// | random (the default) | 97.8% of 400 games | 90.8% of 400 |
+/// | half greedy | 96.9% of 400 | 95.0% of 450 |
+/// | 80% greedy | | 94.8% of 300 |
+///
+/// Half-greedy playouts take about twice the time per iteration, and they
+/// trade strength against random players for strength against greedy
+/// ones, so they are not the default (a reward that counts second place
+/// for less, 1/8 of a win, with them: 98.0% of 300 against two random).
 ///
 /// **Rewards** are per player, in `[0, 1]`: place `r` of `n` is worth
 /// `(n - r) / (n - 1)`, so a sole win is 1 and last place 0; players
@@ -122,6 +138,7 @@ pub struct Mcts<E = Heuristic> {
     rng: SmallRng,
     exploration: f64,
     playout_cap: u32,
+    greed: f64,
     margin_weight: f64,
     max_nodes: usize,
     nodes: Vec<Node>,
@@ -145,6 +162,10 @@ impl<E: Evaluator> Mcts<E> {
     /// The default playout cap, in moves.
     pub const DEFAULT_PLAYOUT_CAP: u32 = 500;
 
+    /// The default share of greedy moves in playouts: none (see
+    /// [`Mcts::greedy_playouts`]).
+    pub const DEFAULT_GREED: f64 = 0.0;
+
     /// A search whose capped playouts are valued by `evaluator`, seeded
     /// with `seed`.
     pub fn with_evaluator(evaluator: E, limits: Limits, seed: u64) -> Mcts<E> {
@@ -154,6 +175,7 @@ impl<E: Evaluator> Mcts<E> {
             rng: SmallRng::seed_from_u64(seed),
             exploration: Self::DEFAULT_EXPLORATION,
             playout_cap: Self::DEFAULT_PLAYOUT_CAP,
+            greed: Self::DEFAULT_GREED,
             margin_weight: 0.1,
             max_nodes: 1 << 20,
             nodes: Vec::new(),
@@ -173,10 +195,24 @@ impl<E: Evaluator> Mcts<E> {
         self.exploration = c.max(0.0);
     }
 
-    /// Sets the playout cap: the most random moves a playout plays before
+    /// Sets the playout cap: the most moves a playout plays before
     /// the position is valued by the evaluator (at least 1).
     pub fn playout_cap(mut self, moves: u32) -> Self {
         self.playout_cap = moves.max(1);
+        self
+    }
+
+    /// Sets the chance, from 0 to 1, that a playout move is the greedy one
+    /// (the most seeds into the mover's store at once, an extra turn
+    /// breaking ties, then the first in legal order) rather than a random
+    /// legal move. 0, the default ([`Mcts::DEFAULT_GREED`]), gives plain
+    /// random playouts.
+    pub fn greedy_playouts(mut self, chance: f64) -> Self {
+        self.greed = if chance.is_nan() {
+            0.0
+        } else {
+            chance.clamp(0.0, 1.0)
+        };
         self
     }
 
@@ -353,15 +389,20 @@ impl<E: Evaluator> Mcts<E> {
         best
     }
 
-    /// Random moves from `pos` to the end of the game or the cap; every
-    /// player's reward.
+    /// Moves from `pos` to the end of the game or the cap, each the
+    /// greedy one with probability `greed`, else random; every player's
+    /// reward.
     fn playout(&mut self, mut pos: Position<'_>) -> Rewards {
         let mut played = 0;
         while !pos.is_over() && played < self.playout_cap {
             let moves = pos.legal_moves();
-            let m = moves
-                .get(self.rng.random_range(0..moves.len()))
-                .expect("in range");
+            let m = if self.greed > 0.0 && self.rng.random::<f64>() < self.greed {
+                greedy_move(&pos)
+            } else {
+                moves
+                    .get(self.rng.random_range(0..moves.len()))
+                    .expect("in range")
+            };
             pos.play_unchecked(m);
             played += 1;
         }
@@ -421,6 +462,24 @@ impl<E: Evaluator> Strategy for Mcts<E> {
     }
 }
 
+/// The move that puts the most seeds into the mover's store at once (of
+/// equals, one that gives an extra turn, then the first in legal order).
+fn greedy_move(pos: &Position<'_>) -> Move {
+    let side = pos.to_move();
+    let mut best = (i32::MIN, Move::Swap);
+    for m in pos.legal_moves() {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        let gain = i32::from(child.store(side)) - i32::from(pos.store(side));
+        let again = !child.is_over() && child.to_move() == side;
+        let score = 2 * gain + i32::from(again);
+        if score > best.0 {
+            best = (score, m);
+        }
+    }
+    best.1
+}
+
 /// A mask of the first `n` indices.
 fn all(n: usize) -> u32 {
     if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
@@ -432,4 +491,34 @@ fn nth_bit(mut mask: u32, k: u32) -> u32 {
         mask &= mask - 1;
     }
     mask.trailing_zeros()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_core::{Preset, Rules};
+
+    #[test]
+    fn the_greedy_playout_move_takes_the_most_seeds_then_the_extra_turn() {
+        let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+        // From the start every house holds 4: house 3 ends in the store
+        // (one seed, and an extra turn), houses 4 to 6 put one seed there
+        // without one, houses 1 and 2 none.
+        assert_eq!(greedy_move(&Position::new(&rules)), Move::House(3));
+        // After 3 (extra turn), house 6 (5 seeds) puts one in the store and
+        // house 4 and 5 one each too, none with an extra turn: the first.
+        let mut pos = Position::new(&rules);
+        pos.play(Move::House(3)).unwrap();
+        assert_eq!(pos.to_move(), 0);
+        assert_eq!(greedy_move(&pos), Move::House(4));
+    }
+
+    #[test]
+    fn greedy_playouts_are_a_chance() {
+        let mcts = Mcts::new(Limits::nodes(10), 1);
+        assert_eq!(mcts.greed, Mcts::<Heuristic>::DEFAULT_GREED);
+        assert_eq!(mcts.clone().greedy_playouts(2.0).greed, 1.0);
+        assert_eq!(mcts.clone().greedy_playouts(-1.0).greed, 0.0);
+        assert_eq!(mcts.greedy_playouts(f64::NAN).greed, 0.0);
+    }
 }
