@@ -70,9 +70,9 @@ impl Combinatorics {
 /// from its successors, from the fewest seeds up. It takes one byte a
 /// board ([`Egdb::size`]): for six houses a side, 9.7 MB for 14 seeds,
 /// 30 MB for 16, 86 MB for 18, 226 MB for 20, 548 MB for 22, 1.25 GB for
-/// 24, 2.7 GB for 26. [`Egdb::save`] writes it to
-/// a file and [`Egdb::load`] reads it back (checked against the rules, the
-/// format version and a checksum), so a big database is built once:
+/// 24, 2.7 GB for 26. [`Egdb::save`] writes it to a file and
+/// [`Egdb::load`] reads it back (checked against the rules, the format
+/// version and a checksum), so a big database is built once:
 /// [`Egdb::load_or_build`] does both.
 #[derive(Clone, Debug)]
 pub struct Egdb {

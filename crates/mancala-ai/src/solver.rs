@@ -196,9 +196,10 @@ impl Table {
 ///   the gains: the first pass of Kalah(6,4) went from more than 400
 ///   seconds to 6. These searches try extra turns and then the biggest
 ///   gains first (2.6 times fewer positions than in legal order) and are
-///   not counted in [`Solution::nodes`]. With the 24-seed database,
-///   Kalah(6,4) took 33 s at margin 10 and depth 4; margin 6, 8, 12 and
-///   14 took 78, 46, 39 (depth 5) and 44 s; depth 2, 3 and 6 took 163,
+///   not counted in [`Solution::nodes`]. With the 24-seed database (and
+///   before this ordering and the database loads above), Kalah(6,4) took
+///   34-38 s at margin 10 and depth 4; margin 6, 8, 12 and 14 took 78,
+///   46, 39 (depth 5) and 44 s; depth 2, 3 and 6 took 163,
 ///   86 and 58 s (depth 6 halves the positions searched, but the
 ///   ordering searches cost more than they save). Caching the ordering
 ///   searches' values saved nothing: almost every one is of a board not
@@ -210,7 +211,8 @@ impl Table {
 /// - The table is best kept no bigger than needed: its pages are faulted
 ///   in during the search, and with a big database a 2 GB table was twice
 ///   as slow as 256 MB for the same nodes (with the 24-seed database,
-///   Kalah(6,4) took 37 s with 64 MB, 33 s with 256 MB, 43 s with 1 GB).
+///   before the changes above, Kalah(6,4) took 36.5 s with 64 MB, 37.7 s
+///   with 256 MB, 43 s with 1 GB: 256 MB stays the default).
 /// - Measured (two cores; databases loaded from disk, 3 s for 24 seeds,
 ///   not counted): Kalah(6,4) +8 in 32.5 to 33.4 s (32.6 million
 ///   positions) and with `capture_empty_opposite` +10 in 11.9 s (9.6

@@ -124,7 +124,11 @@ fn solve(rules: &'static Rules, args: &SolveArgs) -> CliResult {
         database_seeds: args.database_seeds,
     };
     let bar = Bar::new("solving");
-    bar.message("building the endgame database");
+    bar.message(if args.database.is_some() {
+        "reading or building the endgame database"
+    } else {
+        "building the endgame database"
+    });
     let mut solver = match &args.database {
         Some(path) => Solver::with_database_file(rules, options, path)
             .map_err(|e| CliError::usage(format!("--database: {e}")))?,
