@@ -850,14 +850,10 @@ impl<'r> Solver<'r> {
     ) -> ([Move; 17], usize) {
         let mut order = [Move::Swap; 17];
         let mut scores = [0i32; 17];
-        let side = pos.to_move();
-        let player = pos.player_of(side);
+        let player = pos.player_of(pos.to_move());
         let n = moves.len();
         for (i, m) in moves.iter().enumerate() {
-            let mut child = *pos;
-            child.play_unchecked(m);
-            let gain = (i32::from(child.store(side)) - i32::from(pos.store(side)))
-                - (i32::from(child.store(1 - side)) - i32::from(pos.store(1 - side)));
+            let (child, gain) = Self::child(pos, m);
             let again = !child.is_over() && child.player_of(child.to_move()) == player;
             scores[i] = if Some(m) == first {
                 i32::MAX
