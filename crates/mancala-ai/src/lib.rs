@@ -48,8 +48,8 @@ pub use maxn::{MaxN, MaxNReport};
 pub use mcts::{Mcts, MctsReport};
 pub use solver::{NotTwoPlayers, OutOfBudget, Progress, Solution, Solver, SolverOptions};
 pub use spec::{
-    Algorithm, EvalKind, LEVEL_NODES_2P, LEVEL_NODES_MP, MAX_LEVEL, Player, Spec, level_algorithm,
-    level_limits,
+    Algorithm, EvalKind, LEVEL_NODES_2P, LEVEL_NODES_MP, LEVEL_PLAYOUT_MOVES, MAX_LEVEL, Player,
+    Spec, level_algorithm, level_limits,
 };
 pub use strategy::{FirstLegal, Greedy, Random, Strategy};
 pub use value::{SEED, WIN, score_difference, terminal_value};

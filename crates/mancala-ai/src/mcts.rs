@@ -68,7 +68,8 @@ struct Node {
 /// **Playouts** are random by default. [`Mcts::greedy_playouts`] makes a
 /// share of their moves greedy (the most seeds into the mover's store at
 /// once), which models players who take what is offered. Measured in
-/// 3-player Kalah, the top level (24,000 iterations) ranked first alone:
+/// 3-player Kalah, 24,000 iterations of whole-game playouts ranked first
+/// alone:
 ///
 /// | playouts | vs two [`Random`](crate::Random) | vs two [`Greedy`](crate::Greedy) |
 /// |---|---|---|
@@ -77,7 +78,7 @@ struct Node {
 /// | 80% greedy | | 94.8% of 300 |
 ///
 /// Half-greedy playouts take two to three times as long per iteration (219
-/// against 87 ms a move at the top level, on a busy host), and they
+/// against 87 ms a move at 24,000 iterations, on a busy host), and they
 /// trade strength against random players for strength against greedy
 /// ones, so they are not the default (a reward that counts second place
 /// for less, 1/8 of a win, with them: 98.0% of 300 against two random).
@@ -94,6 +95,9 @@ struct Node {
 /// [`Position`] has no history to detect a repetition). A playout that
 /// reaches the cap is scored by ranking the sides on the evaluator's value
 /// of the position, ties shared, with the evaluator's value as the margin.
+/// A short cap makes every playout an evaluated one: the levels with 3-4
+/// players play 10 moves ([`LEVEL_PLAYOUT_MOVES`](crate::LEVEL_PLAYOUT_MOVES),
+/// measured there).
 ///
 /// **Extra turns and the pie rule.** Nothing assumes that turns
 /// alternate: the player choosing at a node is

@@ -6,7 +6,10 @@
 //! profile; the real strength programme is `examples/strength.rs`.
 
 use mancala_ai::arena::{Elo, MatchOptions, elo_of_score, play_match, play_match_with};
-use mancala_ai::{Algorithm, EvalKind, Limits, MAX_LEVEL, Player, Spec, SpecError};
+use mancala_ai::{
+    Algorithm, EvalKind, LEVEL_NODES_MP, LEVEL_PLAYOUT_MOVES, Limits, MAX_LEVEL, Mcts, Player,
+    Spec, SpecError, Strategy,
+};
 use mancala_core::{Game, KalahOptions, Move, Preset, RuleSet, Rules};
 
 fn parse(text: &str) -> Spec {
@@ -256,6 +259,38 @@ fn levels_play_every_preset_with_two_to_four_players() {
         let m = top.choose(&start).expect("a move");
         assert!(start.is_legal(m), "{name}");
     }
+}
+
+#[test]
+fn levels_with_three_players_are_mcts_with_short_evaluated_playouts() {
+    // ai:3 with 3 players is MCTS with the level's iterations and playouts
+    // of LEVEL_PLAYOUT_MOVES moves: the same seed picks the same moves as
+    // that search built by hand, and not those of full-length playouts.
+    let rules = Rules::new(
+        &KalahOptions {
+            players: 3,
+            ..Default::default()
+        }
+        .rules(),
+    )
+    .unwrap();
+    let iterations = LEVEL_NODES_MP[2];
+    let mut level = Spec::level(3).strategy(&rules, 11).unwrap();
+    let mut short = Mcts::new(Limits::nodes(iterations), 11).playout_cap(LEVEL_PLAYOUT_MOVES);
+    let mut full = Mcts::new(Limits::nodes(iterations), 11);
+    let mut game = Game::new(&rules);
+    let mut differs = false;
+    for _ in 0..30 {
+        if game.is_over() {
+            break;
+        }
+        let pos = *game.position();
+        let m = level.choose(&pos).unwrap();
+        assert_eq!(Some(m), short.choose(&pos), "{pos}");
+        differs |= Some(m) != full.choose(&pos);
+        game.play(m).unwrap();
+    }
+    assert!(differs, "full playouts chose the same 30 moves");
 }
 
 #[test]
