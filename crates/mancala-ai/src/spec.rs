@@ -9,7 +9,7 @@
 //!          | ("alphabeta" | "maxn" | "mcts") [(":" | ",") setting {"," setting}]
 //! settings = "," setting {"," setting}
 //! setting  = "depth=" N | "nodes=" N | "time=" DURATION | "seed=" N
-//!          | "eval=" ("heuristic" | "store")
+//!          | "eval=" ("heuristic" | "store") | "playout=" N
 //! level    = 1 ..= 10
 //! ```
 //!
@@ -27,6 +27,15 @@
 //! - `seed=` fixes the player's seed (see [`Spec::strategy`]).
 //! - `eval=` picks the evaluation of alpha-beta and max^n:
 //!   [`Heuristic`] (the default) or [`StoreDifference`].
+//! - `playout=` caps MCTS playouts at N moves (1 or more), after which the
+//!   evaluation ranks the sides ([`Mcts::playout_cap`]). An `mcts` spec
+//!   plays whole-game playouts without it (up to
+//!   [`Mcts::DEFAULT_PLAYOUT_CAP`] moves); a level with 3-4 players plays
+//!   [`LEVEL_PLAYOUT_MOVES`], so `mcts:nodes=100k,playout=10` is `ai:10`
+//!   with three players. Only MCTS takes it: on `alphabeta`, `maxn`,
+//!   `random`, `greedy` and `human` it is an error, and on a level it is an
+//!   error from [`Spec::strategy`] when the rules seat two players (the
+//!   level then plays alpha-beta).
 //!
 //! # Levels
 //!
@@ -237,6 +246,9 @@ pub struct Spec {
     pub seed: Option<u64>,
     /// The evaluation of alpha-beta and max^n.
     pub eval: EvalKind,
+    /// The MCTS playout cap in moves given in the spec (`playout=`), if
+    /// any.
+    pub playout: Option<u32>,
 }
 
 impl Spec {
@@ -247,6 +259,7 @@ impl Spec {
             limits: Limits::NONE,
             seed: None,
             eval: EvalKind::Heuristic,
+            playout: None,
         }
     }
 
@@ -271,6 +284,13 @@ impl Spec {
     /// This spec with the evaluation `eval`.
     pub const fn with_eval(mut self, eval: EvalKind) -> Spec {
         self.eval = eval;
+        self
+    }
+
+    /// This spec with MCTS playouts capped at `moves` moves (see the
+    /// [module docs](self)).
+    pub const fn with_playout(mut self, moves: u32) -> Spec {
+        self.playout = Some(moves);
         self
     }
 
@@ -308,9 +328,10 @@ impl Spec {
     /// # Errors
     ///
     /// [`SpecError::Value`] for `human` (a person has no strategy; the
-    /// caller asks them), a level outside 1 to [`MAX_LEVEL`], or a budget
+    /// caller asks them), a level outside 1 to [`MAX_LEVEL`], a budget
     /// the player cannot use (a budget for `random` or `greedy`, a depth
-    /// for MCTS).
+    /// for MCTS), or a playout cap for a player that is not MCTS under
+    /// `rules` (a level with two players).
     pub fn strategy(
         &self,
         rules: &Rules,
@@ -330,6 +351,23 @@ impl Spec {
             Player::Greedy => Box::new(Greedy::new(seed)),
             Player::Level(_) | Player::Search(_) => {
                 let (algorithm, limits) = self.search(rules).expect("a searching player");
+                if let Some(moves) = self.playout
+                    && algorithm != Algorithm::Mcts
+                {
+                    return Err(value_error(
+                        "playout",
+                        &moves.to_string(),
+                        &format!(
+                            "only MCTS takes a playout cap; with {} players {} plays {}",
+                            rules.players(),
+                            Spec {
+                                playout: None,
+                                ..*self
+                            },
+                            algorithm.name()
+                        ),
+                    ));
+                }
                 let eval = SeededEval {
                     kind: self.eval,
                     heuristic: Heuristic::default(),
@@ -346,10 +384,12 @@ impl Spec {
                     Algorithm::Mcts => {
                         let mcts = Mcts::with_evaluator(eval.without_noise(), limits, seed)
                             .tree_nodes(table);
-                        if matches!(self.player, Player::Level(_)) {
-                            Box::new(mcts.playout_cap(LEVEL_PLAYOUT_MOVES))
-                        } else {
-                            Box::new(mcts)
+                        match (self.playout, self.player) {
+                            (Some(moves), _) => Box::new(mcts.playout_cap(moves)),
+                            (None, Player::Level(_)) => {
+                                Box::new(mcts.playout_cap(LEVEL_PLAYOUT_MOVES))
+                            }
+                            (None, _) => Box::new(mcts),
                         }
                     }
                 }
@@ -401,6 +441,23 @@ impl Spec {
                 }
             }
             Player::Search(_) => {}
+        }
+        if let Some(moves) = self.playout {
+            let not = match self.player {
+                Player::Human => Some("human"),
+                Player::Random => Some("random"),
+                Player::Greedy => Some("greedy"),
+                Player::Search(algorithm) if algorithm != Algorithm::Mcts => Some(algorithm.name()),
+                _ => None,
+            };
+            let reason = match not {
+                Some(name) => Some(format!("only MCTS takes a playout cap, not {name}")),
+                None if moves == 0 => Some("expected a playout of at least 1 move".to_string()),
+                None => None,
+            };
+            if let Some(reason) = reason {
+                return Err(value_error("playout", &moves.to_string(), &reason));
+            }
         }
         if let Some(d) = self.limits.depth
             && matches!(self.player, Player::Search(Algorithm::Mcts))
@@ -548,6 +605,10 @@ impl fmt::Display for Spec {
         }
         if self.eval != EvalKind::Heuristic {
             write!(f, "{sep}eval={}", self.eval.name())?;
+            sep = ",";
+        }
+        if let Some(moves) = self.playout {
+            write!(f, "{sep}playout={moves}")?;
         }
         Ok(())
     }
@@ -638,6 +699,11 @@ impl FromStr for Spec {
                         "store" | "store-difference" => EvalKind::Store,
                         _ => return Err(value_error(key, value, "expected heuristic or store")),
                     }
+                }
+                "playout" => {
+                    spec.playout = Some(value.parse().map_err(|_| {
+                        value_error(key, value, "expected a number of moves from 1 to 2^32-1")
+                    })?)
                 }
                 _ => spec.limits.set(key, value)?,
             }

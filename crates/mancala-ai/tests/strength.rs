@@ -93,6 +93,8 @@ fn specs_parse_into_their_parts() {
     assert_eq!(parse("ai:10").player, Player::Level(10));
     assert_eq!(parse("ai:1").player, Player::Level(1));
     assert_eq!(parse("ai:3,nodes=2k").limits.nodes, Some(2_000));
+    assert_eq!(parse("mcts:nodes=100k,playout=10").playout, Some(10));
+    assert_eq!(parse("mcts").playout, None);
 }
 
 #[test]
@@ -113,6 +115,12 @@ fn specs_display_canonically_and_round_trip() {
         ("mcts:nodes=20000,seed=3", "mcts:nodes=20000,seed=3"),
         ("uct:time=2s", "mcts:time=2s"),
         ("ai:4,eval=store", "ai:4,eval=store"),
+        ("mcts:playout=10,nodes=100k", "mcts:nodes=100000,playout=10"),
+        ("ai:9, Playout=4", "ai:9,playout=4"),
+        (
+            "mcts,eval=store,playout=7,seed=2",
+            "mcts:seed=2,eval=store,playout=7",
+        ),
     ];
     for (text, canonical) in cases {
         let spec = parse(text);
@@ -140,6 +148,15 @@ fn spec_errors_name_what_is_wrong() {
         ("human,seed=1", "seed", "1"),
         ("mcts:depth=4", "depth", "4"),
         ("ai:5,seed=1,seed=2", "seed", "2"),
+        ("mcts:playout=0", "playout", "0"),
+        ("mcts:playout=many", "playout", "many"),
+        ("mcts:playout=-3", "playout", "-3"),
+        ("alphabeta:playout=10", "playout", "10"),
+        ("maxn:playout=10", "playout", "10"),
+        ("greedy,playout=10", "playout", "10"),
+        ("random,playout=10", "playout", "10"),
+        ("human,playout=10", "playout", "10"),
+        ("mcts:playout=5,playout=6", "playout", "6"),
     ];
     for (text, key, value) in values {
         match error(text) {
@@ -158,6 +175,8 @@ fn spec_errors_name_what_is_wrong() {
     assert!(error("random,depth=3").to_string().contains("random"));
     assert!(error("mcts:depth=4").to_string().contains("MCTS"));
     assert!(error("ai:5,seed=1,seed=2").to_string().contains("twice"));
+    assert!(error("alphabeta:playout=10").to_string().contains("MCTS"));
+    assert!(error("mcts:playout=0").to_string().contains("at least 1"));
     assert!(error("wizard").to_string().contains("greedy"));
 
     match error("ai:5,colour=red") {
@@ -291,6 +310,72 @@ fn levels_with_three_players_are_mcts_with_short_evaluated_playouts() {
         game.play(m).unwrap();
     }
     assert!(differs, "full playouts chose the same 30 moves");
+}
+
+#[test]
+fn a_playout_setting_names_the_levels_search_and_caps_explicit_mcts() {
+    let rules = Rules::new(
+        &KalahOptions {
+            players: 3,
+            ..Default::default()
+        }
+        .rules(),
+    )
+    .unwrap();
+    let iterations = LEVEL_NODES_MP[2];
+    let by_level = |playout: Option<u32>| {
+        let mut spec = Spec::level(3);
+        spec.playout = playout;
+        spec.strategy(&rules, 5).unwrap()
+    };
+    let by_mcts = |text: &str| {
+        parse(&format!("mcts:nodes={iterations},{text}"))
+            .strategy(&rules, 5)
+            .unwrap()
+    };
+    // `mcts:nodes=N,playout=10` is the level; `playout=` on the level
+    // replaces the level's cap; without it an `mcts` spec plays whole games.
+    let mut level = by_level(None);
+    let mut named = by_mcts(&format!("playout={LEVEL_PLAYOUT_MOVES}"));
+    let mut level_capped = by_level(Some(2));
+    let mut mcts_capped = by_mcts("playout=2");
+    let mut whole = by_mcts("seed=5");
+    let mut by_hand = Mcts::new(Limits::nodes(iterations), 5).playout_cap(2);
+    let mut game = Game::new(&rules);
+    let (mut whole_differs, mut cap_differs) = (false, false);
+    for _ in 0..30 {
+        if game.is_over() {
+            break;
+        }
+        let pos = *game.position();
+        let m = level.choose(&pos).unwrap();
+        assert_eq!(Some(m), named.choose(&pos), "{pos}");
+        let capped = level_capped.choose(&pos);
+        assert_eq!(capped, mcts_capped.choose(&pos), "{pos}");
+        assert_eq!(capped, by_hand.choose(&pos), "{pos}");
+        cap_differs |= capped != Some(m);
+        whole_differs |= whole.choose(&pos) != Some(m);
+        game.play(m).unwrap();
+    }
+    assert!(cap_differs, "2-move playouts chose the level's 30 moves");
+    assert!(
+        whole_differs,
+        "whole-game playouts chose the level's 30 moves"
+    );
+
+    // With two players the level is alpha-beta: no playouts to cap.
+    let kalah = Rules::new(&Preset::Kalah.rules()).unwrap();
+    let err = parse("ai:3,playout=10").strategy(&kalah, 1).err().unwrap();
+    assert!(
+        matches!(&err, SpecError::Value { key, .. } if key == "playout"),
+        "{err:?}"
+    );
+    let message = err.to_string();
+    assert!(
+        message.contains("2 players ai:3 plays alphabeta"),
+        "{message}"
+    );
+    assert!(parse("mcts:playout=10").strategy(&kalah, 1).is_ok());
 }
 
 #[test]
