@@ -12,6 +12,18 @@ use mancala_ai::{
 };
 use mancala_core::{Game, KalahOptions, Move, Preset, RuleSet, Rules};
 
+/// Kalah for three players (6 houses of 4 seeds each).
+fn kalah3() -> Rules {
+    Rules::new(
+        &KalahOptions {
+            players: 3,
+            ..Default::default()
+        }
+        .rules(),
+    )
+    .unwrap()
+}
+
 fn parse(text: &str) -> Spec {
     text.parse()
         .unwrap_or_else(|e| panic!("{text} should parse: {e}"))
@@ -285,14 +297,7 @@ fn levels_with_three_players_are_mcts_with_short_evaluated_playouts() {
     // ai:3 with 3 players is MCTS with the level's iterations and playouts
     // of LEVEL_PLAYOUT_MOVES moves: the same seed picks the same moves as
     // that search built by hand, and not those of full-length playouts.
-    let rules = Rules::new(
-        &KalahOptions {
-            players: 3,
-            ..Default::default()
-        }
-        .rules(),
-    )
-    .unwrap();
+    let rules = kalah3();
     let iterations = LEVEL_NODES_MP[2];
     let mut level = Spec::level(3).strategy(&rules, 11).unwrap();
     let mut short = Mcts::new(Limits::nodes(iterations), 11).playout_cap(LEVEL_PLAYOUT_MOVES);
@@ -314,14 +319,7 @@ fn levels_with_three_players_are_mcts_with_short_evaluated_playouts() {
 
 #[test]
 fn a_playout_setting_names_the_levels_search_and_caps_explicit_mcts() {
-    let rules = Rules::new(
-        &KalahOptions {
-            players: 3,
-            ..Default::default()
-        }
-        .rules(),
-    )
-    .unwrap();
+    let rules = kalah3();
     let iterations = LEVEL_NODES_MP[2];
     let by_level = |playout: Option<u32>| {
         let mut spec = Spec::level(3);
@@ -381,14 +379,7 @@ fn a_playout_setting_names_the_levels_search_and_caps_explicit_mcts() {
 #[test]
 fn level_budgets_grow_geometrically() {
     let kalah = Rules::new(&Preset::Kalah.rules()).unwrap();
-    let kalah3 = Rules::new(
-        &KalahOptions {
-            players: 3,
-            ..Default::default()
-        }
-        .rules(),
-    )
-    .unwrap();
+    let kalah3 = kalah3();
     for rules in [&kalah, &kalah3] {
         let nodes: Vec<u64> = (1..=MAX_LEVEL)
             .map(|l| Spec::level(l).search(rules).unwrap().1.nodes.unwrap())
@@ -587,14 +578,7 @@ fn low_levels_beat_random_in_kalah() {
         assert!(report.elo.unwrap().difference > 200.0, "{report}");
     }
     // Three players: ai:3 against two random players wins most games.
-    let kalah3 = Rules::new(
-        &KalahOptions {
-            players: 3,
-            ..Default::default()
-        }
-        .rules(),
-    )
-    .unwrap();
+    let kalah3 = kalah3();
     let seats = [parse("ai:3"), parse("random"), parse("random")];
     let report = play_match(&kalah3, &seats, 12, 7, 2);
     assert!(report.seats[0].first_share() > 0.6, "{report}");
