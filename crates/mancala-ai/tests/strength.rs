@@ -293,32 +293,10 @@ fn levels_play_every_preset_with_two_to_four_players() {
 }
 
 #[test]
-fn levels_with_three_players_are_mcts_with_short_evaluated_playouts() {
+fn levels_with_three_players_are_mcts_with_short_playouts_that_a_spec_can_name() {
     // ai:3 with 3 players is MCTS with the level's iterations and playouts
     // of LEVEL_PLAYOUT_MOVES moves: the same seed picks the same moves as
-    // that search built by hand, and not those of full-length playouts.
-    let rules = kalah3();
-    let iterations = LEVEL_NODES_MP[2];
-    let mut level = Spec::level(3).strategy(&rules, 11).unwrap();
-    let mut short = Mcts::new(Limits::nodes(iterations), 11).playout_cap(LEVEL_PLAYOUT_MOVES);
-    let mut full = Mcts::new(Limits::nodes(iterations), 11);
-    let mut game = Game::new(&rules);
-    let mut differs = false;
-    for _ in 0..30 {
-        if game.is_over() {
-            break;
-        }
-        let pos = *game.position();
-        let m = level.choose(&pos).unwrap();
-        assert_eq!(Some(m), short.choose(&pos), "{pos}");
-        differs |= Some(m) != full.choose(&pos);
-        game.play(m).unwrap();
-    }
-    assert!(differs, "full playouts chose the same 30 moves");
-}
-
-#[test]
-fn a_playout_setting_names_the_levels_search_and_caps_explicit_mcts() {
+    // that search built by hand, and not those of whole-game playouts.
     let rules = kalah3();
     let iterations = LEVEL_NODES_MP[2];
     let by_level = |playout: Option<u32>| {
@@ -338,6 +316,7 @@ fn a_playout_setting_names_the_levels_search_and_caps_explicit_mcts() {
     let mut level_capped = by_level(Some(2));
     let mut mcts_capped = by_mcts("playout=2");
     let mut whole = by_mcts("seed=5");
+    let mut short = Mcts::new(Limits::nodes(iterations), 5).playout_cap(LEVEL_PLAYOUT_MOVES);
     let mut by_hand = Mcts::new(Limits::nodes(iterations), 5).playout_cap(2);
     let mut game = Game::new(&rules);
     let (mut whole_differs, mut cap_differs) = (false, false);
@@ -347,6 +326,7 @@ fn a_playout_setting_names_the_levels_search_and_caps_explicit_mcts() {
         }
         let pos = *game.position();
         let m = level.choose(&pos).unwrap();
+        assert_eq!(Some(m), short.choose(&pos), "{pos}");
         assert_eq!(Some(m), named.choose(&pos), "{pos}");
         let capped = level_capped.choose(&pos);
         assert_eq!(capped, mcts_capped.choose(&pos), "{pos}");
