@@ -45,7 +45,7 @@ pub use egdb::{Egdb, EgdbError, additive};
 pub use eval::{Evaluator, Heuristic, StoreDifference};
 pub use limits::Limits;
 pub use maxn::{MaxN, MaxNReport};
-pub use mcts::{Mcts, MctsReport};
+pub use mcts::{Mcts, MctsReport, OpponentModel};
 pub use solver::{NotTwoPlayers, OutOfBudget, Progress, Solution, Solver, SolverOptions};
 pub use spec::{
     Algorithm, EvalKind, LEVEL_NODES_2P, LEVEL_NODES_MP, LEVEL_PLAYOUT_MOVES, MAX_LEVEL, Player,

@@ -83,7 +83,9 @@
 //!
 //! Measured with `cargo run --release --example strength -- --games 60 multi`
 //! (60 games per pairing, 4 random opening moves, 2 threads; `mcts` specs
-//! play whole-game playouts).
+//! play whole-game playouts). This and the figures below were measured
+//! before [`Mcts`] modelled its opponents (see there; the README has the
+//! levels' figures with it).
 //!
 //! The levels' MCTS plays short playouts: [`LEVEL_PLAYOUT_MOVES`] (10)
 //! random moves, then the position is ranked by the evaluation (see

@@ -57,19 +57,23 @@ impl Greedy {
 
 impl Strategy for Greedy {
     fn choose(&mut self, pos: &Position<'_>) -> Option<Move> {
-        let side = pos.to_move();
-        let player = pos.player_of(side);
-        let gain = |m: Move| {
-            let mut child = *pos;
-            child.play_unchecked(m);
-            let now = child.side_of(player);
-            i32::from(child.store(now)) - i32::from(pos.store(side))
-        };
+        let gain = |m: Move| greedy_gain(pos, m);
         let moves = pos.legal_moves();
         let best = moves.iter().map(gain).max()?;
         let ties: Vec<Move> = moves.iter().filter(|&m| gain(m) == best).collect();
         Some(ties[self.rng.random_range(0..ties.len())])
     }
+}
+
+/// What [`Greedy`] maximises: the seeds `m` puts into the mover's store
+/// at once (the final scores if it ends the game).
+pub(crate) fn greedy_gain(pos: &Position<'_>, m: Move) -> i32 {
+    let side = pos.to_move();
+    let player = pos.player_of(side);
+    let mut child = *pos;
+    child.play_unchecked(m);
+    let now = child.side_of(player);
+    i32::from(child.store(now)) - i32::from(pos.store(side))
 }
 
 /// Plays the legal move with the lowest house number: a fixed, predictable
