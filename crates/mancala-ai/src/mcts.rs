@@ -9,7 +9,7 @@ use rand::rngs::SmallRng;
 
 use crate::eval::{Evaluator, Heuristic};
 use crate::limits::Limits;
-use crate::strategy::{Strategy, greedy_gain};
+use crate::strategy::{Strategy, greedy_moves};
 use crate::value::SEED;
 
 /// Rewards of one playout, indexed by *player*, each in `[0, 1]`.
@@ -587,11 +587,10 @@ impl<E: Evaluator> Mcts<E> {
             }
             let player = q.player_of(q.to_move());
             let n = moves.len() as f64;
-            let gains: Vec<i32> = moves.iter().map(|x| greedy_gain(&q, x)).collect();
-            let most = gains.iter().copied().max().unwrap_or(0);
-            let greedy_moves = gains.iter().filter(|&&g| g == most).count() as f64;
-            let greedy = if greedy_gain(&q, m) == most {
-                (1.0 - GREEDY_NOISE) / greedy_moves + GREEDY_NOISE / n
+            let index = moves.iter().position(|x| x == m);
+            let mask = greedy_moves(&q);
+            let greedy = if index.is_some_and(|i| mask >> i & 1 == 1) {
+                (1.0 - GREEDY_NOISE) / f64::from(mask.count_ones()) + GREEDY_NOISE / n
             } else {
                 GREEDY_NOISE / n
             };
@@ -616,7 +615,7 @@ impl<E: Evaluator> Mcts<E> {
             };
             let weight = |mean: Option<f64>| (SEARCH_SHARPNESS * place(mean)).exp();
             let sum: f64 = means.iter().map(|&v| weight(v)).sum();
-            let chosen = moves.iter().position(|x| x == m).and_then(|i| means[i]);
+            let chosen = index.and_then(|i| means[i]);
             let searching = weight(chosen) / sum;
             self.beliefs[player].observe([1.0 / n, greedy, searching]);
         }
@@ -715,21 +714,9 @@ impl<E: Evaluator> Mcts<E> {
     /// the mover at once, chosen at random among equals, as
     /// [`Greedy`](crate::Greedy) plays.
     fn greedy_index(&mut self, pos: &Position<'_>) -> u32 {
-        let mut gains = [0i32; 32];
-        let moves = pos.legal_moves();
-        for (g, m) in gains.iter_mut().zip(moves.iter()) {
-            *g = greedy_gain(pos, m);
-        }
-        let gains = &gains[..moves.len()];
-        let most = gains.iter().copied().max().unwrap_or(0);
-        let equals = gains.iter().filter(|&&g| g == most).count();
-        let k = self.rng.random_range(0..equals);
-        gains
-            .iter()
-            .enumerate()
-            .filter(|&(_, &g)| g == most)
-            .nth(k)
-            .map_or(0, |(i, _)| i as u32)
+        let greedy = greedy_moves(pos);
+        let k = self.rng.random_range(0..greedy.count_ones() as usize);
+        nth_bit(greedy, k as u32)
     }
 
     /// The child of `node` with the best UCB1 score for its mover (the
@@ -1109,12 +1096,13 @@ mod tests {
             }
             let player = pos.player_of(pos.to_move());
             let moves = pos.legal_moves();
-            let most = moves.iter().map(|m| greedy_gain(&pos, m)).max().unwrap();
+            let greedy = greedy_moves(&pos);
             let mut children = 0;
             for c in n.first_child..n.first_child + u32::from(n.children) {
                 let m = mcts.nodes[c as usize].mv;
                 if player == 1 {
-                    assert_eq!(greedy_gain(&pos, m), most, "{pos}: {m} is not greedy");
+                    let i = moves.iter().position(|x| x == m).unwrap();
+                    assert_eq!(greedy >> i & 1, 1, "{pos}: {m} is not greedy");
                 }
                 children += 1;
                 let mut child = pos;

@@ -57,17 +57,41 @@ impl Greedy {
 
 impl Strategy for Greedy {
     fn choose(&mut self, pos: &Position<'_>) -> Option<Move> {
-        let gain = |m: Move| greedy_gain(pos, m);
-        let moves = pos.legal_moves();
-        let best = moves.iter().map(gain).max()?;
-        let ties: Vec<Move> = moves.iter().filter(|&m| gain(m) == best).collect();
-        Some(ties[self.rng.random_range(0..ties.len())])
+        let greedy = greedy_moves(pos);
+        if greedy == 0 {
+            return None;
+        }
+        let k = self.rng.random_range(0..greedy.count_ones() as usize);
+        pos.legal_moves()
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| greedy >> i & 1 == 1)
+            .nth(k)
+            .map(|(_, m)| m)
     }
+}
+
+/// The moves [`Greedy`] chooses among, as a mask over the indices of
+/// [`Position::legal_moves`]: those that put the most seeds into the
+/// mover's store at once (0 when there is no legal move).
+pub(crate) fn greedy_moves(pos: &Position<'_>) -> u32 {
+    let mut gains = [0i32; 32];
+    let moves = pos.legal_moves();
+    for (g, m) in gains.iter_mut().zip(moves.iter()) {
+        *g = greedy_gain(pos, m);
+    }
+    let gains = &gains[..moves.len().min(32)];
+    let most = gains.iter().copied().max().unwrap_or(0);
+    gains
+        .iter()
+        .enumerate()
+        .filter(|&(_, &g)| g == most)
+        .fold(0, |mask, (i, _)| mask | 1 << i)
 }
 
 /// What [`Greedy`] maximises: the seeds `m` puts into the mover's store
 /// at once (the final scores if it ends the game).
-pub(crate) fn greedy_gain(pos: &Position<'_>, m: Move) -> i32 {
+fn greedy_gain(pos: &Position<'_>, m: Move) -> i32 {
     let side = pos.to_move();
     let player = pos.player_of(side);
     let mut child = *pos;
