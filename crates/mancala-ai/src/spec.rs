@@ -10,6 +10,7 @@
 //! settings = "," setting {"," setting}
 //! setting  = "depth=" N | "nodes=" N | "time=" DURATION | "seed=" N
 //!          | "eval=" ("heuristic" | "store") | "playout=" N
+//!          | "model=" ("on" | "off")
 //! level    = 1 ..= 10
 //! ```
 //!
@@ -36,6 +37,12 @@
 //!   `random`, `greedy` and `human` it is an error, and on a level it is an
 //!   error from [`Spec::strategy`] when the rules seat two players (the
 //!   level then plays alpha-beta).
+//! - `model=off` turns off MCTS's opponent modelling
+//!   ([`Mcts::opponent_modelling`]): every opponent is then taken to search
+//!   as well as the player itself (plain UCT). `model=on` is the default.
+//!   Like `playout=`, only MCTS takes it: an error on the other players,
+//!   and from [`Spec::strategy`] on a level when the rules seat two
+//!   players.
 //!
 //! # Levels
 //!
@@ -251,6 +258,9 @@ pub struct Spec {
     /// The MCTS playout cap in moves given in the spec (`playout=`), if
     /// any.
     pub playout: Option<u32>,
+    /// Whether MCTS models its opponents, if the spec says (`model=`;
+    /// `None` is the default, on: see [`Mcts::opponent_modelling`]).
+    pub model: Option<bool>,
 }
 
 impl Spec {
@@ -262,6 +272,7 @@ impl Spec {
             seed: None,
             eval: EvalKind::Heuristic,
             playout: None,
+            model: None,
         }
     }
 
@@ -293,6 +304,24 @@ impl Spec {
     /// [module docs](self)).
     pub const fn with_playout(mut self, moves: u32) -> Spec {
         self.playout = Some(moves);
+        self
+    }
+
+    /// This spec with MCTS opponent modelling turned on or off (see the
+    /// [module docs](self)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_ai::Spec;
+    ///
+    /// let spec = Spec::level(10).with_model(false);
+    /// assert_eq!(spec.to_string(), "ai:10,model=off");
+    /// assert_eq!("ai:10,model=off".parse::<Spec>()?, spec);
+    /// # Ok::<(), mancala_ai::SpecError>(())
+    /// ```
+    pub const fn with_model(mut self, on: bool) -> Spec {
+        self.model = Some(on);
         self
     }
 
@@ -332,8 +361,8 @@ impl Spec {
     /// [`SpecError::Value`] for `human` (a person has no strategy; the
     /// caller asks them), a level outside 1 to [`MAX_LEVEL`], a budget
     /// the player cannot use (a budget for `random` or `greedy`, a depth
-    /// for MCTS), or a playout cap for a player that is not MCTS under
-    /// `rules` (a level with two players).
+    /// for MCTS), or a playout cap or `model=` for a player that is not
+    /// MCTS under `rules` (a level with two players).
     pub fn strategy(
         &self,
         rules: &Rules,
@@ -353,22 +382,31 @@ impl Spec {
             Player::Greedy => Box::new(Greedy::new(seed)),
             Player::Level(_) | Player::Search(_) => {
                 let (algorithm, limits) = self.search(rules).expect("a searching player");
-                if let Some(moves) = self.playout
-                    && algorithm != Algorithm::Mcts
-                {
-                    return Err(value_error(
-                        "playout",
-                        &moves.to_string(),
-                        &format!(
-                            "only MCTS takes a playout cap; with {} players {} plays {}",
-                            rules.players(),
-                            Spec {
-                                playout: None,
-                                ..*self
-                            },
-                            algorithm.name()
-                        ),
-                    ));
+                if algorithm != Algorithm::Mcts {
+                    let level = Spec {
+                        playout: None,
+                        model: None,
+                        ..*self
+                    };
+                    let plays = format!(
+                        "with {} players {level} plays {}",
+                        rules.players(),
+                        algorithm.name()
+                    );
+                    if let Some(moves) = self.playout {
+                        return Err(value_error(
+                            "playout",
+                            &moves.to_string(),
+                            &format!("only MCTS takes a playout cap; {plays}"),
+                        ));
+                    }
+                    if let Some(on) = self.model {
+                        return Err(value_error(
+                            "model",
+                            model_name(on),
+                            &format!("only MCTS models its opponents; {plays}"),
+                        ));
+                    }
                 }
                 let eval = SeededEval {
                     kind: self.eval,
@@ -385,7 +423,8 @@ impl Spec {
                     }
                     Algorithm::Mcts => {
                         let mcts = Mcts::with_evaluator(eval.without_noise(), limits, seed)
-                            .tree_nodes(table);
+                            .tree_nodes(table)
+                            .opponent_modelling(self.model.unwrap_or(true));
                         match (self.playout, self.player) {
                             (Some(moves), _) => Box::new(mcts.playout_cap(moves)),
                             (None, Player::Level(_)) => {
@@ -397,6 +436,17 @@ impl Spec {
                 }
             }
         })
+    }
+
+    /// The name of the player when it can never be MCTS (levels can be).
+    fn not_mcts(&self) -> Option<&'static str> {
+        match self.player {
+            Player::Human => Some("human"),
+            Player::Random => Some("random"),
+            Player::Greedy => Some("greedy"),
+            Player::Search(algorithm) if algorithm != Algorithm::Mcts => Some(algorithm.name()),
+            _ => None,
+        }
     }
 
     /// Checks what parsing cannot: the level's range and that the budget
@@ -445,14 +495,7 @@ impl Spec {
             Player::Search(_) => {}
         }
         if let Some(moves) = self.playout {
-            let not = match self.player {
-                Player::Human => Some("human"),
-                Player::Random => Some("random"),
-                Player::Greedy => Some("greedy"),
-                Player::Search(algorithm) if algorithm != Algorithm::Mcts => Some(algorithm.name()),
-                _ => None,
-            };
-            let reason = match not {
+            let reason = match self.not_mcts() {
                 Some(name) => Some(format!("only MCTS takes a playout cap, not {name}")),
                 None if moves == 0 => Some("expected a playout of at least 1 move".to_string()),
                 None => None,
@@ -460,6 +503,15 @@ impl Spec {
             if let Some(reason) = reason {
                 return Err(value_error("playout", &moves.to_string(), &reason));
             }
+        }
+        if let Some(on) = self.model
+            && let Some(name) = self.not_mcts()
+        {
+            return Err(value_error(
+                "model",
+                model_name(on),
+                &format!("only MCTS models its opponents, not {name}"),
+            ));
         }
         if let Some(d) = self.limits.depth
             && matches!(self.player, Player::Search(Algorithm::Mcts))
@@ -472,6 +524,11 @@ impl Spec {
         }
         Ok(())
     }
+}
+
+/// How a spec writes `model=`.
+fn model_name(on: bool) -> &'static str {
+    if on { "on" } else { "off" }
 }
 
 /// The algorithm of the levels for `players` players.
@@ -611,6 +668,10 @@ impl fmt::Display for Spec {
         }
         if let Some(moves) = self.playout {
             write!(f, "{sep}playout={moves}")?;
+            sep = ",";
+        }
+        if let Some(on) = self.model {
+            write!(f, "{sep}model={}", model_name(on))?;
         }
         Ok(())
     }
@@ -706,6 +767,13 @@ impl FromStr for Spec {
                     spec.playout = Some(value.parse().map_err(|_| {
                         value_error(key, value, "expected a number of moves from 1 to 2^32-1")
                     })?)
+                }
+                "model" => {
+                    spec.model = Some(match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(value_error(key, value, "expected on or off")),
+                    })
                 }
                 _ => spec.limits.set(key, value)?,
             }

@@ -107,6 +107,9 @@ fn specs_parse_into_their_parts() {
     assert_eq!(parse("ai:3,nodes=2k").limits.nodes, Some(2_000));
     assert_eq!(parse("mcts:nodes=100k,playout=10").playout, Some(10));
     assert_eq!(parse("mcts").playout, None);
+    assert_eq!(parse("mcts:model=off").model, Some(false));
+    assert_eq!(parse("ai:10,Model=ON").model, Some(true));
+    assert_eq!(parse("mcts").model, None);
 }
 
 #[test]
@@ -132,6 +135,12 @@ fn specs_display_canonically_and_round_trip() {
         (
             "mcts,eval=store,playout=7,seed=2",
             "mcts:seed=2,eval=store,playout=7",
+        ),
+        ("mcts:model=off", "mcts:model=off"),
+        ("ai:8, model=on", "ai:8,model=on"),
+        (
+            "mcts,model=off,playout=7,nodes=5k",
+            "mcts:nodes=5000,playout=7,model=off",
         ),
     ];
     for (text, canonical) in cases {
@@ -169,6 +178,14 @@ fn spec_errors_name_what_is_wrong() {
         ("random,playout=10", "playout", "10"),
         ("human,playout=10", "playout", "10"),
         ("mcts:playout=5,playout=6", "playout", "6"),
+        ("mcts:model=maybe", "model", "maybe"),
+        ("mcts:model=", "model", ""),
+        ("alphabeta:model=off", "model", "off"),
+        ("maxn:model=on", "model", "on"),
+        ("greedy,model=off", "model", "off"),
+        ("random,model=off", "model", "off"),
+        ("human,model=off", "model", "off"),
+        ("mcts:model=on,model=off", "model", "off"),
     ];
     for (text, key, value) in values {
         match error(text) {
@@ -189,6 +206,8 @@ fn spec_errors_name_what_is_wrong() {
     assert!(error("ai:5,seed=1,seed=2").to_string().contains("twice"));
     assert!(error("alphabeta:playout=10").to_string().contains("MCTS"));
     assert!(error("mcts:playout=0").to_string().contains("at least 1"));
+    assert!(error("mcts:model=maybe").to_string().contains("on or off"));
+    assert!(error("maxn:model=on").to_string().contains("MCTS"));
     assert!(error("wizard").to_string().contains("greedy"));
 
     match error("ai:5,colour=red") {
@@ -354,6 +373,60 @@ fn levels_with_three_players_are_mcts_with_short_playouts_that_a_spec_can_name()
         "{message}"
     );
     assert!(parse("mcts:playout=10").strategy(&kalah, 1).is_ok());
+}
+
+#[test]
+fn model_off_is_plain_uct_and_only_mcts_takes_it() {
+    // Against two greedy players, `model=off` plays the moves of an `Mcts`
+    // without opponent modelling, and the default those of one with it
+    // (the searches differ once the opponents' moves have been seen).
+    let rules = kalah3();
+    let iterations = 3_000;
+    let spec = |text: &str| {
+        parse(&format!("mcts:nodes={iterations},playout=10{text}"))
+            .strategy(&rules, 4)
+            .unwrap()
+    };
+    let by_hand = |on: bool| {
+        Mcts::new(Limits::nodes(iterations), 4)
+            .playout_cap(10)
+            .opponent_modelling(on)
+    };
+    let (mut off, mut on, mut default) = (spec(",model=off"), spec(",model=on"), spec(""));
+    let (mut plain, mut modelling) = (by_hand(false), by_hand(true));
+    let mut greedy = parse("greedy").strategy(&rules, 9).unwrap();
+    let mut game = Game::new(&rules);
+    let mut differs = false;
+    while !game.is_over() && game.moves().len() < 60 {
+        let pos = *game.position();
+        let m = if pos.to_move() == 0 {
+            let m = off.choose(&pos).unwrap();
+            assert_eq!(Some(m), plain.choose(&pos), "{pos}");
+            let modelled = modelling.choose(&pos);
+            assert_eq!(modelled, on.choose(&pos), "{pos}");
+            assert_eq!(modelled, default.choose(&pos), "{pos}");
+            differs |= modelled != Some(m);
+            m
+        } else {
+            greedy.choose(&pos).unwrap()
+        };
+        game.play(m).unwrap();
+    }
+    assert!(differs, "modelling the greedy players changed no move");
+
+    // With two players the level is alpha-beta: nothing to model.
+    let kalah = Rules::new(&Preset::Kalah.rules()).unwrap();
+    let err = parse("ai:3,model=off").strategy(&kalah, 1).err().unwrap();
+    assert!(
+        matches!(&err, SpecError::Value { key, value, .. } if key == "model" && value == "off"),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string().contains("2 players ai:3 plays alphabeta"),
+        "{err}"
+    );
+    assert!(parse("ai:3,model=off").strategy(&rules, 1).is_ok());
+    assert!(parse("mcts:model=off").strategy(&kalah, 1).is_ok());
 }
 
 #[test]

@@ -460,6 +460,13 @@ fn match_reports_each_seat_and_elo() {
 fn match_rejects_bad_seats() {
     usage_error(&["match", "--seat", "ai:99", "--seat", "random"]);
     usage_error(&["match", "--seat", "wizard", "--seat", "random"]);
+    let err = usage_error(&["match", "--seat", "mcts:model=maybe", "--seat", "random"]);
+    assert!(
+        err.contains("model=maybe") && err.contains("on or off"),
+        "{err}"
+    );
+    let err = usage_error(&["match", "--seat", "ai:3,model=off", "--seat", "random"]);
+    assert!(err.contains("only MCTS models its opponents"), "{err}");
     let err = usage_error(&["match", "--seat", "random", "--games", "2"]);
     assert!(err.contains("2 players"), "{err}");
     usage_error(&[
