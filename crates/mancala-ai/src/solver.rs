@@ -230,7 +230,9 @@ impl Table {
 ///   upper bound. Kalah(6,5) standard, +10, took 4,790 s (4.67 billion
 ///   positions; huge pages) with a 28-seed database (5.6 GB, built in 56
 ///   minutes): 61 s for the passes proving at least +10, the rest for
-///   the last one. With a 26-seed database those first passes took
+///   the last one. With an 8 GB table it took 2.90 billion positions (38%
+///   fewer) in 4,806 s of wall time, both cores shared with other jobs
+///   for about half of it: fewer positions, no speed shown yet. With a 26-seed database those first passes took
 ///   245 s (225 million positions), and with 24 seeds the one proving +6
 ///   alone took 196 s. With `capture_empty_opposite`, +12 took 2,958 s
 ///   (1.44 billion positions; a 2 GB table, huge pages, its own 28-seed
