@@ -9,7 +9,7 @@ use rand::rngs::SmallRng;
 
 use crate::eval::{Evaluator, Heuristic};
 use crate::limits::Limits;
-use crate::strategy::{Strategy, greedy_moves};
+use crate::strategy::{Strategy, greedy_moves, nth_bit};
 use crate::value::SEED;
 
 /// Rewards of one playout, indexed by *player*, each in `[0, 1]`.
@@ -884,14 +884,6 @@ fn greedy_move(pos: &Position<'_>) -> Move {
 /// A mask of the first `n` indices.
 fn all(n: usize) -> u32 {
     if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
-}
-
-/// The index of the `k`-th set bit of `mask` (from 0).
-fn nth_bit(mut mask: u32, k: u32) -> u32 {
-    for _ in 0..k {
-        mask &= mask - 1;
-    }
-    mask.trailing_zeros()
 }
 
 #[cfg(test)]

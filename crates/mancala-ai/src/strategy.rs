@@ -61,14 +61,20 @@ impl Strategy for Greedy {
         if greedy == 0 {
             return None;
         }
+        // A usize draw, as Greedy has always made: a seed replays its games.
         let k = self.rng.random_range(0..greedy.count_ones() as usize);
         pos.legal_moves()
             .iter()
-            .enumerate()
-            .filter(|&(i, _)| greedy >> i & 1 == 1)
-            .nth(k)
-            .map(|(_, m)| m)
+            .nth(nth_bit(greedy, k as u32) as usize)
     }
+}
+
+/// The index of the `k`-th set bit of `mask` (from 0).
+pub(crate) fn nth_bit(mut mask: u32, k: u32) -> u32 {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros()
 }
 
 /// The moves [`Greedy`] chooses among, as a mask over the indices of
