@@ -138,6 +138,9 @@ const HEADER: usize = 8 + 4 + 8 + 4 + 8;
 
 /// Boards a thread takes at a time while building.
 const CHUNK: u64 = 1 << 12;
+/// Bytes written at a time by [`Egdb::save`] (whole words, for
+/// [`Checksum::feed`]).
+const SAVE_PIECE: usize = 1 << 20;
 
 /// Not worked out yet.
 const UNKNOWN: i8 = i8::MIN;
@@ -224,7 +227,9 @@ impl Egdb {
     /// the same directory, then renamed over `path` (a reader never sees a
     /// half-written file). The file holds a header (magic, format version,
     /// a fingerprint of the rules, the most seeds, the entry count), the
-    /// values (one byte per board) and a checksum of them.
+    /// values (one byte per board) and a checksum of them, written a
+    /// megabyte at a time (saving takes no second copy of the database in
+    /// memory).
     ///
     /// # Errors
     ///
@@ -244,9 +249,18 @@ impl Egdb {
             out.write_all(&self.fingerprint.to_le_bytes())?;
             out.write_all(&(self.max_seeds as u32).to_le_bytes())?;
             out.write_all(&(self.values.len() as u64).to_le_bytes())?;
-            let bytes: Vec<u8> = self.values.iter().map(|&v| v as u8).collect();
-            out.write_all(&bytes)?;
-            out.write_all(&checksum(&bytes).to_le_bytes())?;
+            // A piece at a time: no copy of the whole database in memory.
+            let mut sum = Checksum::new(self.values.len());
+            let mut buffer = vec![0u8; SAVE_PIECE.min(self.values.len())];
+            for piece in self.values.chunks(SAVE_PIECE) {
+                let bytes = &mut buffer[..piece.len()];
+                for (b, &v) in bytes.iter_mut().zip(piece) {
+                    *b = v as u8;
+                }
+                sum.feed(bytes);
+                out.write_all(bytes)?;
+            }
+            out.write_all(&sum.finish().to_le_bytes())?;
             out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
             std::fs::rename(&temp, path)
         };
@@ -539,18 +553,43 @@ fn fingerprint(rules: &Rules) -> u64 {
 /// A checksum of the values: eight bytes at a time, multiplied and
 /// rotated (fast enough for hundreds of megabytes).
 fn checksum(bytes: &[u8]) -> u64 {
-    let mut chunks = bytes.chunks_exact(8);
-    let mut h = bytes.len() as u64;
-    for c in &mut chunks {
-        let w = u64::from_le_bytes(c.try_into().expect("eight bytes"));
-        h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
+    let mut sum = Checksum::new(bytes.len());
+    sum.feed(bytes);
+    sum.finish()
+}
+
+/// [`checksum`] worked out a piece at a time, so that a database is saved
+/// without a second copy of it in memory.
+struct Checksum {
+    h: u64,
+}
+
+impl Checksum {
+    /// For `len` bytes in all.
+    fn new(len: usize) -> Checksum {
+        Checksum { h: len as u64 }
     }
-    for &b in chunks.remainder() {
-        h = (h ^ u64::from(b))
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            .rotate_left(29);
+
+    /// The next bytes: every piece but the last must be whole words (a
+    /// multiple of eight bytes long).
+    fn feed(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let w = u64::from_le_bytes(c.try_into().expect("eight bytes"));
+            self.h = (self.h ^ w)
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                .rotate_left(29);
+        }
+        for &b in chunks.remainder() {
+            self.h = (self.h ^ u64::from(b))
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                .rotate_left(29);
+        }
     }
-    h
+
+    fn finish(self) -> u64 {
+        self.h
+    }
 }
 
 /// The board after `board` in rank order (same seed count): the last
@@ -568,4 +607,27 @@ fn next_board(board: &mut [u8]) {
     board[j] = 0;
     board[j - 1] += 1;
     board[n - 1] = v - 1;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_checksum_fed_in_whole_word_pieces_is_the_checksum_of_the_whole() {
+        let bytes: Vec<u8> = (0..1003u32).map(|i| (i * 7 % 251) as u8).collect();
+        let whole = checksum(&bytes);
+        for piece in [8, 16, 64, 1000] {
+            let mut sum = Checksum::new(bytes.len());
+            for part in bytes.chunks(piece) {
+                sum.feed(part);
+            }
+            assert_eq!(sum.finish(), whole, "pieces of {piece}");
+        }
+        // Another length or another byte gives another checksum.
+        assert_ne!(checksum(&bytes[..1002]), whole);
+        let mut changed = bytes.clone();
+        changed[500] ^= 1;
+        assert_ne!(checksum(&changed), whole);
+    }
 }

@@ -194,7 +194,7 @@ impl Table {
 ///   child took Kalah(6,4) from 38 to 33 s).
 /// - The endgame database is built on every core ([`Egdb::build`]), and
 ///   can be saved and loaded ([`Solver::with_database_file`]): a big one
-///   (for six houses, 20 seeds: 226 MB, about 2.5 minutes to build on two
+///   (for six houses, 20 seeds: 226 MB, 78 s to 2.5 minutes to build on two
 ///   cores; 24 seeds: 1.25 GB, 9 to 12 minutes) is built once. Each two
 ///   seeds more in the database cut the nodes of a Kalah(6,4) middle game
 ///   by 3 to 9 times; from the start, 20 to 24 seeds took Kalah(6,4) from
@@ -212,7 +212,12 @@ impl Table {
 ///   86 and 58 s (depth 6 halves the positions searched, but the
 ///   ordering searches cost more than they save). Caching the ordering
 ///   searches' values saved nothing: almost every one is of a board not
-///   seen before.
+///   seen before. Checked again with the 20-seed database (one run each,
+///   all sharing the cores with a database build): margin 10, depth 4 took 202 s (254 million
+///   positions and 622 million in the ordering searches); margin 14,
+///   229 s (401 and 88 million); margin 6, 649 s (188 million and 4.5
+///   billion); depth 3, 378 s (610 and 559 million): an ordering search
+///   costs about a tenth of a searched position, and 10 and 4 stay.
 /// - Each root pass runs on every core ([`Solver::set_threads`]): the
 ///   table is shared (atomic words, the key stored xor the data so a torn
 ///   entry reads as a miss), a helper thread searching the root moves
@@ -225,11 +230,11 @@ impl Table {
 /// - Measured (two cores; databases loaded from disk, 3 s for 24 seeds,
 ///   not counted): Kalah(6,4) +8 in 32.5 to 33.4 s (32.6 million
 ///   positions) and with `capture_empty_opposite` +10 in 11.9 s (9.6
-///   million) with the 24-seed database; with the 20-seed one 275 s and
+///   million) with the 24-seed database; with the 20-seed one 202-275 s and
 ///   71 s. Almost all of it is the last MTD(f) pass, the one proving the
 ///   upper bound. Kalah(6,5) standard, +10, took 4,790 s (4.67 billion
-///   positions; huge pages) with a 28-seed database (5.6 GB, built in 56
-///   minutes): 61 s for the passes proving at least +10, the rest for
+///   positions; huge pages) with a 28-seed database (5.6 GB, built in 34
+///   to 56 minutes, the cores shared): 61 s for the passes proving at least +10, the rest for
 ///   the last one. With an 8 GB table it took 2.90 billion positions (38%
 ///   fewer) in 4,806 s of wall time, both cores shared with other jobs
 ///   for about half of it: fewer positions, no speed shown yet. With a 26-seed database those first passes took
