@@ -222,11 +222,23 @@ impl Table {
 ///   table is shared (atomic words, the key stored xor the data so a torn
 ///   entry reads as a miss), a helper thread searching the root moves
 ///   from the last while the solver's own thread searches from the first.
+///   That leaves a core idle once the helper is done: Kalah(6,4) with the
+///   20-seed database (cores free, processor time read every 5 s) kept
+///   both cores busy for 80 s and one for the last 55 s (136 s in all;
+///   207 s on one core), the solver's own thread alone on the first root
+///   move of the last pass. A helper that then joins that move, trying
+///   the moves of the root's player last first (so that the two threads
+///   meet in the middle of every node where all moves are searched), kept
+///   both cores busy to the end but saved nothing (129 s against 130 s,
+///   328 million positions against 261 million): not kept. Splitting that
+///   one move well is what is left to gain here.
 /// - The table is best kept no bigger than needed: its pages are faulted
 ///   in during the search, and with a big database a 2 GB table was twice
 ///   as slow as 256 MB for the same nodes (with the 24-seed database,
 ///   before the changes above, Kalah(6,4) took 36.5 s with 64 MB, 37.7 s
-///   with 256 MB, 43 s with 1 GB: 256 MB stays the default).
+///   with 256 MB, 43 s with 1 GB: 256 MB stays the default). Bigger
+///   problems want more: Kalah(6,5) took 37 minutes with 8 GB against 80
+///   with 256 MB (below).
 /// - Measured (two cores; databases loaded from disk, 3 s for 24 seeds,
 ///   not counted): Kalah(6,4) +8 in 32.5 to 33.4 s (32.6 million
 ///   positions) and with `capture_empty_opposite` +10 in 11.9 s (9.6
@@ -236,8 +248,11 @@ impl Table {
 ///   positions; huge pages) with a 28-seed database (5.6 GB, built in 34
 ///   to 56 minutes, the cores shared): 61 s for the passes proving at least +10, the rest for
 ///   the last one. With an 8 GB table it took 2.90 billion positions (38%
-///   fewer) in 4,806 s of wall time, both cores shared with other jobs
-///   for about half of it: fewer positions, no speed shown yet. With a 26-seed database those first passes took
+///   fewer) and 2,238 s of running time (37 minutes; 3,455 s less 1,217 s
+///   stopped while other runs had the machine, the cores shared with
+///   builds for about 6 minutes of it): 39 s for the passes proving at
+///   least +10; both cores busy for the first 19 minutes, then the
+///   solver's own thread alone on one root move (below: the idle core). With a 26-seed database those first passes took
 ///   245 s (225 million positions), and with 24 seeds the one proving +6
 ///   alone took 196 s. With `capture_empty_opposite`, +12 took 2,958 s
 ///   (1.44 billion positions; a 2 GB table, huge pages, its own 28-seed
