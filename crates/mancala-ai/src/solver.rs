@@ -239,25 +239,26 @@ impl Table {
 ///   with 256 MB, 43 s with 1 GB: 256 MB stays the default). Bigger
 ///   problems want more: Kalah(6,5) took 37 minutes with 8 GB against 80
 ///   with 256 MB (below).
-/// - Measured (two cores; databases loaded from disk, 3 s for 24 seeds,
-///   not counted): Kalah(6,4) +8 in 32.5 to 33.4 s (32.6 million
-///   positions) and with `capture_empty_opposite` +10 in 11.9 s (9.6
-///   million) with the 24-seed database; with the 20-seed one 202-275 s and
-///   71 s. Almost all of it is the last MTD(f) pass, the one proving the
-///   upper bound. Kalah(6,5) standard, +10, took 4,790 s (4.67 billion
-///   positions; huge pages) with a 28-seed database (5.6 GB, built in 34
-///   to 56 minutes, the cores shared): 61 s for the passes proving at least +10, the rest for
-///   the last one. With an 8 GB table it took 2.90 billion positions (38%
-///   fewer) and 2,238 s of running time (37 minutes; 3,455 s less 1,217 s
-///   stopped while other runs had the machine, the cores shared with
-///   builds for about 6 minutes of it): 39 s for the passes proving at
-///   least +10; both cores busy for the first 19 minutes, then the
-///   solver's own thread alone on one root move (below: the idle core). With a 26-seed database those first passes took
-///   245 s (225 million positions), and with 24 seeds the one proving +6
-///   alone took 196 s. With `capture_empty_opposite`, +12 took 2,958 s
-///   (1.44 billion positions; a 2 GB table, huge pages, its own 28-seed
-///   database; both cores shared with other jobs for most of it): 36 s
-///   for the passes proving at least +12.
+/// - Measured (two cores; databases loaded from disk, 3 s for 24 seeds, not
+///   counted): Kalah(6,4) +8 in 32.5 to 33.4 s (32.6 million positions) and
+///   with `capture_empty_opposite` +10 in 11.9 s (9.6 million) with the
+///   24-seed database; with the 20-seed one 130 to 137 s with the cores free
+///   (202 to 275 s shared) and 71 s. Almost all of it is the last MTD(f)
+///   pass, the one proving the upper bound. Kalah(6,5) standard, +10, took
+///   4,790 s (4.67 billion positions; huge pages) with a 28-seed database
+///   (5.6 GB, built in 34 to 56 minutes, the cores shared): 61 s for the
+///   passes proving at least +10, the rest for the last one. With an 8 GB
+///   table it took 2.90 billion positions (38% fewer) and 2,238 s of running
+///   time (37 minutes; 3,455 s less 1,217 s stopped while other runs had the
+///   machine, the cores shared with builds for about 6 minutes of it): 39 s
+///   for the passes proving at least +10; both cores busy for the first 19
+///   minutes, then the solver's own thread alone on one root move (above: the
+///   idle core). With a 26-seed database those first passes took 245 s (225
+///   million positions), and with 24 seeds the one proving +6 alone took 196
+///   s. With `capture_empty_opposite`, +12 took 2,958 s (1.44 billion
+///   positions; a 2 GB table, huge pages, its own 28-seed database; both
+///   cores shared with other jobs for most of it): 36 s for the passes
+///   proving at least +12.
 /// - Not kept: looking children up only near the root (more nodes, no time
 ///   saved); not storing the smallest subtrees; an iterative-deepening
 ///   pre-search that seeds the table's moves (its guesses overrode the
