@@ -235,6 +235,15 @@ impl Clock {
         self.stopped
     }
 
+    /// Whether the time is up, looked at now (for a thread waiting for
+    /// another instead of visiting positions).
+    pub(crate) fn expired(&mut self) -> bool {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
     /// Whether a limit has been reached.
     #[inline]
     pub(crate) fn stopped(&self) -> bool {

@@ -1,7 +1,7 @@
 //! The exact solver: the game-theoretic value of a two-player position.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use mancala_core::{Move, MoveList, Position, Rules};
@@ -151,6 +151,125 @@ impl Table {
     }
 }
 
+/// A node whose remaining children two threads search together (a split
+/// point, as in "young brothers wait": its first child failed low, so the
+/// others must all be searched as well). Only null windows are split.
+struct Split<'p> {
+    pos: Position<'p>,
+    /// The player to move at `pos`.
+    player: usize,
+    alpha: i32,
+    beta: i32,
+    /// The children left: the move and the mover's bounds on its value.
+    moves: [(Move, i32, i32); 17],
+    n: usize,
+    /// The next child to take.
+    next: AtomicUsize,
+    /// The best value and move so far, packed by [`pack`].
+    best: AtomicU64,
+    /// Set when a child reaches `beta`: the rest need not be searched.
+    cut: Arc<AtomicBool>,
+    /// Threads other than the owner searching its children.
+    workers: AtomicUsize,
+}
+
+impl<'p> Split<'p> {
+    /// A split point of `pos` for the children `moves` (at most 17).
+    fn new(pos: &Position<'p>, moves: &[(Move, i32, i32)], alpha: i32, beta: i32) -> Split<'p> {
+        let mut list = [(Move::Swap, 0, 0); 17];
+        list[..moves.len()].copy_from_slice(moves);
+        Split {
+            pos: *pos,
+            player: pos.player_of(pos.to_move()),
+            alpha,
+            beta,
+            moves: list,
+            n: moves.len(),
+            next: AtomicUsize::new(0),
+            best: AtomicU64::new(0),
+            cut: Arc::new(AtomicBool::new(false)),
+            workers: AtomicUsize::new(0),
+        }
+    }
+}
+
+/// Where the search threads of a root pass offer each other work: at most
+/// one split point on offer at a time.
+struct Pool<'p> {
+    offer: Mutex<Option<Arc<Split<'p>>>>,
+    /// Threads waiting for work.
+    idle: AtomicUsize,
+}
+
+impl<'p> Pool<'p> {
+    fn new() -> Pool<'p> {
+        Pool {
+            offer: Mutex::new(None),
+            idle: AtomicUsize::new(0),
+        }
+    }
+
+    /// A thread waits for work: splitting would pay.
+    #[inline]
+    fn wants_work(&self) -> bool {
+        self.idle.load(Ordering::Relaxed) > 0
+    }
+
+    /// Offers `split`; false if another is already on offer.
+    fn publish(&self, split: &Arc<Split<'p>>) -> bool {
+        let mut offer = self.offer.lock().unwrap_or_else(PoisonError::into_inner);
+        if offer.is_some() {
+            return false;
+        }
+        *offer = Some(Arc::clone(split));
+        true
+    }
+
+    /// Takes the split on offer, counted as one more worker (under the
+    /// lock, so that its owner, withdrawing it, knows every worker).
+    fn take(&self) -> Option<Arc<Split<'p>>> {
+        let mut offer = self.offer.lock().unwrap_or_else(PoisonError::into_inner);
+        let split = offer.take()?;
+        split.workers.fetch_add(1, Ordering::AcqRel);
+        Some(split)
+    }
+
+    /// Takes `split` off offer if nobody took it.
+    fn withdraw(&self, split: &Arc<Split<'p>>) {
+        let mut offer = self.offer.lock().unwrap_or_else(PoisonError::into_inner);
+        if offer.as_ref().is_some_and(|s| Arc::ptr_eq(s, split)) {
+            *offer = None;
+        }
+    }
+}
+
+/// A value and a move in one word, ordered by value: for `fetch_max`.
+fn pack(v: i32, m: Move) -> u64 {
+    ((v + (1 << 20)) as u64) << 8 | (move_index(m) as u64 + 1)
+}
+
+/// A thread waiting for work: spins a while, then yields its core.
+fn pause(spins: u32) -> u32 {
+    if spins < 1000 {
+        std::hint::spin_loop();
+    } else {
+        std::thread::yield_now();
+    }
+    spins.saturating_add(1)
+}
+
+/// What [`pack`] packed (`0`: nothing yet).
+fn unpack(word: u64) -> (i32, Option<Move>) {
+    if word == 0 {
+        (-INF, None)
+    } else {
+        (
+            (word >> 8) as i32 - (1 << 20),
+            Some(index_move((word & 0xff) as u8 - 1)),
+        )
+    }
+}
+
 /// Exact solver for two-player rule sets.
 ///
 /// It searches to the end of the game with MTD(f): a series of null-window
@@ -218,44 +337,58 @@ impl Table {
 ///   229 s (401 and 88 million); margin 6, 649 s (188 million and 4.5
 ///   billion); depth 3, 378 s (610 and 559 million): an ordering search
 ///   costs about a tenth of a searched position, and 10 and 4 stay.
-/// - Each root pass runs on every core ([`Solver::set_threads`]): the
-///   table is shared (atomic words, the key stored xor the data so a torn
-///   entry reads as a miss), a helper thread searching the root moves
-///   from the last while the solver's own thread searches from the first.
-///   That leaves a core idle once the helper is done: Kalah(6,4) with the
-///   20-seed database (cores free, processor time read every 5 s) kept
-///   both cores busy for 80 s and one for the last 55 s (136 s in all;
-///   207 s on one core), the solver's own thread alone on the first root
-///   move of the last pass. A helper that then joins that move, trying
-///   the moves of the root's player last first (so that the two threads
-///   meet in the middle of every node where all moves are searched), kept
-///   both cores busy to the end but saved nothing (129 s against 130 s,
-///   328 million positions against 261 million): not kept. Splitting that
-///   one move well is what is left to gain here.
+/// - The search runs on two threads ([`Solver::set_threads`]) sharing the
+///   table (atomic words, the key stored xor the data so a torn entry
+///   reads as a miss), split as in "young brothers wait" (Feldmann's
+///   YBWC): at a node whose first child failed low, so that every child
+///   must be searched, on a board with at least as many seeds as those
+///   that order their moves by a shallow search (the database's plus 10),
+///   the solver offers the other children to the other thread if it is
+///   idle; both take children until none is left, and a child reaching
+///   beta makes the other thread drop its child (it looks every 1,024
+///   positions). A thread waiting for the other's last child takes the
+///   split points offered below it. The root is such a node: its first
+///   move on one thread (the other taking split points in it), the rest
+///   on both. Kalah(6,4) with the 20-seed database (cores free, processor
+///   time read every 5 s) takes 110 s on two threads with both cores busy
+///   to the end, 222 s on one (253 and 257 million positions): twice as
+///   fast, and the waiting threads spun for 0.7 s in all. Splitting from
+///   35 seeds took 111 s, 40 took 113 s, 25 took 121 s (more split points
+///   wasted on nodes where a later child reaches beta). Before, a helper
+///   searched the root moves from the last while the solver's own thread
+///   searched from the first: 130 to 137 s, both cores busy for 80 s and
+///   one for the last 55, the solver's thread alone on the first root
+///   move of the last pass (a helper then joining that move with the
+///   moves of the root's player tried last first saved nothing: 129 s).
 /// - The table is best kept no bigger than needed: its pages are faulted
 ///   in during the search, and with a big database a 2 GB table was twice
 ///   as slow as 256 MB for the same nodes (with the 24-seed database,
 ///   before the changes above, Kalah(6,4) took 36.5 s with 64 MB, 37.7 s
 ///   with 256 MB, 43 s with 1 GB: 256 MB stays the default). Bigger
-///   problems want more: Kalah(6,5) took 37 minutes with 8 GB against 80
-///   with 256 MB (below).
+///   problems want more: Kalah(6,5) took 80 minutes with 256 MB, 30 with
+///   8 GB and 25 with 16 GB (below); with the 20-seed database
+///   Kalah(6,4) took 110 s with 256 MB, 101 s with 1 GB and 96 s with
+///   4 GB (253, 197 and 178 million positions).
 /// - Measured (two cores; databases loaded from disk, 3 s for 24 seeds, not
 ///   counted): Kalah(6,4) +8 in 32.5 to 33.4 s (32.6 million positions) and
 ///   with `capture_empty_opposite` +10 in 11.9 s (9.6 million) with the
-///   24-seed database; with the 20-seed one 130 to 137 s with the cores free
-///   (202 to 275 s shared) and 71 s. Almost all of it is the last MTD(f)
-///   pass, the one proving the upper bound. Kalah(6,5) standard, +10, took
+///   24-seed database (before the split points); with the 20-seed one
+///   110 s (130 to 137 s before the split points, 202 to 275 s with the
+///   cores shared) and 71 s (before); with the 28-seed one 1.9 s (3.7
+///   million positions; 5 to 10 s more to read the database). Almost all
+///   of it is the last MTD(f) pass, the one proving the upper bound. Kalah(6,5) standard, +10, took
 ///   4,790 s (4.67 billion positions; huge pages) with a 28-seed database
 ///   (5.6 GB, built in 34 to 56 minutes, the cores shared): 61 s for the
 ///   passes proving at least +10, the rest for the last one. With an 8 GB
 ///   table it took 2.90 billion positions (38% fewer) and 2,238 s of running
-///   time (37 minutes; 3,455 s less 1,217 s stopped while other runs had the
-///   machine, the cores shared with builds for about 6 minutes of it): 39 s
-///   for the passes proving at least +10; both cores busy for the first 19
-///   minutes, then the solver's own thread alone on one root move (above: the
-///   idle core). With a 26-seed database those first passes took 245 s (225
-///   million positions), and with 24 seeds the one proving +6 alone took 196
-///   s. With `capture_empty_opposite`, +12 took 2,958 s (1.44 billion
+///   time (37 minutes, with the root moves divided between the threads, a
+///   core idle for the second half). Splitting the search (above) took
+///   it to 1,807 s (30 minutes, 3.05 billion positions, both cores busy
+///   to the end: 3,582 s of processor time), and a 16 GB table to 1,522
+///   s (25 minutes, 2.60 billion positions; the table and the database
+///   take 22 of the machine's 24 GB). With a 26-seed database those first
+///   passes took 245 s (225 million positions), and with 24 seeds the one
+///   proving +6 alone took 196 s. With `capture_empty_opposite`, +12 took 2,958 s (1.44 billion
 ///   positions; a 2 GB table, huge pages, its own 28-seed database; both
 ///   cores shared with other jobs for most of it): 36 s for the passes
 ///   proving at least +12.
@@ -301,6 +434,13 @@ pub struct Solver<'r> {
     /// shallow search of this depth.
     order_seeds: i32,
     order_depth: u32,
+    /// Boards with at least this many seeds may be split between threads.
+    split_seeds: i32,
+    /// The cut flags of the split points whose children this thread is
+    /// searching, outermost first.
+    cuts: Vec<Arc<AtomicBool>>,
+    /// The split point (index in `cuts`) whose cut aborted this thread.
+    cut_level: Option<usize>,
     nodes: u64,
     /// Positions on the line being searched (whole-position mode only).
     path: Vec<u64>,
@@ -438,6 +578,9 @@ impl<'r> Solver<'r> {
             parallel: true,
             order_seeds,
             order_depth: ORDER_DEPTH,
+            split_seeds: order_seeds,
+            cuts: Vec::new(),
+            cut_level: None,
             nodes: 0,
             path: Vec::new(),
             late: set
@@ -476,12 +619,13 @@ impl<'r> Solver<'r> {
         self.progress = Some(Box::new(report));
     }
 
-    /// Searches each root pass on `threads` threads (at least one; by
-    /// default as many as the machine has cores). Only [`additive`] rules
-    /// are searched in parallel: the threads share the table, a helper
-    /// taking the root moves from the last one back while the solver's own
-    /// thread takes them from the first. The value found does not depend
-    /// on the thread count; the node count and the best move among equals
+    /// Searches on two threads when `threads` is more than one (by default
+    /// it is the machine's core count; more than two threads are not used
+    /// yet), else on one. Only [`additive`] rules are searched in
+    /// parallel: the threads share the table, and a helper takes the
+    /// children of the nodes where every child must be searched (split
+    /// points, see the type's docs). The value found does not depend on
+    /// the thread count; the node count and the best move among equals
     /// may. A solve under a node budget runs on one thread (the budget
     /// counts exactly); [`Solution::nodes`] counts every thread's positions
     /// (not those of the shallow searches that order moves).
@@ -541,11 +685,19 @@ impl<'r> Solver<'r> {
         {
             self.aborted = true;
         }
-        if self.nodes & 1023 == 0
-            && let Some(stop) = &self.stop
-            && stop.load(Ordering::Relaxed)
-        {
-            self.aborted = true;
+        if self.nodes & 1023 == 0 {
+            // A sibling of a subtree this thread searches proved its split
+            // point: that subtree no longer matters.
+            if let Some(level) = self.cuts.iter().position(|c| c.load(Ordering::Relaxed)) {
+                self.aborted = true;
+                self.cut_level = Some(level);
+            }
+            if let Some(stop) = &self.stop
+                && stop.load(Ordering::Relaxed)
+            {
+                self.aborted = true;
+                self.cut_level = None;
+            }
         }
         self.aborted
     }
@@ -710,9 +862,38 @@ impl<'r> Solver<'r> {
         }
         let mut best = -INF;
         let mut best_move = None;
-        let mut search = |solver: &mut Solver<'r>| {
+        if self.additive && self.parallel && self.threads > 1 && self.stop.is_none() && n > 1 {
+            // Young brothers wait: the first move alone (a helper thread
+            // takes the split points offered in its subtree), then, if it
+            // fails low, every other move on both threads.
+            let stop = Arc::new(AtomicBool::new(false));
+            let pool = Pool::new();
+            let mut helper = self.helper(&stop);
+            let helper_nodes = std::thread::scope(|scope| {
+                let worker = scope.spawn(|| {
+                    helper.serve(&pool);
+                    helper.nodes
+                });
+                best = self.move_value(pos, player, order[0], alpha, beta, Some(&pool));
+                best_move = Some(order[0]);
+                if best < beta && !self.aborted {
+                    let mut moves = [(Move::Swap, -INF, INF); 17];
+                    for (slot, &m) in moves.iter_mut().zip(&order[1..n]) {
+                        slot.0 = m;
+                    }
+                    let (v, m) = self.split_search(&pool, pos, &moves[..n - 1], alpha, beta);
+                    if v > best {
+                        best = v;
+                        best_move = m;
+                    }
+                }
+                stop.store(true, Ordering::Relaxed);
+                worker.join().expect("the helper thread does not panic")
+            });
+            self.helper_nodes += helper_nodes;
+        } else {
             for &m in &order[..n] {
-                let v = solver.move_value(pos, player, m, alpha, beta);
+                let v = self.move_value(pos, player, m, alpha, beta, None);
                 if v > best {
                     best = v;
                     best_move = Some(m);
@@ -722,31 +903,6 @@ impl<'r> Solver<'r> {
                     break;
                 }
             }
-        };
-        if self.additive && self.parallel && self.threads > 1 && self.stop.is_none() && n > 1 {
-            // A helper searches the root moves from the last one back,
-            // while this thread goes from the first: they meet in the
-            // middle, and what the helper proved is in the shared table.
-            let stop = Arc::new(AtomicBool::new(false));
-            let mut helper = self.helper(&stop);
-            let here = *pos;
-            let helper_nodes = std::thread::scope(|scope| {
-                let worker = scope.spawn(move || {
-                    for &m in order[1..n].iter().rev() {
-                        helper.move_value(&here, player, m, alpha0, beta);
-                        if helper.aborted {
-                            break;
-                        }
-                    }
-                    helper.nodes
-                });
-                search(self);
-                stop.store(true, Ordering::Relaxed);
-                worker.join().expect("the helper thread does not panic")
-            });
-            self.helper_nodes += helper_nodes;
-        } else {
-            search(self);
         }
         if !self.additive {
             self.path.pop();
@@ -769,22 +925,23 @@ impl<'r> Solver<'r> {
 
     /// The value of move `m` for `player`, who is to move at `pos`, searched
     /// with the window `(alpha, beta)` (in the search's own units).
-    fn move_value(
+    fn move_value<'p>(
         &mut self,
-        pos: &Position<'_>,
+        pos: &Position<'p>,
         player: usize,
         m: Move,
         alpha: i32,
         beta: i32,
+        pool: Option<&Pool<'p>>,
     ) -> i32 {
         let (child, gain) = Self::child(pos, m);
         if self.additive {
             if child.is_over() {
                 gain
             } else if child.player_of(child.to_move()) == player {
-                gain + self.search_additive(&child, alpha - gain, beta - gain)
+                gain + self.search_additive(&child, alpha - gain, beta - gain, pool)
             } else {
-                gain - self.search_additive(&child, gain - beta, gain - alpha)
+                gain - self.search_additive(&child, gain - beta, gain - alpha, pool)
             }
         } else if child.is_over() {
             let outcome = child.outcome().expect("over");
@@ -794,6 +951,120 @@ impl<'r> Solver<'r> {
         } else {
             -self.search_whole(&child, -beta, -alpha)
         }
+    }
+
+    /// Searches the children `moves` of `pos` (a null window: the first
+    /// child, searched before, failed low) on this thread and, if it takes
+    /// the offer, on the idle one. Returns the best value and move, as the
+    /// serial loop would (fail-soft); a child reaching `beta` stops both
+    /// threads' work on the others.
+    fn split_search<'p>(
+        &mut self,
+        pool: &Pool<'p>,
+        pos: &Position<'p>,
+        moves: &[(Move, i32, i32)],
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<Move>) {
+        let split = Arc::new(Split::new(pos, moves, alpha, beta));
+        let offered = pool.publish(&split);
+        self.work(pool, &split);
+        if offered {
+            pool.withdraw(&split);
+            if !self.aborted && !split.cut.load(Ordering::Acquire) {
+                self.wait_for(pool, &split);
+            }
+        }
+        unpack(split.best.load(Ordering::Acquire))
+    }
+
+    /// Waits until no other thread searches children of `split` (which is
+    /// off offer), taking the split points offered meanwhile (they are
+    /// below it); gives up when the time is up.
+    fn wait_for<'p>(&mut self, pool: &Pool<'p>, split: &Split<'p>) {
+        pool.idle.fetch_add(1, Ordering::Relaxed);
+        let mut spins = 0u32;
+        while split.workers.load(Ordering::Acquire) > 0 && !self.aborted {
+            if let Some(other) = pool.take() {
+                pool.idle.fetch_sub(1, Ordering::Relaxed);
+                self.join(pool, &other);
+                pool.idle.fetch_add(1, Ordering::Relaxed);
+            } else {
+                spins = pause(spins);
+                if let Some(clock) = &mut self.clock
+                    && clock.expired()
+                {
+                    self.aborted = true;
+                }
+            }
+        }
+        pool.idle.fetch_sub(1, Ordering::Relaxed);
+    }
+
+    /// Takes children of `split` and searches them until none is left or
+    /// one reaches beta.
+    fn work<'p>(&mut self, pool: &Pool<'p>, split: &Split<'p>) {
+        self.cuts.push(Arc::clone(&split.cut));
+        let level = self.cuts.len() - 1;
+        while !split.cut.load(Ordering::Acquire) {
+            let k = split.next.fetch_add(1, Ordering::Relaxed);
+            if k >= split.n {
+                break;
+            }
+            let (m, lo, hi) = split.moves[k];
+            let v = if hi <= split.alpha || lo == hi {
+                hi
+            } else {
+                self.move_value(
+                    &split.pos,
+                    split.player,
+                    m,
+                    split.alpha,
+                    split.beta,
+                    Some(pool),
+                )
+            };
+            if self.aborted {
+                // Meaningless: if it was this split's cut, the search goes
+                // on above it.
+                if self.cut_level == Some(level) {
+                    self.aborted = false;
+                    self.cut_level = None;
+                }
+                break;
+            }
+            split.best.fetch_max(pack(v, m), Ordering::AcqRel);
+            if v >= split.beta {
+                split.cut.store(true, Ordering::Release);
+                break;
+            }
+        }
+        self.cuts.pop();
+    }
+
+    /// Works on `split`, taken from the pool.
+    fn join<'p>(&mut self, pool: &Pool<'p>, split: &Split<'p>) {
+        self.work(pool, split);
+        split.workers.fetch_sub(1, Ordering::Release);
+    }
+
+    /// A helper's life in a root pass: take the split points offered until
+    /// told to stop.
+    fn serve(&mut self, pool: &Pool<'_>) {
+        let stop = Arc::clone(self.stop.as_ref().expect("a helper"));
+        pool.idle.fetch_add(1, Ordering::Relaxed);
+        let mut spins = 0u32;
+        while !stop.load(Ordering::Relaxed) && !self.aborted {
+            if let Some(split) = pool.take() {
+                pool.idle.fetch_sub(1, Ordering::Relaxed);
+                self.join(pool, &split);
+                pool.idle.fetch_add(1, Ordering::Relaxed);
+                spins = 0;
+            } else {
+                spins = pause(spins);
+            }
+        }
+        pool.idle.fetch_sub(1, Ordering::Relaxed);
     }
 
     /// A best move by exact analysis of every move (a fallback; the root
@@ -865,6 +1136,9 @@ impl<'r> Solver<'r> {
             parallel: false,
             order_seeds: self.order_seeds,
             order_depth: self.order_depth,
+            split_seeds: self.split_seeds,
+            cuts: Vec::new(),
+            cut_level: None,
             nodes: 0,
             path: Vec::new(),
             late: self.late,
@@ -923,7 +1197,13 @@ impl<'r> Solver<'r> {
 
     /// Additive mode: the score difference still to come for the player to
     /// move, from the board alone.
-    fn search_additive(&mut self, pos: &Position<'_>, mut alpha: i32, mut beta: i32) -> i32 {
+    fn search_additive<'p>(
+        &mut self,
+        pos: &Position<'p>,
+        mut alpha: i32,
+        mut beta: i32,
+        pool: Option<&Pool<'p>>,
+    ) -> i32 {
         if self.tick() {
             return 0;
         }
@@ -1091,18 +1371,39 @@ impl<'r> Solver<'r> {
         }
         let mut best = -INF;
         let mut best_move = None;
-        for &i in &index[..n] {
+        let mut searched = false;
+        for (k, &i) in index[..n].iter().enumerate() {
+            if searched
+                && k + 1 < n
+                && seeds >= self.split_seeds
+                && beta == alpha + 1
+                && let Some(pool) = pool
+                && pool.wants_work()
+            {
+                // The first child failed low: the rest on both threads.
+                let mut moves = [(Move::Swap, 0, 0); 17];
+                for (slot, &j) in moves.iter_mut().zip(&index[k..n]) {
+                    *slot = (order[j], bounds[j].0, bounds[j].1);
+                }
+                let (v, m) = self.split_search(pool, pos, &moves[..n - k], alpha, beta);
+                if v > best {
+                    best = v;
+                    best_move = m;
+                }
+                break;
+            }
             let (lo, hi) = bounds[i];
             let m = order[i];
             let v = if hi <= alpha || lo == hi {
                 // Known not to matter, or known exactly: no search.
                 hi
             } else {
+                searched = true;
                 let (child, gain) = Self::child(pos, m);
                 if same[i] {
-                    gain + self.search_additive(&child, alpha - gain, beta - gain)
+                    gain + self.search_additive(&child, alpha - gain, beta - gain, pool)
                 } else {
-                    gain - self.search_additive(&child, gain - beta, gain - alpha)
+                    gain - self.search_additive(&child, gain - beta, gain - alpha, pool)
                 }
             };
             if v > best {
@@ -1271,5 +1572,91 @@ fn index_move(i: u8) -> Move {
         Move::Swap
     } else {
         Move::House(i + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_core::{Preset, RuleSet};
+
+    /// Split points offered at every node with two children left (not
+    /// only on big boards), so that the helper takes many, some of them
+    /// cut short by a sibling: every move's value is the one-thread one,
+    /// along games of several rule sets.
+    #[test]
+    fn splitting_everywhere_gives_the_one_thread_values() {
+        let options = SolverOptions {
+            table_bytes: 1 << 16,
+            database_seeds: 0,
+        };
+        let mut helped = 0;
+        for (houses, seeds, empty) in [(4, 3, false), (4, 3, true), (5, 2, false), (3, 4, true)] {
+            let rules = Rules::new(&RuleSet {
+                houses,
+                seeds,
+                capture_empty_opposite: empty,
+                ..Preset::Kalah.rules()
+            })
+            .unwrap();
+            let mut pos = Position::new(&rules);
+            let mut step = 0usize;
+            while !pos.is_over() && step < 6 {
+                let mut serial = Solver::new(&rules, options);
+                serial.set_threads(1);
+                let mut split = Solver::new(&rules, options);
+                split.set_threads(2);
+                split.split_seeds = 0;
+                let want = serial.analyse(&pos);
+                let got = split.analyse(&pos);
+                helped += split.helper_nodes;
+                let values = |a: &[(Move, i32, i32)]| {
+                    let mut v = a.to_vec();
+                    v.sort_unstable();
+                    v
+                };
+                assert_eq!(values(&got), values(&want), "{pos}");
+                assert_eq!(split.solve(&pos).value, want[0].1, "{pos}");
+                let moves = pos.legal_moves();
+                let m = moves.iter().nth(step * 7 % moves.len()).expect("a move");
+                pos.play_unchecked(m);
+                step += 1;
+            }
+        }
+        assert!(helped > 0, "the helper never took a split point");
+    }
+
+    /// A thread waiting at a split point for another's child gives up when
+    /// the time is up (it visits no positions, so the node count cannot
+    /// tell it). The other thread is faked: a worker count that never
+    /// drops, released after 10 s should the wait not end by itself.
+    #[test]
+    fn a_thread_waiting_at_a_split_point_looks_at_the_clock() {
+        let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+        let pos = Position::new(&rules);
+        let options = SolverOptions {
+            table_bytes: 1 << 16,
+            database_seeds: 0,
+        };
+        let mut solver = Solver::new(&rules, options);
+        solver.begin(&Limits::time(Duration::from_millis(20)));
+        let pool = Pool::new();
+        let split = Split::new(&pos, &[(Move::House(1), -INF, INF)], 0, 1);
+        split.workers.store(1, Ordering::Relaxed);
+        let ended = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                solver.wait_for(&pool, &split);
+                ended.store(true, Ordering::Release);
+            });
+            let began = Instant::now();
+            while !ended.load(Ordering::Acquire) && began.elapsed() < Duration::from_secs(10) {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            let on_time = ended.load(Ordering::Acquire);
+            split.workers.store(0, Ordering::Release);
+            assert!(on_time, "still waiting after 10 s");
+        });
+        assert!(solver.aborted);
     }
 }

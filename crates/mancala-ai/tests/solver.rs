@@ -441,6 +441,32 @@ fn a_solve_out_of_budget_says_so_and_leaves_the_table_usable() {
     assert_eq!(solver.solve(&start).value, 6);
 }
 
+/// A time budget holds on two threads too: the helper stops with the
+/// solver's own thread. Kalah(6,4) takes minutes; a 100 ms budget gives up
+/// well within a generous bound (the waiting thread's own look at the
+/// clock is checked by a unit test of the solver).
+#[test]
+fn a_timed_two_thread_solve_gives_up_in_time() {
+    let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+    let start = Position::new(&rules);
+    let mut solver = Solver::new(
+        &rules,
+        SolverOptions {
+            table_bytes: 1 << 20,
+            database_seeds: 8,
+        },
+    );
+    solver.set_threads(2);
+    let began = std::time::Instant::now();
+    let err = solver
+        .solve_within(
+            &start,
+            &mancala_ai::Limits::time(std::time::Duration::from_millis(100)),
+        )
+        .expect_err("Kalah(6,4) takes minutes");
+    assert!(began.elapsed() < std::time::Duration::from_secs(5), "{err}");
+}
+
 #[test]
 fn a_budgeted_analysis_gives_up_or_agrees_with_the_full_one() {
     let rules = Rules::new(&RuleSet {
