@@ -388,10 +388,11 @@ fn unpack(word: u64) -> (i32, Option<Move>) {
 ///   s (25 minutes, 2.60 billion positions; the table and the database
 ///   take 22 of the machine's 24 GB). With a 26-seed database those first
 ///   passes took 245 s (225 million positions), and with 24 seeds the one
-///   proving +6 alone took 196 s. With `capture_empty_opposite`, +12 took 2,958 s (1.44 billion
-///   positions; a 2 GB table, huge pages, its own 28-seed database; both
-///   cores shared with other jobs for most of it): 36 s for the passes
-///   proving at least +12.
+///   proving +6 alone took 196 s. With `capture_empty_opposite`, +12
+///   took 946 s (16 minutes, 1.42 billion positions; a 16 GB table, huge
+///   pages, its own 28-seed database, built in 28 minutes); before the
+///   split search 2,958 s with a 2 GB table, the cores shared (36 s for
+///   the passes proving at least +12).
 /// - Not kept: looking children up only near the root (more nodes, no time
 ///   saved); not storing the smallest subtrees; an iterative-deepening
 ///   pre-search that seeds the table's moves (its guesses overrode the
