@@ -986,11 +986,7 @@ impl<'r> Solver<'r> {
         pool.idle.fetch_add(1, Ordering::Relaxed);
         let mut spins = 0u32;
         while split.workers.load(Ordering::Acquire) > 0 && !self.aborted {
-            if let Some(other) = pool.take() {
-                pool.idle.fetch_sub(1, Ordering::Relaxed);
-                self.join(pool, &other);
-                pool.idle.fetch_add(1, Ordering::Relaxed);
-            } else {
+            if !self.help(pool) {
                 spins = pause(spins);
                 if let Some(clock) = &mut self.clock
                     && clock.expired()
@@ -1043,6 +1039,18 @@ impl<'r> Solver<'r> {
         self.cuts.pop();
     }
 
+    /// An idle thread (counted in `pool.idle`) works on the split point on
+    /// offer, if any; false if there was none.
+    fn help<'p>(&mut self, pool: &Pool<'p>) -> bool {
+        let Some(split) = pool.take() else {
+            return false;
+        };
+        pool.idle.fetch_sub(1, Ordering::Relaxed);
+        self.join(pool, &split);
+        pool.idle.fetch_add(1, Ordering::Relaxed);
+        true
+    }
+
     /// Works on `split`, taken from the pool.
     fn join<'p>(&mut self, pool: &Pool<'p>, split: &Split<'p>) {
         self.work(pool, split);
@@ -1056,10 +1064,7 @@ impl<'r> Solver<'r> {
         pool.idle.fetch_add(1, Ordering::Relaxed);
         let mut spins = 0u32;
         while !stop.load(Ordering::Relaxed) && !self.aborted {
-            if let Some(split) = pool.take() {
-                pool.idle.fetch_sub(1, Ordering::Relaxed);
-                self.join(pool, &split);
-                pool.idle.fetch_add(1, Ordering::Relaxed);
+            if self.help(pool) {
                 spins = 0;
             } else {
                 spins = pause(spins);
