@@ -76,6 +76,12 @@ impl Evaluator for StoreDifference {
 /// few distinct games (the tie-break varies them a little), so the
 /// openings are the fairer test; there the heuristic wins everywhere
 /// except Modiar at depth 8, where the two are level.
+///
+/// The same weights end the short playouts of the 3-4 player levels'
+/// MCTS. There, against two [`Random`](crate::Random) players in 3-player
+/// Kalah, a board seed worth 1/2 or 1 store seed did no better than 1/8
+/// (first alone in 98.9% of 830 and 98.3% of 350 games, against 99.1% of
+/// 1,000 with the default).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Heuristic {
     /// Value of a seed in the store.
