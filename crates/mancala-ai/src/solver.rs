@@ -369,10 +369,11 @@ fn unpack(word: u64) -> (i32, Option<Move>) {
 ///   8 GB and 25 with 16 GB (below); with the 20-seed database
 ///   Kalah(6,4) took 110 s with 256 MB, 101 s with 1 GB and 96 s with
 ///   4 GB (253, 197 and 178 million positions).
-/// - Measured (two cores; databases loaded from disk, 3 s for 24 seeds, not
-///   counted): Kalah(6,4) +8 in 32.5 to 33.4 s (32.6 million positions) and
-///   with `capture_empty_opposite` +10 in 11.9 s (9.6 million) with the
-///   24-seed database (before the split points); with the 20-seed one
+/// - Measured (two cores; databases loaded from disk, 1 to 3 s for 24
+///   seeds, not counted): Kalah(6,4) +8 in 18.3 s (33.5 million
+///   positions) and with `capture_empty_opposite` +10 in 7.4 s (9.3
+///   million) with the 24-seed database (32.5 to 33.4 s and 11.9 s
+///   before the split points); with the 20-seed one
 ///   110 s (130 to 137 s before the split points, 202 to 275 s with the
 ///   cores shared) and 71 s (before); with the 28-seed one 1.9 s (3.7
 ///   million positions; 5 to 10 s more to read the database). Almost all
@@ -397,7 +398,7 @@ fn unpack(word: u64) -> (i32, Option<Move>) {
 ///   saved); not storing the smallest subtrees; an iterative-deepening
 ///   pre-search that seeds the table's moves (its guesses overrode the
 ///   better ordering by proven floors: more nodes). Huge pages would help
-///   (Kalah(6,4) in 28.7 s instead of 33 with
+///   (Kalah(6,4) in 28.7 s instead of 33 before the split points, with
 ///   `GLIBC_TUNABLES=glibc.malloc.hugetlb=1` in the environment, which
 ///   makes the allocator ask for them), but asking for them from here
 ///   takes `unsafe` code; the database alone in huge pages (through an
