@@ -1198,3 +1198,21 @@ impl Serialize for Position<'_> {
         self.to_setup().serialize(serializer)
     }
 }
+
+/// Positions as plain states and back, for [`Game`](crate::Game), which
+/// owns its rules and so cannot keep positions that borrow them.
+#[allow(dead_code)] // used by the owned `Game` (issue 16, in progress)
+impl<'r> Position<'r> {
+    /// The position of `state` under `rules`, which must be the rules the
+    /// state was played under.
+    #[inline]
+    pub(crate) fn from_state(rules: &'r Rules, state: State) -> Position<'r> {
+        Position { rules, state }
+    }
+
+    /// Everything about the position but its rules.
+    #[inline]
+    pub(crate) fn state(&self) -> State {
+        self.state
+    }
+}
