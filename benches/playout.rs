@@ -10,7 +10,7 @@
 // Each includer uses a different part of the module.
 #![allow(dead_code)]
 
-use mancala::{Game, Position, Preset, Rules};
+use mancala::{History, Position, Preset, Rules};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -37,13 +37,13 @@ pub fn cap_for(_preset: Preset) -> (u32, AtCap) {
 /// A source of uniform random games under one rule set.
 ///
 /// Rules with the `repetition` end condition are played through a
-/// [`Game`] (which applies it; its history is reset, not reallocated,
+/// [`History`] (which applies it; its history is reset, not reallocated,
 /// between games); the others through a bare [`Position`].
 pub struct Playouts<'r> {
     preset: Preset,
     start: Position<'r>,
     /// Kept only when the rules detect repetition.
-    game: Option<Game<'r>>,
+    game: Option<History<'r>>,
     rng: SmallRng,
     cap: u32,
     at_cap: AtCap,
@@ -71,7 +71,7 @@ impl<'r> Playouts<'r> {
         Playouts {
             preset,
             start,
-            game: rules.detects_repetition().then(|| Game::new(rules)),
+            game: rules.detects_repetition().then(|| History::new(rules)),
             rng: SmallRng::seed_from_u64(seed),
             cap,
             at_cap,
@@ -124,18 +124,18 @@ impl<'r> Playouts<'r> {
     }
 
     #[inline]
-    fn play_game(&mut self, game: &mut Game<'r>) -> (u32, Position<'r>) {
+    fn play_game(&mut self, game: &mut History<'r>) -> (u32, Position<'r>) {
         game.reset(self.start);
         let mut plies = 0;
         loop {
             let moves = game.legal_moves();
             if moves.is_empty() {
-                return (plies, *game.position());
+                return (plies, game.position());
             }
             if plies == self.cap {
-                self.cap_reached(game.position());
+                self.cap_reached(&game.position());
                 game.end_by_agreement();
-                return (plies, *game.position());
+                return (plies, game.position());
             }
             let m = moves
                 .get(pick(&mut self.rng, moves.len()))

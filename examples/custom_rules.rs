@@ -33,7 +33,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // Both players always sow their fullest house (the first one on ties).
     let rules = Rules::new(&from_file)?;
-    let mut game = Game::new(&rules);
+    let mut game = Game::new(rules);
     while !game.is_over() {
         let pos = game.position();
         let side = pos.to_move();
@@ -50,6 +50,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         game.play(m)?;
     }
     println!("{:#}", game.position());
-    println!("moves: {}", mancala::format_moves(game.moves()));
+    let moves: Vec<_> = game.moves().collect();
+    println!("moves: {}", mancala::format_moves(&moves));
     Ok(())
 }

@@ -25,6 +25,7 @@
 //! `mancala::Game`, so the `repetition` end condition applies.
 
 use std::io::{BufRead, Write};
+use std::sync::Arc;
 use std::time::Instant;
 
 use mancala::ai::{Spec, Strategy};
@@ -43,7 +44,7 @@ fn rules_named(name: &str) -> Result<Rules, String> {
 }
 
 /// `ok SIDE` or `over SCORES` for the game as it stands.
-fn status(game: &Game<'_>) -> String {
+fn status(game: &Game) -> String {
     match game.outcome() {
         Some(outcome) => {
             let scores: Vec<String> = outcome.scores().iter().map(u8::to_string).collect();
@@ -54,9 +55,9 @@ fn status(game: &Game<'_>) -> String {
 }
 
 fn main() {
-    // Rules live as long as the program (games borrow them): one per name.
-    let mut known: Vec<(String, &'static Rules)> = Vec::new();
-    let mut game: Option<Game<'static>> = None;
+    // Compiled once per name, shared by the games that use them.
+    let mut known: Vec<(String, Arc<Rules>)> = Vec::new();
+    let mut game: Option<Game> = None;
     let mut player: Option<Box<dyn Strategy + Send>> = None;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
@@ -73,14 +74,14 @@ fn main() {
                 let spec: Spec = spec.parse().map_err(|e| format!("{e}"))?;
                 let seed: u64 = seed.parse().map_err(|_| format!("bad seed {seed}"))?;
                 let r = match known.iter().find(|(n, _)| n == name) {
-                    Some(&(_, r)) => r,
+                    Some((_, r)) => Arc::clone(r),
                     None => {
-                        let r: &'static Rules = Box::leak(Box::new(rules_named(name)?));
-                        known.push((name.to_string(), r));
+                        let r = Arc::new(rules_named(name)?);
+                        known.push((name.to_string(), Arc::clone(&r)));
                         r
                     }
                 };
-                player = Some(spec.strategy(r, seed).map_err(|e| e.to_string())?);
+                player = Some(spec.strategy(&r, seed).map_err(|e| e.to_string())?);
                 game = Some(Game::new(r));
                 Ok("ok".to_string())
             })(),
@@ -96,7 +97,7 @@ fn main() {
                 if game.is_over() {
                     return Err("the game is over".to_string());
                 }
-                let pos = *game.position();
+                let pos = game.position();
                 let start = Instant::now();
                 let m = player.choose(&pos).ok_or("the player found no move")?;
                 let micros = start.elapsed().as_micros();

@@ -11,7 +11,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use mancala::{Game, KalahOptions, Preset, RuleSet, Rules};
+use mancala::{History, KalahOptions, Preset, RuleSet, Rules};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
@@ -117,7 +117,7 @@ const MOVE_CAP: usize = 100_000;
 fn play(rules: &Rules, seed: u64) -> io::Result<()> {
     let mut out = io::stdout().lock();
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut game = Game::new(rules);
+    let mut game = History::new(rules);
     writeln!(out, "seed {seed}\n{:#}\n", game.position())?;
     while !game.is_over() {
         if game.moves().len() == MOVE_CAP {

@@ -492,26 +492,26 @@ fn play_game(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) ->
         .collect();
     let mut moves = vec![0u64; n];
     let mut time = vec![Duration::ZERO; n];
-    let mut game = Game::new(rules);
+    let mut game = Game::new(rules.clone());
     let mut capped = false;
     let mut forfeit = false;
     let mut opening = 0;
     if options.opening > 0 {
         // The same opening for the n games that rotate the seats.
         let mut random = crate::Random::new(game_seed(options.seed, g / n, usize::MAX));
-        while game.moves().len() < options.opening && !game.is_over() {
-            let m = random.choose(game.position()).expect("a move");
+        while game.moves().count() < options.opening && !game.is_over() {
+            let m = random.choose(&game.position()).expect("a move");
             game.play(m).expect("a legal move");
         }
-        opening = game.moves().len();
+        opening = game.moves().count();
     }
     while !game.is_over() {
-        if game.moves().len() >= options.move_cap {
-            game.end_by_agreement();
+        if game.moves().count() >= options.move_cap {
+            game.end_by_agreement().expect("the game is not over");
             capped = true;
             break;
         }
-        let pos = *game.position();
+        let pos = game.position();
         let side = pos.to_move();
         let player = pos.player_of(side);
         let seat = seat_of[player];
@@ -524,8 +524,10 @@ fn play_game(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) ->
             _ => {
                 // With 3-4 players a resignation does not end the game:
                 // end it here (the resigned side still ranks last).
-                game.resign(side);
-                game.end_by_agreement();
+                game.resign(side).expect("the game is not over");
+                if !game.is_over() {
+                    game.end_by_agreement().expect("the game is not over");
+                }
                 forfeit = true;
             }
         }
@@ -541,11 +543,11 @@ fn play_game(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) ->
     }
     GameResult {
         record: GameRecord {
-            opening: game.moves()[..opening].to_vec(),
+            opening: game.moves().take(opening).collect(),
             order: seat_of,
             ranks,
             scores,
-            moves: game.moves().len(),
+            moves: game.moves().count(),
             capped,
             forfeit,
         },

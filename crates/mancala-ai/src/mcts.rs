@@ -272,21 +272,21 @@ impl Node {
 ///
 /// ```
 /// use mancala_ai::{Limits, Mcts, Random, Strategy};
-/// use mancala_core::{Game, KalahOptions, Rules};
+/// use mancala_core::{History, KalahOptions, Rules};
 ///
 /// // Three-player Kalah with 4 houses of 3 seeds.
 /// let rules = Rules::new(&KalahOptions { players: 3, houses: 4, seeds: 3,
 ///                                        ..KalahOptions::default() }.rules())?;
 /// let mut mcts = Mcts::new(Limits::nodes(200), 7).exploration(0.8);
 /// let mut others = Random::new(1);
-/// let mut game = Game::new(&rules);
+/// let mut game = History::new(&rules);
 /// while !game.is_over() {
-///     let pos = *game.position();
+///     let pos = game.position();
 ///     let m = if pos.to_move() == 0 { mcts.choose(&pos) } else { others.choose(&pos) };
 ///     game.play(m.unwrap())?;
 /// }
 ///
-/// let report = Mcts::new(Limits::nodes(300), 7).search(game.position());
+/// let report = Mcts::new(Limits::nodes(300), 7).search(&game.position());
 /// assert_eq!(report.best, None); // the game is over
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -422,15 +422,15 @@ impl<E: Evaluator> Mcts<E> {
     ///
     /// ```
     /// use mancala_ai::{Greedy, Limits, Mcts, OpponentModel, Strategy};
-    /// use mancala_core::{Game, KalahOptions, Rules};
+    /// use mancala_core::{History, KalahOptions, Rules};
     ///
     /// let rules = Rules::new(&KalahOptions { players: 3, ..KalahOptions::default() }.rules())?;
     /// let mut mcts = Mcts::new(Limits::nodes(2_000), 2);
     /// assert_eq!(mcts.opponent_model(1), OpponentModel::UNKNOWN);
     /// let (mut one, mut two) = (Greedy::new(1), Greedy::new(2));
-    /// let mut game = Game::new(&rules);
+    /// let mut game = History::new(&rules);
     /// while !game.is_over() {
-    ///     let pos = *game.position();
+    ///     let pos = game.position();
     ///     let m = match pos.player_of(pos.to_move()) {
     ///         0 => mcts.choose(&pos),
     ///         1 => one.choose(&pos),

@@ -787,17 +787,17 @@ impl FromStr for Spec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_core::{Game, KalahOptions, Preset};
+    use mancala_core::{History, KalahOptions, Preset};
 
     /// Positions along a few random games.
     fn sample<'r>(rules: &'r Rules) -> Vec<Position<'r>> {
         let mut out = Vec::new();
         for seed in 0..4 {
             let mut random = Random::new(seed);
-            let mut game = Game::new(rules);
+            let mut game = History::new(rules);
             while !game.is_over() && game.moves().len() < 200 {
-                out.push(*game.position());
-                let m = random.choose(game.position()).unwrap();
+                out.push(game.position());
+                let m = random.choose(&game.position()).unwrap();
                 game.play(m).unwrap();
             }
         }

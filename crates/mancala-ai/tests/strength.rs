@@ -10,7 +10,7 @@ use mancala_ai::{
     Algorithm, EvalKind, LEVEL_NODES_MP, LEVEL_PLAYOUT_MOVES, Limits, MAX_LEVEL, Mcts, Player,
     Spec, SpecError, Strategy,
 };
-use mancala_core::{Game, KalahOptions, Move, Preset, RuleSet, Rules};
+use mancala_core::{History, KalahOptions, Move, Preset, RuleSet, Rules};
 
 /// Kalah for three players (6 houses of 4 seeds each).
 fn kalah3() -> Rules {
@@ -65,9 +65,9 @@ fn game_moves(rules: &Rules, specs: &[Spec], seeds: &[u64]) -> Vec<Move> {
         .zip(seeds)
         .map(|(s, &seed)| s.strategy(rules, seed).expect("a player"))
         .collect();
-    let mut game = Game::new(rules);
+    let mut game = History::new(rules);
     while !game.is_over() && game.moves().len() < 2_000 {
-        let pos = *game.position();
+        let pos = game.position();
         let m = players[pos.player_of(pos.to_move())]
             .choose(&pos)
             .expect("a move while the game is on");
@@ -337,13 +337,13 @@ fn levels_with_three_players_are_mcts_with_short_playouts_that_a_spec_can_name()
     let mut whole = by_mcts("seed=5");
     let mut short = Mcts::new(Limits::nodes(iterations), 5).playout_cap(LEVEL_PLAYOUT_MOVES);
     let mut by_hand = Mcts::new(Limits::nodes(iterations), 5).playout_cap(2);
-    let mut game = Game::new(&rules);
+    let mut game = History::new(&rules);
     let (mut whole_differs, mut cap_differs) = (false, false);
     for _ in 0..30 {
         if game.is_over() {
             break;
         }
-        let pos = *game.position();
+        let pos = game.position();
         let m = level.choose(&pos).unwrap();
         assert_eq!(Some(m), short.choose(&pos), "{pos}");
         assert_eq!(Some(m), named.choose(&pos), "{pos}");
@@ -395,10 +395,10 @@ fn model_off_is_plain_uct_and_only_mcts_takes_it() {
     let (mut off, mut on, mut default) = (spec(",model=off"), spec(",model=on"), spec(""));
     let (mut plain, mut modelling) = (by_hand(false), by_hand(true));
     let mut greedy = parse("greedy").strategy(&rules, 9).unwrap();
-    let mut game = Game::new(&rules);
+    let mut game = History::new(&rules);
     let mut differs = false;
     while !game.is_over() && game.moves().len() < 60 {
-        let pos = *game.position();
+        let pos = game.position();
         let m = if pos.to_move() == 0 {
             let m = off.choose(&pos).unwrap();
             assert_eq!(Some(m), plain.choose(&pos), "{pos}");

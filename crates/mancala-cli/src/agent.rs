@@ -36,11 +36,11 @@ pub fn run(args: &AgentArgs) -> CliResult {
         .map_err(|e| CliError::usage(format!("--ai {}: {e}", args.ai)))?;
     let rules = compile(&Preset::Mankalah.rules())?;
     let mut player = spec
-        .strategy(rules, args.seed)
+        .strategy(&rules, args.seed)
         .map_err(|e| CliError::usage(format!("--ai {}: {e}", args.ai)))?;
     let mut agent = Agent {
-        rules,
-        pos: Position::new(rules),
+        rules: &rules,
+        pos: Position::new(&rules),
         me: None,
     };
     let stdin = std::io::stdin();
@@ -71,14 +71,14 @@ enum Reply {
     Stop,
 }
 
-struct Agent {
-    rules: &'static Rules,
-    pos: Position<'static>,
+struct Agent<'r> {
+    rules: &'r Rules,
+    pos: Position<'r>,
     /// Our player: 0 started as South (moves first), 1 as North.
     me: Option<usize>,
 }
 
-impl Agent {
+impl Agent<'_> {
     fn handle(
         &mut self,
         line: &str,

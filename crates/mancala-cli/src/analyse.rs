@@ -80,9 +80,9 @@ pub fn value_moves(pos: &Position<'_>, limits: Limits, solver_time: Duration) ->
 }
 
 /// Runs `mancala analyse`.
-pub fn run(rules: &'static Rules, args: &AnalyseArgs) -> CliResult {
+pub fn run(rules: &Rules, args: &AnalyseArgs) -> CliResult {
     let game = replay(rules, &moves(&args.moves)?)?;
-    let pos = *game.position();
+    let pos = game.position();
     let spec: Spec = args
         .ai
         .parse()

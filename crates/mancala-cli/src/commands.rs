@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use mancala_ai::arena::{MatchOptions, play_match_with_progress};
 use mancala_ai::{Random, Solver, SolverOptions, Spec, Strategy};
-use mancala_core::{Game, Position, Preset, Rules, perft};
+use mancala_core::{History, Position, Preset, Rules, perft};
 use serde_json::{Value, json};
 
 use crate::board::{self, Style};
@@ -17,35 +17,35 @@ use crate::{CliError, CliResult};
 
 /// Runs the command line.
 pub fn run(cli: Cli) -> CliResult {
-    let rules = || -> CliResult<&'static Rules> { compile(&rule_set(&cli.rules, &cli.set)?) };
+    let rules = || -> CliResult<Rules> { compile(&rule_set(&cli.rules, &cli.set)?) };
     match &cli.command {
         Command::Rules(command) => rules_command(command, &cli),
         Command::Perft(args) => {
             let rules = rules()?;
-            let start = replay(rules, &moves(&args.moves)?)?;
+            let start = replay(&rules, &moves(&args.moves)?)?;
             for depth in 1..=args.depth {
-                outln!("{depth} {}", perft(start.position(), depth));
+                outln!("{depth} {}", perft(&start.position(), depth));
             }
             Ok(())
         }
         Command::Replay(args) => {
             let rules = rules()?;
-            let game = replay(rules, &moves(&args.moves)?)?;
+            let game = replay(&rules, &moves(&args.moves)?)?;
             if args.json {
-                outln!("{}", position_json(game.position()));
+                outln!("{}", position_json(&game.position()));
             } else {
                 let labels: Vec<String> = (0..rules.players()).map(|_| String::new()).collect();
-                outln!("{}", board::draw(game.position(), &labels, &Style::PLAIN));
+                outln!("{}", board::draw(&game.position(), &labels, &Style::PLAIN));
                 outln!("position: {}", game.position());
             }
             Ok(())
         }
         Command::Play(args) => crate::play::run(args, &cli),
-        Command::Analyse(args) => crate::analyse::run(rules()?, args),
-        Command::Solve(args) => solve(rules()?, args),
-        Command::Match(args) => run_match(rules()?, args),
+        Command::Analyse(args) => crate::analyse::run(&rules()?, args),
+        Command::Solve(args) => solve(&rules()?, args),
+        Command::Match(args) => run_match(&rules()?, args),
         Command::Bench(BenchCommand::Playouts { games, seed }) => {
-            bench_playouts(rules()?, *games, *seed)
+            bench_playouts(&rules()?, *games, *seed)
         }
         Command::Agent(args) => crate::agent::run(args),
     }
@@ -88,8 +88,9 @@ fn rules_command(command: &RulesCommand, cli: &Cli) -> CliResult {
 
 /// Plays `moves` from the start; an illegal one is an error naming its
 /// place in the list and why.
-pub fn replay(rules: &'static Rules, moves: &[mancala_core::Move]) -> CliResult<Game<'static>> {
-    Game::replay(Position::new(rules), moves).map_err(|e| CliError::usage(format!("--moves: {e}")))
+pub fn replay<'r>(rules: &'r Rules, moves: &[mancala_core::Move]) -> CliResult<History<'r>> {
+    History::replay(Position::new(rules), moves)
+        .map_err(|e| CliError::usage(format!("--moves: {e}")))
 }
 
 /// The JSON description of a position (see the README's `replay --json`).
@@ -110,7 +111,7 @@ pub fn position_json(pos: &Position<'_>) -> Value {
     })
 }
 
-fn solve(rules: &'static Rules, args: &SolveArgs) -> CliResult {
+fn solve(rules: &Rules, args: &SolveArgs) -> CliResult {
     if rules.players() != 2 {
         return Err(CliError::usage(format!(
             "solve is for two players; these rules seat {}",
@@ -118,7 +119,7 @@ fn solve(rules: &'static Rules, args: &SolveArgs) -> CliResult {
         )));
     }
     let game = replay(rules, &moves(&args.moves)?)?;
-    let pos = *game.position();
+    let pos = game.position();
     let options = SolverOptions {
         table_bytes: args.table_mb.max(1) << 20,
         database_seeds: args.database_seeds,
@@ -169,7 +170,7 @@ fn solve(rules: &'static Rules, args: &SolveArgs) -> CliResult {
     Ok(())
 }
 
-fn run_match(rules: &'static Rules, args: &MatchArgs) -> CliResult {
+fn run_match(rules: &Rules, args: &MatchArgs) -> CliResult {
     let seats: Vec<Spec> = args
         .seats
         .iter()
@@ -232,7 +233,7 @@ fn run_match(rules: &'static Rules, args: &MatchArgs) -> CliResult {
     Ok(())
 }
 
-fn bench_playouts(rules: &'static Rules, games: u64, seed: u64) -> CliResult {
+fn bench_playouts(rules: &Rules, games: u64, seed: u64) -> CliResult {
     if games == 0 {
         return Err(CliError::usage("--games 0: expected at least one game"));
     }
@@ -246,8 +247,8 @@ fn bench_playouts(rules: &'static Rules, games: u64, seed: u64) -> CliResult {
             .ok_or_else(|| CliError::runtime("a game that is not over has no move"))
     };
     if rules.detects_repetition() {
-        // Only a Game sees a repeated position.
-        let mut game = Game::new(rules);
+        // Only a History sees a repeated position.
+        let mut game = History::new(rules);
         for _ in 0..games {
             game.reset(Position::new(rules));
             while !game.is_over() {
@@ -256,7 +257,7 @@ fn bench_playouts(rules: &'static Rules, games: u64, seed: u64) -> CliResult {
                     capped += 1;
                     break;
                 }
-                game.play_unchecked(choose(game.position())?);
+                game.play_unchecked(choose(&game.position())?);
                 plies += 1;
             }
         }

@@ -5,17 +5,18 @@
 
 use std::io::{BufRead, Write};
 use std::path::Path;
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use mancala_ai::{Spec, Strategy};
-use mancala_core::{Game, Move, Position, RuleSet, Rules, format_moves};
+use mancala_core::{Game, Move, Position, Rules, format_moves};
 use serde::{Deserialize, Serialize};
 
 use crate::analyse::duration;
 use crate::board::{self, Style};
 use crate::cli::{Cli, PlayArgs};
-use crate::rules_arg::{compile, moves, rule_set};
+use crate::rules_arg::{compile, rule_set};
 use crate::{CliError, CliResult};
 
 /// The computer players of the default seats.
@@ -39,8 +40,9 @@ commands:
 struct SaveFile {
     /// Always `mancala-play`.
     format: String,
-    /// The rule set.
-    rules: RuleSet,
+    /// The current game: its rules, its start when it is not the usual
+    /// one, and its events (moves and resignations).
+    record: Game,
     /// The seats' players (seats handed to the computer included).
     seats: Vec<String>,
     /// Games in the session.
@@ -55,10 +57,6 @@ struct SaveFile {
     cpu: String,
     /// The seed of the computer players.
     seed: u64,
-    /// The moves of the current game, comma-separated.
-    moves: String,
-    /// Resignations in the current game: `[side, moves played before it]`.
-    resigned: Vec<(usize, usize)>,
     /// Each finished game's ranks, one per seat.
     results: Vec<Vec<u8>>,
 }
@@ -77,8 +75,7 @@ enum GameEnd {
 }
 
 struct Session {
-    rules: &'static Rules,
-    set: RuleSet,
+    rules: Arc<Rules>,
     seats: Vec<Spec>,
     games: u32,
     game_index: u32,
@@ -98,7 +95,7 @@ pub fn run(args: &PlayArgs, cli: &Cli) -> CliResult {
         text.parse::<Spec>()
             .map_err(|e| CliError::usage(format!("{flag} {text}: {e}")))
     };
-    let (mut session, moves_played, resigned) = match &args.resume {
+    let (mut session, mut saved) = match &args.resume {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| {
                 CliError::usage(format!("cannot read saved game {}: {e}", path.display()))
@@ -112,7 +109,7 @@ pub fn run(args: &PlayArgs, cli: &Cli) -> CliResult {
                     path.display()
                 )));
             }
-            let rules = compile(&save.rules)?;
+            let rules = Arc::clone(save.record.rules());
             let n = rules.players();
             if save.seats.len() != n || save.results.iter().any(|r| r.len() != n) {
                 return Err(CliError::usage(format!(
@@ -131,7 +128,6 @@ pub fn run(args: &PlayArgs, cli: &Cli) -> CliResult {
             };
             let session = Session {
                 rules,
-                set: save.rules,
                 seats,
                 games: save.games.max(1),
                 game_index: save.game,
@@ -143,11 +139,11 @@ pub fn run(args: &PlayArgs, cli: &Cli) -> CliResult {
                 style,
                 input: spawn_reader(),
             };
-            (session, moves(&save.moves)?, save.resigned)
+            (session, Some(save.record))
         }
         None => {
             let set = rule_set(&cli.rules, &cli.set)?;
-            let rules = compile(&set)?;
+            let rules = Arc::new(compile(&set)?);
             let n = rules.players();
             let texts: Vec<String> = if args.seats.is_empty() {
                 std::iter::once("human".to_string())
@@ -181,7 +177,6 @@ pub fn run(args: &PlayArgs, cli: &Cli) -> CliResult {
             }
             let session = Session {
                 rules,
-                set,
                 seats,
                 games: args.games,
                 game_index: 0,
@@ -193,25 +188,25 @@ pub fn run(args: &PlayArgs, cli: &Cli) -> CliResult {
                 style,
                 input: spawn_reader(),
             };
-            (session, Vec::new(), Vec::new())
+            (session, None)
         }
     };
     // Every computer seat must be buildable before the game starts.
     for (i, spec) in session.seats.iter().enumerate() {
         if !spec.is_human() {
-            spec.strategy(session.rules, 0)
+            spec.strategy(&session.rules, 0)
                 .map_err(|e| CliError::usage(format!("seat {i} ({spec}): {e}")))?;
         }
     }
     session
         .cpu
-        .strategy(session.rules, 0)
+        .strategy(&session.rules, 0)
         .map_err(|e| CliError::usage(format!("--cpu {}: {e}", session.cpu)))?;
 
-    let mut first = Some((moves_played, resigned));
     while session.game_index < session.games {
-        let (played, resigned) = first.take().unwrap_or_default();
-        let game = session.restore(&played, &resigned)?;
+        let game = saved
+            .take()
+            .unwrap_or_else(|| Game::new(Arc::clone(&session.rules)));
         if session.games > 1 {
             outln!(
                 "{}",
@@ -222,7 +217,7 @@ pub fn run(args: &PlayArgs, cli: &Cli) -> CliResult {
                 ))
             );
         }
-        match session.play_game(game, resigned)? {
+        match session.play_game(game)? {
             GameEnd::Quit => return Ok(()),
             GameEnd::Finished => session.game_index += 1,
         }
@@ -281,26 +276,8 @@ impl Session {
             .seed
             .wrapping_mul(0x9e37_79b9_7f4a_7c15)
             .wrapping_add(u64::from(self.game_index) * 16 + seat as u64);
-        spec.strategy(self.rules, seed)
+        spec.strategy(&self.rules, seed)
             .expect("every computer seat was checked before the game")
-    }
-
-    /// The current game from the moves and resignations played so far.
-    fn restore(&self, played: &[Move], resigned: &[(usize, usize)]) -> CliResult<Game<'static>> {
-        let mut game = Game::new(self.rules);
-        for ply in 0..=played.len() {
-            for &(side, at) in resigned {
-                if at == ply {
-                    game.resign(side);
-                }
-            }
-            if let Some(&m) = played.get(ply) {
-                game.play(m).map_err(|e| {
-                    CliError::usage(format!("saved game: move {} of the list: {e}", ply + 1))
-                })?;
-            }
-        }
-        Ok(game)
     }
 
     /// Asks for a line; `deadline` is when the turn's time runs out.
@@ -335,11 +312,7 @@ impl Session {
         }
     }
 
-    fn play_game(
-        &mut self,
-        mut game: Game<'static>,
-        mut resigned: Vec<(usize, usize)>,
-    ) -> CliResult<GameEnd> {
+    fn play_game(&mut self, mut game: Game) -> CliResult<GameEnd> {
         let n = self.players();
         let mut players: Vec<Option<Box<dyn Strategy + Send>>> = (0..n)
             .map(|seat| {
@@ -352,10 +325,10 @@ impl Session {
         let mut deadline: Option<Option<Instant>> = None;
         let mut last_ply = usize::MAX;
         loop {
-            let pos = *game.position();
-            if game.moves().len() != last_ply {
-                // A new turn (a move or an undo): a new time limit.
-                last_ply = game.moves().len();
+            let pos = game.position();
+            if game.events().len() != last_ply {
+                // A new turn (a move, a resignation or an undo): a new time limit.
+                last_ply = game.events().len();
                 deadline = None;
             }
             if pos.is_over() {
@@ -431,31 +404,30 @@ impl Session {
                     None => outln!("no hint: there is no move"),
                 },
                 "undo" => {
-                    if game.moves().is_empty() {
+                    if game.moves().next().is_none() {
                         outln!(
                             "{}",
                             self.style.warn("nothing to undo: no move has been played")
                         );
                         continue;
                     }
+                    // Resignations after a move are taken back with it.
                     let mut undone = Vec::new();
-                    while let Some(m) = game.undo() {
+                    while let Some(m) = game.undo_move() {
                         undone.push(m);
-                        let p = *game.position();
+                        let p = game.position();
                         let s = p.to_move();
                         if !p.has_resigned(s) && players[self.seat_of(&p, s)].is_none() {
                             break;
                         }
                     }
-                    let ply = game.moves().len();
-                    resigned.retain(|&(_, at)| at <= ply);
                     undone.reverse();
                     outln!("took back {}", format_moves(&undone));
                     show_board = true;
                 }
                 "resign" => {
-                    game.resign(side);
-                    resigned.push((side, game.moves().len()));
+                    game.resign(side)
+                        .map_err(|e| CliError::runtime(format!("cannot resign: {e}")))?;
                     outln!("{who} resigns");
                     show_board = true;
                 }
@@ -469,7 +441,7 @@ impl Session {
                         outln!("{}", self.style.warn("save needs a file name: save FILE"));
                         continue;
                     }
-                    match self.save(Path::new(rest), &game, &resigned) {
+                    match self.save(Path::new(rest), &game) {
                         Ok(()) => {
                             outln!("saved to {rest}; resume with: mancala play --resume {rest}")
                         }
@@ -532,15 +504,10 @@ impl Session {
 
     /// Writes the session to `path` atomically: a temporary file in the
     /// same directory, then a rename over the target.
-    fn save(
-        &self,
-        path: &Path,
-        game: &Game<'_>,
-        resigned: &[(usize, usize)],
-    ) -> std::io::Result<()> {
+    fn save(&self, path: &Path, game: &Game) -> std::io::Result<()> {
         let save = SaveFile {
             format: "mancala-play".to_string(),
-            rules: self.set,
+            record: game.clone(),
             seats: self.seats.iter().map(Spec::to_string).collect(),
             games: self.games,
             game: self.game_index,
@@ -548,8 +515,6 @@ impl Session {
             time_limit: self.time_limit.as_ref().map(|(_, t)| t.clone()),
             cpu: self.cpu.to_string(),
             seed: self.seed,
-            moves: format_moves(game.moves()),
-            resigned: resigned.to_vec(),
             results: self.results.clone(),
         };
         let text = serde_json::to_string_pretty(&save).map_err(std::io::Error::other)?;

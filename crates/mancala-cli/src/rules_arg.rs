@@ -57,12 +57,9 @@ pub fn rule_set(rules: &str, sets: &[String]) -> CliResult<RuleSet> {
     Ok(set)
 }
 
-/// Compiles a validated rule set (leaked: the rules live as long as the
-/// program, and positions borrow them).
-pub fn compile(set: &RuleSet) -> CliResult<&'static Rules> {
-    let rules =
-        Rules::new(set).map_err(|e| CliError::usage(format!("the rules cannot be played: {e}")))?;
-    Ok(Box::leak(Box::new(rules)))
+/// Compiles a validated rule set.
+pub fn compile(set: &RuleSet) -> CliResult<Rules> {
+    Rules::new(set).map_err(|e| CliError::usage(format!("the rules cannot be played: {e}")))
 }
 
 /// `--moves`: a comma-separated move list.

@@ -1,212 +1,304 @@
-//! [`Game`]: a position with its history, for undo and repetition.
+//! [`Game`]: a whole game that owns its rules, with every event in it.
 
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
-use crate::error::IllegalMove;
+use crate::error::{IllegalMove, RuleError, SetupError};
+use crate::line::Line;
 use crate::mv::{Move, MoveList};
 use crate::outcome::Outcome;
-use crate::position::{Effect, Position};
+use crate::position::{Effect, Position, State};
 use crate::rules::Rules;
+use crate::ruleset::RuleSet;
+use crate::setup::Setup;
 
-/// A move list that could not be replayed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-#[error("move {index} of the list: {error}")]
-pub struct ReplayError {
-    /// Position of the refused move in the list, from 1.
-    pub index: usize,
-    /// The refused move and why.
-    pub error: IllegalMove,
-}
-
-/// A game in progress: the start position, the moves played and every
-/// position along the way.
+/// One thing that happened in a [`Game`].
 ///
-/// `Game` adds what a lone [`Position`] cannot know: under the
-/// `repetition` end condition, a move that brings back a position seen
-/// before ends the game (the leftover seeds go by `cycle_leftover`); and
-/// moves can be taken back.
-///
-/// Seeds only ever leave the board, so a position can only repeat one
-/// with the same number of seeds on the board: the positions since the
-/// last capture or store landing are kept in a hash set, and a new one is
-/// checked against it in constant time.
+/// Its text form, used in saved games, is the move itself (`3`, `swap`),
+/// `resign S`, `agreement`, or `computer S on` / `computer S off`, where
+/// `S` is a side number.
 ///
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{EndReason, Game, Move, Position, Preset, Rules, Setup};
+/// use mancala_core::{Event, Move};
 ///
-/// // Two lone seeds chase each other round an Oware board (OpenSpiel's
-/// // repetition test): after 12 moves the first position is back.
-/// let rules = Rules::new(&Preset::Oware.rules())?;
-/// let setup: Setup = "1,0,0,0,0,0:23 1,0,0,0,0,0:23".parse()?;
-/// let mut game = Game::from_position(Position::from_setup(&rules, &setup)?);
-/// for house in 1..=6 {
-///     game.play(Move::House(house))?;
-///     game.play(Move::House(house))?;
-/// }
-/// assert_eq!(game.position().end_reason(), Some(EndReason::Repetition));
-/// assert!(game.outcome().unwrap().is_draw());
+/// assert_eq!("4".parse::<Event>()?, Event::Move(Move::House(4)));
+/// assert_eq!("resign 2".parse::<Event>()?, Event::Resign { side: 2 });
+/// assert_eq!(Event::Computer { side: 1, playing: true }.to_string(), "computer 1 on");
+/// assert!("resign".parse::<Event>().is_err());
+/// # Ok::<(), mancala_core::EventParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// The side to move played a move (a sowing or a pie swap).
+    Move(Move),
+    /// `side` resigned: it ranks below everyone who has not. With 3 or 4
+    /// players the game goes on and the resigned side still moves (the
+    /// caller plays it by computer); see [`Position::resign`].
+    Resign {
+        /// The side that resigned.
+        side: usize,
+    },
+    /// The players agreed to end the game, scored as an endless cycle
+    /// (the seeds left go by `cycle_leftover`).
+    Agreement,
+    /// `side`'s seat was handed to the computer (`playing: true`) or taken
+    /// back (`false`). Only recorded: the position does not change.
+    Computer {
+        /// The side whose seat changed hands.
+        side: usize,
+        /// Whether the computer plays it from now on.
+        playing: bool,
+    },
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Move(m) => write!(f, "{m}"),
+            Event::Resign { side } => write!(f, "resign {side}"),
+            Event::Agreement => f.write_str("agreement"),
+            Event::Computer { side, playing } => {
+                write!(f, "computer {side} {}", if *playing { "on" } else { "off" })
+            }
+        }
+    }
+}
+
+/// Text that is not an [`Event`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error(
+    "\"{text}\" is not a game event (expected a move, \"resign SIDE\", \"agreement\" or \"computer SIDE on|off\")"
+)]
+pub struct EventParseError {
+    /// The text as given.
+    pub text: String,
+}
+
+impl FromStr for Event {
+    type Err = EventParseError;
+
+    fn from_str(s: &str) -> Result<Event, EventParseError> {
+        let error = || EventParseError {
+            text: s.to_string(),
+        };
+        let words: Vec<&str> = s.split_whitespace().collect();
+        let side = |w: &str| w.parse::<usize>().map_err(|_| error());
+        match words.as_slice() {
+            ["agreement"] => Ok(Event::Agreement),
+            ["resign", s] => Ok(Event::Resign { side: side(s)? }),
+            ["computer", s, "on"] => Ok(Event::Computer {
+                side: side(s)?,
+                playing: true,
+            }),
+            ["computer", s, "off"] => Ok(Event::Computer {
+                side: side(s)?,
+                playing: false,
+            }),
+            [m] => m.parse().map(Event::Move).map_err(|_| error()),
+            _ => Err(error()),
+        }
+    }
+}
+
+impl Serialize for Event {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Event {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// An event the game cannot take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum EventError {
+    /// The move is not legal (which includes any move once the game is over).
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+    /// The game is over: nobody can resign or agree any more.
+    #[error("the game is over")]
+    GameOver,
+    /// There is no such side.
+    #[error("there is no side {side} in a game of {players} players")]
+    NoSuchSide {
+        /// The side named.
+        side: usize,
+        /// Players in the game.
+        players: usize,
+    },
+    /// The side has resigned already.
+    #[error("side {side} has resigned already")]
+    AlreadyResigned {
+        /// The side named.
+        side: usize,
+    },
+}
+
+/// A game record that cannot be read back into a [`Game`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// The rule set cannot be played.
+    #[error("the rules: {0}")]
+    Rules(#[from] RuleError),
+    /// The start position does not fit the rules.
+    #[error("the start position: {0}")]
+    Start(#[from] SetupError),
+    /// An event cannot be replayed.
+    #[error("event {index} of the record ({event}): {error}")]
+    Event {
+        /// Place of the refused event in the record, from 1.
+        index: usize,
+        /// The event.
+        event: Event,
+        /// Why it was refused.
+        error: EventError,
+    },
+}
+
+/// A whole game: its rules (owned, shared through an [`Arc`]), the start
+/// position and every event since, with the position after each.
 ///
-/// game.undo();
-/// assert!(!game.is_over());
+/// `Game` is the record a program keeps for as long as it likes: it is
+/// `Send + Sync + 'static`, takes moves, resignations, an end by agreement
+/// and seats handed to the computer ([`Event`]), takes them back
+/// ([`Game::undo`], [`Game::undo_move`]), and reads and writes itself with
+/// serde as its rules, its start (when it is not the usual one) and its
+/// events, each checked again when read. It applies the `repetition` end
+/// condition as [`History`](crate::History) does, and hands out the fast
+/// `Copy` [`Position`] for search ([`Game::position`]).
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{Event, Game, Move, Preset, Rules};
+///
+/// let mut game = Game::new(Rules::new(&Preset::Kalah.rules())?);
+/// game.play(Move::House(3))?;       // the last seed lands in the store
+/// game.play(Move::House(6))?;
+/// game.resign(1)?;
+/// assert!(game.is_over());
+/// assert_eq!(game.outcome().unwrap().rank(1), 2);
+///
+/// // A record that reads back to the same game.
+/// let text = serde_json::to_string(&game)?;
+/// let again: Game = serde_json::from_str(&text)?;
+/// assert_eq!(again.events(), game.events());
+/// assert_eq!(again.position(), game.position());
+///
+/// assert_eq!(game.undo(), Some(Event::Resign { side: 1 }));
+/// assert_eq!(game.undo_move(), Some(Move::House(6)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct Game<'r> {
-    /// `positions[0]` is the start; `positions[i]` follows `moves[i - 1]`.
-    positions: Vec<Position<'r>>,
-    moves: Vec<Move>,
-    /// The positions a new one could repeat (only kept under `repetition`).
-    seen: Seen,
+pub struct Game {
+    rules: Arc<Rules>,
+    /// `line.at(i)` follows `events[i - 1]`.
+    line: Line,
+    events: Vec<Event>,
 }
 
-/// The positions since seeds last left the board, as a hash set of
-/// indices into [`Game::positions`]: seeds only ever leave the board, so no
-/// earlier position can come back. Slots from before the last capture are
-/// recognised by their generation, so starting afresh costs nothing.
-#[derive(Clone, Debug, Default)]
-struct Seen {
-    /// `(repetition key, position index, generation)`; a power-of-two count.
-    slots: Vec<(u64, u32, u32)>,
-    generation: u32,
-    /// Entries of the current generation.
-    len: usize,
-    /// The first position of the current generation.
-    since: usize,
-    /// Seeds in stores (and discarded) in the current generation.
-    stored: u32,
-}
-
-impl Seen {
-    const MIN_SLOTS: usize = 64;
-
-    /// Forgets every entry; the next one starts a generation at `index`.
-    fn restart(&mut self, index: usize, stored: u32) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            // Wrapped: old slots could look current again.
-            self.slots.fill((0, 0, 0));
-            self.generation = 1;
-        }
-        self.len = 0;
-        self.since = index;
-        self.stored = stored;
-    }
-
-    /// Records `positions[index]`; returns the index of an earlier position
-    /// it repeats, if any (then it is not recorded).
-    #[inline]
-    fn insert(&mut self, positions: &[Position<'_>], index: usize) -> Option<usize> {
-        if self.slots.len() < 2 * (self.len + 1) {
-            self.grow(positions, index);
-        }
-        let pos = &positions[index];
-        let key = pos.repetition_key();
-        let mask = self.slots.len() - 1;
-        let mut i = key as usize & mask;
-        loop {
-            let (k, j, generation) = self.slots[i];
-            if generation != self.generation {
-                self.slots[i] = (key, index as u32, self.generation);
-                self.len += 1;
-                return None;
-            }
-            if k == key && positions[j as usize].repeats(pos) {
-                return Some(j as usize);
-            }
-            i = (i + 1) & mask;
+impl Game {
+    /// A new game from the start position of `rules`.
+    pub fn new(rules: impl Into<Arc<Rules>>) -> Game {
+        let rules = rules.into();
+        let line = Line::new(&Position::new(&rules));
+        Game {
+            rules,
+            line,
+            events: Vec::new(),
         }
     }
 
-    /// Doubles the table and records the current generation again.
-    #[cold]
-    fn grow(&mut self, positions: &[Position<'_>], upto: usize) {
-        let size = (self.slots.len() * 2).max(Self::MIN_SLOTS);
-        self.slots = vec![(0, 0, 0); size];
-        let (since, stored) = (self.since, self.stored);
-        self.restart(since, stored);
-        for index in since..upto {
-            self.insert(positions, index);
-        }
-    }
-}
-
-/// Seeds that have left the board: in the stores or discarded.
-#[inline]
-fn stored(pos: &Position<'_>) -> u32 {
-    pos.stored_seeds()
-}
-
-impl<'r> Game<'r> {
-    /// A new game from the start position.
-    pub fn new(rules: &'r Rules) -> Game<'r> {
-        Game::from_position(Position::new(rules))
-    }
-
-    /// A game starting from `start`.
-    pub fn from_position(start: Position<'r>) -> Game<'r> {
-        let mut game = Game {
-            positions: Vec::new(),
-            moves: Vec::new(),
-            seen: Seen::default(),
-        };
-        game.reset(start);
-        game
-    }
-
-    /// A game from `start` with `moves` played.
+    /// A new game from `setup`.
     ///
     /// # Errors
     ///
-    /// [`ReplayError`] naming the first illegal move and its place in the list.
-    pub fn replay(start: Position<'r>, moves: &[Move]) -> Result<Game<'r>, ReplayError> {
-        let mut game = Game::from_position(start);
-        for (i, &m) in moves.iter().enumerate() {
-            game.play(m).map_err(|error| ReplayError {
+    /// [`SetupError`] if `setup` does not fit the rules (see
+    /// [`Position::from_setup`]).
+    pub fn from_setup(rules: impl Into<Arc<Rules>>, setup: &Setup) -> Result<Game, SetupError> {
+        let rules = rules.into();
+        let line = Line::new(&Position::from_setup(&rules, setup)?);
+        Ok(Game {
+            rules,
+            line,
+            events: Vec::new(),
+        })
+    }
+
+    /// A game from the rule set, the start (`None`: the usual start) and
+    /// the events of a record.
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError`] naming the part that does not fit: rules that
+    /// cannot be played, a start that does not fit them, or the first
+    /// event that cannot be taken, with its place.
+    pub fn from_record(
+        rules: &RuleSet,
+        start: Option<&Setup>,
+        events: &[Event],
+    ) -> Result<Game, RecordError> {
+        let rules = Rules::new(rules)?;
+        let mut game = match start {
+            Some(setup) => Game::from_setup(rules, setup)?,
+            None => Game::new(rules),
+        };
+        for (i, &event) in events.iter().enumerate() {
+            game.apply(event).map_err(|error| RecordError::Event {
                 index: i + 1,
+                event,
                 error,
             })?;
         }
         Ok(game)
     }
 
-    /// Empties the history and starts again from `start`, keeping the
-    /// allocated memory (for playouts).
-    pub fn reset(&mut self, start: Position<'r>) {
-        self.positions.clear();
-        self.moves.clear();
-        self.positions.push(start);
-        if start.rules().detects_repetition() {
-            self.seen.restart(0, stored(&start));
-            self.seen.insert(&self.positions, 0);
-        }
-    }
-
     /// The rules.
-    pub fn rules(&self) -> &'r Rules {
-        self.position().rules()
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
     }
 
     /// The current position.
     #[inline]
-    pub fn position(&self) -> &Position<'r> {
-        self.positions.last().expect("a game always has a position")
+    pub fn position(&self) -> Position<'_> {
+        self.line.last(&self.rules)
     }
 
     /// The start position.
-    pub fn start(&self) -> &Position<'r> {
-        &self.positions[0]
+    pub fn start(&self) -> Position<'_> {
+        self.line.at(&self.rules, 0)
     }
 
-    /// The moves played, in order.
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
+    /// The events so far, in order.
+    pub fn events(&self) -> &[Event] {
+        &self.events
     }
 
-    /// Every position so far, the start first and the current one last.
-    pub fn positions(&self) -> &[Position<'r>] {
-        &self.positions
+    /// The moves played so far, in order (the moves among the events).
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.events.iter().filter_map(|e| match e {
+            Event::Move(m) => Some(*m),
+            _ => None,
+        })
+    }
+
+    /// Every position so far: the start, then the one after each event.
+    pub fn positions(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = Position<'_>> + ExactSizeIterator + '_ {
+        (0..self.line.len()).map(|i| self.line.at(&self.rules, i))
     }
 
     /// The legal moves in the current position.
@@ -231,81 +323,147 @@ impl<'r> Game<'r> {
     ///
     /// [`IllegalMove`] if `m` is not legal; the game is then unchanged.
     pub fn play(&mut self, m: Move) -> Result<Effect, IllegalMove> {
-        let mut next = *self.position();
-        let mut effect = next.play(m)?;
-        self.positions.push(next);
-        self.moves.push(m);
-        if self.check_repetition() {
-            effect.ended = self.position().end_reason();
-        }
+        let effect = self.line.play(&self.rules, m)?;
+        self.events.push(Event::Move(m));
         Ok(effect)
     }
 
-    /// Plays `m`, which must be legal (see [`Position::play_unchecked`]).
-    #[inline]
-    pub fn play_unchecked(&mut self, m: Move) {
-        // Copy the current position to the end and play on it in place.
-        let last = self.positions.len() - 1;
-        self.positions.extend_from_within(last..);
-        self.current_mut().play_unchecked(m);
-        self.moves.push(m);
-        self.check_repetition();
-    }
-
-    /// Under `repetition`, ends the game if the position just played
-    /// repeats an earlier one; returns whether it did.
-    #[inline]
-    fn check_repetition(&mut self) -> bool {
-        let index = self.positions.len() - 1;
-        let pos = &self.positions[index];
-        if !pos.rules().detects_repetition() {
-            return false;
+    /// `side` resigns (see [`Event::Resign`]); the game ends when one
+    /// player is left who has not resigned.
+    ///
+    /// # Errors
+    ///
+    /// [`EventError`] if the game is over, there is no such side, or it
+    /// has resigned already; the game is then unchanged.
+    pub fn resign(&mut self, side: usize) -> Result<(), EventError> {
+        let mut pos = self.position();
+        self.check_side(&pos, side)?;
+        if pos.has_resigned(side) {
+            return Err(EventError::AlreadyResigned { side });
         }
-        let now = stored(pos);
-        if now != self.seen.stored {
-            self.seen.restart(index, now);
+        pos.resign(side);
+        let state = pos.state();
+        self.push(state, Event::Resign { side });
+        Ok(())
+    }
+
+    /// Ends the game by the players' agreement (see [`Event::Agreement`]).
+    ///
+    /// # Errors
+    ///
+    /// [`EventError::GameOver`] if the game is over already.
+    pub fn end_by_agreement(&mut self) -> Result<(), EventError> {
+        let mut pos = self.position();
+        if pos.is_over() {
+            return Err(EventError::GameOver);
         }
-        if pos.is_over() || self.seen.insert(&self.positions, index).is_none() {
-            return false;
+        pos.end_by_agreement();
+        let state = pos.state();
+        self.push(state, Event::Agreement);
+        Ok(())
+    }
+
+    /// Records that `side`'s seat is played by the computer from now on
+    /// (`playing`), or by its owner again (see [`Event::Computer`]).
+    ///
+    /// # Errors
+    ///
+    /// [`EventError`] if the game is over or there is no such side.
+    pub fn record_computer(&mut self, side: usize, playing: bool) -> Result<(), EventError> {
+        let pos = self.position();
+        self.check_side(&pos, side)?;
+        let state = pos.state();
+        self.push(state, Event::Computer { side, playing });
+        Ok(())
+    }
+
+    /// Takes `event`: [`Game::play`], [`Game::resign`],
+    /// [`Game::end_by_agreement`] or [`Game::record_computer`]. Returns
+    /// what a move did.
+    ///
+    /// # Errors
+    ///
+    /// As those methods; the game is then unchanged.
+    pub fn apply(&mut self, event: Event) -> Result<Option<Effect>, EventError> {
+        match event {
+            Event::Move(m) => return Ok(Some(self.play(m)?)),
+            Event::Resign { side } => self.resign(side)?,
+            Event::Agreement => self.end_by_agreement()?,
+            Event::Computer { side, playing } => self.record_computer(side, playing)?,
         }
-        self.positions[index].end_by_repetition();
-        true
+        Ok(None)
     }
 
-    /// Takes back the last move; returns it, or `None` at the start.
-    pub fn undo(&mut self) -> Option<Move> {
-        let m = self.moves.pop()?;
-        self.positions.pop();
-        if self.rules().detects_repetition() {
-            // Rebuild the set for the positions that can still repeat.
-            let current = self.positions.len() - 1;
-            let now = stored(&self.positions[current]);
-            let mut since = current;
-            while since > 0 && stored(&self.positions[since - 1]) == now {
-                since -= 1;
-            }
-            self.seen.restart(since, now);
-            for index in since..=current {
-                self.seen.insert(&self.positions, index);
-            }
+    /// Takes back the last event; returns it, or `None` at the start.
+    pub fn undo(&mut self) -> Option<Event> {
+        let event = self.events.pop()?;
+        self.line.pop(&self.rules);
+        Some(event)
+    }
+
+    /// Takes back the last move and every event after it; returns the
+    /// move, or `None` (and the game unchanged) if no move was played.
+    pub fn undo_move(&mut self) -> Option<Move> {
+        let at = self
+            .events
+            .iter()
+            .rposition(|e| matches!(e, Event::Move(_)))?;
+        while self.events.len() > at + 1 {
+            self.undo();
         }
-        Some(m)
+        match self.undo() {
+            Some(Event::Move(m)) => Some(m),
+            _ => unreachable!("event {at} is a move"),
+        }
     }
 
-    /// Resigns for `side` (see [`Position::resign`]).
-    pub fn resign(&mut self, side: usize) {
-        self.current_mut().resign(side);
+    fn check_side(&self, pos: &Position<'_>, side: usize) -> Result<(), EventError> {
+        if pos.is_over() {
+            return Err(EventError::GameOver);
+        }
+        let players = self.rules.players();
+        if side >= players {
+            return Err(EventError::NoSuchSide { side, players });
+        }
+        Ok(())
     }
 
-    /// Ends the game as an endless cycle by agreement (see
-    /// [`Position::end_by_agreement`]).
-    pub fn end_by_agreement(&mut self) {
-        self.current_mut().end_by_agreement();
+    fn push(&mut self, state: State, event: Event) {
+        self.line.push_unplayed(state);
+        self.events.push(event);
     }
+}
 
-    fn current_mut(&mut self) -> &mut Position<'r> {
-        self.positions
-            .last_mut()
-            .expect("a game always has a position")
+/// What a [`Game`] reads and writes with serde.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Record {
+    rules: RuleSet,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    start: Option<Setup>,
+    events: Vec<Event>,
+}
+
+impl Serialize for Game {
+    /// Serialises as `{rules, start, events}`; `start` only when it is not
+    /// the usual start position of the rules.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let start = self.start();
+        let record = Record {
+            rules: *self.rules.rule_set(),
+            start: (start != Position::new(&self.rules)).then(|| start.to_setup()),
+            events: self.events.clone(),
+        };
+        record.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    /// Reads a record and replays it: a record that does not replay is an
+    /// error naming what does not fit ([`RecordError`]).
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let record = Record::deserialize(deserializer)?;
+        Game::from_record(&record.rules, record.start.as_ref(), &record.events)
+            .map_err(serde::de::Error::custom)
     }
 }

@@ -10,7 +10,7 @@
 //! use mancala_core::{Game, Move, Preset, Rules};
 //!
 //! let rules = Rules::new(&Preset::Oware.rules())?;
-//! let mut game = Game::new(&rules);
+//! let mut game = Game::new(rules);
 //! while !game.is_over() {
 //!     // Always sow the rightmost legal house.
 //!     let m = game.legal_moves().iter().last().unwrap();
@@ -31,7 +31,11 @@
 //! - Moves: [`Position::legal_moves`], [`Position::is_legal`],
 //!   [`Position::play`] (which hands an illegal move back with the
 //!   reason) and the fast [`Position::play_unchecked`].
-//! - [`Game`] keeps the history: undo, and the `repetition` end condition.
+//! - [`Game`] owns its rules (`Send + 'static`, for servers and bindings)
+//!   and records every event of a game: moves, resignations, an end by
+//!   agreement, seats handed to the computer; undo, replay and serde.
+//!   [`History`] is the cheap borrowed history for search and playouts.
+//!   Both apply the `repetition` end condition.
 //! - [`Outcome`]: scores and ranks (shared ranks for ties), win/draw/loss
 //!   for two players.
 //! - [`perft`] counts move sequences.
@@ -93,6 +97,8 @@
 
 mod error;
 mod game;
+mod history;
+mod line;
 mod mv;
 mod outcome;
 mod perft;
@@ -103,7 +109,8 @@ mod ruleset;
 mod setup;
 
 pub use error::{IllegalMove, IllegalReason, MoveParseError, NotationError, RuleError, SetupError};
-pub use game::{Game, ReplayError};
+pub use game::{Event, EventError, EventParseError, Game, RecordError};
+pub use history::{History, ReplayError};
 pub use mv::{Move, MoveList, MoveListIter, format_moves, parse_moves};
 pub use outcome::{EndReason, Outcome, Wdl};
 pub use perft::{perft, perft_divide};

@@ -1201,7 +1201,6 @@ impl Serialize for Position<'_> {
 
 /// Positions as plain states and back, for [`Game`](crate::Game), which
 /// owns its rules and so cannot keep positions that borrow them.
-#[allow(dead_code)] // used by the owned `Game` (issue 16, in progress)
 impl<'r> Position<'r> {
     /// The position of `state` under `rules`, which must be the rules the
     /// state was played under.

@@ -3,9 +3,9 @@
 //! every parser turns any text into a value or a typed error, never a panic.
 
 use mancala_core::{
-    Capture, CaptureFrom, CaptureSide, CountSet, EndCondition, EndSet, ExtraTurn, Game, GrandSlam,
-    IllegalReason, KalahOptions, Leftover, Move, Origin, Position, Preset, RuleSet, Rules, Setup,
-    StoresSown, Unfed, parse_moves,
+    Capture, CaptureFrom, CaptureSide, CountSet, EndCondition, EndSet, ExtraTurn, GrandSlam,
+    History, IllegalReason, KalahOptions, Leftover, Move, Origin, Position, Preset, RuleSet, Rules,
+    Setup, StoresSown, Unfed, parse_moves,
 };
 use proptest::prelude::*;
 
@@ -132,14 +132,14 @@ fn random_game<'r>(
     rules: &'r Rules,
     seed: u64,
     cap: u64,
-    mut check: impl FnMut(&Game<'r>),
-) -> Game<'r> {
+    mut check: impl FnMut(&History<'r>),
+) -> History<'r> {
     let mut choices = Choices(seed);
-    let mut game = Game::new(rules);
+    let mut game = History::new(rules);
     check(&game);
     let mut plies = 0;
     while !game.is_over() && plies < cap {
-        let m = choices.pick(game.position());
+        let m = choices.pick(&game.position());
         game.play(m).expect("a move from legal_moves is legal");
         check(&game);
         plies += 1;
@@ -284,14 +284,14 @@ fn check_end_conditions(pos: &Position<'_>) {
 
 /// Under `repetition`, a game ends exactly when a position (board, stores,
 /// side to move, pie state) comes back: checked against every earlier one.
-fn check_repetitions(game: &Game<'_>) {
+fn check_repetitions(game: &History<'_>) {
     if !game.rules().detects_repetition() {
         return;
     }
     let same = |a: &Setup, b: &Setup| {
         a.houses == b.houses && a.stores == b.stores && a.to_move == b.to_move && a.pie == b.pie
     };
-    let setups: Vec<Setup> = game.positions().iter().map(Position::to_setup).collect();
+    let setups: Vec<Setup> = game.positions().map(|p| p.to_setup()).collect();
     let Some((last, earlier)) = setups.split_last() else {
         return;
     };
@@ -300,7 +300,7 @@ fn check_repetitions(game: &Game<'_>) {
     if by_repetition {
         // The board was given away when the game ended: compare the position
         // the last move reached, before the leftover rule.
-        let mut replay = game.positions()[game.positions().len() - 2];
+        let mut replay = game.positions().nth_back(1).unwrap();
         replay.play(*game.moves().last().unwrap()).unwrap();
         let reached = replay.to_setup();
         assert!(
@@ -372,15 +372,15 @@ proptest! {
         let rules = Rules::new(&set).unwrap();
         let total = set.total_seeds() as u32;
         random_game(&rules, seed, cap_for(&set), |g| {
-            check_conservation(g.position(), total);
-            check_end_conditions(g.position());
+            check_conservation(&g.position(), total);
+            check_end_conditions(&g.position());
         });
     }
 
     #[test]
     fn is_legal_agrees_with_legal_moves(set in any_rules(), seed in any::<u64>()) {
         let rules = Rules::new(&set).unwrap();
-        random_game(&rules, seed, 400, |g| check_legality(g.position()));
+        random_game(&rules, seed, 400, |g| check_legality(&g.position()));
     }
 
     #[test]
@@ -426,8 +426,8 @@ proptest! {
     fn notation_round_trips(set in any_rules(), seed in any::<u64>()) {
         let rules = Rules::new(&set).unwrap();
         random_game(&rules, seed, 400, |g| {
-            check_notation(g.position());
-            check_from_parts(g.position());
+            check_notation(&g.position());
+            check_from_parts(&g.position());
         });
     }
 
@@ -435,16 +435,16 @@ proptest! {
     fn undo_restores_every_position(set in any_rules(), seed in any::<u64>()) {
         let rules = Rules::new(&set).unwrap();
         let mut game = random_game(&rules, seed, 300, |_| {});
-        let positions = game.positions().to_vec();
+        let positions: Vec<Position<'_>> = game.positions().collect();
         let moves = game.moves().to_vec();
         for k in (0..moves.len()).rev() {
             prop_assert_eq!(game.undo(), Some(moves[k]));
-            prop_assert_eq!(game.position(), &positions[k]);
+            prop_assert_eq!(game.position(), positions[k]);
         }
         prop_assert_eq!(game.undo(), None);
         // Replaying the same moves gives the same positions again.
-        let replayed = Game::replay(*game.start(), &moves).unwrap();
-        prop_assert_eq!(replayed.positions(), &positions[..]);
+        let replayed = History::replay(game.start(), &moves).unwrap();
+        prop_assert_eq!(replayed.positions().collect::<Vec<_>>(), positions);
     }
 
     #[test]
@@ -513,7 +513,7 @@ proptest! {
             let _ = RuleSet::from_json(&text);
             if let Ok(moves) = parse_moves(&text) {
                 // Replaying any parsed list is a value or an illegal-move error.
-                let _ = Game::replay(Position::new(&rules), &moves);
+                let _ = History::replay(Position::new(&rules), &moves);
             }
             if let Ok(setup) = text.parse::<Setup>()
                 && let Ok(pos) = Position::from_setup(&rules, &setup) {

@@ -13,7 +13,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use mancala_core::{Game, Move, Preset, Rules, Wdl};
+use mancala_core::{History, Move, Preset, Rules, Wdl};
 use serde_json::Value;
 
 const GAMES_PER_KIND: usize = 500;
@@ -113,7 +113,7 @@ fn random_games_agree_with_openspiel() {
         let record: Value = serde_json::from_str(line).expect("a JSON game record");
         let name = record["game"].as_str().unwrap();
         let rules = if name == "mancala" { &kalah } else { &oware };
-        let mut game = Game::new(rules);
+        let mut game = History::new(rules);
         let steps = record["steps"].as_array().unwrap();
         // OpenSpiel's mancala calls a game of over 1000 moves a draw; random
         // games never get near that.

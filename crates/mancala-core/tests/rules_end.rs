@@ -10,7 +10,7 @@
 //! the comment next to it.
 
 use mancala_core::{
-    EndCondition, EndReason, EndSet, Game, IllegalMove, IllegalReason, KalahOptions, Leftover,
+    EndCondition, EndReason, EndSet, History, IllegalMove, IllegalReason, KalahOptions, Leftover,
     Move, PieState, Position, Preset, RuleSet, Rules, Setup, Wdl,
 };
 
@@ -191,7 +191,7 @@ fn mancala_basic_player_who_empties_their_side_wins_at_once_and_the_board_stays(
 fn oware_repetition_ends_the_game_as_openspiel_game_ends_by_repetition_test() {
     let rules = compile(Preset::Oware.rules());
     let start = position(&rules, "1,0,0,0,0,0:23 1,0,0,0,0,0:23 to=0");
-    let mut game = Game::from_position(start);
+    let mut game = History::from_position(start);
     // Each lone seed steps one house per move: after 1,1,2,2,...,6,6 side 0's seed has gone
     // round to side 1's house 1 and side 1's to side 0's house 1, side 0 to move: the start
     // again. (On move 12 side 0 is empty and side 1's house 6 is the only move that feeds.)
@@ -331,7 +331,7 @@ fn al_manqala_cycle_by_repetition_splits_the_board() {
     // 1's are 7..13): A at 0, B at 7 (side 1 house 1), C at 10 (side 1 house 4).
     // Stores 44 and 46 of 93: no majority (92 < 93).
     let start = position(&rules, "1,0,0,0,0,0,0:44 1,0,0,1,0,0,0:46 to=0 ply=20");
-    let mut game = Game::from_position(start);
+    let mut game = History::from_position(start);
     // Side 0 walks A from 0 to 7 (houses 1..7); side 1 walks C 10 -> 13 (houses 4, 5, 6),
     // then B 7 -> 10 (houses 1, 2, 3), then C 13 -> 0 (house 7, the only move that feeds the
     // then empty side 0). No seed ever lands on another (no count of 2 or 4, no capture), and
