@@ -50,38 +50,14 @@ impl Evaluator for StoreDifference {
 /// its side) + mobility * (houses that can move)`; the evaluation is
 /// `side`'s value minus the best other side's (the form
 /// [`MaxN`](crate::MaxN)'s shallow pruning relies on). Weights are in
-/// [`SEED`](crate::SEED) units. Under `leftover = discard` the board weight
-/// is ignored.
+/// [`SEED`](crate::SEED) units. The board weight counts only under
+/// `leftover = owner` (with `discard` or `split` the seeds are not the
+/// side's).
 ///
 /// The default weights (a seed in the store 1, on the board 1/8, a
-/// movable house 3/4) were chosen by matches against [`StoreDifference`]
-/// at equal depth (alpha-beta to depths 4 and 7, 800 games each, random
-/// 4-move openings played both ways). Mobility is what counts most under
-/// must-feed rules; a larger board weight loses in Al-manqala, and a term
-/// for seeds exposed to capture lost everywhere.
-///
-/// Re-measured with `cargo run --release --example strength -- eval`
-/// (200 games per line, first move rotating, both players with the seeded
-/// tie-break of [`Spec`](crate::Spec) players), the heuristic's score
-/// against store difference:
-///
-/// | rules | depth 4, 4 random opening moves | depth 8, 4 random opening moves | depth 4 / 8 from the start |
-/// |---|---|---|---|
-/// | Kalah | 59.8% (+69 +/- 48 Elo) | 63.2% (+94 +/- 48) | 37.2% / 50.0% |
-/// | Oware | 90.2% (+387 +/- 80) | 85.0% (+301 +/- 67) | 89.2% / 87.2% |
-/// | Modiar | 55.2% (+37 +/- 47) | 50.7% (+5 +/- 45) | 56.0% / 53.0% |
-/// | Al-manqala | 61.5% (+81 +/- 49) | 62.7% (+91 +/- 49) | 49.5% / 70.5% |
-///
-/// From the start position the two deterministic searchers play only a
-/// few distinct games (the tie-break varies them a little), so the
-/// openings are the fairer test; there the heuristic wins everywhere
-/// except Modiar at depth 8, where the two are level.
-///
-/// The same weights end the short playouts of the 3-4 player levels'
-/// MCTS. There, against two [`Random`](crate::Random) players in 3-player
-/// Kalah, a board seed worth 1/2 or 1 store seed did no better than 1/8
-/// (first alone in 98.9% of 830 and 98.3% of 350 games, against 99.1% of
-/// 1,000 with the default).
+/// movable house 3/4) won matches against [`StoreDifference`] at equal
+/// depth (docs/results.md section 6). The same weights end the short
+/// playouts of the 3-4 player levels' MCTS.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Heuristic {
     /// Value of a seed in the store.

@@ -156,30 +156,14 @@ impl Node {
 /// they are first tried, in a block of slots (one a legal move) reserved
 /// when the first of them is, so that selection reads siblings side by
 /// side; no position is stored: moves are replayed from the root.
-/// The tree stops growing at about a million nodes (about 43 MB with the
-/// reserved slots in 3-player Kalah; see [`Mcts::tree_nodes`]); later
-/// iterations play out from its leaves. (The blocks replaced linked
-/// siblings scattered through the arena: the same searches, move for
-/// move, in 13% less time at a million iterations of 3-player Kalah,
-/// 11.7 against 13.5 s of processor time.)
+/// The tree stops growing at about a million nodes (see
+/// [`Mcts::tree_nodes`]); later iterations play out from its leaves.
 ///
 /// **Playouts** are random by default. [`Mcts::greedy_playouts`] makes a
 /// share of their moves greedy (the most seeds into the mover's store at
-/// once), which models players who take what is offered. Measured in
-/// 3-player Kalah, 24,000 iterations of whole-game playouts ranked first
-/// alone:
-///
-/// | playouts | vs two [`Random`](crate::Random) | vs two [`Greedy`](crate::Greedy) |
-/// |---|---|---|
-/// | random (the default) | 97.8% of 400 games | 90.8% of 400 |
-/// | half greedy | 96.9% of 400 | 95.0% of 450 |
-/// | 80% greedy | | 94.8% of 300 |
-///
-/// Half-greedy playouts take two to three times as long per iteration (219
-/// against 87 ms a move at 24,000 iterations, on a busy host), and they
-/// trade strength against random players for strength against greedy
-/// ones, so they are not the default (a reward that counts second place
-/// for less, 1/8 of a win, with them: 98.0% of 300 against two random).
+/// once), which models players who take what is offered; it is off by
+/// default because it is slower and trades strength against random players
+/// for strength against greedy ones (docs/results.md section 7.3).
 ///
 /// **Rewards** are per player, in `[0, 1]`: place `r` of `n` is worth
 /// `(n - r) / (n - 1)`, so a sole win is 1 and last place 0; players
@@ -194,8 +178,7 @@ impl Node {
 /// reaches the cap is scored by ranking the sides on the evaluator's value
 /// of the position, ties shared, with the evaluator's value as the margin.
 /// A short cap makes every playout an evaluated one: the levels with 3-4
-/// players play 10 moves ([`LEVEL_PLAYOUT_MOVES`](crate::LEVEL_PLAYOUT_MOVES),
-/// measured there).
+/// players play 10 moves ([`LEVEL_PLAYOUT_MOVES`](crate::LEVEL_PLAYOUT_MOVES)).
 ///
 /// **Extra turns and the pie rule.** Nothing assumes that turns
 /// alternate: the player choosing at a node is
@@ -205,13 +188,11 @@ impl Node {
 ///
 /// **Opponent modelling** (on by default; [`Mcts::opponent_modelling`]).
 /// Plain UCT takes every player to choose its best move, which misjudges
-/// weak players: against two [`Greedy`](crate::Greedy) players in
-/// 3-player Kalah it ranked first alone in 90.8% of 400 games at 5,000
-/// iterations, against 96.5% when the tree knew they were greedy. So the
-/// search keeps the position after the move it chose, and when asked
-/// again in a position that follows from it (found by trying the
-/// opponents' moves: up to 8 moves and 20,000 positions) it weighs each
-/// opponent move that had a choice under three ways of playing:
+/// weak players (docs/results.md section 7.4). So the search keeps the
+/// position after the move it chose, and when asked again in a position
+/// that follows from it (found by trying the opponents' moves: up to 8
+/// moves and 20,000 positions) it weighs each opponent move that had a
+/// choice under three ways of playing:
 ///
 /// - *random*: every legal move alike;
 /// - *greedy*: one of the moves that put the most seeds into the mover's
@@ -229,33 +210,7 @@ impl Node {
 /// A position that does not follow (a new game, an unrelated position)
 /// starts the models afresh, so until opponent moves are seen the search
 /// is plain UCT, move for move. Searches with a budget under 2,000
-/// iterations (probes under 100) do not model. Measured in 3-player
-/// Kalah (5,000 iterations, 10-move playouts, 400 games; 300 against
-/// MCTS), ranked first alone:
-///
-/// | opponents | plain UCT | modelling |
-/// |---|---|---|
-/// | two [`Greedy`](crate::Greedy) | 90.8% | 96.2% |
-/// | two [`Random`](crate::Random) | 99.2% | 98.5% |
-/// | two plain UCT searches of the same budget | 36.7% | 35.0% |
-///
-/// At the 3-player top level (`ai:10`: 100,000 iterations, 10-move
-/// playouts), 400 games each: 95.2% against two greedy players (91.8%
-/// without modelling) and 98.5% against two random ones (97.5%); over
-/// 1,000 games (the same seeds, these 400 first) 96.2% and 99.1%.
-/// Against two random players, a prior chance of 40% or 70% of playing at
-/// random did no better (98.6% of 500 games, 98.7% of 450), and opponents
-/// known to be random from the first move only a little (99.5% of 600).
-///
-/// Measured and not kept: weighing a searching player's moves by how much
-/// worse than the best their mean reward is (`exp(30 * (mean - best))`)
-/// instead of by their place between the worst and the best. It found
-/// random players out faster (their mean chance of being random after 8
-/// moves of `ai:10`, 16 games: 55% against 36%) and took 40,000-iteration
-/// searchers for random no more often (3% against 2% after 8 moves, 1%
-/// against 4% after 15), but the top level did not play better: 98.2%
-/// firsts alone against two random players and 95.5% against two greedy
-/// ones (400 games each, the same seeds as above).
+/// iterations (probes under 100) do not model.
 ///
 /// **Budget.** [`Limits::nodes`](Limits) is the number of iterations and
 /// [`Limits::time`](Limits) a time budget (checked after every iteration);

@@ -65,54 +65,12 @@
 //!
 //! **Two players** use [`AlphaBeta`] with the [`Heuristic`] evaluation.
 //!
-//! **Three and four players** use [`Mcts`]: measured against paranoid
-//! [`AlphaBeta`] and [`MaxN`] at about the same time per move, in 3- and
-//! 4-player Kalah, it was the strongest (see the table below; each
-//! algorithm sat in every seat in turn, and the score of a pair is the
-//! share of games in which the first ranked above the second, ties
-//! counting half). The node budgets of the three were set to the same
-//! time per move from measured speeds (release build, one core).
-//!
-//! | rules | first vs the others | firsts | average rank | pairwise score | ms/move |
-//! |---|---|---|---|---|---|
-//! | kalah3 | alphabeta:nodes=40000 vs maxn:nodes=40000 | 41.7% | 1.78 | 60.0% | 6.83 / 7.03 |
-//! | kalah3 | alphabeta:nodes=40000 vs mcts:nodes=5000 | 26.7% | 2.20 | 38.3% | 6.84 / 7.39 |
-//! | kalah3 | maxn:nodes=40000 vs alphabeta:nodes=40000 | 28.3% | 2.12 | 42.1% | 6.89 / 6.72 |
-//! | kalah3 | maxn:nodes=40000 vs mcts:nodes=5000 | 11.7% | 2.60 | 19.2% | 6.97 / 7.50 |
-//! | kalah3 | mcts:nodes=5000 vs alphabeta:nodes=40000 | 45.0% | 1.70 | 62.9% | 7.35 / 6.58 |
-//! | kalah3 | mcts:nodes=5000 vs maxn:nodes=40000 | 48.3% | 1.57 | 68.8% | 7.89 / 8.26 |
-//! | kalah4 | alphabeta:nodes=40000 vs maxn:nodes=40000 | 16.7% | 2.42 | 50.6% | 7.81 / 11.64 |
-//! | kalah4 | alphabeta:nodes=40000 vs mcts:nodes=5000 | 23.3% | 2.78 | 39.4% | 9.01 / 11.40 |
-//! | kalah4 | maxn:nodes=40000 vs alphabeta:nodes=40000 | 18.3% | 2.90 | 34.7% | 17.26 / 12.31 |
-//! | kalah4 | maxn:nodes=40000 vs mcts:nodes=5000 | 11.7% | 3.23 | 24.7% | 12.90 / 10.65 |
-//! | kalah4 | mcts:nodes=5000 vs alphabeta:nodes=40000 | 28.3% | 2.22 | 58.3% | 10.37 / 8.16 |
-//! | kalah4 | mcts:nodes=5000 vs maxn:nodes=40000 | 25.0% | 2.02 | 63.9% | 9.20 / 10.35 |
-//!
-//! Measured with `cargo run --release --example strength -- --games 60 multi`
-//! (60 games per pairing, 4 random opening moves, 2 threads; `mcts` specs
-//! play whole-game playouts). This and the figures below were measured
-//! before [`Mcts`] modelled its opponents (see there; the README has the
-//! levels' figures with it).
-//!
-//! The levels' MCTS plays short playouts: [`LEVEL_PLAYOUT_MOVES`] (10)
-//! random moves, then the position is ranked by the evaluation (see
-//! [`Mcts::playout_cap`]). In 3-player Kalah against two [`Greedy`]
-//! players, 24,000 iterations ranked first alone in 94.0% of 300 games
-//! with them and 91.7% with whole-game playouts (99.0% and 98.7% against
-//! two [`Random`]). The budgets of the 3-4 player levels were raised with
-//! them: the top level went from 24,000 whole-game iterations to 100,000
-//! short ones, and against two of its former self (`mcts:nodes=24000`) it
-//! ranked first in 85 of 150 games (one shared), average rank 1.61
-//! against 1.97 and 2.33, taking 171 ms a move against their 47 (an
-//! iteration costs 1.7 against 2.0 microseconds).
-//!
-//! Measured and not kept (firsts in 300 games against two greedy players,
-//! 24,000 iterations): exploration constants 0.5 and 0.7 (91.7%, 91.3%),
-//! playouts of 3, 5 and 20 moves (92.0%, 92.0%, 93.7%), greedy opponents
-//! in half the playout moves (92.3%); with 10-move playouts, 48,000
-//! iterations (93.7%); in the third seat, the hardest (200 games; 86.5%
-//! at 24,000 iterations), paranoid rewards, the opponents minimising the
-//! searcher's (87.5%), and 150,000 iterations (91.5%).
+//! **Three and four players** use [`Mcts`], the strongest of paranoid
+//! [`AlphaBeta`], [`MaxN`] and MCTS at about the same time per move in 3-
+//! and 4-player Kalah (docs/results.md section 7.1). The levels' MCTS
+//! plays short playouts: [`LEVEL_PLAYOUT_MOVES`] (10) random moves, then
+//! the position is ranked by the evaluation (see [`Mcts::playout_cap`]),
+//! which proved stronger than whole-game playouts, and cheaper.
 //!
 //! # Seeds and determinism
 //!
