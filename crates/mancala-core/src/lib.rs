@@ -47,46 +47,14 @@
 //! `swap`; see [`Move`] and [`parse_moves`]. Positions have a one-line
 //! notation, `4,4,4,4,4,4:0 4,4,4,4,4,4:0 to=0 ply=0`; see [`Setup`].
 //!
-//! ## Choices where the specification is silent
+//! ## Rules reference
 //!
-//! RULES.md is the specification. Where it and the seed documents leave a
-//! point open, this crate decides as follows.
-//!
-//! - **Board layout.** Side `s`'s houses and then its store follow each
-//!   other counter-clockwise; the store exists in store-less games too and
-//!   holds the captured seeds.
-//! - **Order of the end checks.** After a move: `empty_first`, then
-//!   `any_side_empty`, then `majority`; then the legal moves of the side to
-//!   move are worked out, and if there are none the game ends (with the
-//!   `unfed` rule when the only obstacle is feeding).
-//! - **`unfed` and starving.** `end_to_mover` and `end_to_starving` apply
-//!   when the opponent's side is empty, the mover has a move, and none of
-//!   them feeds. A player who cannot move because their own side is empty
-//!   claims the board only under `must_feed` with `end_to_starving`.
-//! - **Grand slam.** Decided on the whole capture of the move: seeds taken
-//!   from the opponent's side and the opponent's side empty afterwards.
-//!   Under `no_capture` the move captures nothing at all, own-side houses
-//!   included.
-//! - **`no_capture_moves` and `first_move_extra_turn`** count sowings: a
-//!   pie swap is not one.
-//! - **Pie rule.** `swap` is legal when side 1 is to move, has not sown
-//!   yet, and side 0 has moved. If side 1 has no other move, `swap` still
-//!   keeps the game going.
-//! - **Count captures** need a count of at least 2 (a count of 1 is the
-//!   lone last seed, which is the opposite-capture family); the chain walk
-//!   stops when it comes back round to the house it started from.
-//! - **Ranks under `empty_first`** with 3 or 4 players: the sides that
-//!   emptied rank first (shared if several emptied with the same move),
-//!   the others by the seeds they still hold, fewest first.
-//! - **Resignation.** The resigning side ranks below everyone who did not
-//!   resign, the first to resign last. The game ends when only one player
-//!   has not resigned; the board is then left as it is.
-//! - **Repetition** compares the cups, the side to move and the pie state
-//!   (not the move count), and is applied by [`Game`].
-//! - **Leftover `split`** shares the board between all players; what
-//!   cannot be shared is discarded (counted in [`Position::discarded`]).
-//! - **Limits.** 2 to 4 players, 1 to 16 houses each, at most 255 seeds in
-//!   all (a cup is a byte).
+//! `docs/rules.md` in the repository describes every rule dimension and
+//! preset, and (its section 13) the choices this crate makes where the
+//! specification and the seed documents are silent: board layout, the
+//! order of the end checks, feeding and starving, grand slams, the pie
+//! rule, count captures, ranks, resignation, repetition, leftovers and the
+//! limits (2 to 4 players, 1 to 16 houses, at most 255 seeds).
 //!
 //! ## Features
 //!
