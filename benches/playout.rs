@@ -130,12 +130,12 @@ impl<'r> Playouts<'r> {
         loop {
             let moves = game.legal_moves();
             if moves.is_empty() {
-                return (plies, game.position());
+                return (plies, *game.position());
             }
             if plies == self.cap {
-                self.cap_reached(&game.position());
+                self.cap_reached(game.position());
                 game.end_by_agreement();
-                return (plies, game.position());
+                return (plies, *game.position());
             }
             let m = moves
                 .get(pick(&mut self.rng, moves.len()))

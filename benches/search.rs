@@ -59,12 +59,12 @@ fn rule_set(name: &str) -> RuleSet {
 fn positions(rules: &Rules) -> Vec<(&'static str, Position<'_>)> {
     let mut game = History::new(rules);
     let mut greedy = Greedy::new(1);
-    let mut out = vec![("start", game.position())];
+    let mut out = vec![("start", *game.position())];
     for (plies, name) in [(10, "ply10"), (20, "ply20")] {
         while game.moves().len() < plies && !game.is_over() {
             // Greedy's move, or the first that does not end the game: a
             // finished position would measure nothing.
-            let pos = game.position();
+            let pos = *game.position();
             let greedy_move = greedy.choose(&pos).expect("a move");
             let lasts = |m| {
                 let mut next = pos;
@@ -79,7 +79,7 @@ fn positions(rules: &Rules) -> Vec<(&'static str, Position<'_>)> {
             };
             game.play(m).expect("legal");
         }
-        out.push((name, game.position()));
+        out.push((name, *game.position()));
     }
     out
 }

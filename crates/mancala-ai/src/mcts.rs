@@ -236,12 +236,12 @@ impl Node {
 /// let mut others = Random::new(1);
 /// let mut game = History::new(&rules);
 /// while !game.is_over() {
-///     let pos = game.position();
+///     let pos = *game.position();
 ///     let m = if pos.to_move() == 0 { mcts.choose(&pos) } else { others.choose(&pos) };
 ///     game.play(m.unwrap())?;
 /// }
 ///
-/// let report = Mcts::new(Limits::nodes(300), 7).search(&game.position());
+/// let report = Mcts::new(Limits::nodes(300), 7).search(game.position());
 /// assert_eq!(report.best, None); // the game is over
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -385,7 +385,7 @@ impl<E: Evaluator> Mcts<E> {
     /// let (mut one, mut two) = (Greedy::new(1), Greedy::new(2));
     /// let mut game = History::new(&rules);
     /// while !game.is_over() {
-    ///     let pos = game.position();
+    ///     let pos = *game.position();
     ///     let m = match pos.player_of(pos.to_move()) {
     ///         0 => mcts.choose(&pos),
     ///         1 => one.choose(&pos),

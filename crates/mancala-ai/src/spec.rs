@@ -754,8 +754,8 @@ mod tests {
             let mut random = Random::new(seed);
             let mut game = History::new(rules);
             while !game.is_over() && game.moves().len() < 200 {
-                out.push(game.position());
-                let m = random.choose(&game.position()).unwrap();
+                out.push(*game.position());
+                let m = random.choose(game.position()).unwrap();
                 game.play(m).unwrap();
             }
         }

@@ -275,12 +275,12 @@ fn maxn_prunes_and_obeys_limits() {
     let mut game = mancala_core::History::new(&rules);
     let mut random = Random::new(3);
     while !game.is_over() {
-        let m = random.choose(&game.position()).unwrap();
+        let m = random.choose(game.position()).unwrap();
         game.play(m).unwrap();
     }
     let end = game.position();
     let outcome = end.outcome().unwrap();
-    let report = MaxN::new(Limits::depth(3)).search(&end);
+    let report = MaxN::new(Limits::depth(3)).search(end);
     assert_eq!(report.best, None);
     assert!(report.exact);
     let expected: Vec<i32> = (0..4).map(|s| terminal_value(&outcome, s)).collect();

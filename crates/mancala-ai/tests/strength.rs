@@ -67,7 +67,7 @@ fn game_moves(rules: &Rules, specs: &[Spec], seeds: &[u64]) -> Vec<Move> {
         .collect();
     let mut game = History::new(rules);
     while !game.is_over() && game.moves().len() < 2_000 {
-        let pos = game.position();
+        let pos = *game.position();
         let m = players[pos.player_of(pos.to_move())]
             .choose(&pos)
             .expect("a move while the game is on");
@@ -343,7 +343,7 @@ fn levels_with_three_players_are_mcts_with_short_playouts_that_a_spec_can_name()
         if game.is_over() {
             break;
         }
-        let pos = game.position();
+        let pos = *game.position();
         let m = level.choose(&pos).unwrap();
         assert_eq!(Some(m), short.choose(&pos), "{pos}");
         assert_eq!(Some(m), named.choose(&pos), "{pos}");
@@ -398,7 +398,7 @@ fn model_off_is_plain_uct_and_only_mcts_takes_it() {
     let mut game = History::new(&rules);
     let mut differs = false;
     while !game.is_over() && game.moves().len() < 60 {
-        let pos = game.position();
+        let pos = *game.position();
         let m = if pos.to_move() == 0 {
             let m = off.choose(&pos).unwrap();
             assert_eq!(Some(m), plain.choose(&pos), "{pos}");

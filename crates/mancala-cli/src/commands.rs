@@ -24,7 +24,7 @@ pub fn run(cli: Cli) -> CliResult {
             let rules = rules()?;
             let start = replay(&rules, &moves(&args.moves)?)?;
             for depth in 1..=args.depth {
-                outln!("{depth} {}", perft(&start.position(), depth));
+                outln!("{depth} {}", perft(start.position(), depth));
             }
             Ok(())
         }
@@ -32,10 +32,10 @@ pub fn run(cli: Cli) -> CliResult {
             let rules = rules()?;
             let game = replay(&rules, &moves(&args.moves)?)?;
             if args.json {
-                outln!("{}", position_json(&game.position()));
+                outln!("{}", position_json(game.position()));
             } else {
                 let labels: Vec<String> = (0..rules.players()).map(|_| String::new()).collect();
-                outln!("{}", board::draw(&game.position(), &labels, &Style::PLAIN));
+                outln!("{}", board::draw(game.position(), &labels, &Style::PLAIN));
                 outln!("position: {}", game.position());
             }
             Ok(())
@@ -119,7 +119,7 @@ fn solve(rules: &Rules, args: &SolveArgs) -> CliResult {
         )));
     }
     let game = replay(rules, &moves(&args.moves)?)?;
-    let pos = game.position();
+    let pos = *game.position();
     let options = SolverOptions {
         table_bytes: args.table_mb.max(1) << 20,
         database_seeds: args.database_seeds,
@@ -257,7 +257,7 @@ fn bench_playouts(rules: &Rules, games: u64, seed: u64) -> CliResult {
                     capped += 1;
                     break;
                 }
-                game.play_unchecked(choose(&game.position())?);
+                game.play_unchecked(choose(game.position())?);
                 plies += 1;
             }
         }

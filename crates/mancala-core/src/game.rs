@@ -204,8 +204,8 @@ pub enum RecordError {
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: Arc<Rules>,
-    /// `line.at(i)` follows `events[i - 1]`.
-    line: Line,
+    /// Position `i` follows `events[i - 1]`.
+    line: Line<State>,
     events: Vec<Event>,
 }
 
@@ -273,12 +273,12 @@ impl Game {
     /// The current position.
     #[inline]
     pub fn position(&self) -> Position<'_> {
-        self.line.last(&self.rules)
+        Position::from_state(&self.rules, *self.line.last())
     }
 
     /// The start position.
     pub fn start(&self) -> Position<'_> {
-        self.line.at(&self.rules, 0)
+        Position::from_state(&self.rules, self.line.entries()[0])
     }
 
     /// The events so far, in order.
@@ -298,7 +298,11 @@ impl Game {
     pub fn positions(
         &self,
     ) -> impl DoubleEndedIterator<Item = Position<'_>> + ExactSizeIterator + '_ {
-        (0..self.line.len()).map(|i| self.line.at(&self.rules, i))
+        let rules = &*self.rules;
+        self.line
+            .entries()
+            .iter()
+            .map(move |&state| Position::from_state(rules, state))
     }
 
     /// The legal moves in the current position.

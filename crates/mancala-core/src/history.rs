@@ -58,8 +58,8 @@ pub struct ReplayError {
 #[derive(Clone, Debug)]
 pub struct History<'r> {
     rules: &'r Rules,
-    /// `line.at(i)` follows `moves[i - 1]`.
-    line: Line,
+    /// Position `i` follows `moves[i - 1]`.
+    line: Line<Position<'r>>,
     moves: Vec<Move>,
 }
 
@@ -109,13 +109,13 @@ impl<'r> History<'r> {
 
     /// The current position.
     #[inline]
-    pub fn position(&self) -> Position<'r> {
-        self.line.last(self.rules)
+    pub fn position(&self) -> &Position<'r> {
+        self.line.last()
     }
 
     /// The start position.
-    pub fn start(&self) -> Position<'r> {
-        self.line.at(self.rules, 0)
+    pub fn start(&self) -> &Position<'r> {
+        &self.line.entries()[0]
     }
 
     /// The moves played, in order.
@@ -124,10 +124,8 @@ impl<'r> History<'r> {
     }
 
     /// Every position so far, the start first and the current one last.
-    pub fn positions(
-        &self,
-    ) -> impl DoubleEndedIterator<Item = Position<'r>> + ExactSizeIterator + '_ {
-        (0..self.line.len()).map(|i| self.line.at(self.rules, i))
+    pub fn positions(&self) -> &[Position<'r>] {
+        self.line.entries()
     }
 
     /// The legal moves in the current position.
@@ -169,9 +167,8 @@ impl<'r> History<'r> {
     /// of a game. It is no move: [`History::undo`] takes back the move
     /// before it, and the agreement with it.
     pub fn end_by_agreement(&mut self) {
-        let mut pos = self.position();
-        pos.end_by_agreement();
-        self.line.replace_last(&pos);
+        self.line
+            .update_last(self.rules, Position::end_by_agreement);
     }
 
     /// Takes back the last move; returns it, or `None` at the start.

@@ -277,7 +277,7 @@ fn a_game_ends_by_repetition_like_a_history_and_a_seat_handed_over_is_no_repeat(
         }
     }
     assert_eq!(game.position().end_reason(), Some(EndReason::Repetition));
-    assert_eq!(game.position(), history.position());
+    assert_eq!(game.position(), *history.position());
     game.undo_move();
     assert!(!game.is_over());
 }
@@ -313,7 +313,7 @@ mod properties {
                 let moves = game.legal_moves();
                 let m = moves.get(usize::from(c) % moves.len()).unwrap();
                 prop_assert_eq!(game.play(m), history.play(m));
-                prop_assert_eq!(game.position(), history.position());
+                prop_assert_eq!(game.position(), *history.position());
             }
             prop_assert!(game.moves().eq(history.moves().iter().copied()));
 
@@ -324,7 +324,7 @@ mod properties {
 
             while let Some(m) = game.undo_move() {
                 prop_assert_eq!(history.undo(), Some(m));
-                prop_assert_eq!(game.position(), history.position());
+                prop_assert_eq!(game.position(), *history.position());
             }
             prop_assert_eq!(history.undo(), None);
             prop_assert_eq!(game.position(), Position::new(&rules));

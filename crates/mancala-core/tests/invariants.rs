@@ -139,7 +139,7 @@ fn random_game<'r>(
     check(&game);
     let mut plies = 0;
     while !game.is_over() && plies < cap {
-        let m = choices.pick(&game.position());
+        let m = choices.pick(game.position());
         game.play(m).expect("a move from legal_moves is legal");
         check(&game);
         plies += 1;
@@ -291,7 +291,7 @@ fn check_repetitions(game: &History<'_>) {
     let same = |a: &Setup, b: &Setup| {
         a.houses == b.houses && a.stores == b.stores && a.to_move == b.to_move && a.pie == b.pie
     };
-    let setups: Vec<Setup> = game.positions().map(|p| p.to_setup()).collect();
+    let setups: Vec<Setup> = game.positions().iter().map(Position::to_setup).collect();
     let Some((last, earlier)) = setups.split_last() else {
         return;
     };
@@ -300,7 +300,7 @@ fn check_repetitions(game: &History<'_>) {
     if by_repetition {
         // The board was given away when the game ended: compare the position
         // the last move reached, before the leftover rule.
-        let mut replay = game.positions().nth_back(1).unwrap();
+        let mut replay = game.positions()[game.positions().len() - 2];
         replay.play(*game.moves().last().unwrap()).unwrap();
         let reached = replay.to_setup();
         assert!(
@@ -372,15 +372,15 @@ proptest! {
         let rules = Rules::new(&set).unwrap();
         let total = set.total_seeds() as u32;
         random_game(&rules, seed, cap_for(&set), |g| {
-            check_conservation(&g.position(), total);
-            check_end_conditions(&g.position());
+            check_conservation(g.position(), total);
+            check_end_conditions(g.position());
         });
     }
 
     #[test]
     fn is_legal_agrees_with_legal_moves(set in any_rules(), seed in any::<u64>()) {
         let rules = Rules::new(&set).unwrap();
-        random_game(&rules, seed, 400, |g| check_legality(&g.position()));
+        random_game(&rules, seed, 400, |g| check_legality(g.position()));
     }
 
     #[test]
@@ -426,8 +426,8 @@ proptest! {
     fn notation_round_trips(set in any_rules(), seed in any::<u64>()) {
         let rules = Rules::new(&set).unwrap();
         random_game(&rules, seed, 400, |g| {
-            check_notation(&g.position());
-            check_from_parts(&g.position());
+            check_notation(g.position());
+            check_from_parts(g.position());
         });
     }
 
@@ -435,16 +435,16 @@ proptest! {
     fn undo_restores_every_position(set in any_rules(), seed in any::<u64>()) {
         let rules = Rules::new(&set).unwrap();
         let mut game = random_game(&rules, seed, 300, |_| {});
-        let positions: Vec<Position<'_>> = game.positions().collect();
+        let positions = game.positions().to_vec();
         let moves = game.moves().to_vec();
         for k in (0..moves.len()).rev() {
             prop_assert_eq!(game.undo(), Some(moves[k]));
-            prop_assert_eq!(game.position(), positions[k]);
+            prop_assert_eq!(game.position(), &positions[k]);
         }
         prop_assert_eq!(game.undo(), None);
         // Replaying the same moves gives the same positions again.
-        let replayed = History::replay(game.start(), &moves).unwrap();
-        prop_assert_eq!(replayed.positions().collect::<Vec<_>>(), positions);
+        let replayed = History::replay(*game.start(), &moves).unwrap();
+        prop_assert_eq!(replayed.positions(), &positions[..]);
     }
 
     #[test]
