@@ -82,7 +82,7 @@ pub fn value_moves(pos: &Position<'_>, limits: Limits, solver_time: Duration) ->
 /// Runs `mancala analyse`.
 pub fn run(rules: &Rules, args: &AnalyseArgs) -> CliResult {
     let game = replay(rules, &moves(&args.moves)?)?;
-    let pos = game.position();
+    let pos = *game.position();
     let spec: Spec = args
         .ai
         .parse()
