@@ -18,10 +18,11 @@ impl<'r> Position<'r> {
     ///
     /// # Errors
     ///
-    /// A [`SetupError`] naming what does not fit the rules: the number of
-    /// sides, houses or stores, more than 255 seeds, a side to move that
-    /// does not exist, a pie-rule state without the pie rule, a resigned
-    /// side that does not exist, or an end that the position contradicts.
+    /// A [`SetupError`] naming the first of these, in this order, that
+    /// does not fit the rules: the number of sides, houses or stores, more
+    /// than 255 seeds, a side to move that does not exist, a pie-rule state
+    /// without the pie rule, a resigned side that does not exist, or an
+    /// end that the position contradicts.
     ///
     /// # Examples
     ///
@@ -38,134 +39,19 @@ impl<'r> Position<'r> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_setup(rules: &'r Rules, setup: &Setup) -> Result<Position<'r>, SetupError> {
-        let players = rules.players();
-        let houses = rules.houses();
-        if setup.houses.len() != players {
-            return Err(SetupError::Sides {
-                found: setup.houses.len(),
-                expected: players,
-            });
-        }
-        if let Some((side, h)) = setup
-            .houses
-            .iter()
-            .enumerate()
-            .find(|(_, h)| h.len() != houses)
-        {
-            return Err(SetupError::Houses {
-                side,
-                found: h.len(),
-                expected: houses,
-            });
-        }
-        if setup.stores.len() != players {
-            return Err(SetupError::Stores {
-                found: setup.stores.len(),
-                expected: players,
-            });
-        }
-        let total: usize = setup
-            .houses
-            .iter()
-            .flatten()
-            .map(|&c| usize::from(c))
-            .sum::<usize>()
-            + setup.stores.iter().map(|&c| usize::from(c)).sum::<usize>()
-            + usize::from(setup.discarded);
-        if total > MAX_SEEDS {
-            return Err(SetupError::TooManySeeds {
-                total,
-                max: MAX_SEEDS,
-            });
-        }
-        if setup.to_move >= players {
-            return Err(SetupError::ToMove {
-                side: setup.to_move,
-                players,
-            });
-        }
-        if setup.pie != PieState::Pending {
-            if !rules.pie_rule {
-                return Err(SetupError::Pie {
-                    state: setup.pie.to_string(),
-                    reason: "the rules have no pie rule",
-                });
-            }
-            if setup.ply == 0 {
-                return Err(SetupError::Pie {
-                    state: setup.pie.to_string(),
-                    reason: "no move has been played yet",
-                });
-            }
-        }
-        let mut resigned = [0u8; MAX_PLAYERS];
-        for (k, &side) in setup.resigned.iter().enumerate() {
-            if side >= players {
-                return Err(SetupError::Resigned {
-                    side,
-                    reason: "no such side",
-                });
-            }
-            if resigned[side] != 0 {
-                return Err(SetupError::Resigned {
-                    side,
-                    reason: "listed twice",
-                });
-            }
-            resigned[side] = k as u8 + 1;
-        }
-        let nresigned = setup.resigned.len();
-        if nresigned >= players && setup.over != Some(EndReason::Resignation) {
-            return Err(SetupError::Resigned {
-                side: setup.resigned[players - 1],
-                reason: "every player resigned",
-            });
-        }
-        let mut cups = [0u8; CUPS];
-        for s in 0..players {
-            for (i, &c) in setup.houses[s].iter().enumerate() {
-                cups[rules.base(s) + i] = c;
-            }
-            cups[rules.store(s)] = setup.stores[s];
-        }
-        let mut pos = Position {
+        Position::build(
             rules,
-            state: State {
-                cups,
+            Unchecked {
+                sides: setup.houses.iter().map(Vec::as_slice),
+                stores: &setup.stores,
+                to_move: setup.to_move,
                 ply: setup.ply,
-                legal: 0,
-                to_move: setup.to_move as u8,
-                total: total as u8,
                 discarded: setup.discarded,
                 pie: setup.pie,
-                resigned,
-                over: None,
+                resigned: &setup.resigned,
+                over: setup.over,
             },
-        };
-        match setup.over {
-            Some(reason) => {
-                let why = match reason {
-                    EndReason::Resignation if nresigned + 1 < players => {
-                        Some("more than one player has not resigned")
-                    }
-                    EndReason::EmptyFirst if !rules.end_empty_first => {
-                        Some("the rules do not end the game on empty_first")
-                    }
-                    EndReason::EmptyFirst if pos.empty_sides() == 0 => Some("no side is empty"),
-                    _ => None,
-                };
-                if let Some(why) = why {
-                    return Err(SetupError::Over {
-                        reason: reason.to_string(),
-                        why,
-                    });
-                }
-                pos.state.over = Some(reason);
-            }
-            None if nresigned + 1 >= players => pos.state.over = Some(EndReason::Resignation),
-            None => pos.settle(Changed::ALL),
-        }
-        Ok(pos)
+        )
     }
 
     /// The setup of this position: what [`Position::from_setup`] and the
@@ -193,11 +79,15 @@ impl<'r> Position<'r> {
     /// houses of every side one after the other (side 0's house 1 first),
     /// the stores, the side to move and the number of moves played. What
     /// [`Position::from_setup`] does for a [`Setup`] with no pie state,
-    /// resignations or end.
+    /// resignations or end, through the same checks.
     ///
     /// # Errors
     ///
-    /// As [`Position::from_setup`].
+    /// As [`Position::from_setup`]. `houses` is read as sides of
+    /// `rules.houses()` houses each, so a slice of the wrong length gives
+    /// [`SetupError::Houses`] for its last side when that side is short,
+    /// and otherwise [`SetupError::Sides`] with the number of sides it
+    /// holds.
     ///
     /// # Examples
     ///
@@ -216,54 +106,256 @@ impl<'r> Position<'r> {
         to_move: usize,
         ply: u32,
     ) -> Result<Position<'r>, SetupError> {
-        let (players, per_side) = (rules.players(), rules.houses());
-        if houses.len() != players * per_side {
-            return Err(SetupError::Houses {
-                side: houses.len() / per_side.max(1),
-                found: houses.len() % per_side.max(1),
-                expected: per_side,
-            });
-        }
-        if stores.len() != players {
-            return Err(SetupError::Stores {
-                found: stores.len(),
-                expected: players,
-            });
-        }
-        if to_move >= players {
+        Position::build(
+            rules,
+            Unchecked {
+                sides: houses.chunks(rules.houses()),
+                stores,
+                to_move,
+                ply,
+                discarded: 0,
+                pie: PieState::Pending,
+                resigned: &[],
+                over: None,
+            },
+        )
+    }
+
+    /// The one path from plain data to a position: checks `parts` against
+    /// the rules, in the order [`Position::from_setup`] documents, then
+    /// applies its end or settles the turn.
+    fn build<'a, S>(rules: &'r Rules, parts: Unchecked<'a, S>) -> Result<Position<'r>, SetupError>
+    where
+        S: ExactSizeIterator<Item = &'a [u8]> + Clone,
+    {
+        let total = parts.check_counts(rules)?;
+        let players = rules.players();
+        if parts.to_move >= players {
             return Err(SetupError::ToMove {
-                side: to_move,
+                side: parts.to_move,
                 players,
             });
         }
-        let total: usize = houses.iter().chain(stores).map(|&c| usize::from(c)).sum();
+        parts.check_pie(rules)?;
+        let resigned = parts.resignation_order(players)?;
+        let mut cups = [0u8; CUPS];
+        for (s, houses) in parts.sides.enumerate() {
+            let base = rules.base(s);
+            cups[base..base + houses.len()].copy_from_slice(houses);
+            cups[rules.store(s)] = parts.stores[s];
+        }
+        let mut pos = Position {
+            rules,
+            state: State {
+                cups,
+                ply: parts.ply,
+                legal: 0,
+                to_move: parts.to_move as u8,
+                total: total as u8,
+                discarded: parts.discarded,
+                pie: parts.pie,
+                resigned,
+                over: None,
+            },
+        };
+        pos.end_as_given(parts.over, parts.resigned.len())?;
+        Ok(pos)
+    }
+
+    /// Ends the game as `over` says, once the end is checked against the
+    /// board; with no end given, ends it if only one player has not
+    /// resigned, or else settles the turn (which may end it too).
+    fn end_as_given(
+        &mut self,
+        over: Option<EndReason>,
+        nresigned: usize,
+    ) -> Result<(), SetupError> {
+        let players = self.rules.players();
+        match over {
+            Some(reason) => {
+                let why = match reason {
+                    EndReason::Resignation if nresigned + 1 < players => {
+                        Some("more than one player has not resigned")
+                    }
+                    EndReason::EmptyFirst if !self.rules.end_empty_first => {
+                        Some("the rules do not end the game on empty_first")
+                    }
+                    EndReason::EmptyFirst if self.empty_sides() == 0 => Some("no side is empty"),
+                    _ => None,
+                };
+                if let Some(why) = why {
+                    return Err(SetupError::Over {
+                        reason: reason.to_string(),
+                        why,
+                    });
+                }
+                self.state.over = Some(reason);
+            }
+            None if nresigned + 1 >= players => self.state.over = Some(EndReason::Resignation),
+            None => self.settle(Changed::ALL),
+        }
+        Ok(())
+    }
+}
+
+/// A position as given, not yet checked: a [`Setup`]'s fields, borrowed,
+/// with the houses as one slice per side (however many there are).
+struct Unchecked<'a, S> {
+    sides: S,
+    stores: &'a [u8],
+    to_move: usize,
+    ply: u32,
+    discarded: u8,
+    pie: PieState,
+    resigned: &'a [usize],
+    over: Option<EndReason>,
+}
+
+impl<'a, S> Unchecked<'a, S>
+where
+    S: ExactSizeIterator<Item = &'a [u8]> + Clone,
+{
+    /// Checks the number of sides, houses and stores, and the seeds in
+    /// all; returns the seeds.
+    fn check_counts(&self, rules: &Rules) -> Result<usize, SetupError> {
+        let (players, houses) = (rules.players(), rules.houses());
+        if self.sides.len() != players {
+            return Err(SetupError::Sides {
+                found: self.sides.len(),
+                expected: players,
+            });
+        }
+        if let Some((side, h)) = self
+            .sides
+            .clone()
+            .enumerate()
+            .find(|(_, h)| h.len() != houses)
+        {
+            return Err(SetupError::Houses {
+                side,
+                found: h.len(),
+                expected: houses,
+            });
+        }
+        if self.stores.len() != players {
+            return Err(SetupError::Stores {
+                found: self.stores.len(),
+                expected: players,
+            });
+        }
+        let total: usize = self
+            .sides
+            .clone()
+            .flatten()
+            .chain(self.stores)
+            .map(|&c| usize::from(c))
+            .sum::<usize>()
+            + usize::from(self.discarded);
         if total > MAX_SEEDS {
             return Err(SetupError::TooManySeeds {
                 total,
                 max: MAX_SEEDS,
             });
         }
-        let mut cups = [0u8; CUPS];
-        for s in 0..players {
-            let base = rules.base(s);
-            cups[base..base + per_side].copy_from_slice(&houses[s * per_side..(s + 1) * per_side]);
-            cups[rules.store(s)] = stores[s];
+        Ok(total)
+    }
+
+    /// Checks that a pie-rule state other than pending can have happened.
+    fn check_pie(&self, rules: &Rules) -> Result<(), SetupError> {
+        if self.pie == PieState::Pending {
+            return Ok(());
         }
-        let mut pos = Position {
-            rules,
-            state: State {
-                cups,
-                ply,
-                legal: 0,
-                to_move: to_move as u8,
-                total: total as u8,
-                discarded: 0,
-                pie: PieState::Pending,
-                resigned: [0; MAX_PLAYERS],
-                over: None,
-            },
+        if !rules.pie_rule {
+            return Err(SetupError::Pie {
+                state: self.pie.to_string(),
+                reason: "the rules have no pie rule",
+            });
+        }
+        if self.ply == 0 {
+            return Err(SetupError::Pie {
+                state: self.pie.to_string(),
+                reason: "no move has been played yet",
+            });
+        }
+        Ok(())
+    }
+
+    /// Per side: 0, or its place in the order of resignations (1 = first),
+    /// once the resigned sides are checked.
+    fn resignation_order(&self, players: usize) -> Result<[u8; MAX_PLAYERS], SetupError> {
+        let mut resigned = [0u8; MAX_PLAYERS];
+        for (k, &side) in self.resigned.iter().enumerate() {
+            if side >= players {
+                return Err(SetupError::Resigned {
+                    side,
+                    reason: "no such side",
+                });
+            }
+            if resigned[side] != 0 {
+                return Err(SetupError::Resigned {
+                    side,
+                    reason: "listed twice",
+                });
+            }
+            resigned[side] = k as u8 + 1;
+        }
+        if self.resigned.len() >= players && self.over != Some(EndReason::Resignation) {
+            return Err(SetupError::Resigned {
+                side: self.resigned[players - 1],
+                reason: "every player resigned",
+            });
+        }
+        Ok(resigned)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::preset::Preset;
+
+    #[test]
+    fn from_parts_reads_the_houses_as_whole_sides() {
+        let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+        let parts = |houses: &[u8], stores: &[u8], to_move| {
+            Position::from_parts(&rules, houses, stores, to_move, 0).unwrap_err()
         };
-        pos.settle(Changed::ALL);
-        Ok(pos)
+        // 11 houses: side 1 is short.
+        assert_eq!(
+            parts(&[4; 11], &[0, 0], 0),
+            SetupError::Houses {
+                side: 1,
+                found: 5,
+                expected: 6
+            }
+        );
+        // 13: a third side with one house; 18: three whole sides; none.
+        for (n, found) in [(13, 3), (18, 3), (0, 0)] {
+            assert_eq!(
+                parts(&vec![1; n], &[0, 0], 0),
+                SetupError::Sides { found, expected: 2 }
+            );
+        }
+        assert_eq!(
+            parts(&[4; 12], &[0], 0),
+            SetupError::Stores {
+                found: 1,
+                expected: 2
+            }
+        );
+        assert_eq!(
+            parts(&[4; 12], &[0, 0], 2),
+            SetupError::ToMove {
+                side: 2,
+                players: 2
+            }
+        );
+        assert_eq!(
+            parts(&[21; 12], &[4, 0], 0),
+            SetupError::TooManySeeds {
+                total: 256,
+                max: 255
+            }
+        );
     }
 }
