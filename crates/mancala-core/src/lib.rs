@@ -102,7 +102,10 @@ mod rules;
 mod ruleset;
 mod setup;
 
-pub use error::{IllegalMove, IllegalReason, MoveParseError, NotationError, RuleError, SetupError};
+pub use error::{
+    IllegalMove, IllegalReason, ImpossibleEnd, ImpossiblePie, MoveParseError, NotationError,
+    RuleError, SetupError,
+};
 pub use game::{Game, ReplayError};
 pub use mv::{Move, MoveList, MoveListIter, format_moves, parse_moves};
 pub use outcome::{EndReason, Outcome, Wdl};

@@ -2,7 +2,7 @@
 
 use super::end::Changed;
 use super::{Position, State};
-use crate::error::SetupError;
+use crate::error::{ImpossibleEnd, ImpossiblePie, SetupError};
 use crate::outcome::EndReason;
 use crate::rules::{CUPS, Rules};
 use crate::ruleset::{MAX_PLAYERS, MAX_SEEDS};
@@ -175,19 +175,18 @@ impl<'r> Position<'r> {
             Some(reason) => {
                 let why = match reason {
                     EndReason::Resignation if nresigned + 1 < players => {
-                        Some("more than one player has not resigned")
+                        Some(ImpossibleEnd::PlayersLeft)
                     }
                     EndReason::EmptyFirst if !self.rules.end_empty_first => {
-                        Some("the rules do not end the game on empty_first")
+                        Some(ImpossibleEnd::NotARule)
                     }
-                    EndReason::EmptyFirst if self.empty_sides() == 0 => Some("no side is empty"),
+                    EndReason::EmptyFirst if self.empty_sides() == 0 => {
+                        Some(ImpossibleEnd::NoSideEmpty)
+                    }
                     _ => None,
                 };
                 if let Some(why) = why {
-                    return Err(SetupError::Over {
-                        reason: reason.to_string(),
-                        why,
-                    });
+                    return Err(SetupError::Over { reason, why });
                 }
                 self.state.over = Some(reason);
             }
@@ -265,19 +264,17 @@ where
         if self.pie == PieState::Pending {
             return Ok(());
         }
-        if !rules.pie_rule {
-            return Err(SetupError::Pie {
-                state: self.pie.to_string(),
-                reason: "the rules have no pie rule",
-            });
-        }
-        if self.ply == 0 {
-            return Err(SetupError::Pie {
-                state: self.pie.to_string(),
-                reason: "no move has been played yet",
-            });
-        }
-        Ok(())
+        let reason = if !rules.pie_rule {
+            ImpossiblePie::NoPieRule
+        } else if self.ply == 0 {
+            ImpossiblePie::NoMoveYet
+        } else {
+            return Ok(());
+        };
+        Err(SetupError::Pie {
+            state: self.pie,
+            reason,
+        })
     }
 
     /// Per side: 0, or its place in the order of resignations (1 = first),
@@ -313,6 +310,77 @@ where
 mod tests {
     use super::*;
     use crate::preset::Preset;
+    use crate::ruleset::RuleSet;
+
+    fn setup_error(rules: &Rules, text: &str) -> SetupError {
+        let setup: Setup = text.parse().unwrap();
+        Position::from_setup(rules, &setup).unwrap_err()
+    }
+
+    #[test]
+    fn from_setup_names_the_impossible_pie_state_and_why() {
+        let kalah = Rules::new(&Preset::Kalah.rules()).unwrap();
+        let e = setup_error(
+            &kalah,
+            "0,5,5,5,5,4:0 4,4,4,4,4,4:0 to=0 ply=2 pie=declined",
+        );
+        assert_eq!(
+            e,
+            SetupError::Pie {
+                state: PieState::Declined,
+                reason: ImpossiblePie::NoPieRule
+            }
+        );
+        assert_eq!(e.to_string(), "pie = declined: the rules have no pie rule");
+        let mankalah = Rules::new(&Preset::Mankalah.rules()).unwrap();
+        let e = setup_error(
+            &mankalah,
+            "7,7,7,7,7,7,7:0 7,7,7,7,7,7,7:0 ply=0 pie=swapped",
+        );
+        assert_eq!(
+            e,
+            SetupError::Pie {
+                state: PieState::Swapped,
+                reason: ImpossiblePie::NoMoveYet
+            }
+        );
+        assert_eq!(e.to_string(), "pie = swapped: no move has been played yet");
+    }
+
+    #[test]
+    fn from_setup_names_the_impossible_end_and_why() {
+        let over = |rules: &Rules, text: &str| match setup_error(rules, text) {
+            SetupError::Over { reason, why } => (reason, why),
+            other => panic!("{other:?}"),
+        };
+        let kalah3 = Rules::new(&RuleSet {
+            players: 3,
+            ..Preset::Kalah.rules()
+        })
+        .unwrap();
+        let three = "1,1,1,1,1,1:0 1,1,1,1,1,1:0 1,1,1,1,1,1:0";
+        assert_eq!(
+            over(&kalah3, &format!("{three} resigned=0 over=resignation")),
+            (EndReason::Resignation, ImpossibleEnd::PlayersLeft)
+        );
+        let kalah = Rules::new(&Preset::Kalah.rules()).unwrap();
+        let empty = "0,0,0,0,0,0:20 4,4,4,4,4,4:4 over=empty_first";
+        assert_eq!(
+            over(&kalah, empty),
+            (EndReason::EmptyFirst, ImpossibleEnd::NotARule)
+        );
+        let emptying = Rules::new(&Preset::MancalaBasic.rules()).unwrap();
+        let e = setup_error(&emptying, "4,4,4,4,4,4:0 4,4,4,4,4,4:0 over=empty_first");
+        assert_eq!(
+            e,
+            SetupError::Over {
+                reason: EndReason::EmptyFirst,
+                why: ImpossibleEnd::NoSideEmpty
+            }
+        );
+        assert_eq!(e.to_string(), "over = empty_first: no side is empty");
+        assert!(Position::from_setup(&emptying, &empty.parse().unwrap()).is_ok());
+    }
 
     #[test]
     fn from_parts_reads_the_houses_as_whole_sides() {
