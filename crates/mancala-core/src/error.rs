@@ -126,13 +126,14 @@ pub enum SetupError {
         /// Why it is impossible.
         reason: ImpossiblePie,
     },
-    /// A resigned side that does not exist or resigned twice.
+    /// A resigned side that does not exist or resigned twice, or every
+    /// side resigned in a game not over by resignation.
     #[error("resigned side {side}: {reason}")]
     Resigned {
         /// The side named.
         side: usize,
         /// Why it is impossible.
-        reason: &'static str,
+        reason: ImpossibleResignation,
     },
     /// An end of game that the position contradicts.
     #[error("over = {reason}: {why}")]
@@ -160,6 +161,29 @@ impl std::fmt::Display for ImpossiblePie {
         f.write_str(match self {
             ImpossiblePie::NoPieRule => "the rules have no pie rule",
             ImpossiblePie::NoMoveYet => "no move has been played yet",
+        })
+    }
+}
+
+/// Why a resigned side cannot be (see [`SetupError::Resigned`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ImpossibleResignation {
+    /// The rules seat no such side.
+    NoSuchSide,
+    /// The side is listed twice.
+    ListedTwice,
+    /// Every side resigned (the error names the last one listed), but the
+    /// game is not over by resignation.
+    EveryoneResigned,
+}
+
+impl std::fmt::Display for ImpossibleResignation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ImpossibleResignation::NoSuchSide => "no such side",
+            ImpossibleResignation::ListedTwice => "listed twice",
+            ImpossibleResignation::EveryoneResigned => "every player resigned",
         })
     }
 }

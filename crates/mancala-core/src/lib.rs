@@ -103,8 +103,8 @@ mod ruleset;
 mod setup;
 
 pub use error::{
-    IllegalMove, IllegalReason, ImpossibleEnd, ImpossiblePie, MoveParseError, NotationError,
-    RuleError, SetupError,
+    IllegalMove, IllegalReason, ImpossibleEnd, ImpossiblePie, ImpossibleResignation,
+    MoveParseError, NotationError, RuleError, SetupError,
 };
 pub use game::{Game, ReplayError};
 pub use mv::{Move, MoveList, MoveListIter, format_moves, parse_moves};

@@ -2,7 +2,7 @@
 
 use super::end::Changed;
 use super::{Position, State};
-use crate::error::{ImpossibleEnd, ImpossiblePie, SetupError};
+use crate::error::{ImpossibleEnd, ImpossiblePie, ImpossibleResignation, SetupError};
 use crate::outcome::EndReason;
 use crate::rules::{CUPS, Rules};
 use crate::ruleset::{MAX_PLAYERS, MAX_SEEDS};
@@ -285,13 +285,13 @@ where
             if side >= players {
                 return Err(SetupError::Resigned {
                     side,
-                    reason: "no such side",
+                    reason: ImpossibleResignation::NoSuchSide,
                 });
             }
             if resigned[side] != 0 {
                 return Err(SetupError::Resigned {
                     side,
-                    reason: "listed twice",
+                    reason: ImpossibleResignation::ListedTwice,
                 });
             }
             resigned[side] = k as u8 + 1;
@@ -299,7 +299,7 @@ where
         if self.resigned.len() >= players && self.over != Some(EndReason::Resignation) {
             return Err(SetupError::Resigned {
                 side: self.resigned[players - 1],
-                reason: "every player resigned",
+                reason: ImpossibleResignation::EveryoneResigned,
             });
         }
         Ok(resigned)
@@ -345,6 +345,26 @@ mod tests {
             }
         );
         assert_eq!(e.to_string(), "pie = swapped: no move has been played yet");
+    }
+
+    #[test]
+    fn from_setup_names_the_impossible_resignation_and_why() {
+        let kalah = Rules::new(&Preset::Kalah.rules()).unwrap();
+        let start = "4,4,4,4,4,4:0 4,4,4,4,4,4:0";
+        for (resigned, side, reason, text) in [
+            ("2", 2, ImpossibleResignation::NoSuchSide, "no such side"),
+            ("1,1", 1, ImpossibleResignation::ListedTwice, "listed twice"),
+            (
+                "1,0",
+                0,
+                ImpossibleResignation::EveryoneResigned,
+                "every player resigned",
+            ),
+        ] {
+            let e = setup_error(&kalah, &format!("{start} resigned={resigned}"));
+            assert_eq!(e, SetupError::Resigned { side, reason });
+            assert_eq!(e.to_string(), format!("resigned side {side}: {text}"));
+        }
     }
 
     #[test]
