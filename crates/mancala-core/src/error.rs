@@ -3,6 +3,8 @@
 use thiserror::Error;
 
 use crate::mv::Move;
+use crate::outcome::EndReason;
+use crate::setup::PieState;
 
 /// A rule set that cannot be read or cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -120,26 +122,92 @@ pub enum SetupError {
     #[error("pie = {state}: {reason}")]
     Pie {
         /// The state named.
-        state: String,
+        state: PieState,
         /// Why it is impossible.
-        reason: &'static str,
+        reason: ImpossiblePie,
     },
-    /// A resigned side that does not exist or resigned twice.
+    /// A resigned side that does not exist or resigned twice, or every
+    /// side resigned in a game not over by resignation.
     #[error("resigned side {side}: {reason}")]
     Resigned {
         /// The side named.
         side: usize,
         /// Why it is impossible.
-        reason: &'static str,
+        reason: ImpossibleResignation,
     },
     /// An end of game that the position contradicts.
     #[error("over = {reason}: {why}")]
     Over {
         /// The end named.
-        reason: String,
+        reason: EndReason,
         /// Why the position contradicts it.
-        why: &'static str,
+        why: ImpossibleEnd,
     },
+}
+
+/// Why a pie-rule state other than `pending` cannot be (see
+/// [`SetupError::Pie`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ImpossiblePie {
+    /// The rules have no pie rule, so nobody can have swapped or declined.
+    NoPieRule,
+    /// No move has been played, so the second player has not had a turn.
+    NoMoveYet,
+}
+
+impl std::fmt::Display for ImpossiblePie {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ImpossiblePie::NoPieRule => "the rules have no pie rule",
+            ImpossiblePie::NoMoveYet => "no move has been played yet",
+        })
+    }
+}
+
+/// Why a resigned side cannot be (see [`SetupError::Resigned`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ImpossibleResignation {
+    /// The rules seat no such side.
+    NoSuchSide,
+    /// The side is listed twice.
+    ListedTwice,
+    /// Every side resigned (the error names the last one listed), but the
+    /// game is not over by resignation.
+    EveryoneResigned,
+}
+
+impl std::fmt::Display for ImpossibleResignation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ImpossibleResignation::NoSuchSide => "no such side",
+            ImpossibleResignation::ListedTwice => "listed twice",
+            ImpossibleResignation::EveryoneResigned => "every player resigned",
+        })
+    }
+}
+
+/// Why an end of game contradicts the position (see [`SetupError::Over`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ImpossibleEnd {
+    /// `resignation`, but two or more players have not resigned.
+    PlayersLeft,
+    /// `empty_first`, which the rules' end conditions do not include.
+    NotARule,
+    /// `empty_first`, but no side is empty.
+    NoSideEmpty,
+}
+
+impl std::fmt::Display for ImpossibleEnd {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ImpossibleEnd::PlayersLeft => "more than one player has not resigned",
+            ImpossibleEnd::NotARule => "the rules do not end the game on empty_first",
+            ImpossibleEnd::NoSideEmpty => "no side is empty",
+        })
+    }
 }
 
 /// Position notation that does not parse.

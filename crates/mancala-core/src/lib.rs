@@ -76,7 +76,10 @@ mod rules;
 mod ruleset;
 mod setup;
 
-pub use error::{IllegalMove, IllegalReason, MoveParseError, NotationError, RuleError, SetupError};
+pub use error::{
+    IllegalMove, IllegalReason, ImpossibleEnd, ImpossiblePie, ImpossibleResignation,
+    MoveParseError, NotationError, RuleError, SetupError,
+};
 pub use game::{Event, EventError, EventParseError, Game, RecordError};
 pub use history::{History, ReplayError};
 pub use mv::{Move, MoveList, MoveListIter, format_moves, parse_moves};

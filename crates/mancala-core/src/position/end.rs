@@ -1,0 +1,241 @@
+//! The end of the game: the end conditions read off the board, the
+//! leftover seeds, resignation and agreement, and the outcome.
+
+use super::Position;
+use crate::outcome::{EndReason, Outcome};
+use crate::ruleset::{Leftover, MAX_PLAYERS, Unfed};
+
+/// What a move can have changed, for the end checks that follow it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Changed {
+    /// Which sides can have lost seeds.
+    pub sides: Sides,
+    /// Whether a store can have gained seeds.
+    pub stores: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Sides {
+    None,
+    /// Only the mover's: a sowing without capture only adds seeds, except
+    /// to the emptied origin house.
+    Mover(usize),
+    All,
+}
+
+impl Changed {
+    /// Anything: a new position, or a capture.
+    pub const ALL: Changed = Changed {
+        sides: Sides::All,
+        stores: true,
+    };
+    /// Nothing on the board: a pie swap.
+    pub const NOTHING: Changed = Changed {
+        sides: Sides::None,
+        stores: false,
+    };
+}
+
+impl<'r> Position<'r> {
+    /// Whether the game is over.
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.state.over.is_some()
+    }
+
+    /// Why the game ended, if it has.
+    pub fn end_reason(&self) -> Option<EndReason> {
+        self.state.over
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let reason = self.state.over?;
+        let r = self.rules;
+        let players = r.players();
+        let mut scores = [0u8; MAX_PLAYERS];
+        // Lower keys place better.
+        let mut keys = [0u32; MAX_PLAYERS];
+        for s in 0..players {
+            scores[s] = self.store(s);
+            keys[s] = if self.state.resigned[s] != 0 {
+                // Below everyone who did not resign; the first to resign last.
+                2000 - u32::from(self.state.resigned[s])
+            } else if reason == EndReason::EmptyFirst {
+                let left = self.side_seeds(s);
+                if left == 0 { 0 } else { 1 + left }
+            } else {
+                1000 - u32::from(scores[s])
+            };
+        }
+        let mut ranks = [0u8; MAX_PLAYERS];
+        for s in 0..players {
+            ranks[s] = 1 + (0..players).filter(|&t| keys[t] < keys[s]).count() as u8;
+        }
+        Some(Outcome {
+            reason,
+            players: players as u8,
+            scores,
+            ranks,
+        })
+    }
+
+    /// Resigns for `side`: it takes last place. The game ends when one
+    /// player is left who has not resigned (at once with two players);
+    /// with three or four, the resigned side is still moved (by the
+    /// computer, in the command line) so the board stays legal for the
+    /// others. Resigning twice, or after the end, changes nothing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Position, Preset, Rules, Wdl};
+    ///
+    /// let rules = Rules::new(&Preset::Kalah.rules())?;
+    /// let mut pos = Position::new(&rules);
+    /// pos.resign(0);
+    /// assert_eq!(pos.outcome().unwrap().wdl(0), Some(Wdl::Loss));
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    pub fn resign(&mut self, side: usize) {
+        if self.is_over() || side >= self.rules.players() || self.state.resigned[side] != 0 {
+            return;
+        }
+        let order = self.state.resigned.iter().filter(|&&o| o != 0).count() as u8 + 1;
+        self.state.resigned[side] = order;
+        if usize::from(order) + 1 >= self.rules.players() {
+            self.finish(EndReason::Resignation, None);
+        }
+    }
+
+    /// Ends the game as an endless cycle by the players' agreement; the
+    /// seeds left on the board go by `cycle_leftover`. Does nothing once
+    /// the game is over.
+    pub fn end_by_agreement(&mut self) {
+        if !self.is_over() {
+            self.finish(EndReason::Agreement, Some(self.rules.cycle_leftover));
+        }
+    }
+
+    /// Ends the game because the position repeated (used by [`Game`](crate::Game)).
+    pub(crate) fn end_by_repetition(&mut self) {
+        if !self.is_over() {
+            self.finish(EndReason::Repetition, Some(self.rules.cycle_leftover));
+        }
+    }
+
+    /// Sides whose houses are all empty, one bit each.
+    pub(super) fn empty_sides(&self) -> u32 {
+        self.rules.empty_sides(&self.state.cups)
+    }
+
+    /// The end conditions read off the board: `empty_first`,
+    /// `any_side_empty` and `majority`, in that order. Returns whether the
+    /// game ended.
+    #[inline]
+    pub(super) fn board_ends_game(&mut self, changed: Changed) -> bool {
+        let r = self.rules;
+        if r.end_on_empty {
+            let empty = match changed.sides {
+                Sides::None => false,
+                Sides::Mover(side) => r.side_empty(&self.state.cups, side),
+                Sides::All => self.empty_sides() != 0,
+            };
+            if empty {
+                if r.end_empty_first {
+                    // The board is left as it is: the empty sides won.
+                    self.state.over = Some(EndReason::EmptyFirst);
+                    self.state.legal = 0;
+                } else {
+                    self.finish(EndReason::AnySideEmpty, Some(r.leftover));
+                }
+                return true;
+            }
+        }
+        // Only a move that put seeds in a store can make a majority.
+        if r.end_majority && changed.stores && self.has_majority() {
+            self.finish(EndReason::Majority, Some(r.leftover));
+            return true;
+        }
+        false
+    }
+
+    /// The side to move has no legal move: the game ends.
+    #[cold]
+    pub(super) fn no_legal_move(&mut self) {
+        let r = self.rules;
+        let side = self.to_move();
+        if r.must_feed && r.unfed == Unfed::EndToStarving && r.side_empty(&self.state.cups, side) {
+            return self.claim(EndReason::Starved, side);
+        }
+        self.finish(EndReason::NoLegalMove, Some(r.leftover));
+    }
+
+    fn has_majority(&self) -> bool {
+        let total = u32::from(self.state.total);
+        let mut halves = 0;
+        for s in 0..self.rules.players() {
+            let twice = 2 * u32::from(self.store(s));
+            if twice > total {
+                return true;
+            }
+            if twice == total {
+                halves += 1;
+            }
+        }
+        halves >= 2
+    }
+
+    /// Ends the game; the seeds left on the board go by `leftover` (or stay
+    /// where they are when it is `None`).
+    fn finish(&mut self, reason: EndReason, leftover: Option<Leftover>) {
+        let r = self.rules;
+        let players = r.players();
+        match leftover {
+            None => {}
+            Some(Leftover::Owner) => {
+                for s in 0..players {
+                    let seeds = self.side_seeds(s) as u8;
+                    self.clear_side(s);
+                    self.state.cups[r.store(s)] += seeds;
+                }
+            }
+            Some(Leftover::Discard) => {
+                let seeds = self.board_seeds() as u8;
+                self.clear_board();
+                self.state.discarded += seeds;
+            }
+            Some(Leftover::Split) => {
+                let seeds = self.board_seeds() as u8;
+                self.clear_board();
+                let share = seeds / players as u8;
+                for s in 0..players {
+                    self.state.cups[r.store(s)] += share;
+                }
+                self.state.discarded += seeds - share * players as u8;
+            }
+        }
+        self.state.over = Some(reason);
+        self.state.legal = 0;
+    }
+
+    /// Ends the game with every seed on the board going to `side`.
+    pub(super) fn claim(&mut self, reason: EndReason, side: usize) {
+        let seeds = self.board_seeds() as u8;
+        self.clear_board();
+        self.state.cups[self.rules.store(side)] += seeds;
+        self.state.over = Some(reason);
+        self.state.legal = 0;
+    }
+
+    fn clear_side(&mut self, side: usize) {
+        let range = self.rules.house_range(side);
+        self.state.cups[range].fill(0);
+    }
+
+    fn clear_board(&mut self) {
+        for s in 0..self.rules.players() {
+            self.clear_side(s);
+        }
+    }
+}

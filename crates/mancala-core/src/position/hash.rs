@@ -1,0 +1,89 @@
+//! Hashing: keys for transposition tables and for repetition.
+
+use super::Position;
+
+impl<'r> Position<'r> {
+    /// A hash of what makes positions the same for `repetition`: the cups,
+    /// the side to move and the pie-rule state.
+    #[inline]
+    pub fn repetition_key(&self) -> u64 {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mix = |h: u64, word: u64| (h.rotate_left(5) ^ word).wrapping_mul(K);
+        let cups = &self.state.cups;
+        let word = |i: usize| {
+            let bytes = cups[8 * i..].first_chunk::<8>();
+            u64::from_le_bytes(*bytes.expect("the cup array is a whole number of words"))
+        };
+        let mut h = u64::from(self.state.to_move) | (self.state.pie as u64) << 8;
+        // Boards of up to 16 cups (two players, up to 7 houses) are two words.
+        h = mix(mix(h, word(0)), word(1));
+        for i in 2..usize::from(self.rules.words) {
+            h = mix(h, word(i));
+        }
+        h
+    }
+
+    /// A 64-bit hash of everything that decides the rest of the game from
+    /// here: the cups, the side to move, the pie-rule state, whether the
+    /// game is over, and the move count as far as a rule still looks at it
+    /// (`no_capture_moves`, `first_move_extra_turn`, the pie rule). Two
+    /// positions with the same key play the same from here on (up to hash
+    /// collisions), which is what a transposition table needs. Resignations
+    /// and the `repetition` history are not part of it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Position, Preset, Rules, Setup};
+    ///
+    /// let at = |rules, text: &str| Position::from_setup(rules, &text.parse::<Setup>().unwrap());
+    /// // Kalah never looks at the move count: same board, same key.
+    /// let kalah = Rules::new(&Preset::Kalah.rules())?;
+    /// let a = at(&kalah, "0,4,4,4,4,4:0 5,5,5,4,4,4:0 to=1 ply=1")?;
+    /// let b = at(&kalah, "0,4,4,4,4,4:0 5,5,5,4,4,4:0 to=1 ply=9")?;
+    /// assert_eq!(a.key(), b.key());
+    /// // Modiar's opening move captures nothing, so there the count matters.
+    /// let modiar = Rules::new(&Preset::Modiar.rules())?;
+    /// let first = at(&modiar, "7,7,7:0 7,7,7:0 to=0 ply=0")?;
+    /// let later = at(&modiar, "7,7,7:0 7,7,7:0 to=0 ply=2")?;
+    /// assert_ne!(first.key(), later.key());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn key(&self) -> u64 {
+        let r = self.rules;
+        let played = self.sowings().min(r.ply_horizon);
+        let h = self.repetition_key() ^ u64::from(played) << 40 ^ u64::from(self.is_over()) << 63;
+        h.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(23)
+    }
+
+    /// Like [`Position::key`] but without the stores and discarded seeds: a
+    /// hash of the houses, the side to move, the pie-rule state, whether
+    /// the game is over and the move count as far as a rule looks at it.
+    /// For rules whose end never looks at the stores (no `majority`, no
+    /// `repetition`), everything that happens from a position on depends
+    /// only on this, so a solver can share results between positions that
+    /// differ only in their scores.
+    #[inline]
+    pub fn board_key(&self) -> u64 {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let r = self.rules;
+        let mut h = u64::from(self.state.to_move)
+            | (self.state.pie as u64) << 8
+            | u64::from(self.sowings().min(r.ply_horizon)) << 16
+            | u64::from(self.is_over()) << 63;
+        for side in 0..r.players() {
+            let w = r.side_word(&self.state.cups, side);
+            h = (h.rotate_left(5) ^ w as u64).wrapping_mul(K);
+            h = (h.rotate_left(5) ^ (w >> 64) as u64).wrapping_mul(K);
+        }
+        h
+    }
+
+    /// Whether `other` is the same position for `repetition`.
+    pub(crate) fn repeats(&self, other: &Position<'_>) -> bool {
+        self.state.cups == other.state.cups
+            && self.state.to_move == other.state.to_move
+            && self.state.pie == other.state.pie
+    }
+}

@@ -1,0 +1,173 @@
+//! Legality: the legal moves of the side to move, the rules that look a
+//! move ahead (feeding, forbidden grand slams), and why a move is illegal.
+
+use super::end::Changed;
+use super::play::cup_of;
+use super::{Cup, Position};
+use crate::error::IllegalReason;
+use crate::mv::{Move, MoveList};
+use crate::outcome::EndReason;
+use crate::ruleset::{GrandSlam, Unfed};
+use crate::setup::PieState;
+
+impl<'r> Position<'r> {
+    /// The legal moves of the side to move (none once the game is over).
+    #[inline]
+    pub fn legal_moves(&self) -> MoveList {
+        MoveList::from_mask(self.state.legal)
+    }
+
+    /// Whether `m` is legal here.
+    #[inline]
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(m)
+    }
+
+    /// Where the last seed of `m` would land, without playing it (`None`
+    /// for a swap or a house that is not a legal move): a cheap hint for
+    /// move ordering, since a landing in one's own store usually earns an
+    /// extra turn and one in an own empty house may capture.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Cup, Move, Position, Preset, Rules};
+    ///
+    /// let rules = Rules::new(&Preset::Kalah.rules())?;
+    /// let pos = Position::new(&rules);
+    /// // House 3's four seeds reach exactly the store.
+    /// assert_eq!(pos.landing(Move::House(3)), Some(Cup::Store { side: 0 }));
+    /// assert_eq!(pos.landing(Move::House(1)), Some(Cup::House { side: 0, number: 5 }));
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    #[inline]
+    pub fn landing(&self, m: Move) -> Option<Cup> {
+        let Move::House(n) = m else { return None };
+        if !self.is_legal(m) {
+            return None;
+        }
+        let r = self.rules;
+        let side = self.to_move();
+        let house = usize::from(n) - 1;
+        let seeds = self.state.cups[r.base(side) + house];
+        Some(cup_of(
+            r.landing_cup(side, house, seeds),
+            r.stride,
+            r.houses,
+        ))
+    }
+
+    /// Applies the end conditions at the start of a turn, then works out
+    /// the legal moves of the side to move (which may end the game too).
+    /// `changed` says what the last move can have changed, so that only
+    /// those end conditions are looked at again.
+    #[inline]
+    pub(super) fn settle(&mut self, changed: Changed) {
+        debug_assert!(!self.is_over(), "settling a finished game");
+        let r = self.rules;
+        if r.ends_on_board && self.board_ends_game(changed) {
+            return;
+        }
+        let side = self.to_move();
+        let mut legal = r.movable(&self.state.cups, side);
+        if r.special_moves {
+            if r.looks_ahead
+                && legal != 0
+                && (r.grand_slam == GrandSlam::Forbidden
+                    || (r.must_feed && r.side_empty(&self.state.cups, 1 - side)))
+            {
+                match self.look_ahead(legal) {
+                    Some(moves) => legal = moves,
+                    None => return,
+                }
+            }
+            if r.pie_rule && self.state.pie == PieState::Pending && side == 1 && self.state.ply > 0
+            {
+                legal |= MoveList::SWAP_BIT;
+            }
+        }
+        if legal == 0 {
+            return self.no_legal_move();
+        }
+        self.state.legal = legal;
+    }
+
+    /// Narrows the movable houses by the rules that look a move ahead:
+    /// feeding an empty opponent and forbidden grand slams. `None` when the
+    /// `unfed` rule ended the game.
+    #[inline(never)]
+    fn look_ahead(&mut self, movable: u32) -> Option<u32> {
+        let r = self.rules;
+        let side = self.to_move();
+        let feeding = r.must_feed && r.side_empty(&self.state.cups, 1 - side);
+        let mut kept = 0;
+        let mut fed = 0;
+        let mut bits = movable;
+        while bits != 0 {
+            let h = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (feeds, grand_slam) = self.try_move(h);
+            if r.grand_slam == GrandSlam::Forbidden && grand_slam {
+                continue;
+            }
+            kept |= 1 << h;
+            if feeds {
+                fed |= 1 << h;
+            }
+        }
+        if !feeding || kept == 0 || fed != 0 {
+            return Some(if feeding && fed != 0 { fed } else { kept });
+        }
+        match r.unfed {
+            Unfed::AnyMove => Some(kept),
+            Unfed::EndToMover => {
+                self.claim(EndReason::CannotFeed, side);
+                None
+            }
+            Unfed::EndToStarving => {
+                self.claim(EndReason::CannotFeed, 1 - side);
+                None
+            }
+        }
+    }
+
+    /// Tries house `h` (0-based) of the side to move on a copy of the
+    /// board: does it leave seeds on the opponent's side, and is it a
+    /// grand slam? (Two-player rules only.)
+    fn try_move(&self, h: usize) -> (bool, bool) {
+        let r = self.rules;
+        let side = self.to_move();
+        let mut cups = self.state.cups;
+        let sowing = r.sow::<false>(&mut cups, side, h, self.sowings(), &mut 0);
+        (!r.side_empty(&cups, 1 - side), sowing.grand_slam)
+    }
+
+    /// Why `m` is not legal (for a move that is not).
+    pub(super) fn why_illegal(&self, m: Move) -> IllegalReason {
+        let r = self.rules;
+        if self.is_over() {
+            return IllegalReason::GameOver;
+        }
+        let n = match m {
+            Move::Swap => return IllegalReason::SwapNotAllowed,
+            Move::House(n) => n,
+        };
+        let side = self.to_move();
+        let Some(seeds) = self.house(side, usize::from(n)) else {
+            return IllegalReason::NoSuchHouse { houses: r.houses };
+        };
+        if seeds == 0 {
+            return IllegalReason::EmptyHouse;
+        }
+        if seeds < r.min_seeds {
+            return IllegalReason::TooFewSeeds {
+                seeds,
+                min: r.min_seeds,
+            };
+        }
+        if r.grand_slam == GrandSlam::Forbidden && self.try_move(usize::from(n) - 1).1 {
+            return IllegalReason::GrandSlam;
+        }
+        IllegalReason::MustFeed
+    }
+}

@@ -1,0 +1,166 @@
+//! Playing moves: sowing a house or the pie swap, and what a move did.
+
+use super::end::{Changed, Sides};
+use super::{Cup, Position};
+use crate::error::IllegalMove;
+use crate::mv::Move;
+use crate::outcome::EndReason;
+use crate::rules::Sowing;
+use crate::setup::PieState;
+
+/// What a move did, as returned by [`Position::play`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Effect {
+    /// The move.
+    pub mv: Move,
+    /// The side that moved.
+    pub side: usize,
+    /// Seeds lifted and sown (0 for a swap).
+    pub sown: u8,
+    /// Where the last seed landed (`None` for a swap).
+    pub last: Option<Cup>,
+    /// Seeds that went to the mover's store by capture (the capturing seed
+    /// of an opposite capture included).
+    pub captured: u8,
+    /// The move was a grand slam: with two players, its capture took every
+    /// seed left on the opponent's side (under `grand_slam = no_capture` it
+    /// then captured nothing). Reported whatever the `grand_slam` rule.
+    pub grand_slam: bool,
+    /// The mover moves again.
+    pub extra_turn: bool,
+    /// The game ended with this move.
+    pub ended: Option<EndReason>,
+    captured_cups: u128,
+    stride: u8,
+    houses: u8,
+}
+
+impl Effect {
+    /// The cups the capture emptied, in board order.
+    pub fn captured_cups(&self) -> impl Iterator<Item = Cup> + '_ {
+        let mut bits = self.captured_cups;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let c = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(cup_of(c, self.stride, self.houses))
+        })
+    }
+}
+
+/// The cup at index `c` of a board of the given shape, as players name it.
+pub(super) fn cup_of(c: usize, stride: u8, houses: u8) -> Cup {
+    let side = c / usize::from(stride);
+    let i = c % usize::from(stride);
+    if i == usize::from(houses) {
+        Cup::Store { side }
+    } else {
+        Cup::House {
+            side,
+            number: i as u8 + 1,
+        }
+    }
+}
+
+impl<'r> Position<'r> {
+    /// Plays `m` if it is legal.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`], handing `m` back with the reason, if `m` is not in
+    /// [`Position::legal_moves`]; the position is then unchanged.
+    pub fn play(&mut self, m: Move) -> Result<Effect, IllegalMove> {
+        if !self.is_legal(m) {
+            return Err(IllegalMove {
+                mv: m,
+                reason: self.why_illegal(m),
+            });
+        }
+        let r = self.rules;
+        let side = self.to_move();
+        let mut effect = Effect {
+            mv: m,
+            side,
+            sown: 0,
+            last: None,
+            captured: 0,
+            grand_slam: false,
+            extra_turn: false,
+            ended: None,
+            captured_cups: 0,
+            stride: r.stride,
+            houses: r.houses,
+        };
+        match m {
+            Move::Swap => self.swap(),
+            Move::House(n) => {
+                let sowing = self.sow_house::<true>(usize::from(n) - 1, &mut effect.captured_cups);
+                effect.sown = sowing.sown;
+                effect.last = Some(cup_of(usize::from(sowing.last), r.stride, r.houses));
+                effect.captured = sowing.captured;
+                effect.grand_slam = sowing.grand_slam;
+                effect.extra_turn = sowing.extra_turn;
+            }
+        }
+        effect.ended = self.state.over;
+        Ok(effect)
+    }
+
+    /// Plays `m` without checking that it is legal: the fast path for
+    /// search and playouts, which take moves from [`Position::legal_moves`].
+    /// Use [`Position::play`] to learn what the move did.
+    ///
+    /// # Panics
+    ///
+    /// With debug assertions on, if `m` is not legal. Without them, an
+    /// illegal move may panic or leave a position the rules could not
+    /// reach; it never causes undefined behaviour.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
+        debug_assert!(self.is_legal(m), "illegal move {m} in {self}");
+        match m {
+            Move::House(n) => {
+                self.sow_house::<false>(usize::from(n).wrapping_sub(1), &mut 0);
+            }
+            Move::Swap => self.swap(),
+        }
+    }
+
+    /// Sows house `h` (0-based) of the side to move and settles the turn.
+    #[inline]
+    fn sow_house<const REPORT: bool>(&mut self, h: usize, captured_cups: &mut u128) -> Sowing {
+        let r = self.rules;
+        let side = self.to_move();
+        // Only two rules look at the move count.
+        let sowings = if r.counts_sowings {
+            self.sowings()
+        } else {
+            u32::MAX
+        };
+        let sowing = r.sow::<REPORT>(&mut self.state.cups, side, h, sowings, captured_cups);
+        if r.pie_rule && side == 1 && self.state.pie == PieState::Pending {
+            self.state.pie = PieState::Declined;
+        }
+        self.state.ply += 1;
+        if !sowing.extra_turn {
+            self.state.to_move = r.next_side[side];
+        }
+        self.settle(if sowing.captured > 0 {
+            Changed::ALL
+        } else {
+            Changed {
+                sides: Sides::Mover(side),
+                stores: r.stores_on_track,
+            }
+        });
+        sowing
+    }
+
+    fn swap(&mut self) {
+        self.state.pie = PieState::Swapped;
+        self.state.ply += 1;
+        self.settle(Changed::NOTHING);
+    }
+}

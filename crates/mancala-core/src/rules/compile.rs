@@ -1,0 +1,302 @@
+//! The steps of [`Rules::new`](super::Rules::new): each works out one
+//! thing the rule set implies about the board, once, so that the hot path
+//! only reads tables.
+
+use super::sow::{LAND_EXTRA, LAND_OWN_HOUSE, LAND_STORE};
+use super::{CUPS, TRACK};
+use crate::ruleset::{
+    CaptureFrom, CaptureSide, EndCondition, ExtraTurn, GrandSlam, MAX_HOUSES, MAX_PLAYERS, Origin,
+    RuleSet, StoresSown,
+};
+
+/// The largest sowing table a rule set gets (see [`SowingTable::of`]).
+const SOWING_TABLE_BYTES: usize = 32 * 1024;
+
+/// Where the cups lie: side `s`'s houses from `s * stride`, then its store.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Layout {
+    pub players: usize,
+    pub houses: usize,
+    /// Houses plus the store.
+    pub stride: usize,
+    /// Cups on the board, stores included.
+    pub ncups: usize,
+}
+
+impl Layout {
+    /// Step: the board layout of a validated rule set.
+    pub fn of(set: &RuleSet) -> Layout {
+        let players = usize::from(set.players);
+        let houses = usize::from(set.houses);
+        let stride = houses + 1;
+        Layout {
+            players,
+            houses,
+            stride,
+            ncups: players * stride,
+        }
+    }
+
+    /// Words of the cup array that hold the board.
+    pub fn words(&self) -> usize {
+        self.ncups.div_ceil(8)
+    }
+
+    fn store(&self, side: usize) -> usize {
+        side * self.stride + self.houses
+    }
+
+    fn is_store(&self, cup: usize) -> bool {
+        cup % self.stride == self.houses
+    }
+}
+
+/// Per side: the sowing track and where each house's sowing starts on it.
+pub(super) struct Tracks {
+    /// Cup indices in sowing order from the side's house 1, written twice
+    /// so no index wraps.
+    pub track: [[u8; 2 * TRACK]; MAX_PLAYERS],
+    /// Cups sown per lap (the track, less the origin under `skip`).
+    pub lap: [u8; MAX_PLAYERS],
+    /// Per house: its cup index, and the track index its sowing starts
+    /// from (the first seed goes to `track[start + 1]`).
+    pub sow_from: [[(u8, u8); MAX_HOUSES]; MAX_PLAYERS],
+}
+
+impl Tracks {
+    /// Step: the tracks, which pass the stores `stores_sown` names and
+    /// start each sowing where `origin` says.
+    pub fn of(set: &RuleSet, layout: &Layout) -> Tracks {
+        let Layout {
+            houses,
+            stride,
+            ncups,
+            ..
+        } = *layout;
+        let mut tracks = Tracks {
+            track: [[0u8; 2 * TRACK]; MAX_PLAYERS],
+            lap: [0u8; MAX_PLAYERS],
+            sow_from: [[(0u8, 0u8); MAX_HOUSES]; MAX_PLAYERS],
+        };
+        for s in 0..layout.players {
+            // The track starts at the mover's house 1 and goes round once.
+            let cups: Vec<usize> = (0..ncups)
+                .map(|k| (s * stride + k) % ncups)
+                .filter(|&c| {
+                    !layout.is_store(c)
+                        || match set.stores_sown {
+                            StoresSown::None => false,
+                            StoresSown::Own => c == layout.store(s),
+                            StoresSown::All => true,
+                        }
+                })
+                .collect();
+            let len = cups.len();
+            for (k, &c) in cups.iter().chain(cups.iter()).enumerate() {
+                tracks.track[s][k] = c as u8;
+            }
+            tracks.lap[s] = (len - usize::from(set.origin == Origin::Skip)) as u8;
+            for h in 0..houses {
+                // House h is at position h of this side's track.
+                let start = match set.origin {
+                    Origin::Include | Origin::Skip => h,
+                    Origin::First => (h + len - 1) % len,
+                };
+                tracks.sow_from[s][h] = ((s * stride + h) as u8, start as u8);
+            }
+        }
+        tracks
+    }
+}
+
+/// Every sowing shorter than a lap, as words to add to the board: a byte
+/// never overflows (a game holds at most 255 seeds), so adding whole words
+/// adds each cup on its own.
+pub(super) struct SowingTable {
+    /// For every side, house and seed count up to a lap: the seeds each
+    /// cup receives, as `words` little-endian words. Empty for big boards.
+    pub sowings: Vec<u64>,
+    /// Per side and house: where its sowings start in `sowings`.
+    pub sowings_at: [[u32; MAX_HOUSES]; MAX_PLAYERS],
+}
+
+impl SowingTable {
+    /// Step: the sowing table, or an empty one for big boards (whose
+    /// table would outgrow a first-level cache: they sow seed by seed).
+    pub fn of(layout: &Layout, tracks: &Tracks) -> SowingTable {
+        let Layout {
+            players, houses, ..
+        } = *layout;
+        let words = layout.words();
+        let max_lap = usize::from(tracks.lap[..players].iter().copied().max().unwrap_or(0));
+        let size = players * houses * (max_lap + 1) * words;
+        let mut table = SowingTable {
+            sowings: vec![
+                0u64;
+                if size * 8 <= SOWING_TABLE_BYTES {
+                    size
+                } else {
+                    0
+                }
+            ],
+            sowings_at: [[0u32; MAX_HOUSES]; MAX_PLAYERS],
+        };
+        let tabled = if table.sowings.is_empty() { 0 } else { players };
+        for s in 0..tabled {
+            for h in 0..houses {
+                table.sowings_at[s][h] = ((s * houses + h) * (max_lap + 1) * words) as u32;
+                let mut cups = [0u8; CUPS];
+                let start = usize::from(tracks.sow_from[s][h].1);
+                for n in 1..=usize::from(tracks.lap[s]) {
+                    cups[usize::from(tracks.track[s][start + n])] += 1;
+                    let at = table.sowings_at[s][h] as usize + n * words;
+                    for (w, word) in table.sowings[at..at + words].iter_mut().enumerate() {
+                        let bytes = cups[8 * w..]
+                            .first_chunk::<8>()
+                            .expect("CUPS is whole words");
+                        *word = u64::from_le_bytes(*bytes);
+                    }
+                }
+            }
+        }
+        table
+    }
+}
+
+/// Per side and house: the corresponding houses an opposite capture takes.
+pub(super) type Targets = [[[u8; MAX_PLAYERS - 1]; MAX_HOUSES]; MAX_PLAYERS];
+
+/// Step: corresponding houses, on the sides `capture_from` names, and how
+/// many there are per capture.
+pub(super) fn corresponding_houses(set: &RuleSet, layout: &Layout) -> (Targets, u8) {
+    let Layout {
+        players,
+        houses,
+        stride,
+        ..
+    } = *layout;
+    let target_sides = |s: usize| -> Vec<usize> {
+        match (set.capture_from, players) {
+            (_, 2) => vec![1 - s],
+            (CaptureFrom::Next, _) | (CaptureFrom::Opposite, 3) => vec![(s + 1) % players],
+            (CaptureFrom::Opposite, _) => vec![(s + 2) % players],
+            (CaptureFrom::All, _) => (1..players).map(|d| (s + d) % players).collect(),
+        }
+    };
+    let mut targets = [[[0u8; MAX_PLAYERS - 1]; MAX_HOUSES]; MAX_PLAYERS];
+    for s in 0..players {
+        for h in 0..houses {
+            for (k, t) in target_sides(s).into_iter().enumerate() {
+                targets[s][h][k] = (t * stride + houses - 1 - h) as u8;
+            }
+        }
+    }
+    (targets, target_sides(0).len() as u8)
+}
+
+/// Step: skips for capture chains, which walk back over the houses: per
+/// cup, the previous house on the board, stores skipped.
+pub(super) fn previous_houses(layout: &Layout) -> [u8; CUPS] {
+    let ncups = layout.ncups;
+    let mut prev_house = [0u8; CUPS];
+    for (c, prev) in prev_house.iter_mut().enumerate().take(ncups) {
+        let mut p = (c + ncups - 1) % ncups;
+        if layout.is_store(p) {
+            p = (p + ncups - 1) % ncups;
+        }
+        *prev = p as u8;
+    }
+    prev_house
+}
+
+/// Step: owners: per cup, the side it belongs to.
+pub(super) fn owners(layout: &Layout) -> [u8; CUPS] {
+    let mut owner = [0u8; CUPS];
+    for (c, side) in owner.iter_mut().enumerate().take(layout.ncups) {
+        *side = (c / layout.stride) as u8;
+    }
+    owner
+}
+
+/// Step: turn order: per side, the side that moves after it.
+pub(super) fn next_sides(layout: &Layout) -> [u8; MAX_PLAYERS] {
+    let mut next_side = [0u8; MAX_PLAYERS];
+    for (s, next) in next_side.iter_mut().enumerate().take(layout.players) {
+        *next = ((s + 1) % layout.players) as u8;
+    }
+    next_side
+}
+
+/// Step: whose houses a count capture may take, as `capture_side` says,
+/// indexed `[mover][owner]`.
+pub(super) fn capture_sides(set: &RuleSet) -> [[bool; MAX_PLAYERS]; MAX_PLAYERS] {
+    let mut capture_side_ok = [[false; MAX_PLAYERS]; MAX_PLAYERS];
+    for (mover, row) in capture_side_ok.iter_mut().enumerate() {
+        for (side, ok) in row.iter_mut().enumerate() {
+            *ok = match set.capture_side {
+                CaptureSide::Opponent => side != mover,
+                CaptureSide::Own => side == mover,
+                CaptureSide::Any => true,
+            };
+        }
+    }
+    capture_side_ok
+}
+
+/// Step: landings: per mover and cup, what a last seed landing there
+/// means (`LAND_*` bits), with the extra turns `extra_turn` grants.
+pub(super) fn landings(set: &RuleSet, layout: &Layout) -> [[u8; CUPS]; MAX_PLAYERS] {
+    let mut landing = [[0u8; CUPS]; MAX_PLAYERS];
+    for (mover, row) in landing.iter_mut().enumerate().take(layout.players) {
+        for (c, bits) in row.iter_mut().enumerate().take(layout.ncups) {
+            let side = c / layout.stride;
+            *bits = if layout.is_store(c) {
+                let extra = match set.extra_turn {
+                    ExtraTurn::None => false,
+                    ExtraTurn::OwnStore => side == mover,
+                    ExtraTurn::AnyStore => true,
+                };
+                LAND_STORE | if extra { LAND_EXTRA } else { 0 }
+            } else if side == mover {
+                LAND_OWN_HOUSE
+            } else {
+                0
+            };
+        }
+    }
+    landing
+}
+
+/// Step: the mask that keeps a side's houses in a 16-byte word read at
+/// its house 1.
+pub(super) fn house_mask(layout: &Layout) -> u128 {
+    if layout.houses == 16 {
+        u128::MAX
+    } else {
+        (1u128 << (8 * layout.houses)) - 1
+    }
+}
+
+/// Flag: legal-move generation has to try moves (feeding, forbidden
+/// grand slams).
+pub(super) fn looks_ahead(set: &RuleSet) -> bool {
+    set.must_feed || set.grand_slam == GrandSlam::Forbidden
+}
+
+/// Flag: an end condition is read off the board after every move.
+pub(super) fn ends_on_board(set: &RuleSet) -> bool {
+    [
+        EndCondition::EmptyFirst,
+        EndCondition::AnySideEmpty,
+        EndCondition::Majority,
+    ]
+    .into_iter()
+    .any(|c| set.end.contains(c))
+}
+
+/// Flag: sowings after which no rule looks at the move count any more.
+pub(super) fn ply_horizon(set: &RuleSet) -> u32 {
+    // The pie rule asks whether side 0 has moved yet.
+    set.no_capture_moves
+        .max(u32::from(!set.first_move_extra_turn || set.pie_rule))
+}
