@@ -296,6 +296,14 @@ fn replay_an_illegal_move_names_its_place_and_reason() {
     usage_error(&["replay", "--moves", "7"]);
 }
 
+#[test]
+fn replay_an_empty_entry_in_the_move_list_names_its_place() {
+    let err = usage_error(&["replay", "--moves", ",,,"]);
+    assert!(err.contains("move 1 of the list is empty"), "{err}");
+    let err = usage_error(&["replay", "--moves", "1,,2"]);
+    assert!(err.contains("move 2 of the list is empty"), "{err}");
+}
+
 // ---- bench ----
 
 #[test]

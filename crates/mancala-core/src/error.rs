@@ -172,6 +172,13 @@ pub enum MoveParseError {
         /// The offending text.
         text: String,
     },
+    /// An empty entry in a list: two commas in a row, or a comma at
+    /// either end.
+    #[error("move {index} of the list is empty: expected a house number (1, 2, ...) or \"swap\"")]
+    Empty {
+        /// Place of the empty entry in the list, from 1.
+        index: usize,
+    },
 }
 
 /// Why a move is not legal in a position.
