@@ -543,11 +543,9 @@ fn fingerprint(rules: &Rules) -> u64 {
         seeds: 0,
         ..*rules.rule_set()
     };
-    format!("{set:?}")
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        })
+    set.canonical().bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// A checksum of the values: eight bytes at a time, multiplied and

@@ -183,6 +183,25 @@ fn an_unknown_preset_is_a_usage_error() {
 }
 
 #[test]
+fn rules_take_a_spec_of_a_preset_and_overrides() {
+    let three = ok(&[
+        "perft",
+        "--rules",
+        "kalah,players=3,seeds=2",
+        "--depth",
+        "3",
+    ]);
+    let same = ok(&[
+        "perft", "--rules", "kalah3", "--set", "seeds=2", "--depth", "3",
+    ]);
+    assert_eq!(three, same);
+    let err = usage_error(&["perft", "--rules", "kalah,sedes=5", "--depth", "1"]);
+    assert!(err.contains("sedes=5: unknown rule \"sedes\""), "{err}");
+    let err = usage_error(&["perft", "--rules", "kalah,,seeds=5", "--depth", "1"]);
+    assert!(err.contains("part 2 of the rule spec is empty"), "{err}");
+}
+
+#[test]
 fn a_bad_set_is_a_usage_error() {
     let err = usage_error(&["perft", "--set", "sedes=5", "--depth", "1"]);
     assert!(err.contains("unknown rule \"sedes\""), "{err}");

@@ -70,6 +70,44 @@ pub enum RuleError {
     },
 }
 
+/// A rule-set spec (`kalah,players=3,seeds=5`, see
+/// [`RuleSet::from_spec`](crate::RuleSet::from_spec)) that cannot be read
+/// or played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum RuleSpecError {
+    /// An empty part: two commas in a row, a comma at either end, or no
+    /// text at all.
+    #[error("part {index} of the rule spec is empty (expected PRESET,NAME=VALUE,...)")]
+    Empty {
+        /// Place of the empty part, from 1.
+        index: usize,
+    },
+    /// The first part is neither a preset (with an optional player count)
+    /// nor an override; the [`RuleError::UnknownPreset`] names it.
+    #[error(transparent)]
+    Preset(RuleError),
+    /// A part after the preset that is not `NAME=VALUE` and continues no
+    /// list.
+    #[error("\"{part}\" in the rule spec: expected NAME=VALUE, e.g. seeds=5")]
+    NotAnOverride {
+        /// The offending part.
+        part: String,
+    },
+    /// An override that [`RuleSet::set`](crate::RuleSet::set) refuses: an
+    /// unknown dimension or a value that does not parse.
+    #[error("{part}: {source}")]
+    Override {
+        /// The override as written (a list value with all its items).
+        part: String,
+        /// Why it is refused.
+        source: RuleError,
+    },
+    /// The rules the spec describes cannot be played.
+    #[error("the rules cannot be played: {0}")]
+    Invalid(RuleError),
+}
+
 /// A [`Setup`](crate::Setup) that is not a position of the given rules.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]

@@ -101,8 +101,11 @@ mod preset;
 mod rules;
 mod ruleset;
 mod setup;
+mod spec;
 
-pub use error::{IllegalMove, IllegalReason, MoveParseError, NotationError, RuleError, SetupError};
+pub use error::{
+    IllegalMove, IllegalReason, MoveParseError, NotationError, RuleError, RuleSpecError, SetupError,
+};
 pub use game::{Game, ReplayError};
 pub use mv::{Move, MoveList, MoveListIter, format_moves, parse_moves};
 pub use outcome::{EndReason, Outcome, Wdl};

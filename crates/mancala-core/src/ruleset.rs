@@ -492,6 +492,12 @@ macro_rules! rule_dimensions {
         pub(crate) const DEFAULTS: RuleSet = RuleSet { $($field: $default),+ };
 
         impl RuleSet {
+            /// Calls `f` with every dimension's name and value, in
+            /// [`DIMENSIONS`] order; values display as `set` reads them.
+            pub(crate) fn for_each_dimension(&self, mut f: impl FnMut(&'static str, &dyn fmt::Display)) {
+                $( f(stringify!($field), &self.$field); )+
+            }
+
             /// Sets the dimension `field` (one of [`DIMENSIONS`]) from text.
             fn set_dimension(&mut self, field: &'static str, value: &str) -> Result<(), RuleError> {
                 match field {
