@@ -93,6 +93,7 @@
 
 mod error;
 mod game;
+mod implied;
 mod mv;
 mod outcome;
 mod perft;

@@ -763,14 +763,11 @@ impl RuleSet {
     /// falls, so there are at most `(seeds + 1) x (seeds x houses + 1)`
     /// sowings, plus one pie swap.
     pub fn move_bound(&self) -> Option<u64> {
-        if self.stores_sown == StoresSown::None
-            || (self.origin == Origin::First && self.min_seeds < 2)
-        {
+        if !crate::implied::makes_progress(self) {
             return None;
         }
         let seeds = self.total_seeds() as u64;
-        let houses = u64::from(self.houses);
-        Some((seeds + 1) * (seeds * houses + 1) + 1)
+        Some(crate::implied::sowing_bound(seeds, u64::from(self.houses)) + 1)
     }
 
     /// Sets one rule dimension from text, as `--set NAME=VALUE` does on the
