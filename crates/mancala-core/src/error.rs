@@ -186,8 +186,108 @@ pub enum SetupError {
 pub struct NotationError {
     /// The offending part of the text.
     pub token: String,
-    /// What was expected there.
-    pub reason: String,
+    /// What is wrong with it.
+    pub reason: NotationReason,
+}
+
+/// Why a part of position notation does not parse (see
+/// [`NotationError`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum NotationReason {
+    /// Not a whole number where one is expected.
+    #[error("expected {field}")]
+    NotANumber {
+        /// What the number is.
+        field: NotationField,
+        /// The offending text.
+        text: String,
+    },
+    /// A number too large for what it counts.
+    #[error("{field}: {text} is too large")]
+    TooLarge {
+        /// What the number is.
+        field: NotationField,
+        /// The offending text.
+        text: String,
+    },
+    /// A `key=value` field given twice.
+    #[error("{key} is given twice")]
+    Repeated {
+        /// The key.
+        key: String,
+    },
+    /// A `key=value` field with an unknown key.
+    #[error("unknown field (expected to, ply, pie, discarded, resigned or over)")]
+    UnknownKey {
+        /// The key.
+        key: String,
+    },
+    /// A side after the first `key=value` field.
+    #[error("sides must come before the key=value fields")]
+    SideAfterFields,
+    /// A part that is neither a side nor a `key=value` field.
+    #[error("expected a side: houses then the store, as 4,4,4:0")]
+    NotASide,
+    /// No side at all.
+    #[error("expected at least one side, as 4,4,4:0")]
+    NoSides,
+    /// A `pie` or `over` value that is not a name.
+    #[error(transparent)]
+    Name(#[from] NameError),
+}
+
+/// What a number in position notation counts, as its error names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NotationField {
+    /// `to=S`.
+    ToMove,
+    /// `ply=N`.
+    Ply,
+    /// `discarded=N`.
+    Discarded,
+    /// `resigned=S,S`.
+    Resigned,
+    /// A side's house counts.
+    Houses,
+    /// A side's store, after the colon.
+    Store,
+}
+
+impl std::fmt::Display for NotationField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            NotationField::ToMove => "the side to move (0, 1, ...)",
+            NotationField::Ply => "the number of moves played",
+            NotationField::Discarded => "a number of discarded seeds",
+            NotationField::Resigned => "a comma-separated list of sides",
+            NotationField::Houses => "house counts separated by commas",
+            NotationField::Store => "the store's count after the colon",
+        })
+    }
+}
+
+/// A name that is not one of its type's names (position notation and
+/// saved positions).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum NameError {
+    /// Not a [`PieState`](crate::PieState) name.
+    #[error("unknown pie state \"{text}\" (expected pending, swapped or declined)")]
+    PieState {
+        /// The offending text.
+        text: String,
+    },
+    /// Not an [`EndReason`](crate::EndReason) name.
+    #[error(
+        "unknown end reason \"{text}\" (expected one of: {})",
+        crate::EndReason::ALL.map(|r| r.name()).join(", ")
+    )]
+    EndReason {
+        /// The offending text.
+        text: String,
+    },
 }
 
 /// Move text that does not parse.

@@ -105,7 +105,8 @@ mod setup;
 mod spec;
 
 pub use error::{
-    IllegalMove, IllegalReason, MoveParseError, NotationError, RuleError, RuleSpecError, SetupError,
+    IllegalMove, IllegalReason, MoveParseError, NameError, NotationError, NotationField,
+    NotationReason, RuleError, RuleSpecError, SetupError,
 };
 pub use game::{Game, ReplayError};
 pub use mv::{Move, MoveList, MoveListIter, format_moves, parse_moves};

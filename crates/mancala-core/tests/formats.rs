@@ -5,8 +5,8 @@
 use mancala_core::{
     Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, EndCondition, EndReason, EndSet,
     ExtraTurn, GrandSlam, IllegalReason, KalahOptions, Leftover, Move, MoveParseError,
-    NotationError, Origin, PieState, Position, Preset, RuleError, RuleSet, Rules, Setup,
-    SetupError, StoresSown, Unfed, format_moves, parse_moves,
+    NotationError, NotationReason, Origin, PieState, Position, Preset, RuleError, RuleSet, Rules,
+    Setup, SetupError, StoresSown, Unfed, format_moves, parse_moves,
 };
 
 /// The error `validate` gives; `Rules::new` must refuse the set with the same error.
@@ -1079,7 +1079,7 @@ fn position_notation_errors_name_the_offending_token() {
     for (text, token) in cases {
         let e: NotationError = text.parse::<Setup>().unwrap_err();
         assert_eq!(e.token, token, "{text:?}");
-        assert!(!e.reason.is_empty());
+        assert!(!e.reason.to_string().is_empty());
         assert_mentions(&e.to_string(), &[&format!("\"{token}\"")]);
     }
 }
@@ -1089,7 +1089,8 @@ fn position_notation_without_sides_is_an_error() {
     for text in ["", "   ", "to=1 ply=2"] {
         let e = text.parse::<Setup>().unwrap_err();
         assert_eq!(e.token, text.trim(), "{text:?}");
-        assert_mentions(&e.reason, &["side"]);
+        assert_eq!(e.reason, NotationReason::NoSides);
+        assert_mentions(&e.reason.to_string(), &["side"]);
     }
 }
 
