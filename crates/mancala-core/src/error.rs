@@ -15,8 +15,8 @@ pub enum RuleError {
         field: &'static str,
         /// The offending value, as written.
         value: String,
-        /// Why it cannot be played.
-        reason: String,
+        /// Why it cannot be read or played.
+        reason: InvalidReason,
     },
     /// A field's value is not one of its names.
     #[error("{field}: unknown value \"{value}\" (expected one of: {expected})")]
@@ -68,6 +68,52 @@ pub enum RuleError {
         /// The parser's message, which names the key or line.
         message: String,
     },
+}
+
+/// Why a rule dimension's value cannot be read or played (see
+/// [`RuleError::InvalidValue`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum InvalidReason {
+    /// `players` outside 2..=4.
+    #[error("the engine seats 2 to 4 players")]
+    Players,
+    /// `houses` outside 1..=16.
+    #[error("each player owns 1 to 16 houses")]
+    Houses,
+    /// `seeds` 0.
+    #[error("every house starts with at least 1 seed")]
+    NoSeeds,
+    /// `min_seeds` 0.
+    #[error("an empty house can never be moved, so min_seeds is at least 1")]
+    MinSeeds,
+    /// A count capture with no `capture_counts`.
+    #[error("a count capture needs at least one count")]
+    NoCaptureCounts,
+    /// A count capture with a count below 2.
+    #[error(
+        "a count capture needs at least 2 seeds in the house (the last seed lands \
+         in a house that already held one); a lone last seed is the opposite-capture family"
+    )]
+    CaptureCountBelowTwo,
+    /// `empty_first` together with `any_side_empty`.
+    #[error("empty_first and any_side_empty disagree on who wins when a side empties")]
+    EndsDisagree,
+    /// Not a whole number from 0 to 255.
+    #[error("expected a whole number from 0 to {}", u8::MAX)]
+    NotSmallNumber,
+    /// Not a seed count from 0 to 255 (`capture_counts` as text).
+    #[error("expected a seed count from 0 to {}", u8::MAX)]
+    NotSeedCount,
+    /// Not a whole number of moves (`no_capture_moves` as text).
+    #[error("expected a whole number of moves")]
+    NotMoveCount,
+    /// More moves than the engine counts (`no_capture_moves` in a file).
+    #[error("expected at most {}", u32::MAX)]
+    TooManyMoves,
+    /// Not a boolean.
+    #[error("expected true or false")]
+    NotBool,
 }
 
 /// A rule-set spec (`kalah,players=3,seeds=5`, see

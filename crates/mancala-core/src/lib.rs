@@ -105,8 +105,8 @@ mod setup;
 mod spec;
 
 pub use error::{
-    IllegalMove, IllegalReason, MoveParseError, NameError, NotationError, NotationField,
-    NotationReason, RuleError, RuleSpecError, SetupError,
+    IllegalMove, IllegalReason, InvalidReason, MoveParseError, NameError, NotationError,
+    NotationField, NotationReason, RuleError, RuleSpecError, SetupError,
 };
 pub use game::{Game, ReplayError};
 pub use mv::{Move, MoveList, MoveListIter, format_moves, parse_moves};

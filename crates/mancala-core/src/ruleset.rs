@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::error::RuleError;
+use crate::error::{InvalidReason, RuleError};
 use crate::preset::Preset;
 
 /// The most players a rule set may seat.
@@ -414,7 +414,7 @@ impl FromStr for CountSet {
             let count = item.parse::<u8>().map_err(|_| RuleError::InvalidValue {
                 field: "capture_counts",
                 value: item.to_string(),
-                reason: format!("expected a seed count from 0 to {}", u8::MAX),
+                reason: InvalidReason::NotSeedCount,
             })?;
             set.insert(count);
         }
@@ -645,35 +645,23 @@ impl RuleSet {
     /// assert!(matches!(rules.validate(), Err(RuleError::TwoPlayerRule { .. })));
     /// ```
     pub fn validate(&self) -> Result<(), RuleError> {
-        let invalid = |field: &'static str, value: String, reason: &str| {
+        let invalid = |field: &'static str, value: String, reason| {
             Err(RuleError::InvalidValue {
                 field,
                 value,
-                reason: reason.to_string(),
+                reason,
             })
         };
         if !(2..=MAX_PLAYERS).contains(&usize::from(self.players)) {
-            return invalid(
-                "players",
-                self.players.to_string(),
-                "the engine seats 2 to 4 players",
-            );
+            return invalid("players", self.players.to_string(), InvalidReason::Players);
         }
         if !(1..=MAX_HOUSES).contains(&usize::from(self.houses)) {
-            return invalid(
-                "houses",
-                self.houses.to_string(),
-                "each player owns 1 to 16 houses",
-            );
+            return invalid("houses", self.houses.to_string(), InvalidReason::Houses);
         }
         if self.seeds == 0 {
-            return invalid(
-                "seeds",
-                "0".into(),
-                "every house starts with at least 1 seed",
-            );
+            return invalid("seeds", "0".into(), InvalidReason::NoSeeds);
         }
-        let total = usize::from(self.players) * usize::from(self.houses) * usize::from(self.seeds);
+        let total = self.total_seeds();
         if total > MAX_SEEDS {
             return Err(RuleError::TooManySeeds {
                 total,
@@ -681,58 +669,53 @@ impl RuleSet {
             });
         }
         if self.min_seeds == 0 {
-            return invalid(
-                "min_seeds",
-                "0".into(),
-                "an empty house can never be moved, so min_seeds is at least 1",
-            );
+            return invalid("min_seeds", "0".into(), InvalidReason::MinSeeds);
         }
         if self.capture == Capture::Count {
             if self.capture_counts.is_empty() {
                 return invalid(
                     "capture_counts",
                     "[]".into(),
-                    "a count capture needs at least one count",
+                    InvalidReason::NoCaptureCounts,
                 );
             }
             if let Some(c) = self.capture_counts.iter().find(|&c| c < 2) {
-                return invalid(
-                    "capture_counts",
-                    c.to_string(),
-                    "a count capture needs at least 2 seeds in the house (the last seed lands \
-                     in a house that already held one); a lone last seed is the opposite-capture family",
-                );
+                let reason = InvalidReason::CaptureCountBelowTwo;
+                return invalid("capture_counts", c.to_string(), reason);
             }
         }
-        if self.players > 2 {
-            let two_player = [
-                ("capture", self.capture == Capture::Count, "count"),
-                ("must_feed", self.must_feed, "true"),
-                (
-                    "grand_slam",
-                    self.grand_slam != GrandSlam::Allowed,
-                    self.grand_slam.name(),
-                ),
-                ("pie_rule", self.pie_rule, "true"),
-            ];
-            if let Some((field, _, value)) = two_player.iter().find(|(_, on, _)| *on) {
-                return Err(RuleError::TwoPlayerRule {
-                    field,
-                    value: value.to_string(),
-                    players: self.players,
-                });
-            }
-        }
+        self.validate_two_player()?;
         if self.end.contains(EndCondition::EmptyFirst)
             && self.end.contains(EndCondition::AnySideEmpty)
         {
-            return invalid(
-                "end",
-                self.end.to_string(),
-                "empty_first and any_side_empty disagree on who wins when a side empties",
-            );
+            return invalid("end", self.end.to_string(), InvalidReason::EndsDisagree);
         }
         Ok(())
+    }
+
+    /// Refuses a two-player rule with 3 or 4 players.
+    fn validate_two_player(&self) -> Result<(), RuleError> {
+        if self.players <= 2 {
+            return Ok(());
+        }
+        let two_player = [
+            ("capture", self.capture == Capture::Count, "count"),
+            ("must_feed", self.must_feed, "true"),
+            (
+                "grand_slam",
+                self.grand_slam != GrandSlam::Allowed,
+                self.grand_slam.name(),
+            ),
+            ("pie_rule", self.pie_rule, "true"),
+        ];
+        match two_player.iter().find(|(_, on, _)| *on) {
+            Some((field, _, value)) => Err(RuleError::TwoPlayerRule {
+                field,
+                value: value.to_string(),
+                players: self.players,
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Total seeds in play at the start.
@@ -888,7 +871,7 @@ fn small_error(field: &'static str, value: &str) -> RuleError {
     RuleError::InvalidValue {
         field,
         value: value.to_string(),
-        reason: format!("expected a whole number from 0 to {}", u8::MAX),
+        reason: InvalidReason::NotSmallNumber,
     }
 }
 
@@ -899,7 +882,7 @@ impl Dimension for u32 {
         text.parse().map_err(|_| RuleError::InvalidValue {
             field,
             value: text.to_string(),
-            reason: "expected a whole number of moves".into(),
+            reason: InvalidReason::NotMoveCount,
         })
     }
 
@@ -907,7 +890,7 @@ impl Dimension for u32 {
         u32::try_from(value).map_err(|_| RuleError::InvalidValue {
             field,
             value: value.to_string(),
-            reason: format!("expected at most {}", u32::MAX),
+            reason: InvalidReason::TooManyMoves,
         })
     }
 }
@@ -922,7 +905,7 @@ impl Dimension for bool {
             _ => Err(RuleError::InvalidValue {
                 field,
                 value: text.to_string(),
-                reason: "expected true or false".into(),
+                reason: InvalidReason::NotBool,
             }),
         }
     }
@@ -993,5 +976,68 @@ impl<'de> Deserialize<'de> for RuleSet {
         RuleFile::deserialize(deserializer)?
             .into_rule_set()
             .map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reason(result: Result<(), RuleError>) -> InvalidReason {
+        match result {
+            Err(RuleError::InvalidValue { reason, .. }) => reason,
+            other => panic!("not an invalid value: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn invalid_values_say_why_as_values() {
+        let kalah = Preset::Kalah.rules();
+        let oware = Preset::Oware.rules();
+        let check = |set: RuleSet| reason(set.validate());
+        assert_eq!(
+            check(RuleSet {
+                players: 5,
+                ..kalah
+            }),
+            InvalidReason::Players
+        );
+        assert_eq!(check(RuleSet { houses: 0, ..kalah }), InvalidReason::Houses);
+        assert_eq!(check(RuleSet { seeds: 0, ..kalah }), InvalidReason::NoSeeds);
+        assert_eq!(
+            check(RuleSet {
+                min_seeds: 0,
+                ..kalah
+            }),
+            InvalidReason::MinSeeds
+        );
+        let counts = |c: &[u8]| RuleSet {
+            capture_counts: CountSet::of(c),
+            ..oware
+        };
+        assert_eq!(check(counts(&[])), InvalidReason::NoCaptureCounts);
+        assert_eq!(check(counts(&[1, 2])), InvalidReason::CaptureCountBelowTwo);
+        let end = EndSet::of(&[EndCondition::EmptyFirst, EndCondition::AnySideEmpty]);
+        assert_eq!(check(RuleSet { end, ..kalah }), InvalidReason::EndsDisagree);
+
+        let mut set = kalah;
+        assert_eq!(
+            reason(set.set("seeds", "many")),
+            InvalidReason::NotSmallNumber
+        );
+        assert_eq!(reason(set.set("chain", "maybe")), InvalidReason::NotBool);
+        assert_eq!(
+            reason(set.set("capture_counts", "x")),
+            InvalidReason::NotSeedCount
+        );
+        assert_eq!(
+            reason(set.set("no_capture_moves", "-1")),
+            InvalidReason::NotMoveCount
+        );
+        #[cfg(feature = "toml")]
+        assert_eq!(
+            reason(RuleSet::from_toml("no_capture_moves = 5000000000").map(drop)),
+            InvalidReason::TooManyMoves
+        );
     }
 }
