@@ -553,6 +553,10 @@ rule_dimensions! {
     /// capture_empty_opposite = true
     /// ```
     ///
+    /// On one line the same is a spec, `kalah,seeds=6,capture_empty_opposite=true`
+    /// ([`RuleSet::from_spec`]); [`RuleSet::canonical`] writes every
+    /// dimension that way.
+    ///
     /// # Examples
     ///
     /// ```
