@@ -25,15 +25,16 @@
 //!   and endgame database of 8 seeds) every time: the time to solve.
 //!   The values are checked against RULES.md section 11 first.
 //!
-//! Rule sets: `kalah`, `oware`, `modiar`, `al-manqala` and `kalah3`
-//! (3-player Kalah, where alpha-beta is paranoid).
+//! Rule sets, as specs ([`RuleSet::from_spec`]): `kalah`, `oware`,
+//! `modiar`, `al-manqala` and `kalah3` (3-player Kalah, where alpha-beta
+//! is paranoid).
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mancala::ai::{AlphaBeta, Greedy, Limits, Mcts, Solver, SolverOptions, Strategy};
-use mancala::{History, KalahOptions, Position, Preset, RuleSet, Rules};
+use mancala::{History, Position, Preset, RuleSet, Rules};
 
 /// The depth of the alpha-beta searches, per rule set.
 const DEPTHS: [(&str, u32); 5] = [
@@ -44,15 +45,9 @@ const DEPTHS: [(&str, u32); 5] = [
     ("kalah3", 7),
 ];
 
-fn rule_set(name: &str) -> RuleSet {
-    match name {
-        "kalah3" => KalahOptions {
-            players: 3,
-            ..Default::default()
-        }
-        .rules(),
-        _ => name.parse::<Preset>().expect("a preset").rules(),
-    }
+/// The rule set a spec names (see [`RuleSet::from_spec`]).
+fn rule_set(spec: &str) -> RuleSet {
+    RuleSet::from_spec(spec).unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
 
 /// The start and the positions after 10 and 20 plies of greedy play.

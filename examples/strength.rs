@@ -15,7 +15,8 @@
 //! (paranoid alpha-beta, max^n and MCTS at about equal time per move, 3-
 //! and 4-player Kalah). Rule sets: `kalah`, `oware`, `modiar`,
 //! `al-manqala`, `kalah3` (3-player Kalah); all five by default (`multi`
-//! uses its own).
+//! uses its own). Any rule-set spec names one (`RuleSet::from_spec`:
+//! `kalah4`, `kalah,seeds=5`, ...).
 //!
 //! Options: `--games N` (per match; default 200, `multi` and `eval` use
 //! it too), `--opening N` (random moves opening each game of `ladder`,
@@ -30,7 +31,7 @@ use std::time::Instant;
 
 use mancala::ai::arena::{MatchOptions, MatchReport, play_match, play_match_with};
 use mancala::ai::{MAX_LEVEL, Spec};
-use mancala::{KalahOptions, Preset, RuleSet, Rules};
+use mancala::{RuleSet, Rules};
 
 struct Options {
     games: usize,
@@ -44,23 +45,10 @@ struct Options {
 const PARTS: [&str; 5] = ["speed", "ladder", "top", "eval", "multi"];
 const RULE_SETS: [&str; 5] = ["kalah", "oware", "modiar", "al-manqala", "kalah3"];
 
-fn rule_set(name: &str) -> RuleSet {
-    match name {
-        "kalah3" => KalahOptions {
-            players: 3,
-            ..Default::default()
-        }
-        .rules(),
-        "kalah4" => KalahOptions {
-            players: 4,
-            ..Default::default()
-        }
-        .rules(),
-        _ => name
-            .parse::<Preset>()
-            .unwrap_or_else(|e| panic!("{name}: {e}"))
-            .rules(),
-    }
+/// The rule set a spec names (see [`RuleSet::from_spec`]): `kalah3` is
+/// 3-player Kalah.
+fn rule_set(spec: &str) -> RuleSet {
+    RuleSet::from_spec(spec).unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
 
 fn parse_options() -> Options {
@@ -85,7 +73,7 @@ fn parse_options() -> Options {
             "--threads" => options.threads = value("--threads") as usize,
             "--seed" => options.seed = value("--seed"),
             part if PARTS.contains(&part) => options.parts.push(arg),
-            name if RULE_SETS.contains(&name) || name == "kalah4" => options.rule_sets.push(arg),
+            spec if RuleSet::from_spec(spec).is_ok() => options.rule_sets.push(arg),
             _ => panic!("unknown argument {arg}: parts {PARTS:?}, rule sets {RULE_SETS:?}"),
         }
     }

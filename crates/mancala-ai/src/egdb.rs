@@ -5,7 +5,7 @@ use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 
-use mancala_core::{EndCondition, Position, Rules};
+use mancala_core::{Position, Rules};
 
 /// The rule sets an endgame database (and the solver's fast mode) can
 /// handle: two players, an end that never looks at the stores (no
@@ -15,13 +15,7 @@ use mancala_core::{EndCondition, Position, Rules};
 /// position's value can be split into the score difference so far plus a
 /// part that depends on the board alone.
 pub fn additive(rules: &Rules) -> bool {
-    let set = rules.rule_set();
-    set.players == 2
-        && !set.end.contains(EndCondition::Majority)
-        && !set.end.contains(EndCondition::Repetition)
-        && !set.end.contains(EndCondition::EmptyFirst)
-        && set.move_bound().is_some()
-        && !set.pie_rule
+    rules.board_decides_future()
 }
 
 /// Counts of the ways to put `m` seeds into `k` houses, and their running
@@ -543,11 +537,9 @@ fn fingerprint(rules: &Rules) -> u64 {
         seeds: 0,
         ..*rules.rule_set()
     };
-    format!("{set:?}")
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        })
+    set.canonical().bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// A checksum of the values: eight bytes at a time, multiplied and

@@ -848,7 +848,7 @@ fn all(n: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_core::{KalahOptions, Preset, Rules};
+    use mancala_core::{Preset, RuleSet, Rules};
 
     #[test]
     fn the_greedy_playout_move_takes_the_most_seeds_then_the_extra_turn() {
@@ -915,14 +915,7 @@ mod tests {
     }
 
     fn kalah3() -> Rules {
-        Rules::new(
-            &KalahOptions {
-                players: 3,
-                ..KalahOptions::default()
-            }
-            .rules(),
-        )
-        .unwrap()
+        Rules::new(&RuleSet::from_spec("kalah3").unwrap()).unwrap()
     }
 
     #[test]

@@ -14,14 +14,7 @@ use mancala_core::{History, KalahOptions, Move, Preset, RuleSet, Rules};
 
 /// Kalah for three players (6 houses of 4 seeds each).
 fn kalah3() -> Rules {
-    Rules::new(
-        &KalahOptions {
-            players: 3,
-            ..Default::default()
-        }
-        .rules(),
-    )
-    .unwrap()
+    Rules::new(&RuleSet::from_spec("kalah3").unwrap()).unwrap()
 }
 
 fn parse(text: &str) -> Spec {

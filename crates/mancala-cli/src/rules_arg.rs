@@ -1,8 +1,8 @@
-//! `--rules NAME|FILE` and `--set NAME=VALUE`: the rule set of a command.
+//! `--rules SPEC|FILE` and `--set NAME=VALUE`: the rule set of a command.
 
 use std::path::Path;
 
-use mancala_core::{Move, Preset, RuleSet, Rules, parse_moves};
+use mancala_core::{Move, RuleSet, RuleSpecError, Rules, parse_moves};
 
 use crate::{CliError, CliResult};
 
@@ -21,25 +21,27 @@ pub fn read_rule_file(path: &Path) -> CliResult<RuleSet> {
     parsed.map_err(|e| CliError::usage(format!("{}: {e}", path.display())))
 }
 
-/// A preset name or alias, or a rule file.
+/// A rule-set spec (a preset name or alias, then `NAME=VALUE` overrides:
+/// see [`RuleSet::from_spec`]), or a rule file.
 pub fn named_rules(name: &str) -> CliResult<RuleSet> {
-    match name.parse::<Preset>() {
-        Ok(preset) => Ok(preset.rules()),
-        Err(preset_error) => {
-            let path = Path::new(name);
-            let looks_like_file = path.exists()
-                || name.ends_with(".toml")
-                || name.ends_with(".json")
-                || name.contains(std::path::MAIN_SEPARATOR);
-            if looks_like_file {
-                read_rule_file(path)
-            } else {
-                Err(CliError::usage(format!(
-                    "--rules {name}: {preset_error}, and there is no rule file of that name"
-                )))
-            }
-        }
+    let spec_error = match RuleSet::from_spec(name) {
+        Ok(rules) => return Ok(rules),
+        Err(e) => e,
+    };
+    let path = Path::new(name);
+    let looks_like_file = path.exists()
+        || name.ends_with(".toml")
+        || name.ends_with(".json")
+        || name.contains(std::path::MAIN_SEPARATOR);
+    if looks_like_file {
+        return read_rule_file(path);
     }
+    Err(CliError::usage(match spec_error {
+        RuleSpecError::Preset(preset_error) => {
+            format!("--rules {name}: {preset_error}, and there is no rule file of that name")
+        }
+        other => format!("--rules {name}: {other}"),
+    }))
 }
 
 /// The rules of `--rules` with every `--set` applied in order, validated.

@@ -183,6 +183,25 @@ fn an_unknown_preset_is_a_usage_error() {
 }
 
 #[test]
+fn rules_take_a_spec_of_a_preset_and_overrides() {
+    let three = ok(&[
+        "perft",
+        "--rules",
+        "kalah,players=3,seeds=2",
+        "--depth",
+        "3",
+    ]);
+    let same = ok(&[
+        "perft", "--rules", "kalah3", "--set", "seeds=2", "--depth", "3",
+    ]);
+    assert_eq!(three, same);
+    let err = usage_error(&["perft", "--rules", "kalah,sedes=5", "--depth", "1"]);
+    assert!(err.contains("sedes=5: unknown rule \"sedes\""), "{err}");
+    let err = usage_error(&["perft", "--rules", "kalah,,seeds=5", "--depth", "1"]);
+    assert!(err.contains("part 2 of the rule spec is empty"), "{err}");
+}
+
+#[test]
 fn a_bad_set_is_a_usage_error() {
     let err = usage_error(&["perft", "--set", "sedes=5", "--depth", "1"]);
     assert!(err.contains("unknown rule \"sedes\""), "{err}");
@@ -294,6 +313,14 @@ fn replay_an_illegal_move_names_its_place_and_reason() {
     let err = usage_error(&["replay", "--moves", "3,x"]);
     assert!(err.contains("move 2 of the list"), "{err}");
     usage_error(&["replay", "--moves", "7"]);
+}
+
+#[test]
+fn replay_an_empty_entry_in_the_move_list_names_its_place() {
+    let err = usage_error(&["replay", "--moves", ",,,"]);
+    assert!(err.contains("move 1 of the list is empty"), "{err}");
+    let err = usage_error(&["replay", "--moves", "1,,2"]);
+    assert!(err.contains("move 2 of the list is empty"), "{err}");
 }
 
 // ---- bench ----

@@ -17,8 +17,8 @@ pub enum RuleError {
         field: &'static str,
         /// The offending value, as written.
         value: String,
-        /// Why it cannot be played.
-        reason: String,
+        /// Why it cannot be read or played.
+        reason: InvalidReason,
     },
     /// A field's value is not one of its names.
     #[error("{field}: unknown value \"{value}\" (expected one of: {expected})")]
@@ -70,6 +70,90 @@ pub enum RuleError {
         /// The parser's message, which names the key or line.
         message: String,
     },
+}
+
+/// Why a rule dimension's value cannot be read or played (see
+/// [`RuleError::InvalidValue`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum InvalidReason {
+    /// `players` outside 2..=4.
+    #[error("the engine seats 2 to 4 players")]
+    Players,
+    /// `houses` outside 1..=16.
+    #[error("each player owns 1 to 16 houses")]
+    Houses,
+    /// `seeds` 0.
+    #[error("every house starts with at least 1 seed")]
+    NoSeeds,
+    /// `min_seeds` 0.
+    #[error("an empty house can never be moved, so min_seeds is at least 1")]
+    MinSeeds,
+    /// A count capture with no `capture_counts`.
+    #[error("a count capture needs at least one count")]
+    NoCaptureCounts,
+    /// A count capture with a count below 2.
+    #[error(
+        "a count capture needs at least 2 seeds in the house (the last seed lands \
+         in a house that already held one); a lone last seed is the opposite-capture family"
+    )]
+    CaptureCountBelowTwo,
+    /// `empty_first` together with `any_side_empty`.
+    #[error("empty_first and any_side_empty disagree on who wins when a side empties")]
+    EndsDisagree,
+    /// Not a whole number from 0 to 255.
+    #[error("expected a whole number from 0 to {}", u8::MAX)]
+    NotSmallNumber,
+    /// Not a seed count from 0 to 255 (`capture_counts` as text).
+    #[error("expected a seed count from 0 to {}", u8::MAX)]
+    NotSeedCount,
+    /// Not a whole number of moves (`no_capture_moves` as text).
+    #[error("expected a whole number of moves")]
+    NotMoveCount,
+    /// More moves than the engine counts (`no_capture_moves` in a file).
+    #[error("expected at most {}", u32::MAX)]
+    TooManyMoves,
+    /// Not a boolean.
+    #[error("expected true or false")]
+    NotBool,
+}
+
+/// A rule-set spec (`kalah,players=3,seeds=5`, see
+/// [`RuleSet::from_spec`](crate::RuleSet::from_spec)) that cannot be read
+/// or played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum RuleSpecError {
+    /// An empty part: two commas in a row, a comma at either end, or no
+    /// text at all.
+    #[error("part {index} of the rule spec is empty (expected PRESET,NAME=VALUE,...)")]
+    Empty {
+        /// Place of the empty part, from 1.
+        index: usize,
+    },
+    /// The first part is neither a preset (with an optional player count)
+    /// nor an override; the [`RuleError::UnknownPreset`] names it.
+    #[error(transparent)]
+    Preset(RuleError),
+    /// A part after the preset that is not `NAME=VALUE` and continues no
+    /// list.
+    #[error("\"{part}\" in the rule spec: expected NAME=VALUE, e.g. seeds=5")]
+    NotAnOverride {
+        /// The offending part.
+        part: String,
+    },
+    /// An override that [`RuleSet::set`](crate::RuleSet::set) refuses: an
+    /// unknown dimension or a value that does not parse.
+    #[error("{part}: {source}")]
+    Override {
+        /// The override as written (a list value with all its items).
+        part: String,
+        /// Why it is refused.
+        source: RuleError,
+    },
+    /// The rules the spec describes cannot be played.
+    #[error("the rules cannot be played: {0}")]
+    Invalid(RuleError),
 }
 
 /// A [`Setup`](crate::Setup) that is not a position of the given rules.
@@ -216,8 +300,108 @@ impl std::fmt::Display for ImpossibleEnd {
 pub struct NotationError {
     /// The offending part of the text.
     pub token: String,
-    /// What was expected there.
-    pub reason: String,
+    /// What is wrong with it.
+    pub reason: NotationReason,
+}
+
+/// Why a part of position notation does not parse (see
+/// [`NotationError`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum NotationReason {
+    /// Not a whole number where one is expected.
+    #[error("expected {field}")]
+    NotANumber {
+        /// What the number is.
+        field: NotationField,
+        /// The offending text.
+        text: String,
+    },
+    /// A number too large for what it counts.
+    #[error("{field}: {text} is too large")]
+    TooLarge {
+        /// What the number is.
+        field: NotationField,
+        /// The offending text.
+        text: String,
+    },
+    /// A `key=value` field given twice.
+    #[error("{key} is given twice")]
+    Repeated {
+        /// The key.
+        key: String,
+    },
+    /// A `key=value` field with an unknown key.
+    #[error("unknown field (expected to, ply, pie, discarded, resigned or over)")]
+    UnknownKey {
+        /// The key.
+        key: String,
+    },
+    /// A side after the first `key=value` field.
+    #[error("sides must come before the key=value fields")]
+    SideAfterFields,
+    /// A part that is neither a side nor a `key=value` field.
+    #[error("expected a side: houses then the store, as 4,4,4:0")]
+    NotASide,
+    /// No side at all.
+    #[error("expected at least one side, as 4,4,4:0")]
+    NoSides,
+    /// A `pie` or `over` value that is not a name.
+    #[error(transparent)]
+    Name(#[from] NameError),
+}
+
+/// What a number in position notation counts, as its error names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NotationField {
+    /// `to=S`.
+    ToMove,
+    /// `ply=N`.
+    Ply,
+    /// `discarded=N`.
+    Discarded,
+    /// `resigned=S,S`.
+    Resigned,
+    /// A side's house counts.
+    Houses,
+    /// A side's store, after the colon.
+    Store,
+}
+
+impl std::fmt::Display for NotationField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            NotationField::ToMove => "the side to move (0, 1, ...)",
+            NotationField::Ply => "the number of moves played",
+            NotationField::Discarded => "a number of discarded seeds",
+            NotationField::Resigned => "a comma-separated list of sides",
+            NotationField::Houses => "house counts separated by commas",
+            NotationField::Store => "the store's count after the colon",
+        })
+    }
+}
+
+/// A name that is not one of its type's names (position notation and
+/// saved positions).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum NameError {
+    /// Not a [`PieState`](crate::PieState) name.
+    #[error("unknown pie state \"{text}\" (expected pending, swapped or declined)")]
+    PieState {
+        /// The offending text.
+        text: String,
+    },
+    /// Not an [`EndReason`](crate::EndReason) name.
+    #[error(
+        "unknown end reason \"{text}\" (expected one of: {})",
+        crate::EndReason::ALL.map(|r| r.name()).join(", ")
+    )]
+    EndReason {
+        /// The offending text.
+        text: String,
+    },
 }
 
 /// Move text that does not parse.
@@ -239,6 +423,13 @@ pub enum MoveParseError {
         index: usize,
         /// The offending text.
         text: String,
+    },
+    /// An empty entry in a list: two commas in a row, or a comma at
+    /// either end.
+    #[error("move {index} of the list is empty: expected a house number (1, 2, ...) or \"swap\"")]
+    Empty {
+        /// Place of the empty entry in the list, from 1.
+        index: usize,
     },
 }
 

@@ -66,6 +66,7 @@
 mod error;
 mod game;
 mod history;
+mod implied;
 mod line;
 mod mv;
 mod outcome;
@@ -75,10 +76,12 @@ mod preset;
 mod rules;
 mod ruleset;
 mod setup;
+mod spec;
 
 pub use error::{
-    IllegalMove, IllegalReason, ImpossibleEnd, ImpossiblePie, ImpossibleResignation,
-    MoveParseError, NotationError, RuleError, SetupError,
+    IllegalMove, IllegalReason, ImpossibleEnd, ImpossiblePie, ImpossibleResignation, InvalidReason,
+    MoveParseError, NameError, NotationError, NotationField, NotationReason, RuleError,
+    RuleSpecError, SetupError,
 };
 pub use game::{Event, EventError, EventParseError, Game, RecordError};
 pub use history::{History, ReplayError};

@@ -94,34 +94,46 @@ impl<'de> Deserialize<'de> for Move {
 }
 
 /// Parses a list of moves separated by commas and/or whitespace, such as
-/// `3,1,swap` or `3 1 swap`. An empty string is the empty list.
+/// `3,1,swap` or `3 1 swap`. An empty (or blank) string is the empty list.
 ///
 /// # Errors
 ///
 /// [`MoveParseError::InList`] naming the first bad move and its place in
-/// the list (from 1).
+/// the list (from 1), or [`MoveParseError::Empty`] naming the place of an
+/// empty entry (two commas in a row, or a comma at either end): a list
+/// such as `1,,2` is refused rather than read as `1,2`.
 ///
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{parse_moves, Move};
+/// use mancala_core::{parse_moves, Move, MoveParseError};
 ///
 /// assert_eq!(parse_moves("3, 6,swap")?, vec![Move::House(3), Move::House(6), Move::Swap]);
 /// assert_eq!(parse_moves("")?, vec![]);
 /// assert!(parse_moves("3,x").is_err());
+/// assert_eq!(parse_moves("1,,2"), Err(MoveParseError::Empty { index: 2 }));
 /// # Ok::<(), mancala_core::MoveParseError>(())
 /// ```
 pub fn parse_moves(text: &str) -> Result<Vec<Move>, MoveParseError> {
-    text.split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|t| !t.is_empty())
-        .enumerate()
-        .map(|(i, t)| {
-            t.parse().map_err(|_| MoveParseError::InList {
-                index: i + 1,
-                text: t.to_string(),
-            })
-        })
-        .collect()
+    let mut moves = Vec::new();
+    if text.trim().is_empty() {
+        return Ok(moves);
+    }
+    for entry in text.split(',') {
+        if entry.trim().is_empty() {
+            return Err(MoveParseError::Empty {
+                index: moves.len() + 1,
+            });
+        }
+        for word in entry.split_whitespace() {
+            let m = word.parse().map_err(|_| MoveParseError::InList {
+                index: moves.len() + 1,
+                text: word.to_string(),
+            })?;
+            moves.push(m);
+        }
+    }
+    Ok(moves)
 }
 
 /// Writes moves as a comma-separated list, the form [`parse_moves`] reads.

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::error::NameError;
 use crate::ruleset::MAX_PLAYERS;
 
 /// Why a game is over.
@@ -84,17 +85,15 @@ impl fmt::Display for EndReason {
 }
 
 impl FromStr for EndReason {
-    type Err = String;
+    type Err = NameError;
 
-    fn from_str(s: &str) -> Result<Self, String> {
+    /// Reads a name, ignoring case.
+    fn from_str(s: &str) -> Result<Self, NameError> {
         EndReason::ALL
             .into_iter()
             .find(|r| r.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                format!(
-                    "unknown end reason \"{s}\" (expected one of: {})",
-                    EndReason::ALL.map(|r| r.name()).join(", ")
-                )
+            .ok_or_else(|| NameError::EndReason {
+                text: s.to_string(),
             })
     }
 }

@@ -5,8 +5,8 @@ use std::str::FromStr;
 
 use crate::error::RuleError;
 use crate::ruleset::{
-    Capture, CaptureFrom, CaptureSide, CountSet, EndCondition, EndSet, ExtraTurn, GrandSlam,
-    Leftover, Origin, RuleSet, StoresSown, Unfed,
+    Capture, CaptureFrom, CaptureSide, CountSet, DEFAULTS, EndCondition, EndSet, ExtraTurn,
+    GrandSlam, Leftover, Origin, RuleSet, StoresSown, Unfed,
 };
 
 /// The preset games.
@@ -178,30 +178,7 @@ impl Preset {
 /// The defaults of RULES.md section 9 for every dimension a preset does not
 /// name, on a 2-player Kalah board.
 const fn base() -> RuleSet {
-    RuleSet {
-        players: 2,
-        houses: 6,
-        seeds: 4,
-        stores_sown: StoresSown::Own,
-        origin: Origin::Include,
-        extra_turn: ExtraTurn::OwnStore,
-        first_move_extra_turn: true,
-        min_seeds: 1,
-        must_feed: false,
-        unfed: Unfed::AnyMove,
-        grand_slam: GrandSlam::Allowed,
-        capture: Capture::Opposite,
-        capture_from: CaptureFrom::Next,
-        capture_empty_opposite: false,
-        capture_counts: CountSet::EMPTY,
-        capture_side: CaptureSide::Opponent,
-        chain: false,
-        no_capture_moves: 0,
-        end: EndSet::of(&[EndCondition::AnySideEmpty]),
-        leftover: Leftover::Owner,
-        cycle_leftover: Leftover::Owner,
-        pie_rule: false,
-    }
+    DEFAULTS
 }
 
 impl fmt::Display for Preset {

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::error::RuleError;
+use crate::error::{InvalidReason, RuleError};
 use crate::preset::Preset;
 
 /// The most players a rule set may seat.
@@ -74,6 +74,18 @@ macro_rules! rule_enum {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 let text = String::deserialize(deserializer)?;
                 text.parse().map_err(serde::de::Error::custom)
+            }
+        }
+
+        impl Dimension for $name {
+            type File = $name;
+
+            fn from_text(field: &'static str, text: &str) -> Result<Self, RuleError> {
+                text.parse().map_err(|e| for_field(e, field))
+            }
+
+            fn from_file(_: &'static str, value: $name) -> Result<Self, RuleError> {
+                Ok(value)
             }
         }
     };
@@ -402,7 +414,7 @@ impl FromStr for CountSet {
             let count = item.parse::<u8>().map_err(|_| RuleError::InvalidValue {
                 field: "capture_counts",
                 value: item.to_string(),
-                reason: format!("expected a seed count from 0 to {}", u8::MAX),
+                reason: InvalidReason::NotSeedCount,
             })?;
             set.insert(count);
         }
@@ -455,87 +467,157 @@ fn split_list(s: &str) -> impl Iterator<Item = &str> {
     s.split(',').map(str::trim).filter(|item| !item.is_empty())
 }
 
-/// A complete mancala rule set: one field per rule dimension of the
-/// specification, named as there.
-///
-/// A `RuleSet` is plain data. [`RuleSet::validate`] (called by
-/// [`Rules::new`](crate::Rules::new) and by every parser) rejects what the
-/// engine cannot play. Presets are values of this type, see [`Preset`].
-///
-/// # Rule files
-///
-/// A rule file is TOML or JSON with the field names below. Every field is
-/// optional: missing fields come from the preset named by the extra key
-/// `preset`, or from the standard `kalah` preset when there is none.
-/// Unknown keys are errors, so a misspelt field never goes unnoticed.
-///
-/// ```toml
-/// preset = "kalah"
-/// seeds = 6
-/// capture_empty_opposite = true
-/// ```
-///
-/// # Examples
-///
-/// ```
-/// use mancala_core::{Capture, Preset, RuleSet};
-///
-/// let rules = RuleSet::from_toml("preset = \"oware\"\nseeds = 5")?;
-/// assert_eq!(rules.seeds, 5);
-/// assert_eq!(rules.capture, Capture::Count);
-///
-/// let mut kalah = Preset::Kalah.rules();
-/// kalah.set("capture_empty_opposite", "true")?;
-/// assert!(kalah.capture_empty_opposite);
-/// # Ok::<(), mancala_core::RuleError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct RuleSet {
-    /// Number of players, 2 to 4.
-    pub players: u8,
-    /// Houses per player, 1 to 16.
-    pub houses: u8,
-    /// Seeds in every house at the start.
-    pub seeds: u8,
-    /// Which stores lie on the sowing track.
-    pub stores_sown: StoresSown,
-    /// What happens to the origin house during sowing.
-    pub origin: Origin,
-    /// Which store landing earns another move.
-    pub extra_turn: ExtraTurn,
-    /// When false, the very first move of the game never earns an extra turn.
-    pub first_move_extra_turn: bool,
-    /// The fewest seeds a house must hold to be moved (2 in Modiar).
-    pub min_seeds: u8,
-    /// A player must leave seeds on an empty opponent's side if they can.
-    pub must_feed: bool,
-    /// What happens when no move can feed (with `must_feed`).
-    pub unfed: Unfed,
-    /// How a grand slam is treated.
-    pub grand_slam: GrandSlam,
-    /// The capture family.
-    pub capture: Capture,
-    /// Whose houses an opposite capture takes with 3 or 4 players.
-    pub capture_from: CaptureFrom,
-    /// Opposite capture: the lone last seed goes to the store even when the
-    /// target houses are empty.
-    pub capture_empty_opposite: bool,
-    /// Count capture: the counts that capture (`{2, 3}` in Oware).
-    pub capture_counts: CountSet,
-    /// Count capture: on whose side a house may be captured.
-    pub capture_side: CaptureSide,
-    /// Count capture: also capture the qualifying houses before the last one.
-    pub chain: bool,
-    /// The first this many moves of the game capture nothing.
-    pub no_capture_moves: u32,
-    /// The ways the game ends (besides the player to move having no move).
-    pub end: EndSet,
-    /// Where the seeds left on the board go when the game ends.
-    pub leftover: Leftover,
-    /// Where the seeds left on the board go when an endless cycle ends the game.
-    pub cycle_leftover: Leftover,
-    /// The second player may swap sides instead of their first move.
-    pub pie_rule: bool,
+/// Generates everything that lists the rule dimensions from the one table
+/// below: the [`RuleSet`] struct, [`DIMENSIONS`], the defaults, the
+/// dispatch of [`RuleSet::set`] and the rule-file shape. How a value is read
+/// from text or from a file is up to its type (see [`Dimension`]).
+macro_rules! rule_dimensions {
+    (
+        $(#[$meta:meta])*
+        pub struct RuleSet {
+            $( $(#[doc = $doc:literal])* $field:ident : $ty:ty = $default:expr ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+        pub struct RuleSet {
+            $( $(#[doc = $doc])* pub $field: $ty, )+
+        }
+
+        /// The names of every rule dimension, in specification order.
+        pub const DIMENSIONS: &[&str] = &[$(stringify!($field)),+];
+
+        /// The defaults of RULES.md section 9 for every dimension, on a
+        /// 2-player Kalah board: what a preset does not name.
+        pub(crate) const DEFAULTS: RuleSet = RuleSet { $($field: $default),+ };
+
+        impl RuleSet {
+            /// Calls `f` with every dimension's name and value, in
+            /// [`DIMENSIONS`] order; values display as `set` reads them.
+            pub(crate) fn for_each_dimension(&self, mut f: impl FnMut(&'static str, &dyn fmt::Display)) {
+                $( f(stringify!($field), &self.$field); )+
+            }
+
+            /// Sets the dimension `field` (one of [`DIMENSIONS`]) from text.
+            fn set_dimension(&mut self, field: &'static str, value: &str) -> Result<(), RuleError> {
+                match field {
+                    $( stringify!($field) => self.$field = <$ty as Dimension>::from_text(field, value)?, )+
+                    _ => unreachable!("{field} is one of DIMENSIONS"),
+                }
+                Ok(())
+            }
+        }
+
+        /// The shape of a rule file: every dimension optional, plus the base
+        /// preset. Numbers are read wide so that an out-of-range value gets
+        /// our own error naming the field instead of a type error.
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct RuleFile {
+            preset: Option<String>,
+            $( $field: Option<<$ty as Dimension>::File>, )+
+        }
+
+        impl RuleFile {
+            /// Writes every dimension the file names over `rules`.
+            fn apply(self, rules: &mut RuleSet) -> Result<(), RuleError> {
+                $(
+                    if let Some(v) = self.$field {
+                        rules.$field = <$ty as Dimension>::from_file(stringify!($field), v)?;
+                    }
+                )+
+                Ok(())
+            }
+        }
+    };
+}
+
+rule_dimensions! {
+    /// A complete mancala rule set: one field per rule dimension of the
+    /// specification, named as there.
+    ///
+    /// A `RuleSet` is plain data. [`RuleSet::validate`] (called by
+    /// [`Rules::new`](crate::Rules::new) and by every parser) rejects what the
+    /// engine cannot play. Presets are values of this type, see [`Preset`].
+    ///
+    /// # Rule files
+    ///
+    /// A rule file is TOML or JSON with the field names below. Every field is
+    /// optional: missing fields come from the preset named by the extra key
+    /// `preset`, or from the standard `kalah` preset when there is none.
+    /// Unknown keys are errors, so a misspelt field never goes unnoticed.
+    ///
+    /// ```toml
+    /// preset = "kalah"
+    /// seeds = 6
+    /// capture_empty_opposite = true
+    /// ```
+    ///
+    /// On one line the same is a spec, `kalah,seeds=6,capture_empty_opposite=true`
+    /// ([`RuleSet::from_spec`]); [`RuleSet::canonical`] writes every
+    /// dimension that way.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Capture, Preset, RuleSet};
+    ///
+    /// let rules = RuleSet::from_toml("preset = \"oware\"\nseeds = 5")?;
+    /// assert_eq!(rules.seeds, 5);
+    /// assert_eq!(rules.capture, Capture::Count);
+    ///
+    /// let mut kalah = Preset::Kalah.rules();
+    /// kalah.set("capture_empty_opposite", "true")?;
+    /// assert!(kalah.capture_empty_opposite);
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    pub struct RuleSet {
+        /// Number of players, 2 to 4.
+        players: u8 = 2,
+        /// Houses per player, 1 to 16.
+        houses: u8 = 6,
+        /// Seeds in every house at the start.
+        seeds: u8 = 4,
+        /// Which stores lie on the sowing track.
+        stores_sown: StoresSown = StoresSown::Own,
+        /// What happens to the origin house during sowing.
+        origin: Origin = Origin::Include,
+        /// Which store landing earns another move.
+        extra_turn: ExtraTurn = ExtraTurn::OwnStore,
+        /// When false, the very first move of the game never earns an extra turn.
+        first_move_extra_turn: bool = true,
+        /// The fewest seeds a house must hold to be moved (2 in Modiar).
+        min_seeds: u8 = 1,
+        /// A player must leave seeds on an empty opponent's side if they can.
+        must_feed: bool = false,
+        /// What happens when no move can feed (with `must_feed`).
+        unfed: Unfed = Unfed::AnyMove,
+        /// How a grand slam is treated.
+        grand_slam: GrandSlam = GrandSlam::Allowed,
+        /// The capture family.
+        capture: Capture = Capture::Opposite,
+        /// Whose houses an opposite capture takes with 3 or 4 players.
+        capture_from: CaptureFrom = CaptureFrom::Next,
+        /// Opposite capture: the lone last seed goes to the store even when the
+        /// target houses are empty.
+        capture_empty_opposite: bool = false,
+        /// Count capture: the counts that capture (`{2, 3}` in Oware).
+        capture_counts: CountSet = CountSet::EMPTY,
+        /// Count capture: on whose side a house may be captured.
+        capture_side: CaptureSide = CaptureSide::Opponent,
+        /// Count capture: also capture the qualifying houses before the last one.
+        chain: bool = false,
+        /// The first this many moves of the game capture nothing.
+        no_capture_moves: u32 = 0,
+        /// The ways the game ends (besides the player to move having no move).
+        end: EndSet = EndSet::of(&[EndCondition::AnySideEmpty]),
+        /// Where the seeds left on the board go when the game ends.
+        leftover: Leftover = Leftover::Owner,
+        /// Where the seeds left on the board go when an endless cycle ends the game.
+        cycle_leftover: Leftover = Leftover::Owner,
+        /// The second player may swap sides instead of their first move.
+        pie_rule: bool = false,
+    }
 }
 
 impl Default for RuleSet {
@@ -544,32 +626,6 @@ impl Default for RuleSet {
         Preset::Kalah.rules()
     }
 }
-
-/// The names of every rule dimension, in specification order.
-pub const DIMENSIONS: &[&str] = &[
-    "players",
-    "houses",
-    "seeds",
-    "stores_sown",
-    "origin",
-    "extra_turn",
-    "first_move_extra_turn",
-    "min_seeds",
-    "must_feed",
-    "unfed",
-    "grand_slam",
-    "capture",
-    "capture_from",
-    "capture_empty_opposite",
-    "capture_counts",
-    "capture_side",
-    "chain",
-    "no_capture_moves",
-    "end",
-    "leftover",
-    "cycle_leftover",
-    "pie_rule",
-];
 
 impl RuleSet {
     /// Checks that the engine can play these rules.
@@ -593,35 +649,23 @@ impl RuleSet {
     /// assert!(matches!(rules.validate(), Err(RuleError::TwoPlayerRule { .. })));
     /// ```
     pub fn validate(&self) -> Result<(), RuleError> {
-        let invalid = |field: &'static str, value: String, reason: &str| {
+        let invalid = |field: &'static str, value: String, reason| {
             Err(RuleError::InvalidValue {
                 field,
                 value,
-                reason: reason.to_string(),
+                reason,
             })
         };
         if !(2..=MAX_PLAYERS).contains(&usize::from(self.players)) {
-            return invalid(
-                "players",
-                self.players.to_string(),
-                "the engine seats 2 to 4 players",
-            );
+            return invalid("players", self.players.to_string(), InvalidReason::Players);
         }
         if !(1..=MAX_HOUSES).contains(&usize::from(self.houses)) {
-            return invalid(
-                "houses",
-                self.houses.to_string(),
-                "each player owns 1 to 16 houses",
-            );
+            return invalid("houses", self.houses.to_string(), InvalidReason::Houses);
         }
         if self.seeds == 0 {
-            return invalid(
-                "seeds",
-                "0".into(),
-                "every house starts with at least 1 seed",
-            );
+            return invalid("seeds", "0".into(), InvalidReason::NoSeeds);
         }
-        let total = usize::from(self.players) * usize::from(self.houses) * usize::from(self.seeds);
+        let total = self.total_seeds();
         if total > MAX_SEEDS {
             return Err(RuleError::TooManySeeds {
                 total,
@@ -629,58 +673,53 @@ impl RuleSet {
             });
         }
         if self.min_seeds == 0 {
-            return invalid(
-                "min_seeds",
-                "0".into(),
-                "an empty house can never be moved, so min_seeds is at least 1",
-            );
+            return invalid("min_seeds", "0".into(), InvalidReason::MinSeeds);
         }
         if self.capture == Capture::Count {
             if self.capture_counts.is_empty() {
                 return invalid(
                     "capture_counts",
                     "[]".into(),
-                    "a count capture needs at least one count",
+                    InvalidReason::NoCaptureCounts,
                 );
             }
             if let Some(c) = self.capture_counts.iter().find(|&c| c < 2) {
-                return invalid(
-                    "capture_counts",
-                    c.to_string(),
-                    "a count capture needs at least 2 seeds in the house (the last seed lands \
-                     in a house that already held one); a lone last seed is the opposite-capture family",
-                );
+                let reason = InvalidReason::CaptureCountBelowTwo;
+                return invalid("capture_counts", c.to_string(), reason);
             }
         }
-        if self.players > 2 {
-            let two_player = [
-                ("capture", self.capture == Capture::Count, "count"),
-                ("must_feed", self.must_feed, "true"),
-                (
-                    "grand_slam",
-                    self.grand_slam != GrandSlam::Allowed,
-                    self.grand_slam.name(),
-                ),
-                ("pie_rule", self.pie_rule, "true"),
-            ];
-            if let Some((field, _, value)) = two_player.iter().find(|(_, on, _)| *on) {
-                return Err(RuleError::TwoPlayerRule {
-                    field,
-                    value: value.to_string(),
-                    players: self.players,
-                });
-            }
-        }
+        self.validate_two_player()?;
         if self.end.contains(EndCondition::EmptyFirst)
             && self.end.contains(EndCondition::AnySideEmpty)
         {
-            return invalid(
-                "end",
-                self.end.to_string(),
-                "empty_first and any_side_empty disagree on who wins when a side empties",
-            );
+            return invalid("end", self.end.to_string(), InvalidReason::EndsDisagree);
         }
         Ok(())
+    }
+
+    /// Refuses a two-player rule with 3 or 4 players.
+    fn validate_two_player(&self) -> Result<(), RuleError> {
+        if self.players <= 2 {
+            return Ok(());
+        }
+        let two_player = [
+            ("capture", self.capture == Capture::Count, "count"),
+            ("must_feed", self.must_feed, "true"),
+            (
+                "grand_slam",
+                self.grand_slam != GrandSlam::Allowed,
+                self.grand_slam.name(),
+            ),
+            ("pie_rule", self.pie_rule, "true"),
+        ];
+        match two_player.iter().find(|(_, on, _)| *on) {
+            Some((field, _, value)) => Err(RuleError::TwoPlayerRule {
+                field,
+                value: value.to_string(),
+                players: self.players,
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Total seeds in play at the start.
@@ -711,14 +750,11 @@ impl RuleSet {
     /// falls, so there are at most `(seeds + 1) x (seeds x houses + 1)`
     /// sowings, plus one pie swap.
     pub fn move_bound(&self) -> Option<u64> {
-        if self.stores_sown == StoresSown::None
-            || (self.origin == Origin::First && self.min_seeds < 2)
-        {
+        if !crate::implied::makes_progress(self) {
             return None;
         }
         let seeds = self.total_seeds() as u64;
-        let houses = u64::from(self.houses);
-        Some((seeds + 1) * (seeds * houses + 1) + 1)
+        Some(crate::implied::sowing_bound(seeds, u64::from(self.houses)) + 1)
     }
 
     /// Sets one rule dimension from text, as `--set NAME=VALUE` does on the
@@ -755,50 +791,7 @@ impl RuleSet {
             .ok_or_else(|| RuleError::UnknownField {
                 field: name.to_string(),
             })?;
-        let value = value.trim();
-        match field {
-            "players" => self.players = parse_small(field, value)?,
-            "houses" => self.houses = parse_small(field, value)?,
-            "seeds" => self.seeds = parse_small(field, value)?,
-            "stores_sown" => self.stores_sown = value.parse()?,
-            "origin" => self.origin = value.parse()?,
-            "extra_turn" => self.extra_turn = value.parse()?,
-            "first_move_extra_turn" => self.first_move_extra_turn = parse_bool(field, value)?,
-            "min_seeds" => self.min_seeds = parse_small(field, value)?,
-            "must_feed" => self.must_feed = parse_bool(field, value)?,
-            "unfed" => self.unfed = value.parse()?,
-            "grand_slam" => self.grand_slam = value.parse()?,
-            "capture" => self.capture = value.parse()?,
-            "capture_from" => self.capture_from = value.parse()?,
-            "capture_empty_opposite" => self.capture_empty_opposite = parse_bool(field, value)?,
-            "capture_counts" => self.capture_counts = value.parse()?,
-            "capture_side" => self.capture_side = value.parse()?,
-            "chain" => self.chain = parse_bool(field, value)?,
-            "no_capture_moves" => {
-                self.no_capture_moves = value.parse().map_err(|_| RuleError::InvalidValue {
-                    field,
-                    value: value.to_string(),
-                    reason: "expected a whole number of moves".into(),
-                })?
-            }
-            "end" => self.end = value.parse()?,
-            "leftover" => self.leftover = value.parse()?,
-            "cycle_leftover" => {
-                self.cycle_leftover = value.parse().map_err(|e| match e {
-                    RuleError::UnknownValue {
-                        value, expected, ..
-                    } => RuleError::UnknownValue {
-                        field: "cycle_leftover",
-                        value,
-                        expected,
-                    },
-                    other => other,
-                })?
-            }
-            "pie_rule" => self.pie_rule = parse_bool(field, value)?,
-            _ => unreachable!("every dimension is matched above"),
-        }
-        Ok(())
+        self.set_dimension(field, value.trim())
     }
 
     /// Reads a rule set from TOML text and validates it.
@@ -852,55 +845,121 @@ impl RuleSet {
     }
 }
 
-fn parse_small(field: &'static str, value: &str) -> Result<u8, RuleError> {
-    value.parse::<u8>().map_err(|_| RuleError::InvalidValue {
-        field,
-        value: value.to_string(),
-        reason: format!("expected a whole number from 0 to {}", u8::MAX),
-    })
+/// How one rule dimension's type is read: from `--set`-style text, and
+/// from its rule-file representation.
+trait Dimension: Sized {
+    /// What a rule file holds for it (numbers wide, so that an
+    /// out-of-range value is our error naming the field).
+    type File: for<'de> Deserialize<'de>;
+
+    /// Parses text (already trimmed) for the dimension `field`.
+    fn from_text(field: &'static str, text: &str) -> Result<Self, RuleError>;
+
+    /// Converts the rule file's value for the dimension `field`.
+    fn from_file(field: &'static str, value: Self::File) -> Result<Self, RuleError>;
 }
 
-fn parse_bool(field: &'static str, value: &str) -> Result<bool, RuleError> {
-    match value.to_ascii_lowercase().as_str() {
-        "true" | "on" | "yes" | "1" => Ok(true),
-        "false" | "off" | "no" | "0" => Ok(false),
-        _ => Err(RuleError::InvalidValue {
-            field,
-            value: value.to_string(),
-            reason: "expected true or false".into(),
-        }),
+impl Dimension for u8 {
+    type File = u64;
+
+    fn from_text(field: &'static str, text: &str) -> Result<u8, RuleError> {
+        text.parse::<u8>().map_err(|_| small_error(field, text))
+    }
+
+    fn from_file(field: &'static str, value: u64) -> Result<u8, RuleError> {
+        u8::try_from(value).map_err(|_| small_error(field, &value.to_string()))
     }
 }
 
-/// The shape of a rule file: every dimension optional, plus the base preset.
-/// Numbers are read wide so that an out-of-range value gets our own error
-/// naming the field instead of a type error.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RuleFile {
-    preset: Option<String>,
-    players: Option<u64>,
-    houses: Option<u64>,
-    seeds: Option<u64>,
-    stores_sown: Option<StoresSown>,
-    origin: Option<Origin>,
-    extra_turn: Option<ExtraTurn>,
-    first_move_extra_turn: Option<bool>,
-    min_seeds: Option<u64>,
-    must_feed: Option<bool>,
-    unfed: Option<Unfed>,
-    grand_slam: Option<GrandSlam>,
-    capture: Option<Capture>,
-    capture_from: Option<CaptureFrom>,
-    capture_empty_opposite: Option<bool>,
-    capture_counts: Option<Vec<u64>>,
-    capture_side: Option<CaptureSide>,
-    chain: Option<bool>,
-    no_capture_moves: Option<u64>,
-    end: Option<EndSet>,
-    leftover: Option<Leftover>,
-    cycle_leftover: Option<Leftover>,
-    pie_rule: Option<bool>,
+fn small_error(field: &'static str, value: &str) -> RuleError {
+    RuleError::InvalidValue {
+        field,
+        value: value.to_string(),
+        reason: InvalidReason::NotSmallNumber,
+    }
+}
+
+impl Dimension for u32 {
+    type File = u64;
+
+    fn from_text(field: &'static str, text: &str) -> Result<u32, RuleError> {
+        text.parse().map_err(|_| RuleError::InvalidValue {
+            field,
+            value: text.to_string(),
+            reason: InvalidReason::NotMoveCount,
+        })
+    }
+
+    fn from_file(field: &'static str, value: u64) -> Result<u32, RuleError> {
+        u32::try_from(value).map_err(|_| RuleError::InvalidValue {
+            field,
+            value: value.to_string(),
+            reason: InvalidReason::TooManyMoves,
+        })
+    }
+}
+
+impl Dimension for bool {
+    type File = bool;
+
+    fn from_text(field: &'static str, text: &str) -> Result<bool, RuleError> {
+        match text.to_ascii_lowercase().as_str() {
+            "true" | "on" | "yes" | "1" => Ok(true),
+            "false" | "off" | "no" | "0" => Ok(false),
+            _ => Err(RuleError::InvalidValue {
+                field,
+                value: text.to_string(),
+                reason: InvalidReason::NotBool,
+            }),
+        }
+    }
+
+    fn from_file(_: &'static str, value: bool) -> Result<bool, RuleError> {
+        Ok(value)
+    }
+}
+
+impl Dimension for EndSet {
+    type File = EndSet;
+
+    fn from_text(field: &'static str, text: &str) -> Result<EndSet, RuleError> {
+        text.parse().map_err(|e| for_field(e, field))
+    }
+
+    fn from_file(_: &'static str, value: EndSet) -> Result<EndSet, RuleError> {
+        Ok(value)
+    }
+}
+
+impl Dimension for CountSet {
+    type File = Vec<u64>;
+
+    fn from_text(field: &'static str, text: &str) -> Result<CountSet, RuleError> {
+        text.parse().map_err(|e| for_field(e, field))
+    }
+
+    fn from_file(field: &'static str, value: Vec<u64>) -> Result<CountSet, RuleError> {
+        let mut set = CountSet::EMPTY;
+        for c in value {
+            set.insert(u8::from_file(field, c)?);
+        }
+        Ok(set)
+    }
+}
+
+/// Names `field` in an unknown-value error: one enum serves two dimensions
+/// (`leftover` and `cycle_leftover`), and the error should name the one set.
+fn for_field(error: RuleError, field: &'static str) -> RuleError {
+    match error {
+        RuleError::UnknownValue {
+            value, expected, ..
+        } => RuleError::UnknownValue {
+            field,
+            value,
+            expected,
+        },
+        other => other,
+    }
 }
 
 impl RuleFile {
@@ -909,60 +968,7 @@ impl RuleFile {
             Some(name) => name.parse::<Preset>()?.rules(),
             None => RuleSet::default(),
         };
-        let small = |field: &'static str, value: u64| {
-            u8::try_from(value).map_err(|_| RuleError::InvalidValue {
-                field,
-                value: value.to_string(),
-                reason: format!("expected a whole number from 0 to {}", u8::MAX),
-            })
-        };
-        if let Some(v) = self.players {
-            rules.players = small("players", v)?;
-        }
-        if let Some(v) = self.houses {
-            rules.houses = small("houses", v)?;
-        }
-        if let Some(v) = self.seeds {
-            rules.seeds = small("seeds", v)?;
-        }
-        if let Some(v) = self.min_seeds {
-            rules.min_seeds = small("min_seeds", v)?;
-        }
-        if let Some(v) = self.no_capture_moves {
-            rules.no_capture_moves = u32::try_from(v).map_err(|_| RuleError::InvalidValue {
-                field: "no_capture_moves",
-                value: v.to_string(),
-                reason: format!("expected at most {}", u32::MAX),
-            })?;
-        }
-        if let Some(counts) = self.capture_counts {
-            let mut set = CountSet::EMPTY;
-            for c in counts {
-                set.insert(small("capture_counts", c)?);
-            }
-            rules.capture_counts = set;
-        }
-        macro_rules! copy {
-            ($($field:ident),*) => { $( if let Some(v) = self.$field { rules.$field = v; } )* };
-        }
-        copy!(
-            stores_sown,
-            origin,
-            extra_turn,
-            first_move_extra_turn,
-            must_feed,
-            unfed,
-            grand_slam,
-            capture,
-            capture_from,
-            capture_empty_opposite,
-            capture_side,
-            chain,
-            end,
-            leftover,
-            cycle_leftover,
-            pie_rule
-        );
+        self.apply(&mut rules)?;
         rules.validate()?;
         Ok(rules)
     }
@@ -974,5 +980,68 @@ impl<'de> Deserialize<'de> for RuleSet {
         RuleFile::deserialize(deserializer)?
             .into_rule_set()
             .map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reason(result: Result<(), RuleError>) -> InvalidReason {
+        match result {
+            Err(RuleError::InvalidValue { reason, .. }) => reason,
+            other => panic!("not an invalid value: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn invalid_values_say_why_as_values() {
+        let kalah = Preset::Kalah.rules();
+        let oware = Preset::Oware.rules();
+        let check = |set: RuleSet| reason(set.validate());
+        assert_eq!(
+            check(RuleSet {
+                players: 5,
+                ..kalah
+            }),
+            InvalidReason::Players
+        );
+        assert_eq!(check(RuleSet { houses: 0, ..kalah }), InvalidReason::Houses);
+        assert_eq!(check(RuleSet { seeds: 0, ..kalah }), InvalidReason::NoSeeds);
+        assert_eq!(
+            check(RuleSet {
+                min_seeds: 0,
+                ..kalah
+            }),
+            InvalidReason::MinSeeds
+        );
+        let counts = |c: &[u8]| RuleSet {
+            capture_counts: CountSet::of(c),
+            ..oware
+        };
+        assert_eq!(check(counts(&[])), InvalidReason::NoCaptureCounts);
+        assert_eq!(check(counts(&[1, 2])), InvalidReason::CaptureCountBelowTwo);
+        let end = EndSet::of(&[EndCondition::EmptyFirst, EndCondition::AnySideEmpty]);
+        assert_eq!(check(RuleSet { end, ..kalah }), InvalidReason::EndsDisagree);
+
+        let mut set = kalah;
+        assert_eq!(
+            reason(set.set("seeds", "many")),
+            InvalidReason::NotSmallNumber
+        );
+        assert_eq!(reason(set.set("chain", "maybe")), InvalidReason::NotBool);
+        assert_eq!(
+            reason(set.set("capture_counts", "x")),
+            InvalidReason::NotSeedCount
+        );
+        assert_eq!(
+            reason(set.set("no_capture_moves", "-1")),
+            InvalidReason::NotMoveCount
+        );
+        #[cfg(feature = "toml")]
+        assert_eq!(
+            reason(RuleSet::from_toml("no_capture_moves = 5000000000").map(drop)),
+            InvalidReason::TooManyMoves
+        );
     }
 }

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::error::NotationError;
+use crate::error::{NameError, NotationError, NotationField, NotationReason};
 use crate::outcome::EndReason;
 
 /// Where the pie rule stands in a game.
@@ -40,14 +40,15 @@ impl fmt::Display for PieState {
 }
 
 impl FromStr for PieState {
-    type Err = String;
+    type Err = NameError;
 
-    fn from_str(s: &str) -> Result<Self, String> {
+    /// Reads a name, ignoring case.
+    fn from_str(s: &str) -> Result<Self, NameError> {
         [PieState::Pending, PieState::Swapped, PieState::Declined]
             .into_iter()
             .find(|p| p.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                format!("unknown pie state \"{s}\" (expected pending, swapped or declined)")
+            .ok_or_else(|| NameError::PieState {
+                text: s.to_string(),
             })
     }
 }
@@ -162,19 +163,29 @@ impl fmt::Display for Setup {
     }
 }
 
-fn bad(token: &str, reason: impl Into<String>) -> NotationError {
+fn bad(token: &str, reason: impl Into<NotationReason>) -> NotationError {
     NotationError {
         token: token.to_string(),
         reason: reason.into(),
     }
 }
 
-fn number<T: FromStr>(token: &str, text: &str, what: &str) -> Result<T, NotationError> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(bad(token, format!("expected {what}")));
-    }
-    text.parse()
-        .map_err(|_| bad(token, format!("{what}: {text} is too large")))
+fn number<T: FromStr>(token: &str, text: &str, field: NotationField) -> Result<T, NotationError> {
+    let reason = if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        NotationReason::NotANumber {
+            field,
+            text: text.to_string(),
+        }
+    } else {
+        match text.parse() {
+            Ok(n) => return Ok(n),
+            Err(_) => NotationReason::TooLarge {
+                field,
+                text: text.to_string(),
+            },
+        }
+    };
+    Err(bad(token, reason))
 }
 
 impl FromStr for Setup {
@@ -186,49 +197,54 @@ impl FromStr for Setup {
         for token in s.split_whitespace() {
             if let Some((key, value)) = token.split_once('=') {
                 if seen.contains(&key) {
-                    return Err(bad(token, format!("{key} is given twice")));
+                    return Err(bad(
+                        token,
+                        NotationReason::Repeated {
+                            key: key.to_string(),
+                        },
+                    ));
                 }
                 seen.push(key);
                 match key {
-                    "to" => setup.to_move = number(token, value, "the side to move (0, 1, ...)")?,
-                    "ply" => setup.ply = number(token, value, "the number of moves played")?,
-                    "pie" => setup.pie = value.parse().map_err(|e: String| bad(token, e))?,
+                    "to" => setup.to_move = number(token, value, NotationField::ToMove)?,
+                    "ply" => setup.ply = number(token, value, NotationField::Ply)?,
+                    "pie" => setup.pie = value.parse().map_err(|e: NameError| bad(token, e))?,
                     "discarded" => {
-                        setup.discarded = number(token, value, "a number of discarded seeds")?;
+                        setup.discarded = number(token, value, NotationField::Discarded)?;
                     }
                     "resigned" => {
                         setup.resigned = value
                             .split(',')
-                            .map(|v| number(token, v, "a comma-separated list of sides"))
+                            .map(|v| number(token, v, NotationField::Resigned))
                             .collect::<Result<_, _>>()?;
                     }
-                    "over" => setup.over = Some(value.parse().map_err(|e: String| bad(token, e))?),
+                    "over" => {
+                        setup.over = Some(value.parse().map_err(|e: NameError| bad(token, e))?)
+                    }
                     _ => {
-                        return Err(bad(
-                            token,
-                            "unknown field (expected to, ply, pie, discarded, resigned or over)",
-                        ));
+                        let key = key.to_string();
+                        return Err(bad(token, NotationReason::UnknownKey { key }));
                     }
                 }
             } else {
                 if !seen.is_empty() {
-                    return Err(bad(token, "sides must come before the key=value fields"));
+                    return Err(bad(token, NotationReason::SideAfterFields));
                 }
-                let (houses, store) = token.split_once(':').ok_or_else(|| {
-                    bad(token, "expected a side: houses then the store, as 4,4,4:0")
-                })?;
+                let (houses, store) = token
+                    .split_once(':')
+                    .ok_or_else(|| bad(token, NotationReason::NotASide))?;
                 let houses = houses
                     .split(',')
-                    .map(|h| number(token, h, "house counts separated by commas"))
+                    .map(|h| number(token, h, NotationField::Houses))
                     .collect::<Result<Vec<u8>, _>>()?;
                 setup.houses.push(houses);
                 setup
                     .stores
-                    .push(number(token, store, "the store's count after the colon")?);
+                    .push(number(token, store, NotationField::Store)?);
             }
         }
         if setup.houses.is_empty() {
-            return Err(bad(s.trim(), "expected at least one side, as 4,4,4:0"));
+            return Err(bad(s.trim(), NotationReason::NoSides));
         }
         Ok(setup)
     }
@@ -242,5 +258,63 @@ impl Setup {
     /// A [`NotationError`] naming the field that does not parse.
     pub fn from_notation(text: &str) -> Result<Setup, NotationError> {
         text.parse()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reason(text: &str) -> NotationReason {
+        text.parse::<Setup>().unwrap_err().reason
+    }
+
+    #[test]
+    fn notation_errors_say_what_is_wrong_as_values() {
+        let text = |t: &str| t.to_string();
+        assert_eq!(
+            reason("4,x:0 4,4:0"),
+            NotationReason::NotANumber {
+                field: NotationField::Houses,
+                text: text("x")
+            }
+        );
+        assert_eq!(
+            reason("4,4:999 4,4:0"),
+            NotationReason::TooLarge {
+                field: NotationField::Store,
+                text: text("999")
+            }
+        );
+        assert_eq!(
+            reason("4,4:0 4,4:0 resigned=0,x"),
+            NotationReason::NotANumber {
+                field: NotationField::Resigned,
+                text: text("x")
+            }
+        );
+        assert_eq!(
+            reason("4,4:0 4,4:0 ply=1 ply=2"),
+            NotationReason::Repeated { key: text("ply") }
+        );
+        assert_eq!(
+            reason("4,4:0 4,4:0 who=1"),
+            NotationReason::UnknownKey { key: text("who") }
+        );
+        assert_eq!(reason("4,4:0 to=1 4,4:0"), NotationReason::SideAfterFields);
+        assert_eq!(reason("4,4 4,4:0"), NotationReason::NotASide);
+        assert_eq!(reason("to=1"), NotationReason::NoSides);
+        assert_eq!(
+            reason("4,4:0 4,4:0 pie=maybe"),
+            NotationReason::Name(NameError::PieState {
+                text: text("maybe")
+            })
+        );
+        assert_eq!(
+            reason("4,4:0 4,4:0 over=bored"),
+            NotationReason::Name(NameError::EndReason {
+                text: text("bored")
+            })
+        );
     }
 }

@@ -5,8 +5,8 @@
 use mancala_core::{
     Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, EndCondition, EndReason, EndSet,
     ExtraTurn, GrandSlam, IllegalReason, KalahOptions, Leftover, Move, MoveParseError,
-    NotationError, Origin, PieState, Position, Preset, RuleError, RuleSet, Rules, Setup,
-    SetupError, StoresSown, Unfed, format_moves, parse_moves,
+    NotationError, NotationReason, Origin, PieState, Position, Preset, RuleError, RuleSet, Rules,
+    Setup, SetupError, StoresSown, Unfed, format_moves, parse_moves,
 };
 
 /// The error `validate` gives; `Rules::new` must refuse the set with the same error.
@@ -1079,7 +1079,7 @@ fn position_notation_errors_name_the_offending_token() {
     for (text, token) in cases {
         let e: NotationError = text.parse::<Setup>().unwrap_err();
         assert_eq!(e.token, token, "{text:?}");
-        assert!(!e.reason.is_empty());
+        assert!(!e.reason.to_string().is_empty());
         assert_mentions(&e.to_string(), &[&format!("\"{token}\"")]);
     }
 }
@@ -1089,7 +1089,8 @@ fn position_notation_without_sides_is_an_error() {
     for text in ["", "   ", "to=1 ply=2"] {
         let e = text.parse::<Setup>().unwrap_err();
         assert_eq!(e.token, text.trim(), "{text:?}");
-        assert_mentions(&e.reason, &["side"]);
+        assert_eq!(e.reason, NotationReason::NoSides);
+        assert_mentions(&e.reason.to_string(), &["side"]);
     }
 }
 
@@ -1274,12 +1275,7 @@ fn moves_parse_and_display() {
 #[test]
 fn move_lists_take_commas_and_spaces() {
     let expected = vec![Move::House(3), Move::House(1), Move::Swap, Move::House(6)];
-    for text in [
-        "3,1,swap,6",
-        "3 1 swap 6",
-        "3, 1 ,swap  6",
-        " 3,1,,swap,6, ",
-    ] {
+    for text in ["3,1,swap,6", "3 1 swap 6", "3, 1 ,swap  6", " 3,1,swap,6 "] {
         assert_eq!(parse_moves(text), Ok(expected.clone()), "{text:?}");
     }
     assert_eq!(parse_moves(""), Ok(vec![]));
@@ -1298,15 +1294,36 @@ fn move_list_errors_name_the_index_of_the_bad_move() {
         }
     );
     assert_mentions(&e.to_string(), &["move 3", "\"x\""]);
-    // Empty items between separators are not counted.
-    let e = parse_moves("3,,0").unwrap_err();
+    // Runs of spaces are one separator: "0" is the third move.
+    let e = parse_moves("3,  1  0").unwrap_err();
     assert_eq!(
         e,
         MoveParseError::InList {
-            index: 2,
+            index: 3,
             text: "0".into()
         }
     );
+}
+
+#[test]
+fn move_list_empty_entries_are_errors_naming_their_place() {
+    // An empty entry is refused, not skipped: `1,,2` is not `1,2`.
+    let cases = [
+        (",,,", 1),
+        (",3", 1),
+        ("3,,0", 2),
+        ("1, ,2", 2),
+        (" 3,1,,swap,6, ", 3),
+        ("3,1,swap,6,", 5),
+        ("3 1,", 3),
+    ];
+    for (text, index) in cases {
+        let e = parse_moves(text).unwrap_err();
+        assert_eq!(e, MoveParseError::Empty { index }, "{text:?}");
+        assert_mentions(&e.to_string(), &[&format!("move {index}"), "empty"]);
+    }
+    // A blank list is still the empty list.
+    assert_eq!(parse_moves("  "), Ok(vec![]));
 }
 
 /// Plays an illegal move: the position must not change; returns the reason and the text.
