@@ -87,7 +87,11 @@ fn main() {
             ["play", m] => (|| {
                 let game = game.as_mut().ok_or("no game: send new first")?;
                 let m: Move = m.parse().map_err(|e| format!("{e}"))?;
+                let before = *game.position();
                 game.play(m).map_err(|e| e.to_string())?;
+                if let Some(player) = player.as_mut() {
+                    player.observe(&before, m);
+                }
                 Ok(status(game))
             })(),
             ["go"] => (|| {
@@ -101,6 +105,7 @@ fn main() {
                 let m = player.choose(&pos).ok_or("the player found no move")?;
                 let micros = start.elapsed().as_micros();
                 game.play(m).map_err(|e| e.to_string())?;
+                player.observe(&pos, m);
                 let status = status(game);
                 let status = status.strip_prefix("ok ").unwrap_or(&status);
                 Ok(format!("move {m} {micros} {status}"))

@@ -19,7 +19,8 @@
 //! ([`MatchOptions::opening`]), each opening played with every seat
 //! moving first: a fairer test between deterministic players.
 //! A player that returns no move, or an illegal one, resigns and the game
-//! ends there (counted in [`MatchReport::forfeits`]).
+//! ends there (counted in [`MatchReport::forfeits`]). Every player is told
+//! every move of its game ([`Strategy::observe`]), the opening's included.
 //!
 //! # Results
 //!
@@ -500,8 +501,12 @@ fn play_game(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) ->
         // The same opening for the n games that rotate the seats.
         let mut random = crate::Random::new(game_seed(options.seed, g / n, usize::MAX));
         while game.moves().len() < options.opening && !game.is_over() {
-            let m = random.choose(game.position()).expect("a move");
+            let before = *game.position();
+            let m = random.choose(&before).expect("a move");
             game.play(m).expect("a legal move");
+            for player in &mut players {
+                player.observe(&before, m);
+            }
         }
         opening = game.moves().len();
     }
@@ -519,8 +524,12 @@ fn play_game(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) ->
         let choice = players[player].choose(&pos);
         time[seat] += start.elapsed();
         moves[seat] += 1;
-        match choice.map(|m| game.play(m)) {
-            Some(Ok(_)) => {}
+        match choice.map(|m| game.play(m).map(|_| m)) {
+            Some(Ok(m)) => {
+                for player in &mut players {
+                    player.observe(&pos, m);
+                }
+            }
             _ => {
                 // With 3-4 players a resignation does not end the game:
                 // end it here (the resigned side still ranks last).

@@ -233,6 +233,20 @@ pub fn run(args: &PlayArgs, cli: &Cli) -> CliResult {
     Ok(())
 }
 
+/// Tells the computer players of a game, the stand-in `cpu` included, that
+/// `m` was played in `before` (see [`Strategy::observe`]).
+fn tell(
+    players: &mut [Option<Box<dyn Strategy + Send>>],
+    cpu: &mut dyn Strategy,
+    before: &Position<'_>,
+    m: Move,
+) {
+    for player in players.iter_mut().flatten() {
+        player.observe(before, m);
+    }
+    cpu.observe(before, m);
+}
+
 /// Reads stdin lines on a thread, so a turn can time out.
 fn spawn_reader() -> Receiver<String> {
     let (sender, receiver) = std::sync::mpsc::channel();
@@ -378,6 +392,7 @@ impl Session {
                 let effect = game
                     .play(m)
                     .map_err(|e| CliError::runtime(format!("the computer chose badly: {e}")))?;
+                tell(&mut players, &mut *cpu, &pos, m);
                 outln!("{}", self.style.side(side, &board::describe(&effect, &who)));
                 show_board = true;
                 continue;
@@ -408,6 +423,7 @@ impl Session {
                     let effect = game
                         .play(m)
                         .map_err(|e| CliError::runtime(format!("the computer chose badly: {e}")))?;
+                    tell(&mut players, &mut *cpu, &pos, m);
                     let who = format!("time is up: the computer, for {who},");
                     outln!("{}", self.style.side(side, &board::describe(&effect, &who)));
                     show_board = true;
@@ -479,6 +495,7 @@ impl Session {
                 _ => match line.parse::<Move>() {
                     Ok(m) => match game.play(m) {
                         Ok(effect) => {
+                            tell(&mut players, &mut *cpu, &pos, m);
                             outln!("{}", self.style.side(side, &board::describe(&effect, &who)));
                             show_board = true;
                         }
