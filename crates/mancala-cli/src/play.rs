@@ -8,6 +8,7 @@ use std::path::Path;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use mancala_ai::arena::{SeatReport, seat_of};
 use mancala_ai::{Spec, Strategy};
 use mancala_core::{Game, Move, Position, RuleSet, Rules, format_moves};
 use serde::{Deserialize, Serialize};
@@ -267,14 +268,15 @@ impl Session {
         self.rules.players()
     }
 
-    /// The seat playing `side` now (after any pie swap).
+    /// The seat playing `side` now (after any pie swap), the first move
+    /// rotating between the seats as in a match.
     fn seat_of(&self, pos: &Position<'_>, side: usize) -> usize {
-        let offset = if self.rotate {
-            self.game_index as usize % self.players()
+        let game = if self.rotate {
+            self.game_index as usize
         } else {
             0
         };
-        (pos.player_of(side) + offset) % self.players()
+        seat_of(game, pos.player_of(side), self.players())
     }
 
     fn label(&self, pos: &Position<'_>, side: usize) -> String {
@@ -530,19 +532,16 @@ impl Session {
 
     fn summary(&self) {
         outln!("\n{}", self.style.bold("after all games:"));
-        for seat in 0..self.players() {
-            let (mut wins, mut draws, mut losses) = (0, 0, 0);
+        for (seat, &spec) in self.seats.iter().enumerate() {
+            let mut tally = SeatReport::new(spec);
             for ranks in &self.results {
-                let firsts = ranks.iter().filter(|&&r| r == 1).count();
-                match (ranks[seat], firsts) {
-                    (1, 1) => wins += 1,
-                    (1, _) => draws += 1,
-                    _ => losses += 1,
-                }
+                tally.add_game(ranks, seat);
             }
             outln!(
-                "seat {seat} ({}): {wins} wins, {draws} draws, {losses} losses",
-                self.seats[seat]
+                "seat {seat} ({spec}): {} wins, {} draws, {} losses",
+                tally.wins,
+                tally.draws,
+                tally.losses
             );
         }
     }
