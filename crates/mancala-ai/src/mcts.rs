@@ -230,8 +230,8 @@ impl Node {
 /// unrelated position, a caller that does not report the moves) starts
 /// the models afresh, so until opponent moves are seen the search is
 /// plain UCT, move for move; moves before its first move of a game are
-/// not weighed. Searches with a budget under 2,000
-/// iterations (probes under 100) do not model. Measured in 3-player
+/// not weighed. Searches with a budget under 2,000 iterations (probes
+/// under 100) do not model. Measured in 3-player
 /// Kalah (5,000 iterations, 10-move playouts, 400 games; 300 against
 /// MCTS), ranked first alone:
 ///
@@ -590,67 +590,64 @@ impl<E: Evaluator> Mcts<E> {
     /// that judges it.
     fn learn(&mut self, pos: &Position<'_>, probe: (u64, Option<Duration>)) {
         let me = pos.player_of(pos.to_move());
-        let seen = self
-            .trail
-            .take()
-            .filter(|trail| trail.end == pos.to_setup())
-            .and_then(|trail| {
-                let start = Position::from_setup(pos.rules(), &trail.start).ok()?;
-                Some((start, trail.moves))
-            });
-        let Some((mut q, moves)) = seen else {
-            self.beliefs = [Belief::NONE; MAX_PLAYERS];
-            return;
-        };
-        for m in moves {
-            if q.player_of(q.to_move()) != me {
-                self.weigh(&q, m, probe);
+        let mut path = Vec::new();
+        let trail = self.trail.take().filter(|t| t.end == pos.to_setup());
+        let followed = trail.is_some_and(|trail| {
+            let Ok(mut q) = Position::from_setup(pos.rules(), &trail.start) else {
+                return false;
+            };
+            for m in trail.moves {
+                if q.player_of(q.to_move()) != me {
+                    path.push((q, m));
+                }
+                q.play_unchecked(m);
             }
-            q.play_unchecked(m);
-        }
-    }
-
-    /// Weighs the opponent's move `m` in `q`, if it had a choice, under
-    /// the three ways of playing, with a short search of budget `probe`.
-    fn weigh(&mut self, q: &Position<'_>, m: Move, probe: (u64, Option<Duration>)) {
-        let moves = q.legal_moves();
-        if moves.len() < 2 {
+            true
+        });
+        if !followed {
+            self.beliefs = [Belief::NONE; MAX_PLAYERS];
             return;
         }
         let (probe, probe_time) = probe;
-        let player = q.player_of(q.to_move());
-        let n = moves.len() as f64;
-        let index = moves.iter().position(|x| x == m);
-        let mask = greedy_moves(q);
-        let greedy = if index.is_some_and(|i| mask >> i & 1 == 1) {
-            (1.0 - GREEDY_NOISE) / f64::from(mask.count_ones()) + GREEDY_NOISE / n
-        } else {
-            GREEDY_NOISE / n
-        };
-        // The short search's mean reward of each move.
-        let deadline = probe_time.map(|t| Instant::now() + t);
-        self.run(q, probe, deadline);
-        let mut means = [None; 32];
-        for (mean, x) in means.iter_mut().zip(moves.iter()) {
-            *mean = self.child(0, x).and_then(|c| {
-                let c = &self.nodes[c as usize];
-                (c.visits > 0).then(|| c.reward / f64::from(c.visits))
-            });
+        for (q, m) in path {
+            let moves = q.legal_moves();
+            if moves.len() < 2 {
+                continue;
+            }
+            let player = q.player_of(q.to_move());
+            let n = moves.len() as f64;
+            let index = moves.iter().position(|x| x == m);
+            let mask = greedy_moves(&q);
+            let greedy = if index.is_some_and(|i| mask >> i & 1 == 1) {
+                (1.0 - GREEDY_NOISE) / f64::from(mask.count_ones()) + GREEDY_NOISE / n
+            } else {
+                GREEDY_NOISE / n
+            };
+            // The short search's mean reward of each move.
+            let deadline = probe_time.map(|t| Instant::now() + t);
+            self.run(&q, probe, deadline);
+            let mut means = [None; 32];
+            for (mean, x) in means.iter_mut().zip(moves.iter()) {
+                *mean = self.child(0, x).and_then(|c| {
+                    let c = &self.nodes[c as usize];
+                    (c.visits > 0).then(|| c.reward / f64::from(c.visits))
+                });
+            }
+            let means = &means[..moves.len()];
+            let known = || means.iter().flatten().copied();
+            let top = known().fold(f64::NEG_INFINITY, f64::max);
+            let bottom = known().fold(f64::INFINITY, f64::min);
+            // Each move's place between the worst (0) and the best (1).
+            let place = |mean: Option<f64>| {
+                mean.filter(|_| top > bottom)
+                    .map_or(0.5, |v| (v - bottom) / (top - bottom))
+            };
+            let weight = |mean: Option<f64>| (SEARCH_SHARPNESS * place(mean)).exp();
+            let sum: f64 = means.iter().map(|&v| weight(v)).sum();
+            let chosen = index.and_then(|i| means[i]);
+            let searching = weight(chosen) / sum;
+            self.beliefs[player].observe([1.0 / n, greedy, searching]);
         }
-        let means = &means[..moves.len()];
-        let known = || means.iter().flatten().copied();
-        let top = known().fold(f64::NEG_INFINITY, f64::max);
-        let bottom = known().fold(f64::INFINITY, f64::min);
-        // Each move's place between the worst (0) and the best (1).
-        let place = |mean: Option<f64>| {
-            mean.filter(|_| top > bottom)
-                .map_or(0.5, |v| (v - bottom) / (top - bottom))
-        };
-        let weight = |mean: Option<f64>| (SEARCH_SHARPNESS * place(mean)).exp();
-        let sum: f64 = means.iter().map(|&v| weight(v)).sum();
-        let chosen = index.and_then(|i| means[i]);
-        let searching = weight(chosen) / sum;
-        self.beliefs[player].observe([1.0 / n, greedy, searching]);
     }
 
     /// The child of node `parent` reached by `m`, if it was expanded.
@@ -1121,6 +1118,29 @@ mod tests {
             assert_eq!(on, off, "{pos}");
             pos.play(random.choose(&pos).unwrap()).unwrap();
         }
+    }
+
+    #[test]
+    fn a_search_not_told_the_moves_is_plain_uct() {
+        // The observation contract: a caller that reports no moves still
+        // gets legal moves, those of a search without modelling.
+        let rules = kalah3();
+        let mut untold = Mcts::new(Limits::nodes(2_000), 6);
+        let mut plain = Mcts::new(Limits::nodes(2_000), 6).opponent_modelling(false);
+        let mut greedy = crate::Greedy::new(1);
+        let mut pos = Position::new(&rules);
+        while !pos.is_over() && pos.ply() < 24 {
+            let m = if pos.player_of(pos.to_move()) == 0 {
+                let m = untold.choose(&pos);
+                assert_eq!(m, plain.choose(&pos), "{pos}");
+                m.unwrap()
+            } else {
+                greedy.choose(&pos).unwrap()
+            };
+            pos.play(m).unwrap();
+        }
+        assert_eq!(untold.opponent_model(1), OpponentModel::UNKNOWN);
+        assert_eq!(untold.opponent_model(2), OpponentModel::UNKNOWN);
     }
 
     #[test]
