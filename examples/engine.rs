@@ -29,17 +29,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use mancala::ai::{Spec, Strategy};
-use mancala::{Game, KalahOptions, Move, Preset, Rules};
+use mancala::{Game, Move, RuleSet, Rules};
 
 fn rules_named(name: &str) -> Result<Rules, String> {
-    let set = match name {
-        "kalah3" | "kalah4" => KalahOptions {
-            players: if name == "kalah3" { 3 } else { 4 },
-            ..Default::default()
-        }
-        .rules(),
-        _ => name.parse::<Preset>().map_err(|e| e.to_string())?.rules(),
-    };
+    let set = RuleSet::from_spec(name).map_err(|e| e.to_string())?;
     Rules::new(&set).map_err(|e| e.to_string())
 }
 
@@ -88,7 +81,12 @@ fn main() {
             ["play", m] => (|| {
                 let game = game.as_mut().ok_or("no game: send new first")?;
                 let m: Move = m.parse().map_err(|e| format!("{e}"))?;
+                let rules = Arc::clone(game.rules());
+                let before = game.position_with(&rules);
                 game.play(m).map_err(|e| e.to_string())?;
+                if let Some(player) = player.as_mut() {
+                    player.observe(&before, m);
+                }
                 Ok(status(game))
             })(),
             ["go"] => (|| {
@@ -97,11 +95,13 @@ fn main() {
                 if game.is_over() {
                     return Err("the game is over".to_string());
                 }
-                let pos = game.position();
+                let rules = Arc::clone(game.rules());
+                let pos = game.position_with(&rules);
                 let start = Instant::now();
                 let m = player.choose(&pos).ok_or("the player found no move")?;
                 let micros = start.elapsed().as_micros();
                 game.play(m).map_err(|e| e.to_string())?;
+                player.observe(&pos, m);
                 let status = status(game);
                 let status = status.strip_prefix("ok ").unwrap_or(&status);
                 Ok(format!("move {m} {micros} {status}"))

@@ -120,7 +120,7 @@ fn multi_line(label: &str, report: &MatchReport) -> String {
         a.wins,
         a.draws,
         a.games(),
-        100.0 * (a.wins + a.draws) as f64 / a.games().max(1) as f64,
+        100.0 * a.first_share(),
         a.average_rank(),
         a.time_per_move().as_secs_f64() * 1e3,
         others.join(" / "),
@@ -299,12 +299,12 @@ fn multi(options: &Options) {
                 let seats = seats_against(players, spec(a), spec(b));
                 let report = opened_match(&rules, &seats, options);
                 let s = &report.seats[0];
-                let pairwise = pairwise_score(&report);
+                let pairwise = s.pairwise_score(players);
                 println!(
                     "| {} vs {} | {:.1}% | {:.2} | {:.1}% | {:.2} / {:.2} |",
                     a,
                     b,
-                    100.0 * (s.wins + s.draws) as f64 / s.games().max(1) as f64,
+                    100.0 * s.first_share(),
                     s.average_rank(),
                     100.0 * pairwise,
                     s.time_per_move().as_secs_f64() * 1e3,
@@ -323,9 +323,4 @@ fn multi_budgets(name: &str) -> Vec<String> {
         "maxn:nodes=40000".to_string(),
         "mcts:nodes=5000".to_string(),
     ]
-}
-
-/// Seat 0's pairwise score.
-fn pairwise_score(report: &MatchReport) -> f64 {
-    report.seats[0].pairwise_score(report.seats.len())
 }

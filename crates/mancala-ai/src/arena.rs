@@ -5,9 +5,10 @@
 //! # Games
 //!
 //! In game `g` (counted from 0) of a match between `n` seats, player `p`
-//! (player 0 moves first) is seat `(p + g) % n`: in game 0 seat 0 moves
-//! first and the seats follow in their order, in game 1 seat 1 moves
-//! first, then seat 2, ..., then seat 0, and so on. Each game is independent: its players are built afresh from
+//! (player 0 moves first) is seat `(p + g) % n` ([`seat_of`]): in game 0
+//! seat 0 moves first and the seats follow in their order, in game 1 seat
+//! 1 moves first, then seat 2, ..., then seat 0, and so on. Each game is
+//! independent: its players are built afresh from
 //! their specs ([`Spec::strategy`]) with a seed drawn from the match seed
 //! (or the seat's own `seed=`), the game index and the seat, so a match
 //! gives the same results on any number of threads. Games are played
@@ -19,14 +20,16 @@
 //! ([`MatchOptions::opening`]), each opening played with every seat
 //! moving first: a fairer test between deterministic players.
 //! A player that returns no move, or an illegal one, resigns and the game
-//! ends there (counted in [`MatchReport::forfeits`]).
+//! ends there (counted in [`MatchReport::forfeits`]). Every player is told
+//! every move of its game ([`Strategy::observe`]), the opening's included.
 //!
 //! # Results
 //!
 //! Ranks come from the [`Outcome`](mancala_core::Outcome): a seat *wins*
 //! when it ranks first alone, *draws* when it shares first place, and
-//! *loses* otherwise. With three or four seats the average rank is
-//! reported too.
+//! *loses* otherwise ([`SeatReport::add_game`], which other series of
+//! games use too). With three or four seats the average rank is reported
+//! too.
 //!
 //! # Elo
 //!
@@ -59,7 +62,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use mancala_core::{Game, Move, Rules};
+use mancala_core::{History, Move, Rules};
 
 use crate::spec::splitmix;
 use crate::{Spec, SpecError, Strategy};
@@ -144,7 +147,8 @@ pub struct SeatReport {
 }
 
 impl SeatReport {
-    fn new(spec: Spec) -> SeatReport {
+    /// No games yet for the seat of `spec`.
+    pub fn new(spec: Spec) -> SeatReport {
         SeatReport {
             spec,
             wins: 0,
@@ -155,6 +159,51 @@ impl SeatReport {
             score_sum: 0,
             moves: 0,
             time: Duration::ZERO,
+        }
+    }
+
+    /// Counts one game for seat `seat`, given every seat's rank in it
+    /// (1 is first, seat 0 first): a win, a draw or a loss (see the
+    /// [module docs](self#results)), the rank and the pairwise points.
+    /// The score, moves and time are left to the caller.
+    ///
+    /// # Panics
+    ///
+    /// If `seat` is not an index of `ranks`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_ai::arena::SeatReport;
+    ///
+    /// let mut seat = SeatReport::new("human".parse()?);
+    /// seat.add_game(&[1, 3, 2], 0);
+    /// seat.add_game(&[1, 1, 3], 0);
+    /// seat.add_game(&[2, 1, 3], 0);
+    /// assert_eq!((seat.wins, seat.draws, seat.losses), (1, 1, 1));
+    /// assert_eq!(seat.rank_sum, 4);
+    /// assert_eq!(seat.pair_points, 4.5);
+    /// # Ok::<(), mancala_ai::SpecError>(())
+    /// ```
+    pub fn add_game(&mut self, ranks: &[u8], seat: usize) {
+        let rank = ranks[seat];
+        let firsts = ranks.iter().filter(|&&r| r == 1).count();
+        if rank == 1 && firsts == 1 {
+            self.wins += 1;
+        } else if rank == 1 {
+            self.draws += 1;
+        } else {
+            self.losses += 1;
+        }
+        self.rank_sum += usize::from(rank);
+        for (other_seat, &other) in ranks.iter().enumerate() {
+            if other_seat != seat {
+                self.pair_points += match rank.cmp(&other) {
+                    std::cmp::Ordering::Less => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Greater => 0.0,
+                };
+            }
         }
     }
 
@@ -338,6 +387,27 @@ struct GameResult {
     time: Vec<Duration>,
 }
 
+/// The seat that plays as player `player` (player 0 moves first) in game
+/// `game` (from 0) of a series between `seats` seats that rotates the
+/// first move: `(player + game) % seats` (see the [module docs](self#games)).
+///
+/// # Panics
+///
+/// If `seats` is 0.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_ai::arena::seat_of;
+///
+/// // Three seats: game 1 is opened by seat 1, then seat 2, then seat 0.
+/// let order: Vec<usize> = (0..3).map(|player| seat_of(1, player, 3)).collect();
+/// assert_eq!(order, [1, 2, 0]);
+/// ```
+pub fn seat_of(game: usize, player: usize, seats: usize) -> usize {
+    (player + game) % seats
+}
+
 /// The seed of seat `seat` in game `game`.
 fn game_seed(base: u64, game: usize, seat: usize) -> u64 {
     splitmix(splitmix(base ^ splitmix(game as u64)) ^ (seat as u64).wrapping_add(1))
@@ -443,26 +513,8 @@ pub fn play_match_with_progress(
         report.capped += usize::from(record.capped);
         report.forfeits += usize::from(record.forfeit);
         report.moves += record.moves as u64;
-        let firsts = record.ranks.iter().filter(|&&r| r == 1).count();
         for (i, seat) in report.seats.iter_mut().enumerate() {
-            let rank = record.ranks[i];
-            if rank == 1 && firsts == 1 {
-                seat.wins += 1;
-            } else if rank == 1 {
-                seat.draws += 1;
-            } else {
-                seat.losses += 1;
-            }
-            seat.rank_sum += usize::from(rank);
-            for (j, &other) in record.ranks.iter().enumerate() {
-                if j != i {
-                    seat.pair_points += match rank.cmp(&other) {
-                        std::cmp::Ordering::Less => 1.0,
-                        std::cmp::Ordering::Equal => 0.5,
-                        std::cmp::Ordering::Greater => 0.0,
-                    };
-                }
-            }
+            seat.add_game(&record.ranks, i);
             seat.score_sum += u64::from(record.scores[i]);
             seat.moves += result.moves[i];
             seat.time += result.time[i];
@@ -479,8 +531,8 @@ pub fn play_match_with_progress(
 fn play_game(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) -> GameResult {
     let n = seats.len();
     // By player: the seat, and its strategy.
-    let seat_of: Vec<usize> = (0..n).map(|p| (p + g) % n).collect();
-    let mut players: Vec<_> = seat_of
+    let order: Vec<usize> = (0..n).map(|p| seat_of(g, p, n)).collect();
+    let mut players: Vec<_> = order
         .iter()
         .map(|&i| {
             let spec = seats[i];
@@ -492,42 +544,48 @@ fn play_game(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) ->
         .collect();
     let mut moves = vec![0u64; n];
     let mut time = vec![Duration::ZERO; n];
-    let mut game = Game::new(rules.clone());
+    let mut game = History::new(rules);
     let mut capped = false;
     let mut forfeit = false;
     let mut opening = 0;
     if options.opening > 0 {
         // The same opening for the n games that rotate the seats.
         let mut random = crate::Random::new(game_seed(options.seed, g / n, usize::MAX));
-        while game.moves().count() < options.opening && !game.is_over() {
-            let m = random.choose(&game.position()).expect("a move");
+        while game.moves().len() < options.opening && !game.is_over() {
+            let before = *game.position();
+            let m = random.choose(&before).expect("a move");
             game.play(m).expect("a legal move");
+            for player in &mut players {
+                player.observe(&before, m);
+            }
         }
-        opening = game.moves().count();
+        opening = game.moves().len();
     }
     while !game.is_over() {
-        if game.moves().count() >= options.move_cap {
-            game.end_by_agreement().expect("the game is not over");
+        if game.moves().len() >= options.move_cap {
+            game.end_by_agreement();
             capped = true;
             break;
         }
-        let pos = game.position();
+        let pos = *game.position();
         let side = pos.to_move();
         let player = pos.player_of(side);
-        let seat = seat_of[player];
+        let seat = order[player];
         let start = Instant::now();
         let choice = players[player].choose(&pos);
         time[seat] += start.elapsed();
         moves[seat] += 1;
-        match choice.map(|m| game.play(m)) {
-            Some(Ok(_)) => {}
+        match choice.map(|m| game.play(m).map(|_| m)) {
+            Some(Ok(m)) => {
+                for player in &mut players {
+                    player.observe(&pos, m);
+                }
+            }
             _ => {
                 // With 3-4 players a resignation does not end the game:
                 // end it here (the resigned side still ranks last).
-                game.resign(side).expect("the game is not over");
-                if !game.is_over() {
-                    game.end_by_agreement().expect("the game is not over");
-                }
+                game.resign(side);
+                game.end_by_agreement();
                 forfeit = true;
             }
         }
@@ -538,16 +596,16 @@ fn play_game(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) ->
     let mut scores = vec![0u8; n];
     for player in 0..n {
         let side = pos.side_of(player);
-        ranks[seat_of[player]] = outcome.rank(side);
-        scores[seat_of[player]] = outcome.scores()[side];
+        ranks[order[player]] = outcome.rank(side);
+        scores[order[player]] = outcome.scores()[side];
     }
     GameResult {
         record: GameRecord {
-            opening: game.moves().take(opening).collect(),
-            order: seat_of,
+            opening: game.moves()[..opening].to_vec(),
+            order,
             ranks,
             scores,
-            moves: game.moves().count(),
+            moves: game.moves().len(),
             capped,
             forfeit,
         },

@@ -188,11 +188,11 @@ impl Node {
 ///
 /// **Opponent modelling** (on by default; [`Mcts::opponent_modelling`]).
 /// Plain UCT takes every player to choose its best move, which misjudges
-/// weak players (docs/results.md section 7.4). So the search keeps the
-/// position after the move it chose, and when asked again in a position
-/// that follows from it (found by trying the opponents' moves: up to 8
-/// moves and 20,000 positions) it weighs each opponent move that had a
-/// choice under three ways of playing:
+/// weak players (docs/results.md section 7.4). So the search follows the
+/// game through [`Strategy::observe`], and when asked again in the
+/// position that the moves seen since its own last move lead to, it
+/// weighs each opponent move among them that had a choice under three
+/// ways of playing:
 ///
 /// - *random*: every legal move alike;
 /// - *greedy*: one of the moves that put the most seeds into the mover's
@@ -207,10 +207,12 @@ impl Node {
 /// ([`Mcts::opponent_model`]). In the tree, at that opponent's turns, a
 /// random move is played with its chance of being random, a greedy move
 /// with its chance of being greedy, and otherwise UCB1 chooses as usual.
-/// A position that does not follow (a new game, an unrelated position)
-/// starts the models afresh, so until opponent moves are seen the search
-/// is plain UCT, move for move. Searches with a budget under 2,000
-/// iterations (probes under 100) do not model.
+/// A position that does not follow from the moves seen (a new game, an
+/// unrelated position, a caller that does not report the moves) starts
+/// the models afresh, so until opponent moves are seen the search is
+/// plain UCT, move for move; moves before its first move of a game are
+/// not weighed. Searches with a budget under 2,000 iterations (probes
+/// under 100) do not model.
 ///
 /// **Budget.** [`Limits::nodes`](Limits) is the number of iterations and
 /// [`Limits::time`](Limits) a time budget (checked after every iteration);
@@ -238,7 +240,11 @@ impl Node {
 /// while !game.is_over() {
 ///     let pos = *game.position();
 ///     let m = if pos.to_move() == 0 { mcts.choose(&pos) } else { others.choose(&pos) };
-///     game.play(m.unwrap())?;
+///     let m = m.unwrap();
+///     game.play(m)?;
+///     // Every player is told every move (see `Strategy`).
+///     mcts.observe(&pos, m);
+///     others.observe(&pos, m);
 /// }
 ///
 /// let report = Mcts::new(Limits::nodes(300), 7).search(game.position());
@@ -263,8 +269,9 @@ pub struct Mcts<E = Heuristic> {
     modelling: bool,
     /// Per player: what its moves say.
     beliefs: [Belief; MAX_PLAYERS],
-    /// The position after the last move this player chose, if modelling.
-    last: Option<Setup>,
+    /// The moves seen since this player last chose one, if modelling and
+    /// they follow on from it.
+    trail: Option<Trail>,
     /// The player searching now: the models apply to the others.
     me: Option<usize>,
 }
@@ -307,7 +314,7 @@ impl<E: Evaluator> Mcts<E> {
             live: 0,
             modelling: true,
             beliefs: [Belief::NONE; MAX_PLAYERS],
-            last: None,
+            trail: None,
             me: None,
         }
     }
@@ -390,8 +397,13 @@ impl<E: Evaluator> Mcts<E> {
     ///         0 => mcts.choose(&pos),
     ///         1 => one.choose(&pos),
     ///         _ => two.choose(&pos),
-    ///     };
-    ///     game.play(m.unwrap())?;
+    ///     }
+    ///     .unwrap();
+    ///     game.play(m)?;
+    ///     // What the search learns from: the moves it is told.
+    ///     mcts.observe(&pos, m);
+    ///     one.observe(&pos, m);
+    ///     two.observe(&pos, m);
     /// }
     /// // Two greedy players, seen taking the most seeds move after move
     /// // (here 11 and 14 moves with a choice).
@@ -409,7 +421,7 @@ impl<E: Evaluator> Mcts<E> {
     /// Drops what was learnt about the players.
     fn forget(&mut self) {
         self.beliefs = [Belief::NONE; MAX_PLAYERS];
-        self.last = None;
+        self.trail = None;
     }
 
     /// The limits of each search.
@@ -466,14 +478,10 @@ impl<E: Evaluator> Mcts<E> {
         (self.modelling && probe >= 100).then(|| (probe, self.limits.time.map(|t| t / 20)))
     }
 
-    /// Keeps the position after `chosen`, for the next search to find the
-    /// opponents' moves from.
+    /// Starts the trail of moves to learn from at the next search: after
+    /// `chosen`, until told that another move was played in `pos`.
     fn remember(&mut self, pos: &Position<'_>, chosen: Option<Move>) {
-        self.last = chosen.map(|m| {
-            let mut next = *pos;
-            next.play_unchecked(m);
-            next.to_setup()
-        });
+        self.trail = chosen.map(|m| Trail::new(pos, m));
     }
 
     /// Searches `pos`: `iterations` or until `deadline`, the models
@@ -527,9 +535,10 @@ impl<E: Evaluator> Mcts<E> {
         }
     }
 
-    /// Updates the opponent models from the moves that led from the
-    /// position after this player's last move to `pos`; when `pos` does not
-    /// follow from it (a new game, another position), starts afresh.
+    /// Updates the opponent models from the moves seen (see
+    /// [`Strategy::observe`]) since this player's last move, when they
+    /// lead to `pos`; otherwise (a new game, moves not seen, another
+    /// position) starts afresh.
     ///
     /// Each opponent move with a choice is weighed under three ways of
     /// playing (see [`Mcts`]); `probe` is the budget of the short search
@@ -537,12 +546,18 @@ impl<E: Evaluator> Mcts<E> {
     fn learn(&mut self, pos: &Position<'_>, probe: (u64, Option<Duration>)) {
         let me = pos.player_of(pos.to_move());
         let mut path = Vec::new();
-        let followed = self.last.take().is_some_and(|setup| {
-            let Ok(from) = Position::from_setup(pos.rules(), &setup) else {
+        let trail = self.trail.take().filter(|t| t.end == pos.to_setup());
+        let followed = trail.is_some_and(|trail| {
+            let Ok(mut q) = Position::from_setup(pos.rules(), &trail.start) else {
                 return false;
             };
-            let mut budget = FIND_POSITIONS;
-            find_moves(&from, pos, me, &mut path, &mut budget)
+            for m in trail.moves {
+                if q.player_of(q.to_move()) != me {
+                    path.push((q, m));
+                }
+                q.play_unchecked(m);
+            }
+            true
         });
         if !followed {
             self.beliefs = [Belief::NONE; MAX_PLAYERS];
@@ -787,39 +802,65 @@ impl<E: Evaluator> Strategy for Mcts<E> {
         }
         self.search(pos).best
     }
+
+    /// Follows the game for opponent modelling: the moves seen since this
+    /// player's last choice are weighed at its next search, if they lead
+    /// to the position it is asked about (see [`Mcts`]).
+    fn observe(&mut self, before: &Position<'_>, m: Move) {
+        if self.trail.as_mut().is_some_and(|t| !t.extend(before, m)) {
+            self.trail = None;
+        }
+    }
 }
 
-/// The most positions [`find_moves`] looks at.
-const FIND_POSITIONS: u32 = 20_000;
+/// The moves of a game seen since a player chose its last move, in
+/// order: what it learns its opponents' ways from.
+#[derive(Clone, Debug)]
+struct Trail {
+    /// The position the player chose its move in.
+    chose_in: Setup,
+    /// The position after its move: where the moves start.
+    start: Setup,
+    /// The moves seen since.
+    moves: Vec<Move>,
+    /// The position after the last of them.
+    end: Setup,
+}
 
-/// The opponents' moves from `from` to `to`, where `me` is to move: true,
-/// with the (position, move) pairs in `path`, if found within `budget`
-/// positions and 8 moves.
-fn find_moves<'r>(
-    from: &Position<'r>,
-    to: &Position<'_>,
-    me: usize,
-    path: &mut Vec<(Position<'r>, Move)>,
-    budget: &mut u32,
-) -> bool {
-    if from.key() == to.key() && from.to_setup() == to.to_setup() {
-        return true;
+impl Trail {
+    /// A trail that starts with `m` played in `pos` by the player.
+    fn new(pos: &Position<'_>, m: Move) -> Trail {
+        let mut next = *pos;
+        next.play_unchecked(m);
+        let start = next.to_setup();
+        Trail {
+            chose_in: pos.to_setup(),
+            end: start.clone(),
+            start,
+            moves: Vec::new(),
+        }
     }
-    let mover = from.player_of(from.to_move());
-    if from.is_over() || mover == me || path.len() >= 8 || *budget == 0 {
-        return false;
-    }
-    *budget -= 1;
-    for m in from.legal_moves() {
-        let mut child = *from;
-        child.play_unchecked(m);
-        path.push((*from, m));
-        if find_moves(&child, to, me, path, budget) {
+
+    /// Takes in `m`, played in `before`: false when it does not follow on.
+    fn extend(&mut self, before: &Position<'_>, m: Move) -> bool {
+        if !before.is_legal(m) {
+            return false;
+        }
+        let setup = before.to_setup();
+        if setup == self.chose_in {
+            // The player's own move, as played.
+            *self = Trail::new(before, m);
             return true;
         }
-        path.pop();
+        if setup != self.end {
+            return false;
+        }
+        let mut next = *before;
+        next.play_unchecked(m);
+        self.moves.push(m);
+        self.end = next.to_setup();
+        true
     }
-    false
 }
 
 /// The move that puts the most seeds into the mover's store at once (of
@@ -919,12 +960,15 @@ mod tests {
     }
 
     #[test]
-    fn the_opponents_moves_are_found_from_the_positions_extra_turns_and_all() {
+    fn the_trail_follows_the_moves_told_extra_turns_and_all() {
         let rules = kalah3();
         let mut pos = Position::new(&rules);
-        // Player 0 sows house 1 (4 seeds: no extra turn).
-        pos.play(Move::House(1)).unwrap();
-        let from = pos;
+        // Player 0 chose house 1 (4 seeds: no extra turn) ...
+        let mut trail = Trail::new(&pos, Move::House(1));
+        // ... but house 2 was played: the trail starts after it.
+        assert!(trail.extend(&pos, Move::House(2)));
+        pos.play(Move::House(2)).unwrap();
+        assert_eq!(trail.start, pos.to_setup());
         // Player 1: house 3 ends in its store (an extra turn), then house
         // 1; then player 2 sows house 2 and player 0 is to move.
         let played = [
@@ -934,28 +978,20 @@ mod tests {
         ];
         for (player, m) in played {
             assert_eq!(pos.player_of(pos.to_move()), player, "{pos}");
+            assert!(trail.extend(&pos, m));
             pos.play(m).unwrap();
         }
         assert_eq!(pos.player_of(pos.to_move()), 0);
-        let mut path = Vec::new();
-        let mut budget = FIND_POSITIONS;
-        assert!(find_moves(&from, &pos, 0, &mut path, &mut budget));
-        let found: Vec<(usize, Move)> = path
-            .iter()
-            .map(|(q, m)| (q.player_of(q.to_move()), *m))
-            .collect();
-        assert_eq!(found, played);
-        // The start does not follow from a later position.
-        let mut path = Vec::new();
-        let mut budget = FIND_POSITIONS;
-        assert!(!find_moves(
-            &pos,
-            &Position::new(&rules),
-            0,
-            &mut path,
-            &mut budget
-        ));
-        assert!(path.is_empty());
+        assert_eq!(trail.moves, played.map(|(_, m)| m));
+        assert_eq!(trail.end, pos.to_setup());
+        // A move in a position that does not follow breaks it, as does
+        // an illegal one; one in the position player 0 chose in restarts it.
+        let mut elsewhere = Position::new(&rules);
+        elsewhere.play(Move::House(3)).unwrap();
+        assert!(!trail.clone().extend(&elsewhere, Move::House(1)));
+        assert!(!trail.clone().extend(&pos, Move::House(9)));
+        assert!(trail.extend(&Position::new(&rules), Move::House(1)));
+        assert!(trail.moves.is_empty());
     }
 
     /// Plays `plies` plies (or to the end) of 3-player Kalah, `mcts` as
@@ -964,12 +1000,17 @@ mod tests {
         let [one, two] = others;
         let mut pos = Position::new(rules);
         while !pos.is_over() && pos.ply() < plies {
+            let before = pos;
             let m = match pos.player_of(pos.to_move()) {
                 0 => mcts.choose(&pos),
                 1 => one.choose(&pos),
                 _ => two.choose(&pos),
-            };
-            pos.play(m.unwrap()).unwrap();
+            }
+            .unwrap();
+            pos.play(m).unwrap();
+            mcts.observe(&before, m);
+            one.observe(&before, m);
+            two.observe(&before, m);
         }
     }
 
@@ -1025,6 +1066,29 @@ mod tests {
             assert_eq!(on, off, "{pos}");
             pos.play(random.choose(&pos).unwrap()).unwrap();
         }
+    }
+
+    #[test]
+    fn a_search_not_told_the_moves_is_plain_uct() {
+        // The observation contract: a caller that reports no moves still
+        // gets legal moves, those of a search without modelling.
+        let rules = kalah3();
+        let mut untold = Mcts::new(Limits::nodes(2_000), 6);
+        let mut plain = Mcts::new(Limits::nodes(2_000), 6).opponent_modelling(false);
+        let mut greedy = crate::Greedy::new(1);
+        let mut pos = Position::new(&rules);
+        while !pos.is_over() && pos.ply() < 24 {
+            let m = if pos.player_of(pos.to_move()) == 0 {
+                let m = untold.choose(&pos);
+                assert_eq!(m, plain.choose(&pos), "{pos}");
+                m.unwrap()
+            } else {
+                greedy.choose(&pos).unwrap()
+            };
+            pos.play(m).unwrap();
+        }
+        assert_eq!(untold.opponent_model(1), OpponentModel::UNKNOWN);
+        assert_eq!(untold.opponent_model(2), OpponentModel::UNKNOWN);
     }
 
     #[test]

@@ -5,11 +5,57 @@ use rand::RngExt;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-/// A way of choosing moves.
+/// A way of choosing moves, told the moves of the game it plays in.
+///
+/// # The observation contract
+///
+/// Whoever drives a strategy through a game (an arena, a front end, a
+/// test) calls [`Strategy::observe`] once for every move played in that
+/// game, in order, by every player, the strategy's own moves and any
+/// opening included, right after the move is played: `before` is the
+/// position the move was played in. A strategy that starts in the middle
+/// of a game may be told the moves so far the same way, or nothing.
+///
+/// Observing is optional for correctness: a strategy must choose legal
+/// moves from the position alone, whatever it was or was not told. What
+/// it learns from the moves may only change which legal move it chooses:
+/// [`Mcts`](crate::Mcts) models its opponents from their moves, and
+/// without them searches as plain UCT. Other events (a resignation, an
+/// undo) are not reported: a move whose `before` does not follow from
+/// the moves seen tells the strategy that the game went elsewhere.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::Arc;
+/// use mancala_ai::{Random, Strategy};
+/// use mancala_core::{Game, Preset, Rules};
+///
+/// let rules = Arc::new(Rules::new(&Preset::Kalah.rules())?);
+/// let mut players = [Random::new(1), Random::new(2)];
+/// let mut game = Game::new(Arc::clone(&rules));
+/// while !game.is_over() {
+///     // A position that borrows the rules, not the game: it outlives the move.
+///     let before = game.position_with(&rules);
+///     let m = players[before.player_of(before.to_move())].choose(&before).unwrap();
+///     game.play(m)?;
+///     for player in &mut players {
+///         player.observe(&before, m);
+///     }
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Strategy {
     /// Chooses a legal move for the side to move, or `None` when the game
     /// is over.
     fn choose(&mut self, pos: &Position<'_>) -> Option<Move>;
+
+    /// Tells the strategy that `m` was played in `before` (see the
+    /// [observation contract](Strategy#the-observation-contract)). The
+    /// default ignores it.
+    fn observe(&mut self, before: &Position<'_>, m: Move) {
+        let _ = (before, m);
+    }
 }
 
 /// Plays a uniformly random legal move; reproducible for a given seed.

@@ -522,12 +522,16 @@ fn mcts_beats_random_in_three_player_kalah() {
         let mut random = Random::new(1000 + g as u64);
         let mut pos = Position::new(&rules);
         while !pos.is_over() {
+            let before = pos;
             let m = if pos.player_of(pos.to_move()) == seat {
                 mcts.choose(&pos)
             } else {
                 random.choose(&pos)
-            };
-            pos.play(m.unwrap()).unwrap();
+            }
+            .unwrap();
+            pos.play(m).unwrap();
+            mcts.observe(&before, m);
+            random.observe(&before, m);
         }
         let outcome = pos.outcome().unwrap();
         let ranks = outcome.ranks();

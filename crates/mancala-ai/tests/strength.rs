@@ -65,6 +65,9 @@ fn game_moves(rules: &Rules, specs: &[Spec], seeds: &[u64]) -> Vec<Move> {
             .choose(&pos)
             .expect("a move while the game is on");
         game.play(m).expect("a legal move");
+        for player in &mut players {
+            player.observe(&pos, m);
+        }
     }
     game.moves().to_vec()
 }
@@ -346,6 +349,17 @@ fn levels_with_three_players_are_mcts_with_short_playouts_that_a_spec_can_name()
         cap_differs |= capped != Some(m);
         whole_differs |= whole.choose(&pos) != Some(m);
         game.play(m).unwrap();
+        for player in [
+            &mut level,
+            &mut named,
+            &mut level_capped,
+            &mut mcts_capped,
+            &mut whole,
+        ] {
+            player.observe(&pos, m);
+        }
+        short.observe(&pos, m);
+        by_hand.observe(&pos, m);
     }
     assert!(cap_differs, "2-move playouts chose the level's 30 moves");
     assert!(
@@ -404,6 +418,11 @@ fn model_off_is_plain_uct_and_only_mcts_takes_it() {
             greedy.choose(&pos).unwrap()
         };
         game.play(m).unwrap();
+        for player in [&mut off, &mut on, &mut default, &mut greedy] {
+            player.observe(&pos, m);
+        }
+        plain.observe(&pos, m);
+        modelling.observe(&pos, m);
     }
     assert!(differs, "modelling the greedy players changed no move");
 

@@ -115,9 +115,12 @@ impl Agent<'_> {
                     },
                 };
                 let state = parse_state(state)?;
+                let before = self.pos;
                 self.pos
                     .play(m)
                     .map_err(|e| format!("the reported move is not legal here: {e}"))?;
+                // Ours or the opponent's: the player is told every move.
+                player.observe(&before, m);
                 self.check(&state)?;
                 match *turn {
                     "YOU" => {

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use mancala_ai::arena::{SeatReport, seat_of};
 use mancala_ai::{Spec, Strategy};
 use mancala_core::{Game, Move, Position, Rules, format_moves};
 use serde::{Deserialize, Serialize};
@@ -228,6 +229,20 @@ pub fn run(args: &PlayArgs, cli: &Cli) -> CliResult {
     Ok(())
 }
 
+/// Tells the computer players of a game, the stand-in `cpu` included, that
+/// `m` was played in `before` (see [`Strategy::observe`]).
+fn tell(
+    players: &mut [Option<Box<dyn Strategy + Send>>],
+    cpu: &mut dyn Strategy,
+    before: &Position<'_>,
+    m: Move,
+) {
+    for player in players.iter_mut().flatten() {
+        player.observe(before, m);
+    }
+    cpu.observe(before, m);
+}
+
 /// Reads stdin lines on a thread, so a turn can time out.
 fn spawn_reader() -> Receiver<String> {
     let (sender, receiver) = std::sync::mpsc::channel();
@@ -248,14 +263,15 @@ impl Session {
         self.rules.players()
     }
 
-    /// The seat playing `side` now (after any pie swap).
+    /// The seat playing `side` now (after any pie swap), the first move
+    /// rotating between the seats as in a match.
     fn seat_of(&self, pos: &Position<'_>, side: usize) -> usize {
-        let offset = if self.rotate {
-            self.game_index as usize % self.players()
+        let game = if self.rotate {
+            self.game_index as usize
         } else {
             0
         };
-        (pos.player_of(side) + offset) % self.players()
+        seat_of(game, pos.player_of(side), self.players())
     }
 
     fn label(&self, pos: &Position<'_>, side: usize) -> String {
@@ -324,8 +340,10 @@ impl Session {
         let mut show_board = true;
         let mut deadline: Option<Option<Instant>> = None;
         let mut last_ply = usize::MAX;
+        // Positions borrow the rules, not the game, so they outlive a move.
+        let rules = Arc::clone(&self.rules);
         loop {
-            let pos = game.position();
+            let pos = game.position_with(&rules);
             if game.events().len() != last_ply {
                 // A new turn (a move, a resignation or an undo): a new time limit.
                 last_ply = game.events().len();
@@ -351,6 +369,7 @@ impl Session {
                 let effect = game
                     .play(m)
                     .map_err(|e| CliError::runtime(format!("the computer chose badly: {e}")))?;
+                tell(&mut players, &mut *cpu, &pos, m);
                 outln!("{}", self.style.side(side, &board::describe(&effect, &who)));
                 show_board = true;
                 continue;
@@ -381,6 +400,7 @@ impl Session {
                     let effect = game
                         .play(m)
                         .map_err(|e| CliError::runtime(format!("the computer chose badly: {e}")))?;
+                    tell(&mut players, &mut *cpu, &pos, m);
                     let who = format!("time is up: the computer, for {who},");
                     outln!("{}", self.style.side(side, &board::describe(&effect, &who)));
                     show_board = true;
@@ -451,6 +471,7 @@ impl Session {
                 _ => match line.parse::<Move>() {
                     Ok(m) => match game.play(m) {
                         Ok(effect) => {
+                            tell(&mut players, &mut *cpu, &pos, m);
                             outln!("{}", self.style.side(side, &board::describe(&effect, &who)));
                             show_board = true;
                         }
@@ -485,19 +506,16 @@ impl Session {
 
     fn summary(&self) {
         outln!("\n{}", self.style.bold("after all games:"));
-        for seat in 0..self.players() {
-            let (mut wins, mut draws, mut losses) = (0, 0, 0);
+        for (seat, &spec) in self.seats.iter().enumerate() {
+            let mut tally = SeatReport::new(spec);
             for ranks in &self.results {
-                let firsts = ranks.iter().filter(|&&r| r == 1).count();
-                match (ranks[seat], firsts) {
-                    (1, 1) => wins += 1,
-                    (1, _) => draws += 1,
-                    _ => losses += 1,
-                }
+                tally.add_game(ranks, seat);
             }
             outln!(
-                "seat {seat} ({}): {wins} wins, {draws} draws, {losses} losses",
-                self.seats[seat]
+                "seat {seat} ({spec}): {} wins, {} draws, {} losses",
+                tally.wins,
+                tally.draws,
+                tally.losses
             );
         }
     }

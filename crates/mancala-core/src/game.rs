@@ -276,6 +276,37 @@ impl Game {
         Position::from_state(&self.rules, *self.line.last())
     }
 
+    /// The current position, borrowing `rules` rather than the game, so it
+    /// can be kept while the game goes on (to tell players the position a
+    /// move was played in, say). `rules` is the game's own [`Arc`]
+    /// ([`Game::rules`], or a clone of it).
+    ///
+    /// # Panics
+    ///
+    /// If `rules` is not the game's `Arc`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use mancala_core::{Game, Move, Preset, Rules};
+    ///
+    /// let mut game = Game::new(Rules::new(&Preset::Kalah.rules())?);
+    /// let rules = Arc::clone(game.rules());
+    /// let before = game.position_with(&rules);
+    /// game.play(Move::House(1))?;
+    /// assert_eq!(before.ply(), 0);
+    /// assert_eq!(game.position().ply(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn position_with<'r>(&self, rules: &'r Arc<Rules>) -> Position<'r> {
+        assert!(
+            Arc::ptr_eq(rules, &self.rules),
+            "Game::position_with takes the game's own rules"
+        );
+        Position::from_state(rules, *self.line.last())
+    }
+
     /// The start position.
     pub fn start(&self) -> Position<'_> {
         Position::from_state(&self.rules, self.line.entries()[0])

@@ -171,6 +171,15 @@ impl<'r> History<'r> {
             .update_last(self.rules, Position::end_by_agreement);
     }
 
+    /// `side` resigns, in place (see [`Position::resign`]): for a match
+    /// that ends a game when a player cannot move. It is no move:
+    /// [`History::undo`] takes back the move before it, and the
+    /// resignation with it. [`Game`](crate::Game) records resignations as
+    /// events of their own.
+    pub fn resign(&mut self, side: usize) {
+        self.line.update_last(self.rules, |pos| pos.resign(side));
+    }
+
     /// Takes back the last move; returns it, or `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
