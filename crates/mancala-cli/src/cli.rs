@@ -9,9 +9,10 @@ use clap::{Args, Parser, Subcommand};
 #[derive(Debug, Parser)]
 #[command(name = "mancala", version, about, propagate_version = true)]
 pub struct Cli {
-    /// The rules: a preset name or alias (see `mancala rules list`), or a
+    /// The rules: a preset name or alias (see `mancala rules list`), a
+    /// spec such as `kalah3` or `kalah,players=3,seeds=5`, or a
     /// `.toml`/`.json` rule file.
-    #[arg(long, global = true, value_name = "NAME|FILE", default_value = "kalah")]
+    #[arg(long, global = true, value_name = "SPEC|FILE", default_value = "kalah")]
     pub rules: String,
     /// Overrides one rule dimension by its name (repeatable), e.g.
     /// `--set seeds=5`, `--set end=no_legal_move,majority`.
@@ -183,7 +184,7 @@ pub struct PlayArgs {
     /// The seed of the computer players.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Resume a saved game (its rules, seats and moves).
+    /// Resume a saved game (its rules, seats and events).
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
     /// Colour: auto (when stdout is a terminal and NO_COLOR is unset),
