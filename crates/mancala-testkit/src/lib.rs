@@ -7,11 +7,19 @@
 //!   values, by a seeded generator, or never ending the game), random
 //!   games, and positions from their notation.
 //! - [`assert_mentions`]: an error message names what it should.
-//! - [`oracle`] (feature `ai`): plain minimax and max^n with no pruning,
+//! - `oracle` (feature `ai`): plain minimax and max^n with no pruning,
 //!   no table and no ordering, the reference every search must agree with.
 //!
-//! `mancala-core`'s tests use it without the `ai` feature, so they do not
-//! build `mancala-ai`; `mancala-ai`'s tests turn the feature on.
+//! A crate takes it as a dev-dependency, never a dependency:
+//!
+//! ```toml
+//! [dev-dependencies]
+//! mancala-testkit = { workspace = true, features = ["ai"] }
+//! ```
+//!
+//! `mancala-core`'s tests use it without the `ai` feature, so that testing
+//! the core crate alone does not build `mancala-ai`. A helper belongs here
+//! once a second test file needs it; one file's own helpers stay in it.
 
 pub mod pick;
 pub mod rules;
