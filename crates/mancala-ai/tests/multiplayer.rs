@@ -1,5 +1,5 @@
-//! The multiplayer searches: max^n against a plain exhaustive max^n written
-//! here, MCTS against exact values from alpha-beta, MCTS determinism and
+//! The multiplayer searches: max^n against the plain exhaustive max^n of
+//! `mancala_testkit::oracle`, MCTS against exact values from alpha-beta, MCTS determinism and
 //! limits on every rule set, and a strength smoke test.
 //!
 //! **Ties in max^n.** The oracle and [`MaxN`] both let the mover keep the
@@ -13,140 +13,18 @@
 use std::time::{Duration, Instant};
 
 use mancala_ai::{
-    AlphaBeta, Evaluator, Heuristic, Limits, MaxN, Mcts, Random, Strategy as _, WIN, terminal_value,
+    AlphaBeta, Heuristic, Limits, MaxN, Mcts, Random, Strategy as _, WIN, terminal_value,
 };
 use mancala_core::{
-    Capture, CaptureFrom, CountSet, EndCondition, EndSet, ExtraTurn, KalahOptions, Leftover, Move,
-    Origin, Position, Preset, RuleSet, Rules, StoresSown,
+    CaptureFrom, EndCondition, EndSet, ExtraTurn, KalahOptions, Origin, Position, Preset, RuleSet,
+    Rules, StoresSown,
 };
+use mancala_testkit::oracle::{by_side, maxn};
+use mancala_testkit::pick::{position, random_position};
+use mancala_testkit::rules::{tiny_rules, tiny_two_player_rules};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-
-const MAX_PLAYERS: usize = 4;
-
-/// Plain exhaustive max^n, no pruning, no table: every player's value (by
-/// player) and the move chosen, to the end of the game or `depth` moves.
-/// Ties: the first move in `legal_moves()` order.
-fn maxn(
-    pos: &Position<'_>,
-    depth: Option<u32>,
-    eval: &impl Evaluator,
-) -> ([i32; MAX_PLAYERS], Option<Move>) {
-    let players = pos.rules().players();
-    let mut values = [0; MAX_PLAYERS];
-    if let Some(outcome) = pos.outcome() {
-        for player in 0..players {
-            values[player] = terminal_value(&outcome, pos.side_of(player));
-        }
-        return (values, None);
-    }
-    if depth == Some(0) {
-        for player in 0..players {
-            values[player] = eval.evaluate(pos, pos.side_of(player));
-        }
-        return (values, None);
-    }
-    let mover = pos.player_of(pos.to_move());
-    let mut best: Option<([i32; MAX_PLAYERS], Move)> = None;
-    for m in pos.legal_moves() {
-        let mut child = *pos;
-        child.play_unchecked(m);
-        let (v, _) = maxn(&child, depth.map(|d| d - 1), eval);
-        match best {
-            Some((b, _)) if v[mover] <= b[mover] => {}
-            _ => best = Some((v, m)),
-        }
-    }
-    let (values, m) = best.unwrap();
-    (values, Some(m))
-}
-
-/// The oracle's vector by side of `pos` (what [`MaxN`] reports).
-fn by_side(pos: &Position<'_>, values: [i32; MAX_PLAYERS]) -> Vec<i32> {
-    (0..pos.rules().players())
-        .map(|side| values[pos.player_of(side)])
-        .collect()
-}
-
-/// Tiny rule sets whose games always end (stores on the track, no origin
-/// `first`), 2 to 4 players, with every extra-turn rule, capture family
-/// and end condition, and the pie rule with two players.
-fn tiny_rules() -> impl Strategy<Value = RuleSet> {
-    (
-        2u8..=4,
-        1u8..=3,
-        1u8..=2,
-        prop::sample::select(vec![StoresSown::Own, StoresSown::All]),
-        prop::sample::select(vec![Origin::Include, Origin::Skip]),
-        prop::sample::select(ExtraTurn::ALL.to_vec()),
-        prop::sample::select(vec![Capture::None, Capture::Opposite, Capture::Count]),
-        prop::sample::select(CaptureFrom::ALL.to_vec()),
-        prop::sample::select(vec![
-            EndCondition::AnySideEmpty,
-            EndCondition::NoLegalMove,
-            EndCondition::EmptyFirst,
-        ]),
-        any::<bool>(),
-        any::<bool>(),
-    )
-        .prop_map(
-            |(players, houses, seeds, stores, origin, extra, capture, from, end, pie, discard)| {
-                let two = players == 2;
-                RuleSet {
-                    players,
-                    // Small enough for plain max^n to the end of the game.
-                    houses: if two { houses } else { houses.min(2) },
-                    seeds: if two && houses < 3 { seeds } else { 1 },
-                    stores_sown: stores,
-                    origin,
-                    extra_turn: extra,
-                    capture: if capture == Capture::Count && !two {
-                        Capture::Opposite
-                    } else {
-                        capture
-                    },
-                    capture_counts: CountSet::of(&[2, 3]),
-                    capture_from: from,
-                    capture_empty_opposite: discard,
-                    end: EndSet::of(&[end]),
-                    leftover: if discard {
-                        Leftover::Discard
-                    } else {
-                        Leftover::Owner
-                    },
-                    pie_rule: pie && two,
-                    ..Preset::Kalah.rules()
-                }
-            },
-        )
-}
-
-/// A position a few moves into a game, the moves picked by `picks`.
-fn position<'r>(rules: &'r Rules, picks: &[u8]) -> Position<'r> {
-    let mut pos = Position::new(rules);
-    for &k in picks {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        pos.play_unchecked(legal.get(usize::from(k) % legal.len()).unwrap());
-    }
-    pos
-}
-
-/// A position `plies` random moves into a game (fewer if it ends).
-fn random_position<'r>(rules: &'r Rules, plies: usize, rng: &mut SmallRng) -> Position<'r> {
-    let mut pos = Position::new(rules);
-    for _ in 0..plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        pos.play_unchecked(legal.get(rng.random_range(0..legal.len())).unwrap());
-    }
-    pos
-}
 
 fn maxn_configurations(limits: Limits) -> Vec<(&'static str, MaxN)> {
     vec![
@@ -285,23 +163,6 @@ fn maxn_prunes_and_obeys_limits() {
     assert!(report.exact);
     let expected: Vec<i32> = (0..4).map(|s| terminal_value(&outcome, s)).collect();
     assert_eq!(report.values, expected);
-}
-
-/// Two-player rule sets small enough to solve at once.
-fn tiny_two_player_rules(rng: &mut SmallRng) -> RuleSet {
-    let houses = rng.random_range(2..=3u8);
-    RuleSet {
-        houses,
-        seeds: rng.random_range(1..=2u8),
-        extra_turn: if rng.random_bool(0.8) {
-            ExtraTurn::OwnStore
-        } else {
-            ExtraTurn::None
-        },
-        capture_empty_opposite: rng.random_bool(0.3),
-        pie_rule: rng.random_bool(0.2),
-        ..Preset::Kalah.rules()
-    }
 }
 
 /// Win, draw or loss of an exact value: 1, 0 or -1.

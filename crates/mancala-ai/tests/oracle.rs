@@ -3,92 +3,12 @@
 //! search returns the same root value as plain exhaustive minimax, which
 //! has no pruning, no table, no ordering and no windows.
 
-use mancala_ai::{AlphaBeta, Evaluator, Heuristic, Limits, SEED, WIN, terminal_value};
-use mancala_core::{
-    Capture, CaptureFrom, EndCondition, EndSet, ExtraTurn, Origin, Position, Preset, RuleSet,
-    Rules, StoresSown,
-};
+use mancala_ai::{AlphaBeta, Heuristic, Limits, SEED, WIN};
+use mancala_core::{Position, Preset, RuleSet, Rules};
+use mancala_testkit::oracle::minimax;
+use mancala_testkit::pick::position;
+use mancala_testkit::rules::small_rules;
 use proptest::prelude::*;
-
-/// Plain minimax for the root player (paranoid with 3 or 4 players), to
-/// the end of the game or `depth` moves.
-fn minimax(pos: &Position<'_>, root: usize, depth: Option<u32>, eval: &impl Evaluator) -> i32 {
-    if let Some(outcome) = pos.outcome() {
-        return terminal_value(&outcome, pos.side_of(root));
-    }
-    if depth == Some(0) {
-        return eval.evaluate(pos, pos.side_of(root));
-    }
-    let values = pos.legal_moves().iter().map(|m| {
-        let mut child = *pos;
-        child.play_unchecked(m);
-        minimax(&child, root, depth.map(|d| d - 1), eval)
-    });
-    if pos.player_of(pos.to_move()) == root {
-        values.max().unwrap()
-    } else {
-        values.min().unwrap()
-    }
-}
-
-/// Small rule sets whose games always end (stores on the track), 2 or 3
-/// players, with every capture family and extra-turn rule.
-fn small_rules() -> impl Strategy<Value = RuleSet> {
-    (
-        2u8..=3,
-        1u8..=3,
-        1u8..=2,
-        prop::sample::select(vec![StoresSown::Own, StoresSown::All]),
-        prop::sample::select(vec![Origin::Include, Origin::Skip]),
-        prop::sample::select(ExtraTurn::ALL.to_vec()),
-        prop::sample::select(vec![Capture::None, Capture::Opposite, Capture::Count]),
-        prop::sample::select(CaptureFrom::ALL.to_vec()),
-        any::<bool>(),
-        any::<bool>(),
-    )
-        .prop_map(
-            |(players, houses, seeds, stores, origin, extra, capture, from, empty, pie)| {
-                let two = players == 2;
-                RuleSet {
-                    players,
-                    // Keep the trees small enough for plain minimax.
-                    houses: if two { houses } else { houses.min(2) },
-                    seeds: if two { seeds } else { 1 },
-                    stores_sown: stores,
-                    origin,
-                    extra_turn: extra,
-                    capture: if capture == Capture::Count && !two {
-                        Capture::Opposite
-                    } else {
-                        capture
-                    },
-                    capture_counts: mancala_core::CountSet::of(&[2, 3]),
-                    capture_from: from,
-                    capture_empty_opposite: empty,
-                    end: EndSet::of(&[if empty {
-                        EndCondition::AnySideEmpty
-                    } else {
-                        EndCondition::NoLegalMove
-                    }]),
-                    pie_rule: pie && two,
-                    ..Preset::Kalah.rules()
-                }
-            },
-        )
-}
-
-/// A position a few random moves into a game.
-fn position<'r>(rules: &'r Rules, moves: &[u8]) -> Position<'r> {
-    let mut pos = Position::new(rules);
-    for &k in moves {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        pos.play_unchecked(legal.get(usize::from(k) % legal.len()).unwrap());
-    }
-    pos
-}
 
 /// Tables for these small games: big enough to matter, cheap to allocate.
 const TABLE: usize = 64 << 10;

@@ -5,107 +5,11 @@
 use mancala_ai::{
     Egdb, EgdbError, Solver, SolverOptions, additive, score_difference, terminal_value,
 };
-use mancala_core::{
-    Capture, EndCondition, EndSet, ExtraTurn, Leftover, Origin, Position, Preset, RuleSet, Rules,
-    StoresSown,
-};
+use mancala_core::{EndCondition, EndSet, Position, Preset, RuleSet, Rules};
+use mancala_testkit::oracle::negamax;
+use mancala_testkit::pick::{ongoing, position};
+use mancala_testkit::rules::small_two_player_rules;
 use proptest::prelude::*;
-
-/// Plain minimax to the end of the game, for the player to move at `pos`,
-/// on [`terminal_value`] (wins first, then the score difference).
-fn minimax(pos: &Position<'_>) -> i32 {
-    if let Some(outcome) = pos.outcome() {
-        return terminal_value(&outcome, pos.to_move());
-    }
-    let player = pos.player_of(pos.to_move());
-    pos.legal_moves()
-        .iter()
-        .map(|m| {
-            let mut child = *pos;
-            child.play_unchecked(m);
-            let v = minimax(&child);
-            let same = child.player_of(child.to_move()) == player;
-            if child.is_over() {
-                terminal_value(&child.outcome().unwrap(), child.side_of(player))
-            } else if same {
-                v
-            } else {
-                -v
-            }
-        })
-        .max()
-        .unwrap()
-}
-
-/// Small two-player rule sets whose games always end: additive ones
-/// (Kalah-like) and whole-position ones (majority, empty_first, the pie rule).
-fn small_rules() -> impl Strategy<Value = RuleSet> {
-    (
-        1u8..=3,
-        1u8..=2,
-        prop::sample::select(vec![StoresSown::Own, StoresSown::All]),
-        prop::sample::select(vec![Origin::Include, Origin::Skip, Origin::First]),
-        prop::sample::select(ExtraTurn::ALL.to_vec()),
-        prop::sample::select(vec![Capture::None, Capture::Opposite, Capture::Count]),
-        any::<bool>(),
-        prop::sample::select(vec![
-            EndSet::of(&[EndCondition::AnySideEmpty]),
-            EndSet::of(&[EndCondition::NoLegalMove]),
-            EndSet::of(&[EndCondition::AnySideEmpty, EndCondition::Majority]),
-            EndSet::of(&[EndCondition::EmptyFirst]),
-        ]),
-        prop::sample::select(vec![Leftover::Owner, Leftover::Discard]),
-        any::<bool>(),
-    )
-        .prop_map(
-            |(houses, seeds, stores, origin, extra, capture, empty, end, leftover, pie)| RuleSet {
-                houses,
-                seeds,
-                stores_sown: stores,
-                origin,
-                // origin = first needs singletons barred for games to end.
-                min_seeds: if origin == Origin::First { 2 } else { 1 },
-                extra_turn: extra,
-                capture,
-                capture_counts: mancala_core::CountSet::of(&[2, 3]),
-                capture_empty_opposite: empty,
-                end,
-                leftover,
-                pie_rule: pie,
-                ..Preset::Kalah.rules()
-            },
-        )
-}
-
-/// Like [`position`], but never plays the move that would end the game.
-fn ongoing<'r>(rules: &'r Rules, moves: &[u8]) -> Position<'r> {
-    let mut pos = Position::new(rules);
-    for &k in moves {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let mut next = pos;
-        next.play_unchecked(legal.get(usize::from(k) % legal.len()).unwrap());
-        if next.is_over() {
-            break;
-        }
-        pos = next;
-    }
-    pos
-}
-
-fn position<'r>(rules: &'r Rules, moves: &[u8]) -> Position<'r> {
-    let mut pos = Position::new(rules);
-    for &k in moves {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        pos.play_unchecked(legal.get(usize::from(k) % legal.len()).unwrap());
-    }
-    pos
-}
 
 const SMALL: SolverOptions = SolverOptions {
     table_bytes: 1 << 16,
@@ -116,11 +20,11 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
     #[test]
-    fn solver_matches_exhaustive_minimax(set in small_rules(), moves in prop::collection::vec(any::<u8>(), 0..5)) {
+    fn solver_matches_exhaustive_negamax(set in small_two_player_rules(), moves in prop::collection::vec(any::<u8>(), 0..5)) {
         let rules = Rules::new(&set).unwrap();
         prop_assume!(set.move_bound().is_some());
         let pos = position(&rules, &moves);
-        let expected = minimax(&pos);
+        let expected = negamax(&pos);
         for options in [SMALL, SolverOptions { database_seeds: 0, ..SMALL }] {
             let mut solver = Solver::new(&rules, options);
             let solution = solver.solve(&pos);
@@ -134,9 +38,9 @@ proptest! {
                 let v = if child.is_over() {
                     terminal_value(&child.outcome().unwrap(), child.side_of(pos.player_of(pos.to_move())))
                 } else if child.player_of(child.to_move()) == pos.player_of(pos.to_move()) {
-                    minimax(&child)
+                    negamax(&child)
                 } else {
-                    -minimax(&child)
+                    -negamax(&child)
                 };
                 prop_assert_eq!(Some(value), score_difference(v), "move {} of {}", m, pos);
                 prop_assert_eq!(result, (v + mancala_ai::WIN / 2).div_euclid(mancala_ai::WIN).signum());
@@ -151,7 +55,7 @@ proptest! {
     /// Every board of the database holds the exact value still to come.
     #[test]
     fn endgame_database_holds_exact_values(
-        set in small_rules().prop_map(|mut set| {
+        set in small_two_player_rules().prop_map(|mut set| {
             // The database is for additive rules only.
             set.pie_rule = false;
             set.end = EndSet::of(&[if set.capture_empty_opposite {
@@ -172,7 +76,7 @@ proptest! {
         prop_assume!(pos.board_seeds() <= 6);
         let v = db.probe(&pos).expect("the database holds every board of up to 6 seeds");
         let so_far = i32::from(pos.store(pos.to_move())) - i32::from(pos.store(1 - pos.to_move()));
-        prop_assert_eq!(Some(v + so_far), score_difference(minimax(&pos)), "{}", pos);
+        prop_assert_eq!(Some(v + so_far), score_difference(negamax(&pos)), "{}", pos);
     }
 }
 

@@ -3,149 +3,15 @@
 //! every parser turns any text into a value or a typed error, never a panic.
 
 use mancala_core::{
-    Capture, CaptureFrom, CaptureSide, CountSet, EndCondition, EndSet, ExtraTurn, GrandSlam,
-    History, IllegalReason, KalahOptions, Leftover, Move, Origin, Position, Preset, RuleSet, Rules,
-    Setup, StoresSown, Unfed, parse_moves,
+    EndCondition, EndSet, GrandSlam, History, IllegalReason, Move, Position, Preset, RuleSet,
+    Rules, Setup, StoresSown, parse_moves,
 };
+use mancala_testkit::pick::{Choices, random_game};
+use mancala_testkit::rules::{any_rules, random_rules};
 use proptest::prelude::*;
-
-/// SplitMix64: a tiny deterministic generator for move choices.
-struct Choices(u64);
-
-impl Choices {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn pick(&mut self, pos: &Position<'_>) -> Move {
-        let moves = pos.legal_moves();
-        moves
-            .get((self.next() % moves.len() as u64) as usize)
-            .expect("an ongoing position has a legal move")
-    }
-}
-
-/// Every preset, plus Kalah for 3 and 4 players with each capture_from.
-fn preset_rules() -> impl Strategy<Value = RuleSet> {
-    prop_oneof![
-        prop::sample::select(Preset::ALL.to_vec()).prop_map(Preset::rules),
-        (
-            3u8..=4,
-            prop::sample::select(vec![4u8, 6]),
-            3u8..=4,
-            0usize..3
-        )
-            .prop_map(|(players, houses, seeds, from)| KalahOptions {
-                players,
-                houses,
-                seeds,
-                capture_from: CaptureFrom::ALL[from],
-                ..KalahOptions::default()
-            }
-            .rules()),
-    ]
-}
-
-/// Any valid rule set: every dimension drawn at random, then the few
-/// combinations the engine refuses are repaired.
-fn random_rules() -> impl Strategy<Value = RuleSet> {
-    let shape = (2u8..=4, 1u8..=16, 1u8..=8, 0usize..3, 0usize..3, 0usize..3);
-    let feeding = (any::<bool>(), 1u8..=3, any::<bool>(), 0usize..3, 0usize..3);
-    let capture = (
-        0usize..3,
-        0usize..3,
-        any::<bool>(),
-        prop::collection::vec(2u8..=8, 1..4),
-        0usize..3,
-        any::<bool>(),
-        0u32..3,
-    );
-    let ending = (0u8..32, 0usize..3, 0usize..3, any::<bool>());
-    (shape, feeding, capture, ending).prop_map(|(shape, feeding, capture, ending)| {
-        let (players, houses, mut seeds, stores, origin, extra) = shape;
-        let (first_extra, min_seeds, must_feed, unfed, grand_slam) = feeding;
-        let (kind, from, empty_opposite, counts, side, chain, no_capture) = capture;
-        let (end_bits, leftover, cycle_leftover, pie) = ending;
-        while usize::from(players) * usize::from(houses) * usize::from(seeds) > 255 {
-            seeds -= 1;
-        }
-        let mut end: EndSet = EndCondition::ALL
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| end_bits >> i & 1 == 1)
-            .map(|(_, c)| *c)
-            .collect();
-        if end.contains(EndCondition::EmptyFirst) {
-            end.remove(EndCondition::AnySideEmpty);
-        }
-        let two = players == 2;
-        let capture = Capture::ALL[kind];
-        RuleSet {
-            players,
-            houses,
-            seeds,
-            stores_sown: StoresSown::ALL[stores],
-            origin: Origin::ALL[origin],
-            extra_turn: ExtraTurn::ALL[extra],
-            first_move_extra_turn: first_extra,
-            min_seeds,
-            must_feed: must_feed && two,
-            unfed: Unfed::ALL[unfed],
-            grand_slam: if two {
-                GrandSlam::ALL[grand_slam]
-            } else {
-                GrandSlam::Allowed
-            },
-            capture: if capture == Capture::Count && !two {
-                Capture::Opposite
-            } else {
-                capture
-            },
-            capture_from: CaptureFrom::ALL[from],
-            capture_empty_opposite: empty_opposite,
-            capture_counts: counts.into_iter().collect::<CountSet>(),
-            capture_side: CaptureSide::ALL[side],
-            chain,
-            no_capture_moves: no_capture,
-            end,
-            leftover: Leftover::ALL[leftover],
-            cycle_leftover: Leftover::ALL[cycle_leftover],
-            pie_rule: pie && two,
-        }
-    })
-}
-
-fn any_rules() -> impl Strategy<Value = RuleSet> {
-    prop_oneof![preset_rules(), random_rules()]
-}
 
 /// A game cap for rule sets that do not promise to end.
 const OPEN_CAP: u64 = 3_000;
-
-/// Plays a random game and calls `check` on every position (the start
-/// included) with the move about to be played, if any. Returns the game.
-fn random_game<'r>(
-    rules: &'r Rules,
-    seed: u64,
-    cap: u64,
-    mut check: impl FnMut(&History<'r>),
-) -> History<'r> {
-    let mut choices = Choices(seed);
-    let mut game = History::new(rules);
-    check(&game);
-    let mut plies = 0;
-    while !game.is_over() && plies < cap {
-        let m = choices.pick(game.position());
-        game.play(m).expect("a move from legal_moves is legal");
-        check(&game);
-        plies += 1;
-    }
-    game
-}
 
 fn cap_for(set: &RuleSet) -> u64 {
     set.move_bound().unwrap_or(OPEN_CAP).min(200_000)

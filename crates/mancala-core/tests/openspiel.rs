@@ -1,9 +1,12 @@
-//! Differential test against OpenSpiel, an independent implementation:
+//! Differential tests against OpenSpiel, an independent implementation:
 //! random full games of OpenSpiel's `mancala` and `oware` must give the
 //! same side to move and the same legal moves at every step, and the same
-//! result and final scores, in our `kalah` and `oware` presets.
+//! result and final scores, in our `kalah` and `oware` presets; and
+//! OpenSpiel must count the perft vectors of `tests/perft/kalah.perft` and
+//! `tests/perft/oware.perft` as written there.
 //!
-//! The games come from `tests/openspiel/random_games.py`, run with a
+//! The games come from `tests/openspiel/random_games.py` and the counts
+//! from `tests/openspiel/perft.py`, run with a
 //! Python that can `import pyspiel`: the one named by the environment
 //! variable `MANCALA_OPENSPIEL_PYTHON` (CI installs OpenSpiel into a
 //! virtual environment and sets it), or else a virtual environment this
@@ -12,6 +15,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::{Mutex, PoisonError};
 
 use mancala_core::{History, Move, Preset, Rules, Wdl};
 use serde_json::Value;
@@ -40,8 +44,10 @@ fn run(cmd: &mut Command, what: &str) {
 }
 
 /// A Python with OpenSpiel, installing it into a private virtual
-/// environment when none is given.
+/// environment when none is given (one test at a time).
 fn openspiel_python() -> PathBuf {
+    static INSTALLING: Mutex<()> = Mutex::new(());
+    let _one_at_a_time = INSTALLING.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some(python) = std::env::var_os("MANCALA_OPENSPIEL_PYTHON") {
         let python = PathBuf::from(python);
         assert!(
@@ -182,4 +188,25 @@ fn random_games_agree_with_openspiel() {
         "checked {steps_checked} steps of {} games",
         2 * GAMES_PER_KIND
     );
+}
+
+#[test]
+fn perft_vectors_agree_with_openspiel() {
+    let python = openspiel_python();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let out = Command::new(&python)
+        .arg(dir.join("openspiel/perft.py"))
+        .arg(dir.join("perft/kalah.perft"))
+        .arg(dir.join("perft/oware.perft"))
+        .output()
+        .expect("running the OpenSpiel perft script");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "OpenSpiel counts differently:\n{report}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The start positions and every position with a `moves` line.
+    let checked = report.lines().filter(|l| l.ends_with(" ok")).count();
+    assert_eq!(checked, 59, "{report}");
 }

@@ -11,17 +11,9 @@
 
 use mancala_core::{
     EndCondition, EndReason, EndSet, History, IllegalMove, IllegalReason, KalahOptions, Leftover,
-    Move, PieState, Position, Preset, RuleSet, Rules, Setup, Wdl,
+    Move, PieState, Position, Preset, Rules, Wdl,
 };
-
-fn compile(set: RuleSet) -> Rules {
-    Rules::new(&set).expect("the rule set is valid")
-}
-
-fn position<'r>(rules: &'r Rules, text: &str) -> Position<'r> {
-    let setup: Setup = text.parse().expect("the notation parses");
-    Position::from_setup(rules, &setup).expect("the setup fits the rules")
-}
+use mancala_testkit::pick::{at, compile, houses};
 
 fn play(pos: &mut Position<'_>, house: u8) {
     if let Err(e) = pos.play(Move::House(house)) {
@@ -31,10 +23,6 @@ fn play(pos: &mut Position<'_>, house: u8) {
 
 fn moves(pos: &Position<'_>) -> Vec<Move> {
     pos.legal_moves().to_vec()
-}
-
-fn houses(numbers: &[u8]) -> Vec<Move> {
-    numbers.iter().map(|&n| Move::House(n)).collect()
 }
 
 fn kalah_with(options: KalahOptions) -> Rules {
@@ -50,7 +38,7 @@ fn kalah_ends_at_once_when_the_movers_own_side_empties_even_with_an_extra_turn_p
     let rules = compile(Preset::Kalah.rules());
     // Side 0's last seed (house 6) goes into its own store: an extra turn would follow,
     // but side 0's houses are now all empty, so `any_side_empty` ends the game at once.
-    let mut pos = position(&rules, "0,0,0,0,0,1:20 4,4,4,4,4,4:3 to=0 ply=10");
+    let mut pos = at(&rules, "0,0,0,0,0,1:20 4,4,4,4,4,4:3 to=0 ply=10");
     let effect = pos.play(Move::House(6)).unwrap();
     assert!(effect.extra_turn);
     assert_eq!(effect.ended, Some(EndReason::AnySideEmpty));
@@ -71,7 +59,7 @@ fn kalah_ends_at_once_when_a_capture_empties_the_opponents_side() {
     // Side 0 house 1 (1 seed) -> house 2, which was empty: opposite capture. Own index 1
     // corresponds to side 1 index 6 - 1 - 1 = 4 (house 5), which holds 3: 3 + 1 = 4 to store 0.
     // Side 1 is now empty: the game ends; leftover to owners: side 0's house 6 (5) -> store 0.
-    let mut pos = position(&rules, "1,0,0,0,0,5:10 0,0,0,0,3,0:29 to=0 ply=20");
+    let mut pos = at(&rules, "1,0,0,0,0,5:10 0,0,0,0,3,0:29 to=0 ply=20");
     let effect = pos.play(Move::House(1)).unwrap();
     assert_eq!(effect.captured, 4);
     assert_eq!(effect.ended, Some(EndReason::AnySideEmpty));
@@ -95,7 +83,7 @@ fn kalah_delayed_end_waits_for_a_player_who_cannot_move() {
     );
     // Side 0 house 6 (2 seeds): store 0 (+1 = 21), side 1 house 1 (4 -> 5). Side 0 is empty,
     // but side 1, to move, can move: the game goes on.
-    let mut pos = position(&rules, "0,0,0,0,0,2:20 4,4,4,4,4,4:2 to=0 ply=20");
+    let mut pos = at(&rules, "0,0,0,0,0,2:20 4,4,4,4,4,4:2 to=0 ply=20");
     play(&mut pos, 6);
     assert_eq!(pos.to_string(), "0,0,0,0,0,0:21 5,4,4,4,4,4:2 to=1 ply=21");
     assert!(!pos.is_over());
@@ -124,7 +112,7 @@ fn kalah_standard_end_does_not_wait_where_the_delayed_variant_would() {
     // The same first move as in the delayed test: side 0 empties its own side and, without an
     // extra turn, side 1 would be to move; under `any_side_empty` the game ends at once.
     // Side 1's 5+4+4+4+4+4 = 25 go to store 1: 2 + 25 = 27.
-    let mut pos = position(&rules, "0,0,0,0,0,2:20 4,4,4,4,4,4:2 to=0 ply=20");
+    let mut pos = at(&rules, "0,0,0,0,0,2:20 4,4,4,4,4,4:2 to=0 ply=20");
     play(&mut pos, 6);
     assert_eq!(
         pos.to_string(),
@@ -138,7 +126,7 @@ fn oware_game_ends_when_a_score_exceeds_half_of_the_seeds() {
     // Total 3 + 23 + 10 + 12 = 48, half is 24. Side 0 house 6 (1 seed) -> side 1 house 1,
     // 1 -> 2: captured (opponent's side, count 2). The chain steps back to side 0's house 6
     // (own side): stop. Store 0 = 23 + 2 = 25 > 24: majority.
-    let mut pos = position(&rules, "0,0,0,0,2,1:23 1,0,0,3,4,2:12 to=0 ply=30");
+    let mut pos = at(&rules, "0,0,0,0,2,1:23 1,0,0,3,4,2:12 to=0 ply=30");
     let effect = pos.play(Move::House(6)).unwrap();
     assert_eq!(effect.captured, 2);
     assert_eq!(effect.ended, Some(EndReason::Majority));
@@ -154,7 +142,7 @@ fn oware_game_ends_when_a_score_exceeds_half_of_the_seeds() {
 fn majority_ends_the_game_when_two_players_hold_exactly_half_each() {
     let rules = compile(Preset::AlManqala.rules());
     // Total 1 + 47 + 1 + 49 = 98, half is 49. Side 1 holding exactly half alone does not end it.
-    let mut pos = position(&rules, "0,0,0,0,0,0,1:47 1,0,0,0,0,0,0:49 to=0 ply=50");
+    let mut pos = at(&rules, "0,0,0,0,0,0,1:47 1,0,0,0,0,0,0:49 to=0 ply=50");
     assert!(!pos.is_over());
     // Side 0 house 7 (1 seed) -> side 1 house 1, 1 -> 2: captured (any side; grand slams are
     // allowed). Store 0 = 47 + 2 = 49: both hold exactly half -> majority, a draw.
@@ -173,7 +161,7 @@ fn mancala_basic_player_who_empties_their_side_wins_at_once_and_the_board_stays(
     let rules = compile(Preset::MancalaBasic.rules());
     // Side 0 house 6 (1 seed) -> its store (stores are sown), an extra turn, but side 0's
     // houses are empty: side 0 wins at once, although 3 < 30. Side 1's seeds stay on the board.
-    let mut pos = position(&rules, "0,0,0,0,0,1:2 3,0,2,0,0,1:30 to=0 ply=7");
+    let mut pos = at(&rules, "0,0,0,0,0,1:2 3,0,2,0,0,1:30 to=0 ply=7");
     let effect = pos.play(Move::House(6)).unwrap();
     assert_eq!(effect.ended, Some(EndReason::EmptyFirst));
     assert_eq!(
@@ -190,7 +178,7 @@ fn mancala_basic_player_who_empties_their_side_wins_at_once_and_the_board_stays(
 #[test]
 fn oware_repetition_ends_the_game_as_openspiel_game_ends_by_repetition_test() {
     let rules = compile(Preset::Oware.rules());
-    let start = position(&rules, "1,0,0,0,0,0:23 1,0,0,0,0,0:23 to=0");
+    let start = at(&rules, "1,0,0,0,0,0:23 1,0,0,0,0,0:23 to=0");
     let mut game = History::from_position(start);
     // Each lone seed steps one house per move: after 1,1,2,2,...,6,6 side 0's seed has gone
     // round to side 1's house 1 and side 1's to side 0's house 1, side 0 to move: the start
@@ -216,7 +204,7 @@ fn oware_repetition_ends_the_game_as_openspiel_game_ends_by_repetition_test() {
 fn oware_repeated_position_is_not_over_without_the_game_history() {
     let rules = compile(Preset::Oware.rules());
     // A lone Position cannot see a repeat: the same 12 moves leave it open.
-    let mut pos = position(&rules, "1,0,0,0,0,0:23 1,0,0,0,0,0:23 to=0");
+    let mut pos = at(&rules, "1,0,0,0,0,0:23 1,0,0,0,0,0:23 to=0");
     for house in 1..=6u8 {
         play(&mut pos, house);
         play(&mut pos, house);
@@ -237,7 +225,7 @@ fn leftover_owner_gives_each_sides_seeds_to_that_side() {
     });
     // Side 0 house 6 (1 seed) -> store 0 (5 + 1 = 6), side 0 empty: any_side_empty.
     // Side 1 keeps 1 + 2 + 3 = 6 -> store 1 = 6; side 2 keeps 5 -> store 2 = 4 + 5 = 9.
-    let mut pos = position(
+    let mut pos = at(
         &rules,
         "0,0,0,0,0,1:5 1,2,3,0,0,0:0 0,0,0,0,0,5:4 to=0 ply=12",
     );
@@ -257,7 +245,7 @@ fn leftover_discard_scores_nobody_and_counts_the_seeds_as_discarded() {
         ..KalahOptions::default()
     });
     // As in the first test: store 0 = 21 and side 0 empty; side 1's 24 seeds go to nobody.
-    let mut pos = position(&rules, "0,0,0,0,0,1:20 4,4,4,4,4,4:3 to=0 ply=10");
+    let mut pos = at(&rules, "0,0,0,0,0,1:20 4,4,4,4,4,4:3 to=0 ply=10");
     play(&mut pos, 6);
     assert_eq!(
         pos.to_string(),
@@ -276,7 +264,7 @@ fn leftover_split_shares_equally_and_discards_the_remainder_between_two() {
     set.leftover = Leftover::Split;
     let rules = compile(set);
     // Store 0 = 20 + 1 = 21, side 0 empty; side 1 holds 4*5 + 5 = 25: 12 each, 1 discarded.
-    let mut pos = position(&rules, "0,0,0,0,0,1:20 4,4,4,4,4,5:3 to=0 ply=10");
+    let mut pos = at(&rules, "0,0,0,0,0,1:20 4,4,4,4,4,5:3 to=0 ply=10");
     play(&mut pos, 6);
     // store 0 = 21 + 12 = 33, store 1 = 3 + 12 = 15; 33 + 15 + 1 = 49 = 1 + 20 + 25 + 3.
     assert_eq!(
@@ -297,7 +285,7 @@ fn leftover_split_shares_equally_and_discards_the_remainder_between_three() {
     let rules = compile(set);
     // Same position as the owner test: board after the move holds 6 + 5 = 11 seeds:
     // 11 / 3 = 3 each, 11 - 9 = 2 discarded. Stores: 6 + 3 = 9, 0 + 3 = 3, 4 + 3 = 7.
-    let mut pos = position(
+    let mut pos = at(
         &rules,
         "0,0,0,0,0,1:5 1,2,3,0,0,0:0 0,0,0,0,0,5:4 to=0 ply=12",
     );
@@ -313,7 +301,7 @@ fn leftover_split_shares_equally_and_discards_the_remainder_between_three() {
 fn al_manqala_cycle_by_agreement_splits_the_board() {
     let rules = compile(Preset::AlManqala.rules());
     // Total 3 + 40 + 4 + 45 = 92; 2 x 45 = 90 < 92, so no majority yet.
-    let mut pos = position(&rules, "1,2,0,0,0,0,0:40 0,3,0,0,0,1,0:45 to=0 ply=30");
+    let mut pos = at(&rules, "1,2,0,0,0,0,0:40 0,3,0,0,0,1,0:45 to=0 ply=30");
     assert!(!pos.is_over());
     pos.end_by_agreement();
     // cycle_leftover split: 7 board seeds, 3 each, 1 discarded (owner would give 3 and 4).
@@ -330,7 +318,7 @@ fn al_manqala_cycle_by_repetition_splits_the_board() {
     // Three lone seeds on the 14 houses, numbered 0..13 (side 0's houses 1..7 are 0..6, side
     // 1's are 7..13): A at 0, B at 7 (side 1 house 1), C at 10 (side 1 house 4).
     // Stores 44 and 46 of 93: no majority (92 < 93).
-    let start = position(&rules, "1,0,0,0,0,0,0:44 1,0,0,1,0,0,0:46 to=0 ply=20");
+    let start = at(&rules, "1,0,0,0,0,0,0:44 1,0,0,1,0,0,0:46 to=0 ply=20");
     let mut game = History::from_position(start);
     // Side 0 walks A from 0 to 7 (houses 1..7); side 1 walks C 10 -> 13 (houses 4, 5, 6),
     // then B 7 -> 10 (houses 1, 2, 3), then C 13 -> 0 (house 7, the only move that feeds the
@@ -359,7 +347,7 @@ fn modiar_unfed_any_move_allows_moves_that_do_not_feed() {
     // Side 1 is empty. Origin first: house 1 (2 seeds) -> house 1, house 2 (last, count 3);
     // house 2 (2 seeds) -> house 2, house 3 (last, count 1). Neither reaches side 1, so no move
     // feeds; under `any_move` both stay legal. Total 4 + 20 + 20 = 44, no majority.
-    let mut pos = position(&rules, "2,2,0:20 0,0,0:20 to=0 ply=10");
+    let mut pos = at(&rules, "2,2,0:20 0,0,0:20 to=0 ply=10");
     assert_eq!(moves(&pos), houses(&[1, 2]));
     play(&mut pos, 2);
     // Side 1 is to move with an empty side: no legal move, leftover to owners:
@@ -376,7 +364,7 @@ fn oware_unfed_end_to_mover_gives_the_board_to_the_player_who_cannot_feed() {
     // Side 1 house 6 (1 seed) -> side 0 house 1 (count 1, no capture); side 1 is then empty.
     // Side 0 (1,1,0,0,0,0): house 1 -> house 2, house 2 -> house 3; neither reaches side 1.
     // No move feeds: side 0, the mover, takes the 2 seeds left: 23 + 2 = 25.
-    let mut pos = position(&rules, "0,1,0,0,0,0:23 0,0,0,0,0,1:23 to=1 ply=41");
+    let mut pos = at(&rules, "0,1,0,0,0,0:23 0,0,0,0,0,1:23 to=1 ply=41");
     let effect = pos.play(Move::House(6)).unwrap();
     assert_eq!(effect.ended, Some(EndReason::CannotFeed));
     assert_eq!(
@@ -392,7 +380,7 @@ fn al_manqala_starving_player_claims_the_board_when_no_move_feeds() {
     // Side 1 house 7 (1 seed) -> side 0 house 1; side 1 is empty. Side 0 (1,0,1,0,0,0,0):
     // house 1 -> house 2, house 3 -> house 4 (counts 1, no capture); neither feeds.
     // `end_to_starving`: side 1 claims the 2 seeds: 40 + 2 = 42. Total 82, no majority before.
-    let mut pos = position(&rules, "0,0,1,0,0,0,0:40 0,0,0,0,0,0,1:40 to=1 ply=41");
+    let mut pos = at(&rules, "0,0,1,0,0,0,0:40 0,0,0,0,0,0,1:40 to=1 ply=41");
     let effect = pos.play(Move::House(7)).unwrap();
     assert_eq!(effect.ended, Some(EndReason::CannotFeed));
     assert_eq!(
@@ -409,7 +397,7 @@ fn al_manqala_player_who_cannot_move_because_their_side_is_empty_is_starving_too
     // the chain steps back to side 0's house 7 (now 0): stop. Store 0 = 40 + 2 = 42; total 85,
     // 84 < 85: no majority. Side 1 is to move with an empty side: it starves and claims
     // side 0's 3 seeds: 40 + 3 = 43.
-    let mut pos = position(&rules, "3,0,0,0,0,0,1:40 1,0,0,0,0,0,0:40 to=0 ply=41");
+    let mut pos = at(&rules, "3,0,0,0,0,0,1:40 1,0,0,0,0,0,0:40 to=0 ply=41");
     let effect = pos.play(Move::House(7)).unwrap();
     assert_eq!(effect.captured, 2);
     assert_eq!(effect.ended, Some(EndReason::Starved));
@@ -432,7 +420,7 @@ fn modiar_player_left_with_only_singletons_has_no_move_and_the_game_ends() {
     // Side 1 house 3 (2 seeds), origin first: one back into house 3, one into side 0's
     // house 1 (0 -> 1, no capture). Side 0 now holds 1,1,1: singletons may not be moved
     // (min_seeds 2), so side 0 has no legal move. Total 37; no majority.
-    let mut pos = position(&rules, "0,1,1:15 2,0,2:16 to=1 ply=20");
+    let mut pos = at(&rules, "0,1,1:15 2,0,2:16 to=1 ply=20");
     play(&mut pos, 3);
     // Leftover to owners: store 0 = 15 + 3 = 18, store 1 = 16 + 2 + 1 = 19.
     assert_eq!(
@@ -450,7 +438,7 @@ fn a_player_with_no_legal_move_ends_the_game_even_when_no_legal_move_is_not_list
     // Side 1 house 1 (2 seeds) -> side 1 houses 2 and 3; house 3 was empty but the opposite
     // house (side 0 index 6 - 1 - 2 = 3, house 4) is empty too: no capture. Side 0 holds only
     // singletons (min_seeds 2) and no side is empty: no legal move ends the game.
-    let mut pos = position(&rules, "1,0,1,0,0,1:20 2,2,0,0,0,0:18 to=1 ply=20");
+    let mut pos = at(&rules, "1,0,1,0,0,1:20 2,2,0,0,0,0:18 to=1 ply=20");
     play(&mut pos, 1);
     // Leftover to owners: store 0 = 20 + 3 = 23, store 1 = 18 + 3 + 1 = 22.
     assert_eq!(
@@ -465,7 +453,7 @@ fn oware_player_to_move_with_an_empty_side_ends_the_game_with_leftover_to_owners
     // Side 0 is to move with an empty side: no legal move. Oware's unfed rule is
     // `end_to_mover`, not `end_to_starving`, so the leftover rule (owner) applies:
     // side 1's 1 + 2 = 3 -> 23 + 3 = 26. Total 48; 2 x 23 = 46 < 48, no majority first.
-    let pos = position(&rules, "0,0,0,0,0,0:22 1,2,0,0,0,0:23 to=0 ply=60");
+    let pos = at(&rules, "0,0,0,0,0,0:22 1,2,0,0,0,0:23 to=0 ply=60");
     assert_eq!(
         pos.to_string(),
         "0,0,0,0,0,0:22 0,0,0,0,0,0:26 to=0 ply=60 over=no_legal_move"
@@ -484,7 +472,7 @@ fn ranks_share_places_for_equal_scores_with_three_players() {
     });
     // Sides 0 and 2 are empty: over at once; side 1's 2 seeds -> 8 + 2 = 10.
     // Scores 10, 10, 4: ranks 1, 1, 3 (standard competition ranking).
-    let pos = position(
+    let pos = at(
         &rules,
         "0,0,0,0,0,0:10 2,0,0,0,0,0:8 0,0,0,0,0,0:4 to=0 ply=30",
     );
@@ -509,7 +497,7 @@ fn ranks_use_standard_competition_ranking_with_four_players() {
         ..KalahOptions::default()
     });
     // Side 2's lone seed goes to store 2: 6 + 1 = 7. Scores 9, 7, 7, 3: ranks 1, 2, 2, 4.
-    let pos = position(
+    let pos = at(
         &rules,
         "0,0,0,0:9 0,0,0,0:7 1,0,0,0:6 0,0,0,0:3 to=0 ply=40",
     );
@@ -519,14 +507,14 @@ fn ranks_use_standard_competition_ranking_with_four_players() {
     assert_eq!(outcome.winner(), Some(0));
 
     // Scores 8, 8, 5, 5: ranks 1, 1, 3, 3.
-    let pos = position(
+    let pos = at(
         &rules,
         "0,0,0,0:8 0,0,0,0:8 0,0,0,0:5 0,0,0,0:5 to=0 ply=40",
     );
     assert_eq!(pos.outcome().unwrap().ranks(), &[1, 1, 3, 3]);
 
     // Everybody equal: a draw, all rank 1.
-    let pos = position(
+    let pos = at(
         &rules,
         "0,0,0,0:6 0,0,0,0:6 0,0,0,0:6 0,0,0,0:6 to=0 ply=40",
     );
@@ -539,7 +527,7 @@ fn ranks_use_standard_competition_ranking_with_four_players() {
 fn two_players_win_lose_or_draw_by_score() {
     let rules = compile(Preset::Kalah.rules());
     // Side 0 is empty: side 1's 1+2+3+4+5+3 = 18 -> store 1. 30 - 18 = +12.
-    let pos = position(&rules, "0,0,0,0,0,0:30 1,2,3,4,5,3:0 to=0 ply=40");
+    let pos = at(&rules, "0,0,0,0,0,0:30 1,2,3,4,5,3:0 to=0 ply=40");
     let outcome = pos.outcome().unwrap();
     assert_eq!(outcome.scores(), &[30, 18]);
     assert_eq!(outcome.score_difference(), 12);
@@ -549,7 +537,7 @@ fn two_players_win_lose_or_draw_by_score() {
     assert_eq!(outcome.winner(), Some(0));
 
     // 20 against 20 + 8 = 28: -8, side 0 loses.
-    let pos = position(&rules, "0,0,0,0,0,0:20 0,0,0,0,0,8:20 to=0 ply=40");
+    let pos = at(&rules, "0,0,0,0,0,0:20 0,0,0,0,0,8:20 to=0 ply=40");
     let outcome = pos.outcome().unwrap();
     assert_eq!(outcome.scores(), &[20, 28]);
     assert_eq!(outcome.score_difference(), -8);
@@ -557,7 +545,7 @@ fn two_players_win_lose_or_draw_by_score() {
     assert_eq!(outcome.wdl(1), Some(Wdl::Win));
 
     // 24 against 0 + 6 x 4 = 24: a draw.
-    let pos = position(&rules, "0,0,0,0,0,0:24 4,4,4,4,4,4:0 to=0 ply=40");
+    let pos = at(&rules, "0,0,0,0,0,0:24 4,4,4,4,4,4:0 to=0 ply=40");
     let outcome = pos.outcome().unwrap();
     assert_eq!(outcome.score_difference(), 0);
     assert_eq!(outcome.wdl(0), Some(Wdl::Draw));
@@ -570,7 +558,7 @@ fn two_players_win_lose_or_draw_by_score() {
 fn two_player_resignation_loses_at_once_whatever_the_score() {
     let rules = compile(Preset::Kalah.rules());
     // Side 0 leads 10 to 0 and resigns: it loses; the board is left as it is.
-    let mut pos = position(&rules, "0,4,4,4,4,4:10 4,4,4,4,4,2:0 to=1 ply=5");
+    let mut pos = at(&rules, "0,4,4,4,4,4:10 4,4,4,4,4,2:0 to=1 ply=5");
     pos.resign(0);
     assert!(pos.is_over());
     assert_eq!(
@@ -593,7 +581,7 @@ fn three_player_resignation_lets_the_game_go_on_and_ranks_the_resigner_last() {
         players: 3,
         ..KalahOptions::default()
     });
-    let mut pos = position(
+    let mut pos = at(
         &rules,
         "3,0,0,0,0,0:20 0,0,0,0,0,1:2 0,0,0,0,0,2:4 to=0 ply=30",
     );
@@ -658,7 +646,7 @@ fn mancala_basic_ranks_by_who_emptied_their_side_first() {
     // Side 0 house 6 (1 seed) -> store 0: side 0 empty, it wins at once. The others follow by
     // the seeds they still hold, fewest first (lib.rs choice): side 2 and side 3 (2 each)
     // share second place, side 1 (3) is fourth.
-    let mut pos = position(
+    let mut pos = at(
         &rules,
         "0,0,0,0,0,1:0 3,0,0,0,0,0:0 1,1,0,0,0,0:0 0,0,2,0,0,0:0 to=0",
     );

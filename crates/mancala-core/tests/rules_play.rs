@@ -9,22 +9,10 @@
 //! Below, `hK` is a house of the mover and `oK` a house of the opponent.
 
 use mancala_core::*;
-
-fn compile(set: RuleSet) -> Rules {
-    Rules::new(&set).expect("the rule set is valid")
-}
+use mancala_testkit::pick::{at, compile, houses};
 
 fn preset(p: Preset) -> Rules {
     compile(p.rules())
-}
-
-fn at<'r>(rules: &'r Rules, notation: &str) -> Position<'r> {
-    let setup: Setup = notation.parse().expect("the notation parses");
-    Position::from_setup(rules, &setup).expect("the setup fits the rules")
-}
-
-fn houses(list: &[u8]) -> Vec<Move> {
-    list.iter().map(|&h| Move::House(h)).collect()
 }
 
 fn reason(pos: &Position<'_>, house: u8) -> IllegalReason {

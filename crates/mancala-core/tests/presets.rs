@@ -1,0 +1,428 @@
+//! The presets: names, aliases and `FromStr`, each preset against its row
+//! of RULES.md section 9, and `KalahOptions`.
+
+use mancala_core::{
+    Capture, CaptureFrom, CaptureSide, CountSet, EndCondition, EndSet, ExtraTurn, GrandSlam,
+    KalahOptions, Leftover, Origin, Preset, RuleError, RuleSet, StoresSown, Unfed,
+};
+use mancala_testkit::assert_mentions;
+
+#[test]
+fn preset_list_and_names() {
+    assert_eq!(
+        Preset::ALL,
+        [
+            Preset::Kalah,
+            Preset::Oware,
+            Preset::Modiar,
+            Preset::AlManqala,
+            Preset::MancalaBasic,
+            Preset::Mankalah
+        ]
+    );
+    let names = [
+        "kalah",
+        "oware",
+        "modiar",
+        "al-manqala",
+        "mancala-basic",
+        "mankalah",
+    ];
+    for (preset, name) in Preset::ALL.into_iter().zip(names) {
+        assert_eq!(preset.name(), name);
+        assert_eq!(preset.to_string(), name);
+        assert_eq!(name.parse::<Preset>(), Ok(preset));
+        assert!(!preset.description().is_empty());
+    }
+}
+
+#[test]
+fn every_preset_alias_parses() {
+    let written = [
+        ("awale", Preset::Oware),
+        ("awari", Preset::Oware),
+        ("abapa", Preset::Oware),
+        ("oware-abapa", Preset::Oware),
+        ("ayo", Preset::Oware),
+        ("kalaha", Preset::Kalah),
+        ("mancala", Preset::Kalah),
+        ("almanqala", Preset::AlManqala),
+        ("manqala", Preset::AlManqala),
+        ("basic", Preset::MancalaBasic),
+        ("japanese-mancala", Preset::MancalaBasic),
+        ("manchester-kalah", Preset::Mankalah),
+        ("man-kalah", Preset::Mankalah),
+    ];
+    for (alias, preset) in written {
+        assert_eq!(alias.parse::<Preset>(), Ok(preset), "{alias}");
+        assert!(preset.aliases().contains(&alias), "{alias} listed");
+    }
+    for preset in Preset::ALL {
+        for alias in preset.aliases() {
+            assert_eq!(alias.parse::<Preset>(), Ok(preset), "{alias}");
+        }
+    }
+}
+
+#[test]
+fn preset_names_ignore_case_underscores_and_spaces() {
+    for (text, preset) in [
+        ("KALAH", Preset::Kalah),
+        (" Oware ", Preset::Oware),
+        ("Al_Manqala", Preset::AlManqala),
+        ("al manqala", Preset::AlManqala),
+        ("MANCALA BASIC", Preset::MancalaBasic),
+        ("mancala_basic", Preset::MancalaBasic),
+        ("Oware_Abapa", Preset::Oware),
+        ("Manchester Kalah", Preset::Mankalah),
+    ] {
+        assert_eq!(text.parse::<Preset>(), Ok(preset), "{text:?}");
+    }
+}
+
+#[test]
+fn unknown_preset_error_lists_the_known_names() {
+    let e = "senet".parse::<Preset>().unwrap_err();
+    assert!(matches!(&e, RuleError::UnknownPreset { name, .. } if name == "senet"));
+    assert_mentions(
+        &e.to_string(),
+        &[
+            "senet",
+            "kalah",
+            "oware",
+            "modiar",
+            "al-manqala",
+            "mancala-basic",
+            "mankalah",
+        ],
+    );
+}
+
+/// RULES.md section 9, "Defaults for every dimension a row does not name", with the row
+/// fields (players .. end) left for each row to fill in.
+fn section9(row: RuleSet) -> RuleSet {
+    RuleSet {
+        min_seeds: 1,
+        must_feed: false,
+        unfed: Unfed::AnyMove,
+        grand_slam: GrandSlam::Allowed,
+        no_capture_moves: 0,
+        capture_from: CaptureFrom::Next,
+        capture_empty_opposite: false,
+        chain: false,
+        leftover: Leftover::Owner,
+        cycle_leftover: Leftover::Owner,
+        pie_rule: false,
+        first_move_extra_turn: true,
+        ..row
+    }
+}
+
+/// Compares a preset with its table row field by field. `capture_counts` and
+/// `capture_side` are only compared for count-capture rows: the table names them nowhere else.
+fn assert_row(preset: Preset, expected: RuleSet) {
+    let actual = preset.rules();
+    macro_rules! fields {
+        ($($field:ident),*) => {
+            $( assert_eq!(actual.$field, expected.$field, "{preset}: {}", stringify!($field)); )*
+        };
+    }
+    fields!(
+        players,
+        houses,
+        seeds,
+        stores_sown,
+        origin,
+        extra_turn,
+        first_move_extra_turn,
+        min_seeds,
+        must_feed,
+        unfed,
+        grand_slam,
+        capture,
+        capture_from,
+        capture_empty_opposite,
+        chain,
+        no_capture_moves,
+        end,
+        leftover,
+        cycle_leftover,
+        pie_rule
+    );
+    if expected.capture == Capture::Count {
+        fields!(capture_counts, capture_side);
+    }
+    assert_eq!(actual.validate(), Ok(()), "{preset} is valid");
+}
+
+#[test]
+fn kalah_preset_matches_the_section_9_table() {
+    // kalah | 2 (of 2-4) | 6 | 4 | own | include | own_store | opposite, capture_from next |
+    // end any_side_empty, leftover owner
+    assert_row(
+        Preset::Kalah,
+        section9(RuleSet {
+            players: 2,
+            houses: 6,
+            seeds: 4,
+            stores_sown: StoresSown::Own,
+            origin: Origin::Include,
+            extra_turn: ExtraTurn::OwnStore,
+            capture: Capture::Opposite,
+            capture_counts: CountSet::EMPTY,
+            capture_side: CaptureSide::Opponent,
+            end: EndSet::of(&[EndCondition::AnySideEmpty]),
+            ..RuleSet::default()
+        }),
+    );
+}
+
+#[test]
+fn oware_preset_matches_the_section_9_table() {
+    // oware | 2 | 6 | 4 | none | skip | none | count {2,3}, opponent side, chain | must_feed,
+    // unfed end_to_mover, grand_slam no_capture, end majority + repetition, leftover and
+    // cycle_leftover owner
+    assert_row(
+        Preset::Oware,
+        RuleSet {
+            must_feed: true,
+            unfed: Unfed::EndToMover,
+            grand_slam: GrandSlam::NoCapture,
+            chain: true,
+            ..section9(RuleSet {
+                players: 2,
+                houses: 6,
+                seeds: 4,
+                stores_sown: StoresSown::None,
+                origin: Origin::Skip,
+                extra_turn: ExtraTurn::None,
+                capture: Capture::Count,
+                capture_counts: CountSet::of(&[2, 3]),
+                capture_side: CaptureSide::Opponent,
+                end: EndSet::of(&[EndCondition::Majority, EndCondition::Repetition]),
+                ..RuleSet::default()
+            })
+        },
+    );
+}
+
+#[test]
+fn modiar_preset_matches_the_section_9_table() {
+    // modiar | 2 | 3 | 7 | none | first | none | count {2,4,6}, any side, chain | min_seeds 2,
+    // must_feed, unfed any_move, grand_slam forbidden, no_capture_moves 1,
+    // end no_legal_move + majority, leftover owner
+    assert_row(
+        Preset::Modiar,
+        RuleSet {
+            min_seeds: 2,
+            must_feed: true,
+            unfed: Unfed::AnyMove,
+            grand_slam: GrandSlam::Forbidden,
+            no_capture_moves: 1,
+            chain: true,
+            ..section9(RuleSet {
+                players: 2,
+                houses: 3,
+                seeds: 7,
+                stores_sown: StoresSown::None,
+                origin: Origin::First,
+                extra_turn: ExtraTurn::None,
+                capture: Capture::Count,
+                capture_counts: CountSet::of(&[2, 4, 6]),
+                capture_side: CaptureSide::Any,
+                end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Majority]),
+                ..RuleSet::default()
+            })
+        },
+    );
+}
+
+#[test]
+fn al_manqala_preset_matches_the_section_9_table() {
+    // al-manqala | 2 | 7 | 7 | none | include | none | count {2,4}, any side, chain |
+    // must_feed, unfed end_to_starving, grand_slam allowed, end majority + repetition,
+    // cycle_leftover split
+    assert_row(
+        Preset::AlManqala,
+        RuleSet {
+            must_feed: true,
+            unfed: Unfed::EndToStarving,
+            grand_slam: GrandSlam::Allowed,
+            chain: true,
+            cycle_leftover: Leftover::Split,
+            ..section9(RuleSet {
+                players: 2,
+                houses: 7,
+                seeds: 7,
+                stores_sown: StoresSown::None,
+                origin: Origin::Include,
+                extra_turn: ExtraTurn::None,
+                capture: Capture::Count,
+                capture_counts: CountSet::of(&[2, 4]),
+                capture_side: CaptureSide::Any,
+                end: EndSet::of(&[EndCondition::Majority, EndCondition::Repetition]),
+                ..RuleSet::default()
+            })
+        },
+    );
+}
+
+#[test]
+fn mancala_basic_preset_matches_the_section_9_table() {
+    // mancala-basic | 2 | 6 | 4 | all | include | any_store | none | end empty_first
+    assert_row(
+        Preset::MancalaBasic,
+        section9(RuleSet {
+            players: 2,
+            houses: 6,
+            seeds: 4,
+            stores_sown: StoresSown::All,
+            origin: Origin::Include,
+            extra_turn: ExtraTurn::AnyStore,
+            capture: Capture::None,
+            capture_counts: CountSet::EMPTY,
+            capture_side: CaptureSide::Opponent,
+            end: EndSet::of(&[EndCondition::EmptyFirst]),
+            ..RuleSet::default()
+        }),
+    );
+}
+
+#[test]
+fn mankalah_preset_matches_the_section_9_table() {
+    // mankalah | 2 | 7 | 7 | own | include | own_store | opposite | as kalah (capture_from
+    // next, end any_side_empty, leftover owner), plus pie_rule and first_move_extra_turn = false
+    assert_row(
+        Preset::Mankalah,
+        RuleSet {
+            pie_rule: true,
+            first_move_extra_turn: false,
+            ..section9(RuleSet {
+                players: 2,
+                houses: 7,
+                seeds: 7,
+                stores_sown: StoresSown::Own,
+                origin: Origin::Include,
+                extra_turn: ExtraTurn::OwnStore,
+                capture: Capture::Opposite,
+                capture_counts: CountSet::EMPTY,
+                capture_side: CaptureSide::Opponent,
+                end: EndSet::of(&[EndCondition::AnySideEmpty]),
+                ..RuleSet::default()
+            })
+        },
+    );
+}
+
+#[test]
+fn kalah_options_keep_the_house_counts_the_site_offers_and_fall_back_to_six() {
+    // 2 players: 6 or 7 kept; 3-4 players: 6 or 4 kept; anything else becomes 6.
+    let table = [
+        (2, 6, 6),
+        (2, 7, 7),
+        (2, 4, 6),
+        (2, 5, 6),
+        (2, 16, 6),
+        (3, 6, 6),
+        (3, 4, 4),
+        (3, 7, 6),
+        (3, 3, 6),
+        (4, 6, 6),
+        (4, 4, 4),
+        (4, 7, 6),
+        (4, 1, 6),
+    ];
+    for (players, houses, kept) in table {
+        assert_eq!(KalahOptions::site_houses(players, houses), kept);
+        let set = KalahOptions {
+            players,
+            houses,
+            ..KalahOptions::default()
+        }
+        .rules();
+        assert_eq!(
+            (set.players, set.houses),
+            (players, kept),
+            "{players}p {houses}"
+        );
+        assert_eq!(set.validate(), Ok(()));
+    }
+}
+
+#[test]
+fn kalah_options_default_is_the_kalah_preset() {
+    assert_eq!(KalahOptions::default().rules(), Preset::Kalah.rules());
+}
+
+#[test]
+fn kalah_options_variant_switches_set_the_right_fields() {
+    let base = Preset::Kalah.rules();
+    let variants: [(KalahOptions, RuleSet); 6] = [
+        (
+            KalahOptions {
+                capture_empty_opposite: true,
+                ..KalahOptions::default()
+            },
+            RuleSet {
+                capture_empty_opposite: true,
+                ..base
+            },
+        ),
+        (
+            KalahOptions {
+                delayed_end: true,
+                ..KalahOptions::default()
+            },
+            RuleSet {
+                end: EndSet::of(&[EndCondition::NoLegalMove]),
+                ..base
+            },
+        ),
+        (
+            KalahOptions {
+                discard_leftover: true,
+                ..KalahOptions::default()
+            },
+            RuleSet {
+                leftover: Leftover::Discard,
+                ..base
+            },
+        ),
+        (
+            KalahOptions {
+                pie_rule: true,
+                ..KalahOptions::default()
+            },
+            RuleSet {
+                pie_rule: true,
+                ..base
+            },
+        ),
+        (
+            KalahOptions {
+                seeds: 6,
+                ..KalahOptions::default()
+            },
+            RuleSet { seeds: 6, ..base },
+        ),
+        (
+            KalahOptions {
+                players: 4,
+                houses: 4,
+                seeds: 3,
+                capture_from: CaptureFrom::Opposite,
+                ..KalahOptions::default()
+            },
+            RuleSet {
+                players: 4,
+                houses: 4,
+                seeds: 3,
+                capture_from: CaptureFrom::Opposite,
+                ..base
+            },
+        ),
+    ];
+    for (options, expected) in variants {
+        assert_eq!(options.rules(), expected, "{options:?}");
+    }
+}

@@ -1,0 +1,481 @@
+"""A brute-force reference for the perft vectors in ../perft/*.perft.
+
+Written from the rules specification (RULES.md, sections 2 to 9) alone, not
+from the engine's code, so that its counts are an independent check of the
+engine's move generator. It is slow and plain on purpose: lists, no
+precomputed tables, one function per rule.
+
+Usage:
+    python3 perft.py PRESET "POSITION" DEPTH...       perft of one position
+    python3 perft.py --game PRESET "POSITION" DEPTH... the same, counting games
+                                                       (repetition ends them)
+    python3 perft.py --check FILE...                   recompute every count
+                                                       in perft files
+
+PRESET is a preset name, optionally followed by `name=value` changes, in
+one argument (`"kalah players=3"`); POSITION is the one-line notation of `Setup`
+(`4,4,4,4,4,4:0 4,4,4,4,4,4:0 to=0 ply=0`). With --stats each count is
+followed by how many laps, captures, extra turns, grand slams, forced feeds,
+unfed ends, swaps and repetitions the counted tree holds.
+"""
+
+import sys
+from collections import Counter
+from dataclasses import dataclass, field, replace
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule dimensions of RULES.md section 3 to 7, defaults of section 9."""
+
+    players: int = 2
+    houses: int = 6
+    seeds: int = 4
+    stores_sown: str = "own"  # none | own | all
+    origin: str = "include"  # include | skip | first
+    extra_turn: str = "own_store"  # none | own_store | any_store
+    first_move_extra_turn: bool = True
+    min_seeds: int = 1
+    must_feed: bool = False
+    unfed: str = "any_move"  # any_move | end_to_mover | end_to_starving
+    grand_slam: str = "allowed"  # allowed | no_capture | forbidden
+    capture: str = "opposite"  # none | opposite | count
+    capture_from: str = "next"  # next | opposite | all
+    capture_empty_opposite: bool = False
+    capture_counts: frozenset = frozenset()
+    capture_side: str = "opponent"  # opponent | any
+    chain: bool = False
+    no_capture_moves: int = 0
+    end: frozenset = frozenset({"any_side_empty"})
+    pie_rule: bool = False
+
+
+KALAH = Rules()
+
+# RULES.md section 9, row by row.
+PRESETS = {
+    "kalah": KALAH,
+    "oware": Rules(
+        stores_sown="none",
+        origin="skip",
+        extra_turn="none",
+        must_feed=True,
+        unfed="end_to_mover",
+        grand_slam="no_capture",
+        capture="count",
+        capture_counts=frozenset({2, 3}),
+        capture_side="opponent",
+        chain=True,
+        end=frozenset({"majority", "repetition"}),
+    ),
+    "modiar": Rules(
+        houses=3,
+        seeds=7,
+        stores_sown="none",
+        origin="first",
+        extra_turn="none",
+        min_seeds=2,
+        must_feed=True,
+        unfed="any_move",
+        grand_slam="forbidden",
+        capture="count",
+        capture_counts=frozenset({2, 4, 6}),
+        capture_side="any",
+        chain=True,
+        no_capture_moves=1,
+        end=frozenset({"no_legal_move", "majority"}),
+    ),
+    "al-manqala": Rules(
+        houses=7,
+        seeds=7,
+        stores_sown="none",
+        origin="include",
+        extra_turn="none",
+        must_feed=True,
+        unfed="end_to_starving",
+        grand_slam="allowed",
+        capture="count",
+        capture_counts=frozenset({2, 4}),
+        capture_side="any",
+        chain=True,
+        end=frozenset({"majority", "repetition"}),
+    ),
+    "mancala-basic": Rules(
+        stores_sown="all",
+        extra_turn="any_store",
+        capture="none",
+        end=frozenset({"empty_first"}),
+    ),
+    "mankalah": replace(KALAH, houses=7, seeds=7, pie_rule=True, first_move_extra_turn=False),
+}
+
+
+def parse_rules(spec):
+    """`preset [name=value...]`: a preset with some dimensions changed
+    (lists comma-separated: `end=majority,repetition`)."""
+    name, *changes = spec.split()
+    rules = PRESETS[name]
+    for change in changes:
+        key, value = change.split("=")
+        if key in ("players", "houses", "seeds", "min_seeds", "no_capture_moves"):
+            rules = replace(rules, **{key: int(value)})
+        elif key in ("first_move_extra_turn", "must_feed", "chain", "pie_rule",
+                     "capture_empty_opposite"):
+            rules = replace(rules, **{key: value == "true"})
+        elif key == "end":
+            rules = replace(rules, end=frozenset(value.split(",")))
+        elif key == "capture_counts":
+            rules = replace(rules, capture_counts=frozenset(map(int, value.split(","))))
+        else:
+            rules = replace(rules, **{key: value})
+    return rules
+
+
+@dataclass
+class State:
+    """A position: houses[side][k] with k = 0 for house 1, stores by side."""
+
+    houses: list
+    stores: list
+    to_move: int = 0
+    ply: int = 0
+    pie: str = "pending"
+    over: bool = False
+    # Positions seen so far in the game (only for --game): board, stores
+    # and side to move (RULES.md section 7, `repetition`).
+    seen: set = field(default_factory=set)
+
+    def copy(self):
+        return State([list(h) for h in self.houses], list(self.stores), self.to_move,
+                     self.ply, self.pie, self.over, self.seen)
+
+    def key(self):
+        return (tuple(map(tuple, self.houses)), tuple(self.stores), self.to_move)
+
+
+def parse_position(text):
+    sides, fields = [], {}
+    for token in text.split():
+        if "=" in token:
+            key, value = token.split("=")
+            fields[key] = value
+        else:
+            houses, store = token.split(":")
+            sides.append(([int(x) for x in houses.split(",")], int(store)))
+    for key in fields:
+        assert key in ("to", "ply", "pie"), f"the reference does not know {key}="
+    return State([h for h, _ in sides], [s for _, s in sides], int(fields.get("to", 0)),
+                 int(fields.get("ply", 0)), fields.get("pie", "pending"))
+
+
+def write_position(rules, s):
+    sides = " ".join(",".join(map(str, h)) + f":{st}" for h, st in zip(s.houses, s.stores))
+    pie = f" pie={s.pie}" if rules.pie_rule and s.pie != "pending" else ""
+    return f"{sides} to={s.to_move} ply={s.ply}{pie}"
+
+
+# --- Sowing (section 3) ----------------------------------------------------
+
+def track(rules, mover):
+    """The cups in sowing order from seat 0's house 1: ("h", side, k) or ("s", side).
+
+    Stores the mover does not sow into are left out: other seats' stores
+    under `own`, every store under `none`.
+    """
+    cups = []
+    for side in range(rules.players):
+        cups += [("h", side, k) for k in range(rules.houses)]
+        if rules.stores_sown == "all" or (rules.stores_sown == "own" and side == mover):
+            cups.append(("s", side))
+    return cups
+
+
+def add(s, cup, n=1):
+    if cup[0] == "h":
+        s.houses[cup[1]][cup[2]] += n
+    else:
+        s.stores[cup[1]] += n
+
+
+def count(s, cup):
+    return s.houses[cup[1]][cup[2]] if cup[0] == "h" else s.stores[cup[1]]
+
+
+def sow(rules, s, mover, k, stats):
+    """Lifts house k of the mover and sows; returns the cup of the last seed."""
+    cups = track(rules, mover)
+    origin = ("h", mover, k)
+    i = cups.index(origin)
+    hand = s.houses[mover][k]
+    s.houses[mover][k] = 0
+    last = origin
+    if rules.origin == "first":
+        add(s, origin)
+        hand -= 1
+    passed_origin = False
+    while hand > 0:
+        i = (i + 1) % len(cups)
+        cup = cups[i]
+        if cup == origin:
+            passed_origin = True
+            if rules.origin == "skip":
+                continue
+        add(s, cup)
+        hand -= 1
+        last = cup
+    if passed_origin:
+        stats["laps"] += 1
+    return last
+
+
+# --- Captures (section 5) and grand slam (section 6) ------------------------
+
+def targets(rules, mover):
+    """The seats whose corresponding houses an opposite capture takes."""
+    n = rules.players
+    if n == 2:
+        return [1 - mover]
+    if rules.capture_from == "next":
+        return [(mover + 1) % n]
+    if rules.capture_from == "opposite":
+        return [(mover + 2) % n] if n == 4 else [(mover + 1) % n]
+    return [p for p in range(n) if p != mover]
+
+
+def opposite_capture(rules, s, mover, last):
+    """Returns the captured seeds taken from each side, by side."""
+    taken = Counter()
+    if last[0] != "h" or last[1] != mover or s.houses[mover][last[2]] != 1:
+        return taken
+    corresponding = rules.houses - 1 - last[2]
+    total = sum(s.houses[t][corresponding] for t in targets(rules, mover))
+    if total > 0:
+        for t in targets(rules, mover):
+            taken[t] += s.houses[t][corresponding]
+            s.houses[t][corresponding] = 0
+    elif not rules.capture_empty_opposite:
+        return taken
+    s.houses[mover][last[2]] = 0
+    taken[mover] += 1
+    s.stores[mover] += total + 1
+    return taken
+
+
+def count_capture(rules, s, mover, last):
+    taken = Counter()
+    houses = [("h", side, k) for side in range(rules.players) for k in range(rules.houses)]
+
+    def qualifies(cup):
+        allowed = rules.capture_side == "any" or cup[1] != mover
+        return allowed and count(s, cup) in rules.capture_counts
+
+    if last[0] != "h" or not qualifies(last):
+        return taken
+    i = houses.index(last)
+    while qualifies(houses[i]):
+        cup = houses[i]
+        taken[cup[1]] += count(s, cup)
+        s.stores[mover] += count(s, cup)
+        s.houses[cup[1]][cup[2]] = 0
+        if not rules.chain:
+            break
+        i = (i - 1) % len(houses)
+    return taken
+
+
+def play_house(rules, s, k, stats):
+    """Plays house k (0-based) for the side to move, without the end checks.
+
+    Returns (the position after the move, whether it earns an extra turn,
+    whether it is a grand slam). Under `grand_slam = no_capture` a grand
+    slam's captures are already undone.
+    """
+    mover = s.to_move
+    before = s.copy()
+    t = s.copy()
+    last = sow(rules, t, mover, k, stats)
+    sown = t.copy()
+    taken = Counter()
+    if t.ply >= rules.no_capture_moves:
+        if rules.capture == "opposite":
+            taken = opposite_capture(rules, t, mover, last)
+        elif rules.capture == "count":
+            taken = count_capture(rules, t, mover, last)
+    opponents = [p for p in range(rules.players) if p != mover]
+    grand_slam = rules.players == 2 and any(
+        taken[p] > 0 and sum(t.houses[p]) == 0 for p in opponents
+    )
+    if grand_slam and rules.grand_slam == "no_capture":
+        t = sown
+    extra = False
+    if last[0] == "s":
+        earned = rules.extra_turn == "any_store" or (
+            rules.extra_turn == "own_store" and last[1] == mover
+        )
+        extra = earned and (rules.first_move_extra_turn or before.ply > 0)
+    if sum(taken.values()) > 0 and not (grand_slam and rules.grand_slam == "no_capture"):
+        stats["captures"] += 1
+        if last == ("h", mover, k):
+            stats["captures_in_the_origin"] += 1
+    if extra:
+        stats["extra_turns"] += 1
+    return t, extra, grand_slam
+
+
+# --- Legal moves (section 4) ------------------------------------------------
+
+def candidate_moves(rules, s, stats):
+    """Each legal house move's (house number, result, extra turn, grand slam,
+    what it did), or None if the game ends unfed."""
+    mover = s.to_move
+    moves = []
+    for k in range(rules.houses):
+        if s.houses[mover][k] == 0 or s.houses[mover][k] < rules.min_seeds:
+            continue
+        seen = Counter()
+        after, extra, grand_slam = play_house(rules, s, k, seen)
+        if grand_slam and rules.grand_slam == "forbidden":
+            stats["forbidden_grand_slams"] += 1
+            continue
+        moves.append((str(k + 1), after, extra, grand_slam, seen))
+    starving = rules.must_feed and all(sum(s.houses[p]) == 0
+                                       for p in range(rules.players) if p != mover)
+    if starving:
+        fed = [m for m in moves if all(sum(m[1].houses[p]) > 0
+                                       for p in range(rules.players) if p != mover)]
+        if fed:
+            if len(fed) < len(moves):
+                stats["forced_feeds"] += 1
+            return fed
+        if rules.unfed != "any_move":
+            stats["unfed_ends"] += 1
+            return None
+    return moves
+
+
+def majority(rules, s):
+    total = sum(map(sum, s.houses)) + sum(s.stores)
+    if any(2 * st > total for st in s.stores):
+        return True
+    return sum(1 for st in s.stores if 2 * st == total) >= 2
+
+
+def children(rules, s, game, stats):
+    """Every (move, position one move on), a swap included, with the end
+    checks done."""
+    if s.over:
+        return []
+    out = []
+    moves = candidate_moves(rules, s, stats)
+    if moves is None:
+        return []
+    for name, t, extra, grand_slam, what in moves:
+        stats.update(what)
+        if grand_slam:
+            stats["grand_slams"] += 1
+        if rules.pie_rule and t.pie == "pending" and s.to_move == 1:
+            t.pie = "declined"
+        t.ply += 1
+        if not extra:
+            t.to_move = (s.to_move + 1) % rules.players
+        if "any_side_empty" in rules.end or "empty_first" in rules.end:
+            t.over = any(sum(h) == 0 for h in t.houses)
+        if "majority" in rules.end and majority(rules, t):
+            t.over = True
+        out.append((name, t))
+    if rules.pie_rule and s.pie == "pending" and s.to_move == 1:
+        stats["swaps"] += 1
+        t = s.copy()
+        t.pie = "swapped"
+        t.ply += 1
+        out.append(("swap", t))
+    if game:
+        for _, t in out:
+            if not t.over and "repetition" in rules.end and t.key() in s.seen:
+                t.over = True
+                stats["repetitions"] += 1
+            t.seen = s.seen | {t.key()}
+    return out
+
+
+def perft(rules, s, depth, game=False, stats=None):
+    """Move sequences of exactly `depth` moves; a finished game has none."""
+    stats = Counter() if stats is None else stats
+    if depth == 0:
+        return 1
+    return sum(perft(rules, t, depth - 1, game, stats) for _, t in children(rules, s, game, stats))
+
+
+def replay(rules, moves):
+    """The position after `moves` (house numbers or `swap`) from the start."""
+    s = start(rules)
+    for m in moves:
+        s = dict(children(rules, s, False, Counter()))[m]
+    return s
+
+
+def start(rules):
+    return State([[rules.seeds] * rules.houses for _ in range(rules.players)],
+                 [0] * rules.players)
+
+
+def run(spec, text, depths, game, show_stats):
+    rules = parse_rules(spec)
+    s = parse_position(text)
+    if game:
+        s.seen = {s.key()}
+    for depth in depths:
+        stats = Counter()
+        nodes = perft(rules, s, depth, game, stats)
+        line = f"perft {depth} {nodes}"
+        if show_stats:
+            line += "  # " + ", ".join(f"{k} {v}" for k, v in sorted(stats.items()))
+        print(line)
+
+
+def check(path):
+    """Recomputes every count of a perft file; returns the mismatches."""
+    bad = 0
+    spec = text = None
+    game = False
+    for n, raw in enumerate(open(path), 1):
+        line = raw.split("#")[0].strip()
+        if not line:
+            continue
+        key, rest = line.split(" ", 1)
+        if key == "rules":
+            spec = rest
+        elif key in ("position", "game"):
+            text, game = rest, key == "game"
+        elif key == "moves":
+            reached = write_position(parse_rules(spec), replay(parse_rules(spec), rest.split(",")))
+            status = "ok" if reached == text else f"MISMATCH: the moves reach {reached}"
+            bad += reached != text
+            print(f"{path}:{n}: moves {status}")
+        elif key == "perft":
+            depth, nodes = map(int, rest.split())
+            rules = parse_rules(spec)
+            s = parse_position(text)
+            s.seen = {s.key()}
+            ours = perft(rules, s, depth, game)
+            status = "ok" if ours == nodes else f"MISMATCH: the reference counts {ours}"
+            bad += ours != nodes
+            print(f"{path}:{n}: perft {depth} {nodes} {status}")
+    return bad
+
+
+def main(args):
+    show_stats = "--stats" in args
+    args = [a for a in args if a != "--stats"]
+    if args and args[0] == "--check":
+        sys.exit(1 if sum(check(p) for p in args[1:]) else 0)
+    game = bool(args) and args[0] == "--game"
+    if game:
+        args = args[1:]
+    if len(args) < 3:
+        sys.exit(__doc__)
+    run(args[0], args[1], [int(d) for d in args[2:]], game, show_stats)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
