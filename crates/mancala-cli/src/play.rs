@@ -75,6 +75,35 @@ enum GameEnd {
     Quit,
 }
 
+/// What a person's command did to the turn.
+enum Turn {
+    /// Nothing changed on the board (help, a hint, a bad move, a save).
+    Same,
+    /// The board changed: show it again.
+    Board,
+    /// The person left.
+    Quit,
+}
+
+/// The computer players of one game.
+struct Players {
+    /// By seat: the computer that plays it, `None` for a person.
+    seats: Vec<Option<Box<dyn Strategy + Send>>>,
+    /// The stand-in: resigned sides, turns whose time ran out.
+    cpu: Box<dyn Strategy + Send>,
+}
+
+impl Players {
+    /// Tells every computer player, the stand-in included, that `m` was
+    /// played in `before` (see [`Strategy::observe`]).
+    fn tell(&mut self, before: &Position<'_>, m: Move) {
+        for player in self.seats.iter_mut().flatten() {
+            player.observe(before, m);
+        }
+        self.cpu.observe(before, m);
+    }
+}
+
 struct Session {
     rules: Arc<Rules>,
     seats: Vec<Spec>,
@@ -92,105 +121,12 @@ struct Session {
 /// Runs `mancala play`.
 pub fn run(args: &PlayArgs, cli: &Cli) -> CliResult {
     let style = Style::detect(&args.color);
-    let parse_spec = |text: &str, flag: &str| -> CliResult<Spec> {
-        text.parse::<Spec>()
-            .map_err(|e| CliError::usage(format!("{flag} {text}: {e}")))
-    };
     let (mut session, mut saved) = match &args.resume {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                CliError::usage(format!("cannot read saved game {}: {e}", path.display()))
-            })?;
-            let save: SaveFile = serde_json::from_str(&text).map_err(|e| {
-                CliError::usage(format!("{}: not a saved game: {e}", path.display()))
-            })?;
-            if save.format != "mancala-play" {
-                return Err(CliError::usage(format!(
-                    "{}: not a saved game of mancala play",
-                    path.display()
-                )));
-            }
-            let rules = Arc::clone(save.record.rules());
-            let n = rules.players();
-            if save.seats.len() != n || save.results.iter().any(|r| r.len() != n) {
-                return Err(CliError::usage(format!(
-                    "{}: the saved game does not have one seat per player",
-                    path.display()
-                )));
-            }
-            let seats = save
-                .seats
-                .iter()
-                .map(|s| parse_spec(s, "saved seat"))
-                .collect::<CliResult<Vec<_>>>()?;
-            let time_limit = match &save.time_limit {
-                Some(t) => Some((duration(t, "saved time limit")?, t.clone())),
-                None => None,
-            };
-            let session = Session {
-                rules,
-                seats,
-                games: save.games.max(1),
-                game_index: save.game,
-                rotate: save.rotate,
-                time_limit,
-                cpu: parse_spec(&save.cpu, "saved cpu")?,
-                seed: save.seed,
-                results: save.results,
-                style,
-                input: spawn_reader(),
-            };
-            (session, Some(save.record))
+            let (session, game) = resume(path, style)?;
+            (session, Some(game))
         }
-        None => {
-            let set = rule_set(&cli.rules, &cli.set)?;
-            let rules = Arc::new(compile(&set)?);
-            let n = rules.players();
-            let texts: Vec<String> = if args.seats.is_empty() {
-                std::iter::once("human".to_string())
-                    .chain(std::iter::repeat_n(DEFAULT_AI.to_string(), n - 1))
-                    .collect()
-            } else {
-                args.seats.clone()
-            };
-            if texts.len() != n {
-                return Err(CliError::usage(format!(
-                    "--seat given {} times, but these rules seat {n} players",
-                    texts.len()
-                )));
-            }
-            let seats = texts
-                .iter()
-                .map(|s| parse_spec(s, "--seat"))
-                .collect::<CliResult<Vec<_>>>()?;
-            let cpu = parse_spec(&args.cpu, "--cpu")?;
-            if cpu.is_human() {
-                return Err(CliError::usage(
-                    "--cpu human: the computer cannot be a person",
-                ));
-            }
-            let time_limit = match &args.time_limit {
-                Some(t) => Some((duration(t, "--time-limit")?, t.clone())),
-                None => None,
-            };
-            if args.games == 0 {
-                return Err(CliError::usage("--games 0: expected at least one game"));
-            }
-            let session = Session {
-                rules,
-                seats,
-                games: args.games,
-                game_index: 0,
-                rotate: !args.no_rotate,
-                time_limit,
-                cpu,
-                seed: args.seed,
-                results: Vec::new(),
-                style,
-                input: spawn_reader(),
-            };
-            (session, None)
-        }
+        None => (new_session(args, cli, style)?, None),
     };
     // Every computer seat must be buildable before the game starts.
     for (i, spec) in session.seats.iter().enumerate() {
@@ -229,18 +165,104 @@ pub fn run(args: &PlayArgs, cli: &Cli) -> CliResult {
     Ok(())
 }
 
-/// Tells the computer players of a game, the stand-in `cpu` included, that
-/// `m` was played in `before` (see [`Strategy::observe`]).
-fn tell(
-    players: &mut [Option<Box<dyn Strategy + Send>>],
-    cpu: &mut dyn Strategy,
-    before: &Position<'_>,
-    m: Move,
-) {
-    for player in players.iter_mut().flatten() {
-        player.observe(before, m);
+/// A player as written on the command line or in a save file.
+fn parse_spec(text: &str, flag: &str) -> CliResult<Spec> {
+    text.parse::<Spec>()
+        .map_err(|e| CliError::usage(format!("{flag} {text}: {e}")))
+}
+
+/// A time limit per turn, kept with its text for the save file.
+fn time_limit(text: Option<&String>, flag: &str) -> CliResult<Option<(Duration, String)>> {
+    text.map(|t| Ok((duration(t, flag)?, t.clone())))
+        .transpose()
+}
+
+/// The session and the game in progress of a save file.
+fn resume(path: &Path, style: Style) -> CliResult<(Session, Game)> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::usage(format!("cannot read saved game {}: {e}", path.display())))?;
+    let save: SaveFile = serde_json::from_str(&text)
+        .map_err(|e| CliError::usage(format!("{}: not a saved game: {e}", path.display())))?;
+    if save.format != "mancala-play" {
+        return Err(CliError::usage(format!(
+            "{}: not a saved game of mancala play",
+            path.display()
+        )));
     }
-    cpu.observe(before, m);
+    let rules = Arc::clone(save.record.rules());
+    let n = rules.players();
+    if save.seats.len() != n || save.results.iter().any(|r| r.len() != n) {
+        return Err(CliError::usage(format!(
+            "{}: the saved game does not have one seat per player",
+            path.display()
+        )));
+    }
+    let seats = save
+        .seats
+        .iter()
+        .map(|s| parse_spec(s, "saved seat"))
+        .collect::<CliResult<Vec<_>>>()?;
+    let session = Session {
+        rules,
+        seats,
+        games: save.games.max(1),
+        game_index: save.game,
+        rotate: save.rotate,
+        time_limit: time_limit(save.time_limit.as_ref(), "saved time limit")?,
+        cpu: parse_spec(&save.cpu, "saved cpu")?,
+        seed: save.seed,
+        results: save.results,
+        style,
+        input: spawn_reader(),
+    };
+    Ok((session, save.record))
+}
+
+/// A new session from the command line.
+fn new_session(args: &PlayArgs, cli: &Cli, style: Style) -> CliResult<Session> {
+    let set = rule_set(&cli.rules, &cli.set)?;
+    let rules = Arc::new(compile(&set)?);
+    let n = rules.players();
+    let texts: Vec<String> = if args.seats.is_empty() {
+        std::iter::once("human".to_string())
+            .chain(std::iter::repeat_n(DEFAULT_AI.to_string(), n - 1))
+            .collect()
+    } else {
+        args.seats.clone()
+    };
+    if texts.len() != n {
+        return Err(CliError::usage(format!(
+            "--seat given {} times, but these rules seat {n} players",
+            texts.len()
+        )));
+    }
+    let seats = texts
+        .iter()
+        .map(|s| parse_spec(s, "--seat"))
+        .collect::<CliResult<Vec<_>>>()?;
+    let cpu = parse_spec(&args.cpu, "--cpu")?;
+    if cpu.is_human() {
+        return Err(CliError::usage(
+            "--cpu human: the computer cannot be a person",
+        ));
+    }
+    let time_limit = time_limit(args.time_limit.as_ref(), "--time-limit")?;
+    if args.games == 0 {
+        return Err(CliError::usage("--games 0: expected at least one game"));
+    }
+    Ok(Session {
+        rules,
+        seats,
+        games: args.games,
+        game_index: 0,
+        rotate: !args.no_rotate,
+        time_limit,
+        cpu,
+        seed: args.seed,
+        results: Vec::new(),
+        style,
+        input: spawn_reader(),
+    })
 }
 
 /// Reads stdin lines on a thread, so a turn can time out.
@@ -330,13 +352,15 @@ impl Session {
 
     fn play_game(&mut self, mut game: Game) -> CliResult<GameEnd> {
         let n = self.players();
-        let mut players: Vec<Option<Box<dyn Strategy + Send>>> = (0..n)
-            .map(|seat| {
-                let spec = self.seats[seat];
-                (!spec.is_human()).then(|| self.strategy(&spec, seat))
-            })
-            .collect();
-        let mut cpu = self.strategy(&self.cpu.clone(), n);
+        let mut players = Players {
+            seats: (0..n)
+                .map(|seat| {
+                    let spec = self.seats[seat];
+                    (!spec.is_human()).then(|| self.strategy(&spec, seat))
+                })
+                .collect(),
+            cpu: self.strategy(&self.cpu.clone(), n),
+        };
         let mut show_board = true;
         let mut deadline: Option<Option<Instant>> = None;
         let mut last_ply = usize::MAX;
@@ -356,21 +380,9 @@ impl Session {
             let side = pos.to_move();
             let seat = self.seat_of(&pos, side);
             let who = self.label(&pos, side);
-            let computer = pos.has_resigned(side) || players[seat].is_some();
-            if computer {
-                let strategy = if pos.has_resigned(side) {
-                    &mut cpu
-                } else {
-                    players[seat].as_mut().expect("a computer seat")
-                };
-                let m = strategy
-                    .choose(&pos)
-                    .ok_or_else(|| CliError::runtime("the computer found no move"))?;
-                let effect = game
-                    .play(m)
-                    .map_err(|e| CliError::runtime(format!("the computer chose badly: {e}")))?;
-                tell(&mut players, &mut *cpu, &pos, m);
-                outln!("{}", self.style.side(side, &board::describe(&effect, &who)));
+            if pos.has_resigned(side) || players.seats[seat].is_some() {
+                let by = (!pos.has_resigned(side)).then_some(seat);
+                self.computer_moves(&mut game, &pos, &mut players, by, &who)?;
                 show_board = true;
                 continue;
             }
@@ -394,98 +406,136 @@ impl Session {
                     return Ok(GameEnd::Quit);
                 }
                 Input::Timeout => {
-                    let m = cpu
-                        .choose(&pos)
-                        .ok_or_else(|| CliError::runtime("the computer found no move"))?;
-                    let effect = game
-                        .play(m)
-                        .map_err(|e| CliError::runtime(format!("the computer chose badly: {e}")))?;
-                    tell(&mut players, &mut *cpu, &pos, m);
                     let who = format!("time is up: the computer, for {who},");
-                    outln!("{}", self.style.side(side, &board::describe(&effect, &who)));
+                    self.computer_moves(&mut game, &pos, &mut players, None, &who)?;
                     show_board = true;
                     continue;
                 }
             };
-            let line = line.trim();
-            let (command, rest) = match line.split_once(char::is_whitespace) {
-                Some((c, r)) => (c, r.trim()),
-                None => (line, ""),
-            };
-            match command.to_ascii_lowercase().as_str() {
-                "" => {}
-                "help" | "?" => outln!("{HELP}"),
-                "quit" | "exit" => {
-                    outln!("leaving the game (not saved)");
-                    return Ok(GameEnd::Quit);
-                }
-                "hint" => match self.strategy(&self.cpu.clone(), n + 1).choose(&pos) {
-                    Some(m) => outln!("hint: {m} ({} suggests it)", self.cpu),
-                    None => outln!("no hint: there is no move"),
-                },
-                "undo" => {
-                    if game.moves().next().is_none() {
-                        outln!(
-                            "{}",
-                            self.style.warn("nothing to undo: no move has been played")
-                        );
-                        continue;
-                    }
-                    // Resignations after a move are taken back with it.
-                    let mut undone = Vec::new();
-                    while let Some(m) = game.undo_move() {
-                        undone.push(m);
-                        let p = game.position();
-                        let s = p.to_move();
-                        if !p.has_resigned(s) && players[self.seat_of(&p, s)].is_none() {
-                            break;
-                        }
-                    }
-                    undone.reverse();
-                    outln!("took back {}", format_moves(&undone));
-                    show_board = true;
-                }
-                "resign" => {
-                    game.resign(side)
-                        .map_err(|e| CliError::runtime(format!("cannot resign: {e}")))?;
-                    outln!("{who} resigns");
-                    show_board = true;
-                }
-                "cpu" => {
-                    self.seats[seat] = self.cpu;
-                    players[seat] = Some(self.strategy(&self.cpu.clone(), seat));
-                    outln!("seat {seat} is handed to the computer ({})", self.cpu);
-                }
-                "save" => {
-                    if rest.is_empty() {
-                        outln!("{}", self.style.warn("save needs a file name: save FILE"));
-                        continue;
-                    }
-                    match self.save(Path::new(rest), &game) {
-                        Ok(()) => {
-                            outln!("saved to {rest}; resume with: mancala play --resume {rest}")
-                        }
-                        Err(e) => outln!("{}", self.style.warn(&format!("cannot save: {e}"))),
-                    }
-                }
-                _ => match line.parse::<Move>() {
-                    Ok(m) => match game.play(m) {
-                        Ok(effect) => {
-                            tell(&mut players, &mut *cpu, &pos, m);
-                            outln!("{}", self.style.side(side, &board::describe(&effect, &who)));
-                            show_board = true;
-                        }
-                        Err(e) => outln!("{}", self.style.warn(&format!("{e}; try again"))),
-                    },
-                    Err(_) => outln!(
-                        "{}",
-                        self.style.warn(&format!(
-                            "\"{line}\" is not a move or a command: type a house number, or help"
-                        ))
-                    ),
-                },
+            match self.command(line.trim(), &mut game, &pos, &mut players, &who)? {
+                Turn::Quit => return Ok(GameEnd::Quit),
+                Turn::Board => show_board = true,
+                Turn::Same => {}
             }
         }
+    }
+
+    /// The computer plays the turn: `by` the computer of that seat, or the
+    /// stand-in (`None`) for a resigned side or a turn out of time.
+    fn computer_moves(
+        &self,
+        game: &mut Game,
+        pos: &Position<'_>,
+        players: &mut Players,
+        by: Option<usize>,
+        who: &str,
+    ) -> CliResult {
+        let strategy = match by {
+            Some(seat) => players.seats[seat].as_mut().expect("a computer seat"),
+            None => &mut players.cpu,
+        };
+        let m = strategy
+            .choose(pos)
+            .ok_or_else(|| CliError::runtime("the computer found no move"))?;
+        let effect = game
+            .play(m)
+            .map_err(|e| CliError::runtime(format!("the computer chose badly: {e}")))?;
+        players.tell(pos, m);
+        let side = pos.to_move();
+        outln!("{}", self.style.side(side, &board::describe(&effect, who)));
+        Ok(())
+    }
+
+    /// Carries out what the person to move typed.
+    fn command(
+        &mut self,
+        line: &str,
+        game: &mut Game,
+        pos: &Position<'_>,
+        players: &mut Players,
+        who: &str,
+    ) -> CliResult<Turn> {
+        let side = pos.to_move();
+        let seat = self.seat_of(pos, side);
+        let (command, rest) = match line.split_once(char::is_whitespace) {
+            Some((c, r)) => (c, r.trim()),
+            None => (line, ""),
+        };
+        match command.to_ascii_lowercase().as_str() {
+            "" => {}
+            "help" | "?" => outln!("{HELP}"),
+            "quit" | "exit" => {
+                outln!("leaving the game (not saved)");
+                return Ok(Turn::Quit);
+            }
+            "hint" => match self
+                .strategy(&self.cpu.clone(), self.players() + 1)
+                .choose(pos)
+            {
+                Some(m) => outln!("hint: {m} ({} suggests it)", self.cpu),
+                None => outln!("no hint: there is no move"),
+            },
+            "undo" => return Ok(self.undo(game, players)),
+            "resign" => {
+                game.resign(side)
+                    .map_err(|e| CliError::runtime(format!("cannot resign: {e}")))?;
+                outln!("{who} resigns");
+                return Ok(Turn::Board);
+            }
+            "cpu" => {
+                self.seats[seat] = self.cpu;
+                players.seats[seat] = Some(self.strategy(&self.cpu.clone(), seat));
+                outln!("seat {seat} is handed to the computer ({})", self.cpu);
+            }
+            "save" if rest.is_empty() => {
+                outln!("{}", self.style.warn("save needs a file name: save FILE"));
+            }
+            "save" => match self.save(Path::new(rest), game) {
+                Ok(()) => outln!("saved to {rest}; resume with: mancala play --resume {rest}"),
+                Err(e) => outln!("{}", self.style.warn(&format!("cannot save: {e}"))),
+            },
+            _ => match line.parse::<Move>() {
+                Ok(m) => match game.play(m) {
+                    Ok(effect) => {
+                        players.tell(pos, m);
+                        outln!("{}", self.style.side(side, &board::describe(&effect, who)));
+                        return Ok(Turn::Board);
+                    }
+                    Err(e) => outln!("{}", self.style.warn(&format!("{e}; try again"))),
+                },
+                Err(_) => outln!(
+                    "{}",
+                    self.style.warn(&format!(
+                        "\"{line}\" is not a move or a command: type a house number, or help"
+                    ))
+                ),
+            },
+        }
+        Ok(Turn::Same)
+    }
+
+    /// Takes back the last move and the computer's replies to it, up to a
+    /// person's turn; resignations after a move are taken back with it.
+    fn undo(&self, game: &mut Game, players: &Players) -> Turn {
+        if game.moves().next().is_none() {
+            outln!(
+                "{}",
+                self.style.warn("nothing to undo: no move has been played")
+            );
+            return Turn::Same;
+        }
+        let mut undone = Vec::new();
+        while let Some(m) = game.undo_move() {
+            undone.push(m);
+            let p = game.position();
+            let s = p.to_move();
+            if !p.has_resigned(s) && players.seats[self.seat_of(&p, s)].is_none() {
+                break;
+            }
+        }
+        undone.reverse();
+        outln!("took back {}", format_moves(&undone));
+        Turn::Board
     }
 
     /// Shows the final board and records the ranks per seat.
