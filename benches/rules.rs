@@ -44,7 +44,7 @@ use playout::Playouts;
 /// Kalah and the yardstick).
 const SEED: u64 = 0x5eed;
 
-/// Perft depth and the reference counts (RULES.md section 11).
+/// Perft depth and the reference counts (docs/rules.md section 11).
 const PERFT_DEPTH: u32 = 7;
 const PERFT: [(Preset, u64); 2] = [(Preset::Kalah, 114_430), (Preset::Oware, 139_157)];
 

@@ -23,7 +23,7 @@
 //! - `solve/kalah(H,S)`: the [`Solver`] from the start of small Kalah
 //!   boards (H houses, S seeds; standard capture), a fresh solver (table
 //!   and endgame database of 8 seeds) every time: the time to solve.
-//!   The values are checked against RULES.md section 11 first.
+//!   The values are checked against docs/rules.md section 11 first.
 //!
 //! Rule sets, as specs ([`RuleSet::from_spec`]): `kalah`, `oware`,
 //! `modiar`, `al-manqala` and `kalah3` (3-player Kalah, where alpha-beta
@@ -138,7 +138,7 @@ fn table(c: &mut Criterion) {
     group.finish();
 }
 
-/// Small Kalah boards and their values (RULES.md section 11).
+/// Small Kalah boards and their values (docs/rules.md section 11).
 const SMALL_KALAH: [(u8, u8, i32); 4] = [(3, 3, 2), (4, 3, 6), (4, 4, 2), (5, 3, 6)];
 
 fn solve(c: &mut Criterion) {

@@ -1,5 +1,5 @@
 //! `mancala play`: an interactive game for 2 to 4 seats, each a person or
-//! the computer, with the web site's match rules (RULES.md section 9):
+//! the computer, with the web site's match rules (docs/rules.md section 9):
 //! several games with the first player rotating, a time limit per turn,
 //! seats handed to the computer, resignation, save and resume.
 

@@ -1,5 +1,5 @@
 //! The `mancala` binary, run as a user would. Expected numbers come from
-//! RULES.md (perft, solved values) or are worked out by hand in comments.
+//! docs/rules.md (perft, solved values) or are worked out by hand in comments.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -83,7 +83,7 @@ fn rules_list_names_every_preset_and_alias() {
 #[test]
 fn rules_show_prints_toml_that_rules_check_accepts() {
     let out = ok(&["rules", "show", "oware"]);
-    // RULES.md section 9: Oware captures 2 or 3, on the opponent's side.
+    // docs/rules.md section 9: Oware captures 2 or 3, on the opponent's side.
     assert!(out.contains("capture_counts = [2, 3]"), "{out}");
     assert!(out.contains("capture_side = \"opponent\""), "{out}");
     let dir = temp_dir("show");
@@ -130,7 +130,7 @@ fn rules_check_rejects_a_bad_rule_file() {
     std::fs::write(&unknown, "preset = \"kalah\"\nsedes = 3\n").unwrap();
     let err = usage_error(&["rules", "check", unknown.to_str().unwrap()]);
     assert!(err.contains("sedes"), "{err}");
-    // RULES.md section 5: count captures are two-player rules.
+    // docs/rules.md section 5: count captures are two-player rules.
     let three = dir.join("three.toml");
     std::fs::write(&three, "preset = \"oware\"\nplayers = 3\n").unwrap();
     let err = usage_error(&["rules", "check", three.to_str().unwrap()]);
@@ -233,7 +233,7 @@ fn clap_usage_errors_exit_2() {
 
 #[test]
 fn perft_kalah_matches_rules_md() {
-    // RULES.md section 11.
+    // docs/rules.md section 11.
     assert_eq!(
         ok(&["perft", "--depth", "5"]),
         "1 6\n2 35\n3 185\n4 942\n5 4690\n"
@@ -338,7 +338,7 @@ fn bench_playouts_reports_games_per_second() {
 
 #[test]
 fn analyse_is_exact_when_the_solver_finishes() {
-    // RULES.md section 11: Kalah(3,3) is worth +2 to the first player.
+    // docs/rules.md section 11: Kalah(3,3) is worth +2 to the first player.
     let v = json(&ok(&[
         "analyse", "--set", "houses=3", "--set", "seeds=3", "--json",
     ]));
@@ -353,7 +353,7 @@ fn analyse_is_exact_when_the_solver_finishes() {
 
 #[test]
 fn analyse_falls_back_to_the_heuristic_search() {
-    // Kalah(6,4) takes the solver far longer than its budget (RULES.md
+    // Kalah(6,4) takes the solver far longer than its budget (docs/rules.md
     // section 11): the values are estimates.
     let v = json(&ok(&["analyse", "--depth", "2", "--json"]));
     let moves = v["moves"].as_array().expect("moves");
@@ -382,7 +382,7 @@ fn analyse_after_moves_lists_every_legal_move_best_first() {
 
 #[test]
 fn solve_matches_rules_md() {
-    // RULES.md section 11: Kalah(4,3) +6, Kalah(4,4) +2.
+    // docs/rules.md section 11: Kalah(4,3) +6, Kalah(4,4) +2.
     let out = ok(&[
         "solve",
         "--set",
@@ -424,7 +424,7 @@ fn solve_saves_and_reuses_a_database_file() {
         "--database",
         file_arg,
     ];
-    // RULES.md section 11: Kalah(4,3) +6, with the database built and saved...
+    // docs/rules.md section 11: Kalah(4,3) +6, with the database built and saved...
     assert!(ok(&args).starts_with("value 6\n"));
     let saved = std::fs::metadata(&file)
         .expect("the database was saved")
@@ -677,7 +677,7 @@ fn play_colours_only_when_asked_or_on_a_terminal() {
 
 #[test]
 fn play_resignation_with_three_players_ranks_last_and_the_computer_plays_on() {
-    // RULES.md section 7: a resigning player takes last place; with 3 or 4
+    // docs/rules.md section 7: a resigning player takes last place; with 3 or 4
     // players the computer plays their side on.
     let run = mancala(
         &[

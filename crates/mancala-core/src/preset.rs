@@ -175,7 +175,7 @@ impl Preset {
     }
 }
 
-/// The defaults of RULES.md section 9 for every dimension a preset does not
+/// The defaults of docs/rules.md section 9 for every dimension a preset does not
 /// name, on a 2-player Kalah board.
 const fn base() -> RuleSet {
     DEFAULTS
@@ -209,7 +209,7 @@ impl FromStr for Preset {
 
 /// Kalah as the seeded web site offers it: 2 to 4 players, the house and
 /// seed counts, whose seeds a capture takes, and the Kalah variant
-/// switches of RULES.md section 9.
+/// switches of docs/rules.md section 9.
 ///
 /// House counts follow the site: 6 or 7 with two players, 6 or 4 with three
 /// or four; any other choice falls back to 6. (Other house counts are

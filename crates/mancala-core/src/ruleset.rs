@@ -487,7 +487,7 @@ macro_rules! rule_dimensions {
         /// The names of every rule dimension, in specification order.
         pub const DIMENSIONS: &[&str] = &[$(stringify!($field)),+];
 
-        /// The defaults of RULES.md section 9 for every dimension, on a
+        /// The defaults of docs/rules.md section 9 for every dimension, on a
         /// 2-player Kalah board: what a preset does not name.
         pub(crate) const DEFAULTS: RuleSet = RuleSet { $($field: $default),+ };
 

@@ -1,4 +1,4 @@
-//! Property tests: the invariants of RULES.md hold in random games of every
+//! Property tests: the invariants of docs/rules.md hold in random games of every
 //! preset and of randomly generated valid rule sets (2 to 4 players), and
 //! every parser turns any text into a value or a typed error, never a panic.
 

@@ -1,5 +1,5 @@
 //! The presets: names, aliases and `FromStr`, each preset against its row
-//! of RULES.md section 9, and `KalahOptions`.
+//! of docs/rules.md section 9, and `KalahOptions`.
 
 use mancala_core::{
     Capture, CaptureFrom, CaptureSide, CountSet, EndCondition, EndSet, ExtraTurn, GrandSlam,
@@ -98,7 +98,7 @@ fn unknown_preset_error_lists_the_known_names() {
     );
 }
 
-/// RULES.md section 9, "Defaults for every dimension a row does not name", with the row
+/// docs/rules.md section 9, "Defaults for every dimension a row does not name", with the row
 /// fields (players .. end) left for each row to fill in.
 fn section9(row: RuleSet) -> RuleSet {
     RuleSet {

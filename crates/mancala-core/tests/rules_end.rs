@@ -1,9 +1,9 @@
-//! How games end and how they are scored: one test per rule of RULES.md
+//! How games end and how they are scored: one test per rule of docs/rules.md
 //! section 7 (end conditions, `unfed`, starving, leftover, cycles) and
 //! section 8 (ranks, win/draw/loss, resignation, pie rule), each on a
 //! hand-built position.
 //!
-//! Board reminder (RULES.md section 1): a side is written `h1,h2,...:store`,
+//! Board reminder (docs/rules.md section 1): a side is written `h1,h2,...:store`,
 //! house 1 first in sowing order; sowing goes from a side's last house into
 //! its own store (Kalah family) or straight into the next side's house 1
 //! (store-less Oware family). Every expected value is worked out by hand in

@@ -1,7 +1,7 @@
-//! Rule-by-rule play tests: one test per row of RULES.md sections 3
+//! Rule-by-rule play tests: one test per row of docs/rules.md sections 3
 //! (sowing), 4 (legal moves), 5 (captures) and 6 (grand slam), and per
 //! special rule of the presets, each on a hand-built position whose
-//! expected result was worked out by hand from RULES.md.
+//! expected result was worked out by hand from docs/rules.md.
 //!
 //! Notation reminder: per side `house 1,...,house n:store`, side 0 first,
 //! then `to=SIDE ply=N`. Sowing goes counter-clockwise: side 0's houses 1..n,
@@ -430,7 +430,7 @@ fn al_manqala_starving_opponent_claims_the_board_when_no_move_feeds() {
 fn al_manqala_player_with_an_empty_side_is_starving_and_claims_the_board() {
     let rules = preset(Preset::AlManqala);
     // Side 0 is to move with no seeds: it cannot move, is starving, and
-    // claims every seed left (RULES.md section 7): 20 + 2.
+    // claims every seed left (docs/rules.md section 7): 20 + 2.
     let pos = at(&rules, "0,0,0,0,0,0,0:20 1,1,0,0,0,0,0:20 to=0 ply=40");
     assert_eq!(pos.end_reason(), Some(EndReason::Starved));
     assert_eq!(

@@ -1,6 +1,6 @@
 """A brute-force reference for the perft vectors in ../perft/*.perft.
 
-Written from the rules specification (RULES.md, sections 2 to 9) alone, not
+Written from the rules specification (docs/rules.md, sections 2 to 9) alone, not
 from the engine's code, so that its counts are an independent check of the
 engine's move generator. It is slow and plain on purpose: lists, no
 precomputed tables, one function per rule.
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 
 @dataclass(frozen=True)
 class Rules:
-    """The rule dimensions of RULES.md section 3 to 7, defaults of section 9."""
+    """The rule dimensions of docs/rules.md section 3 to 7, defaults of section 9."""
 
     players: int = 2
     houses: int = 6
@@ -52,7 +52,7 @@ class Rules:
 
 KALAH = Rules()
 
-# RULES.md section 9, row by row.
+# docs/rules.md section 9, row by row.
 PRESETS = {
     "kalah": KALAH,
     "oware": Rules(
@@ -142,7 +142,7 @@ class State:
     pie: str = "pending"
     over: bool = False
     # Positions seen so far in the game (only for --game): board, stores
-    # and side to move (RULES.md section 7, `repetition`).
+    # and side to move (docs/rules.md section 7, `repetition`).
     seen: set = field(default_factory=set)
 
     def copy(self):
