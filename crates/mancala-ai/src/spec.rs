@@ -642,41 +642,8 @@ impl FromStr for Spec {
         let text = s.trim();
         let lower = text.to_ascii_lowercase();
         let split = lower.find([',', ':']).unwrap_or(lower.len());
-        let (name, mut rest) = lower.split_at(split);
-        let name = name.trim();
-        let player = match name {
-            "human" => Player::Human,
-            "random" => Player::Random,
-            "greedy" => Player::Greedy,
-            "ai" | "level" => {
-                let Some(after) = rest.strip_prefix(':') else {
-                    return Err(value_error(
-                        "level",
-                        "",
-                        "expected ai:N with a level N from 1 to 10",
-                    ));
-                };
-                let end = after.find(',').unwrap_or(after.len());
-                let number = after[..end].trim();
-                rest = &after[end..];
-                let level = number
-                    .parse::<u8>()
-                    .ok()
-                    .filter(|l| (1..=MAX_LEVEL).contains(l))
-                    .ok_or_else(|| value_error("level", number, "expected a level from 1 to 10"))?;
-                Player::Level(level)
-            }
-            _ => match Algorithm::parse(name) {
-                Some(algorithm) => Player::Search(algorithm),
-                None => {
-                    return Err(value_error(
-                        "player",
-                        name,
-                        "expected human, random, greedy, ai:1 to ai:10, alphabeta, maxn or mcts",
-                    ));
-                }
-            },
-        };
+        let (name, rest) = lower.split_at(split);
+        let (player, rest) = parse_player(name.trim(), rest)?;
         // Levels, random and greedy take `,settings`; algorithms `:` or `,`.
         let settings = match rest.chars().next() {
             None => "",
@@ -708,37 +675,83 @@ impl FromStr for Spec {
             if seen.contains(&key) {
                 return Err(value_error(key, value, "the setting is given twice"));
             }
-            match key {
-                "seed" => {
-                    spec.seed = Some(value.parse().map_err(|_| {
-                        value_error(key, value, "expected a whole number from 0 to 2^64-1")
-                    })?)
-                }
-                "eval" => {
-                    spec.eval = match value {
-                        "heuristic" => EvalKind::Heuristic,
-                        "store" | "store-difference" => EvalKind::Store,
-                        _ => return Err(value_error(key, value, "expected heuristic or store")),
-                    }
-                }
-                "playout" => {
-                    spec.playout = Some(value.parse().map_err(|_| {
-                        value_error(key, value, "expected a number of moves from 1 to 2^32-1")
-                    })?)
-                }
-                "model" => {
-                    spec.model = Some(match value {
-                        "on" => true,
-                        "off" => false,
-                        _ => return Err(value_error(key, value, "expected on or off")),
-                    })
-                }
-                _ => spec.limits.set(key, value)?,
-            }
+            spec.set(key, value)?;
             seen.push(key);
         }
         spec.check()?;
         Ok(spec)
+    }
+}
+
+/// The player a spec names (`name`, lower case), and the rest of the text
+/// after it (after a level's number for `ai:N`).
+fn parse_player<'a>(name: &str, rest: &'a str) -> Result<(Player, &'a str), SpecError> {
+    let player = match name {
+        "human" => Player::Human,
+        "random" => Player::Random,
+        "greedy" => Player::Greedy,
+        "ai" | "level" => {
+            let Some(after) = rest.strip_prefix(':') else {
+                return Err(value_error(
+                    "level",
+                    "",
+                    "expected ai:N with a level N from 1 to 10",
+                ));
+            };
+            let end = after.find(',').unwrap_or(after.len());
+            let number = after[..end].trim();
+            let level = number
+                .parse::<u8>()
+                .ok()
+                .filter(|l| (1..=MAX_LEVEL).contains(l))
+                .ok_or_else(|| value_error("level", number, "expected a level from 1 to 10"))?;
+            return Ok((Player::Level(level), &after[end..]));
+        }
+        _ => match Algorithm::parse(name) {
+            Some(algorithm) => Player::Search(algorithm),
+            None => {
+                return Err(value_error(
+                    "player",
+                    name,
+                    "expected human, random, greedy, ai:1 to ai:10, alphabeta, maxn or mcts",
+                ));
+            }
+        },
+    };
+    Ok((player, rest))
+}
+
+impl Spec {
+    /// Applies one `key=value` setting of a spec.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
+        match key {
+            "seed" => {
+                self.seed = Some(value.parse().map_err(|_| {
+                    value_error(key, value, "expected a whole number from 0 to 2^64-1")
+                })?)
+            }
+            "eval" => {
+                self.eval = match value {
+                    "heuristic" => EvalKind::Heuristic,
+                    "store" | "store-difference" => EvalKind::Store,
+                    _ => return Err(value_error(key, value, "expected heuristic or store")),
+                }
+            }
+            "playout" => {
+                self.playout = Some(value.parse().map_err(|_| {
+                    value_error(key, value, "expected a number of moves from 1 to 2^32-1")
+                })?)
+            }
+            "model" => {
+                self.model = Some(match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(value_error(key, value, "expected on or off")),
+                })
+            }
+            _ => self.limits.set(key, value)?,
+        }
+        Ok(())
     }
 }
 
