@@ -10,7 +10,7 @@
 // Each includer uses a different part of the module.
 #![allow(dead_code)]
 
-use mancala::{History, Position, Preset, Rules};
+use mancala::{History, Position, Preset, Rules, Side};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -98,7 +98,7 @@ impl<'r> Playouts<'r> {
         };
         self.games += 1;
         self.plies += u64::from(plies);
-        i32::from(end.store(0)) - i32::from(end.store(1))
+        i32::from(end.store(Side::new(0))) - i32::from(end.store(Side::new(1)))
     }
 
     #[inline]

@@ -4,7 +4,7 @@
 //! move (board, stores, side to move, end, legal moves) and at the end
 //! (scores and result).
 
-use mancala::{Move, Position, Preset, Rules};
+use mancala::{Move, Position, Preset, Rules, Side};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -30,13 +30,13 @@ fn assert_same(k: &Kalah, pos: &Position<'_>, game: usize, ply: u32) {
         let base = side * (HOUSES + 1);
         assert_eq!(
             &k.board[base..base + HOUSES],
-            pos.houses(side),
+            pos.houses(Side::new(side)),
             "houses of side {side}, {}",
             at()
         );
         assert_eq!(
             k.board[base + HOUSES],
-            pos.store(side),
+            pos.store(Side::new(side)),
             "store of side {side}, {}",
             at()
         );
@@ -44,7 +44,7 @@ fn assert_same(k: &Kalah, pos: &Position<'_>, game: usize, ply: u32) {
     assert_eq!(k.over, pos.is_over(), "end, {}", at());
     assert_eq!(
         usize::from(k.to_move),
-        pos.to_move(),
+        pos.to_move().index(),
         "side to move, {}",
         at()
     );
@@ -93,7 +93,11 @@ fn yardstick_plays_the_kalah_preset() {
             d if d < 0 => Some(1),
             _ => None,
         };
-        assert_eq!(outcome.winner(), winner, "winner, game {game}");
+        assert_eq!(
+            outcome.winner().map(Side::index),
+            winner,
+            "winner, game {game}"
+        );
         plies_total += u64::from(ply);
         wins0 += usize::from(winner == Some(0));
         draws += usize::from(winner.is_none());

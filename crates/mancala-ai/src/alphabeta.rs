@@ -324,7 +324,10 @@ impl<E: Evaluator> AlphaBeta<E> {
 
     fn terminal(&self, pos: &Position<'_>) -> Option<i32> {
         let outcome = pos.outcome()?;
-        Some(terminal_value(&outcome, pos.side_of(self.root_player)))
+        Some(terminal_value(
+            &outcome,
+            pos.side_of(self.root_player).index(),
+        ))
     }
 
     /// The value of `pos` for the root player, searched `depth` moves deep
@@ -338,7 +341,9 @@ impl<E: Evaluator> AlphaBeta<E> {
         }
         if depth == 0 {
             self.horizon = true;
-            return self.evaluator.evaluate(pos, pos.side_of(self.root_player));
+            return self
+                .evaluator
+                .evaluate(pos, pos.side_of(self.root_player).index());
         }
         let key = pos.key() ^ self.salt;
         let moves = pos.legal_moves();
@@ -384,7 +389,7 @@ impl<E: Evaluator> AlphaBeta<E> {
                 beta = beta.min(v);
             }
             if alpha >= beta {
-                self.history[pos.to_move()][move_index(m)] += depth * depth;
+                self.history[pos.to_move().index()][move_index(m)] += depth * depth;
                 break;
             }
         }
@@ -434,7 +439,7 @@ impl<E: Evaluator> AlphaBeta<E> {
                 } else {
                     i64::from(again) * (1 << 40)
                         + gained * (1 << 32)
-                        + i64::from(self.history[side][move_index(m)])
+                        + i64::from(self.history[side.index()][move_index(m)])
                 };
             }
         }

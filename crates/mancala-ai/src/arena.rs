@@ -597,7 +597,7 @@ fn play_game(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) ->
     for player in 0..n {
         let side = pos.side_of(player);
         ranks[order[player]] = outcome.rank(side);
-        scores[order[player]] = outcome.scores()[side];
+        scores[order[player]] = outcome.scores()[side.index()];
     }
     GameResult {
         record: GameRecord {

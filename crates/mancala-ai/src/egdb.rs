@@ -5,7 +5,7 @@ use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 
-use mancala_core::{Position, Rules};
+use mancala_core::{Position, Rules, Side};
 
 /// The rule sets an endgame database (and the solver's fast mode) can
 /// handle: two players, an end that never looks at the stores (no
@@ -384,7 +384,10 @@ impl Egdb {
         if seeds > self.max_seeds {
             return None;
         }
-        let (mine, theirs) = (pos.houses(pos.to_move()), pos.houses(1 - pos.to_move()));
+        let (mine, theirs) = (
+            pos.houses(pos.to_move()),
+            pos.houses(Side::new(1 - pos.to_move().index())),
+        );
         Some(self.shape.index_of(mine.iter().chain(theirs), seeds))
     }
 
@@ -477,7 +480,7 @@ impl Shape {
         let pos = Position::from_parts(rules, board, &[0, 0], 0, LATE)
             .expect("a board of the database is a position");
         let value = if pos.is_over() {
-            i32::from(pos.store(0)) - i32::from(pos.store(1))
+            i32::from(pos.store(Side::new(0))) - i32::from(pos.store(Side::new(1)))
         } else {
             // Per move: the gain, then the child's value still to come
             // (known, or at `at` in the values), and its sign.
@@ -489,14 +492,19 @@ impl Shape {
             for m in pos.legal_moves() {
                 let mut child = pos;
                 child.play_unchecked(m);
-                gains[k] = i32::from(child.store(0)) - i32::from(child.store(1));
+                gains[k] =
+                    i32::from(child.store(Side::new(0))) - i32::from(child.store(Side::new(1)));
                 if !child.is_over() {
                     let child_seeds = child.board_seeds() as usize;
                     let (mine, theirs) = (
                         child.houses(child.to_move()),
-                        child.houses(1 - child.to_move()),
+                        child.houses(Side::new(1 - child.to_move().index())),
                     );
-                    signs[k] = if child.to_move() == 0 { 1 } else { -1 };
+                    signs[k] = if child.to_move() == Side::new(0) {
+                        1
+                    } else {
+                        -1
+                    };
                     if child_seeds == seeds {
                         let mut turned = [0u8; 2 * mancala_core::MAX_HOUSES];
                         let turned = &mut turned[..board.len()];

@@ -1,6 +1,6 @@
 //! Evaluation: a heuristic value of a position that is not finished.
 
-use mancala_core::Position;
+use mancala_core::{Position, Side};
 
 use crate::value::SEED;
 
@@ -32,10 +32,10 @@ pub struct StoreDifference;
 impl Evaluator for StoreDifference {
     fn evaluate(&self, pos: &Position<'_>, side: usize) -> i32 {
         let players = pos.rules().players();
-        let mine = i32::from(pos.store(side));
+        let mine = i32::from(pos.store(Side::new(side)));
         let best = (0..players)
             .filter(|&s| s != side)
-            .map(|s| i32::from(pos.store(s)))
+            .map(|s| i32::from(pos.store(Side::new(s))))
             .max()
             .unwrap_or(0);
         SEED * (mine - best)
@@ -89,6 +89,7 @@ impl Evaluator for Heuristic {
         };
         let min = set.min_seeds;
         let value = |s: usize| {
+            let s = Side::new(s);
             let movable = pos.houses(s).iter().filter(|&&c| c >= min).count() as i32;
             self.store * i32::from(pos.store(s))
                 + board * pos.side_seeds(s) as i32

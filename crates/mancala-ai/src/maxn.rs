@@ -1,7 +1,7 @@
 //! Max^n search: every player maximises their own value, for any number of
 //! players.
 
-use mancala_core::{MAX_PLAYERS, Move, Position};
+use mancala_core::{MAX_PLAYERS, Move, Position, Side};
 
 use crate::eval::{Evaluator, Heuristic};
 use crate::limits::{Clock, Limits};
@@ -237,7 +237,7 @@ impl<E: Evaluator> MaxN<E> {
         let players = pos.rules().players();
         let to_sides = |values: &Values| -> Vec<i32> {
             (0..players)
-                .map(|side| values[pos.player_of(side)])
+                .map(|side| values[pos.player_of(Side::new(side))])
                 .collect()
         };
         if let Some(values) = self.terminal(pos) {
@@ -305,7 +305,7 @@ impl<E: Evaluator> MaxN<E> {
         let outcome = pos.outcome()?;
         let mut values = [0; MAX_PLAYERS];
         for (player, v) in values.iter_mut().enumerate().take(pos.rules().players()) {
-            *v = terminal_value(&outcome, pos.side_of(player));
+            *v = terminal_value(&outcome, pos.side_of(player).index());
         }
         Some(values)
     }
@@ -315,7 +315,7 @@ impl<E: Evaluator> MaxN<E> {
         let players = pos.rules().players();
         let mut values = [0; MAX_PLAYERS];
         for (player, v) in values.iter_mut().enumerate().take(players) {
-            *v = self.evaluator.evaluate(pos, pos.side_of(player));
+            *v = self.evaluator.evaluate(pos, pos.side_of(player).index());
         }
         debug_assert!(
             !self.pruning

@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use mancala_core::{MAX_PLAYERS, Move, Position, Setup};
+use mancala_core::{MAX_PLAYERS, Move, Position, Setup, Side};
 use rand::RngExt;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -229,7 +229,7 @@ impl Node {
 ///
 /// ```
 /// use mancala_ai::{Limits, Mcts, Random, Strategy};
-/// use mancala_core::{History, KalahOptions, Rules};
+/// use mancala_core::{History, KalahOptions, Rules, Side};
 ///
 /// // Three-player Kalah with 4 houses of 3 seeds.
 /// let rules = Rules::new(&KalahOptions { players: 3, houses: 4, seeds: 3,
@@ -239,7 +239,7 @@ impl Node {
 /// let mut game = History::new(&rules);
 /// while !game.is_over() {
 ///     let pos = *game.position();
-///     let m = if pos.to_move() == 0 { mcts.choose(&pos) } else { others.choose(&pos) };
+///     let m = if pos.to_move() == Side::new(0) { mcts.choose(&pos) } else { others.choose(&pos) };
 ///     let m = m.unwrap();
 ///     game.play(m)?;
 ///     // Every player is told every move (see `Strategy`).
@@ -758,7 +758,7 @@ impl<E: Evaluator> Mcts<E> {
         if let Some(outcome) = pos.outcome() {
             let scores = outcome.scores();
             for side in 0..players {
-                keys[side] = -i64::from(outcome.rank(side));
+                keys[side] = -i64::from(outcome.rank(Side::new(side)));
                 let best_other = (0..players)
                     .filter(|&s| s != side)
                     .map(|s| i32::from(scores[s]))
@@ -783,7 +783,7 @@ impl<E: Evaluator> Mcts<E> {
             let rank_reward = (n - place) / (n - 1.0);
             let margin_reward = (1.0 + margins[side]) / 2.0;
             let w = self.margin_weight;
-            rewards[pos.player_of(side)] = (1.0 - w) * rank_reward + w * margin_reward;
+            rewards[pos.player_of(Side::new(side))] = (1.0 - w) * rank_reward + w * margin_reward;
         }
         rewards
     }
@@ -902,7 +902,7 @@ mod tests {
         // house 4 and 5 one each too, none with an extra turn: the first.
         let mut pos = Position::new(&rules);
         pos.play(Move::House(3)).unwrap();
-        assert_eq!(pos.to_move(), 0);
+        assert_eq!(pos.to_move(), Side::new(0));
         assert_eq!(greedy_move(&pos), Move::House(4));
     }
 

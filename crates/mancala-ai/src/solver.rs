@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use mancala_core::{Move, MoveList, Position, Rules};
+use mancala_core::{Move, MoveList, Position, Rules, Side};
 
 use crate::egdb::{Egdb, EgdbError, additive};
 use crate::limits::{Clock, Limits};
@@ -764,7 +764,7 @@ impl<'r> Solver<'r> {
                 child.play_unchecked(m);
                 if let Some(outcome) = child.outcome() {
                     // The finished game, seen from the mover's side.
-                    let v = terminal_value(&outcome, child.side_of(player));
+                    let v = terminal_value(&outcome, child.side_of(player).index());
                     return (m, score_difference(v).unwrap_or(0), result_of(v));
                 }
                 let (value, result) = self.mtdf(&child, 0);
@@ -789,7 +789,7 @@ impl<'r> Solver<'r> {
     /// lower bound (`None` when the game is over or the budget ran out).
     fn mtdf_move(&mut self, pos: &Position<'_>, guess: i32) -> ((i32, i32), Option<Move>) {
         if let Some(outcome) = pos.outcome() {
-            let v = terminal_value(&outcome, pos.to_move());
+            let v = terminal_value(&outcome, pos.to_move().index());
             return ((score_difference(v).unwrap_or(0), result_of(v)), None);
         }
         let (mut lower, mut upper) = (-INF, INF);
@@ -821,8 +821,8 @@ impl<'r> Solver<'r> {
             }
         }
         let value = if self.additive {
-            let so_far =
-                i32::from(pos.store(pos.to_move())) - i32::from(pos.store(1 - pos.to_move()));
+            let so_far = i32::from(pos.store(pos.to_move()))
+                - i32::from(pos.store(Side::new(1 - pos.to_move().index())));
             let value = g + so_far;
             (value, value.signum())
         } else {
@@ -947,7 +947,7 @@ impl<'r> Solver<'r> {
             }
         } else if child.is_over() {
             let outcome = child.outcome().expect("over");
-            scale(terminal_value(&outcome, child.side_of(player)))
+            scale(terminal_value(&outcome, child.side_of(player).index()))
         } else if child.player_of(child.to_move()) == player {
             self.search_whole(&child, alpha, beta)
         } else {
@@ -1198,7 +1198,8 @@ impl<'r> Solver<'r> {
         let mut child = *pos;
         child.play_unchecked(m);
         let gain = (i32::from(child.store(side)) - i32::from(pos.store(side)))
-            - (i32::from(child.store(1 - side)) - i32::from(pos.store(1 - side)));
+            - (i32::from(child.store(Side::new(1 - side.index())))
+                - i32::from(pos.store(Side::new(1 - side.index()))));
         (child, gain)
     }
 
@@ -1493,7 +1494,7 @@ impl<'r> Solver<'r> {
         }
         let nodes_before = self.nodes;
         if let Some(outcome) = pos.outcome() {
-            return scale(terminal_value(&outcome, pos.to_move()));
+            return scale(terminal_value(&outcome, pos.to_move().index()));
         }
         let key = pos.key();
         if self.path.contains(&key) {
@@ -1501,7 +1502,7 @@ impl<'r> Solver<'r> {
             let mut ended = *pos;
             ended.end_by_agreement();
             let outcome = ended.outcome().expect("agreement ends the game");
-            return scale(terminal_value(&outcome, pos.to_move()));
+            return scale(terminal_value(&outcome, pos.to_move().index()));
         }
         let mut first = None;
         if let Some(e) = self.probe(key) {
@@ -1532,7 +1533,7 @@ impl<'r> Solver<'r> {
                 self.search_whole(&child, alpha, beta)
             } else if child.is_over() {
                 let outcome = child.outcome().expect("over");
-                scale(terminal_value(&outcome, child.side_of(player)))
+                scale(terminal_value(&outcome, child.side_of(player).index()))
             } else {
                 -self.search_whole(&child, -beta, -alpha)
             };

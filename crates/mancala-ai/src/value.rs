@@ -1,6 +1,6 @@
 //! The value scale every search in this crate uses.
 
-use mancala_core::Outcome;
+use mancala_core::{Outcome, Side};
 
 /// Value units per seed: heuristics may use fractions of a seed.
 pub const SEED: i32 = 8;
@@ -21,7 +21,7 @@ pub fn terminal_value(outcome: &Outcome, side: usize) -> i32 {
         .map(|s| i32::from(scores[s]))
         .max()
         .unwrap_or(0);
-    let rank = i32::from(outcome.rank(side));
+    let rank = i32::from(outcome.rank(Side::new(side)));
     let players = scores.len() as i32;
     // With two players: rank 1 alone is a win, shared is a draw.
     let place = if rank == 1 && outcome.ranks().iter().filter(|&&r| r == 1).count() > 1 {

@@ -60,7 +60,7 @@ proptest! {
         }
         if rules.players() == 2 && !pos.is_over() {
             let ab = AlphaBeta::new(Limits::NONE).table_bytes(1 << 16).search(&pos);
-            prop_assert_eq!(expected[pos.to_move()], ab.value, "alpha-beta in {}", pos);
+            prop_assert_eq!(expected[pos.to_move().index()], ab.value, "alpha-beta in {}", pos);
         }
     }
 
@@ -396,7 +396,7 @@ fn mcts_beats_random_in_three_player_kalah() {
         }
         let outcome = pos.outcome().unwrap();
         let ranks = outcome.ranks();
-        let rank = ranks[pos.side_of(seat)];
+        let rank = ranks[pos.side_of(seat).index()];
         if rank == 1 {
             // A shared first place counts as a share of a win.
             points += 1.0 / ranks.iter().filter(|&&r| r == 1).count() as f64;

@@ -5,7 +5,7 @@
 use mancala_ai::{
     Egdb, EgdbError, Solver, SolverOptions, additive, score_difference, terminal_value,
 };
-use mancala_core::{EndCondition, EndSet, Position, Preset, RuleSet, Rules};
+use mancala_core::{EndCondition, EndSet, Position, Preset, RuleSet, Rules, Side};
 use mancala_testkit::oracle::negamax;
 use mancala_testkit::pick::{ongoing, position};
 use mancala_testkit::rules::small_two_player_rules;
@@ -36,7 +36,7 @@ proptest! {
                 let mut child = pos;
                 child.play_unchecked(m);
                 let v = if child.is_over() {
-                    terminal_value(&child.outcome().unwrap(), child.side_of(pos.player_of(pos.to_move())))
+                    terminal_value(&child.outcome().unwrap(), child.side_of(pos.player_of(pos.to_move())).index())
                 } else if child.player_of(child.to_move()) == pos.player_of(pos.to_move()) {
                     negamax(&child)
                 } else {
@@ -75,7 +75,7 @@ proptest! {
         prop_assume!(!pos.is_over() && pos.sowings() >= 1);
         prop_assume!(pos.board_seeds() <= 6);
         let v = db.probe(&pos).expect("the database holds every board of up to 6 seeds");
-        let so_far = i32::from(pos.store(pos.to_move())) - i32::from(pos.store(1 - pos.to_move()));
+        let so_far = i32::from(pos.store(pos.to_move())) - i32::from(pos.store(Side::new(1 - pos.to_move().index())));
         prop_assert_eq!(Some(v + so_far), score_difference(negamax(&pos)), "{}", pos);
     }
 }

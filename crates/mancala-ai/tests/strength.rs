@@ -10,7 +10,7 @@ use mancala_ai::{
     Algorithm, EvalKind, LEVEL_NODES_MP, LEVEL_PLAYOUT_MOVES, Limits, MAX_LEVEL, Mcts, Player,
     Spec, SpecError, Strategy,
 };
-use mancala_core::{History, KalahOptions, Move, Preset, RuleSet, Rules};
+use mancala_core::{History, KalahOptions, Move, Preset, RuleSet, Rules, Side};
 
 /// Kalah for three players (6 houses of 4 seeds each).
 fn kalah3() -> Rules {
@@ -406,7 +406,7 @@ fn model_off_is_plain_uct_and_only_mcts_takes_it() {
     let mut differs = false;
     while !game.is_over() && game.moves().len() < 60 {
         let pos = *game.position();
-        let m = if pos.to_move() == 0 {
+        let m = if pos.to_move() == Side::new(0) {
             let m = off.choose(&pos).unwrap();
             assert_eq!(Some(m), plain.choose(&pos), "{pos}");
             let modelled = modelling.choose(&pos);

@@ -22,7 +22,7 @@
 use std::io::{BufRead, Write};
 
 use mancala_ai::Spec;
-use mancala_core::{Move, Position, Preset, Rules};
+use mancala_core::{Move, Position, Preset, Rules, Side};
 
 use crate::cli::AgentArgs;
 use crate::rules_arg::compile;
@@ -177,8 +177,8 @@ impl Agent<'_> {
                     .map(|&x| u32::from(x))
                     .sum()
             };
-            if side_total(state, 0) == u32::from(self.pos.store(1))
-                && side_total(state, 1) == u32::from(self.pos.store(0))
+            if side_total(state, 0) == u32::from(self.pos.store(Side::new(1)))
+                && side_total(state, 1) == u32::from(self.pos.store(Side::new(0)))
             {
                 return Ok(());
             }
@@ -190,10 +190,11 @@ impl Agent<'_> {
     /// Our position in the engine's order: North (side 1) holes and
     /// store, then South (side 0).
     fn state(&self) -> Vec<u8> {
-        let mut state = self.pos.houses(1).to_vec();
-        state.push(self.pos.store(1));
-        state.extend_from_slice(self.pos.houses(0));
-        state.push(self.pos.store(0));
+        let (north, south) = (Side::new(1), Side::new(0));
+        let mut state = self.pos.houses(north).to_vec();
+        state.push(self.pos.store(north));
+        state.extend_from_slice(self.pos.houses(south));
+        state.push(self.pos.store(south));
         state
     }
 }

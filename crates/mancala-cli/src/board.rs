@@ -2,7 +2,7 @@
 
 use std::io::IsTerminal;
 
-use mancala_core::{Effect, Position};
+use mancala_core::{Effect, Position, Side};
 
 /// Whether to colour the output (plain ANSI escapes).
 #[derive(Clone, Copy, Debug)]
@@ -42,8 +42,8 @@ impl Style {
     }
 
     /// Text in `side`'s colour.
-    pub fn side(&self, side: usize, text: &str) -> String {
-        self.paint(SIDE_COLOURS[side % SIDE_COLOURS.len()], text)
+    pub fn side(&self, side: Side, text: &str) -> String {
+        self.paint(SIDE_COLOURS[side.index() % SIDE_COLOURS.len()], text)
     }
 
     /// Text for errors.
@@ -59,7 +59,7 @@ pub fn draw(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
     let rules = pos.rules();
     let players = rules.players();
     let houses = rules.houses();
-    let cells = |side: usize, reverse: bool| -> String {
+    let cells = |side: Side, reverse: bool| -> String {
         let mut cells: Vec<String> = pos.houses(side).iter().map(|n| format!("{n:>3}")).collect();
         if reverse {
             cells.reverse();
@@ -73,7 +73,7 @@ pub fn draw(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
         }
         numbers.join(" ")
     };
-    let marker = |side: usize| {
+    let marker = |side: Side| {
         if !pos.is_over() && pos.to_move() == side {
             style.bold("->")
         } else {
@@ -87,19 +87,25 @@ pub fn draw(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
         // Rows start with 12 characters (marker, side name) before "[";
         // a house's seeds end 3 characters into its cell.
         let width = 4 * houses + 3;
+        let (north, south) = (Side::new(1), Side::new(0));
         out += &format!("{:13}{}   house numbers of side 1\n", "", numbers(true));
-        out += &format!("{}  side 1  {}  {}\n", marker(1), cells(1, true), labels[1]);
+        out += &format!(
+            "{}  side 1  {}  {}\n",
+            marker(north),
+            cells(north, true),
+            labels[1]
+        );
         out += &format!(
             "{:8}{}{:width$}{}\n",
             "",
-            style.side(1, &format!("{:>3}", pos.store(1))),
+            style.side(north, &format!("{:>3}", pos.store(north))),
             "",
-            style.side(0, &format!("{:<3}", pos.store(0))),
+            style.side(south, &format!("{:<3}", pos.store(south))),
         );
         out += &format!(
             "{}  side 0  {}  {}\n",
-            marker(0),
-            cells(0, false),
+            marker(south),
+            cells(south, false),
             labels[0]
         );
         out += &format!("{:13}{}   house numbers of side 0\n", "", numbers(false));
@@ -107,13 +113,13 @@ pub fn draw(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
         // One row per side in sowing order: side 0's houses, its store,
         // side 1's houses, ... and back to side 0.
         out += &format!("{:12}{}   store\n", "", numbers(false));
-        for side in 0..players {
+        for side in rules.sides() {
             out += &format!(
                 "{}  side {side} {}  {}  {}\n",
                 marker(side),
                 cells(side, false),
                 style.side(side, &format!("{:>3}", pos.store(side))),
-                labels[side]
+                labels[side.index()]
             );
         }
         out += "        (sowing runs left to right along each row, then on to the next row)\n";
@@ -122,10 +128,10 @@ pub fn draw(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
         Some(outcome) => out += &style.bold(&format!("game over: {outcome}")),
         None => {
             let side = pos.to_move();
-            let who = if labels[side].is_empty() {
+            let who = if labels[side.index()].is_empty() {
                 String::new()
             } else {
-                format!(" ({})", labels[side])
+                format!(" ({})", labels[side.index()])
             };
             out += &style.bold(&format!("side {side} to move{who}"));
         }

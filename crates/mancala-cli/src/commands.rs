@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use mancala_ai::arena::{MatchOptions, play_match_with_progress};
 use mancala_ai::{Random, Solver, SolverOptions, Spec, Strategy};
-use mancala_core::{History, Position, Preset, Rules, perft};
+use mancala_core::{History, Position, Preset, Rules, Side, perft};
 use serde_json::{Value, json};
 
 use crate::board::{self, Style};
@@ -95,11 +95,10 @@ pub fn replay<'r>(rules: &'r Rules, moves: &[mancala_core::Move]) -> CliResult<H
 
 /// The JSON description of a position (see the README's `replay --json`).
 pub fn position_json(pos: &Position<'_>) -> Value {
-    let players = pos.rules().players();
     let outcome = pos.outcome();
     json!({
         "position": pos.to_string(),
-        "houses": (0..players).map(|s| pos.houses(s).to_vec()).collect::<Vec<_>>(),
+        "houses": pos.rules().sides().map(|s| pos.houses(s).to_vec()).collect::<Vec<_>>(),
         "stores": pos.scores(),
         "to_move": pos.to_move(),
         "over": pos.is_over(),
@@ -152,7 +151,7 @@ fn solve(rules: &Rules, args: &SolveArgs) -> CliResult {
     let solution = solver.solve(&pos);
     bar.finish();
     // The solution is for the side to move: turn it into side 0's view.
-    let value = if pos.to_move() == 0 {
+    let value = if pos.to_move() == Side::new(0) {
         solution.value
     } else {
         -solution.value

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use mancala_ai::arena::{SeatReport, seat_of};
 use mancala_ai::{Spec, Strategy};
-use mancala_core::{Game, Move, Position, Rules, format_moves};
+use mancala_core::{Game, Move, Position, Rules, Side, format_moves};
 use serde::{Deserialize, Serialize};
 
 use crate::analyse::duration;
@@ -287,7 +287,7 @@ impl Session {
 
     /// The seat playing `side` now (after any pie swap), the first move
     /// rotating between the seats as in a match.
-    fn seat_of(&self, pos: &Position<'_>, side: usize) -> usize {
+    fn seat_of(&self, pos: &Position<'_>, side: Side) -> usize {
         let game = if self.rotate {
             self.game_index as usize
         } else {
@@ -296,7 +296,7 @@ impl Session {
         seat_of(game, pos.player_of(side), self.players())
     }
 
-    fn label(&self, pos: &Position<'_>, side: usize) -> String {
+    fn label(&self, pos: &Position<'_>, side: Side) -> String {
         let seat = self.seat_of(pos, side);
         let mut text = format!("seat {seat}: {}", self.seats[seat]);
         if pos.has_resigned(side) {
@@ -387,7 +387,7 @@ impl Session {
                 continue;
             }
             if show_board {
-                let labels: Vec<String> = (0..n).map(|s| self.label(&pos, s)).collect();
+                let labels: Vec<String> = self.rules.sides().map(|s| self.label(&pos, s)).collect();
                 outln!("\n{}", board::draw(&pos, &labels, &self.style));
                 show_board = false;
             }
@@ -541,11 +541,11 @@ impl Session {
     /// Shows the final board and records the ranks per seat.
     fn finish(&mut self, pos: &Position<'_>) {
         let n = self.players();
-        let labels: Vec<String> = (0..n).map(|s| self.label(pos, s)).collect();
+        let labels: Vec<String> = self.rules.sides().map(|s| self.label(pos, s)).collect();
         outln!("\n{}", board::draw(pos, &labels, &self.style));
         let outcome = pos.outcome().expect("the game is over");
         let mut ranks = vec![0u8; n];
-        for side in 0..n {
+        for side in self.rules.sides() {
             ranks[self.seat_of(pos, side)] = outcome.rank(side);
         }
         for (seat, rank) in ranks.iter().enumerate() {

@@ -5,7 +5,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-use mancala_core::{Move, Position, Preset, Rules};
+use mancala_core::{Move, Position, Preset, Rules, Side};
 
 struct Engine {
     child: Child,
@@ -60,10 +60,10 @@ impl Engine {
 
 /// The engine's state field: North (side 1) holes and store, then South.
 fn state(pos: &Position<'_>) -> String {
-    let mut values: Vec<u8> = pos.houses(1).to_vec();
-    values.push(pos.store(1));
-    values.extend_from_slice(pos.houses(0));
-    values.push(pos.store(0));
+    let mut values: Vec<u8> = pos.houses(Side::new(1)).to_vec();
+    values.push(pos.store(Side::new(1)));
+    values.extend_from_slice(pos.houses(Side::new(0)));
+    values.push(pos.store(Side::new(0)));
     values
         .iter()
         .map(u8::to_string)

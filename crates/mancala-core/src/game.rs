@@ -15,6 +15,7 @@ use crate::position::{Effect, Position, State};
 use crate::rules::Rules;
 use crate::ruleset::RuleSet;
 use crate::setup::Setup;
+use crate::side::Side;
 
 /// One thing that happened in a [`Game`].
 ///
@@ -25,12 +26,14 @@ use crate::setup::Setup;
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Event, Move};
+/// use mancala_core::{Event, Move, Side};
 ///
 /// assert_eq!("4".parse::<Event>()?, Event::Move(Move::House(4)));
-/// assert_eq!("resign 2".parse::<Event>()?, Event::Resign { side: 2 });
-/// assert_eq!(Event::Computer { side: 1, playing: true }.to_string(), "computer 1 on");
+/// assert_eq!("resign 2".parse::<Event>()?, Event::Resign { side: Side::new(2) });
+/// let computer = Event::Computer { side: Side::new(1), playing: true };
+/// assert_eq!(computer.to_string(), "computer 1 on");
 /// assert!("resign".parse::<Event>().is_err());
+/// assert!("resign 4".parse::<Event>().is_err()); // no game has a side 4
 /// # Ok::<(), mancala_core::EventParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -42,7 +45,7 @@ pub enum Event {
     /// caller plays it by computer); see [`Position::resign`].
     Resign {
         /// The side that resigned.
-        side: usize,
+        side: Side,
     },
     /// The players agreed to end the game, scored as an endless cycle
     /// (the seeds left go by `cycle_leftover`).
@@ -51,7 +54,7 @@ pub enum Event {
     /// back (`false`). Only recorded: the position does not change.
     Computer {
         /// The side whose seat changed hands.
-        side: usize,
+        side: Side,
         /// Whether the computer plays it from now on.
         playing: bool,
     },
@@ -88,7 +91,12 @@ impl FromStr for Event {
             text: s.to_string(),
         };
         let words: Vec<&str> = s.split_whitespace().collect();
-        let side = |w: &str| w.parse::<usize>().map_err(|_| error());
+        let side = |w: &str| {
+            w.parse::<usize>()
+                .ok()
+                .and_then(Side::try_new)
+                .ok_or_else(error)
+        };
         match words.as_slice() {
             ["agreement"] => Ok(Event::Agreement),
             ["resign", s] => Ok(Event::Resign { side: side(s)? }),
@@ -133,7 +141,7 @@ pub enum EventError {
     #[error("there is no side {side} in a game of {players} players")]
     NoSuchSide {
         /// The side named.
-        side: usize,
+        side: Side,
         /// Players in the game.
         players: usize,
     },
@@ -141,7 +149,7 @@ pub enum EventError {
     #[error("side {side} has resigned already")]
     AlreadyResigned {
         /// The side named.
-        side: usize,
+        side: Side,
     },
 }
 
@@ -182,14 +190,14 @@ pub enum RecordError {
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Event, Game, Move, Preset, Rules};
+/// use mancala_core::{Event, Game, Move, Preset, Rules, Side};
 ///
 /// let mut game = Game::new(Rules::new(&Preset::Kalah.rules())?);
 /// game.play(Move::House(3))?;       // the last seed lands in the store
 /// game.play(Move::House(6))?;
-/// game.resign(1)?;
+/// game.resign(Side::new(1))?;
 /// assert!(game.is_over());
-/// assert_eq!(game.outcome().unwrap().rank(1), 2);
+/// assert_eq!(game.outcome().unwrap().rank(Side::new(1)), 2);
 ///
 /// // A record that reads back to the same game.
 /// let text = serde_json::to_string(&game)?;
@@ -197,7 +205,7 @@ pub enum RecordError {
 /// assert_eq!(again.events(), game.events());
 /// assert_eq!(again.position(), game.position());
 ///
-/// assert_eq!(game.undo(), Some(Event::Resign { side: 1 }));
+/// assert_eq!(game.undo(), Some(Event::Resign { side: Side::new(1) }));
 /// assert_eq!(game.undo_move(), Some(Move::House(6)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -370,7 +378,7 @@ impl Game {
     ///
     /// [`EventError`] if the game is over, there is no such side, or it
     /// has resigned already; the game is then unchanged.
-    pub fn resign(&mut self, side: usize) -> Result<(), EventError> {
+    pub fn resign(&mut self, side: Side) -> Result<(), EventError> {
         let mut pos = self.position();
         self.check_side(&pos, side)?;
         if pos.has_resigned(side) {
@@ -404,7 +412,7 @@ impl Game {
     /// # Errors
     ///
     /// [`EventError`] if the game is over or there is no such side.
-    pub fn record_computer(&mut self, side: usize, playing: bool) -> Result<(), EventError> {
+    pub fn record_computer(&mut self, side: Side, playing: bool) -> Result<(), EventError> {
         let pos = self.position();
         self.check_side(&pos, side)?;
         let state = pos.state();
@@ -452,12 +460,12 @@ impl Game {
         }
     }
 
-    fn check_side(&self, pos: &Position<'_>, side: usize) -> Result<(), EventError> {
+    fn check_side(&self, pos: &Position<'_>, side: Side) -> Result<(), EventError> {
         if pos.is_over() {
             return Err(EventError::GameOver);
         }
         let players = self.rules.players();
-        if side >= players {
+        if side.index() >= players {
             return Err(EventError::NoSuchSide { side, players });
         }
         Ok(())

@@ -7,6 +7,7 @@ use crate::mv::{Move, MoveList};
 use crate::outcome::Outcome;
 use crate::position::{Effect, Position};
 use crate::rules::Rules;
+use crate::side::Side;
 
 /// A move list that could not be replayed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -176,7 +177,7 @@ impl<'r> History<'r> {
     /// [`History::undo`] takes back the move before it, and the
     /// resignation with it. [`Game`](crate::Game) records resignations as
     /// events of their own.
-    pub fn resign(&mut self, side: usize) {
+    pub fn resign(&mut self, side: Side) {
         self.line.update_last(self.rules, |pos| pos.resign(side));
     }
 

@@ -36,6 +36,8 @@
 //!   agreement, seats handed to the computer; undo, replay and serde.
 //!   [`History`] is the cheap borrowed history for search and playouts.
 //!   Both apply the `repetition` end condition.
+//! - [`Side`] names a side of the board (0 moves first), and [`BySide`]
+//!   holds one value per side.
 //! - [`Outcome`]: scores and ranks (shared ranks for ties), win/draw/loss
 //!   for two players.
 //! - [`perft`] counts move sequences.
@@ -76,6 +78,7 @@ mod preset;
 mod rules;
 mod ruleset;
 mod setup;
+mod side;
 mod spec;
 
 pub use error::{
@@ -96,3 +99,4 @@ pub use ruleset::{
     GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS, Origin, RuleSet, StoresSown, Unfed,
 };
 pub use setup::{PieState, Setup};
+pub use side::{BySide, Side};

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::error::NameError;
-use crate::ruleset::MAX_PLAYERS;
+use crate::side::{BySide, Side};
 
 /// Why a game is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -138,8 +138,8 @@ pub enum Wdl {
 pub struct Outcome {
     pub(crate) reason: EndReason,
     pub(crate) players: u8,
-    pub(crate) scores: [u8; MAX_PLAYERS],
-    pub(crate) ranks: [u8; MAX_PLAYERS],
+    pub(crate) scores: BySide<u8>,
+    pub(crate) ranks: BySide<u8>,
 }
 
 impl Outcome {
@@ -151,12 +151,12 @@ impl Outcome {
     /// Final scores per side: store contents after the leftover seeds were
     /// distributed (captured seeds in store-less games).
     pub fn scores(&self) -> &[u8] {
-        &self.scores[..usize::from(self.players)]
+        &self.scores.as_slice()[..usize::from(self.players)]
     }
 
     /// Final ranks per side, 1 for first place.
     pub fn ranks(&self) -> &[u8] {
-        &self.ranks[..usize::from(self.players)]
+        &self.ranks.as_slice()[..usize::from(self.players)]
     }
 
     /// The rank of `side`.
@@ -164,17 +164,19 @@ impl Outcome {
     /// # Panics
     ///
     /// If `side` is not a side of the game.
-    pub fn rank(&self, side: usize) -> u8 {
-        self.ranks()[side]
+    pub fn rank(&self, side: Side) -> u8 {
+        self.ranks()[side.index()]
     }
 
-    /// The sides in first place.
-    pub fn winners(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..usize::from(self.players)).filter(|&s| self.ranks[s] == 1)
+    /// The sides in first place, side 0 first.
+    pub fn winners(&self) -> impl Iterator<Item = Side> + '_ {
+        (0..self.players)
+            .map(Side::trusted)
+            .filter(|&s| self.ranks[s] == 1)
     }
 
     /// The one side in first place, if it is not shared.
-    pub fn winner(&self) -> Option<usize> {
+    pub fn winner(&self) -> Option<Side> {
         let mut w = self.winners();
         match (w.next(), w.next()) {
             (Some(s), None) => Some(s),
@@ -189,11 +191,12 @@ impl Outcome {
 
     /// Win, draw or loss for `side` in a two-player game (`None` with more
     /// players or a side that does not exist).
-    pub fn wdl(&self, side: usize) -> Option<Wdl> {
-        if self.players != 2 || side > 1 {
+    pub fn wdl(&self, side: Side) -> Option<Wdl> {
+        if self.players != 2 || side.index() > 1 {
             return None;
         }
-        Some(match (self.ranks[side], self.ranks[1 - side]) {
+        let other = Side::new(1 - side.index());
+        Some(match (self.ranks[side], self.ranks[other]) {
             (1, 1) => Wdl::Draw,
             (1, _) => Wdl::Win,
             _ => Wdl::Loss,
@@ -202,7 +205,7 @@ impl Outcome {
 
     /// Side 0's score minus side 1's: the value a two-player solver reports.
     pub fn score_difference(&self) -> i32 {
-        i32::from(self.scores[0]) - i32::from(self.scores[1])
+        i32::from(self.scores[Side::new(0)]) - i32::from(self.scores[Side::new(1)])
     }
 }
 

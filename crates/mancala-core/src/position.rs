@@ -20,6 +20,7 @@ use crate::outcome::EndReason;
 use crate::rules::{CUPS, Rules};
 use crate::ruleset::MAX_PLAYERS;
 use crate::setup::PieState;
+use crate::side::Side;
 use end::Changed;
 pub use play::Effect;
 
@@ -29,14 +30,14 @@ pub enum Cup {
     /// A house: `side`'s house `number` (from 1, in sowing order).
     House {
         /// The side that owns the house.
-        side: usize,
+        side: Side,
         /// The house number from that side's point of view.
         number: u8,
     },
     /// `side`'s store (its captured seeds in store-less games).
     Store {
         /// The side that owns the store.
-        side: usize,
+        side: Side,
     },
 }
 
@@ -90,14 +91,14 @@ pub(crate) struct State {
 /// # Examples
 ///
 /// ```
-/// use mancala_core::{Move, Position, Preset, Rules};
+/// use mancala_core::{Move, Position, Preset, Rules, Side};
 ///
 /// let rules = Rules::new(&Preset::Kalah.rules())?;
 /// let mut pos = Position::new(&rules);
 /// let effect = pos.play(Move::House(3))?;   // 4 seeds: the last lands in the store
 /// assert!(effect.extra_turn);
-/// assert_eq!(pos.to_move(), 0);
-/// assert_eq!(pos.store(0), 1);
+/// assert_eq!(pos.to_move(), Side::new(0));
+/// assert_eq!(pos.store(Side::new(0)), 1);
 /// assert_eq!(pos.to_string(), "4,4,0,5,5,5:1 4,4,4,4,4,4:0 to=0 ply=1");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -143,8 +144,8 @@ impl<'r> Position<'r> {
 
     /// The side to move. Once the game is over, the side that would have moved.
     #[inline]
-    pub fn to_move(&self) -> usize {
-        usize::from(self.state.to_move)
+    pub fn to_move(&self) -> Side {
+        Side::trusted(self.state.to_move)
     }
 
     /// Moves played so far (a pie swap counts as one).
@@ -162,14 +163,15 @@ impl<'r> Position<'r> {
     /// # Panics
     ///
     /// If `side` is not a side of the game.
-    pub fn houses(&self, side: usize) -> &[u8] {
-        assert!(side < self.rules.players(), "no side {side}");
-        &self.state.cups[self.rules.house_range(side)]
+    pub fn houses(&self, side: Side) -> &[u8] {
+        assert!(side.index() < self.rules.players(), "no side {side}");
+        &self.state.cups[self.rules.house_range(side.index())]
     }
 
     /// The seeds in `side`'s house `number` (from 1); `None` if there is no
     /// such side or house.
-    pub fn house(&self, side: usize, number: usize) -> Option<u8> {
+    pub fn house(&self, side: Side, number: usize) -> Option<u8> {
+        let side = side.index();
         if side >= self.rules.players() || number == 0 || number > self.rules.houses() {
             return None;
         }
@@ -181,25 +183,25 @@ impl<'r> Position<'r> {
     /// # Panics
     ///
     /// If `side` is not a side of the game.
-    pub fn store(&self, side: usize) -> u8 {
-        assert!(side < self.rules.players(), "no side {side}");
-        self.state.cups[self.rules.store(side)]
+    pub fn store(&self, side: Side) -> u8 {
+        assert!(side.index() < self.rules.players(), "no side {side}");
+        self.state.cups[self.rules.store(side.index())]
     }
 
     /// Every side's store, side 0 first: the scores so far (final scores
     /// once the game is over).
     pub fn scores(&self) -> Vec<u8> {
-        (0..self.rules.players()).map(|s| self.store(s)).collect()
+        self.rules.sides().map(|s| self.store(s)).collect()
     }
 
-    /// Seeds in `side`'s houses.
-    pub fn side_seeds(&self, side: usize) -> u32 {
-        self.rules.side_seeds(&self.state.cups, side)
+    /// Seeds in `side`'s houses (0 for a side the game does not have).
+    pub fn side_seeds(&self, side: Side) -> u32 {
+        self.rules.side_seeds(&self.state.cups, side.index())
     }
 
     /// Seeds in all houses.
     pub fn board_seeds(&self) -> u32 {
-        (0..self.rules.players()).map(|s| self.side_seeds(s)).sum()
+        self.rules.sides().map(|s| self.side_seeds(s)).sum()
     }
 
     /// Seeds in the game: board, stores and discarded. Moves never change it.
@@ -228,23 +230,35 @@ impl<'r> Position<'r> {
     }
 
     /// The player (0 = the one who moved first) who owns `side`: the
-    /// other one's side after a pie swap.
-    pub fn player_of(&self, side: usize) -> usize {
-        if self.state.pie == PieState::Swapped && side < 2 {
-            1 - side
+    /// other one's side after a pie swap. The inverse of
+    /// [`Position::side_of`].
+    pub fn player_of(&self, side: Side) -> usize {
+        self.swap_seats(side.index())
+    }
+
+    /// The side `player` (0 = the one who moved first) owns: the other
+    /// one's side after a pie swap. The inverse of [`Position::player_of`].
+    ///
+    /// # Panics
+    ///
+    /// If `player` is not below [`MAX_PLAYERS`](crate::MAX_PLAYERS).
+    pub fn side_of(&self, player: usize) -> Side {
+        Side::new(self.swap_seats(player))
+    }
+
+    /// Players and sides are the same but for a pie swap, which trades the
+    /// first two; the map is its own inverse.
+    fn swap_seats(&self, i: usize) -> usize {
+        if self.state.pie == PieState::Swapped && i < 2 {
+            1 - i
         } else {
-            side
+            i
         }
     }
 
-    /// The side `player` owns (see [`Position::player_of`]).
-    pub fn side_of(&self, player: usize) -> usize {
-        self.player_of(player)
-    }
-
     /// Whether `side` has resigned.
-    pub fn has_resigned(&self, side: usize) -> bool {
-        side < MAX_PLAYERS && self.state.resigned[side] != 0
+    pub fn has_resigned(&self, side: Side) -> bool {
+        self.state.resigned[side.index()] != 0
     }
 }
 

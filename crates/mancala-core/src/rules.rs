@@ -14,6 +14,7 @@ use crate::ruleset::{
     Capture, CountSet, EndCondition, GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS, RuleSet,
     StoresSown, Unfed,
 };
+use crate::side::Side;
 
 /// Cups in a position's array: enough for 4 players with 16 houses and a
 /// store each (68), padded to a multiple of 8 so that positions hash and
@@ -184,6 +185,11 @@ impl Rules {
     /// Number of players (and sides).
     pub fn players(&self) -> usize {
         usize::from(self.players)
+    }
+
+    /// The sides of the game, side 0 first.
+    pub fn sides(&self) -> impl DoubleEndedIterator<Item = Side> + ExactSizeIterator + use<> {
+        (0..self.players).map(Side::trusted)
     }
 
     /// Houses per side.

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use mancala_core::{
     EndReason, Event, EventError, Game, History, IllegalReason, KalahOptions, Move, Position,
-    Preset, RecordError, Rules, Setup,
+    Preset, RecordError, Rules, Setup, Side,
 };
 
 fn kalah() -> Rules {
@@ -57,19 +57,19 @@ fn games_share_one_compiled_rule_set() {
 fn every_event_is_recorded_with_the_position_after_it() {
     let mut game = Game::new(kalah3());
     game.play(house(1)).unwrap();
-    game.record_computer(1, true).unwrap();
+    game.record_computer(Side::new(1), true).unwrap();
     game.play(house(2)).unwrap();
-    game.resign(2).unwrap();
+    game.resign(Side::new(2)).unwrap();
     assert_eq!(
         game.events(),
         [
             Event::Move(house(1)),
             Event::Computer {
-                side: 1,
+                side: Side::new(1),
                 playing: true
             },
             Event::Move(house(2)),
-            Event::Resign { side: 2 },
+            Event::Resign { side: Side::new(2) },
         ]
     );
     assert_eq!(game.moves().collect::<Vec<_>>(), [house(1), house(2)]);
@@ -80,8 +80,8 @@ fn every_event_is_recorded_with_the_position_after_it() {
     // With three players a resignation does not end the game: the
     // resigned side plays on (by computer) and ranks last.
     assert!(!game.is_over());
-    assert!(game.position().has_resigned(2));
-    game.resign(0).unwrap();
+    assert!(game.position().has_resigned(Side::new(2)));
+    game.resign(Side::new(0)).unwrap();
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.reason(), EndReason::Resignation);
     assert_eq!(outcome.ranks(), [2, 1, 3]);
@@ -91,24 +91,27 @@ fn every_event_is_recorded_with_the_position_after_it() {
 fn events_that_cannot_be_taken_are_refused_and_change_nothing() {
     let mut game = Game::new(kalah3());
     assert_eq!(
-        game.resign(3),
+        game.resign(Side::new(3)),
         Err(EventError::NoSuchSide {
-            side: 3,
+            side: Side::new(3),
             players: 3
         })
     );
-    game.resign(1).unwrap();
-    assert_eq!(game.resign(1), Err(EventError::AlreadyResigned { side: 1 }));
+    game.resign(Side::new(1)).unwrap();
     assert_eq!(
-        game.record_computer(7, true),
+        game.resign(Side::new(1)),
+        Err(EventError::AlreadyResigned { side: Side::new(1) })
+    );
+    assert_eq!(
+        game.record_computer(Side::new(3), true),
         Err(EventError::NoSuchSide {
-            side: 7,
+            side: Side::new(3),
             players: 3
         })
     );
     let err = game.play(house(9)).unwrap_err();
     assert_eq!(err.reason, IllegalReason::NoSuchHouse { houses: 6 });
-    assert_eq!(game.events(), [Event::Resign { side: 1 }]);
+    assert_eq!(game.events(), [Event::Resign { side: Side::new(1) }]);
 
     game.end_by_agreement().unwrap();
     assert_eq!(
@@ -118,8 +121,11 @@ fn events_that_cannot_be_taken_are_refused_and_change_nothing() {
         game.position()
     );
     assert_eq!(game.end_by_agreement(), Err(EventError::GameOver));
-    assert_eq!(game.resign(0), Err(EventError::GameOver));
-    assert_eq!(game.record_computer(0, false), Err(EventError::GameOver));
+    assert_eq!(game.resign(Side::new(0)), Err(EventError::GameOver));
+    assert_eq!(
+        game.record_computer(Side::new(0), false),
+        Err(EventError::GameOver)
+    );
     assert_eq!(
         game.apply(Event::Move(house(1))).unwrap_err(),
         EventError::Illegal(game.position().play(house(1)).unwrap_err())
@@ -134,13 +140,13 @@ fn undo_takes_back_one_event_and_undo_move_a_move_with_what_followed() {
     game.play(house(1)).unwrap();
     let after_one = game.position().to_string();
     game.play(house(2)).unwrap();
-    game.resign(0).unwrap();
-    game.record_computer(0, true).unwrap();
+    game.resign(Side::new(0)).unwrap();
+    game.record_computer(Side::new(0), true).unwrap();
 
     assert_eq!(
         game.undo(),
         Some(Event::Computer {
-            side: 0,
+            side: Side::new(0),
             playing: true
         })
     );
@@ -148,7 +154,7 @@ fn undo_takes_back_one_event_and_undo_move_a_move_with_what_followed() {
     assert_eq!(game.undo_move(), Some(house(2)));
     assert_eq!(game.events(), [Event::Move(house(1))]);
     assert_eq!(game.position().to_string(), after_one);
-    assert!(!game.position().has_resigned(0));
+    assert!(!game.position().has_resigned(Side::new(0)));
     assert_eq!(game.undo_move(), Some(house(1)));
     assert_eq!(game.position().to_string(), start);
     assert_eq!(game.undo_move(), None);
@@ -158,9 +164,9 @@ fn undo_takes_back_one_event_and_undo_move_a_move_with_what_followed() {
 #[test]
 fn undo_move_without_a_move_changes_nothing() {
     let mut game = Game::new(kalah3());
-    game.resign(1).unwrap();
+    game.resign(Side::new(1)).unwrap();
     assert_eq!(game.undo_move(), None);
-    assert_eq!(game.events(), [Event::Resign { side: 1 }]);
+    assert_eq!(game.events(), [Event::Resign { side: Side::new(1) }]);
 }
 
 #[test]
@@ -169,7 +175,7 @@ fn a_record_reads_back_to_the_same_game() {
     for m in [1, 2, 3, 4] {
         game.play(house(m)).unwrap();
     }
-    game.resign(1).unwrap();
+    game.resign(Side::new(1)).unwrap();
     game.play(game.legal_moves().iter().next().unwrap())
         .unwrap();
     let text = serde_json::to_string(&game).unwrap();
@@ -214,10 +220,15 @@ fn a_record_that_does_not_replay_names_the_event_and_why() {
         "event 2 of the record (3): illegal move 3: the house is empty"
     );
 
+    let text = r#"{"rules": {"preset": "kalah"}, "events": ["3", "resign 3"]}"#;
+    let err = serde_json::from_str::<Game>(text).unwrap_err().to_string();
+    assert!(err.contains("event 2 of the record (resign 3)"), "{err}");
+    assert!(err.contains("there is no side 3"), "{err}");
+
+    // No game has a side 4 or more: such an event does not even read.
     let text = r#"{"rules": {"preset": "kalah"}, "events": ["3", "resign 5"]}"#;
     let err = serde_json::from_str::<Game>(text).unwrap_err().to_string();
-    assert!(err.contains("event 2 of the record (resign 5)"), "{err}");
-    assert!(err.contains("there is no side 5"), "{err}");
+    assert!(err.contains("\"resign 5\" is not a game event"), "{err}");
 
     let text = r#"{"rules": {"preset": "kalah"}, "events": ["3", "jump"]}"#;
     let err = serde_json::from_str::<Game>(text).unwrap_err().to_string();
@@ -233,10 +244,10 @@ fn event_text_round_trips_and_bad_text_is_refused() {
     let events = [
         Event::Move(house(12)),
         Event::Move(Move::Swap),
-        Event::Resign { side: 3 },
+        Event::Resign { side: Side::new(3) },
         Event::Agreement,
         Event::Computer {
-            side: 0,
+            side: Side::new(0),
             playing: false,
         },
     ];
@@ -248,6 +259,8 @@ fn event_text_round_trips_and_bad_text_is_refused() {
         "0",
         "resign",
         "resign x",
+        "resign 4",
+        "computer 9 on",
         "computer 1",
         "computer 1 maybe",
         "agreement now",
@@ -271,8 +284,8 @@ fn a_game_ends_by_repetition_like_a_history_and_a_seat_handed_over_is_no_repeat(
             history.play(house(n)).unwrap();
             if n == 1 && !game.is_over() {
                 // A seat handed over and back is no position of its own.
-                game.record_computer(0, true).unwrap();
-                game.record_computer(0, false).unwrap();
+                game.record_computer(Side::new(0), true).unwrap();
+                game.record_computer(Side::new(0), false).unwrap();
             }
         }
     }
@@ -306,7 +319,7 @@ mod properties {
                     break;
                 }
                 if c % 7 == 0 {
-                    let side = usize::from(c) % rules.players();
+                    let side = Side::new(usize::from(c) % rules.players());
                     game.record_computer(side, c % 2 == 0).unwrap();
                     continue;
                 }

@@ -4,7 +4,7 @@
 
 use mancala_core::{
     EndCondition, EndSet, GrandSlam, History, IllegalReason, Move, Position, Preset, RuleSet,
-    Rules, Setup, StoresSown, parse_moves,
+    Rules, Setup, Side, StoresSown, parse_moves,
 };
 use mancala_testkit::pick::{Choices, random_game};
 use mancala_testkit::rules::{any_rules, random_rules};
@@ -36,12 +36,12 @@ fn check_legality(pos: &Position<'_>) {
         assert!(!legal.is_empty(), "an ongoing game has a move: {pos}");
     }
     let side = pos.to_move();
-    let opponent_empty = set.players == 2 && pos.side_seeds(1 - side) == 0;
+    let opponent_empty = set.players == 2 && pos.side_seeds(Side::new(1 - side.index())) == 0;
     let fed_by_some = opponent_empty
         && legal.iter().any(|m| {
             let mut next = *pos;
             next.play_unchecked(m);
-            m != Move::Swap && next.side_seeds(1 - side) > 0
+            m != Move::Swap && next.side_seeds(Side::new(1 - side.index())) > 0
         });
     for m in candidate_moves(rules) {
         let mut tried = *pos;
@@ -66,7 +66,7 @@ fn check_legality(pos: &Position<'_>) {
                 }
                 if set.must_feed && opponent_empty && fed_by_some {
                     assert!(
-                        tried.side_seeds(1 - side) > 0 || tried.is_over(),
+                        tried.side_seeds(Side::new(1 - side.index())) > 0 || tried.is_over(),
                         "{m} does not feed in {pos}"
                     );
                 }
@@ -121,8 +121,7 @@ fn check_conservation(pos: &Position<'_>, total: u32) {
 /// position meets none of them, and a position ended by one meets it.
 fn check_end_conditions(pos: &Position<'_>) {
     let set = pos.rules().rule_set();
-    let players = usize::from(set.players);
-    let empty_side = (0..players).any(|s| pos.side_seeds(s) == 0);
+    let empty_side = pos.rules().sides().any(|s| pos.side_seeds(s) == 0);
     let total = pos.total_seeds();
     let twice: Vec<u32> = pos.scores().iter().map(|&s| 2 * u32::from(s)).collect();
     let majority =

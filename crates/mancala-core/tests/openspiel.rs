@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Mutex, PoisonError};
 
-use mancala_core::{History, Move, Preset, Rules, Wdl};
+use mancala_core::{History, Move, Preset, Rules, Side, Wdl};
 use serde_json::Value;
 
 const GAMES_PER_KIND: usize = 500;
@@ -129,7 +129,12 @@ fn random_games_agree_with_openspiel() {
             let pos = game.position();
             let context = || format!("{name} game {g}, step {i}, position {pos}");
             assert!(!pos.is_over(), "we ended the game early: {}", context());
-            assert_eq!(pos.to_move() as u64, player, "side to move: {}", context());
+            assert_eq!(
+                pos.to_move().index() as u64,
+                player,
+                "side to move: {}",
+                context()
+            );
             let theirs: Vec<Move> = numbers(&step["legal"])
                 .into_iter()
                 .map(|a| our_move(name, player, a))
@@ -164,7 +169,7 @@ fn random_games_agree_with_openspiel() {
             Wdl::Draw
         };
         assert_eq!(
-            outcome.wdl(0),
+            outcome.wdl(Side::new(0)),
             Some(expected),
             "{name} game {g}: result, {pos}"
         );

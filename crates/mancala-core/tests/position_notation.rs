@@ -3,7 +3,7 @@
 
 use mancala_core::{
     EndReason, NotationError, NotationReason, PieState, Position, Preset, RuleSet, Rules, Setup,
-    SetupError,
+    SetupError, Side,
 };
 use mancala_testkit::assert_mentions;
 use mancala_testkit::rules::kalah;
@@ -128,10 +128,10 @@ fn position_from_setup_round_trips_its_notation() {
     let pos = Position::from_setup(&rules, &setup).unwrap();
     assert_eq!(pos.to_string(), text);
     assert_eq!(pos.to_setup(), setup);
-    assert_eq!(pos.houses(0), &[0, 5, 5, 5, 5, 4]);
-    assert_eq!(pos.house(0, 6), Some(4));
-    assert_eq!(pos.house(0, 7), None);
-    assert_eq!(pos.to_move(), 1);
+    assert_eq!(pos.houses(Side::new(0)), &[0, 5, 5, 5, 5, 4]);
+    assert_eq!(pos.house(Side::new(0), 6), Some(4));
+    assert_eq!(pos.house(Side::new(0), 7), None);
+    assert_eq!(pos.to_move(), Side::new(1));
     assert_eq!(pos.ply(), 1);
     // The start position in notation.
     assert_eq!(

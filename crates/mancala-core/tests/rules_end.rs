@@ -11,7 +11,7 @@
 
 use mancala_core::{
     EndCondition, EndReason, EndSet, History, IllegalMove, IllegalReason, KalahOptions, Leftover,
-    Move, PieState, Position, Preset, Rules, Wdl,
+    Move, PieState, Position, Preset, Rules, Side, Wdl,
 };
 use mancala_testkit::pick::{at, compile, houses};
 
@@ -49,7 +49,7 @@ fn kalah_ends_at_once_when_the_movers_own_side_empties_even_with_an_extra_turn_p
     );
     let outcome = pos.outcome().unwrap();
     assert_eq!(outcome.scores(), &[21, 27]);
-    assert_eq!(outcome.wdl(0), Some(Wdl::Loss));
+    assert_eq!(outcome.wdl(Side::new(0)), Some(Wdl::Loss));
     assert!(pos.legal_moves().is_empty());
 }
 
@@ -135,7 +135,7 @@ fn oware_game_ends_when_a_score_exceeds_half_of_the_seeds() {
         pos.to_string(),
         "0,0,0,0,0,0:27 0,0,0,0,0,0:21 to=1 ply=31 over=majority"
     );
-    assert_eq!(pos.outcome().unwrap().winner(), Some(0));
+    assert_eq!(pos.outcome().unwrap().winner(), Some(Side::new(0)));
 }
 
 #[test]
@@ -153,7 +153,7 @@ fn majority_ends_the_game_when_two_players_hold_exactly_half_each() {
     );
     let outcome = pos.outcome().unwrap();
     assert!(outcome.is_draw());
-    assert_eq!(outcome.wdl(0), Some(Wdl::Draw));
+    assert_eq!(outcome.wdl(Side::new(0)), Some(Wdl::Draw));
 }
 
 #[test]
@@ -171,8 +171,8 @@ fn mancala_basic_player_who_empties_their_side_wins_at_once_and_the_board_stays(
     let outcome = pos.outcome().unwrap();
     assert_eq!(outcome.scores(), &[3, 30]);
     assert_eq!(outcome.ranks(), &[1, 2]);
-    assert_eq!(outcome.wdl(0), Some(Wdl::Win));
-    assert_eq!(outcome.wdl(1), Some(Wdl::Loss));
+    assert_eq!(outcome.wdl(Side::new(0)), Some(Wdl::Win));
+    assert_eq!(outcome.wdl(Side::new(1)), Some(Wdl::Loss));
 }
 
 #[test]
@@ -255,7 +255,7 @@ fn leftover_discard_scores_nobody_and_counts_the_seeds_as_discarded() {
     assert_eq!(pos.total_seeds(), 48);
     let outcome = pos.outcome().unwrap();
     assert_eq!(outcome.scores(), &[21, 3]);
-    assert_eq!(outcome.wdl(0), Some(Wdl::Win));
+    assert_eq!(outcome.wdl(Side::new(0)), Some(Wdl::Win));
 }
 
 #[test]
@@ -371,7 +371,7 @@ fn oware_unfed_end_to_mover_gives_the_board_to_the_player_who_cannot_feed() {
         pos.to_string(),
         "0,0,0,0,0,0:25 0,0,0,0,0,0:23 to=0 ply=42 over=cannot_feed"
     );
-    assert_eq!(pos.outcome().unwrap().winner(), Some(0));
+    assert_eq!(pos.outcome().unwrap().winner(), Some(Side::new(0)));
 }
 
 #[test]
@@ -387,7 +387,7 @@ fn al_manqala_starving_player_claims_the_board_when_no_move_feeds() {
         pos.to_string(),
         "0,0,0,0,0,0,0:40 0,0,0,0,0,0,0:42 to=0 ply=42 over=cannot_feed"
     );
-    assert_eq!(pos.outcome().unwrap().winner(), Some(1));
+    assert_eq!(pos.outcome().unwrap().winner(), Some(Side::new(1)));
 }
 
 #[test]
@@ -407,7 +407,7 @@ fn al_manqala_player_who_cannot_move_because_their_side_is_empty_is_starving_too
     );
     let outcome = pos.outcome().unwrap();
     assert_eq!(outcome.scores(), &[42, 43]);
-    assert_eq!(outcome.wdl(1), Some(Wdl::Win));
+    assert_eq!(outcome.wdl(Side::new(1)), Some(Wdl::Win));
 }
 
 // ---------------------------------------------------------------------------
@@ -484,9 +484,12 @@ fn ranks_share_places_for_equal_scores_with_three_players() {
     assert_eq!(outcome.scores(), &[10, 10, 4]);
     assert_eq!(outcome.ranks(), &[1, 1, 3]);
     assert_eq!(outcome.winner(), None);
-    assert_eq!(outcome.winners().collect::<Vec<_>>(), vec![0, 1]);
+    assert_eq!(
+        outcome.winners().collect::<Vec<_>>(),
+        vec![Side::new(0), Side::new(1)]
+    );
     assert!(!outcome.is_draw());
-    assert_eq!(outcome.wdl(0), None);
+    assert_eq!(outcome.wdl(Side::new(0)), None);
 }
 
 #[test]
@@ -504,7 +507,7 @@ fn ranks_use_standard_competition_ranking_with_four_players() {
     let outcome = pos.outcome().unwrap();
     assert_eq!(outcome.scores(), &[9, 7, 7, 3]);
     assert_eq!(outcome.ranks(), &[1, 2, 2, 4]);
-    assert_eq!(outcome.winner(), Some(0));
+    assert_eq!(outcome.winner(), Some(Side::new(0)));
 
     // Scores 8, 8, 5, 5: ranks 1, 1, 3, 3.
     let pos = at(
@@ -531,25 +534,25 @@ fn two_players_win_lose_or_draw_by_score() {
     let outcome = pos.outcome().unwrap();
     assert_eq!(outcome.scores(), &[30, 18]);
     assert_eq!(outcome.score_difference(), 12);
-    assert_eq!(outcome.wdl(0), Some(Wdl::Win));
-    assert_eq!(outcome.wdl(1), Some(Wdl::Loss));
-    assert_eq!(outcome.wdl(2), None);
-    assert_eq!(outcome.winner(), Some(0));
+    assert_eq!(outcome.wdl(Side::new(0)), Some(Wdl::Win));
+    assert_eq!(outcome.wdl(Side::new(1)), Some(Wdl::Loss));
+    assert_eq!(outcome.wdl(Side::new(2)), None);
+    assert_eq!(outcome.winner(), Some(Side::new(0)));
 
     // 20 against 20 + 8 = 28: -8, side 0 loses.
     let pos = at(&rules, "0,0,0,0,0,0:20 0,0,0,0,0,8:20 to=0 ply=40");
     let outcome = pos.outcome().unwrap();
     assert_eq!(outcome.scores(), &[20, 28]);
     assert_eq!(outcome.score_difference(), -8);
-    assert_eq!(outcome.wdl(0), Some(Wdl::Loss));
-    assert_eq!(outcome.wdl(1), Some(Wdl::Win));
+    assert_eq!(outcome.wdl(Side::new(0)), Some(Wdl::Loss));
+    assert_eq!(outcome.wdl(Side::new(1)), Some(Wdl::Win));
 
     // 24 against 0 + 6 x 4 = 24: a draw.
     let pos = at(&rules, "0,0,0,0,0,0:24 4,4,4,4,4,4:0 to=0 ply=40");
     let outcome = pos.outcome().unwrap();
     assert_eq!(outcome.score_difference(), 0);
-    assert_eq!(outcome.wdl(0), Some(Wdl::Draw));
-    assert_eq!(outcome.wdl(1), Some(Wdl::Draw));
+    assert_eq!(outcome.wdl(Side::new(0)), Some(Wdl::Draw));
+    assert_eq!(outcome.wdl(Side::new(1)), Some(Wdl::Draw));
     assert!(outcome.is_draw());
     assert_eq!(outcome.winner(), None);
 }
@@ -559,7 +562,7 @@ fn two_player_resignation_loses_at_once_whatever_the_score() {
     let rules = compile(Preset::Kalah.rules());
     // Side 0 leads 10 to 0 and resigns: it loses; the board is left as it is.
     let mut pos = at(&rules, "0,4,4,4,4,4:10 4,4,4,4,4,2:0 to=1 ply=5");
-    pos.resign(0);
+    pos.resign(Side::new(0));
     assert!(pos.is_over());
     assert_eq!(
         pos.to_string(),
@@ -567,8 +570,8 @@ fn two_player_resignation_loses_at_once_whatever_the_score() {
     );
     let outcome = pos.outcome().unwrap();
     assert_eq!(outcome.reason(), EndReason::Resignation);
-    assert_eq!(outcome.wdl(0), Some(Wdl::Loss));
-    assert_eq!(outcome.wdl(1), Some(Wdl::Win));
+    assert_eq!(outcome.wdl(Side::new(0)), Some(Wdl::Loss));
+    assert_eq!(outcome.wdl(Side::new(1)), Some(Wdl::Win));
     assert_eq!(
         pos.play(Move::House(1)).unwrap_err().reason,
         IllegalReason::GameOver
@@ -585,10 +588,10 @@ fn three_player_resignation_lets_the_game_go_on_and_ranks_the_resigner_last() {
         &rules,
         "3,0,0,0,0,0:20 0,0,0,0,0,1:2 0,0,0,0,0,2:4 to=0 ply=30",
     );
-    pos.resign(0);
+    pos.resign(Side::new(0));
     // Two players have not resigned: the game goes on, side 0 still moves.
     assert!(!pos.is_over());
-    assert!(pos.has_resigned(0));
+    assert!(pos.has_resigned(Side::new(0)));
     // Side 0 house 1 (3 seeds) -> houses 2, 3, 4; house 4 was empty, but the target (next
     // seat, side 1, index 6 - 1 - 3 = 2, house 3) is empty: no capture.
     play(&mut pos, 1);
@@ -618,14 +621,14 @@ fn four_player_resignations_rank_the_first_to_resign_last_and_end_with_one_playe
         ..KalahOptions::default()
     });
     let mut pos = Position::new(&rules);
-    pos.resign(2);
+    pos.resign(Side::new(2));
     assert!(!pos.is_over());
     // Side 0 house 1 (3 seeds) -> houses 2, 3, 4 (3 -> 4, no capture).
     play(&mut pos, 1);
-    pos.resign(0);
+    pos.resign(Side::new(0));
     assert!(!pos.is_over());
     assert_eq!(moves(&pos), houses(&[1, 2, 3, 4]));
-    pos.resign(3);
+    pos.resign(Side::new(3));
     // Only side 1 has not resigned: over, the board left as it is.
     assert_eq!(
         pos.to_string(),
@@ -635,7 +638,7 @@ fn four_player_resignations_rank_the_first_to_resign_last_and_end_with_one_playe
     let outcome = pos.outcome().unwrap();
     assert_eq!(outcome.reason(), EndReason::Resignation);
     assert_eq!(outcome.ranks(), &[3, 1, 4, 2]);
-    assert_eq!(outcome.winner(), Some(1));
+    assert_eq!(outcome.winner(), Some(Side::new(1)));
 }
 
 #[test]
@@ -657,7 +660,7 @@ fn mancala_basic_ranks_by_who_emptied_their_side_first() {
     );
     let outcome = pos.outcome().unwrap();
     assert_eq!(outcome.ranks(), &[1, 4, 2, 2]);
-    assert_eq!(outcome.winner(), Some(0));
+    assert_eq!(outcome.winner(), Some(Side::new(0)));
 }
 
 // ---------------------------------------------------------------------------
@@ -697,10 +700,10 @@ fn mankalah_swap_is_legal_on_the_second_players_first_turn_and_trades_sides() {
         "0,8,8,8,8,8,8:1 7,7,7,7,7,7,7:0 to=1 ply=2 pie=swapped"
     );
     assert_eq!(pos.pie(), PieState::Swapped);
-    assert_eq!(pos.to_move(), 1);
-    assert_eq!(pos.player_of(0), 1);
-    assert_eq!(pos.player_of(1), 0);
-    assert_eq!(pos.side_of(0), 1);
+    assert_eq!(pos.to_move(), Side::new(1));
+    assert_eq!(pos.player_of(Side::new(0)), 1);
+    assert_eq!(pos.player_of(Side::new(1)), 0);
+    assert_eq!(pos.side_of(0), Side::new(1));
     assert!(!pos.is_legal(Move::Swap));
     // Side 1 house 1 (7 seeds): houses 2..7 (8 each) and store 1, an extra turn (not the
     // first sowing any more); still no second swap.
@@ -733,7 +736,7 @@ fn mankalah_swap_is_not_legal_after_the_second_player_has_sown() {
         })
     );
     assert_eq!(pos.to_string(), before);
-    assert_eq!(pos.player_of(0), 0);
+    assert_eq!(pos.player_of(Side::new(0)), 0);
 }
 
 #[test]
@@ -760,7 +763,7 @@ fn kalah_pie_rule_waits_until_the_opening_players_extra_turns_are_over() {
         pos.to_string(),
         "0,5,1,6,6,5:1 4,4,4,4,4,4:0 to=1 ply=3 pie=swapped"
     );
-    assert_eq!(pos.player_of(0), 1);
+    assert_eq!(pos.player_of(Side::new(0)), 1);
     // Side 1 house 1 (4 seeds): side 1 houses 2..5 (last 4 -> 5): side 0 to move.
     play(&mut pos, 1);
     assert_eq!(

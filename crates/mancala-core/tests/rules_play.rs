@@ -46,7 +46,13 @@ fn kalah_origin_include_puts_a_seed_back_in_the_origin_on_a_lap() {
     // capture.
     let effect = pos.play(Move::House(1)).unwrap();
     assert_eq!(pos.to_string(), "1,2,1,1,1,1:1 2,2,2,2,2,2:0 to=1 ply=11");
-    assert_eq!(effect.last, Some(Cup::House { side: 0, number: 2 }));
+    assert_eq!(
+        effect.last,
+        Some(Cup::House {
+            side: Side::new(0),
+            number: 2
+        })
+    );
     assert_eq!(effect.sown, 14);
     assert_eq!(effect.captured, 0);
 }
@@ -60,8 +66,14 @@ fn oware_origin_is_skipped_on_a_lap_of_12_or_more() {
     // The origin stays empty; h2 is on the mover's side: no capture.
     let effect = pos.play(Move::House(1)).unwrap();
     assert_eq!(pos.to_string(), "0,2,1,1,1,1:0 2,2,2,2,2,2:0 to=1 ply=11");
-    assert_eq!(pos.house(0, 1), Some(0));
-    assert_eq!(effect.last, Some(Cup::House { side: 0, number: 2 }));
+    assert_eq!(pos.house(Side::new(0), 1), Some(0));
+    assert_eq!(
+        effect.last,
+        Some(Cup::House {
+            side: Side::new(0),
+            number: 2
+        })
+    );
 }
 
 #[test]
@@ -72,7 +84,13 @@ fn modiar_first_seed_goes_back_into_the_emptied_origin_house() {
     // seed 3 into o1 (2 -> 3). 3 is not in {2,4,6}: no capture.
     let effect = pos.play(Move::House(2)).unwrap();
     assert_eq!(pos.to_string(), "2,1,3:0 3,2,2:0 to=1 ply=5");
-    assert_eq!(effect.last, Some(Cup::House { side: 1, number: 1 }));
+    assert_eq!(
+        effect.last,
+        Some(Cup::House {
+            side: Side::new(1),
+            number: 1
+        })
+    );
     assert_eq!(effect.captured, 0);
 }
 
@@ -85,7 +103,13 @@ fn modiar_later_laps_include_the_origin_house() {
     // h1 = 2, h2 = 0+2 = 2, h3 = 1+2 = 3, o = 3,3,3. Last in h3 = 3: no capture.
     let effect = pos.play(Move::House(1)).unwrap();
     assert_eq!(pos.to_string(), "2,2,3:0 3,3,3:0 to=1 ply=5");
-    assert_eq!(effect.last, Some(Cup::House { side: 0, number: 3 }));
+    assert_eq!(
+        effect.last,
+        Some(Cup::House {
+            side: Side::new(0),
+            number: 3
+        })
+    );
 }
 
 #[test]
@@ -107,7 +131,13 @@ fn stores_sown_none_on_a_kalah_board_skips_the_movers_store() {
     // 2 seeds from h6: store 0 is not on the track, so o1 (1 -> 2), o2 (1 -> 2).
     let effect = pos.play(Move::House(6)).unwrap();
     assert_eq!(pos.to_string(), "1,0,0,0,0,0:0 2,2,1,1,1,1:0 to=1 ply=11");
-    assert_eq!(effect.last, Some(Cup::House { side: 1, number: 2 }));
+    assert_eq!(
+        effect.last,
+        Some(Cup::House {
+            side: Side::new(1),
+            number: 2
+        })
+    );
     assert!(!effect.extra_turn);
 }
 
@@ -119,8 +149,14 @@ fn kalah_sows_own_store_and_skips_the_opponents_store() {
     // h2 held 1 before the last seed: no capture.
     let effect = pos.play(Move::House(6)).unwrap();
     assert_eq!(pos.to_string(), "2,2,0,0,0,0:1 2,2,2,2,2,2:0 to=1 ply=11");
-    assert_eq!(pos.store(1), 0);
-    assert_eq!(effect.last, Some(Cup::House { side: 0, number: 2 }));
+    assert_eq!(pos.store(Side::new(1)), 0);
+    assert_eq!(
+        effect.last,
+        Some(Cup::House {
+            side: Side::new(0),
+            number: 2
+        })
+    );
 }
 
 #[test]
@@ -142,7 +178,7 @@ fn kalah_extra_turn_on_own_store() {
     // side 1 moves again.
     let effect = pos.play(Move::House(6)).unwrap();
     assert!(effect.extra_turn);
-    assert_eq!(effect.last, Some(Cup::Store { side: 1 }));
+    assert_eq!(effect.last, Some(Cup::Store { side: Side::new(1) }));
     assert_eq!(pos.to_string(), "4,4,4,4,4,4:0 4,4,4,2,0,0:4 to=1 ply=6");
 }
 
@@ -166,7 +202,7 @@ fn extra_turn_none_gives_no_extra_turn_on_own_store() {
     // h6's single seed goes into store 0; with extra_turn none, side 1 moves.
     let effect = pos.play(Move::House(6)).unwrap();
     assert!(!effect.extra_turn);
-    assert_eq!(effect.last, Some(Cup::Store { side: 0 }));
+    assert_eq!(effect.last, Some(Cup::Store { side: Side::new(0) }));
     assert_eq!(pos.to_string(), "1,0,0,0,0,0:1 1,1,1,1,1,1:0 to=1 ply=11");
 }
 
@@ -180,7 +216,7 @@ fn extra_turn_own_store_ignores_a_landing_in_another_store() {
     // 8 seeds from h6: store 0, o1..o6, store 1 (last). Not the mover's own
     // store: no extra turn.
     let effect = pos.play(Move::House(6)).unwrap();
-    assert_eq!(effect.last, Some(Cup::Store { side: 1 }));
+    assert_eq!(effect.last, Some(Cup::Store { side: Side::new(1) }));
     assert!(!effect.extra_turn);
     assert_eq!(pos.to_string(), "1,0,0,0,0,0:1 2,2,2,2,2,2:1 to=1 ply=11");
 }
@@ -201,7 +237,7 @@ fn mancala_basic_extra_turn_on_the_opponents_store() {
     let mut pos = at(&rules, "1,0,0,0,0,8:0 1,1,1,1,1,1:0 to=0 ply=10");
     // 8 seeds from h6: store 0, o1..o6, store 1 (last). any_store: extra turn.
     let effect = pos.play(Move::House(6)).unwrap();
-    assert_eq!(effect.last, Some(Cup::Store { side: 1 }));
+    assert_eq!(effect.last, Some(Cup::Store { side: Side::new(1) }));
     assert!(effect.extra_turn);
     assert_eq!(pos.to_string(), "1,0,0,0,0,0:1 2,2,2,2,2,2:1 to=0 ply=11");
 }
@@ -224,7 +260,7 @@ fn mankalah_first_move_into_the_store_earns_no_extra_turn() {
     // Kalah(7,7): 7 seeds from h1 go to h2..h7 (6) and store 0 (last).
     // first_move_extra_turn = false: side 1 moves next.
     let effect = pos.play(Move::House(1)).unwrap();
-    assert_eq!(effect.last, Some(Cup::Store { side: 0 }));
+    assert_eq!(effect.last, Some(Cup::Store { side: Side::new(0) }));
     assert!(!effect.extra_turn);
     assert_eq!(
         pos.to_string(),
@@ -311,7 +347,7 @@ fn modiar_no_legal_move_when_every_move_is_a_grand_slam() {
         pos.to_string(),
         "0,0,0:13 0,0,0:12 to=0 ply=20 over=no_legal_move"
     );
-    assert_eq!(pos.outcome().unwrap().winner(), Some(0));
+    assert_eq!(pos.outcome().unwrap().winner(), Some(Side::new(0)));
 }
 
 #[test]
@@ -409,7 +445,7 @@ fn oware_mover_takes_all_when_they_cannot_feed() {
         pos.to_string(),
         "0,0,0,0,0,0:8 0,0,0,0,0,0:7 to=0 ply=40 over=cannot_feed"
     );
-    assert_eq!(pos.outcome().unwrap().winner(), Some(0));
+    assert_eq!(pos.outcome().unwrap().winner(), Some(Side::new(0)));
 }
 
 #[test]
@@ -423,7 +459,7 @@ fn al_manqala_starving_opponent_claims_the_board_when_no_move_feeds() {
         pos.to_string(),
         "0,0,0,0,0,0,0:20 0,0,0,0,0,0,0:22 to=0 ply=40 over=cannot_feed"
     );
-    assert_eq!(pos.outcome().unwrap().winner(), Some(1));
+    assert_eq!(pos.outcome().unwrap().winner(), Some(Side::new(1)));
 }
 
 #[test]
@@ -508,7 +544,13 @@ fn kalah_capture_in_the_origin_house_after_a_full_lap() {
     // emptied origin (13th). It now holds exactly 1: capture its
     // corresponding house o6 (2 + 1 = 3) plus the seed: store 0 = 1 + 4 = 5.
     let effect = pos.play(Move::House(1)).unwrap();
-    assert_eq!(effect.last, Some(Cup::House { side: 0, number: 1 }));
+    assert_eq!(
+        effect.last,
+        Some(Cup::House {
+            side: Side::new(0),
+            number: 1
+        })
+    );
     assert_eq!(effect.captured, 4);
     assert_eq!(pos.to_string(), "0,1,1,1,1,1:5 2,2,2,2,2,0:0 to=1 ply=11");
 }
@@ -985,11 +1027,23 @@ fn effect_names_the_cups_an_opposite_capture_empties() {
     assert_eq!(
         effect.captured_cups().collect::<Vec<_>>(),
         [
-            Cup::House { side: 0, number: 5 },
-            Cup::House { side: 1, number: 2 }
+            Cup::House {
+                side: Side::new(0),
+                number: 5
+            },
+            Cup::House {
+                side: Side::new(1),
+                number: 2
+            }
         ]
     );
-    assert_eq!(effect.last, Some(Cup::House { side: 0, number: 5 }));
+    assert_eq!(
+        effect.last,
+        Some(Cup::House {
+            side: Side::new(0),
+            number: 5
+        })
+    );
 }
 
 #[test]
@@ -1000,7 +1054,10 @@ fn effect_names_the_houses_a_chain_capture_empties() {
     // h3 (8): h4..h6, o1..o5; o5 = 3, o4..o1 = 2: all five captured.
     let effect = pos.play(Move::House(3)).unwrap();
     let houses: Vec<Cup> = (1..=5)
-        .map(|number| Cup::House { side: 1, number })
+        .map(|number| Cup::House {
+            side: Side::new(1),
+            number,
+        })
         .collect();
     assert_eq!(effect.captured_cups().collect::<Vec<_>>(), houses);
     assert_eq!(effect.captured, 11);

@@ -13,10 +13,10 @@ pub const MAX_PLAYERS: usize = 4;
 /// moves, where `eval` scores the position for the root.
 pub fn minimax(pos: &Position<'_>, root: usize, depth: Option<u32>, eval: &impl Evaluator) -> i32 {
     if let Some(outcome) = pos.outcome() {
-        return terminal_value(&outcome, pos.side_of(root));
+        return terminal_value(&outcome, pos.side_of(root).index());
     }
     if depth == Some(0) {
-        return eval.evaluate(pos, pos.side_of(root));
+        return eval.evaluate(pos, pos.side_of(root).index());
     }
     let values = pos.legal_moves().iter().map(|m| {
         let mut child = *pos;
@@ -35,7 +35,7 @@ pub fn minimax(pos: &Position<'_>, root: usize, depth: Option<u32>, eval: &impl 
 /// difference). A move that keeps the turn (an extra turn) is not negated.
 pub fn negamax(pos: &Position<'_>) -> i32 {
     if let Some(outcome) = pos.outcome() {
-        return terminal_value(&outcome, pos.to_move());
+        return terminal_value(&outcome, pos.to_move().index());
     }
     let player = pos.player_of(pos.to_move());
     pos.legal_moves()
@@ -46,7 +46,7 @@ pub fn negamax(pos: &Position<'_>) -> i32 {
             let v = negamax(&child);
             let same = child.player_of(child.to_move()) == player;
             if child.is_over() {
-                terminal_value(&child.outcome().unwrap(), child.side_of(player))
+                terminal_value(&child.outcome().unwrap(), child.side_of(player).index())
             } else if same {
                 v
             } else {
@@ -72,13 +72,13 @@ pub fn maxn(
     let mut values = [0; MAX_PLAYERS];
     if let Some(outcome) = pos.outcome() {
         for player in 0..players {
-            values[player] = terminal_value(&outcome, pos.side_of(player));
+            values[player] = terminal_value(&outcome, pos.side_of(player).index());
         }
         return (values, None);
     }
     if depth == Some(0) {
         for player in 0..players {
-            values[player] = eval.evaluate(pos, pos.side_of(player));
+            values[player] = eval.evaluate(pos, pos.side_of(player).index());
         }
         return (values, None);
     }
@@ -100,7 +100,8 @@ pub fn maxn(
 /// A [`maxn`] vector (by player) as a vector by side, as the searches
 /// report it.
 pub fn by_side(pos: &Position<'_>, values: [i32; MAX_PLAYERS]) -> Vec<i32> {
-    (0..pos.rules().players())
+    pos.rules()
+        .sides()
         .map(|side| values[pos.player_of(side)])
         .collect()
 }

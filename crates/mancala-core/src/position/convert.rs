@@ -64,9 +64,9 @@ impl<'r> Position<'r> {
             .collect();
         resigned.sort_unstable();
         Setup {
-            houses: (0..r.players()).map(|s| self.houses(s).to_vec()).collect(),
-            stores: (0..r.players()).map(|s| self.store(s)).collect(),
-            to_move: self.to_move(),
+            houses: r.sides().map(|s| self.houses(s).to_vec()).collect(),
+            stores: r.sides().map(|s| self.store(s)).collect(),
+            to_move: self.to_move().index(),
             ply: self.state.ply,
             pie: self.state.pie,
             discarded: self.state.discarded,

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use super::Position;
+use crate::side::Side;
 
 impl<'r> Position<'r> {
     /// A multi-line drawing of the board (what `{:#}` prints).
@@ -13,17 +14,25 @@ impl<'r> Position<'r> {
         if r.players() == 2 {
             let cell = |n: u8| format!("{n:>3}");
             let top: Vec<String> = (1..=houses).rev().map(|h| format!("{h:>3}")).collect();
-            let north: Vec<String> = self.houses(1).iter().rev().map(|&n| cell(n)).collect();
-            let south: Vec<String> = self.houses(0).iter().map(|&n| cell(n)).collect();
+            let (north, south) = (Side::new(1), Side::new(0));
+            let north_cells: Vec<String> =
+                self.houses(north).iter().rev().map(|&n| cell(n)).collect();
+            let south_cells: Vec<String> = self.houses(south).iter().map(|&n| cell(n)).collect();
             let bottom: Vec<String> = (1..=houses).map(|h| format!("{h:>3}")).collect();
             let width = 4 * houses;
             writeln!(f, "      {}    side 1", top.join(" "))?;
-            writeln!(f, "     [{}]", north.join("|"))?;
-            writeln!(f, "{:>4} {:width$} {:<4}", self.store(1), "", self.store(0))?;
-            writeln!(f, "     [{}]", south.join("|"))?;
+            writeln!(f, "     [{}]", north_cells.join("|"))?;
+            writeln!(
+                f,
+                "{:>4} {:width$} {:<4}",
+                self.store(north),
+                "",
+                self.store(south)
+            )?;
+            writeln!(f, "     [{}]", south_cells.join("|"))?;
             writeln!(f, "      {}    side 0", bottom.join(" "))?;
         } else {
-            for s in (0..r.players()).rev() {
+            for s in r.sides().rev() {
                 let cells: Vec<String> = self.houses(s).iter().map(|n| format!("{n:>3}")).collect();
                 writeln!(
                     f,

@@ -3,7 +3,8 @@
 
 use super::Position;
 use crate::outcome::{EndReason, Outcome};
-use crate::ruleset::{Leftover, MAX_PLAYERS, Unfed};
+use crate::ruleset::{Leftover, Unfed};
+use crate::side::{BySide, Side};
 
 /// What a move can have changed, for the end checks that follow it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,14 +54,15 @@ impl<'r> Position<'r> {
         let reason = self.state.over?;
         let r = self.rules;
         let players = r.players();
-        let mut scores = [0u8; MAX_PLAYERS];
+        let mut scores = BySide::new(0u8);
         // Lower keys place better.
-        let mut keys = [0u32; MAX_PLAYERS];
-        for s in 0..players {
+        let mut keys = BySide::new(0u32);
+        for s in r.sides() {
             scores[s] = self.store(s);
-            keys[s] = if self.state.resigned[s] != 0 {
+            let resigned = self.state.resigned[s.index()];
+            keys[s] = if resigned != 0 {
                 // Below everyone who did not resign; the first to resign last.
-                2000 - u32::from(self.state.resigned[s])
+                2000 - u32::from(resigned)
             } else if reason == EndReason::EmptyFirst {
                 let left = self.side_seeds(s);
                 if left == 0 { 0 } else { 1 + left }
@@ -68,9 +70,9 @@ impl<'r> Position<'r> {
                 1000 - u32::from(scores[s])
             };
         }
-        let mut ranks = [0u8; MAX_PLAYERS];
-        for s in 0..players {
-            ranks[s] = 1 + (0..players).filter(|&t| keys[t] < keys[s]).count() as u8;
+        let mut ranks = BySide::new(0u8);
+        for s in r.sides() {
+            ranks[s] = 1 + r.sides().filter(|&t| keys[t] < keys[s]).count() as u8;
         }
         Some(Outcome {
             reason,
@@ -89,15 +91,16 @@ impl<'r> Position<'r> {
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::{Position, Preset, Rules, Wdl};
+    /// use mancala_core::{Position, Preset, Rules, Side, Wdl};
     ///
     /// let rules = Rules::new(&Preset::Kalah.rules())?;
     /// let mut pos = Position::new(&rules);
-    /// pos.resign(0);
-    /// assert_eq!(pos.outcome().unwrap().wdl(0), Some(Wdl::Loss));
+    /// pos.resign(Side::new(0));
+    /// assert_eq!(pos.outcome().unwrap().wdl(Side::new(0)), Some(Wdl::Loss));
     /// # Ok::<(), mancala_core::RuleError>(())
     /// ```
-    pub fn resign(&mut self, side: usize) {
+    pub fn resign(&mut self, side: Side) {
+        let side = side.index();
         if self.is_over() || side >= self.rules.players() || self.state.resigned[side] != 0 {
             return;
         }
@@ -164,7 +167,7 @@ impl<'r> Position<'r> {
     #[cold]
     pub(super) fn no_legal_move(&mut self) {
         let r = self.rules;
-        let side = self.to_move();
+        let side = self.to_move().index();
         if r.must_feed && r.unfed == Unfed::EndToStarving && r.side_empty(&self.state.cups, side) {
             return self.claim(EndReason::Starved, side);
         }
@@ -174,7 +177,7 @@ impl<'r> Position<'r> {
     fn has_majority(&self) -> bool {
         let total = u32::from(self.state.total);
         let mut halves = 0;
-        for s in 0..self.rules.players() {
+        for s in self.rules.sides() {
             let twice = 2 * u32::from(self.store(s));
             if twice > total {
                 return true;
@@ -194,10 +197,10 @@ impl<'r> Position<'r> {
         match leftover {
             None => {}
             Some(Leftover::Owner) => {
-                for s in 0..players {
+                for s in r.sides() {
                     let seeds = self.side_seeds(s) as u8;
-                    self.clear_side(s);
-                    self.state.cups[r.store(s)] += seeds;
+                    self.clear_side(s.index());
+                    self.state.cups[r.store(s.index())] += seeds;
                 }
             }
             Some(Leftover::Discard) => {

@@ -31,13 +31,14 @@ impl<'r> Position<'r> {
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::{Cup, Move, Position, Preset, Rules};
+    /// use mancala_core::{Cup, Move, Position, Preset, Rules, Side};
     ///
     /// let rules = Rules::new(&Preset::Kalah.rules())?;
     /// let pos = Position::new(&rules);
     /// // House 3's four seeds reach exactly the store.
-    /// assert_eq!(pos.landing(Move::House(3)), Some(Cup::Store { side: 0 }));
-    /// assert_eq!(pos.landing(Move::House(1)), Some(Cup::House { side: 0, number: 5 }));
+    /// assert_eq!(pos.landing(Move::House(3)), Some(Cup::Store { side: Side::new(0) }));
+    /// let house = Cup::House { side: Side::new(0), number: 5 };
+    /// assert_eq!(pos.landing(Move::House(1)), Some(house));
     /// # Ok::<(), mancala_core::RuleError>(())
     /// ```
     #[inline]
@@ -47,7 +48,7 @@ impl<'r> Position<'r> {
             return None;
         }
         let r = self.rules;
-        let side = self.to_move();
+        let side = self.to_move().index();
         let house = usize::from(n) - 1;
         let seeds = self.state.cups[r.base(side) + house];
         Some(cup_of(
@@ -68,7 +69,7 @@ impl<'r> Position<'r> {
         if r.ends_on_board && self.board_ends_game(changed) {
             return;
         }
-        let side = self.to_move();
+        let side = self.to_move().index();
         let mut legal = r.movable(&self.state.cups, side);
         if r.special_moves {
             if r.looks_ahead
@@ -98,7 +99,7 @@ impl<'r> Position<'r> {
     #[inline(never)]
     fn look_ahead(&mut self, movable: u32) -> Option<u32> {
         let r = self.rules;
-        let side = self.to_move();
+        let side = self.to_move().index();
         let feeding = r.must_feed && r.side_empty(&self.state.cups, 1 - side);
         let mut kept = 0;
         let mut fed = 0;
@@ -136,7 +137,7 @@ impl<'r> Position<'r> {
     /// grand slam? (Two-player rules only.)
     fn try_move(&self, h: usize) -> (bool, bool) {
         let r = self.rules;
-        let side = self.to_move();
+        let side = self.to_move().index();
         let mut cups = self.state.cups;
         let sowing = r.sow::<false>(&mut cups, side, h, self.sowings(), &mut 0);
         (!r.side_empty(&cups, 1 - side), sowing.grand_slam)

@@ -7,6 +7,7 @@ use crate::mv::Move;
 use crate::outcome::EndReason;
 use crate::rules::Sowing;
 use crate::setup::PieState;
+use crate::side::Side;
 
 /// What a move did, as returned by [`Position::play`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -14,7 +15,7 @@ pub struct Effect {
     /// The move.
     pub mv: Move,
     /// The side that moved.
-    pub side: usize,
+    pub side: Side,
     /// Seeds lifted and sown (0 for a swap).
     pub sown: u8,
     /// Where the last seed landed (`None` for a swap).
@@ -52,7 +53,7 @@ impl Effect {
 
 /// The cup at index `c` of a board of the given shape, as players name it.
 pub(super) fn cup_of(c: usize, stride: u8, houses: u8) -> Cup {
-    let side = c / usize::from(stride);
+    let side = Side::new(c / usize::from(stride));
     let i = c % usize::from(stride);
     if i == usize::from(houses) {
         Cup::Store { side }
@@ -132,7 +133,7 @@ impl<'r> Position<'r> {
     #[inline]
     fn sow_house<const REPORT: bool>(&mut self, h: usize, captured_cups: &mut u128) -> Sowing {
         let r = self.rules;
-        let side = self.to_move();
+        let side = self.to_move().index();
         // Only two rules look at the move count.
         let sowings = if r.counts_sowings {
             self.sowings()
