@@ -7,7 +7,7 @@ use mancala_core::{Game, Move, Position, Preset, RuleSet, Rules, Setup, perft};
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     for preset in Preset::ALL {
         let rules = Rules::new(&preset.rules())?;
-        let mut game = Game::new(&rules);
+        let mut game = Game::new(rules);
         // Always sow the last legal house: deterministic, and it ends every preset.
         let mut moves = 0;
         while !game.is_over() && moves < 10_000 {
@@ -17,10 +17,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             moves += 1;
         }
         if !game.is_over() {
-            game.end_by_agreement();
+            game.end_by_agreement()?;
         }
         let outcome = game.outcome().expect("the game is over");
-        println!("{preset}: {outcome} after {} moves", game.moves().len());
+        println!("{preset}: {outcome} after {} moves", game.moves().count());
     }
 
     let rules = Rules::new(&RuleSet::from_toml("preset = \"kalah\"\nseeds = 3")?)?;

@@ -14,8 +14,9 @@
 //! gives the same results on any number of threads. Games are played
 //! through [`mancala_core::Game`], so the `repetition` end condition
 //! applies; a game that reaches [`MOVE_CAP`] moves is ended by agreement
-//! ([`Game::end_by_agreement`]; the cap can be changed with
-//! [`play_match_with`]) and counted in [`MatchReport::capped`].
+//! ([`History::end_by_agreement`](mancala_core::History::end_by_agreement);
+//! the cap can be changed with [`play_match_with`]) and counted in
+//! [`MatchReport::capped`].
 //! [`play_match_with`] can also open every game with random moves
 //! ([`MatchOptions::opening`]), each opening played with every seat
 //! moving first: a fairer test between deterministic players.
