@@ -111,7 +111,10 @@ pub struct Setup {
     pub houses: Vec<Vec<u8>>,
     /// Per side, the seeds in the store (captured seeds in store-less games).
     pub stores: Vec<u8>,
-    /// The side to move.
+    /// The side to move, as a plain number (not a
+    /// [`Side`](crate::Side)): a setup is unchecked and may name a side
+    /// the rules do not have, which
+    /// [`Position::from_setup`](crate::Position::from_setup) refuses.
     #[serde(default)]
     pub to_move: usize,
     /// Moves played so far (a pie swap counts).
@@ -123,7 +126,8 @@ pub struct Setup {
     /// Seeds taken out of the game by a `discard` or `split` leftover rule.
     #[serde(default)]
     pub discarded: u8,
-    /// Sides that resigned, in the order they did.
+    /// Sides that resigned, in the order they did (plain numbers, as
+    /// `to_move`).
     #[serde(default)]
     pub resigned: Vec<usize>,
     /// Whether the game is over, and why.
