@@ -12,7 +12,7 @@
 //! their specs ([`Spec::strategy`]) with a seed drawn from the match seed
 //! (or the seat's own `seed=`), the game index and the seat, so a match
 //! gives the same results on any number of threads. Games are played
-//! through [`mancala_core::Game`], so the `repetition` end condition
+//! through a [`mancala_core::History`], so the `repetition` end condition
 //! applies; a game that reaches [`MOVE_CAP`] moves is ended by agreement
 //! ([`History::end_by_agreement`](mancala_core::History::end_by_agreement);
 //! the cap can be changed with [`play_match_with`]) and counted in
