@@ -5,7 +5,9 @@ use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 
-use mancala_core::{EndCondition, Position, Rules};
+use mancala_core::{EndCondition, MoveList, Position, Rules};
+
+use crate::moves::score_gain;
 
 /// The rule sets an endgame database (and the solver's fast mode) can
 /// handle: two players, an end that never looks at the stores (no
@@ -487,15 +489,15 @@ impl Shape {
         } else {
             // Per move: the gain, then the child's value still to come
             // (known, or at `at` in the values), and its sign.
-            let mut gains = [0i32; 17];
-            let mut futures = [0i32; 17];
-            let mut at = [usize::MAX; 17];
-            let mut signs = [0i32; 17];
+            let mut gains = [0i32; MoveList::CAPACITY];
+            let mut futures = [0i32; MoveList::CAPACITY];
+            let mut at = [usize::MAX; MoveList::CAPACITY];
+            let mut signs = [0i32; MoveList::CAPACITY];
             let mut k = 0;
             for m in pos.legal_moves() {
                 let mut child = pos;
                 child.play_unchecked(m);
-                gains[k] = i32::from(child.store(0)) - i32::from(child.store(1));
+                gains[k] = score_gain(&pos, &child);
                 if !child.is_over() {
                     let child_seeds = child.board_seeds() as usize;
                     let (mine, theirs) = (

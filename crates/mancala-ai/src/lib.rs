@@ -34,6 +34,8 @@ mod eval;
 mod limits;
 mod maxn;
 mod mcts;
+mod moves;
+mod params;
 mod solver;
 pub mod spec;
 mod strategy;
