@@ -10,7 +10,7 @@ use crate::limits::{Clock, Limits};
 use crate::moves::{gain, move_index, moves_again, sort_best_first, usable};
 use crate::params::{ALPHABETA_TABLE_BYTES, ASPIRATION, HISTORY_DECAY, TABLE_MIN_ENTRIES};
 use crate::tt::{Bound, Entry, Table};
-use crate::value::{WIN, terminal_value};
+use crate::value::{MoveValue, terminal_value};
 
 /// The result of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,17 +31,6 @@ pub struct SearchReport {
     pub pv: Vec<Move>,
     /// Time spent.
     pub elapsed: Duration,
-}
-
-/// The value of one legal move, for analysis.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveValue {
-    /// The move.
-    pub mv: Move,
-    /// Its value for the player who makes it.
-    pub value: i32,
-    /// The value is exact (the search saw the end of the game).
-    pub exact: bool,
 }
 
 const INF: i32 = i32::MAX / 2;
@@ -481,9 +470,4 @@ impl<E: Evaluator> AlphaBeta<E> {
         }
         line
     }
-}
-
-/// Whether `value` is a proven win or loss (not a heuristic guess).
-pub fn is_decisive(value: i32) -> bool {
-    value.abs() >= WIN / 2
 }

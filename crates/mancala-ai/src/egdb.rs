@@ -76,13 +76,25 @@ impl Combinatorics {
 /// [`Egdb::load`] reads it back (checked against the rules, the format
 /// version and a checksum), so a big database is built once:
 /// [`Egdb::load_or_build`] does both.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Egdb {
     /// The [`fingerprint`] of the rules it was built for.
     fingerprint: u64,
     max_seeds: usize,
     shape: Shape,
     values: Vec<i8>,
+}
+
+/// Its size, not its values: a database holds up to billions of them.
+impl std::fmt::Debug for Egdb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Egdb")
+            .field("fingerprint", &self.fingerprint)
+            .field("max_seeds", &self.max_seeds)
+            .field("houses", &self.shape.houses)
+            .field("boards", &self.values.len())
+            .finish()
+    }
 }
 
 /// How boards are numbered: by seed count, then by rank among the boards

@@ -1,6 +1,8 @@
 //! The search tunables, in one place: what each is and where it comes
 //! from. The measurements behind the values are in `docs/results.md`.
 
+use std::time::Duration;
+
 use crate::value::SEED;
 
 /// Transposition tables hold at least this many entries, whatever the
@@ -50,3 +52,11 @@ pub(crate) const TIME_CHECK_NODES: u64 = 1024;
 /// A thread waiting for work spins this many times before it yields its
 /// core at each further try.
 pub(crate) const SPINS_BEFORE_YIELD: u32 = 1000;
+
+/// The time [`analyse`](crate::analyse) gives the exact solver by default
+/// before it falls back on alpha-beta.
+pub(crate) const ANALYSIS_SOLVER_TIME: Duration = Duration::from_secs(1);
+
+/// The exact solver's table in [`analyse`](crate::analyse), in bytes
+/// (32 MiB: it has a second at most to fill it).
+pub(crate) const ANALYSIS_TABLE_BYTES: usize = 32 << 20;

@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use mancala_core::{Move, MoveList, Position, Rules};
+use mancala_core::{Move, MoveList, Position, Rules, Wdl};
 
 use crate::egdb::{Egdb, EgdbError, additive};
 use crate::limits::{Clock, Limits};
@@ -14,6 +14,7 @@ use crate::params::{
     TABLE_MIN_ENTRIES,
 };
 use crate::tt::Table;
+use crate::value::MoveValue;
 use table::{Entry, SharedTable};
 
 mod additive;
@@ -28,16 +29,15 @@ pub struct Solution {
     /// The final score difference under perfect play, for the player to
     /// move: their final score minus the other player's.
     pub value: i32,
-    /// The result under perfect play for the player to move: 1 win, 0
-    /// draw, -1 loss (by the rules' ranking, which `empty_first` makes
-    /// differ from the score).
-    pub result: i32,
+    /// The result under perfect play for the player to move (by the
+    /// rules' ranking, which `empty_first` makes differ from the score).
+    pub result: Wdl,
     /// A best move (`None` when the game is over).
     pub best: Option<Move>,
     /// Positions visited.
     pub nodes: u64,
     /// Time spent in this solve (the endgame database is built before,
-    /// by [`Solver::new`]).
+    /// when the solver is made).
     pub elapsed: Duration,
 }
 
@@ -53,7 +53,8 @@ pub struct Progress {
     pub passes: u32,
     /// The value is at least this (in the search's own units: for
     /// [`additive`] rules the score difference still to come, else a
-    /// [`terminal_value`]); `None` until a pass proves a lower bound.
+    /// scaled [`terminal_value`](crate::terminal_value)); `None` until a
+    /// pass proves a lower bound.
     pub lower: Option<i32>,
     /// The value is at most this; `None` until a pass proves it.
     pub upper: Option<i32>,
@@ -89,154 +90,51 @@ impl Default for SolverOptions {
     }
 }
 
-/// Exact solver for two-player rule sets.
+/// The exact solver: the game-theoretic value of a two-player position,
+/// the result, and a best move.
 ///
-/// It searches to the end of the game with MTD(f): a series of null-window
-/// alpha-beta searches that close in on the value, sharing a table of
-/// bounds. Moves are tried best-first (the table's move, extra turns,
-/// captures).
+/// It searches to the end of the game with MTD(f): null-window alpha-beta
+/// passes that close in on the value, sharing a table of bounds. For
+/// [`additive`] rules (the end never looks at the stores) it solves for
+/// the score difference still to come, which depends on the board alone,
+/// and an endgame database ([`Egdb`]) answers for boards with few seeds.
+/// Other rules are solved on whole positions in
+/// [`terminal_value`](crate::terminal_value) order (wins before score); a
+/// position that comes back on the line being searched ends the game as an
+/// endless cycle (`cycle_leftover`), as `repetition` or an agreement would.
 ///
-/// For [`additive`] rules (Kalah and its variants: the end never looks at
-/// the stores) it solves for the score difference still to come, which
-/// depends on the board alone: positions that differ only in their stores
-/// share table entries, every position is bounded by the seeds left on the
-/// board, and an endgame database ([`Egdb`]) answers for boards with few
-/// seeds. Other rules are solved on whole positions, the value being
-/// [`terminal_value`] ordering (wins before score); a position that comes
-/// back on the line being searched ends the game as an endless cycle
-/// (`cycle_leftover`), as `repetition` or an agreement would.
+/// Values are for the player to move. They do not depend on the table
+/// size, the database or the thread count; the node count and the best
+/// move among equals may (see [`Solver::set_threads`]). A solve under a
+/// node budget is deterministic.
 ///
-/// A caveat of whole-position mode: a value that a cycle decided depends
-/// on the line that led there, yet the table keeps it for the position
-/// (the graph-history interaction), so a value that hinges on cycles may
-/// be off. Modiar is such a game (its search meets 142 positions repeated
-/// on the line), but its value does not hinge on them: scoring every cycle
-/// as a win for the player to move, or as a loss, instead of by agreement,
-/// still gave -2 (measured with a temporary change, 6.1 million
-/// positions each).
+/// Caveat: in whole-position mode a value that a cycle decided depends on
+/// the line that led there, yet the table keeps it for the position (the
+/// graph-history interaction), so a value that hinges on cycles may be
+/// off.
 ///
-/// What it does for speed, and what was measured not to pay:
+/// Why: an exact value is the yardstick for the heuristic players and the
+/// one analysis of a small position that needs no trust.
 ///
-/// - The root of each MTD(f) pass searches every move (no table cutoff at
-///   the root itself), so the pass that proves the final lower bound names
-///   the best move: [`Solution::best`] costs nothing more (it used to cost
-///   an [`Solver::analyse`], about a second solve).
-/// - In additive mode every child is looked up (table, database, seeds
-///   bound) before any is searched: enhanced transposition cutoffs, a fail
-///   low when no child can reach alpha, children ordered by their proven
-///   floor, and children already known exactly or known not to reach alpha
-///   not searched at all. The table probes are most of the time (cache and
-///   TLB misses), so the children are played first and their buckets and
-///   database values read in a separate, branch-free loop: the misses
-///   overlap (reading the database values there rather than child by
-///   child took Kalah(6,4) from 38 to 33 s).
-/// - The endgame database is built on every core ([`Egdb::build`]), and
-///   can be saved and loaded ([`Solver::with_database_file`]): a big one
-///   (for six houses, 20 seeds: 226 MB, 78 s to 2.5 minutes to build on two
-///   cores; 24 seeds: 1.25 GB, 9 to 12 minutes) is built once. Each two
-///   seeds more in the database cut the nodes of a Kalah(6,4) middle game
-///   by 3 to 9 times; from the start, 20 to 24 seeds took Kalah(6,4) from
-///   183 to 33 million positions.
-/// - Boards with many more seeds than the database holds (10 more) order
-///   their moves by a shallow search (4 plies, counting the future past
-///   it as even, the database at its leaves) before the proven floors and
-///   the gains: the first pass of Kalah(6,4) went from more than 400
-///   seconds to 6. These searches try extra turns and then the biggest
-///   gains first (2.6 times fewer positions than in legal order) and are
-///   not counted in [`Solution::nodes`]. With the 24-seed database (and
-///   before this ordering and the database loads above), Kalah(6,4) took
-///   34-38 s at margin 10 and depth 4; margin 6, 8, 12 and 14 took 78,
-///   46, 39 (depth 5) and 44 s; depth 2, 3 and 6 took 163,
-///   86 and 58 s (depth 6 halves the positions searched, but the
-///   ordering searches cost more than they save). Caching the ordering
-///   searches' values saved nothing: almost every one is of a board not
-///   seen before. Checked again with the 20-seed database (one run each,
-///   all sharing the cores with a database build): margin 10, depth 4 took 202 s (254 million
-///   positions and 622 million in the ordering searches); margin 14,
-///   229 s (401 and 88 million); margin 6, 649 s (188 million and 4.5
-///   billion); depth 3, 378 s (610 and 559 million): an ordering search
-///   costs about a tenth of a searched position, and 10 and 4 stay.
-/// - The search runs on two threads ([`Solver::set_threads`]) sharing the
-///   table (atomic words, the key stored xor the data so a torn entry
-///   reads as a miss), split as in "young brothers wait" (Feldmann's
-///   YBWC): at a node whose first child failed low, so that every child
-///   must be searched, on a board with at least as many seeds as those
-///   that order their moves by a shallow search (the database's plus 10),
-///   the solver offers the other children to the other thread if it is
-///   idle; both take children until none is left, and a child reaching
-///   beta makes the other thread drop its child (it looks every 1,024
-///   positions). A thread waiting for the other's last child takes the
-///   split points offered below it. The root is such a node: its first
-///   move on one thread (the other taking split points in it), the rest
-///   on both. Kalah(6,4) with the 20-seed database (cores free, processor
-///   time read every 5 s) takes 110 s on two threads with both cores busy
-///   to the end, 222 s on one (253 and 257 million positions): twice as
-///   fast, and the waiting threads spun for 0.7 s in all. Splitting from
-///   35 seeds took 111 s, 40 took 113 s, 25 took 121 s (more split points
-///   wasted on nodes where a later child reaches beta). Before, a helper
-///   searched the root moves from the last while the solver's own thread
-///   searched from the first: 130 to 137 s, both cores busy for 80 s and
-///   one for the last 55, the solver's thread alone on the first root
-///   move of the last pass (a helper then joining that move with the
-///   moves of the root's player tried last first saved nothing: 129 s).
-/// - The table is best kept no bigger than needed: its pages are faulted
-///   in during the search, and with a big database a 2 GB table was twice
-///   as slow as 256 MB for the same nodes (with the 24-seed database,
-///   before the changes above, Kalah(6,4) took 36.5 s with 64 MB, 37.7 s
-///   with 256 MB, 43 s with 1 GB: 256 MB stays the default). Bigger
-///   problems want more: Kalah(6,5) took 80 minutes with 256 MB, 30 with
-///   8 GB and 25 with 16 GB (below); with the 20-seed database
-///   Kalah(6,4) took 110 s with 256 MB, 101 s with 1 GB and 96 s with
-///   4 GB (253, 197 and 178 million positions).
-/// - Measured (two cores; databases loaded from disk, 1 to 3 s for 24
-///   seeds, not counted): Kalah(6,4) +8 in 18.3 s (33.5 million
-///   positions) and with `capture_empty_opposite` +10 in 7.4 s (9.3
-///   million) with the 24-seed database (32.5 to 33.4 s and 11.9 s
-///   before the split points); with the 20-seed one
-///   110 s (130 to 137 s before the split points, 202 to 275 s with the
-///   cores shared) and 71 s (before); with the 28-seed one 1.9 s (3.7
-///   million positions; 5 to 10 s more to read the database). Almost all
-///   of it is the last MTD(f) pass, the one proving the upper bound. Kalah(6,5) standard, +10, took
-///   4,790 s (4.67 billion positions; huge pages) with a 28-seed database
-///   (5.6 GB, built in 34 to 56 minutes, the cores shared): 61 s for the
-///   passes proving at least +10, the rest for the last one. With an 8 GB
-///   table it took 2.90 billion positions (38% fewer) and 2,238 s of running
-///   time (37 minutes, with the root moves divided between the threads, a
-///   core idle for the second half). Splitting the search (above) took
-///   it to 1,807 s (30 minutes, 3.05 billion positions, both cores busy
-///   to the end: 3,582 s of processor time), and a 16 GB table to 1,522
-///   s (25 minutes, 2.60 billion positions; the table and the database
-///   take 22 of the machine's 24 GB). With a 26-seed database those first
-///   passes took 245 s (225 million positions), and with 24 seeds the one
-///   proving +6 alone took 196 s. With `capture_empty_opposite`, +12
-///   took 946 s (16 minutes, 1.42 billion positions; a 16 GB table, huge
-///   pages, its own 28-seed database, built in 28 minutes); before the
-///   split search 2,958 s with a 2 GB table, the cores shared (36 s for
-///   the passes proving at least +12).
-/// - Not kept: looking children up only near the root (more nodes, no time
-///   saved); not storing the smallest subtrees; an iterative-deepening
-///   pre-search that seeds the table's moves (its guesses overrode the
-///   better ordering by proven floors: more nodes). Huge pages would help
-///   (Kalah(6,4) in 28.7 s instead of 33 before the split points, with
-///   `GLIBC_TUNABLES=glibc.malloc.hugetlb=1` in the environment, which
-///   makes the allocator ask for them), but asking for them from here
-///   takes `unsafe` code; the database alone in huge pages (through an
-///   anonymous `memmap2` map) gained at most a tenth, within the noise:
-///   not worth a crate.
+/// # Errors
+///
+/// Making a solver fails ([`SolverError`]) for rules that seat more than
+/// two players, or an endgame database that cannot be read or written or
+/// was built for other rules.
 ///
 /// # Examples
 ///
 /// ```
 /// use mancala_ai::{Solver, SolverOptions};
-/// use mancala_core::{Position, Preset, RuleSet, Rules};
+/// use mancala_core::{Position, Preset, RuleSet, Rules, Wdl};
 ///
 /// // RULES.md section 11: Kalah(4,4) is worth +2 to the first player.
 /// let rules = Rules::new(&RuleSet { houses: 4, seeds: 4, ..Preset::Kalah.rules() })?;
-/// let mut solver = Solver::new(&rules, SolverOptions { table_bytes: 1 << 24, database_seeds: 8 });
+/// let mut solver = Solver::new(&rules, SolverOptions { table_bytes: 1 << 24, database_seeds: 8 })?;
 /// let solution = solver.solve(&Position::new(&rules));
 /// assert_eq!(solution.value, 2);
-/// assert_eq!(solution.result, 1);
-/// # Ok::<(), mancala_core::RuleError>(())
+/// assert_eq!(solution.result, Wdl::Win);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Solver<'r> {
     rules: &'r Rules,
@@ -281,20 +179,36 @@ pub struct Solver<'r> {
 /// Beyond any value (the table keeps values in 16 bits).
 const INF: i32 = i16::MAX as i32;
 
-/// Rules the [`Solver`] cannot solve: it is for two players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the solver is for two players; these rules seat {players}")]
-pub struct NotTwoPlayers {
-    /// The players the rules seat.
-    pub players: usize,
+/// Why a [`Solver`] cannot be made.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SolverError {
+    /// The rules seat three or four players: the solver is for two.
+    #[error("the solver is for two players; these rules seat {players}")]
+    NotTwoPlayers {
+        /// The players the rules seat.
+        players: usize,
+    },
+    /// The endgame database given was built for other rules.
+    #[error("the endgame database was built for other rules")]
+    OtherRules {
+        /// The database, handed back.
+        database: Box<Egdb>,
+    },
+    /// The endgame database file cannot be read or written, or holds no
+    /// database for these rules.
+    #[error(transparent)]
+    Database(#[from] EgdbError),
 }
 
 impl<'r> Solver<'r> {
-    /// [`Solver::new`] for rules that may seat more than two players.
+    /// A solver for `rules`; for [`additive`] rules it builds an endgame
+    /// database of `options.database_seeds` seeds now, on every core.
     ///
     /// # Errors
     ///
-    /// [`NotTwoPlayers`] when the rules seat three or four players.
+    /// [`SolverError::NotTwoPlayers`] when the rules seat three or four
+    /// players.
     ///
     /// # Examples
     ///
@@ -303,23 +217,12 @@ impl<'r> Solver<'r> {
     /// use mancala_core::{KalahOptions, Rules};
     ///
     /// let rules = Rules::new(&KalahOptions { players: 3, ..KalahOptions::default() }.rules())?;
-    /// let err = Solver::try_new(&rules, SolverOptions::default()).err().unwrap();
+    /// let err = Solver::new(&rules, SolverOptions::default()).err().unwrap();
     /// assert_eq!(err.to_string(), "the solver is for two players; these rules seat 3");
     /// # Ok::<(), mancala_core::RuleError>(())
     /// ```
-    pub fn try_new(rules: &'r Rules, options: SolverOptions) -> Result<Solver<'r>, NotTwoPlayers> {
-        match rules.players() {
-            2 => Ok(Solver::new(rules, options)),
-            players => Err(NotTwoPlayers { players }),
-        }
-    }
-
-    /// A solver for `rules` (builds the endgame database now).
-    ///
-    /// # Panics
-    ///
-    /// If the rules seat more than two players (see [`Solver::try_new`]).
-    pub fn new(rules: &'r Rules, options: SolverOptions) -> Solver<'r> {
+    pub fn new(rules: &'r Rules, options: SolverOptions) -> Result<Solver<'r>, SolverError> {
+        two_players(rules)?;
         let database = (additive(rules) && options.database_seeds > 0)
             .then(|| Egdb::build(rules, options.database_seeds))
             .flatten();
@@ -334,50 +237,54 @@ impl<'r> Solver<'r> {
     ///
     /// # Errors
     ///
-    /// `EgdbError` when the file exists but holds no database for these
-    /// rules, or cannot be read or written.
-    ///
-    /// # Panics
-    ///
-    /// If the rules seat more than two players.
+    /// [`SolverError::NotTwoPlayers`] when the rules seat three or four
+    /// players; [`SolverError::Database`] when the file exists but holds
+    /// no database for these rules, or cannot be read or written.
     pub fn with_database_file(
         rules: &'r Rules,
         options: SolverOptions,
         path: &std::path::Path,
-    ) -> Result<Solver<'r>, EgdbError> {
+    ) -> Result<Solver<'r>, SolverError> {
+        two_players(rules)?;
         let database = if additive(rules) && options.database_seeds > 0 {
             Some(Egdb::load_or_build(path, rules, options.database_seeds)?)
         } else {
             None
         };
-        Ok(Solver::with_database(rules, options, database))
+        Solver::with_database(rules, options, database)
     }
 
-    /// A solver for `rules` using `database` (built or loaded beforehand,
-    /// for these rules; `options.database_seeds` is not looked at).
+    /// A solver for `rules` using `database` (built or loaded beforehand;
+    /// `options.database_seeds` is not looked at). Rules that are not
+    /// [`additive`] use no database.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// If the rules seat more than two players, or the database was built
+    /// [`SolverError::NotTwoPlayers`] when the rules seat three or four
+    /// players; [`SolverError::OtherRules`] when the database was built
     /// for other rules.
     pub fn with_database(
         rules: &'r Rules,
         options: SolverOptions,
         database: Option<Egdb>,
-    ) -> Solver<'r> {
-        assert_eq!(rules.players(), 2, "the solver is for two players");
+    ) -> Result<Solver<'r>, SolverError> {
+        two_players(rules)?;
+        let database = match database {
+            Some(db) if !db.fits(rules) => {
+                return Err(SolverError::OtherRules {
+                    database: Box::new(db),
+                });
+            }
+            database => database,
+        };
         let additive = additive(rules);
-        assert!(
-            database.as_ref().is_none_or(|db| db.fits(rules)),
-            "an endgame database built for other rules"
-        );
         let database = database.filter(|_| additive).map(Arc::new);
         let order_seeds = database
             .as_ref()
             .map_or(0, |db| db.max_seeds() as i32)
             .saturating_add(ORDER_MARGIN);
         let set = rules.rule_set();
-        Solver {
+        Ok(Solver {
             rules,
             additive,
             database,
@@ -401,7 +308,7 @@ impl<'r> Solver<'r> {
             progress: None,
             started: Instant::now(),
             passes: 0,
-        }
+        })
     }
 
     /// Calls `report` after every null-window pass of every solve from now
@@ -415,7 +322,7 @@ impl<'r> Solver<'r> {
     /// use mancala_core::{Position, Preset, RuleSet, Rules};
     ///
     /// let rules = Rules::new(&RuleSet { houses: 3, seeds: 3, ..Preset::Kalah.rules() })?;
-    /// let mut solver = Solver::new(&rules, SolverOptions { table_bytes: 1 << 20, database_seeds: 0 });
+    /// let mut solver = Solver::new(&rules, SolverOptions { table_bytes: 1 << 20, database_seeds: 0 })?;
     /// let passes = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
     /// let seen = passes.clone();
     /// solver.set_progress(move |p| {
@@ -423,7 +330,7 @@ impl<'r> Solver<'r> {
     /// });
     /// solver.solve(&Position::new(&rules));
     /// assert!(passes.load(std::sync::atomic::Ordering::Relaxed) >= 2);
-    /// # Ok::<(), mancala_core::RuleError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_progress(&mut self, report: impl FnMut(&Progress) + Send + 'r) {
         self.progress = Some(Box::new(report));
@@ -434,7 +341,7 @@ impl<'r> Solver<'r> {
     /// yet), else on one. Only [`additive`] rules are searched in
     /// parallel: the threads share the table, and a helper takes the
     /// children of the nodes where every child must be searched (split
-    /// points, see the type's docs). The value found does not depend on
+    /// points, as in Feldmann's "young brothers wait"). The value found does not depend on
     /// the thread count; the node count and the best move among equals
     /// may. A solve under a node budget runs on one thread (the budget
     /// counts exactly); [`Solution::nodes`] counts every thread's positions
@@ -476,7 +383,7 @@ impl<'r> Solver<'r> {
         self.finish()?;
         Ok(Solution {
             value,
-            result,
+            result: wdl(result),
             best,
             nodes: self.nodes + self.helper_nodes,
             elapsed: start.elapsed(),
@@ -513,8 +420,10 @@ impl<'r> Solver<'r> {
     }
 
     /// The exact value of every legal move of `pos` for the player who
-    /// makes it, best first: `(move, final score difference, result)`.
-    pub fn analyse(&mut self, pos: &Position<'_>) -> Vec<(Move, i32, i32)> {
+    /// makes it, best first (every [`MoveValue::exact`]; its
+    /// [`MoveValue::score_difference`] and [`MoveValue::wdl`] are the final
+    /// score difference and result under perfect play).
+    pub fn analyse(&mut self, pos: &Position<'_>) -> Vec<MoveValue> {
         self.analyse_within(pos, &Limits::NONE)
             .expect("an unlimited analysis always finishes")
     }
@@ -529,11 +438,14 @@ impl<'r> Solver<'r> {
         &mut self,
         pos: &Position<'_>,
         limits: &Limits,
-    ) -> Result<Vec<(Move, i32, i32)>, OutOfBudget> {
+    ) -> Result<Vec<MoveValue>, OutOfBudget> {
         self.begin(limits);
         let values = self.analyse_moves(pos);
         self.finish()?;
-        Ok(values)
+        Ok(values
+            .into_iter()
+            .map(|(mv, value, result)| MoveValue::solved(mv, value, wdl(result)))
+            .collect())
     }
 
     /// Starts a solve or an analysis within `limits`: counters, budget
@@ -600,5 +512,22 @@ impl<'r> Solver<'r> {
         if !self.aborted {
             self.table.store(key, lower, upper, best, nodes);
         }
+    }
+}
+
+/// [`SolverError::NotTwoPlayers`] unless the rules seat two players.
+fn two_players(rules: &Rules) -> Result<(), SolverError> {
+    match rules.players() {
+        2 => Ok(()),
+        players => Err(SolverError::NotTwoPlayers { players }),
+    }
+}
+
+/// The result a sign stands for: 1 win, 0 draw, -1 loss.
+fn wdl(sign: i32) -> Wdl {
+    match sign {
+        1 => Wdl::Win,
+        0 => Wdl::Draw,
+        _ => Wdl::Loss,
     }
 }

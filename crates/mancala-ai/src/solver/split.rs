@@ -295,6 +295,7 @@ mod tests {
     use super::*;
     use crate::limits::Limits;
     use crate::solver::SolverOptions;
+    use crate::value::MoveValue;
 
     /// Split points offered at every node with two children left (not
     /// only on big boards), so that the helper takes many, some of them
@@ -318,21 +319,25 @@ mod tests {
             let mut pos = Position::new(&rules);
             let mut step = 0usize;
             while !pos.is_over() && step < 6 {
-                let mut serial = Solver::new(&rules, options);
+                let mut serial = Solver::new(&rules, options).unwrap();
                 serial.set_threads(1);
-                let mut split = Solver::new(&rules, options);
+                let mut split = Solver::new(&rules, options).unwrap();
                 split.set_threads(2);
                 split.split_seeds = 0;
                 let want = serial.analyse(&pos);
                 let got = split.analyse(&pos);
                 helped += split.helper_nodes;
-                let values = |a: &[(Move, i32, i32)]| {
-                    let mut v = a.to_vec();
+                let values = |a: &[MoveValue]| {
+                    let mut v: Vec<_> = a.iter().map(|v| (v.mv, v.value)).collect();
                     v.sort_unstable();
                     v
                 };
                 assert_eq!(values(&got), values(&want), "{pos}");
-                assert_eq!(split.solve(&pos).value, want[0].1, "{pos}");
+                assert_eq!(
+                    Some(split.solve(&pos).value),
+                    want[0].score_difference(),
+                    "{pos}"
+                );
                 let moves = pos.legal_moves();
                 let m = moves.iter().nth(step * 7 % moves.len()).expect("a move");
                 pos.play_unchecked(m);
@@ -354,7 +359,7 @@ mod tests {
             table_bytes: 1 << 16,
             database_seeds: 0,
         };
-        let mut solver = Solver::new(&rules, options);
+        let mut solver = Solver::new(&rules, options).unwrap();
         solver.begin(&Limits::time(Duration::from_millis(20)));
         let pool = Pool::new();
         let split = Split::new(&pos, &[(Move::House(1), -INF, INF)], 0, 1);
