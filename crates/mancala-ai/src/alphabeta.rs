@@ -431,6 +431,7 @@ impl<E: Evaluator> AlphaBeta<E> {
     ) -> [Move; MoveList::CAPACITY] {
         let mut scored = [(0i64, Move::Swap); MoveList::CAPACITY];
         let side = pos.to_move();
+        let player = pos.player_of(side);
         for (slot, m) in scored.iter_mut().zip(moves) {
             slot.1 = m;
             if self.ordering {
@@ -439,7 +440,7 @@ impl<E: Evaluator> AlphaBeta<E> {
                 slot.0 = if Some(m) == table_move {
                     i64::MAX
                 } else {
-                    i64::from(moves_again(pos, &child)) * (1 << 40)
+                    i64::from(moves_again(player, &child)) * (1 << 40)
                         + i64::from(gain(pos, &child)) * (1 << 32)
                         + i64::from(self.history[side][move_index(m)])
                 };

@@ -57,24 +57,27 @@ pub(crate) fn play<'p>(pos: &Position<'p>, m: Move) -> (Position<'p>, i32) {
     (child, gain)
 }
 
-/// Whether the player who moved at `before` moves again at `after`, the
-/// game going on (an extra turn).
+/// Whether `player`, who made the move that led to `after`, moves again
+/// there, the game going on (an extra turn).
 #[inline]
-pub(crate) fn moves_again(before: &Position<'_>, after: &Position<'_>) -> bool {
-    !after.is_over() && after.player_of(after.to_move()) == before.player_of(before.to_move())
+pub(crate) fn moves_again(player: usize, after: &Position<'_>) -> bool {
+    !after.is_over() && after.player_of(after.to_move()) == player
 }
 
 /// Sorts `items` best first by `key`, keeping items of equal keys in
 /// their order: an insertion sort, the quickest for the at most
 /// [`MoveList::CAPACITY`] moves of a position.
 #[inline]
-pub(crate) fn sort_best_first<T, K: PartialOrd>(items: &mut [T], key: impl Fn(&T) -> K) {
+pub(crate) fn sort_best_first<T: Copy, K: PartialOrd>(items: &mut [T], key: impl Fn(&T) -> K) {
     for i in 1..items.len() {
+        let item = items[i];
+        let k = key(&item);
         let mut j = i;
-        while j > 0 && key(&items[j - 1]) < key(&items[j]) {
-            items.swap(j - 1, j);
+        while j > 0 && key(&items[j - 1]) < k {
+            items[j] = items[j - 1];
             j -= 1;
         }
+        items[j] = item;
     }
 }
 

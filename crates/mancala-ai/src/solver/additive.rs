@@ -42,6 +42,22 @@ struct Children {
     bounds: PerMove<(i32, i32)>,
     /// Where the endgame database holds a child's value.
     places: PerMove<Option<usize>>,
+    /// The search order: indices, best first.
+    index: PerMove<usize>,
+}
+
+impl Children {
+    /// Nothing known yet.
+    const NONE: Children = Children {
+        n: 0,
+        moves: [Move::Swap; MoveList::CAPACITY],
+        gains: [0; MoveList::CAPACITY],
+        keys: [0; MoveList::CAPACITY],
+        same: [false; MoveList::CAPACITY],
+        bounds: [(0, 0); MoveList::CAPACITY],
+        places: [None; MoveList::CAPACITY],
+        index: [0; MoveList::CAPACITY],
+    };
 }
 
 impl<'r> Solver<'r> {
@@ -62,14 +78,15 @@ impl<'r> Solver<'r> {
             Ok(node) => node,
             Err(value) => return value,
         };
-        let mut children = self.look_up_children(pos, node.late);
+        // Filled in place: it is too big to move around.
+        let mut children = Children::NONE;
+        self.look_up_children(pos, node.late, &mut children);
         let moves = pos.legal_moves();
         let first = node.first.filter(|&m| moves.contains(m));
-        let index = match self.order_children(pos, &node, &mut children, first) {
-            Ok(index) => index,
-            Err(value) => return value,
-        };
-        let (best, best_move) = self.search_children(pos, &node, &children, &index, pool);
+        if let Err(value) = self.order_children(pos, &node, &mut children, first) {
+            return value;
+        }
+        let (best, best_move) = self.search_children(pos, &node, &children, pool);
         let (lo, hi) = if best <= node.alpha {
             (node.lower, best)
         } else if best >= node.beta {
@@ -84,6 +101,7 @@ impl<'r> Solver<'r> {
     /// The node `pos` with the window `(alpha, beta)`, or `Err` with its
     /// value when the game is over, the database knows it, the seeds left
     /// or the table's bounds settle it.
+    #[inline(always)]
     fn additive_node(&self, pos: &Position<'_>, alpha: i32, beta: i32) -> Result<Node, i32> {
         if pos.is_over() {
             return Err(0);
@@ -137,16 +155,9 @@ impl<'r> Solver<'r> {
     /// The children are played first and their table buckets and database
     /// values read in a second, tight loop, so that the processor overlaps
     /// the cache misses (the probes are most of the time spent).
-    fn look_up_children(&self, pos: &Position<'_>, late: bool) -> Children {
-        let mut c = Children {
-            n: 0,
-            moves: [Move::Swap; MoveList::CAPACITY],
-            gains: [0; MoveList::CAPACITY],
-            keys: [0; MoveList::CAPACITY],
-            same: [false; MoveList::CAPACITY],
-            bounds: [(0, 0); MoveList::CAPACITY],
-            places: [None; MoveList::CAPACITY],
-        };
+    #[inline(always)]
+    fn look_up_children(&self, pos: &Position<'_>, late: bool, c: &mut Children) {
+        let player = pos.player_of(pos.to_move());
         for (i, m) in pos.legal_moves().iter().enumerate() {
             let (child, gain) = play(pos, m);
             c.n += 1;
@@ -155,7 +166,7 @@ impl<'r> Solver<'r> {
             if child.is_over() {
                 continue;
             }
-            c.same[i] = moves_again(pos, &child);
+            c.same[i] = moves_again(player, &child);
             if late
                 && let Some(db) = &self.database
                 && let Some(place) = db.locate(&child)
@@ -189,21 +200,21 @@ impl<'r> Solver<'r> {
                 c.bounds[i] = (lo.max(i32::from(e.lower)), hi.min(i32::from(e.upper)));
             }
         }
-        c
     }
 
     /// Turns the children's bounds into the mover's and orders them
-    /// (returned as indices, best first). `Err` with the node's value when
+    /// (`c.index`). `Err` with the node's value when
     /// a child's bounds settle it: an enhanced transposition cutoff (a
     /// child already proven good enough), or a fail low (no child can
     /// reach alpha).
+    #[inline(always)]
     fn order_children(
         &mut self,
         pos: &Position<'_>,
         node: &Node,
         c: &mut Children,
         first: Option<Move>,
-    ) -> Result<PerMove<usize>, i32> {
+    ) -> Result<(), i32> {
         // Near the root, a shallow search orders the children.
         let shallow = node.seeds >= self.order_seeds;
         let guesses = if shallow {
@@ -250,12 +261,11 @@ impl<'r> Solver<'r> {
             self.store(node.key, node.lower, ceiling, first, 1);
             return Err(ceiling);
         }
-        let mut index = [0usize; MoveList::CAPACITY];
-        for (i, slot) in index.iter_mut().enumerate() {
+        for (i, slot) in c.index.iter_mut().enumerate() {
             *slot = i;
         }
-        sort_best_first(&mut index[..c.n], |&i| scores[i]);
-        Ok(index)
+        sort_best_first(&mut c.index[..c.n], |&i| scores[i]);
+        Ok(())
     }
 
     /// A shallow search's guess at each child's value for its player to
@@ -274,22 +284,22 @@ impl<'r> Solver<'r> {
         guesses
     }
 
-    /// Searches the children in the order `index` (the mover's bounds in
+    /// Searches the children in the order `c.index` (the mover's bounds in
     /// `c.bounds`): the best value and move. Once the first child searched
     /// failed low, the rest may be split with an idle thread.
+    #[inline(always)]
     fn search_children<'p>(
         &mut self,
         pos: &Position<'p>,
         node: &Node,
         c: &Children,
-        index: &PerMove<usize>,
         pool: Option<&Pool<'p>>,
     ) -> (i32, Option<Move>) {
         let (mut alpha, beta) = (node.alpha, node.beta);
         let mut best = -INF;
         let mut best_move = None;
         let mut searched = false;
-        for (k, &i) in index[..c.n].iter().enumerate() {
+        for (k, &i) in c.index[..c.n].iter().enumerate() {
             if searched
                 && k + 1 < c.n
                 && node.seeds >= self.split_seeds
@@ -298,7 +308,7 @@ impl<'r> Solver<'r> {
                 && pool.wants_work()
             {
                 let mut moves = [(Move::Swap, 0, 0); MoveList::CAPACITY];
-                for (slot, &j) in moves.iter_mut().zip(&index[k..c.n]) {
+                for (slot, &j) in moves.iter_mut().zip(&c.index[k..c.n]) {
                     *slot = (c.moves[j], c.bounds[j].0, c.bounds[j].1);
                 }
                 let (v, m) = self.split_search(pool, pos, &moves[..c.n - k], alpha, beta);
@@ -351,17 +361,21 @@ impl<'r> Solver<'r> {
         }
         let player = pos.player_of(pos.to_move());
         let mut best = -INF;
-        // Extra turns first, then the biggest gains.
-        let mut children = [(0i32, *pos, 0i32); MoveList::CAPACITY];
+        // Extra turns first, then the biggest gains (the children stay
+        // put: their indices are sorted).
+        let mut children = [(*pos, 0i32); MoveList::CAPACITY];
+        let mut order = [(0i32, 0u8); MoveList::CAPACITY];
         let mut n = 0;
         for m in pos.legal_moves() {
             let (child, gain) = play(pos, m);
-            let score = i32::from(moves_again(pos, &child)) * 1000 + gain;
-            children[n] = (score, child, gain);
+            let score = i32::from(moves_again(player, &child)) * 1000 + gain;
+            children[n] = (child, gain);
+            order[n] = (score, n as u8);
             n += 1;
         }
-        sort_best_first(&mut children[..n], |&(score, _, _)| score);
-        for &(_, child, gain) in &children[..n] {
+        sort_best_first(&mut order[..n], |&(score, _)| score);
+        for &(_, i) in &order[..n] {
+            let (child, gain) = children[usize::from(i)];
             let v = if child.is_over() {
                 gain
             } else if child.player_of(child.to_move()) == player {

@@ -485,13 +485,14 @@ impl<'r> Solver<'r> {
     ) -> ([Move; MoveList::CAPACITY], usize) {
         let mut scored = [(0i32, Move::Swap); MoveList::CAPACITY];
         let n = moves.len();
+        let player = pos.player_of(pos.to_move());
         for (slot, m) in scored.iter_mut().zip(moves) {
             let mut child = *pos;
             child.play_unchecked(m);
             let score = if Some(m) == first {
                 i32::MAX
             } else {
-                i32::from(moves_again(pos, &child)) * 1000 + score_gain(pos, &child)
+                i32::from(moves_again(player, &child)) * 1000 + score_gain(pos, &child)
             };
             *slot = (score, m);
         }
