@@ -155,14 +155,23 @@ fn solve(c: &mut Criterion) {
             table_bytes: 64 << 20,
             database_seeds: 8,
         };
-        let solution = Solver::new(&rules, options).solve(&start);
+        let solution = Solver::new(&rules, options)
+            .expect("two players")
+            .solve(&start);
         assert_eq!(solution.value, value, "Kalah({houses},{seeds})");
         println!(
             "solve/kalah({houses},{seeds}): value {value:+}, {} positions",
             solution.nodes
         );
         group.bench_function(format!("kalah({houses},{seeds})"), |b| {
-            b.iter(|| black_box(Solver::new(&rules, options).solve(black_box(&start)).value))
+            b.iter(|| {
+                black_box(
+                    Solver::new(&rules, options)
+                        .expect("two players")
+                        .solve(black_box(&start))
+                        .value,
+                )
+            })
         });
     }
     group.finish();

@@ -52,7 +52,7 @@ fn main() {
                         Solver::with_database_file(&rules, options, &dir.join(name))
                             .expect("a usable endgame database file")
                     }
-                    None => Solver::new(&rules, options),
+                    None => Solver::new(&rules, options).expect("two players"),
                 };
                 let cell = match solver.solve_within(&Position::new(&rules), &limits) {
                     Ok(s) => format!(" {:+} ({:.1} s) |", s.value, start.elapsed().as_secs_f64()),

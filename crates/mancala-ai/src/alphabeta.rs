@@ -7,8 +7,10 @@ use mancala_core::{MAX_PLAYERS, Move, MoveList, Position};
 
 use crate::eval::{Evaluator, Heuristic};
 use crate::limits::{Clock, Limits};
-use crate::tt::{Bound, Table, move_index, usable};
-use crate::value::{WIN, terminal_value};
+use crate::moves::{gain, move_index, moves_again, sort_best_first, usable};
+use crate::params::{ALPHABETA_TABLE_BYTES, ASPIRATION, HISTORY_DECAY, TABLE_MIN_ENTRIES};
+use crate::tt::{Bound, Entry, Table};
+use crate::value::{MoveValue, terminal_value};
 
 /// The result of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,22 +33,9 @@ pub struct SearchReport {
     pub elapsed: Duration,
 }
 
-/// The value of one legal move, for analysis.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveValue {
-    /// The move.
-    pub mv: Move,
-    /// Its value for the player who makes it.
-    pub value: i32,
-    /// The value is exact (the search saw the end of the game).
-    pub exact: bool,
-}
-
 const INF: i32 = i32::MAX / 2;
 /// Depth marker for "to the end of the game" in the table.
 const FULL: u8 = u8::MAX;
-/// Half-width of the first aspiration window.
-const ASPIRATION: i32 = 2 * crate::SEED;
 
 /// Alpha-beta search for any number of players.
 ///
@@ -80,10 +69,10 @@ const ASPIRATION: i32 = 2 * crate::SEED;
 pub struct AlphaBeta<E = Heuristic> {
     evaluator: E,
     limits: Limits,
-    table: Option<Table>,
+    table: Option<Table<Entry>>,
     ordering: bool,
     aspiration: bool,
-    history: [[u32; 17]; MAX_PLAYERS],
+    history: [[u32; MoveList::CAPACITY]; MAX_PLAYERS],
     clock: Clock,
     /// Set when the current iteration valued a position by heuristic.
     horizon: bool,
@@ -106,10 +95,10 @@ impl<E: Evaluator> AlphaBeta<E> {
         AlphaBeta {
             evaluator,
             limits,
-            table: Some(Table::with_bytes(16 << 20)),
+            table: Some(Table::with_bytes(ALPHABETA_TABLE_BYTES, TABLE_MIN_ENTRIES)),
             ordering: true,
             aspiration: true,
-            history: [[0; 17]; MAX_PLAYERS],
+            history: [[0; MoveList::CAPACITY]; MAX_PLAYERS],
             clock: Clock::new(&limits),
             horizon: false,
             root_player: 0,
@@ -119,7 +108,7 @@ impl<E: Evaluator> AlphaBeta<E> {
 
     /// Uses a transposition table of about `bytes` bytes (0: none).
     pub fn table_bytes(mut self, bytes: usize) -> Self {
-        self.table = (bytes > 0).then(|| Table::with_bytes(bytes));
+        self.table = (bytes > 0).then(|| Table::with_bytes(bytes, TABLE_MIN_ENTRIES));
         self
     }
 
@@ -150,7 +139,7 @@ impl<E: Evaluator> AlphaBeta<E> {
         if let Some(table) = &mut self.table {
             table.clear();
         }
-        self.history = [[0; 17]; MAX_PLAYERS];
+        self.history = [[0; MoveList::CAPACITY]; MAX_PLAYERS];
     }
 
     fn start(&mut self, pos: &Position<'_>) {
@@ -162,7 +151,7 @@ impl<E: Evaluator> AlphaBeta<E> {
         }
         for row in &mut self.history {
             for h in row.iter_mut() {
-                *h /= 8;
+                *h /= HISTORY_DECAY;
             }
         }
     }
@@ -347,24 +336,10 @@ impl<E: Evaluator> AlphaBeta<E> {
         }
         let key = pos.key() ^ self.salt;
         let moves = pos.legal_moves();
-        let mut table_move = None;
-        if let Some(hit) = self.table.as_ref().and_then(|t| t.probe(key)) {
-            table_move = usable(moves, hit.best);
-            let deep_enough = hit.depth == FULL || u32::from(hit.depth) >= depth;
-            if deep_enough {
-                let cut = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.value >= beta,
-                    Bound::Upper => hit.value <= alpha,
-                };
-                if cut {
-                    if !hit.exact_subtree {
-                        self.horizon = true;
-                    }
-                    return hit.value;
-                }
-            }
-        }
+        let table_move = match self.probe(key, moves, depth, alpha, beta) {
+            Ok(table_move) => table_move,
+            Err(value) => return value,
+        };
         let (alpha0, beta0) = (alpha, beta);
         let maximise = self.maximises(pos);
         let horizon_before = self.horizon;
@@ -420,41 +395,66 @@ impl<E: Evaluator> AlphaBeta<E> {
         best_value
     }
 
-    /// The moves of `pos` in search order (children are played again when
-    /// searched: cheaper than copying them around).
-    fn order(&self, pos: &Position<'_>, moves: MoveList, table_move: Option<Move>) -> [Move; 17] {
-        let mut order = [Move::Swap; 17];
-        let mut scores = [0i64; 17];
+    /// What the table knows of `key` for a search `depth` moves deep in
+    /// the window `(alpha, beta)`: `Err` with the value when it settles
+    /// the position, else the stored best move (if still legal).
+    fn probe(
+        &mut self,
+        key: u64,
+        moves: MoveList,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<Option<Move>, i32> {
+        let Some(hit) = self.table.as_ref().and_then(|t| t.probe(key)) else {
+            return Ok(None);
+        };
+        let deep_enough = hit.depth == FULL || u32::from(hit.depth) >= depth;
+        let cut = deep_enough
+            && match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.value >= beta,
+                Bound::Upper => hit.value <= alpha,
+            };
+        if cut {
+            if !hit.exact_subtree {
+                self.horizon = true;
+            }
+            return Err(hit.value);
+        }
+        Ok(usable(moves, hit.best))
+    }
+
+    /// The moves of `pos` in search order: the table's move, then extra
+    /// turns, then the biggest gains, then by history (children are played
+    /// again when searched: cheaper than copying them around).
+    fn order(
+        &self,
+        pos: &Position<'_>,
+        moves: MoveList,
+        table_move: Option<Move>,
+    ) -> [Move; MoveList::CAPACITY] {
+        let mut scored = [(0i64, Move::Swap); MoveList::CAPACITY];
         let side = pos.to_move();
         let player = pos.player_of(side);
-        for (i, m) in moves.iter().enumerate() {
-            order[i] = m;
+        for (slot, m) in scored.iter_mut().zip(moves) {
+            slot.1 = m;
             if self.ordering {
                 let mut child = *pos;
                 child.play_unchecked(m);
-                let gained = i64::from(child.store(side)) - i64::from(pos.store(side));
-                let again = child.player_of(child.to_move()) == player && !child.is_over();
-                scores[i] = if Some(m) == table_move {
+                slot.0 = if Some(m) == table_move {
                     i64::MAX
                 } else {
-                    i64::from(again) * (1 << 40)
-                        + gained * (1 << 32)
+                    i64::from(moves_again(player, &child)) * (1 << 40)
+                        + i64::from(gain(pos, &child)) * (1 << 32)
                         + i64::from(self.history[side.index()][move_index(m)])
                 };
             }
         }
         if self.ordering {
-            // Insertion sort: at most 17 moves.
-            for i in 1..moves.len() {
-                let mut j = i;
-                while j > 0 && scores[j - 1] < scores[j] {
-                    scores.swap(j - 1, j);
-                    order.swap(j - 1, j);
-                    j -= 1;
-                }
-            }
+            sort_best_first(&mut scored[..moves.len()], |&(score, _)| score);
         }
-        order
+        scored.map(|(_, m)| m)
     }
 
     /// The line of best moves the table remembers from `pos`.
@@ -476,9 +476,4 @@ impl<E: Evaluator> AlphaBeta<E> {
         }
         line
     }
-}
-
-/// Whether `value` is a proven win or loss (not a heuristic guess).
-pub fn is_decisive(value: i32) -> bool {
-    value.abs() >= WIN / 2
 }

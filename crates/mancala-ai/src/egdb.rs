@@ -5,7 +5,9 @@ use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 
-use mancala_core::{Position, Rules, Side};
+use mancala_core::{MoveList, Position, Rules, Side};
+
+use crate::moves::score_gain;
 
 /// The rule sets an endgame database (and the solver's fast mode) can
 /// handle: two players, an end that never looks at the stores (no
@@ -68,13 +70,25 @@ impl Combinatorics {
 /// [`Egdb::load`] reads it back (checked against the rules, the format
 /// version and a checksum), so a big database is built once:
 /// [`Egdb::load_or_build`] does both.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Egdb {
     /// The [`fingerprint`] of the rules it was built for.
     fingerprint: u64,
     max_seeds: usize,
     shape: Shape,
     values: Vec<i8>,
+}
+
+/// Its size, not its values: a database holds up to billions of them.
+impl std::fmt::Debug for Egdb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Egdb")
+            .field("fingerprint", &self.fingerprint)
+            .field("max_seeds", &self.max_seeds)
+            .field("houses", &self.shape.houses)
+            .field("boards", &self.values.len())
+            .finish()
+    }
 }
 
 /// How boards are numbered: by seed count, then by rank among the boards
@@ -484,16 +498,15 @@ impl Shape {
         } else {
             // Per move: the gain, then the child's value still to come
             // (known, or at `at` in the values), and its sign.
-            let mut gains = [0i32; 17];
-            let mut futures = [0i32; 17];
-            let mut at = [usize::MAX; 17];
-            let mut signs = [0i32; 17];
+            let mut gains = [0i32; MoveList::CAPACITY];
+            let mut futures = [0i32; MoveList::CAPACITY];
+            let mut at = [usize::MAX; MoveList::CAPACITY];
+            let mut signs = [0i32; MoveList::CAPACITY];
             let mut k = 0;
             for m in pos.legal_moves() {
                 let mut child = pos;
                 child.play_unchecked(m);
-                gains[k] =
-                    i32::from(child.store(Side::new(0))) - i32::from(child.store(Side::new(1)));
+                gains[k] = score_gain(&pos, &child);
                 if !child.is_over() {
                     let child_seeds = child.board_seeds() as usize;
                     let (mine, theirs) = (

@@ -20,6 +20,8 @@
 //!   table of bounds; for [`additive`] rules a board-only value, bounds
 //!   from the seeds left, enhanced transposition cutoffs and an endgame
 //!   database, [`Egdb`]).
+//! - [`analyse`]: every move of a position valued, exactly when the solver
+//!   finishes in time, else by alpha-beta.
 //!
 //! Values are in [`SEED`] units per seed; a finished game is worth
 //! [`WIN`] (or `-WIN`, or 0 for a draw) plus the score difference, see
@@ -28,31 +30,35 @@
 #![deny(missing_docs)]
 
 mod alphabeta;
+mod analysis;
 pub mod arena;
 mod egdb;
 mod eval;
 mod limits;
 mod maxn;
 mod mcts;
+mod moves;
+mod params;
 mod solver;
 pub mod spec;
 mod strategy;
 mod tt;
 mod value;
 
-pub use alphabeta::{AlphaBeta, MoveValue, SearchReport, is_decisive};
+pub use alphabeta::{AlphaBeta, SearchReport};
+pub use analysis::analyse;
 pub use egdb::{Egdb, EgdbError, additive};
 pub use eval::{Evaluator, Heuristic, StoreDifference};
 pub use limits::Limits;
 pub use maxn::{MaxN, MaxNReport};
 pub use mcts::{Mcts, MctsReport, OpponentModel};
-pub use solver::{NotTwoPlayers, OutOfBudget, Progress, Solution, Solver, SolverOptions};
+pub use solver::{OutOfBudget, Progress, Solution, Solver, SolverError, SolverOptions};
 pub use spec::{
     Algorithm, EvalKind, LEVEL_NODES_2P, LEVEL_NODES_MP, LEVEL_PLAYOUT_MOVES, MAX_LEVEL, Player,
     Spec, level_algorithm, level_limits,
 };
 pub use strategy::{FirstLegal, Greedy, Random, Strategy};
-pub use value::{SEED, WIN, score_difference, terminal_value};
+pub use value::{MoveValue, SEED, WIN, is_decisive, score_difference, terminal_value};
 
 /// A player or budget description that does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -6,6 +6,7 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use crate::SpecError;
+use crate::params::TIME_CHECK_NODES;
 
 /// What a search may spend: any combination of a depth (in moves; an
 /// extra turn's move counts), a number of nodes, and a time. A search stops
@@ -197,7 +198,8 @@ impl FromStr for Limits {
     }
 }
 
-/// Enforces [`Limits`] during one search.
+/// Enforces [`Limits`] during one search: every search's node count and
+/// deadline.
 #[derive(Clone, Debug)]
 pub(crate) struct Clock {
     start: Instant,
@@ -220,13 +222,22 @@ impl Clock {
         }
     }
 
-    /// Counts a node; returns whether the search must stop now.
+    /// A clock for a time limit alone (`None`: never up), started now.
+    pub(crate) fn timer(time: Option<Duration>) -> Clock {
+        Clock::new(&Limits {
+            time,
+            ..Limits::NONE
+        })
+    }
+
+    /// Counts a node; returns whether the search must stop now (the time
+    /// is looked at every [`TIME_CHECK_NODES`] nodes).
     #[inline]
     pub(crate) fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes >= self.max_nodes {
             self.stopped = true;
-        } else if self.nodes & 1023 == 0
+        } else if self.nodes & (TIME_CHECK_NODES - 1) == 0
             && let Some(deadline) = self.deadline
             && Instant::now() >= deadline
         {

@@ -5,7 +5,9 @@ use mancala_core::{MAX_PLAYERS, Move, Position, Side};
 
 use crate::eval::{Evaluator, Heuristic};
 use crate::limits::{Clock, Limits};
+use crate::params::{MAXN_TABLE_BYTES, MAXN_TABLE_MIN_ENTRIES};
 use crate::strategy::Strategy;
+use crate::tt::Table;
 use crate::value::terminal_value;
 
 /// A value vector, indexed by *player* inside the search (see
@@ -50,41 +52,18 @@ struct Entry {
     generation: u8,
 }
 
-/// A fixed-size table of value vectors keyed by [`Position::key`].
-#[derive(Clone, Debug)]
-struct Table {
-    entries: Vec<Entry>,
-    generation: u8,
-}
-
-impl Table {
-    /// A table of about `bytes` bytes (a power of two of entries, at least 16).
-    fn with_bytes(bytes: usize) -> Table {
-        let wanted = (bytes / std::mem::size_of::<Entry>()).max(16);
-        let size = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
-        };
-        Table {
-            entries: vec![Entry::default(); size],
-            generation: 0,
-        }
-    }
-
-    fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.entries.len() - 1)
-    }
-
+/// Max^n's table: value vectors keyed by [`Position::key`], one a slot,
+/// replacing by depth and age.
+impl Table<Entry> {
     fn probe(&self, key: u64) -> Option<&Entry> {
-        let e = &self.entries[self.slot(key)];
+        let e = self.at(self.slot(key));
         (e.used && e.key == key).then_some(e)
     }
 
     fn store(&mut self, entry: Entry) {
-        let generation = self.generation;
+        let generation = self.generation();
         let i = self.slot(entry.key);
-        let e = &mut self.entries[i];
+        let e = self.at_mut(i);
         // Keep a deeper result of this search unless it is the same position.
         if e.used && e.key != entry.key && e.generation == generation && e.depth > entry.depth {
             return;
@@ -167,7 +146,7 @@ impl Table {
 pub struct MaxN<E = Heuristic> {
     evaluator: E,
     limits: Limits,
-    table: Option<Table>,
+    table: Option<Table<Entry>>,
     pruning: bool,
     clock: Clock,
     /// Set when the current iteration valued a position by heuristic.
@@ -190,7 +169,7 @@ impl<E: Evaluator> MaxN<E> {
         MaxN {
             evaluator,
             limits,
-            table: Some(Table::with_bytes(4 << 20)),
+            table: Some(Table::with_bytes(MAXN_TABLE_BYTES, MAXN_TABLE_MIN_ENTRIES)),
             pruning: true,
             clock: Clock::new(&limits),
             horizon: false,
@@ -199,7 +178,7 @@ impl<E: Evaluator> MaxN<E> {
 
     /// Uses a table of about `bytes` bytes (0: none).
     pub fn table_bytes(mut self, bytes: usize) -> Self {
-        self.table = (bytes > 0).then(|| Table::with_bytes(bytes));
+        self.table = (bytes > 0).then(|| Table::with_bytes(bytes, MAXN_TABLE_MIN_ENTRIES));
         self
     }
 
@@ -223,7 +202,7 @@ impl<E: Evaluator> MaxN<E> {
     /// Forgets what earlier searches stored.
     pub fn clear(&mut self) {
         if let Some(table) = &mut self.table {
-            table.entries.fill(Entry::default());
+            table.clear();
         }
     }
 
@@ -232,7 +211,7 @@ impl<E: Evaluator> MaxN<E> {
     pub fn search(&mut self, pos: &Position<'_>) -> MaxNReport {
         self.clock = Clock::new(&self.limits);
         if let Some(table) = &mut self.table {
-            table.generation = table.generation.wrapping_add(1);
+            table.new_search();
         }
         let players = pos.rules().players();
         let to_sides = |values: &Values| -> Vec<i32> {

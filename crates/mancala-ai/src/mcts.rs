@@ -1,6 +1,6 @@
 //! Monte-Carlo tree search (UCT) for any rule set and 2 to 4 players.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use mancala_core::{MAX_PLAYERS, Move, Position, Setup, Side};
 use rand::RngExt;
@@ -8,7 +8,8 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::eval::{Evaluator, Heuristic};
-use crate::limits::Limits;
+use crate::limits::{Clock, Limits};
+use crate::moves::gain;
 use crate::strategy::{Strategy, greedy_moves, nth_bit};
 use crate::value::SEED;
 
@@ -436,7 +437,7 @@ impl<E: Evaluator> Mcts<E> {
 
     /// Searches `pos` within the limits and reports the most visited move.
     pub fn search(&mut self, pos: &Position<'_>) -> MctsReport {
-        let start = Instant::now();
+        let clock = Clock::timer(self.limits.time);
         let mover = pos.player_of(pos.to_move());
         if pos.is_over() {
             return MctsReport {
@@ -451,13 +452,12 @@ impl<E: Evaluator> Mcts<E> {
             (None, Some(_)) => u64::MAX,
             (None, None) => Self::DEFAULT_ITERATIONS,
         };
-        let deadline = self.limits.time.map(|t| start + t);
         let probe = self.probe_budget();
         if let Some(probe) = probe {
             self.learn(pos, probe);
             self.me = Some(mover);
         }
-        let report = self.run(pos, iterations, deadline);
+        let report = self.run(pos, iterations, clock);
         self.me = None;
         if probe.is_some() {
             self.remember(pos, report.best);
@@ -484,14 +484,9 @@ impl<E: Evaluator> Mcts<E> {
         self.trail = chosen.map(|m| Trail::new(pos, m));
     }
 
-    /// Searches `pos`: `iterations` or until `deadline`, the models
+    /// Searches `pos`: `iterations` or until the `clock`'s time is up, the models
     /// applying to the players other than `self.me`, if set.
-    fn run(
-        &mut self,
-        pos: &Position<'_>,
-        iterations: u64,
-        deadline: Option<Instant>,
-    ) -> MctsReport {
+    fn run(&mut self, pos: &Position<'_>, iterations: u64, mut clock: Clock) -> MctsReport {
         let mover = pos.player_of(pos.to_move());
         let moves = pos.legal_moves();
         self.nodes.clear();
@@ -504,7 +499,7 @@ impl<E: Evaluator> Mcts<E> {
         let mut path = Vec::with_capacity(64);
         let mut done = 0;
         while done < iterations {
-            if deadline.is_some_and(|d| done > 0 && Instant::now() >= d) {
+            if done > 0 && clock.expired() {
                 break;
             }
             self.iterate(pos, &mut path);
@@ -579,8 +574,7 @@ impl<E: Evaluator> Mcts<E> {
                 GREEDY_NOISE / n
             };
             // The short search's mean reward of each move.
-            let deadline = probe_time.map(|t| Instant::now() + t);
-            self.run(&q, probe, deadline);
+            self.run(&q, probe, Clock::timer(probe_time));
             let mut means = [None; 32];
             for (mean, x) in means.iter_mut().zip(moves.iter()) {
                 *mean = self.child(0, x).and_then(|c| {
@@ -871,7 +865,7 @@ fn greedy_move(pos: &Position<'_>) -> Move {
     for m in pos.legal_moves() {
         let mut child = *pos;
         child.play_unchecked(m);
-        let gain = i32::from(child.store(side)) - i32::from(pos.store(side));
+        let gain = gain(pos, &child);
         let again = !child.is_over() && child.to_move() == side;
         let score = 2 * gain + i32::from(again);
         if score > best.0 {
@@ -1103,7 +1097,7 @@ mod tests {
         mcts.beliefs[1].model = sure(0.0, 1.0);
         mcts.beliefs[2].model = sure(1.0, 0.0);
         mcts.me = Some(0);
-        mcts.run(&Position::new(&rules), 4_000, None);
+        mcts.run(&Position::new(&rules), 4_000, Clock::timer(None));
         // Walk the tree with the positions.
         let mut stack = vec![(0u32, Position::new(&rules))];
         let (mut greedy_nodes, mut random_nodes, mut random_spread) = (0, 0, 0);

@@ -1,6 +1,79 @@
-//! A transposition table: search results keyed by [`Position::key`](mancala_core::Position::key).
+//! Transposition tables: [`Table`], a fixed-size table of entries indexed
+//! by position key that every search sizes the same way, and the entries
+//! of alpha-beta's table (keyed by
+//! [`Position::key`](mancala_core::Position::key)).
 
-use mancala_core::{Move, MoveList};
+use mancala_core::Move;
+
+use crate::moves::{index_move, move_index};
+
+/// A fixed-size table of `E`s indexed by the low bits of a key: a power of
+/// two of entries, allocated at once. What an entry holds, and which
+/// entry a store replaces, is the user's affair.
+#[derive(Clone, Debug)]
+pub(crate) struct Table<E> {
+    entries: Vec<E>,
+    /// Bumped at each search, for entries that replace older searches'
+    /// results first.
+    generation: u8,
+}
+
+impl<E: Default> Table<E> {
+    /// A table of at most about `bytes` bytes: the largest power of two of
+    /// entries that fits, but at least `min` entries (rounded down to a
+    /// power of two).
+    pub(crate) fn with_bytes(bytes: usize, min: usize) -> Table<E> {
+        let wanted = (bytes / std::mem::size_of::<E>()).max(min);
+        let size = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        Table {
+            entries: (0..size).map(|_| E::default()).collect(),
+            generation: 0,
+        }
+    }
+
+    /// Forgets everything.
+    pub(crate) fn clear(&mut self) {
+        for e in &mut self.entries {
+            *e = E::default();
+        }
+    }
+}
+
+impl<E> Table<E> {
+    /// The index of `key`'s entry.
+    #[inline]
+    pub(crate) fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.entries.len() - 1)
+    }
+
+    /// The entry at index `i`.
+    #[inline]
+    pub(crate) fn at(&self, i: usize) -> &E {
+        &self.entries[i]
+    }
+
+    /// The entry at index `i`, to change.
+    #[inline]
+    pub(crate) fn at_mut(&mut self, i: usize) -> &mut E {
+        &mut self.entries[i]
+    }
+
+    /// The current search's generation.
+    #[inline]
+    pub(crate) fn generation(&self) -> u8 {
+        self.generation
+    }
+
+    /// Starts a new generation: entries of older searches become
+    /// replaceable (call once per search).
+    pub(crate) fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+}
 
 /// What a stored value says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,7 +87,7 @@ pub(crate) enum Bound {
     Upper = 2,
 }
 
-/// One stored search result.
+/// One stored alpha-beta result.
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C)]
 pub(crate) struct Entry {
@@ -24,7 +97,7 @@ pub(crate) struct Entry {
     depth: u8,
     /// `Bound` in bits 0-1, bit 2 set when no horizon was reached below.
     flags: u8,
-    /// The best move's bit in a [`MoveList`] plus one (0: none).
+    /// The best move's [`move_index`] plus one (0: none).
     best: u8,
     generation: u8,
 }
@@ -40,46 +113,11 @@ pub(crate) struct Hit {
     pub best: Option<Move>,
 }
 
-/// A fixed-size, always-allocated table, replacing by depth and age.
-#[derive(Clone, Debug)]
-pub(crate) struct Table {
-    entries: Vec<Entry>,
-    generation: u8,
-}
-
-impl Table {
-    /// A table of about `bytes` bytes (a power of two of entries, at least 1024).
-    pub(crate) fn with_bytes(bytes: usize) -> Table {
-        let wanted = (bytes / std::mem::size_of::<Entry>()).max(1024);
-        let size = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
-        };
-        Table {
-            entries: vec![Entry::default(); size],
-            generation: 0,
-        }
-    }
-
-    /// Marks older entries as replaceable (call once per search).
-    pub(crate) fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-    }
-
-    /// Forgets everything.
-    pub(crate) fn clear(&mut self) {
-        self.entries.fill(Entry::default());
-    }
-
-    #[inline]
-    fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.entries.len() - 1)
-    }
-
+/// Alpha-beta's table: one entry a slot, replacing by depth and age.
+impl Table<Entry> {
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<Hit> {
-        let e = &self.entries[self.slot(key)];
+        let e = self.at(self.slot(key));
         if e.key != key || e.flags & 8 == 0 {
             return None;
         }
@@ -93,7 +131,7 @@ impl Table {
             depth: e.depth,
             bound,
             exact_subtree: e.flags & 4 != 0,
-            best: (e.best != 0).then(|| move_of_bit(e.best - 1)),
+            best: (e.best != 0).then(|| index_move(usize::from(e.best - 1))),
         })
     }
 
@@ -107,9 +145,9 @@ impl Table {
         exact_subtree: bool,
         best: Option<Move>,
     ) {
-        let generation = self.generation;
+        let generation = self.generation();
         let i = self.slot(key);
-        let e = &mut self.entries[i];
+        let e = self.at_mut(i);
         if e.key != key && e.generation == generation && e.depth > depth {
             return;
         }
@@ -118,39 +156,8 @@ impl Table {
             value,
             depth,
             flags: bound as u8 | (u8::from(exact_subtree) << 2) | 8,
-            best: best.map_or(0, |m| bit_of_move(m) + 1),
+            best: best.map_or(0, |m| move_index(m) as u8 + 1),
             generation,
         };
     }
-}
-
-fn bit_of_move(m: Move) -> u8 {
-    match m {
-        Move::House(n) => n - 1,
-        Move::Swap => 31,
-    }
-}
-
-fn move_of_bit(bit: u8) -> Move {
-    if bit == 31 {
-        Move::Swap
-    } else {
-        Move::House(bit + 1)
-    }
-}
-
-/// The index of `m` in per-move tables (history heuristic).
-#[inline]
-pub(crate) fn move_index(m: Move) -> usize {
-    match m {
-        Move::House(n) => usize::from(n - 1),
-        Move::Swap => 16,
-    }
-}
-
-/// Whether `m` is among `moves` (a stored best move may be stale after a
-/// hash collision).
-#[inline]
-pub(crate) fn usable(moves: MoveList, m: Option<Move>) -> Option<Move> {
-    m.filter(|&m| moves.contains(m))
 }

@@ -1,6 +1,7 @@
-//! The value scale every search in this crate uses.
+//! The value scale every search in this crate uses, and the value of a
+//! move as analyses report it.
 
-use mancala_core::{Outcome, Side};
+use mancala_core::{Move, Outcome, Side, Wdl};
 
 /// Value units per seed: heuristics may use fractions of a seed.
 pub const SEED: i32 = 8;
@@ -44,4 +45,83 @@ pub fn score_difference(value: i32) -> Option<i32> {
     let place = (value + WIN / 2).div_euclid(WIN);
     let rest = value - place * WIN;
     (rest % SEED == 0 && rest.abs() <= 255 * SEED).then_some(rest / SEED)
+}
+
+/// Whether `value` is a proven win or loss (not a heuristic guess).
+pub fn is_decisive(value: i32) -> bool {
+    value.abs() >= WIN / 2
+}
+
+/// The value of one legal move, as [`AlphaBeta::analyse`](crate::AlphaBeta::analyse),
+/// [`Solver::analyse`](crate::Solver::analyse) and [`analyse`](crate::analyse)
+/// report it.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_ai::{AlphaBeta, Limits};
+/// use mancala_core::{Position, Preset, RuleSet, Rules};
+///
+/// let rules = Rules::new(&RuleSet { houses: 3, seeds: 3, ..Preset::Kalah.rules() })?;
+/// let values = AlphaBeta::new(Limits::NONE).analyse(&Position::new(&rules));
+/// // RULES.md section 11: Kalah(3,3) is worth +2.
+/// assert!(values[0].exact);
+/// assert_eq!(values[0].score_difference(), Some(2));
+/// assert_eq!(values[0].seeds(), 2.0);
+/// # Ok::<(), mancala_core::RuleError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move.
+    pub mv: Move,
+    /// Its value for the player who makes it, in [`SEED`] units: a
+    /// [`terminal_value`] when the game's end decides it, else an estimate.
+    pub value: i32,
+    /// The value is exact (the search saw the end of the game).
+    pub exact: bool,
+}
+
+impl MoveValue {
+    /// The exact value of `mv`: the final score difference and result
+    /// under perfect play, for the player who makes it.
+    pub(crate) fn solved(mv: Move, difference: i32, result: Wdl) -> MoveValue {
+        let place = match result {
+            Wdl::Win => 1,
+            Wdl::Draw => 0,
+            Wdl::Loss => -1,
+        };
+        MoveValue {
+            mv,
+            value: WIN * place + SEED * difference,
+            exact: true,
+        }
+    }
+
+    /// The final score difference for the mover, when the value is exact
+    /// or a proven win or loss.
+    pub fn score_difference(&self) -> Option<i32> {
+        if self.exact || is_decisive(self.value) {
+            score_difference(self.value)
+        } else {
+            None
+        }
+    }
+
+    /// The result for the mover (two players), when the value is exact.
+    pub fn wdl(&self) -> Option<Wdl> {
+        self.exact
+            .then(|| match (self.value + WIN / 2).div_euclid(WIN).signum() {
+                1 => Wdl::Win,
+                0 => Wdl::Draw,
+                _ => Wdl::Loss,
+            })
+    }
+
+    /// The value in seeds: the final score difference when known (see
+    /// [`MoveValue::score_difference`]), else the estimate divided by
+    /// [`SEED`].
+    pub fn seeds(&self) -> f64 {
+        self.score_difference()
+            .map_or(f64::from(self.value) / f64::from(SEED), f64::from)
+    }
 }

@@ -5,11 +5,20 @@
 use mancala_ai::{
     Egdb, EgdbError, Solver, SolverOptions, additive, score_difference, terminal_value,
 };
-use mancala_core::{EndCondition, EndSet, Position, Preset, RuleSet, Rules, Side};
+use mancala_core::{EndCondition, EndSet, Position, Preset, RuleSet, Rules, Side, Wdl};
 use mancala_testkit::oracle::negamax;
 use mancala_testkit::pick::{ongoing, position};
 use mancala_testkit::rules::small_two_player_rules;
 use proptest::prelude::*;
+
+/// A result as a sign: 1 win, 0 draw, -1 loss.
+fn sign(result: Wdl) -> i32 {
+    match result {
+        Wdl::Win => 1,
+        Wdl::Draw => 0,
+        Wdl::Loss => -1,
+    }
+}
 
 const SMALL: SolverOptions = SolverOptions {
     table_bytes: 1 << 16,
@@ -26,13 +35,14 @@ proptest! {
         let pos = position(&rules, &moves);
         let expected = negamax(&pos);
         for options in [SMALL, SolverOptions { database_seeds: 0, ..SMALL }] {
-            let mut solver = Solver::new(&rules, options);
+            let mut solver = Solver::new(&rules, options).unwrap();
             let solution = solver.solve(&pos);
             prop_assert_eq!(Some(solution.value), score_difference(expected), "value of {}", pos);
-            prop_assert_eq!(solution.result, (expected + mancala_ai::WIN / 2).div_euclid(mancala_ai::WIN).signum(), "result of {}", pos);
+            prop_assert_eq!(sign(solution.result), (expected + mancala_ai::WIN / 2).div_euclid(mancala_ai::WIN).signum(), "result of {}", pos);
             // Every move's exact value, and the best move reaches the best.
             let analysis = solver.analyse(&pos);
-            for &(m, value, result) in &analysis {
+            for mv in &analysis {
+                let (m, value, result) = (mv.mv, mv.score_difference(), mv.wdl().map(sign));
                 let mut child = pos;
                 child.play_unchecked(m);
                 let v = if child.is_over() {
@@ -42,12 +52,12 @@ proptest! {
                 } else {
                     -negamax(&child)
                 };
-                prop_assert_eq!(Some(value), score_difference(v), "move {} of {}", m, pos);
-                prop_assert_eq!(result, (v + mancala_ai::WIN / 2).div_euclid(mancala_ai::WIN).signum());
+                prop_assert_eq!(value, score_difference(v), "move {} of {}", m, pos);
+                prop_assert_eq!(result, Some((v + mancala_ai::WIN / 2).div_euclid(mancala_ai::WIN).signum()));
             }
             if let Some(best) = solution.best {
-                let (_, value, result) = analysis.iter().find(|(m, _, _)| *m == best).copied().unwrap();
-                prop_assert_eq!((value, result), (solution.value, solution.result), "best move of {}", pos);
+                let mv = analysis.iter().find(|v| v.mv == best).copied().unwrap();
+                prop_assert_eq!((mv.score_difference(), mv.wdl()), (Some(solution.value), Some(solution.result)), "best move of {}", pos);
             }
         }
     }
@@ -313,10 +323,11 @@ fn small_kalah_boards_have_the_published_values() {
                 table_bytes: 1 << 22,
                 database_seeds: 8,
             },
-        );
+        )
+        .unwrap();
         let solution = solver.solve(&Position::new(&rules));
         assert_eq!(solution.value, value, "Kalah({houses},{seeds})");
-        assert_eq!(solution.result, 1);
+        assert_eq!(solution.result, Wdl::Win);
         assert!(solution.best.is_some());
     }
 }
@@ -336,7 +347,8 @@ fn a_solve_out_of_budget_says_so_and_leaves_the_table_usable() {
             table_bytes: 1 << 20,
             database_seeds: 4,
         },
-    );
+    )
+    .unwrap();
     let err = solver
         .solve_within(&start, &mancala_ai::Limits::nodes(50))
         .expect_err("50 positions are not enough for Kalah(4,3)");
@@ -359,7 +371,8 @@ fn a_timed_two_thread_solve_gives_up_in_time() {
             table_bytes: 1 << 20,
             database_seeds: 8,
         },
-    );
+    )
+    .unwrap();
     solver.set_threads(2);
     let began = std::time::Instant::now();
     let err = solver
@@ -384,7 +397,7 @@ fn a_budgeted_analysis_gives_up_or_agrees_with_the_full_one() {
         table_bytes: 1 << 20,
         database_seeds: 0,
     };
-    let mut solver = Solver::new(&rules, options);
+    let mut solver = Solver::new(&rules, options).unwrap();
     let err = solver
         .analyse_within(&start, &mancala_ai::Limits::nodes(30))
         .expect_err("30 positions are not enough");
@@ -392,10 +405,10 @@ fn a_budgeted_analysis_gives_up_or_agrees_with_the_full_one() {
     let within = solver
         .analyse_within(&start, &mancala_ai::Limits::nodes(100_000_000))
         .expect("enough");
-    let full = Solver::new(&rules, options).analyse(&start);
+    let full = Solver::new(&rules, options).unwrap().analyse(&start);
     assert_eq!(within, full);
     // The best move is worth the position's value, +6 (RULES.md section 11).
-    assert_eq!(full[0].1, 6);
+    assert_eq!(full[0].score_difference(), Some(6));
     assert_eq!(full.len(), 4);
 }
 
@@ -415,7 +428,8 @@ fn progress_is_reported_with_bounds_closing_on_the_value() {
             table_bytes: 1 << 20,
             database_seeds: 0,
         },
-    );
+    )
+    .unwrap();
     solver.set_progress(move |p| seen.lock().unwrap().push(*p));
     let solution = solver.solve(&Position::new(&rules));
     let reports = reports.lock().unwrap();
@@ -458,7 +472,8 @@ fn a_parallel_solve_equals_the_serial_one() {
                         table_bytes: 1 << 20,
                         database_seeds: 6,
                     },
-                );
+                )
+                .unwrap();
                 solver.set_threads(threads);
                 values.push(solver.solve(&pos).value);
             }
@@ -468,7 +483,7 @@ fn a_parallel_solve_equals_the_serial_one() {
 }
 
 #[test]
-fn try_new_refuses_three_or_four_players_and_solves_two() {
+fn new_refuses_three_or_four_players_and_solves_two() {
     for players in [3u8, 4] {
         let rules = Rules::new(
             &mancala_core::KalahOptions {
@@ -478,12 +493,13 @@ fn try_new_refuses_three_or_four_players_and_solves_two() {
             .rules(),
         )
         .unwrap();
-        let err = Solver::try_new(&rules, SolverOptions::default()).err();
-        assert_eq!(
-            err,
-            Some(mancala_ai::NotTwoPlayers {
-                players: usize::from(players)
-            })
+        let err = Solver::new(&rules, SolverOptions::default()).err();
+        assert!(
+            matches!(
+                err,
+                Some(mancala_ai::SolverError::NotTwoPlayers { players: p }) if p == usize::from(players)
+            ),
+            "{err:?}"
         );
     }
     let rules = Rules::new(&RuleSet {
@@ -497,6 +513,36 @@ fn try_new_refuses_three_or_four_players_and_solves_two() {
         database_seeds: 0,
     };
     // RULES.md section 11: Kalah(3,3) is worth +2.
-    let mut solver = Solver::try_new(&rules, options).expect("two players");
+    let mut solver = Solver::new(&rules, options).expect("two players");
+    assert_eq!(solver.solve(&Position::new(&rules)).value, 2);
+}
+
+#[test]
+fn a_database_of_other_rules_is_handed_back() {
+    let set = RuleSet {
+        houses: 3,
+        seeds: 3,
+        ..Preset::Kalah.rules()
+    };
+    let rules = Rules::new(&set).unwrap();
+    let other = Rules::new(&RuleSet {
+        capture_empty_opposite: true,
+        ..set
+    })
+    .unwrap();
+    let database = Egdb::build(&other, 4).expect("a database");
+    let options = SolverOptions {
+        table_bytes: 1 << 16,
+        database_seeds: 4,
+    };
+    match Solver::with_database(&rules, options, Some(database)) {
+        Err(mancala_ai::SolverError::OtherRules { database }) => {
+            assert!(database.fits(&other));
+        }
+        other => panic!("expected OtherRules, got {:?}", other.err()),
+    }
+    let database = Egdb::build(&rules, 4);
+    let mut solver = Solver::with_database(&rules, options, database).unwrap();
+    // RULES.md section 11: Kalah(3,3) is worth +2.
     assert_eq!(solver.solve(&Position::new(&rules)).value, 2);
 }

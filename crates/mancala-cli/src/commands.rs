@@ -132,7 +132,7 @@ fn solve(rules: &Rules, args: &SolveArgs) -> CliResult {
     let mut solver = match &args.database {
         Some(path) => Solver::with_database_file(rules, options, path)
             .map_err(|e| CliError::usage(format!("--database: {e}")))?,
-        None => Solver::new(rules, options),
+        None => Solver::new(rules, options).map_err(|e| CliError::usage(e.to_string()))?,
     };
     let progress = Mutex::new(Bar::new("solving"));
     solver.set_progress(move |p| {

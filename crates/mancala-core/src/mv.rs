@@ -177,6 +177,19 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    /// The most moves a list can hold: one per house of the widest board
+    /// ([`MAX_HOUSES`](crate::MAX_HOUSES)) and `swap`. Searches size their
+    /// per-move arrays by it, so that they never allocate.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{MAX_HOUSES, MoveList};
+    ///
+    /// assert_eq!(MoveList::CAPACITY, MAX_HOUSES + 1);
+    /// ```
+    pub const CAPACITY: usize = MAX_HOUSES + 1;
+
     pub(crate) const SWAP_BIT: u32 = 1 << 31;
 
     pub(crate) const fn from_mask(mask: u32) -> MoveList {

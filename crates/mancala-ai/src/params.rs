@@ -1,0 +1,62 @@
+//! The search tunables, in one place: what each is and where it comes
+//! from. The measurements behind the values are in `docs/results.md`.
+
+use std::time::Duration;
+
+use crate::value::SEED;
+
+/// Transposition tables hold at least this many entries, whatever the
+/// bytes asked for.
+pub(crate) const TABLE_MIN_ENTRIES: usize = 1024;
+
+/// [`AlphaBeta`](crate::AlphaBeta)'s table, in bytes (16 MiB).
+pub(crate) const ALPHABETA_TABLE_BYTES: usize = 16 << 20;
+
+/// Half-width of alpha-beta's first aspiration window (two seeds).
+pub(crate) const ASPIRATION: i32 = 2 * SEED;
+
+/// The history heuristic's counts are divided by this at each new search,
+/// so that recent cutoffs count most (Schaeffer's history heuristic).
+pub(crate) const HISTORY_DECAY: u32 = 8;
+
+/// [`MaxN`](crate::MaxN)'s table, in bytes (4 MiB).
+pub(crate) const MAXN_TABLE_BYTES: usize = 4 << 20;
+
+/// [`MaxN`](crate::MaxN)'s table holds at least this many entries.
+pub(crate) const MAXN_TABLE_MIN_ENTRIES: usize = 16;
+
+/// The [`Solver`](crate::Solver)'s table by default, in bytes (256 MiB:
+/// bigger tables fault in pages for little gain on small problems).
+pub(crate) const SOLVER_TABLE_BYTES: usize = 256 << 20;
+
+/// The [`Solver`](crate::Solver)'s endgame database by default: every
+/// board with up to this many seeds.
+pub(crate) const SOLVER_DATABASE_SEEDS: usize = 12;
+
+/// Boards with this many seeds more than the endgame database holds
+/// order their moves by a shallow search (measured: 6 to 14 tried).
+pub(crate) const ORDER_MARGIN: i32 = 10;
+
+/// The depth of that ordering search, in plies (measured: 2 to 6 tried).
+pub(crate) const ORDER_DEPTH: u32 = 4;
+
+/// A search thread looks at the flags that may stop it (a sibling's cut
+/// at a split point, the end of a root pass) once per this many positions
+/// (a power of two).
+pub(crate) const STOP_CHECK_NODES: u64 = 1024;
+
+/// A search looks at the time once per this many positions (a power of
+/// two).
+pub(crate) const TIME_CHECK_NODES: u64 = 1024;
+
+/// A thread waiting for work spins this many times before it yields its
+/// core at each further try.
+pub(crate) const SPINS_BEFORE_YIELD: u32 = 1000;
+
+/// The time [`analyse`](crate::analyse) gives the exact solver by default
+/// before it falls back on alpha-beta.
+pub(crate) const ANALYSIS_SOLVER_TIME: Duration = Duration::from_secs(1);
+
+/// The exact solver's table in [`analyse`](crate::analyse), in bytes
+/// (32 MiB: it has a second at most to fill it).
+pub(crate) const ANALYSIS_TABLE_BYTES: usize = 32 << 20;
