@@ -9,17 +9,6 @@ use mancala_core::{MoveList, Position, Rules, Side};
 
 use crate::moves::score_gain;
 
-/// The rule sets an endgame database (and the solver's fast mode) can
-/// handle: two players, an end that never looks at the stores (no
-/// `majority`, `repetition` or `empty_first`), games that always end, and no
-/// pie rule (a swap trades the stores). For these, what happens from a
-/// position on depends on the houses and the side to move only, so a
-/// position's value can be split into the score difference so far plus a
-/// part that depends on the board alone.
-pub fn additive(rules: &Rules) -> bool {
-    rules.board_decides_future()
-}
-
 /// Counts of the ways to put `m` seeds into `k` houses, and their running
 /// sums, for ranking boards.
 #[derive(Clone, Debug)]
@@ -131,7 +120,7 @@ pub enum EgdbError {
     /// do not match their checksum.
     #[error("{0}: the endgame database is truncated or corrupt")]
     Corrupt(PathBuf),
-    /// The rules have no endgame database (they are not [`additive`]), or
+    /// The rules have no endgame database (they are not [additive](mancala_core::Rules::board_decides_future)), or
     /// it would not fit in memory.
     #[error("these rules have no endgame database")]
     Unsupported,
@@ -139,8 +128,10 @@ pub enum EgdbError {
 
 /// The first bytes of a database file.
 const MAGIC: [u8; 8] = *b"MNCLEGDB";
-/// The file format; bump it when the layout or the board numbering changes.
-pub const FORMAT_VERSION: u32 = 1;
+/// The file format; bump it when the layout, the board numbering or the
+/// rules fingerprint changes (2: the fingerprint hashes the canonical text
+/// of the rules, not their `Debug` text).
+pub const FORMAT_VERSION: u32 = 2;
 /// Header bytes: magic, version, rules fingerprint, max seeds, entry count.
 const HEADER: usize = 8 + 4 + 8 + 4 + 8;
 
@@ -166,7 +157,7 @@ impl Egdb {
 
     /// Works out every board with up to `max_seeds` seeds, on every core
     /// (see [`Egdb::build_with_threads`]). `None` when the rules are not
-    /// [`additive`] or the board count overflows memory.
+    /// [additive](mancala_core::Rules::board_decides_future) or the board count overflows memory.
     pub fn build(rules: &Rules, max_seeds: usize) -> Option<Egdb> {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         Egdb::build_with_threads(rules, max_seeds, threads)
@@ -180,7 +171,7 @@ impl Egdb {
     /// out the same board at once; both store the same value, so the result
     /// does not depend on the number of threads.
     pub fn build_with_threads(rules: &Rules, max_seeds: usize, threads: usize) -> Option<Egdb> {
-        if !additive(rules) {
+        if !rules.board_decides_future() {
             return None;
         }
         let houses = rules.houses();
@@ -292,7 +283,7 @@ impl Egdb {
             source,
         };
         let corrupt = || EgdbError::Corrupt(path.to_path_buf());
-        if !additive(rules) {
+        if !rules.board_decides_future() {
             return Err(EgdbError::Unsupported);
         }
         let file = File::open(path).map_err(io)?;
@@ -546,12 +537,12 @@ impl Shape {
 }
 
 /// A fingerprint of the rules a database file was built for: a hash of
-/// their every setting but the starting seeds per house (FNV-1a of their
-/// `Debug` text, stable for a given version of the rule set's fields; a
-/// changed field means another fingerprint, so an old file is refused
-/// rather than misread). The starting seeds are left out because play
+/// their every setting but the starting seeds per house (FNV-1a of
+/// [`RuleSet::canonical`](mancala_core::RuleSet::canonical), a text that
+/// stays the same across releases; other rules mean another fingerprint,
+/// so a file for them is refused rather than misread). The starting seeds are left out because play
 /// from a given board does not depend on them (only `majority` looks at
-/// the total, and it is not [`additive`]): Kalah(6,4) and Kalah(6,5) share
+/// the total, and it is not [additive](mancala_core::Rules::board_decides_future)): Kalah(6,4) and Kalah(6,5) share
 /// a database.
 fn fingerprint(rules: &Rules) -> u64 {
     let set = mancala_core::RuleSet {

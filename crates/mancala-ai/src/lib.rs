@@ -17,7 +17,7 @@
 //! - [`Mcts`]: Monte-Carlo tree search (UCT) with random playouts, for any
 //!   rule set and 2 to 4 players.
 //! - [`Solver`]: the exact value of a two-player position (MTD(f) with a
-//!   table of bounds; for [`additive`] rules a board-only value, bounds
+//!   table of bounds; for [additive](mancala_core::Rules::board_decides_future) rules a board-only value, bounds
 //!   from the seeds left, enhanced transposition cutoffs and an endgame
 //!   database, [`Egdb`]).
 //! - [`analyse`]: every move of a position valued, exactly when the solver
@@ -47,7 +47,7 @@ mod value;
 
 pub use alphabeta::{AlphaBeta, SearchReport};
 pub use analysis::analyse;
-pub use egdb::{Egdb, EgdbError, additive};
+pub use egdb::{Egdb, EgdbError};
 pub use eval::{Evaluator, Heuristic, StoreDifference};
 pub use limits::Limits;
 pub use maxn::{MaxN, MaxNReport};

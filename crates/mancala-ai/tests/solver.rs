@@ -2,9 +2,7 @@
 //! minimax, on small random positions of several two-player rule sets, and
 //! the published values of the small Kalah boards (RULES.md section 11).
 
-use mancala_ai::{
-    Egdb, EgdbError, Solver, SolverOptions, additive, score_difference, terminal_value,
-};
+use mancala_ai::{Egdb, EgdbError, Solver, SolverOptions, score_difference, terminal_value};
 use mancala_core::{EndCondition, EndSet, Position, Preset, RuleSet, Rules, Side, Wdl};
 use mancala_testkit::oracle::negamax;
 use mancala_testkit::pick::{ongoing, position};
@@ -78,7 +76,7 @@ proptest! {
         moves in prop::collection::vec(any::<u8>(), 1..8),
     ) {
         let rules = Rules::new(&set).unwrap();
-        prop_assert!(additive(&rules));
+        prop_assert!(rules.board_decides_future());
         let db = Egdb::build(&rules, 6).unwrap();
         // Far enough into the game that no rule looks at the move count.
         let pos = ongoing(&rules, &moves);

@@ -42,6 +42,25 @@ impl Rules {
             && !set.pie_rule
     }
 
+    /// The sowings after which no rule looks at the move count any more
+    /// (`no_capture_moves`, `first_move_extra_turn` off, the pie rule):
+    /// from then on, positions with the same board play the same whatever
+    /// their count, so a search may share their results.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Preset, Rules};
+    ///
+    /// assert_eq!(Rules::new(&Preset::Kalah.rules())?.move_count_horizon(), 0);
+    /// // Modiar's first move captures nothing.
+    /// assert_eq!(Rules::new(&Preset::Modiar.rules())?.move_count_horizon(), 1);
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    pub fn move_count_horizon(&self) -> u32 {
+        self.ply_horizon
+    }
+
     /// An upper bound on the plies (sowings and a pie swap) of any game
     /// from the start, or `None` when a game can go on for ever (it then
     /// ends by `repetition` if the rules have it, see

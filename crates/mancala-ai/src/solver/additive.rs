@@ -1,5 +1,5 @@
 //! The additive search: for rules whose future depends on the board alone
-//! (see [`additive`](crate::additive)), the score difference still to
+//! (see [additive](mancala_core::Rules::board_decides_future)), the score difference still to
 //! come, bounded by the seeds left and read from the endgame database.
 
 use mancala_core::{Move, MoveList, Position};

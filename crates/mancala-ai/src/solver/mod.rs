@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use mancala_core::{Move, MoveList, Position, Rules, Wdl};
 
-use crate::egdb::{Egdb, EgdbError, additive};
+use crate::egdb::{Egdb, EgdbError};
 use crate::limits::{Clock, Limits};
 use crate::moves::{moves_again, score_gain, sort_best_first};
 use crate::params::{
@@ -52,7 +52,7 @@ pub struct Progress {
     /// Null-window passes done so far, over every position solved.
     pub passes: u32,
     /// The value is at least this (in the search's own units: for
-    /// [`additive`] rules the score difference still to come, else a
+    /// [additive](mancala_core::Rules::board_decides_future) rules the score difference still to come, else a
     /// scaled [`terminal_value`](crate::terminal_value)); `None` until a
     /// pass proves a lower bound.
     pub lower: Option<i32>,
@@ -69,7 +69,7 @@ pub struct SolverOptions {
     /// Memory for the transposition table, in bytes.
     pub table_bytes: usize,
     /// Build an endgame database of every board with up to this many seeds
-    /// (only for [`additive`] rules; 0 for none).
+    /// (only for [additive](mancala_core::Rules::board_decides_future) rules; 0 for none).
     pub database_seeds: usize,
 }
 
@@ -95,7 +95,7 @@ impl Default for SolverOptions {
 ///
 /// It searches to the end of the game with MTD(f): null-window alpha-beta
 /// passes that close in on the value, sharing a table of bounds. For
-/// [`additive`] rules (the end never looks at the stores) it solves for
+/// [additive](mancala_core::Rules::board_decides_future) rules (the end never looks at the stores) it solves for
 /// the score difference still to come, which depends on the board alone,
 /// and an endgame database ([`Egdb`]) answers for boards with few seeds.
 /// Other rules are solved on whole positions in
@@ -202,7 +202,7 @@ pub enum SolverError {
 }
 
 impl<'r> Solver<'r> {
-    /// A solver for `rules`; for [`additive`] rules it builds an endgame
+    /// A solver for `rules`; for [additive](mancala_core::Rules::board_decides_future) rules it builds an endgame
     /// database of `options.database_seeds` seeds now, on every core.
     ///
     /// # Errors
@@ -223,7 +223,7 @@ impl<'r> Solver<'r> {
     /// ```
     pub fn new(rules: &'r Rules, options: SolverOptions) -> Result<Solver<'r>, SolverError> {
         two_players(rules)?;
-        let database = (additive(rules) && options.database_seeds > 0)
+        let database = (rules.board_decides_future() && options.database_seeds > 0)
             .then(|| Egdb::build(rules, options.database_seeds))
             .flatten();
         Solver::with_database(rules, options, database)
@@ -232,7 +232,7 @@ impl<'r> Solver<'r> {
     /// A solver for `rules` whose endgame database is read from the file at
     /// `path`, or built (of `options.database_seeds` seeds) and saved there
     /// when there is no such file ([`Egdb::load_or_build`]): a big database
-    /// is built once. Rules that are not [`additive`] have no database and
+    /// is built once. Rules that are not [additive](mancala_core::Rules::board_decides_future) have no database and
     /// leave the file alone.
     ///
     /// # Errors
@@ -246,7 +246,7 @@ impl<'r> Solver<'r> {
         path: &std::path::Path,
     ) -> Result<Solver<'r>, SolverError> {
         two_players(rules)?;
-        let database = if additive(rules) && options.database_seeds > 0 {
+        let database = if rules.board_decides_future() && options.database_seeds > 0 {
             Some(Egdb::load_or_build(path, rules, options.database_seeds)?)
         } else {
             None
@@ -256,7 +256,7 @@ impl<'r> Solver<'r> {
 
     /// A solver for `rules` using `database` (built or loaded beforehand;
     /// `options.database_seeds` is not looked at). Rules that are not
-    /// [`additive`] use no database.
+    /// [additive](mancala_core::Rules::board_decides_future) use no database.
     ///
     /// # Errors
     ///
@@ -277,13 +277,12 @@ impl<'r> Solver<'r> {
             }
             database => database,
         };
-        let additive = additive(rules);
+        let additive = rules.board_decides_future();
         let database = database.filter(|_| additive).map(Arc::new);
         let order_seeds = database
             .as_ref()
             .map_or(0, |db| db.max_seeds() as i32)
             .saturating_add(ORDER_MARGIN);
-        let set = rules.rule_set();
         Ok(Solver {
             rules,
             additive,
@@ -300,9 +299,7 @@ impl<'r> Solver<'r> {
             cut_level: None,
             nodes: 0,
             path: Vec::new(),
-            late: set
-                .no_capture_moves
-                .max(u32::from(!set.first_move_extra_turn || set.pie_rule)),
+            late: rules.move_count_horizon(),
             clock: None,
             aborted: false,
             progress: None,
@@ -338,7 +335,7 @@ impl<'r> Solver<'r> {
 
     /// Searches on two threads when `threads` is more than one (by default
     /// it is the machine's core count; more than two threads are not used
-    /// yet), else on one. Only [`additive`] rules are searched in
+    /// yet), else on one. Only [additive](mancala_core::Rules::board_decides_future) rules are searched in
     /// parallel: the threads share the table, and a helper takes the
     /// children of the nodes where every child must be searched (split
     /// points, as in Feldmann's "young brothers wait"). The value found does not depend on
