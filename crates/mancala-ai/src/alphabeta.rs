@@ -62,7 +62,7 @@ const FULL: u8 = u8::MAX;
 /// let rules = Rules::new(&RuleSet { houses: 3, seeds: 3, ..Preset::Kalah.rules() })?;
 /// let report = AlphaBeta::new(Limits::NONE).search(&Position::new(&rules));
 /// assert!(report.exact);
-/// assert_eq!(score_difference(report.value), Some(2)); // RULES.md section 11: +2
+/// assert_eq!(score_difference(report.value), Some(2)); // docs/rules.md section 11: +2
 /// # Ok::<(), mancala_core::RuleError>(())
 /// ```
 #[derive(Clone, Debug)]

@@ -29,7 +29,7 @@ use crate::{AlphaBeta, Limits, MoveValue, Solver, SolverOptions};
 /// use mancala_core::{Move, Position, Preset, RuleSet, Rules};
 ///
 /// // Kalah(4,3) is small enough to solve (well within the minute allowed
-/// // here): house 2 is worth +6 (RULES.md section 11).
+/// // here): house 2 is worth +6 (docs/rules.md section 11).
 /// let rules = Rules::new(&RuleSet { houses: 4, seeds: 3, ..Preset::Kalah.rules() })?;
 /// let values = analyse(&Position::new(&rules), Limits::depth(4), Some(Duration::from_secs(60)));
 /// assert!(values.iter().all(|v| v.exact));

@@ -64,7 +64,7 @@ pub fn is_decisive(value: i32) -> bool {
 ///
 /// let rules = Rules::new(&RuleSet { houses: 3, seeds: 3, ..Preset::Kalah.rules() })?;
 /// let values = AlphaBeta::new(Limits::NONE).analyse(&Position::new(&rules));
-/// // RULES.md section 11: Kalah(3,3) is worth +2.
+/// // docs/rules.md section 11: Kalah(3,3) is worth +2.
 /// assert!(values[0].exact);
 /// assert_eq!(values[0].score_difference(), Some(2));
 /// assert_eq!(values[0].seeds(), 2.0);

@@ -27,7 +27,7 @@ fn a_small_position_is_valued_exactly_by_the_solver() {
     };
     let exact = Solver::new(&rules, options).unwrap().analyse(&pos);
     assert_eq!(values, exact);
-    // RULES.md section 11: Kalah(4,3) is worth +6, by house 2.
+    // docs/rules.md section 11: Kalah(4,3) is worth +6, by house 2.
     assert_eq!(values[0].mv, Move::House(2));
     assert_eq!(values[0].seeds(), 6.0);
     assert_eq!(values[0].wdl(), Some(Wdl::Win));

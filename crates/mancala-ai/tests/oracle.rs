@@ -106,7 +106,7 @@ proptest! {
 
 #[test]
 fn small_kalah_boards_have_the_published_values() {
-    // RULES.md section 11: Kalah(3,3) +2, (4,3) +6.
+    // docs/rules.md section 11: Kalah(3,3) +2, (4,3) +6.
     for (houses, seeds, value) in [(3, 3, 2), (4, 3, 6)] {
         let rules = Rules::new(&RuleSet {
             houses,

@@ -1,6 +1,6 @@
 //! The exact solver and the endgame database against plain exhaustive
 //! minimax, on small random positions of several two-player rule sets, and
-//! the published values of the small Kalah boards (RULES.md section 11).
+//! the published values of the small Kalah boards (docs/rules.md section 11).
 
 use mancala_ai::{Egdb, EgdbError, Solver, SolverOptions, score_difference, terminal_value};
 use mancala_core::{EndCondition, EndSet, Position, Preset, RuleSet, Rules, Side, Wdl};
@@ -307,7 +307,7 @@ fn a_solver_builds_its_database_file_once_and_reuses_it() {
 
 #[test]
 fn small_kalah_boards_have_the_published_values() {
-    // RULES.md section 11: Kalah(3,3) +2, (4,3) +6, (4,4) +2.
+    // docs/rules.md section 11: Kalah(3,3) +2, (4,3) +6, (4,4) +2.
     for (houses, seeds, value) in [(3, 3, 2), (4, 3, 6), (4, 4, 2)] {
         let rules = Rules::new(&RuleSet {
             houses,
@@ -351,7 +351,7 @@ fn a_solve_out_of_budget_says_so_and_leaves_the_table_usable() {
         .solve_within(&start, &mancala_ai::Limits::nodes(50))
         .expect_err("50 positions are not enough for Kalah(4,3)");
     assert!(err.nodes >= 50 && err.nodes < 60, "{err}");
-    // RULES.md section 11: +6, found after the interrupted attempt.
+    // docs/rules.md section 11: +6, found after the interrupted attempt.
     assert_eq!(solver.solve(&start).value, 6);
 }
 
@@ -405,7 +405,7 @@ fn a_budgeted_analysis_gives_up_or_agrees_with_the_full_one() {
         .expect("enough");
     let full = Solver::new(&rules, options).unwrap().analyse(&start);
     assert_eq!(within, full);
-    // The best move is worth the position's value, +6 (RULES.md section 11).
+    // The best move is worth the position's value, +6 (docs/rules.md section 11).
     assert_eq!(full[0].score_difference(), Some(6));
     assert_eq!(full.len(), 4);
 }
@@ -510,7 +510,7 @@ fn new_refuses_three_or_four_players_and_solves_two() {
         table_bytes: 1 << 20,
         database_seeds: 0,
     };
-    // RULES.md section 11: Kalah(3,3) is worth +2.
+    // docs/rules.md section 11: Kalah(3,3) is worth +2.
     let mut solver = Solver::new(&rules, options).expect("two players");
     assert_eq!(solver.solve(&Position::new(&rules)).value, 2);
 }
@@ -541,6 +541,6 @@ fn a_database_of_other_rules_is_handed_back() {
     }
     let database = Egdb::build(&rules, 4);
     let mut solver = Solver::with_database(&rules, options, database).unwrap();
-    // RULES.md section 11: Kalah(3,3) is worth +2.
+    // docs/rules.md section 11: Kalah(3,3) is worth +2.
     assert_eq!(solver.solve(&Position::new(&rules)).value, 2);
 }

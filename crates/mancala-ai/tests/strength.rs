@@ -462,7 +462,7 @@ fn level_budgets_grow_geometrically() {
 
 #[test]
 fn a_match_counts_every_game_and_rotates_the_first_move() {
-    // Kalah(3,3) is a first-player win (+2, RULES.md section 11): two
+    // Kalah(3,3) is a first-player win (+2, docs/rules.md section 11): two
     // perfect players give every game to whoever moves first.
     let rules = Rules::new(&RuleSet {
         houses: 3,

@@ -128,7 +128,7 @@ impl Default for SolverOptions {
 /// use mancala_ai::{Solver, SolverOptions};
 /// use mancala_core::{Position, Preset, RuleSet, Rules, Wdl};
 ///
-/// // RULES.md section 11: Kalah(4,4) is worth +2 to the first player.
+/// // docs/rules.md section 11: Kalah(4,4) is worth +2 to the first player.
 /// let rules = Rules::new(&RuleSet { houses: 4, seeds: 4, ..Preset::Kalah.rules() })?;
 /// let mut solver = Solver::new(&rules, SolverOptions { table_bytes: 1 << 24, database_seeds: 8 })?;
 /// let solution = solver.solve(&Position::new(&rules));
