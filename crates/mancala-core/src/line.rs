@@ -120,7 +120,8 @@ impl<'r, P: Entry<'r>> Line<P> {
         // Copy the last position to the end and play on it in place.
         let last = self.entries.len() - 1;
         self.entries.extend_from_within(last..);
-        self.entries[last + 1].update(rules, |pos| pos.play_unchecked(m));
+        let next = self.entries.last_mut().expect("a line always has a position");
+        next.update(rules, |pos| pos.play_unchecked(m));
         self.check_repetition(rules);
     }
 
@@ -146,11 +147,13 @@ impl<'r, P: Entry<'r>> Line<P> {
             return false;
         }
         let index = self.entries.len() - 1;
-        let (now, over) = self.entries[index].view(rules, |p| (p.stored_seeds(), p.is_over()));
+        let now = self.entries[index].view(rules, Position::stored_seeds);
         if now != self.seen.stored {
             self.seen.restart(index, now);
         }
-        if over || self.seen.insert(rules, &self.entries, index).is_none() {
+        if self.entries[index].view(rules, Position::is_over)
+            || self.seen.insert(rules, &self.entries, index).is_none()
+        {
             return false;
         }
         self.entries[index].update(rules, Position::end_by_repetition);
@@ -224,7 +227,7 @@ impl Seen {
 
     /// Records `entries[index]`; returns the index of an earlier position
     /// it repeats, if any (then it is not recorded).
-    #[inline]
+    #[inline(always)]
     fn insert<'r, P: Entry<'r>>(
         &mut self,
         rules: &'r Rules,
