@@ -10,6 +10,9 @@ use rand::rngs::SmallRng;
 use crate::eval::{Evaluator, Heuristic};
 use crate::limits::{Clock, Limits};
 use crate::moves::gain;
+use crate::params::{
+    GREEDY_NOISE, PRIOR, PROBE_MAX_ITERATIONS, PROBE_MIN_ITERATIONS, PROBE_SHARE, SEARCH_SHARPNESS,
+};
 use crate::strategy::{Strategy, greedy_moves, nth_bit};
 use crate::value::SEED;
 
@@ -64,21 +67,6 @@ impl OpponentModel {
         1.0 - self.random - self.greedy
     }
 }
-
-/// The prior chances of the three ways of playing, before any move is
-/// seen: random, greedy, searching.
-const PRIOR: [f64; 3] = [0.1, 0.1, 0.8];
-
-/// A greedy player's moves that are not greedy (mistakes, or another
-/// tie-break): this share of its moves is taken to be random.
-const GREEDY_NOISE: f64 = 0.05;
-
-/// A searching player is taken to choose its move with a chance that
-/// grows with the move's place between the worst (0) and the best (1) in
-/// a short search from its position: `exp(SEARCH_SHARPNESS * place)`,
-/// normalised (so the best is 20 times as likely as the worst). The short
-/// search is a rough guess at what the player sees, hence no sharper.
-const SEARCH_SHARPNESS: f64 = 3.0;
 
 /// Log-likelihoods of one player's moves under each way of playing
 /// (random, greedy, searching), and the model they give.
@@ -474,8 +462,9 @@ impl<E: Evaluator> Mcts<E> {
             (None, Some(_)) => u64::MAX,
             (None, None) => Self::DEFAULT_ITERATIONS,
         };
-        let probe = (iterations / 20).min(2_000);
-        (self.modelling && probe >= 100).then(|| (probe, self.limits.time.map(|t| t / 20)))
+        let probe = (iterations / PROBE_SHARE).min(PROBE_MAX_ITERATIONS);
+        (self.modelling && probe >= PROBE_MIN_ITERATIONS)
+            .then(|| (probe, self.limits.time.map(|t| t / PROBE_SHARE as u32)))
     }
 
     /// Starts the trail of moves to learn from at the next search: after

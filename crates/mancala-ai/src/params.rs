@@ -60,3 +60,28 @@ pub(crate) const ANALYSIS_SOLVER_TIME: Duration = Duration::from_secs(1);
 /// The exact solver's table in [`analyse`](crate::analyse), in bytes
 /// (32 MiB: it has a second at most to fill it).
 pub(crate) const ANALYSIS_TABLE_BYTES: usize = 32 << 20;
+
+/// [`Mcts`](crate::Mcts) opponent models: the prior chances of the three
+/// ways of playing, before any move is seen (random, greedy, searching).
+pub(crate) const PRIOR: [f64; 3] = [0.1, 0.1, 0.8];
+
+/// The share of a greedy player's moves taken to be random (mistakes, or
+/// another tie-break).
+pub(crate) const GREEDY_NOISE: f64 = 0.05;
+
+/// A searching player is taken to choose a move with a chance that grows
+/// with its place between the worst (0) and the best (1) move of a short
+/// search: `exp(SEARCH_SHARPNESS * place)`, normalised (the best is 20
+/// times as likely as the worst). The short search is a rough guess at what
+/// the player sees, hence no sharper.
+pub(crate) const SEARCH_SHARPNESS: f64 = 3.0;
+
+/// The short search that judges an opponent's move gets this fraction
+/// (1/`PROBE_SHARE`) of the searcher's budget, iterations and time...
+pub(crate) const PROBE_SHARE: u64 = 20;
+
+/// ... at most this many iterations ...
+pub(crate) const PROBE_MAX_ITERATIONS: u64 = 2_000;
+
+/// ... and no modelling at all when that is under this many.
+pub(crate) const PROBE_MIN_ITERATIONS: u64 = 100;

@@ -120,7 +120,10 @@ impl<'r, P: Entry<'r>> Line<P> {
         // Copy the last position to the end and play on it in place.
         let last = self.entries.len() - 1;
         self.entries.extend_from_within(last..);
-        let next = self.entries.last_mut().expect("a line always has a position");
+        let next = self
+            .entries
+            .last_mut()
+            .expect("a line always has a position");
         next.update(rules, |pos| pos.play_unchecked(m));
         self.check_repetition(rules);
     }
