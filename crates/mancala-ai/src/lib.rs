@@ -4,8 +4,10 @@
 //! Nothing here assumes that turns alternate: extra turns, pie swaps and
 //! three or four players all break that.
 //!
-//! - [`Strategy`]: choosing a move. [`Random`], [`Greedy`] and
-//!   [`AlphaBeta`] are strategies.
+//! - [`Strategy`]: choosing a move, and being told every move played
+//!   ([`Strategy::observe`]; [`Mcts`] models its opponents from them).
+//!   [`Random`], [`Greedy`], [`AlphaBeta`], [`Mcts`] and the levels of
+//!   [`Spec`] (`ai:1`..`ai:10`) are strategies.
 //! - [`Evaluator`]: valuing a position that is not finished
 //!   ([`StoreDifference`], [`Heuristic`]).
 //! - [`Limits`]: a depth, node or time budget (`depth=8`, `time=100ms`).
@@ -17,11 +19,15 @@
 //! - [`Mcts`]: Monte-Carlo tree search (UCT) with random playouts, for any
 //!   rule set and 2 to 4 players.
 //! - [`Solver`]: the exact value of a two-player position (MTD(f) with a
-//!   table of bounds; for [additive](mancala_core::Rules::board_decides_future) rules a board-only value, bounds
-//!   from the seeds left, enhanced transposition cutoffs and an endgame
-//!   database, [`Egdb`]).
+//!   table of bounds; where [the board alone decides the
+//!   future](mancala_core::Rules::board_decides_future), a board-only
+//!   value, bounds from the seeds left, enhanced transposition cutoffs and
+//!   an endgame database, [`Egdb`]).
 //! - [`analyse`]: every move of a position valued, exactly when the solver
 //!   finishes in time, else by alpha-beta.
+//!
+//! - [`arena`]: matches between specs, seats rotating, with win/draw/loss
+//!   tallies and Elo.
 //!
 //! Values are in [`SEED`] units per seed; a finished game is worth
 //! [`WIN`] (or `-WIN`, or 0 for a draw) plus the score difference, see
