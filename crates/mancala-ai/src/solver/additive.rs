@@ -6,7 +6,7 @@ use mancala_core::{Move, MoveList, Position};
 
 use super::split::Pool;
 use super::table::{Bucket, find};
-use super::{INF, Solver};
+use super::{Best, INF, Solver};
 use crate::moves::{moves_again, play, sort_best_first};
 
 /// One value per move of a position.
@@ -295,11 +295,11 @@ impl<'r> Solver<'r> {
         c: &Children,
         pool: Option<&Pool<'p>>,
     ) -> (i32, Option<Move>) {
-        let (mut alpha, beta) = (node.alpha, node.beta);
-        let mut best = -INF;
-        let mut best_move = None;
+        let beta = node.beta;
+        let mut best = Best::new(node.alpha, beta);
         let mut searched = false;
         for (k, &i) in c.index[..c.n].iter().enumerate() {
+            let alpha = best.alpha;
             if searched
                 && k + 1 < c.n
                 && node.seeds >= self.split_seeds
@@ -312,10 +312,7 @@ impl<'r> Solver<'r> {
                     *slot = (c.moves[j], c.bounds[j].0, c.bounds[j].1);
                 }
                 let (v, m) = self.split_search(pool, pos, &moves[..c.n - k], alpha, beta);
-                if v > best {
-                    best = v;
-                    best_move = m;
-                }
+                best.offer(m, v);
                 break;
             }
             let (lo, hi) = c.bounds[i];
@@ -332,16 +329,11 @@ impl<'r> Solver<'r> {
                     gain - self.search_additive(&child, gain - beta, gain - alpha, pool)
                 }
             };
-            if v > best {
-                best = v;
-                best_move = Some(m);
-            }
-            alpha = alpha.max(v);
-            if alpha >= beta {
+            if best.offer(Some(m), v) {
                 break;
             }
         }
-        (best, best_move)
+        (best.value, best.mv)
     }
 
     /// A depth-limited guess at the score difference still to come (the

@@ -179,6 +179,41 @@ pub struct Solver<'r> {
 /// Beyond any value (the table keeps values in 16 bits).
 const INF: i32 = i16::MAX as i32;
 
+/// The best move so far of a node's loop over its moves, and the window's
+/// lower end raised as moves are searched (fail-soft alpha-beta).
+#[derive(Clone, Copy, Debug)]
+struct Best {
+    value: i32,
+    mv: Option<Move>,
+    alpha: i32,
+    beta: i32,
+}
+
+impl Best {
+    /// Before any move: worth less than anything.
+    #[inline(always)]
+    fn new(alpha: i32, beta: i32) -> Best {
+        Best {
+            value: -INF,
+            mv: None,
+            alpha,
+            beta,
+        }
+    }
+
+    /// Takes `mv` worth `value`; returns whether it cuts the node off (the
+    /// other moves need no search).
+    #[inline(always)]
+    fn offer(&mut self, mv: Option<Move>, value: i32) -> bool {
+        if value > self.value {
+            self.value = value;
+            self.mv = mv;
+        }
+        self.alpha = self.alpha.max(value);
+        self.alpha >= self.beta
+    }
+}
+
 /// Why a [`Solver`] cannot be made.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]

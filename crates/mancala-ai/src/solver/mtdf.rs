@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use mancala_core::{Move, MoveList, Position, Side};
 
 use super::split::Pool;
-use super::{INF, Progress, Solver};
+use super::{Best, INF, Progress, Solver};
 use crate::moves::play;
 use crate::value::{SEED, WIN, score_difference, terminal_value};
 
@@ -155,24 +155,18 @@ impl<'r> Solver<'r> {
         &mut self,
         pos: &Position<'_>,
         order: &[Move],
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
     ) -> (i32, Option<Move>) {
         let player = pos.player_of(pos.to_move());
-        let mut best = -INF;
-        let mut best_move = None;
+        let mut best = Best::new(alpha, beta);
         for &m in order {
-            let v = self.move_value(pos, player, m, alpha, beta, None);
-            if v > best {
-                best = v;
-                best_move = Some(m);
-            }
-            alpha = alpha.max(v);
-            if alpha >= beta {
+            let v = self.move_value(pos, player, m, best.alpha, beta, None);
+            if best.offer(Some(m), v) {
                 break;
             }
         }
-        (best, best_move)
+        (best.value, best.mv)
     }
 
     /// The root's moves `order` (at least two) searched as young brothers

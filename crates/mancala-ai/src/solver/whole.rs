@@ -4,7 +4,7 @@
 use mancala_core::Position;
 
 use super::mtdf::scale;
-use super::{INF, Solver};
+use super::{Best, INF, Solver};
 use crate::moves::play;
 use crate::value::terminal_value;
 
@@ -71,13 +71,13 @@ impl<'r> Solver<'r> {
         &mut self,
         pos: &Position<'_>,
         order: &[mancala_core::Move],
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
     ) -> (i32, Option<mancala_core::Move>) {
         let player = pos.player_of(pos.to_move());
-        let mut best = -INF;
-        let mut best_move = None;
+        let mut best = Best::new(alpha, beta);
         for &m in order {
+            let alpha = best.alpha;
             let (child, _) = play(pos, m);
             let v = if child.player_of(child.to_move()) == player && !child.is_over() {
                 self.search_whole(&child, alpha, beta)
@@ -87,15 +87,10 @@ impl<'r> Solver<'r> {
             } else {
                 -self.search_whole(&child, -beta, -alpha)
             };
-            if v > best {
-                best = v;
-                best_move = Some(m);
-            }
-            alpha = alpha.max(v);
-            if alpha >= beta {
+            if best.offer(Some(m), v) {
                 break;
             }
         }
-        (best, best_move)
+        (best.value, best.mv)
     }
 }
