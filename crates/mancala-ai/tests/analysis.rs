@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use mancala_ai::{AlphaBeta, Limits, Solver, SolverOptions, analyse};
-use mancala_core::{KalahOptions, Move, Position, Preset, RuleSet, Rules, Wdl};
+use mancala_core::{Move, Position, Preset, RuleSet, Rules, Wdl};
 
 fn kalah(houses: u8, seeds: u8) -> Rules {
     Rules::new(&RuleSet {
@@ -48,14 +48,7 @@ fn a_big_position_falls_back_on_alpha_beta() {
 
 #[test]
 fn three_players_are_estimated_by_alpha_beta() {
-    let rules = Rules::new(
-        &KalahOptions {
-            players: 3,
-            ..KalahOptions::default()
-        }
-        .rules(),
-    )
-    .unwrap();
+    let rules = Rules::new(&RuleSet::from_spec("kalah3").unwrap()).unwrap();
     let pos = Position::new(&rules);
     let limits = Limits::depth(3);
     assert_eq!(

@@ -132,14 +132,7 @@ fn maxn_prunes_and_obeys_limits() {
     }
 
     // Full-size four-player Kalah: node and depth limits.
-    let rules = Rules::new(
-        &KalahOptions {
-            players: 4,
-            ..KalahOptions::default()
-        }
-        .rules(),
-    )
-    .unwrap();
+    let rules = Rules::new(&RuleSet::from_spec("kalah4").unwrap()).unwrap();
     let pos = Position::new(&rules);
     let report = MaxN::new(Limits::nodes(5_000)).search(&pos);
     assert!(report.nodes <= 5_000, "{}", report.nodes);
@@ -247,14 +240,7 @@ fn mcts_finds_the_only_good_move_around_a_pie_swap() {
 #[test]
 fn mcts_is_deterministic_for_a_seed() {
     let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
-    let three = Rules::new(
-        &KalahOptions {
-            players: 3,
-            ..KalahOptions::default()
-        }
-        .rules(),
-    )
-    .unwrap();
+    let three = Rules::new(&RuleSet::from_spec("kalah3").unwrap()).unwrap();
     let mut rng = SmallRng::seed_from_u64(5);
     for rules in [&rules, &three] {
         for _ in 0..5 {
@@ -367,14 +353,7 @@ fn mcts_obeys_limits() {
 
 #[test]
 fn mcts_beats_random_in_three_player_kalah() {
-    let rules = Rules::new(
-        &KalahOptions {
-            players: 3,
-            ..KalahOptions::default()
-        }
-        .rules(),
-    )
-    .unwrap();
+    let rules = Rules::new(&RuleSet::from_spec("kalah3").unwrap()).unwrap();
     let games = 24;
     let mut points = 0.0;
     for g in 0..games {

@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use mancala_core::{
-    EndReason, Event, EventError, Game, History, IllegalReason, KalahOptions, Move, Position,
-    Preset, RecordError, Rules, Setup, Side,
+    EndReason, Event, EventError, Game, History, IllegalReason, Move, Position, Preset,
+    RecordError, RuleSet, Rules, Setup, Side,
 };
 
 fn kalah() -> Rules {
@@ -13,11 +13,7 @@ fn kalah() -> Rules {
 }
 
 fn kalah3() -> Rules {
-    let options = KalahOptions {
-        players: 3,
-        ..KalahOptions::default()
-    };
-    Rules::new(&options.rules()).unwrap()
+    Rules::new(&RuleSet::from_spec("kalah3").unwrap()).unwrap()
 }
 
 fn house(n: u8) -> Move {
