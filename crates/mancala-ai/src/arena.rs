@@ -528,6 +528,29 @@ pub fn play_match_with_progress(
     Ok(report)
 }
 
+/// Plays the random opening of game `g` (the same for the games that
+/// rotate the seats), telling the players; returns its length.
+fn play_opening(
+    game: &mut History<'_>,
+    players: &mut [Box<dyn Strategy + Send>],
+    g: usize,
+    options: &MatchOptions,
+) -> usize {
+    if options.opening == 0 {
+        return 0;
+    }
+    let mut random = crate::Random::new(game_seed(options.seed, g / players.len(), usize::MAX));
+    while game.moves().len() < options.opening && !game.is_over() {
+        let before = *game.position();
+        let m = random.choose(&before).expect("a move");
+        game.play(m).expect("a legal move");
+        for player in players.iter_mut() {
+            player.observe(&before, m);
+        }
+    }
+    game.moves().len()
+}
+
 /// Plays game `g`: player `p` is seat `(p + g) % n`.
 fn play_game(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) -> GameResult {
     let n = seats.len();
@@ -548,20 +571,7 @@ fn play_game(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) ->
     let mut game = History::new(rules);
     let mut capped = false;
     let mut forfeit = false;
-    let mut opening = 0;
-    if options.opening > 0 {
-        // The same opening for the n games that rotate the seats.
-        let mut random = crate::Random::new(game_seed(options.seed, g / n, usize::MAX));
-        while game.moves().len() < options.opening && !game.is_over() {
-            let before = *game.position();
-            let m = random.choose(&before).expect("a move");
-            game.play(m).expect("a legal move");
-            for player in &mut players {
-                player.observe(&before, m);
-            }
-        }
-        opening = game.moves().len();
-    }
+    let opening = play_opening(&mut game, &mut players, g, options);
     while !game.is_over() {
         if game.moves().len() >= options.move_cap {
             game.end_by_agreement();
