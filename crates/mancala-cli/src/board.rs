@@ -124,8 +124,14 @@ pub fn draw(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
         }
         out += "        (sowing runs left to right along each row, then on to the next row)\n";
     }
+    out += &status(pos, labels, style);
+    out
+}
+
+/// The line under the board: the result, or whose turn it is.
+fn status(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
     match pos.outcome() {
-        Some(outcome) => out += &style.bold(&format!("game over: {outcome}")),
+        Some(outcome) => style.bold(&format!("game over: {outcome}")),
         None => {
             let side = pos.to_move();
             let who = if labels[side.index()].is_empty() {
@@ -133,10 +139,9 @@ pub fn draw(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
             } else {
                 format!(" ({})", labels[side.index()])
             };
-            out += &style.bold(&format!("side {side} to move{who}"));
+            style.bold(&format!("side {side} to move{who}"))
         }
     }
-    out
 }
 
 /// What a move did, in words: the sowing, a capture, an extra turn, the end.
