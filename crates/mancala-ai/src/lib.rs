@@ -45,6 +45,7 @@ mod maxn;
 mod mcts;
 mod moves;
 mod params;
+mod playouts;
 mod solver;
 pub mod spec;
 mod strategy;
@@ -58,6 +59,7 @@ pub use eval::{Evaluator, Heuristic, StoreDifference};
 pub use limits::Limits;
 pub use maxn::{MaxN, MaxNReport};
 pub use mcts::{Mcts, MctsReport, OpponentModel};
+pub use playouts::{PLAYOUT_CAP, PlayoutTotals, random_playouts};
 pub use solver::{OutOfBudget, Progress, Solution, Solver, SolverError, SolverOptions};
 pub use spec::{
     Algorithm, EvalKind, LEVEL_NODES_2P, LEVEL_NODES_MP, LEVEL_PLAYOUT_MOVES, MAX_LEVEL, Player,

@@ -156,6 +156,10 @@ pub enum BenchCommand {
         /// The seed of the random moves.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Threads to play on (0: one per available core); each plays its
+        /// share of the games with its own seed.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
 }
 

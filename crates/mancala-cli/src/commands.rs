@@ -5,7 +5,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use mancala_ai::arena::{MatchOptions, play_match_with_progress};
-use mancala_ai::{Random, Solver, SolverOptions, Spec, Strategy};
+use mancala_ai::{PLAYOUT_CAP, Solver, SolverOptions, Spec, random_playouts};
 use mancala_core::{History, Position, Preset, Rules, Side, perft};
 use serde_json::{Value, json};
 
@@ -44,9 +44,11 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Analyse(args) => crate::analyse::run(&rules()?, args),
         Command::Solve(args) => solve(&rules()?, args),
         Command::Match(args) => run_match(&rules()?, args),
-        Command::Bench(BenchCommand::Playouts { games, seed }) => {
-            bench_playouts(&rules()?, *games, *seed)
-        }
+        Command::Bench(BenchCommand::Playouts {
+            games,
+            seed,
+            threads,
+        }) => bench_playouts(&rules()?, *games, *seed, *threads),
         Command::Agent(args) => crate::agent::run(args),
     }
 }
@@ -232,55 +234,23 @@ fn run_match(rules: &Rules, args: &MatchArgs) -> CliResult {
     Ok(())
 }
 
-fn bench_playouts(rules: &Rules, games: u64, seed: u64) -> CliResult {
+fn bench_playouts(rules: &Rules, games: u64, seed: u64, threads: usize) -> CliResult {
     if games == 0 {
         return Err(CliError::usage("--games 0: expected at least one game"));
     }
-    const CAP: u32 = 100_000;
-    let mut random = Random::new(seed);
     let start = Instant::now();
-    let (mut plies, mut capped) = (0u64, 0u64);
-    let mut choose = |pos: &Position<'_>| {
-        random
-            .choose(pos)
-            .ok_or_else(|| CliError::runtime("a game that is not over has no move"))
-    };
-    if rules.detects_repetition() {
-        // Only a History sees a repeated position.
-        let mut game = History::new(rules);
-        for _ in 0..games {
-            game.reset(Position::new(rules));
-            while !game.is_over() {
-                if game.position().ply() >= CAP {
-                    game.end_by_agreement();
-                    capped += 1;
-                    break;
-                }
-                game.play_unchecked(choose(game.position())?);
-                plies += 1;
-            }
-        }
-    } else {
-        for _ in 0..games {
-            let mut pos = Position::new(rules);
-            while !pos.is_over() {
-                if pos.ply() >= CAP {
-                    pos.end_by_agreement();
-                    capped += 1;
-                    break;
-                }
-                pos.play_unchecked(choose(&pos)?);
-                plies += 1;
-            }
-        }
-    }
+    let totals = random_playouts(rules, games, seed, threads);
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     outln!(
-        "{games} games, {plies} moves in {secs:.3}s: {:.0} games/s",
+        "{games} games, {} moves in {secs:.3}s: {:.0} games/s",
+        totals.plies,
         games as f64 / secs
     );
-    if capped > 0 {
-        outln!("{capped} games ended by agreement after {CAP} moves");
+    if totals.capped > 0 {
+        outln!(
+            "{} games ended by agreement after {PLAYOUT_CAP} moves",
+            totals.capped
+        );
     }
     Ok(())
 }

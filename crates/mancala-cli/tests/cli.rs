@@ -334,6 +334,33 @@ fn bench_playouts_reports_games_per_second() {
     assert!(out.trim_end().ends_with("games/s"), "{out}");
 }
 
+#[test]
+fn bench_playouts_on_threads_plays_every_game_reproducibly() {
+    let moves = |threads: &str| {
+        let out = ok(&[
+            "bench",
+            "playouts",
+            "--games",
+            "301",
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+        ]);
+        assert!(out.starts_with("301 games, "), "{out}");
+        out.split(' ').nth(2).unwrap().to_string()
+    };
+    // The same seed and thread count play the same games.
+    assert_eq!(moves("3"), moves("3"));
+    // One thread plays the games of one random player, as `bench
+    // playouts` always has: 13,261 moves, as the build of a7e5e02 (before
+    // --threads) played for these games and seed.
+    assert_eq!(moves("1"), "13261");
+    let run = mancala(&["bench", "playouts", "--threads", "x"], "");
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("--threads"), "{}", run.stderr);
+}
+
 // ---- analyse ----
 
 #[test]
