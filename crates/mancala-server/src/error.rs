@@ -77,6 +77,9 @@ pub enum Error {
         /// Why.
         source: RuleSpecError,
     },
+    /// An HTTP request body that is not the JSON the endpoint takes.
+    #[error("bad request body: {0}")]
+    BadBody(#[from] axum::extract::rejection::JsonRejection),
     /// A WebSocket message that is not one of the protocol's.
     #[error("bad message: {0}")]
     BadMessage(serde_json::Error),
@@ -174,6 +177,7 @@ impl Error {
             Error::NameTooLong { .. } | Error::NameControl { .. } => "bad_name",
             Error::Rules { .. } => "bad_rules",
             Error::BadMessage(_) | Error::Binary | Error::HelloAgain => "bad_message",
+            Error::BadBody(_) => "bad_body",
             Error::TooLarge { .. } => "too_large",
             Error::NotHello => "not_hello",
             Error::Version { .. } => "version",
@@ -194,6 +198,9 @@ impl Error {
 
     /// The HTTP status of the failure.
     pub fn status(&self) -> StatusCode {
+        if let Error::BadBody(rejection) = self {
+            return rejection.status();
+        }
         match self.code() {
             "internal" => StatusCode::INTERNAL_SERVER_ERROR,
             "no_such_room" => StatusCode::NOT_FOUND,

@@ -4,13 +4,13 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use axum::Router;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, State};
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, State};
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use axum::response::Response;
 use axum::routing::{get, post};
-use axum::{Json, Router};
 use mancala_core::RuleSet;
 use serde::{Deserialize, Serialize};
 
@@ -26,6 +26,11 @@ const MAX_BODY: usize = 16 * 1024;
 /// connection; messages between [`MAX_MESSAGE`](crate::MAX_MESSAGE) and this get an error
 /// message and the connection goes on.
 const MAX_FRAME: usize = 64 * 1024;
+
+/// A JSON body whose rejection is an [`Error`], like every other failure.
+#[derive(Debug, FromRequest)]
+#[from_request(via(axum::Json), rejection(Error))]
+struct Json<T>(T);
 
 /// What every handler shares.
 #[derive(Clone, Debug)]
@@ -81,7 +86,7 @@ struct Credentials {
 async fn create_player(
     State(app): State<AppState>,
     Json(body): Json<NewPlayer>,
-) -> Result<Json<Credentials>, Error> {
+) -> Result<axum::Json<Credentials>, Error> {
     let id = secret::token()?;
     let name = match body.name {
         Some(name) => checked_name(name)?,
@@ -92,7 +97,7 @@ async fn create_player(
         .db
         .create_player(&id, &name, &secret::hash(&secret))
         .await?;
-    Ok(Json(Credentials { id, secret, name }))
+    Ok(axum::Json(Credentials { id, secret, name }))
 }
 
 /// `name` trimmed, if it is a display name: at most [`MAX_NAME`]
@@ -130,7 +135,7 @@ async fn create_room(
     State(app): State<AppState>,
     Authenticated(host): Authenticated,
     Json(body): Json<NewRoom>,
-) -> Result<Json<CreatedRoom>, Error> {
+) -> Result<axum::Json<CreatedRoom>, Error> {
     let rules = RuleSet::from_spec(&body.rules).map_err(|source| Error::Rules {
         spec: body.rules.clone(),
         source,
@@ -141,7 +146,7 @@ async fn create_room(
         .db
         .create_room(&code, &host, &canonical, body.rated)
         .await?;
-    Ok(Json(CreatedRoom {
+    Ok(axum::Json(CreatedRoom {
         websocket: format!("/ws/rooms/{code}"),
         code,
         rules: canonical,

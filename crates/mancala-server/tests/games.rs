@@ -151,3 +151,41 @@ async fn a_resigned_seat_of_three_is_played_by_the_computer() {
     assert_eq!(stored[0], "resign 0");
     assert!(stored.len() > 1);
 }
+
+#[tokio::test]
+async fn a_new_server_on_the_same_database_carries_the_game_on() {
+    let server = common::start().await;
+    let (code, mut clients, people) = started_room(&server, "kalah", 2).await;
+    let mut game = game_of("kalah");
+    for m in ["1", "2"] {
+        let seat = game.position().player_of(game.position().to_move());
+        game.play(m.parse().unwrap()).unwrap();
+        clients[seat]
+            .send(json!({ "type": "move", "move": m }))
+            .await;
+        for c in clients.iter_mut() {
+            c.expect("moved").await;
+        }
+    }
+    drop(clients);
+
+    let again = common::start_on(server.database.clone()).await;
+    let mut clients = Vec::new();
+    for (seat, p) in people.iter().enumerate() {
+        let mut client = again.socket(&code).await;
+        client
+            .send(json!({ "type": "hello", "version": 1, "player": p.id, "secret": p.secret }))
+            .await;
+        client.expect("welcome").await;
+        let room = client.expect("room").await;
+        assert_eq!(room["game"]["events"], json!(["1", "2"]));
+        assert_eq!(
+            room["game"]["position"],
+            serde_json::to_value(game.position()).unwrap()
+        );
+        assert_eq!(room["seats"][seat]["player"], p.id.as_str());
+        clients.push(client);
+    }
+    play_to_end(&mut clients, &mut game, 3).await;
+    assert_eq!(again.stored_events(&code).await, events(&game));
+}

@@ -196,3 +196,18 @@ async fn seats_are_checked() {
     b.send(json!({ "type": "move", "move": "1" })).await;
     b.expect_error("not_seated").await;
 }
+
+#[tokio::test]
+async fn only_a_hash_of_a_secret_is_stored() {
+    let server = common::start().await;
+    let ann = server.player("Ann").await;
+    let pool = sqlx::SqlitePool::connect(&server.database).await.unwrap();
+    let stored: String = sqlx::query_scalar("SELECT secret_hash FROM players WHERE id = $1")
+        .bind(&ann.id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(ann.secret.len(), 32, "128 bits in hex");
+    assert!(!stored.contains(&ann.secret));
+    assert_eq!(stored.len(), 64, "a SHA-256 in hex");
+}

@@ -21,7 +21,7 @@ pub struct TestServer {
     pub addr: SocketAddr,
     pub database: String,
     http: reqwest::Client,
-    _dir: TempDir,
+    _dir: Option<TempDir>,
 }
 
 /// A player's credentials.
@@ -35,6 +35,13 @@ pub struct Player {
 pub async fn start() -> TestServer {
     let dir = tempfile::tempdir().unwrap();
     let database = format!("sqlite://{}?mode=rwc", dir.path().join("test.db").display());
+    let mut server = start_on(database).await;
+    server._dir = Some(dir);
+    server
+}
+
+/// Starts a server on a free port over the database `database`.
+pub async fn start_on(database: String) -> TestServer {
     let config = Config {
         addr: "127.0.0.1:0".to_string(),
         database: database.clone(),
@@ -46,7 +53,7 @@ pub async fn start() -> TestServer {
         addr,
         database,
         http: reqwest::Client::new(),
-        _dir: dir,
+        _dir: None,
     }
 }
 
