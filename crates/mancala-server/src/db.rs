@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use mancala_core::{Event, Outcome};
 use sqlx::Row;
-use sqlx::sqlite::{SqliteConnectOptions, SqlitePool, SqlitePoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 
 use crate::error::Error;
 
@@ -46,7 +46,11 @@ impl Db {
     /// [`Error::Database`] if it cannot be opened, [`Error::Migrate`] if
     /// the migrations fail.
     pub(crate) async fn open(url: &str) -> Result<Db, Error> {
-        let options = SqliteConnectOptions::from_str(url)?.foreign_keys(true);
+        // WAL lets readers go on while a room commits; the default
+        // `synchronous = FULL` keeps every commit through a crash.
+        let options = SqliteConnectOptions::from_str(url)?
+            .foreign_keys(true)
+            .journal_mode(SqliteJournalMode::Wal);
         let pool = SqlitePoolOptions::new().connect_with(options).await?;
         MIGRATOR.run(&pool).await?;
         Ok(Db { pool })

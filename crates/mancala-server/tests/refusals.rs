@@ -211,3 +211,21 @@ async fn only_a_hash_of_a_secret_is_stored() {
     assert!(!stored.contains(&ann.secret));
     assert_eq!(stored.len(), 64, "a SHA-256 in hex");
 }
+
+#[tokio::test]
+async fn a_huge_frame_closes_its_connection_and_the_room_goes_on() {
+    let server = common::start().await;
+    let (code, [mut a, mut b, mut c], _) = room_with_spectator(&server).await;
+    c.send(json!({ "type": "sit", "pad": "x".repeat(100_000) }))
+        .await;
+    assert!(
+        c.next().await.is_none(),
+        "the transport drops the connection"
+    );
+
+    a.send(json!({ "type": "move", "move": "1" })).await;
+    for client in [&mut a, &mut b] {
+        assert_eq!(client.expect("moved").await["move"], "1");
+    }
+    assert_eq!(server.stored_events(&code).await, ["1"]);
+}
