@@ -32,12 +32,13 @@ CREATE TABLE room_seats (
 CREATE TABLE games (
     id      TEXT PRIMARY KEY,
     room    TEXT NOT NULL REFERENCES rooms (code),
+    -- The room's games in the order played, from 1.
+    number  BIGINT NOT NULL,
     rules   TEXT NOT NULL,
     over    BOOLEAN NOT NULL,
-    outcome TEXT
+    outcome TEXT,
+    UNIQUE (room, number)
 );
-
-CREATE INDEX games_room ON games (room);
 
 -- Who played which seat in a game.
 CREATE TABLE game_seats (

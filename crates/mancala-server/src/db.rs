@@ -137,7 +137,8 @@ impl Db {
         Ok(())
     }
 
-    /// Stores a new game of room `code` with its players, seat by seat.
+    /// Stores a new game of room `code`, numbered after the room's last
+    /// one, with its players, seat by seat.
     pub(crate) async fn start_game(
         &self,
         id: &str,
@@ -146,12 +147,15 @@ impl Db {
         players: &[String],
     ) -> Result<(), Error> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query("INSERT INTO games (id, room, rules, over) VALUES ($1, $2, $3, FALSE)")
-            .bind(id)
-            .bind(code)
-            .bind(rules)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO games (id, room, number, rules, over) \
+             SELECT $1, $2, COALESCE(MAX(number), 0) + 1, $3, FALSE FROM games WHERE room = $2",
+        )
+        .bind(id)
+        .bind(code)
+        .bind(rules)
+        .execute(&mut *tx)
+        .await?;
         for (seat, player) in players.iter().enumerate() {
             sqlx::query("INSERT INTO game_seats (game, seat, player) VALUES ($1, $2, $3)")
                 .bind(id)

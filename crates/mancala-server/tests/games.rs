@@ -125,6 +125,18 @@ async fn resigning_ends_a_two_player_game() {
         assert_eq!(over["outcome"]["winner"], 0);
     }
     assert_eq!(server.stored_events(&code).await, ["resign 1"]);
+
+    // The room stays: the host starts the next game with the same seats.
+    clients[0].send(json!({ "type": "start" })).await;
+    for c in &mut clients {
+        let started = c.expect("started").await;
+        assert_eq!(started["events"], json!([]));
+    }
+    clients[0]
+        .send(json!({ "type": "move", "move": "1" }))
+        .await;
+    clients[1].expect("moved").await;
+    assert_eq!(server.stored_events(&code).await, ["resign 1", "1"]);
 }
 
 #[tokio::test]

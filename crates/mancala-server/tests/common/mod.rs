@@ -111,12 +111,12 @@ impl TestServer {
         client
     }
 
-    /// The events of every game of room `code`, as stored.
+    /// The events of every game of room `code`, as stored, game after game.
     pub async fn stored_events(&self, code: &str) -> Vec<String> {
         let pool = sqlx::SqlitePool::connect(&self.database).await.unwrap();
         let events = sqlx::query_scalar(
             "SELECT e.event FROM game_events e JOIN games g ON g.id = e.game \
-             WHERE g.room = $1 ORDER BY e.seq",
+             WHERE g.room = $1 ORDER BY g.number, e.seq",
         )
         .bind(code)
         .fetch_all(&pool)
