@@ -88,7 +88,7 @@ impl Room {
     }
 
     /// Plays the turns of seats that resigned while the game goes on.
-    async fn play_resigned_seats(&mut self) -> Result<(), Error> {
+    pub(super) async fn play_resigned_seats(&mut self) -> Result<(), Error> {
         while let Some(m) = self.resigned_seat_move() {
             self.commit(Event::Move(m)).await?;
         }

@@ -89,6 +89,11 @@ impl Room {
 
     /// The room's task: takes commands until every handle is gone.
     pub(super) async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        // A server stopped between a resignation and the computer's move
+        // for that seat left a turn nobody else would play.
+        if let Err(e) = self.play_resigned_seats().await {
+            eprintln!("mancala-server: room {}: {e}", self.code);
+        }
         while let Some(command) = rx.recv().await {
             self.handle(command).await;
         }
