@@ -46,6 +46,8 @@ pub enum Command {
     Bench(BenchCommand),
     /// A game-playing agent speaking an engine's line protocol.
     Agent(AgentArgs),
+    /// Run the game server (HTTP and WebSocket; see docs/protocol.md).
+    Serve(ServeArgs),
 }
 
 /// `mancala rules ...`.
@@ -209,4 +211,19 @@ pub struct AgentArgs {
     /// The seed of the player.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+}
+
+/// `mancala serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on (port 0 picks a free port).
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
+    pub addr: String,
+    /// The database URL; the default SQLite file is created on first start.
+    #[arg(
+        long,
+        default_value = "sqlite://mancala.db?mode=rwc",
+        value_name = "URL"
+    )]
+    pub database: String,
 }

@@ -1,5 +1,5 @@
 //! The subcommands that print and exit: rules, perft, replay, solve,
-//! match and bench.
+//! match, bench, and serve (which runs until the process ends).
 
 use std::sync::Mutex;
 use std::time::Instant;
@@ -10,7 +10,7 @@ use mancala_core::{History, Position, Preset, Rules, Side, perft};
 use serde_json::{Value, json};
 
 use crate::board::{self, Style};
-use crate::cli::{BenchCommand, Cli, Command, MatchArgs, RulesCommand, SolveArgs};
+use crate::cli::{BenchCommand, Cli, Command, MatchArgs, RulesCommand, ServeArgs, SolveArgs};
 use crate::progress::Bar;
 use crate::rules_arg::{compile, moves, read_rule_file, rule_set};
 use crate::{CliError, CliResult};
@@ -50,7 +50,18 @@ pub fn run(cli: Cli) -> CliResult {
             threads,
         }) => bench_playouts(&rules()?, *games, *seed, *threads),
         Command::Agent(args) => crate::agent::run(args),
+        Command::Serve(args) => serve(args),
     }
+}
+
+/// `mancala serve`: runs the server until the process ends.
+fn serve(args: &ServeArgs) -> CliResult {
+    let config = mancala_server::Config {
+        addr: args.addr.clone(),
+        database: args.database.clone(),
+    };
+    mancala_server::serve_blocking(&config, |url| outln!("listening on {url}"))
+        .map_err(|e| CliError::runtime(e.to_string()))
 }
 
 fn rules_command(command: &RulesCommand, cli: &Cli) -> CliResult {

@@ -1,0 +1,43 @@
+//! `mancala serve`: the real binary prints its URL, creates its SQLite
+//! file and answers `/healthz`.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+/// The server process, killed when the test ends.
+struct Served(Child);
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[tokio::test]
+async fn serve_prints_its_url_and_answers_healthz() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("served.db");
+    let database = format!("sqlite://{}?mode=rwc", file.display());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--database", &database])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the server starts");
+    let stdout = child.stdout.take().unwrap();
+    let served = Served(child);
+    let mut line = String::new();
+    BufReader::new(stdout).read_line(&mut line).unwrap();
+    let url = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("a URL, not {line:?}"));
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    assert!(file.exists(), "the database file is created");
+
+    let health = reqwest::get(format!("{url}/healthz")).await.unwrap();
+    assert_eq!(health.status(), 200);
+    let index = reqwest::get(format!("{url}/")).await.unwrap();
+    assert_eq!(index.status(), 200);
+    drop(served);
+}

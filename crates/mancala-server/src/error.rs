@@ -1,0 +1,231 @@
+//! [`Error`]: every way a request or a message can fail, as an HTTP
+//! response or as a WebSocket `error` message.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use mancala_core::{EventError, MoveParseError, RecordError, RuleSpecError};
+use thiserror::Error;
+
+/// Something the server refused or could not do.
+///
+/// Over HTTP it becomes a response with a status and a JSON body
+/// `{"error": CODE, "message": TEXT}`; over a WebSocket, the message
+/// `{"type": "error", "code": CODE, "message": TEXT}`. [`Error::code`] is
+/// the stable machine-readable part (see `docs/protocol.md`).
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The database failed.
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    /// The schema migrations could not be applied.
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The listening socket could not be opened.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address asked for.
+        addr: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The operating system gave no randomness.
+    #[error("no randomness available: {0}")]
+    Random(getrandom::Error),
+    /// A game stored in the database cannot be replayed.
+    #[error("the stored game of room {room} cannot be replayed: {source}")]
+    Record {
+        /// The room's code.
+        room: String,
+        /// Why.
+        source: RecordError,
+    },
+    /// No room has this code.
+    #[error("no room {code}")]
+    NoSuchRoom {
+        /// The code asked for.
+        code: String,
+    },
+    /// The request carries no usable `Authorization: Bearer ID:SECRET`.
+    #[error("missing or malformed credentials (expected \"Authorization: Bearer ID:SECRET\")")]
+    NoCredentials,
+    /// The player does not exist or the secret is not theirs (which one is
+    /// not told).
+    #[error("player {player}: unknown player or wrong secret")]
+    Unauthorized {
+        /// The player id given.
+        player: String,
+    },
+    /// A display name longer than [`MAX_NAME`](crate::MAX_NAME) characters.
+    #[error("a name has at most {} characters, not {length}", crate::MAX_NAME)]
+    NameTooLong {
+        /// Its length in characters.
+        length: usize,
+    },
+    /// A display name with a control character (a newline, say).
+    #[error("a name holds no control characters: {name:?}")]
+    NameControl {
+        /// The name given.
+        name: String,
+    },
+    /// The rules spec cannot be played.
+    #[error("rules \"{spec}\": {source}")]
+    Rules {
+        /// The spec given.
+        spec: String,
+        /// Why.
+        source: RuleSpecError,
+    },
+    /// An HTTP request body that is not the JSON the endpoint takes.
+    #[error("bad request body: {0}")]
+    BadBody(#[from] axum::extract::rejection::JsonRejection),
+    /// A WebSocket message that is not one of the protocol's.
+    #[error("bad message: {0}")]
+    BadMessage(serde_json::Error),
+    /// A WebSocket message longer than [`MAX_MESSAGE`](crate::MAX_MESSAGE).
+    #[error("a message has at most {} bytes, not {length}", crate::MAX_MESSAGE)]
+    TooLarge {
+        /// Its length in bytes.
+        length: usize,
+    },
+    /// A binary WebSocket message: the protocol is JSON text.
+    #[error("binary messages are not part of the protocol")]
+    Binary,
+    /// The first message of a connection was not `hello`.
+    #[error("the first message must be \"hello\"")]
+    NotHello,
+    /// A second `hello` on a connection that said it already.
+    #[error("this connection said hello already")]
+    HelloAgain,
+    /// The client speaks a protocol version this server does not.
+    #[error(
+        "protocol version {version} is not supported (this server speaks {})",
+        crate::PROTOCOL_VERSION
+    )]
+    Version {
+        /// The version asked for.
+        version: u32,
+    },
+    /// Only the room's host may do this.
+    #[error("only the host may do this")]
+    NotHost,
+    /// The player has no seat in the room.
+    #[error("you have no seat")]
+    NotSeated,
+    /// The player named a seat that is not theirs.
+    #[error("seat {seat} is not yours")]
+    NotYourSeat {
+        /// The seat named.
+        seat: usize,
+    },
+    /// It is another seat's turn.
+    #[error("it is seat {to_move}'s turn")]
+    NotYourTurn {
+        /// The seat to move.
+        to_move: usize,
+    },
+    /// The room has no such seat.
+    #[error("there is no seat {seat}")]
+    NoSuchSeat {
+        /// The seat asked for.
+        seat: usize,
+    },
+    /// Someone else sits there, or every seat is taken.
+    #[error("seat {seat} is taken")]
+    SeatTaken {
+        /// The seat asked for (the last one when any seat would do).
+        seat: usize,
+    },
+    /// The player sits in the room already.
+    #[error("you sit in seat {seat} already")]
+    AlreadySeated {
+        /// Their seat.
+        seat: usize,
+    },
+    /// A seat is empty, so the game cannot start.
+    #[error("seat {seat} is empty")]
+    SeatEmpty {
+        /// The first empty seat.
+        seat: usize,
+    },
+    /// A game is being played: seats and a new start wait for its end.
+    #[error("a game is being played")]
+    GameInProgress,
+    /// No game has started in the room.
+    #[error("no game is being played")]
+    NoGame,
+    /// The move text does not parse.
+    #[error(transparent)]
+    BadMove(#[from] MoveParseError),
+    /// The game refused the move or resignation (illegal, or the game is over).
+    #[error(transparent)]
+    Refused(#[from] EventError),
+    /// The room's task has stopped.
+    #[error("the room is closed")]
+    RoomClosed,
+}
+
+impl Error {
+    /// The stable code naming the kind of failure, as sent to clients.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::Database(_) | Error::Migrate(_) | Error::Bind { .. } => "internal",
+            Error::Random(_) | Error::Record { .. } | Error::RoomClosed => "internal",
+            Error::NoSuchRoom { .. } => "no_such_room",
+            Error::NoCredentials | Error::Unauthorized { .. } => "unauthorized",
+            Error::NameTooLong { .. } | Error::NameControl { .. } => "bad_name",
+            Error::Rules { .. } => "bad_rules",
+            Error::BadMessage(_) | Error::Binary | Error::HelloAgain => "bad_message",
+            Error::BadBody(_) => "bad_body",
+            Error::TooLarge { .. } => "too_large",
+            Error::NotHello => "not_hello",
+            Error::Version { .. } => "version",
+            Error::NotHost => "not_host",
+            Error::NotSeated => "not_seated",
+            Error::NotYourSeat { .. } => "not_your_seat",
+            Error::NotYourTurn { .. } => "not_your_turn",
+            Error::NoSuchSeat { .. } => "no_such_seat",
+            Error::SeatTaken { .. } => "seat_taken",
+            Error::AlreadySeated { .. } => "already_seated",
+            Error::SeatEmpty { .. } => "seat_empty",
+            Error::GameInProgress => "game_in_progress",
+            Error::NoGame => "no_game",
+            Error::BadMove(_) => "bad_move",
+            Error::Refused(_) => "illegal",
+        }
+    }
+
+    /// The HTTP status of the failure.
+    pub fn status(&self) -> StatusCode {
+        if let Error::BadBody(rejection) = self {
+            return rejection.status();
+        }
+        match self.code() {
+            "internal" => StatusCode::INTERNAL_SERVER_ERROR,
+            "no_such_room" => StatusCode::NOT_FOUND,
+            "unauthorized" => StatusCode::UNAUTHORIZED,
+            "too_large" => StatusCode::PAYLOAD_TOO_LARGE,
+            _ => StatusCode::BAD_REQUEST,
+        }
+    }
+
+    /// The text sent to clients: internal failures are logged, not told.
+    pub fn public_message(&self) -> String {
+        if self.code() == "internal" {
+            "internal server error".to_string()
+        } else {
+            self.to_string()
+        }
+    }
+}
+
+impl IntoResponse for Error {
+    fn into_response(self) -> Response {
+        if self.code() == "internal" {
+            eprintln!("mancala-server: {self}");
+        }
+        let body = serde_json::json!({ "error": self.code(), "message": self.public_message() });
+        (self.status(), Json(body)).into_response()
+    }
+}

@@ -1,0 +1,253 @@
+//! The WebSocket messages of protocol version 1, as serde types.
+//!
+//! Every message is a JSON object whose `type` names it; `docs/protocol.md`
+//! shows each with an example. Seats are player numbers (seat 0 moves
+//! first); sides are board sides, the same as seats unless the pie rule
+//! swapped them.
+
+use mancala_core::{Cup, EndReason, Game, Outcome, Setup, Side};
+use serde::{Deserialize, Serialize};
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMessage {
+    /// The first message of a connection: who the client is.
+    Hello {
+        /// The protocol version the client speaks ([`PROTOCOL_VERSION`](crate::PROTOCOL_VERSION)).
+        version: u32,
+        /// The player id from `POST /api/players`.
+        player: String,
+        /// The player's secret.
+        secret: String,
+    },
+    /// Take a seat: `seat`, or the first free one.
+    Sit {
+        /// The seat wanted (0-based), if any.
+        #[serde(default)]
+        seat: Option<usize>,
+    },
+    /// Start a game (host only; every seat taken).
+    Start,
+    /// Play a move in the client's own seat.
+    Move {
+        /// The move as text: a house number from the mover's view (`"3"`)
+        /// or `"swap"`.
+        #[serde(rename = "move")]
+        mv: String,
+        /// The seat the client moves for; refused when it is not theirs.
+        #[serde(default)]
+        seat: Option<usize>,
+    },
+    /// Resign the game in the client's own seat.
+    Resign,
+}
+
+/// A message from the server.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The answer to `hello`: the client is in the room.
+    Welcome {
+        /// The protocol version of the server.
+        version: u32,
+        /// The client's player id.
+        you: String,
+    },
+    /// The whole state of the room: sent after `welcome` and whenever a
+    /// seat changes.
+    Room(RoomView),
+    /// A game started.
+    Started(GameView),
+    /// A move was played (and committed).
+    Moved(MovedView),
+    /// A seat resigned (committed).
+    Resigned {
+        /// The seat that resigned.
+        seat: usize,
+        /// The position after it.
+        position: Setup,
+        /// The seat to move, `null` once the game is over.
+        to_move: Option<usize>,
+    },
+    /// The game ended.
+    Over {
+        /// How.
+        outcome: OutcomeView,
+    },
+    /// A request of this client was refused; nothing changed.
+    Error {
+        /// The kind of failure (see [`Error::code`](crate::Error::code)).
+        code: String,
+        /// A sentence for people.
+        message: String,
+    },
+}
+
+/// The state of a room.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RoomView {
+    /// The room's code.
+    pub code: String,
+    /// The host's player id.
+    pub host: String,
+    /// The rules, as a canonical spec.
+    pub rules: String,
+    /// Whether the room's games are rated.
+    pub rated: bool,
+    /// Per seat, who sits there.
+    pub seats: Vec<Option<SeatView>>,
+    /// The game being played or last played, if any.
+    pub game: Option<GameView>,
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SeatView {
+    /// Their player id.
+    pub player: String,
+    /// Their display name (plain text, never markup).
+    pub name: String,
+}
+
+/// A game: everything a client needs to show it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GameView {
+    /// The game's id.
+    pub id: String,
+    /// Its events so far, as text (`"3"`, `"resign 1"`).
+    pub events: Vec<String>,
+    /// The current position.
+    pub position: Setup,
+    /// The seat to move, `null` once the game is over.
+    pub to_move: Option<usize>,
+    /// How it ended, if it did.
+    pub outcome: Option<OutcomeView>,
+}
+
+impl GameView {
+    /// The view of `game`, whose id is `id`.
+    pub(crate) fn new(id: &str, game: &Game) -> GameView {
+        GameView {
+            id: id.to_string(),
+            events: game.events().iter().map(ToString::to_string).collect(),
+            position: game.position().to_setup(),
+            to_move: to_move(game),
+            outcome: game.outcome().as_ref().map(OutcomeView::from),
+        }
+    }
+}
+
+/// The seat to move in `game`, `None` once it is over.
+pub(crate) fn to_move(game: &Game) -> Option<usize> {
+    let position = game.position();
+    (!position.is_over()).then(|| position.player_of(position.to_move()))
+}
+
+/// A move that was played.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MovedView {
+    /// The seat that moved.
+    pub seat: usize,
+    /// The move as text.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The number of the event in the game, from 1.
+    pub seq: usize,
+    /// What the move did.
+    pub effect: EffectView,
+    /// The position after it.
+    pub position: Setup,
+    /// The seat to move, `null` once the game is over.
+    pub to_move: Option<usize>,
+}
+
+/// What a move did, from [`mancala_core::Effect`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct EffectView {
+    /// The board side that moved.
+    pub side: usize,
+    /// Seeds lifted and sown (0 for a swap).
+    pub sown: u8,
+    /// Where the last seed landed (`null` for a swap).
+    pub last: Option<CupView>,
+    /// Seeds captured into the mover's store.
+    pub captured: u8,
+    /// The cups the capture emptied.
+    pub captured_cups: Vec<CupView>,
+    /// Whether the capture took every seed of the opponent.
+    pub grand_slam: bool,
+    /// Whether the mover moves again.
+    pub extra_turn: bool,
+    /// Why the game ended with this move, if it did.
+    pub ended: Option<EndReason>,
+}
+
+impl From<&mancala_core::Effect> for EffectView {
+    fn from(e: &mancala_core::Effect) -> EffectView {
+        EffectView {
+            side: e.side.index(),
+            sown: e.sown,
+            last: e.last.map(CupView::from),
+            captured: e.captured,
+            captured_cups: e.captured_cups().map(CupView::from).collect(),
+            grand_slam: e.grand_slam,
+            extra_turn: e.extra_turn,
+            ended: e.ended,
+        }
+    }
+}
+
+/// A cup: a house (`number` from 1, in sowing order) or a store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CupView {
+    /// A house.
+    House {
+        /// The board side owning it.
+        side: usize,
+        /// The house number, from 1.
+        number: u8,
+    },
+    /// A store.
+    Store {
+        /// The board side owning it.
+        side: usize,
+    },
+}
+
+impl From<Cup> for CupView {
+    fn from(cup: Cup) -> CupView {
+        match cup {
+            Cup::House { side, number } => CupView::House {
+                side: side.index(),
+                number,
+            },
+            Cup::Store { side } => CupView::Store { side: side.index() },
+        }
+    }
+}
+
+/// How a game ended, per board side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutcomeView {
+    /// Why it ended.
+    pub reason: EndReason,
+    /// Final scores per side.
+    pub scores: Vec<u8>,
+    /// Final ranks per side, 1 for first place.
+    pub ranks: Vec<u8>,
+    /// The winning side, `null` when first place is shared.
+    pub winner: Option<usize>,
+}
+
+impl From<&Outcome> for OutcomeView {
+    fn from(o: &Outcome) -> OutcomeView {
+        OutcomeView {
+            reason: o.reason(),
+            scores: o.scores().to_vec(),
+            ranks: o.ranks().to_vec(),
+            winner: o.winner().map(Side::index),
+        }
+    }
+}

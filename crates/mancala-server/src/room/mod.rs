@@ -1,0 +1,106 @@
+//! Rooms: one tokio task per room owns its state ([`task`]); the
+//! [`Rooms`] registry starts a room's task the first time a client asks
+//! for it, from what the database holds.
+
+mod game;
+mod task;
+
+pub(crate) use task::error_message;
+
+use std::collections::HashMap;
+
+use tokio::sync::{Mutex, mpsc};
+
+use crate::db::Db;
+use crate::error::Error;
+use crate::protocol::{ClientMessage, ServerMessage};
+use task::Room;
+
+/// Commands queued for a room's task before the connections feeding it
+/// wait (back-pressure).
+const ROOM_QUEUE: usize = 256;
+
+/// Identifies one WebSocket connection within the server.
+pub(crate) type ConnId = u64;
+
+/// What a connection asks of its room's task.
+#[derive(Debug)]
+pub(crate) enum Command {
+    /// An authenticated client joined: send it the room and then every
+    /// broadcast through `out`.
+    Join {
+        /// The connection.
+        conn: ConnId,
+        /// Its player id.
+        player: String,
+        /// The channel to the connection's writer.
+        out: mpsc::Sender<ServerMessage>,
+    },
+    /// The connection closed.
+    Leave {
+        /// The connection.
+        conn: ConnId,
+    },
+    /// A client message (never `hello`) from the connection.
+    Message {
+        /// The connection.
+        conn: ConnId,
+        /// The message.
+        message: ClientMessage,
+    },
+}
+
+/// The way to a room's task.
+#[derive(Clone, Debug)]
+pub(crate) struct RoomHandle {
+    tx: mpsc::Sender<Command>,
+}
+
+impl RoomHandle {
+    /// Hands `command` to the room's task.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RoomClosed`] if the task has stopped.
+    pub(crate) async fn send(&self, command: Command) -> Result<(), Error> {
+        self.tx.send(command).await.map_err(|_| Error::RoomClosed)
+    }
+}
+
+/// The rooms whose tasks are running, by code.
+#[derive(Debug)]
+pub(crate) struct Rooms {
+    db: Db,
+    live: Mutex<HashMap<String, mpsc::Sender<Command>>>,
+}
+
+impl Rooms {
+    /// No room running yet.
+    pub(crate) fn new(db: Db) -> Rooms {
+        Rooms {
+            db,
+            live: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The room `code`, its task started from the database if it is not
+    /// running.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::NoSuchRoom`] if the database has no such room; database
+    /// and replay errors while loading it.
+    pub(crate) async fn get(&self, code: &str) -> Result<RoomHandle, Error> {
+        // Held across the load so that two clients never start two tasks
+        // for one room.
+        let mut live = self.live.lock().await;
+        if let Some(tx) = live.get(code).filter(|tx| !tx.is_closed()) {
+            return Ok(RoomHandle { tx: tx.clone() });
+        }
+        let room = Room::load(self.db.clone(), code).await?;
+        let (tx, rx) = mpsc::channel(ROOM_QUEUE);
+        tokio::spawn(room.run(rx));
+        live.insert(code.to_string(), tx.clone());
+        Ok(RoomHandle { tx })
+    }
+}

@@ -1,0 +1,177 @@
+//! A server on 127.0.0.1 with a fresh SQLite file, and clients for it.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use mancala_server::{Config, Server};
+use serde_json::{Value, json};
+use tempfile::TempDir;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+/// How long a test waits for a message before it fails.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// A running server and the directory of its database.
+pub struct TestServer {
+    pub addr: SocketAddr,
+    pub database: String,
+    http: reqwest::Client,
+    _dir: Option<TempDir>,
+}
+
+/// A player's credentials.
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub id: String,
+    pub secret: String,
+}
+
+/// Starts a server on a free port over a new database file.
+pub async fn start() -> TestServer {
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}?mode=rwc", dir.path().join("test.db").display());
+    let mut server = start_on(database).await;
+    server._dir = Some(dir);
+    server
+}
+
+/// Starts a server on a free port over the database `database`.
+pub async fn start_on(database: String) -> TestServer {
+    let config = Config {
+        addr: "127.0.0.1:0".to_string(),
+        database: database.clone(),
+    };
+    let server = Server::bind(&config).await.unwrap();
+    let addr = server.local_addr();
+    tokio::spawn(server.run());
+    TestServer {
+        addr,
+        database,
+        http: reqwest::Client::new(),
+        _dir: None,
+    }
+}
+
+impl TestServer {
+    /// `POST path` with a JSON body and optional credentials.
+    pub async fn post(&self, path: &str, body: Value, auth: Option<&Player>) -> reqwest::Response {
+        let mut request = self
+            .http
+            .post(format!("http://{}{path}", self.addr))
+            .json(&body);
+        if let Some(p) = auth {
+            request = request.bearer_auth(format!("{}:{}", p.id, p.secret));
+        }
+        request.send().await.unwrap()
+    }
+
+    /// A new player named `name`.
+    pub async fn player(&self, name: &str) -> Player {
+        let response = self
+            .post("/api/players", json!({ "name": name }), None)
+            .await;
+        assert_eq!(response.status(), 200);
+        let body: Value = response.json().await.unwrap();
+        Player {
+            id: body["id"].as_str().unwrap().to_string(),
+            secret: body["secret"].as_str().unwrap().to_string(),
+        }
+    }
+
+    /// A new room of `host` under `rules`; returns its code.
+    pub async fn room(&self, host: &Player, rules: &str) -> String {
+        let response = self
+            .post("/api/rooms", json!({ "rules": rules }), Some(host))
+            .await;
+        assert_eq!(response.status(), 200);
+        let body: Value = response.json().await.unwrap();
+        body["code"].as_str().unwrap().to_string()
+    }
+
+    /// A WebSocket to room `code`, before any message.
+    pub async fn socket(&self, code: &str) -> Client {
+        let url = format!("ws://{}/ws/rooms/{code}", self.addr);
+        let (ws, _) = connect_async(url).await.unwrap();
+        Client { ws }
+    }
+
+    /// A client in room `code` as `player`, past `welcome` and `room`.
+    pub async fn join(&self, code: &str, player: &Player) -> Client {
+        let mut client = self.socket(code).await;
+        client
+            .send(json!({ "type": "hello", "version": 1, "player": player.id, "secret": player.secret }))
+            .await;
+        assert_eq!(client.recv().await["type"], "welcome");
+        assert_eq!(client.recv().await["type"], "room");
+        client
+    }
+
+    /// The events of every game of room `code`, as stored, game after game.
+    pub async fn stored_events(&self, code: &str) -> Vec<String> {
+        let pool = sqlx::SqlitePool::connect(&self.database).await.unwrap();
+        let events = sqlx::query_scalar(
+            "SELECT e.event FROM game_events e JOIN games g ON g.id = e.game \
+             WHERE g.room = $1 ORDER BY g.number, e.seq",
+        )
+        .bind(code)
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+        pool.close().await;
+        events
+    }
+}
+
+/// One WebSocket client.
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Client {
+    /// Sends `message` as JSON text.
+    pub async fn send(&mut self, message: Value) {
+        self.send_text(message.to_string()).await;
+    }
+
+    /// Sends raw text.
+    pub async fn send_text(&mut self, text: String) {
+        self.ws.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    /// The next JSON message, or `None` once the server closed.
+    pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            let frame = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("a message in time");
+            match frame {
+                Some(Ok(Message::Text(text))) => return Some(serde_json::from_str(&text).unwrap()),
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                _ => return None,
+            }
+        }
+    }
+
+    /// The next JSON message.
+    pub async fn recv(&mut self) -> Value {
+        self.next().await.expect("the connection is open")
+    }
+
+    /// The next message, which must be of type `kind`.
+    pub async fn expect(&mut self, kind: &str) -> Value {
+        let message = self.recv().await;
+        assert_eq!(message["type"], kind, "{message}");
+        message
+    }
+
+    /// The next message, which must be an error with `code`.
+    pub async fn expect_error(&mut self, code: &str) {
+        let message = self.expect("error").await;
+        assert_eq!(message["code"], code, "{message}");
+    }
+}

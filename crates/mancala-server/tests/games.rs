@@ -1,0 +1,203 @@
+//! Whole games over real sockets, checked against `mancala_core::Game`
+//! replaying the same moves on its own.
+
+mod common;
+
+use common::{Client, Player, TestServer};
+use mancala_ai::{Random, Strategy};
+use mancala_core::{Game, RuleSet, Rules};
+use serde_json::{Value, json};
+
+/// A room under `rules` with one client per seat, seated in order, and
+/// its game started by the host (client 0).
+async fn started_room(
+    server: &TestServer,
+    rules: &str,
+    players: usize,
+) -> (String, Vec<Client>, Vec<Player>) {
+    let mut people = Vec::new();
+    for i in 0..players {
+        people.push(server.player(&format!("player {i}")).await);
+    }
+    let code = server.room(&people[0], rules).await;
+    let mut clients = Vec::new();
+    for p in &people {
+        clients.push(server.join(&code, p).await);
+    }
+    for seat in 0..players {
+        clients[seat]
+            .send(json!({ "type": "sit", "seat": seat }))
+            .await;
+        for c in &mut clients {
+            c.expect("room").await;
+        }
+    }
+    clients[0].send(json!({ "type": "start" })).await;
+    for c in &mut clients {
+        let started = c.expect("started").await;
+        assert_eq!(started["to_move"], 0);
+    }
+    (code, clients, people)
+}
+
+/// The game's rules from the spec the room was made with.
+fn game_of(rules: &str) -> Game {
+    Game::new(Rules::new(&RuleSet::from_spec(rules).unwrap()).unwrap())
+}
+
+/// Plays random legal moves, each sent by the client of the seat to move,
+/// until the game ends; checks every broadcast against `game`.
+async fn play_to_end(clients: &mut [Client], game: &mut Game, seed: u64) {
+    let mut random = Random::new(seed);
+    while !game.is_over() {
+        let position = game.position();
+        let seat = position.player_of(position.to_move());
+        let m = random.choose(&position).unwrap();
+        game.play(m).unwrap();
+        clients[seat]
+            .send(json!({ "type": "move", "move": m.to_string() }))
+            .await;
+        let expected = serde_json::to_value(game.position()).unwrap();
+        for c in clients.iter_mut() {
+            let moved = c.expect("moved").await;
+            assert_eq!(moved["move"], m.to_string());
+            assert_eq!(moved["seat"], seat);
+            assert_eq!(moved["seq"], game.events().len());
+            assert_eq!(moved["position"], expected);
+        }
+    }
+    let outcome = game.outcome().unwrap();
+    for c in clients.iter_mut() {
+        let over = c.expect("over").await;
+        assert_eq!(over["outcome"]["ranks"], json!(outcome.ranks()));
+        assert_eq!(over["outcome"]["scores"], json!(outcome.scores()));
+    }
+}
+
+/// The events of `game` as text.
+fn events(game: &Game) -> Vec<String> {
+    game.events().iter().map(ToString::to_string).collect()
+}
+
+async fn full_game(rules: &str, players: usize, seed: u64) {
+    let server = common::start().await;
+    let (code, mut clients, _) = started_room(&server, rules, players).await;
+    let mut game = game_of(rules);
+    play_to_end(&mut clients, &mut game, seed).await;
+    assert_eq!(server.stored_events(&code).await, events(&game));
+}
+
+#[tokio::test]
+async fn two_player_kalah_to_the_end() {
+    full_game("kalah", 2, 1).await;
+}
+
+#[tokio::test]
+async fn three_player_kalah_to_the_end() {
+    full_game("kalah,players=3", 3, 2).await;
+}
+
+#[tokio::test]
+async fn moves_carry_what_they_did() {
+    let server = common::start().await;
+    let (_, mut clients, _) = started_room(&server, "kalah", 2).await;
+    // From the start, house 3 of six with four seeds ends in the store.
+    clients[0]
+        .send(json!({ "type": "move", "move": "3" }))
+        .await;
+    let moved = clients[1].expect("moved").await;
+    let effect = &moved["effect"];
+    assert_eq!(effect["sown"], 4);
+    assert_eq!(effect["extra_turn"], true);
+    assert_eq!(effect["last"], json!({ "kind": "store", "side": 0 }));
+    assert_eq!(moved["to_move"], 0);
+}
+
+#[tokio::test]
+async fn resigning_ends_a_two_player_game() {
+    let server = common::start().await;
+    let (code, mut clients, _) = started_room(&server, "kalah", 2).await;
+    clients[1].send(json!({ "type": "resign" })).await;
+    for c in &mut clients {
+        let resigned = c.expect("resigned").await;
+        assert_eq!(resigned["seat"], 1);
+        let over: Value = c.expect("over").await;
+        assert_eq!(over["outcome"]["winner"], 0);
+    }
+    assert_eq!(server.stored_events(&code).await, ["resign 1"]);
+
+    // The room stays: the host starts the next game with the same seats.
+    clients[0].send(json!({ "type": "start" })).await;
+    for c in &mut clients {
+        let started = c.expect("started").await;
+        assert_eq!(started["events"], json!([]));
+    }
+    clients[0]
+        .send(json!({ "type": "move", "move": "1" }))
+        .await;
+    clients[1].expect("moved").await;
+    assert_eq!(server.stored_events(&code).await, ["resign 1", "1"]);
+}
+
+#[tokio::test]
+async fn a_resigned_seat_of_three_is_played_by_the_computer() {
+    let server = common::start().await;
+    let (code, mut clients, _) = started_room(&server, "kalah,players=3", 3).await;
+    clients[0].send(json!({ "type": "resign" })).await;
+    let mut game = game_of("kalah,players=3");
+    game.resign(mancala_core::Side::new(0)).unwrap();
+    for c in clients.iter_mut() {
+        let resigned = c.expect("resigned").await;
+        assert_eq!(resigned["to_move"], 0);
+    }
+    // The computer moves for seat 0 at once, until seat 1 is to move.
+    let mut seat_to_move = 0;
+    while seat_to_move == 0 {
+        for c in clients.iter_mut() {
+            let moved = c.expect("moved").await;
+            assert_eq!(moved["seat"], 0);
+            seat_to_move = moved["to_move"].as_u64().unwrap();
+        }
+    }
+    let stored = server.stored_events(&code).await;
+    assert_eq!(stored[0], "resign 0");
+    assert!(stored.len() > 1);
+}
+
+#[tokio::test]
+async fn a_new_server_on_the_same_database_carries_the_game_on() {
+    let server = common::start().await;
+    let (code, mut clients, people) = started_room(&server, "kalah", 2).await;
+    let mut game = game_of("kalah");
+    for m in ["1", "2"] {
+        let seat = game.position().player_of(game.position().to_move());
+        game.play(m.parse().unwrap()).unwrap();
+        clients[seat]
+            .send(json!({ "type": "move", "move": m }))
+            .await;
+        for c in clients.iter_mut() {
+            c.expect("moved").await;
+        }
+    }
+    drop(clients);
+
+    let again = common::start_on(server.database.clone()).await;
+    let mut clients = Vec::new();
+    for (seat, p) in people.iter().enumerate() {
+        let mut client = again.socket(&code).await;
+        client
+            .send(json!({ "type": "hello", "version": 1, "player": p.id, "secret": p.secret }))
+            .await;
+        client.expect("welcome").await;
+        let room = client.expect("room").await;
+        assert_eq!(room["game"]["events"], json!(["1", "2"]));
+        assert_eq!(
+            room["game"]["position"],
+            serde_json::to_value(game.position()).unwrap()
+        );
+        assert_eq!(room["seats"][seat]["player"], p.id.as_str());
+        clients.push(client);
+    }
+    play_to_end(&mut clients, &mut game, 3).await;
+    assert_eq!(again.stored_events(&code).await, events(&game));
+}
