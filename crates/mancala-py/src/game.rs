@@ -18,18 +18,11 @@ pub struct PyGame {
     pub(crate) rules: Arc<Rules>,
 }
 
-impl PyGame {
-    /// A state wrapping `game`, which must be played under these rules.
-    fn state(&self, game: Game) -> PyState {
-        PyState::new(game)
-    }
-}
-
 #[pymethods]
 impl PyGame {
     /// The start position.
     fn new_initial_state(&self) -> PyState {
-        self.state(Game::new(Arc::clone(&self.rules)))
+        PyState::new(Game::new(Arc::clone(&self.rules)))
     }
 
     /// Players, 2 to 4.
@@ -86,7 +79,7 @@ impl PyGame {
         let game = Game::from_setup(Arc::clone(&self.rules), &setup).map_err(|e| {
             PyValueError::new_err(format!("position {text:?} does not fit the rules: {e}"))
         })?;
-        Ok(self.state(game))
+        Ok(PyState::new(game))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
