@@ -10,15 +10,8 @@ use crate::{CliError, CliResult};
 pub fn read_rule_file(path: &Path) -> CliResult<RuleSet> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::usage(format!("cannot read rule file {}: {e}", path.display())))?;
-    let is_json = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-    let parsed = if is_json {
-        RuleSet::from_json(&text)
-    } else {
-        RuleSet::from_toml(&text)
-    };
-    parsed.map_err(|e| CliError::usage(format!("{}: {e}", path.display())))
+    RuleSet::from_file_text(path, &text)
+        .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))
 }
 
 /// A rule-set spec (a preset name or alias, then `NAME=VALUE` overrides:

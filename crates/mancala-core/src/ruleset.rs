@@ -843,6 +843,37 @@ impl RuleSet {
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a rule set is always representable as JSON")
     }
+
+    /// Reads the text of a rule file named `name`: JSON when the name ends
+    /// in `.json` (in any case), TOML otherwise. Reading the file is the
+    /// caller's business; this only picks the format.
+    ///
+    /// # Errors
+    ///
+    /// As [`RuleSet::from_json`] or [`RuleSet::from_toml`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use mancala_core::RuleSet;
+    ///
+    /// let json = RuleSet::from_file_text(Path::new("my.JSON"), r#"{"preset": "oware"}"#)?;
+    /// let toml = RuleSet::from_file_text(Path::new("rules/my"), "preset = \"oware\"")?;
+    /// assert_eq!(json, toml);
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    #[cfg(all(feature = "toml", feature = "json"))]
+    pub fn from_file_text(name: &std::path::Path, text: &str) -> Result<RuleSet, RuleError> {
+        let is_json = name
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+        if is_json {
+            RuleSet::from_json(text)
+        } else {
+            RuleSet::from_toml(text)
+        }
+    }
 }
 
 /// How one rule dimension's type is read: from `--set`-style text, and

@@ -157,13 +157,6 @@ fn read_rule_file(path: &Path) -> PyResult<RuleSet> {
             _ => PyOSError::new_err(message),
         }
     })?;
-    let is_json = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-    let set = if is_json {
-        RuleSet::from_json(&text)
-    } else {
-        RuleSet::from_toml(&text)
-    };
-    set.map_err(|e| PyValueError::new_err(format!("bad rule file {shown}: {e}")))
+    RuleSet::from_file_text(path, &text)
+        .map_err(|e| PyValueError::new_err(format!("bad rule file {shown}: {e}")))
 }
