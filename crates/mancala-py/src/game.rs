@@ -9,7 +9,9 @@ use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyTypeError, PyValueError
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
-use crate::action::{distinct_actions, type_name};
+use crate::action::{distinct_actions, read_u64, type_name};
+use crate::batch::PyBatch;
+use crate::observation::observation_len;
 use crate::state::{GAME_LENGTH_CAP, PyState};
 
 /// A game: compiled rules, the factory of its states.
@@ -43,6 +45,23 @@ impl PyGame {
             .max_plies()
             .unwrap_or(u64::from(GAME_LENGTH_CAP))
             .min(u64::from(GAME_LENGTH_CAP))
+    }
+
+    /// The shape of `State.observation_tensor`: `[players * (houses + 1)
+    /// + players]`.
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        vec![observation_len(&self.rules)]
+    }
+
+    /// `n` games stepped together in Rust (see `mancala.Batch`); `seed`
+    /// is kept for the shape of vector environments: the start position
+    /// is fixed, so nothing is random yet.
+    #[pyo3(signature = (n, seed = None))]
+    fn batch(&self, n: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyBatch> {
+        let n = usize::try_from(read_u64(n, "n")?)
+            .map_err(|_| PyValueError::new_err(format!("n: {n} games are too many")))?;
+        let seed = seed.map(|s| read_u64(s, "seed")).transpose()?;
+        Ok(PyBatch::new(Arc::clone(&self.rules), n, seed))
     }
 
     /// The rule set as a rule file (TOML text).

@@ -7,13 +7,16 @@
 //! only maps actions, players and errors to what Python users expect.
 
 mod action;
+mod batch;
 mod game;
+mod observation;
 mod playouts;
 mod state;
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
+pub use batch::PyBatch;
 pub use game::PyGame;
 pub use playouts::PyPlayoutTotals;
 pub use state::PyState;
@@ -23,6 +26,7 @@ pub use state::PyState;
 #[pymodule]
 fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
+    m.add_class::<PyBatch>()?;
     m.add_class::<PyState>()?;
     m.add_class::<PyPlayoutTotals>()?;
     m.add_function(wrap_pyfunction!(game::load_game, m)?)?;

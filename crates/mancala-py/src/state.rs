@@ -1,12 +1,14 @@
 //! `mancala.State`: one game in progress, in OpenSpiel's vocabulary.
 
-use mancala_core::{Game, Outcome, Position, Rules};
+use mancala_core::{Game, IllegalMove, Outcome, Position, Rules};
+use numpy::PyArray1;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyString, PyTuple};
 
 use crate::action::{action_of, distinct_actions, move_of, read_action, type_name};
 use crate::game::PyGame;
+use crate::observation::{observation_len, write_observation};
 
 /// `current_player()` of a finished game: OpenSpiel's `PlayerId.TERMINAL`.
 pub const TERMINAL_PLAYER: i64 = -4;
@@ -15,6 +17,41 @@ pub const TERMINAL_PLAYER: i64 = -4;
 /// for ever) are ended by agreement after this many plies, the cap of
 /// `random_playouts`, so that `max_game_length()` is a true bound.
 pub const GAME_LENGTH_CAP: u32 = mancala_ai::PLAYOUT_CAP;
+
+/// Plays action id `action` (below `distinct_actions`) in `game`, a game
+/// still going, and ends it by agreement at `GAME_LENGTH_CAP` plies.
+///
+/// # Errors
+///
+/// The move, when it is not legal here.
+pub(crate) fn play_action(game: &mut Game, action: usize) -> Result<(), IllegalMove> {
+    let m = move_of(game.rules(), action);
+    game.play(m)?;
+    if !game.is_over() && game.position().ply() >= GAME_LENGTH_CAP {
+        game.end_by_agreement()
+            .expect("a game still going can end by agreement");
+    }
+    Ok(())
+}
+
+/// Writes `game`'s legal actions into `mask` (one flag per action id);
+/// all false once the game is over.
+pub(crate) fn write_legal_mask(game: &Game, mask: &mut [bool]) {
+    mask.fill(false);
+    let pos = game.position();
+    if pos.is_over() {
+        return;
+    }
+    for m in pos.legal_moves().iter() {
+        mask[action_of(pos.rules(), m)] = true;
+    }
+}
+
+/// The returns of a finished game, per player; `None` while it goes on.
+pub(crate) fn final_returns(game: &Game) -> Option<Vec<f64>> {
+    let pos = game.position();
+    pos.outcome().map(|o| PyState::returns_of(&pos, &o))
+}
 
 /// A game in progress: the position, the moves that led to it.
 #[pyclass(name = "State", module = "mancala")]
@@ -94,13 +131,36 @@ impl PyState {
         actions
     }
 
-    /// 1 for each legal action id, 0 for the others.
-    fn legal_actions_mask(&self) -> Vec<i32> {
-        let mut mask = vec![0; distinct_actions(self.rules())];
-        for a in self.legal_actions() {
-            mask[a] = 1;
-        }
-        mask
+    /// A numpy bool array, one flag per action id: true for the legal
+    /// ones.
+    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        let mut mask = vec![false; distinct_actions(self.rules())];
+        write_legal_mask(&self.game, &mut mask);
+        PyArray1::from_vec(py, mask)
+    }
+
+    /// What `player` sees (default: the player to move), as a numpy
+    /// float32 array of `Game.observation_tensor_shape()`, laid out as
+    /// the package docs say.
+    #[pyo3(signature = (player = None))]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let players = self.rules().players();
+        let player = match player {
+            Some(value) => read_player(value, players)?,
+            None if self.game.is_over() => {
+                return Err(PyValueError::new_err(
+                    "the game is over: name the player whose observation you want",
+                ));
+            }
+            None => self.position().player_of(self.position().to_move()),
+        };
+        let mut out = vec![0.0; observation_len(self.rules())];
+        write_observation(&self.game, player, &mut out);
+        Ok(PyArray1::from_vec(py, out))
     }
 
     /// Plays action `action`.
@@ -111,16 +171,8 @@ impl PyState {
             )));
         }
         let a = read_action(self.rules(), action)?;
-        let m = move_of(self.rules(), a);
-        self.game
-            .play(m)
-            .map_err(|e| PyValueError::new_err(format!("action {a} is not legal here: {e}")))?;
-        if !self.game.is_over() && self.position().ply() >= GAME_LENGTH_CAP {
-            self.game
-                .end_by_agreement()
-                .expect("a game still going can end by agreement");
-        }
-        Ok(())
+        play_action(&mut self.game, a)
+            .map_err(|e| PyValueError::new_err(format!("action {a} is not legal here: {e}")))
     }
 
     /// Whether the game is over.
@@ -131,11 +183,7 @@ impl PyState {
     /// Per player: +1 first, -1 last, 0 while the game is going on (see
     /// the package docs for ties and 3-4 players).
     fn returns(&self) -> Vec<f64> {
-        let pos = self.position();
-        match pos.outcome() {
-            Some(outcome) => PyState::returns_of(&pos, &outcome),
-            None => vec![0.0; pos.rules().players()],
-        }
+        final_returns(&self.game).unwrap_or_else(|| vec![0.0; self.rules().players()])
     }
 
     /// Per player: the seeds in its store.
@@ -233,4 +281,32 @@ impl PyState {
 #[pyfunction]
 pub fn restore_state(text: &str) -> PyResult<PyState> {
     PyState::deserialize(text)
+}
+
+/// Reads a player number from a Python int.
+///
+/// # Errors
+///
+/// `TypeError` for a value that is not an integer, `ValueError` for one
+/// outside `0..players`.
+fn read_player(value: &Bound<'_, PyAny>, players: usize) -> PyResult<usize> {
+    let out_of_range = || {
+        PyValueError::new_err(format!(
+            "player {value} is out of range: this game's players are 0..{}",
+            players - 1
+        ))
+    };
+    match value.extract::<i64>() {
+        Ok(p) => usize::try_from(p)
+            .ok()
+            .filter(|&p| p < players)
+            .ok_or_else(out_of_range),
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(value.py()) => {
+            Err(out_of_range())
+        }
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "a player must be an int, not {}",
+            type_name(value)
+        ))),
+    }
 }

@@ -39,7 +39,7 @@ def test_random_games_keep_the_contracts(spec):
             state.apply_action(rng.choice(legal))
         assert state.current_player() == mancala.TERMINAL_PLAYER == -4
         assert state.legal_actions() == []
-        assert state.legal_actions_mask() == [0] * game.num_distinct_actions()
+        assert state.legal_actions_mask().tolist() == [False] * game.num_distinct_actions()
         assert len(state.history()) == state.move_number() <= game.max_game_length()
         returns = state.returns()
         assert len(returns) == players and abs(sum(returns)) < 1e-9

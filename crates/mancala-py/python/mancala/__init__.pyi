@@ -4,10 +4,14 @@
 import os
 from typing import Any, Final, final
 
+import numpy as np
+from numpy.typing import NDArray
+
 __all__ = [
     "GAME_LENGTH_CAP",
     "PRESETS",
     "TERMINAL_PLAYER",
+    "Batch",
     "Game",
     "PlayoutTotals",
     "State",
@@ -47,6 +51,11 @@ class Game:
         """One action per house, one more (the swap) under the pie rule."""
     def max_game_length(self) -> int:
         """A bound on the plies of a game (at most ``GAME_LENGTH_CAP``)."""
+    def observation_tensor_shape(self) -> list[int]:
+        """``[players * (houses + 1) + players]``: see ``State.observation_tensor``."""
+    def batch(self, n: int, seed: int | None = None) -> Batch:
+        """``n`` games stepped together in Rust; ``seed`` changes nothing
+        yet (the start position is fixed)."""
     def rules(self) -> str:
         """The rule set as a rule file (TOML text)."""
     def spec(self) -> str:
@@ -64,7 +73,13 @@ class State:
     def current_player(self) -> int:
         """The player to move (from 0), or ``TERMINAL_PLAYER`` (-4) once over."""
     def legal_actions(self) -> list[int]: ...
-    def legal_actions_mask(self) -> list[int]: ...
+    def legal_actions_mask(self) -> NDArray[np.bool_]:
+        """One flag per action id, true for the legal ones."""
+    def observation_tensor(self, player: int | None = None) -> NDArray[np.float32]:
+        """What ``player`` (default: the one to move) sees, float32: per
+        side, from the player's own then the others in turn order, the
+        houses (house 1 first) and the store as seed counts; then one turn
+        flag per side in the same order (all 0 once the game is over)."""
     def apply_action(self, action: int) -> None:
         """Plays an action id; ``ValueError`` if out of range or illegal,
         ``TypeError`` if not an int."""
@@ -100,3 +115,36 @@ class PlayoutTotals:
     @property
     def firsts(self) -> list[int]:
         """Per side: the games it ranked first in, alone or shared."""
+
+@final
+class Batch:
+    """``n`` games of one rule set stepped together in Rust, the GIL
+    released. A game that ends restarts at once (automatic reset)."""
+
+    @property
+    def seed(self) -> int | None: ...
+    def __len__(self) -> int: ...
+    def reset(
+        self,
+    ) -> tuple[NDArray[np.float32], NDArray[np.bool_], NDArray[np.int64]]:
+        """Every game back at the start: ``(observations [n, obs],
+        legal_masks [n, actions], current_players [n])``."""
+    def observe(
+        self,
+    ) -> tuple[NDArray[np.float32], NDArray[np.bool_], NDArray[np.int64]]:
+        """The current ``(observations, legal_masks, current_players)``."""
+    def step(
+        self, actions: NDArray[np.int64]
+    ) -> tuple[
+        NDArray[np.float32],
+        NDArray[np.bool_],
+        NDArray[np.float32],
+        NDArray[np.bool_],
+        NDArray[np.int64],
+    ]:
+        """Plays ``actions[i]`` (int64, shape ``(n,)``) in game ``i``:
+        ``(observations, legal_masks, rewards [n, players], terminated [n],
+        current_players)``. Observations are by the player to move; a game
+        that ended has its returns as rewards and shows its restart.
+        ``TypeError`` for another type or dtype, ``ValueError`` for another
+        shape or an illegal action (nothing is played then)."""
