@@ -7,9 +7,13 @@ use std::str::FromStr;
 
 use mancala_core::{Event, Outcome};
 use sqlx::Row;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
+};
 
 use crate::error::Error;
+use crate::protocol::{HistoryEntry, LeaderboardEntry, RatingChangeView};
+use crate::rating::{self, Rating};
 
 /// The migrations under `migrations/`, compiled in.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
@@ -169,14 +173,19 @@ impl Db {
     }
 
     /// Appends event number `seq` (from 1) to game `id` and, when it ended
-    /// the game, the outcome, in one transaction.
+    /// the game, the outcome, in one transaction; in it too, when `ranks`
+    /// (per seat) are given with the outcome, the ratings the game changes,
+    /// so that they are never lost nor applied twice.
+    ///
+    /// Returns the rating changes, seat by seat, when there were ranks.
     pub(crate) async fn append_event(
         &self,
         id: &str,
         seq: usize,
         event: Event,
         outcome: Option<&Outcome>,
-    ) -> Result<(), Error> {
+        ranks: Option<&[u8]>,
+    ) -> Result<Option<Vec<RatingChangeView>>, Error> {
         let mut tx = self.pool.begin().await?;
         sqlx::query("INSERT INTO game_events (game, seq, event) VALUES ($1, $2, $3)")
             .bind(id)
@@ -193,8 +202,68 @@ impl Db {
                 .execute(&mut *tx)
                 .await?;
         }
+        let changes = match (outcome, ranks) {
+            (Some(_), Some(ranks)) => Some(rate_game(&mut tx, id, ranks).await?),
+            _ => None,
+        };
         tx.commit().await?;
-        Ok(())
+        Ok(changes)
+    }
+
+    /// The `limit` best-rated players with at least one rated game, best
+    /// first (ties by id, so that the order is stable).
+    pub(crate) async fn leaderboard(&self, limit: u32) -> Result<Vec<LeaderboardEntry>, Error> {
+        let rows = sqlx::query(
+            "SELECT r.player, p.name, r.rating, r.deviation, r.games FROM ratings r \
+             JOIN players p ON p.id = r.player ORDER BY r.rating DESC, r.player LIMIT $1",
+        )
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| LeaderboardEntry {
+                player: r.get(0),
+                name: r.get(1),
+                rating: r.get(2),
+                deviation: r.get(3),
+                games: count_of(r.get(4)),
+            })
+            .collect())
+    }
+
+    /// The rated games of `player` in the order finished, `None` if no
+    /// such player exists.
+    pub(crate) async fn history(&self, player: &str) -> Result<Option<Vec<HistoryEntry>>, Error> {
+        if self.player(player).await?.is_none() {
+            return Ok(None);
+        }
+        let rows = sqlx::query(
+            "SELECT h.number, h.game, g.room, h.seat, h.rank, h.rating_before, h.rating_after, \
+             h.deviation_before, h.deviation_after FROM rating_history h \
+             JOIN games g ON g.id = h.game WHERE h.player = $1 ORDER BY h.number",
+        )
+        .bind(player)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(Some(
+            rows.into_iter()
+                .map(|r| HistoryEntry {
+                    number: count_of(r.get(0)),
+                    game: r.get(1),
+                    room: r.get(2),
+                    change: RatingChangeView {
+                        seat: seat_of(r.get(3)),
+                        player: player.to_string(),
+                        rank: u8::try_from(r.get::<i64, _>(4)).unwrap_or(u8::MAX),
+                        rating_before: r.get(5),
+                        rating_after: r.get(6),
+                        deviation_before: r.get(7),
+                        deviation_after: r.get(8),
+                    },
+                })
+                .collect(),
+        ))
     }
 
     /// The game of room `code` that has not ended, if any.
@@ -228,6 +297,116 @@ impl Db {
             })
             .collect()
     }
+}
+
+/// Rates game `id`, whose seats ended with `ranks`, inside transaction
+/// `tx`: reads each seat's current rating, stores the new ones and a
+/// history row per seat.
+async fn rate_game(
+    tx: &mut SqliteConnection,
+    id: &str,
+    ranks: &[u8],
+) -> Result<Vec<RatingChangeView>, Error> {
+    let players: Vec<String> =
+        sqlx::query_scalar("SELECT player FROM game_seats WHERE game = $1 ORDER BY seat")
+            .bind(id)
+            .fetch_all(&mut *tx)
+            .await?;
+    let mut before = Vec::with_capacity(players.len());
+    let mut played = Vec::with_capacity(players.len());
+    for player in &players {
+        let row = sqlx::query(
+            "SELECT rating, deviation, volatility, games FROM ratings WHERE player = $1",
+        )
+        .bind(player)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let (r, games) = match row {
+            Some(r) => (
+                Rating {
+                    rating: r.get(0),
+                    deviation: r.get(1),
+                    volatility: r.get(2),
+                },
+                r.get::<i64, _>(3),
+            ),
+            None => (rating::initial(), 0),
+        };
+        before.push(r);
+        played.push(games);
+    }
+    let after = rating::update(&before, ranks);
+    let mut changes = Vec::with_capacity(players.len());
+    for (seat, player) in players.iter().enumerate() {
+        let number = played[seat] + 1;
+        store_rating(tx, player, &after[seat], number).await?;
+        let change = RatingChangeView {
+            seat,
+            player: player.clone(),
+            rank: ranks[seat],
+            rating_before: before[seat].rating,
+            rating_after: after[seat].rating,
+            deviation_before: before[seat].deviation,
+            deviation_after: after[seat].deviation,
+        };
+        store_history(tx, id, number, &change).await?;
+        changes.push(change);
+    }
+    Ok(changes)
+}
+
+/// Sets `player`'s current rating to `r`, after `games` rated games.
+async fn store_rating(
+    tx: &mut SqliteConnection,
+    player: &str,
+    r: &Rating,
+    games: i64,
+) -> Result<(), Error> {
+    sqlx::query(
+        "INSERT INTO ratings (player, rating, deviation, volatility, games) \
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (player) DO UPDATE SET \
+         rating = excluded.rating, deviation = excluded.deviation, \
+         volatility = excluded.volatility, games = excluded.games",
+    )
+    .bind(player)
+    .bind(r.rating)
+    .bind(r.deviation)
+    .bind(r.volatility)
+    .bind(games)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// Stores `change`, the player's rated game number `number`, game `id`.
+async fn store_history(
+    tx: &mut SqliteConnection,
+    id: &str,
+    number: i64,
+    change: &RatingChangeView,
+) -> Result<(), Error> {
+    sqlx::query(
+        "INSERT INTO rating_history (player, number, game, seat, rank, rating_before, \
+         rating_after, deviation_before, deviation_after) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(&change.player)
+    .bind(number)
+    .bind(id)
+    .bind(change.seat as i64)
+    .bind(i64::from(change.rank))
+    .bind(change.rating_before)
+    .bind(change.rating_after)
+    .bind(change.deviation_before)
+    .bind(change.deviation_after)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// A count as read back (never negative: the server only counts up).
+fn count_of(value: i64) -> u64 {
+    u64::try_from(value).unwrap_or(0)
 }
 
 /// A seat number as read back (the database only holds seats it was given).

@@ -80,6 +80,15 @@ pub enum Error {
     /// An HTTP request body that is not the JSON the endpoint takes.
     #[error("bad request body: {0}")]
     BadBody(#[from] axum::extract::rejection::JsonRejection),
+    /// An HTTP query string that is not what the endpoint takes.
+    #[error("bad query string: {0}")]
+    BadQuery(#[from] axum::extract::rejection::QueryRejection),
+    /// No player has this id.
+    #[error("no player {player}")]
+    NoSuchPlayer {
+        /// The id asked for.
+        player: String,
+    },
     /// A WebSocket message that is not one of the protocol's.
     #[error("bad message: {0}")]
     BadMessage(serde_json::Error),
@@ -178,6 +187,8 @@ impl Error {
             Error::Rules { .. } => "bad_rules",
             Error::BadMessage(_) | Error::Binary | Error::HelloAgain => "bad_message",
             Error::BadBody(_) => "bad_body",
+            Error::BadQuery(_) => "bad_query",
+            Error::NoSuchPlayer { .. } => "no_such_player",
             Error::TooLarge { .. } => "too_large",
             Error::NotHello => "not_hello",
             Error::Version { .. } => "version",
@@ -203,7 +214,7 @@ impl Error {
         }
         match self.code() {
             "internal" => StatusCode::INTERNAL_SERVER_ERROR,
-            "no_such_room" => StatusCode::NOT_FOUND,
+            "no_such_room" | "no_such_player" => StatusCode::NOT_FOUND,
             "unauthorized" => StatusCode::UNAUTHORIZED,
             "too_large" => StatusCode::PAYLOAD_TOO_LARGE,
             _ => StatusCode::BAD_REQUEST,

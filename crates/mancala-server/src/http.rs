@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::db::Db;
 use crate::error::Error;
+use crate::protocol::{HistoryEntry, LeaderboardEntry};
 use crate::room::Rooms;
 use crate::{MAX_NAME, secret, ws};
 
@@ -31,6 +32,17 @@ const MAX_FRAME: usize = 64 * 1024;
 #[derive(Debug, FromRequest)]
 #[from_request(via(axum::Json), rejection(Error))]
 struct Json<T>(T);
+
+/// A query string whose rejection is an [`Error`].
+#[derive(Debug, FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(Error))]
+struct Query<T>(T);
+
+/// Players on the leaderboard when the request does not say.
+const LEADERBOARD_DEFAULT: u32 = 50;
+
+/// Most players on the leaderboard one request gets.
+const LEADERBOARD_MAX: u32 = 100;
 
 /// What every handler shares.
 #[derive(Clone, Debug)]
@@ -55,6 +67,8 @@ pub(crate) fn router(db: Db) -> Router {
         .route("/healthz", get(healthz))
         .route("/api/players", post(create_player))
         .route("/api/rooms", post(create_room))
+        .route("/api/leaderboard", get(leaderboard))
+        .route("/api/players/{id}/games", get(player_games))
         .route("/ws/rooms/{code}", get(room_socket))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
@@ -152,6 +166,53 @@ async fn create_room(
         rules: canonical,
         players: usize::from(rules.players),
     }))
+}
+
+/// The query of `GET /api/leaderboard`.
+#[derive(Debug, Deserialize)]
+struct LeaderboardQuery {
+    #[serde(default)]
+    limit: Option<u32>,
+}
+
+/// The answer of `GET /api/leaderboard`.
+#[derive(Debug, Serialize)]
+struct Leaderboard {
+    players: Vec<LeaderboardEntry>,
+}
+
+async fn leaderboard(
+    State(app): State<AppState>,
+    Query(query): Query<LeaderboardQuery>,
+) -> Result<axum::Json<Leaderboard>, Error> {
+    let limit = query
+        .limit
+        .unwrap_or(LEADERBOARD_DEFAULT)
+        .min(LEADERBOARD_MAX);
+    let players = app.0.db.leaderboard(limit).await?;
+    Ok(axum::Json(Leaderboard { players }))
+}
+
+/// The answer of `GET /api/players/{id}/games`.
+#[derive(Debug, Serialize)]
+struct PlayerGames {
+    player: String,
+    games: Vec<HistoryEntry>,
+}
+
+async fn player_games(
+    State(app): State<AppState>,
+    Path(player): Path<String>,
+) -> Result<axum::Json<PlayerGames>, Error> {
+    let games = app
+        .0
+        .db
+        .history(&player)
+        .await?
+        .ok_or_else(|| Error::NoSuchPlayer {
+            player: player.clone(),
+        })?;
+    Ok(axum::Json(PlayerGames { player, games }))
 }
 
 async fn room_socket(

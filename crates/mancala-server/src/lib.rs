@@ -19,6 +19,10 @@
 //!   events), so the database is the truth.
 //! - The database is SQLite through sqlx, its migrations compiled in and
 //!   applied at start; the SQL is the subset PostgreSQL shares.
+//! - Rated rooms rate each game with Glicko-2 (the `skillratings`
+//!   crate), 3 or 4 seats as pairwise results from their ranks, in the
+//!   transaction of the event that ended the game; `GET /api/leaderboard`
+//!   and `GET /api/players/{id}/games` read them back.
 //! - Player ids, secrets, room codes and game ids are 128 random bits
 //!   from the operating system; only a hash of a secret is stored.
 //!
@@ -38,6 +42,7 @@ mod db;
 mod error;
 mod http;
 pub mod protocol;
+mod rating;
 mod room;
 mod secret;
 mod ws;

@@ -74,6 +74,10 @@ pub enum ServerMessage {
     Over {
         /// How.
         outcome: OutcomeView,
+        /// In a rated room, each seat's rating change, seat by seat;
+        /// `null` in a casual room.
+        #[serde(default)]
+        ratings: Option<Vec<RatingChangeView>>,
     },
     /// A request of this client was refused; nothing changed.
     Error {
@@ -250,4 +254,53 @@ impl From<&Outcome> for OutcomeView {
             winner: o.winner().map(Side::index),
         }
     }
+}
+
+/// How one seat's rating changed with a rated game (Glicko-2: a rating
+/// and its deviation, both in rating points).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingChangeView {
+    /// The seat.
+    pub seat: usize,
+    /// Its player's id.
+    pub player: String,
+    /// The seat's rank in the game, 1 for first place.
+    pub rank: u8,
+    /// The rating before the game.
+    pub rating_before: f64,
+    /// The rating after it.
+    pub rating_after: f64,
+    /// The rating deviation before the game.
+    pub deviation_before: f64,
+    /// The rating deviation after it.
+    pub deviation_after: f64,
+}
+
+/// A row of `GET /api/leaderboard`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LeaderboardEntry {
+    /// The player's id.
+    pub player: String,
+    /// Their display name.
+    pub name: String,
+    /// Their current rating.
+    pub rating: f64,
+    /// Its deviation.
+    pub deviation: f64,
+    /// The rated games they finished.
+    pub games: u64,
+}
+
+/// A row of `GET /api/players/{id}/games`: one rated game of the player.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HistoryEntry {
+    /// The player's rated games in the order finished, from 1.
+    pub number: u64,
+    /// The game's id.
+    pub game: String,
+    /// The room it was played in.
+    pub room: String,
+    /// The rating change, with the player's seat and rank.
+    #[serde(flatten)]
+    pub change: RatingChangeView,
 }

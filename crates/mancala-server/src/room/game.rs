@@ -2,7 +2,7 @@
 //! [`mancala_core::Game`], committed, then broadcast.
 
 use mancala_ai::Spec;
-use mancala_core::{Event, EventError, Move};
+use mancala_core::{Event, EventError, Game, Move, Outcome};
 
 use super::task::Room;
 use crate::error::Error;
@@ -53,14 +53,20 @@ impl Room {
         let effect = live.game.apply(event)?;
         let seq = live.game.events().len();
         let outcome = live.game.outcome();
-        if let Err(e) = self
+        let ranks = (outcome.as_ref())
+            .filter(|_| self.rated)
+            .map(|o| seat_ranks(&live.game, o));
+        let ratings = match self
             .db
-            .append_event(&live.id, seq, event, outcome.as_ref())
+            .append_event(&live.id, seq, event, outcome.as_ref(), ranks.as_deref())
             .await
         {
-            live.game.undo();
-            return Err(e);
-        }
+            Ok(ratings) => ratings,
+            Err(e) => {
+                live.game.undo();
+                return Err(e);
+            }
+        };
         let position = live.game.position().to_setup();
         let next = to_move(&live.game);
         let message = match (event, effect) {
@@ -82,6 +88,7 @@ impl Room {
         if let Some(outcome) = outcome {
             self.broadcast(ServerMessage::Over {
                 outcome: OutcomeView::from(&outcome),
+                ratings,
             });
         }
         Ok(())
@@ -108,4 +115,12 @@ impl Room {
             .expect("greedy has a strategy under any rules");
         player.choose(&position)
     }
+}
+
+/// The ranks of `outcome`, which are per board side, seat by seat.
+fn seat_ranks(game: &Game, outcome: &Outcome) -> Vec<u8> {
+    let position = game.position();
+    (0..outcome.ranks().len())
+        .map(|seat| outcome.ranks()[position.side_of(seat).index()])
+        .collect()
 }

@@ -32,7 +32,8 @@ pub(super) struct Room {
     pub db: Db,
     pub code: String,
     host: String,
-    rated: bool,
+    /// Whether games here change ratings (see [`crate::rating`]).
+    pub rated: bool,
     ruleset: RuleSet,
     rules: Arc<Rules>,
     seats: Vec<Option<SeatView>>,

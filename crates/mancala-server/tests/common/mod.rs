@@ -70,6 +70,18 @@ impl TestServer {
         request.send().await.unwrap()
     }
 
+    /// `GET path`: its status and JSON body.
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        let response = self
+            .http
+            .get(format!("http://{}{path}", self.addr))
+            .send()
+            .await
+            .unwrap();
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap())
+    }
+
     /// A new player named `name`.
     pub async fn player(&self, name: &str) -> Player {
         let response = self
@@ -85,8 +97,17 @@ impl TestServer {
 
     /// A new room of `host` under `rules`; returns its code.
     pub async fn room(&self, host: &Player, rules: &str) -> String {
+        self.room_rated(host, rules, false).await
+    }
+
+    /// A new room of `host` under `rules`, rated or casual; returns its code.
+    pub async fn room_rated(&self, host: &Player, rules: &str, rated: bool) -> String {
         let response = self
-            .post("/api/rooms", json!({ "rules": rules }), Some(host))
+            .post(
+                "/api/rooms",
+                json!({ "rules": rules, "rated": rated }),
+                Some(host),
+            )
             .await;
         assert_eq!(response.status(), 200);
         let body: Value = response.json().await.unwrap();
