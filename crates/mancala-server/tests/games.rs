@@ -15,23 +15,7 @@ async fn started_room(
     rules: &str,
     players: usize,
 ) -> (String, Vec<Client>, Vec<Player>) {
-    let mut people = Vec::new();
-    for i in 0..players {
-        people.push(server.player(&format!("player {i}")).await);
-    }
-    let code = server.room(&people[0], rules).await;
-    let mut clients = Vec::new();
-    for p in &people {
-        clients.push(server.join(&code, p).await);
-    }
-    for seat in 0..players {
-        clients[seat]
-            .send(json!({ "type": "sit", "seat": seat }))
-            .await;
-        for c in &mut clients {
-            c.expect("room").await;
-        }
-    }
+    let (code, mut clients, people) = server.seated_room(rules, players, false).await;
     clients[0].send(json!({ "type": "start" })).await;
     for c in &mut clients {
         let started = c.expect("started").await;

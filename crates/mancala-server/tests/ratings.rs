@@ -21,23 +21,7 @@ async fn started_room(
     players: usize,
     rated: bool,
 ) -> (String, Vec<Client>, Vec<Player>) {
-    let mut people = Vec::new();
-    for i in 0..players {
-        people.push(server.player(&format!("player {i}")).await);
-    }
-    let code = server.room_rated(&people[0], rules, rated).await;
-    let mut clients = Vec::new();
-    for p in &people {
-        clients.push(server.join(&code, p).await);
-    }
-    for seat in 0..players {
-        clients[seat]
-            .send(json!({ "type": "sit", "seat": seat }))
-            .await;
-        for c in &mut clients {
-            c.expect("room").await;
-        }
-    }
+    let (code, mut clients, people) = server.seated_room(rules, players, rated).await;
     start(&mut clients).await;
     (code, clients, people)
 }

@@ -114,6 +114,35 @@ impl TestServer {
         body["code"].as_str().unwrap().to_string()
     }
 
+    /// A room under `rules`, rated or not, hosted by the first of
+    /// `players` new players ("player 0", ...), each with a client seated
+    /// in order (seat `i` is player `i`); the game is not started.
+    pub async fn seated_room(
+        &self,
+        rules: &str,
+        players: usize,
+        rated: bool,
+    ) -> (String, Vec<Client>, Vec<Player>) {
+        let mut people = Vec::new();
+        for i in 0..players {
+            people.push(self.player(&format!("player {i}")).await);
+        }
+        let code = self.room_rated(&people[0], rules, rated).await;
+        let mut clients = Vec::new();
+        for p in &people {
+            clients.push(self.join(&code, p).await);
+        }
+        for seat in 0..players {
+            clients[seat]
+                .send(json!({ "type": "sit", "seat": seat }))
+                .await;
+            for c in &mut clients {
+                c.expect("room").await;
+            }
+        }
+        (code, clients, people)
+    }
+
     /// A WebSocket to room `code`, before any message.
     pub async fn socket(&self, code: &str) -> Client {
         let url = format!("ws://{}/ws/rooms/{code}", self.addr);
