@@ -34,13 +34,8 @@ fn game_of(rules: &str) -> Game {
 async fn play_to_end(clients: &mut [Client], game: &mut Game, seed: u64) {
     let mut random = Random::new(seed);
     while !game.is_over() {
-        let position = game.position();
-        let seat = position.player_of(position.to_move());
-        let m = random.choose(&position).unwrap();
-        game.play(m).unwrap();
-        clients[seat]
-            .send(json!({ "type": "move", "move": m.to_string() }))
-            .await;
+        let m = random.choose(&game.position()).unwrap();
+        let seat = common::send_move(clients, game, m).await;
         let expected = serde_json::to_value(game.position()).unwrap();
         for c in clients.iter_mut() {
             let moved = c.expect("moved").await;
@@ -154,11 +149,7 @@ async fn a_new_server_on_the_same_database_carries_the_game_on() {
     let (code, mut clients, people) = started_room(&server, "kalah", 2).await;
     let mut game = game_of("kalah");
     for m in ["1", "2"] {
-        let seat = game.position().player_of(game.position().to_move());
-        game.play(m.parse().unwrap()).unwrap();
-        clients[seat]
-            .send(json!({ "type": "move", "move": m }))
-            .await;
+        common::send_move(&mut clients, &mut game, m.parse().unwrap()).await;
         for c in clients.iter_mut() {
             c.expect("moved").await;
         }

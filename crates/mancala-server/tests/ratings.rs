@@ -53,13 +53,8 @@ async fn play_to_end(clients: &mut [Client], rules: &str, seed: u64) -> Value {
     let mut game = Game::new(Rules::new(&RuleSet::from_spec(rules).unwrap()).unwrap());
     let mut random = Random::new(seed);
     while !game.is_over() {
-        let position = game.position();
-        let seat = position.player_of(position.to_move());
-        let m = random.choose(&position).unwrap();
-        game.play(m).unwrap();
-        clients[seat]
-            .send(json!({ "type": "move", "move": m.to_string() }))
-            .await;
+        let m = random.choose(&game.position()).unwrap();
+        common::send_move(clients, &mut game, m).await;
         for c in clients.iter_mut() {
             c.expect("moved").await;
         }

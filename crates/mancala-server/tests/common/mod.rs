@@ -6,6 +6,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
+use mancala_core::{Game, Move};
 use mancala_server::{Config, Server};
 use serde_json::{Value, json};
 use tempfile::TempDir;
@@ -224,4 +225,16 @@ impl Client {
         let message = self.expect("error").await;
         assert_eq!(message["code"], code, "{message}");
     }
+}
+
+/// The seat to move plays `m`: on `game`, the test's own replay, and as a
+/// `move` message from that seat's client. Returns the seat.
+pub async fn send_move(clients: &mut [Client], game: &mut Game, m: Move) -> usize {
+    let position = game.position();
+    let seat = position.player_of(position.to_move());
+    game.play(m).unwrap();
+    clients[seat]
+        .send(json!({ "type": "move", "move": m.to_string() }))
+        .await;
+    seat
 }
