@@ -14,6 +14,7 @@ use sqlx::sqlite::{
 use crate::error::Error;
 use crate::protocol::{HistoryEntry, LeaderboardEntry, RatingChangeView};
 use crate::rating::{self, Rating};
+use crate::setup::RoomSetup;
 
 /// The migrations under `migrations/`, compiled in.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
@@ -28,16 +29,18 @@ pub(crate) struct Db {
 #[derive(Debug)]
 pub(crate) struct StoredRoom {
     pub host: String,
-    pub rules: String,
+    pub setup: RoomSetup,
     pub rated: bool,
     /// `(seat, player id, name)` for each taken seat.
     pub seats: Vec<(usize, String, String)>,
 }
 
-/// A game that has not ended, as stored.
+/// A game as stored.
 #[derive(Debug)]
-pub(crate) struct OpenGame {
+pub(crate) struct StoredGame {
     pub id: String,
+    /// Its rules as canonical text.
+    pub rules: String,
     pub events: Vec<Event>,
 }
 
@@ -85,33 +88,67 @@ impl Db {
         Ok(row.map(|r| (r.get(0), r.get(1))))
     }
 
+    /// Changes the display name of player `id`; returns whether the
+    /// player exists.
+    pub(crate) async fn rename(&self, id: &str, name: &str) -> Result<bool, Error> {
+        let done = sqlx::query("UPDATE players SET name = $1 WHERE id = $2")
+            .bind(name)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
     /// Stores a new room.
     pub(crate) async fn create_room(
         &self,
         code: &str,
         host: &str,
-        rules: &str,
+        setup: &RoomSetup,
         rated: bool,
     ) -> Result<(), Error> {
-        sqlx::query("INSERT INTO rooms (code, host, rules, rated) VALUES ($1, $2, $3, $4)")
-            .bind(code)
-            .bind(host)
-            .bind(rules)
-            .bind(rated)
-            .execute(&self.pool)
-            .await?;
+        let house_rules = setup
+            .house_rules
+            .map(|h| serde_json::to_string(&h).expect("house rules serialise"));
+        sqlx::query(
+            "INSERT INTO rooms (code, host, rules, rated, house_rules, rotation, \
+             min_players, max_players) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(code)
+        .bind(host)
+        .bind(setup.base.canonical())
+        .bind(rated)
+        .bind(house_rules)
+        .bind(setup.rotation)
+        .bind(setup.min_players as i64)
+        .bind(setup.max_players as i64)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
     /// Room `code` with its seats, if it exists.
     pub(crate) async fn room(&self, code: &str) -> Result<Option<StoredRoom>, Error> {
-        let Some(row) = sqlx::query("SELECT host, rules, rated FROM rooms WHERE code = $1")
-            .bind(code)
-            .fetch_optional(&self.pool)
-            .await?
+        let Some(row) = sqlx::query(
+            "SELECT host, rules, rated, house_rules, rotation, min_players, max_players \
+             FROM rooms WHERE code = $1",
+        )
+        .bind(code)
+        .fetch_optional(&self.pool)
+        .await?
         else {
             return Ok(None);
         };
+        let players = (
+            row.get::<Option<i64>, _>(5).map(seat_of),
+            row.get::<Option<i64>, _>(6).map(seat_of),
+        );
+        let setup = RoomSetup::stored(
+            row.get(1),
+            row.get::<Option<&str>, _>(3),
+            row.get(4),
+            players,
+        )?;
         let seats = sqlx::query(
             "SELECT s.seat, s.player, p.name FROM room_seats s \
              JOIN players p ON p.id = s.player WHERE s.room = $1 ORDER BY s.seat",
@@ -124,7 +161,7 @@ impl Db {
         .collect();
         Ok(Some(StoredRoom {
             host: row.get(0),
-            rules: row.get(1),
+            setup,
             rated: row.get(2),
             seats,
         }))
@@ -141,16 +178,45 @@ impl Db {
         Ok(())
     }
 
+    /// Frees `seat` of room `code`.
+    pub(crate) async fn stand(&self, code: &str, seat: usize) -> Result<(), Error> {
+        sqlx::query("DELETE FROM room_seats WHERE room = $1 AND seat = $2")
+            .bind(code)
+            .bind(seat as i64)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Stores a new game of room `code`, numbered after the room's last
-    /// one, with its players, seat by seat.
+    /// one, with its players, seat by seat, after moving the room's seats
+    /// as `moves` says (`(from, to)` pairs, a permutation of the seats
+    /// taken), all in one transaction.
     pub(crate) async fn start_game(
         &self,
         id: &str,
         code: &str,
         rules: &str,
+        moves: &[(usize, usize)],
         players: &[String],
     ) -> Result<(), Error> {
         let mut tx = self.pool.begin().await?;
+        // Through negative seats first, so that no two rows ever share a
+        // seat whatever the order of the updates.
+        for &(from, to) in moves {
+            sqlx::query("UPDATE room_seats SET seat = $1 WHERE room = $2 AND seat = $3")
+                .bind(-1 - to as i64)
+                .bind(code)
+                .bind(from as i64)
+                .execute(&mut *tx)
+                .await?;
+        }
+        if !moves.is_empty() {
+            sqlx::query("UPDATE room_seats SET seat = -1 - seat WHERE room = $1 AND seat < 0")
+                .bind(code)
+                .execute(&mut *tx)
+                .await?;
+        }
         sqlx::query(
             "INSERT INTO games (id, room, number, rules, over) \
              SELECT $1, $2, COALESCE(MAX(number), 0) + 1, $3, FALSE FROM games WHERE room = $2",
@@ -266,16 +332,23 @@ impl Db {
         ))
     }
 
-    /// The game of room `code` that has not ended, if any.
-    pub(crate) async fn open_game(&self, code: &str) -> Result<Option<OpenGame>, Error> {
-        let id: Option<String> =
-            sqlx::query_scalar("SELECT id FROM games WHERE room = $1 AND NOT over")
+    /// The last game of room `code` (open or over), if any.
+    pub(crate) async fn last_game(&self, code: &str) -> Result<Option<StoredGame>, Error> {
+        let Some(row) =
+            sqlx::query("SELECT id, rules FROM games WHERE room = $1 ORDER BY number DESC LIMIT 1")
                 .bind(code)
                 .fetch_optional(&self.pool)
-                .await?;
-        let Some(id) = id else { return Ok(None) };
+                .await?
+        else {
+            return Ok(None);
+        };
+        let id: String = row.get(0);
         let events = self.events(&id).await?;
-        Ok(Some(OpenGame { id, events }))
+        Ok(Some(StoredGame {
+            id,
+            rules: row.get(1),
+            events,
+        }))
     }
 
     /// The events of game `id`, in order.

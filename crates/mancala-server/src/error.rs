@@ -77,6 +77,17 @@ pub enum Error {
         /// Why.
         source: RuleSpecError,
     },
+    /// A room option (in the body of `POST /api/rooms`) that is not one of
+    /// the choices.
+    #[error("{field}: {value} is not allowed ({expected})")]
+    BadOption {
+        /// The option, as a path in the body (`house_rules.houses`).
+        field: &'static str,
+        /// The value given, as JSON.
+        value: String,
+        /// What it may be.
+        expected: &'static str,
+    },
     /// An HTTP request body that is not the JSON the endpoint takes.
     #[error("bad request body: {0}")]
     BadBody(#[from] axum::extract::rejection::JsonRejection),
@@ -158,6 +169,14 @@ pub enum Error {
         /// The first empty seat.
         seat: usize,
     },
+    /// Fewer players are seated than a game of the room takes.
+    #[error("{seated} seated, a game here takes at least {min}")]
+    TooFewPlayers {
+        /// The players seated.
+        seated: usize,
+        /// The fewest a game takes.
+        min: usize,
+    },
     /// A game is being played: seats and a new start wait for its end.
     #[error("a game is being played")]
     GameInProgress,
@@ -185,6 +204,7 @@ impl Error {
             Error::NoCredentials | Error::Unauthorized { .. } => "unauthorized",
             Error::NameTooLong { .. } | Error::NameControl { .. } => "bad_name",
             Error::Rules { .. } => "bad_rules",
+            Error::BadOption { .. } => "bad_option",
             Error::BadMessage(_) | Error::Binary | Error::HelloAgain => "bad_message",
             Error::BadBody(_) => "bad_body",
             Error::BadQuery(_) => "bad_query",
@@ -200,6 +220,7 @@ impl Error {
             Error::SeatTaken { .. } => "seat_taken",
             Error::AlreadySeated { .. } => "already_seated",
             Error::SeatEmpty { .. } => "seat_empty",
+            Error::TooFewPlayers { .. } => "too_few_players",
             Error::GameInProgress => "game_in_progress",
             Error::NoGame => "no_game",
             Error::BadMove(_) => "bad_move",

@@ -10,14 +10,14 @@ use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, State
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use axum::response::Response;
-use axum::routing::{get, post};
-use mancala_core::RuleSet;
+use axum::routing::{get, patch, post};
 use serde::{Deserialize, Serialize};
 
 use crate::db::Db;
 use crate::error::Error;
-use crate::protocol::{HistoryEntry, LeaderboardEntry};
+use crate::protocol::{HistoryEntry, HouseRules, LeaderboardEntry};
 use crate::room::Rooms;
+use crate::setup::{HouseRulesChoice, RoomSetup};
 use crate::{MAX_NAME, secret, ws};
 
 /// Largest HTTP request body accepted.
@@ -66,6 +66,7 @@ pub(crate) fn router(db: Db) -> Router {
         .route("/", get(index))
         .route("/healthz", get(healthz))
         .route("/api/players", post(create_player))
+        .route("/api/players/me", patch(rename_player))
         .route("/api/rooms", post(create_room))
         .route("/api/leaderboard", get(leaderboard))
         .route("/api/players/{id}/games", get(player_games))
@@ -114,9 +115,31 @@ async fn create_player(
     Ok(axum::Json(Credentials { id, secret, name }))
 }
 
+/// The body of `PATCH /api/players/me`.
+#[derive(Debug, Deserialize)]
+struct Rename {
+    name: String,
+}
+
+/// A player's id and name.
+#[derive(Debug, Serialize)]
+struct Named {
+    id: String,
+    name: String,
+}
+
+async fn rename_player(
+    State(app): State<AppState>,
+    Authenticated(player): Authenticated,
+    Json(body): Json<Rename>,
+) -> Result<axum::Json<Named>, Error> {
+    let name = ws::rename(&app.0.db, &app.0.rooms, &player, body.name).await?;
+    Ok(axum::Json(Named { id: player, name }))
+}
+
 /// `name` trimmed, if it is a display name: at most [`MAX_NAME`]
 /// characters, none of them control characters.
-fn checked_name(name: String) -> Result<String, Error> {
+pub(crate) fn checked_name(name: String) -> Result<String, Error> {
     let name = name.trim().to_string();
     let length = name.chars().count();
     if length > MAX_NAME {
@@ -128,10 +151,16 @@ fn checked_name(name: String) -> Result<String, Error> {
     Ok(name)
 }
 
-/// The body of `POST /api/rooms`.
+/// The body of `POST /api/rooms`: a rules spec or the house rules (see
+/// [`RoomSetup::choose`]).
 #[derive(Debug, Deserialize)]
 struct NewRoom {
-    rules: String,
+    #[serde(default)]
+    rules: Option<String>,
+    #[serde(default)]
+    house_rules: Option<HouseRulesChoice>,
+    #[serde(default)]
+    rotation: Option<bool>,
     #[serde(default)]
     rated: bool,
 }
@@ -140,7 +169,12 @@ struct NewRoom {
 #[derive(Debug, Serialize)]
 struct CreatedRoom {
     code: String,
+    /// The rules of a game of the fewest players the room takes.
     rules: String,
+    house_rules: Option<HouseRules>,
+    rotation: bool,
+    min_players: usize,
+    /// The room's seats: the most players a game takes.
     players: usize,
     websocket: String,
 }
@@ -150,21 +184,21 @@ async fn create_room(
     Authenticated(host): Authenticated,
     Json(body): Json<NewRoom>,
 ) -> Result<axum::Json<CreatedRoom>, Error> {
-    let rules = RuleSet::from_spec(&body.rules).map_err(|source| Error::Rules {
-        spec: body.rules.clone(),
-        source,
-    })?;
+    let setup = RoomSetup::choose(body.rules.as_deref(), body.house_rules, body.rotation)?;
+    let rules = setup.rules_for(setup.min_players)?.canonical();
     let code = secret::token()?;
-    let canonical = rules.canonical();
     app.0
         .db
-        .create_room(&code, &host, &canonical, body.rated)
+        .create_room(&code, &host, &setup, body.rated)
         .await?;
     Ok(axum::Json(CreatedRoom {
         websocket: format!("/ws/rooms/{code}"),
         code,
-        rules: canonical,
-        players: usize::from(rules.players),
+        rules,
+        house_rules: setup.house_rules,
+        rotation: setup.rotation,
+        min_players: setup.min_players,
+        players: setup.max_players,
     }))
 }
 
@@ -220,13 +254,16 @@ async fn room_socket(
     Path(code): Path<String>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, Error> {
-    let room = app.0.rooms.get(&code).await?;
-    let conn = app.0.next_conn.fetch_add(1, Ordering::Relaxed);
-    let db = app.0.db.clone();
+    let link = ws::Link {
+        room: app.0.rooms.get(&code).await?,
+        conn: app.0.next_conn.fetch_add(1, Ordering::Relaxed),
+        db: app.0.db.clone(),
+        rooms: app.0.rooms.clone(),
+    };
     Ok(upgrade
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
-        .on_upgrade(move |socket| ws::serve(socket, db, room, conn)))
+        .on_upgrade(move |socket| ws::serve(socket, link)))
 }
 
 /// The player a request authenticates as, by

@@ -15,8 +15,13 @@
 //! - One tokio task per room owns the room's seats and game; connections
 //!   send it commands through a channel and get its broadcasts through one
 //!   of their own. A room's task starts when a client first connects,
-//!   from what the database holds (an open game is replayed from its
+//!   from what the database holds (its last game is replayed from its
 //!   events), so the database is the truth.
+//! - A room is made with a rules spec or the site's Kalah house rules
+//!   ([`protocol::HouseRules`]); it has as many seats as its rules take
+//!   players (4 for Kalah, 2 for Oware). At each start the seats taken
+//!   close up in order, turn by one at a rematch when rotation is on, and
+//!   the rules are made for that many players.
 //! - The database is SQLite through sqlx, its migrations compiled in and
 //!   applied at start; the SQL is the subset PostgreSQL shares.
 //! - Rated rooms rate each game with Glicko-2 (the `skillratings`
@@ -45,6 +50,7 @@ pub mod protocol;
 mod rating;
 mod room;
 mod secret;
+mod setup;
 mod ws;
 
 use std::net::SocketAddr;

@@ -5,7 +5,7 @@
 //! first); sides are board sides, the same as seats unless the pie rule
 //! swapped them.
 
-use mancala_core::{Cup, EndReason, Game, Outcome, Setup, Side};
+use mancala_core::{CaptureFrom, Cup, EndReason, Game, Outcome, Setup, Side};
 use serde::{Deserialize, Serialize};
 
 /// A message from a client.
@@ -27,7 +27,16 @@ pub enum ClientMessage {
         #[serde(default)]
         seat: Option<usize>,
     },
-    /// Start a game (host only; every seat taken).
+    /// Leave one's seat and watch (between games only).
+    Stand,
+    /// Change one's display name, everywhere.
+    Rename {
+        /// The new name (at most [`MAX_NAME`](crate::MAX_NAME) characters,
+        /// no control characters).
+        name: String,
+    },
+    /// Start a game (host only): the seated players, at least
+    /// [`RoomView::min_players`] of them, play it.
     Start,
     /// Play a move in the client's own seat.
     Move {
@@ -95,14 +104,49 @@ pub struct RoomView {
     pub code: String,
     /// The host's player id.
     pub host: String,
-    /// The rules, as a canonical spec.
+    /// The rules, as a canonical spec, of a game started now: for the
+    /// players seated (at least [`RoomView::min_players`]). During a game,
+    /// the game's rules.
     pub rules: String,
+    /// The Kalah house rules the host chose, `null` in a room made with a
+    /// rules spec.
+    pub house_rules: Option<HouseRules>,
+    /// Whether the seats turn by one at each rematch.
+    pub rotation: bool,
     /// Whether the room's games are rated.
     pub rated: bool,
+    /// The fewest players a game here takes; the most is the number of
+    /// seats.
+    pub min_players: usize,
     /// Per seat, who sits there.
     pub seats: Vec<Option<SeatView>>,
+    /// The players connected without a seat, once each, in the order they
+    /// came.
+    pub spectators: Vec<SpectatorView>,
     /// The game being played or last played, if any.
     pub game: Option<GameView>,
+}
+
+/// The Kalah house rules of the site, as a room keeps them: instantiated
+/// with [`mancala_core::KalahOptions`] for the number of players at each
+/// start, the house count falling back to 6 when it does not suit them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HouseRules {
+    /// Houses per player: 6 or 7 with two players, 6 or 4 with three or four.
+    pub houses: u8,
+    /// Seeds per house at the start: 3 or 4.
+    pub seeds: u8,
+    /// Whose corresponding houses a capture takes with 3 or 4 players.
+    pub capture: CaptureFrom,
+}
+
+/// A player watching the room.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpectatorView {
+    /// Their player id.
+    pub player: String,
+    /// Their display name (plain text, never markup).
+    pub name: String,
 }
 
 /// Who sits in a seat.
@@ -119,6 +163,8 @@ pub struct SeatView {
 pub struct GameView {
     /// The game's id.
     pub id: String,
+    /// Its rules, as a canonical spec (for as many players as it has).
+    pub rules: String,
     /// Its events so far, as text (`"3"`, `"resign 1"`).
     pub events: Vec<String>,
     /// The current position.
@@ -134,6 +180,7 @@ impl GameView {
     pub(crate) fn new(id: &str, game: &Game) -> GameView {
         GameView {
             id: id.to_string(),
+            rules: game.rules().rule_set().canonical(),
             events: game.events().iter().map(ToString::to_string).collect(),
             position: game.position().to_setup(),
             to_move: to_move(game),

@@ -11,7 +11,7 @@ use crate::db::Db;
 use crate::error::Error;
 use crate::protocol::{ClientMessage, ServerMessage};
 use crate::room::error_message;
-use crate::room::{Command, ConnId, RoomHandle};
+use crate::room::{Command, ConnId, RoomHandle, Rooms};
 use crate::{MAX_MESSAGE, PROTOCOL_VERSION, secret};
 
 /// How long a new connection has to say `hello`.
@@ -20,10 +20,30 @@ const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 /// Messages queued for a client before the room drops it as too slow.
 const OUTBOX: usize = 256;
 
-/// Serves one connection to `room` until either side closes it.
-pub(crate) async fn serve(mut socket: WebSocket, db: Db, room: RoomHandle, conn: ConnId) {
-    let player = match tokio::time::timeout(HELLO_TIMEOUT, authenticate(&mut socket, &db)).await {
-        Ok(Ok(player)) => player,
+/// The connection's way to the rest of the server.
+#[derive(Debug)]
+pub(crate) struct Link {
+    /// The database.
+    pub db: Db,
+    /// Every running room (a rename reaches them all).
+    pub rooms: Rooms,
+    /// The connection's own room.
+    pub room: RoomHandle,
+    /// The connection's number.
+    pub conn: ConnId,
+}
+
+/// Serves one connection to `link.room` until either side closes it.
+pub(crate) async fn serve(mut socket: WebSocket, link: Link) {
+    let Link {
+        ref db,
+        ref room,
+        conn,
+        ..
+    } = link;
+    let hello = tokio::time::timeout(HELLO_TIMEOUT, authenticate(&mut socket, db)).await;
+    let (player, name) = match hello {
+        Ok(Ok(who)) => who,
         Ok(Err(e)) => {
             let _ = send(&mut socket, &error_message(&e)).await;
             return;
@@ -31,11 +51,13 @@ pub(crate) async fn serve(mut socket: WebSocket, db: Db, room: RoomHandle, conn:
         Err(_) => return,
     };
     let (out, mut outbox) = mpsc::channel(OUTBOX);
-    if room
-        .send(Command::Join { conn, player, out })
-        .await
-        .is_err()
-    {
+    let join = Command::Join {
+        conn,
+        player: player.clone(),
+        name,
+        out,
+    };
+    if room.send(join).await.is_err() {
         let _ = send(&mut socket, &error_message(&Error::RoomClosed)).await;
         return;
     }
@@ -43,7 +65,7 @@ pub(crate) async fn serve(mut socket: WebSocket, db: Db, room: RoomHandle, conn:
         tokio::select! {
             incoming = socket.recv() => {
                 let Some(Ok(frame)) = incoming else { break };
-                if !forward(&mut socket, &room, conn, frame).await {
+                if !forward(&mut socket, &link, &player, frame).await {
                     break;
                 }
             }
@@ -59,8 +81,8 @@ pub(crate) async fn serve(mut socket: WebSocket, db: Db, room: RoomHandle, conn:
 }
 
 /// Reads the first message, which must be a `hello` with the secret of
-/// an existing player, and returns that player's id.
-async fn authenticate(socket: &mut WebSocket, db: &Db) -> Result<String, Error> {
+/// an existing player, and returns that player's id and name.
+async fn authenticate(socket: &mut WebSocket, db: &Db) -> Result<(String, String), Error> {
     let text = loop {
         match socket.recv().await {
             Some(Ok(Message::Text(text))) => break text,
@@ -81,18 +103,23 @@ async fn authenticate(socket: &mut WebSocket, db: &Db) -> Result<String, Error> 
         return Err(Error::Version { version });
     }
     match db.player(&player).await? {
-        Some((hash, _)) if secret::matches(&secret, &hash) => Ok(player),
+        Some((hash, name)) if secret::matches(&secret, &hash) => Ok((player, name)),
         _ => Err(Error::Unauthorized { player }),
     }
 }
 
-/// Handles one frame from the client: a valid message goes to the room,
-/// anything else gets an error back. Returns whether to keep reading.
-async fn forward(socket: &mut WebSocket, room: &RoomHandle, conn: ConnId, frame: Message) -> bool {
+/// Handles one frame from `player`'s client: a valid message goes to the
+/// room (a rename to every room), anything else gets an error back.
+/// Returns whether to keep reading.
+async fn forward(socket: &mut WebSocket, link: &Link, player: &str, frame: Message) -> bool {
+    let conn = link.conn;
     let result = match frame {
         Message::Text(text) => match parse(&text) {
             Ok(ClientMessage::Hello { .. }) => Err(Error::HelloAgain),
-            Ok(message) => room.send(Command::Message { conn, message }).await,
+            Ok(ClientMessage::Rename { name }) => {
+                rename(&link.db, &link.rooms, player, name).await.map(drop)
+            }
+            Ok(message) => link.room.send(Command::Message { conn, message }).await,
             Err(e) => Err(e),
         },
         Message::Binary(_) => Err(Error::Binary),
@@ -104,6 +131,29 @@ async fn forward(socket: &mut WebSocket, room: &RoomHandle, conn: ConnId, frame:
         Err(Error::RoomClosed) => false,
         Err(e) => send(socket, &error_message(&e)).await.is_ok(),
     }
+}
+
+/// Renames `player` to `name` once checked, in the database and then in
+/// every running room; returns the name as stored (trimmed).
+///
+/// # Errors
+///
+/// [`Error::NameTooLong`] and [`Error::NameControl`] for a bad name,
+/// [`Error::NoSuchPlayer`], database errors.
+pub(crate) async fn rename(
+    db: &Db,
+    rooms: &Rooms,
+    player: &str,
+    name: String,
+) -> Result<String, Error> {
+    let name = crate::http::checked_name(name)?;
+    if !db.rename(player, &name).await? {
+        return Err(Error::NoSuchPlayer {
+            player: player.to_string(),
+        });
+    }
+    rooms.renamed(player, &name).await;
+    Ok(name)
 }
 
 /// A client message from text of at most [`MAX_MESSAGE`] bytes.

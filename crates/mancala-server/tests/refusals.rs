@@ -16,7 +16,13 @@ async fn room_with_spectator(server: &TestServer) -> (String, [common::Client; 3
     let code = server.room(&people[0], "kalah").await;
     let mut a = server.join(&code, &people[0]).await;
     let mut b = server.join(&code, &people[1]).await;
+    // Each newcomer is a spectator for those already there.
+    a.expect("room").await;
     let mut c = server.join(&code, &people[2]).await;
+    for client in [&mut a, &mut b] {
+        let room = client.expect("room").await;
+        assert_eq!(room["spectators"][2]["name"], "Cy");
+    }
     a.send(json!({ "type": "sit" })).await;
     b.send(json!({ "type": "sit" })).await;
     for client in [&mut a, &mut b, &mut c] {
@@ -64,7 +70,8 @@ async fn bad_moves_are_refused_and_the_game_goes_on() {
 #[tokio::test]
 async fn malformed_messages_get_errors_and_the_connection_survives() {
     let server = common::start().await;
-    let (code, [mut a, mut b, _], people) = room_with_spectator(&server).await;
+    // The spectator stays: its leaving would be news to the others.
+    let (code, [mut a, mut b, _watcher], people) = room_with_spectator(&server).await;
 
     a.send(json!({ "type": "dance" })).await;
     a.expect_error("bad_message").await;
@@ -179,9 +186,11 @@ async fn bad_requests_over_http() {
 async fn seats_are_checked() {
     let server = common::start().await;
     let people = [server.player("Ann").await, server.player("Bob").await];
-    let code = server.room(&people[0], "kalah").await;
+    // Oware is for two players only: two seats, both needed.
+    let code = server.room(&people[0], "oware").await;
     let mut a = server.join(&code, &people[0]).await;
     let mut b = server.join(&code, &people[1]).await;
+    a.expect("room").await;
     a.send(json!({ "type": "start" })).await;
     a.expect_error("seat_empty").await;
     a.send(json!({ "type": "sit", "seat": 1 })).await;
@@ -222,6 +231,10 @@ async fn a_huge_frame_closes_its_connection_and_the_room_goes_on() {
         c.next().await.is_none(),
         "the transport drops the connection"
     );
+    for client in [&mut a, &mut b] {
+        let room = client.expect("room").await;
+        assert_eq!(room["spectators"], json!([]), "the spectator left");
+    }
 
     a.send(json!({ "type": "move", "move": "1" })).await;
     for client in [&mut a, &mut b] {

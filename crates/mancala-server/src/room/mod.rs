@@ -3,11 +3,13 @@
 //! for it, from what the database holds.
 
 mod game;
+mod lobby;
 mod task;
 
 pub(crate) use task::error_message;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use tokio::sync::{Mutex, mpsc};
 
@@ -33,6 +35,8 @@ pub(crate) enum Command {
         conn: ConnId,
         /// Its player id.
         player: String,
+        /// The player's display name.
+        name: String,
         /// The channel to the connection's writer.
         out: mpsc::Sender<ServerMessage>,
     },
@@ -40,6 +44,13 @@ pub(crate) enum Command {
     Leave {
         /// The connection.
         conn: ConnId,
+    },
+    /// A player changed their display name (stored already).
+    Renamed {
+        /// The player id.
+        player: String,
+        /// The new name.
+        name: String,
     },
     /// A client message (never `hello`) from the connection.
     Message {
@@ -67,11 +78,12 @@ impl RoomHandle {
     }
 }
 
-/// The rooms whose tasks are running, by code.
-#[derive(Debug)]
+/// The rooms whose tasks are running, by code (a cheap handle: clones
+/// share the rooms).
+#[derive(Clone, Debug)]
 pub(crate) struct Rooms {
     db: Db,
-    live: Mutex<HashMap<String, mpsc::Sender<Command>>>,
+    live: Arc<Mutex<HashMap<String, mpsc::Sender<Command>>>>,
 }
 
 impl Rooms {
@@ -79,7 +91,7 @@ impl Rooms {
     pub(crate) fn new(db: Db) -> Rooms {
         Rooms {
             db,
-            live: Mutex::new(HashMap::new()),
+            live: Arc::new(Mutex::new(HashMap::new())),
         }
     }
 
@@ -102,5 +114,20 @@ impl Rooms {
         tokio::spawn(room.run(rx));
         live.insert(code.to_string(), tx.clone());
         Ok(RoomHandle { tx })
+    }
+
+    /// Tells every running room that `player` is now called `name`; the
+    /// rooms they are in show it to their clients.
+    pub(crate) async fn renamed(&self, player: &str, name: &str) {
+        // Sent outside the lock, so that a busy room holds up no other.
+        let rooms: Vec<_> = self.live.lock().await.values().cloned().collect();
+        for tx in rooms {
+            let renamed = Command::Renamed {
+                player: player.to_string(),
+                name: name.to_string(),
+            };
+            // A room that stopped has nobody to tell.
+            let _ = tx.send(renamed).await;
+        }
     }
 }

@@ -4,13 +4,14 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use mancala_core::{Game, RecordError, RuleSet, Rules};
+use mancala_core::{Game, RuleSet, Rules};
 use tokio::sync::mpsc;
 
 use super::{Command, ConnId};
 use crate::db::Db;
 use crate::error::Error;
-use crate::protocol::{ClientMessage, GameView, RoomView, SeatView, ServerMessage};
+use crate::protocol::{ClientMessage, GameView, RoomView, SeatView, ServerMessage, SpectatorView};
+use crate::setup::RoomSetup;
 use crate::{PROTOCOL_VERSION, secret};
 
 /// A game of the room with its id in the database.
@@ -22,8 +23,10 @@ pub(super) struct Live {
 
 /// A connected client.
 #[derive(Debug)]
-struct Conn {
-    player: String,
+pub(super) struct Conn {
+    pub player: String,
+    /// The player's display name, for the spectators.
+    pub name: String,
     out: mpsc::Sender<ServerMessage>,
 }
 
@@ -34,11 +37,15 @@ pub(super) struct Room {
     host: String,
     /// Whether games here change ratings (see [`crate::rating`]).
     pub rated: bool,
-    ruleset: RuleSet,
-    rules: Arc<Rules>,
-    seats: Vec<Option<SeatView>>,
-    conns: HashMap<ConnId, Conn>,
-    /// The game being played, or the last one played since the task started.
+    /// How the room makes each game's rules.
+    setup: RoomSetup,
+    /// As many as the most players a game takes; during a game, seat `i`
+    /// is the game's player `i`.
+    pub seats: Vec<Option<SeatView>>,
+    pub conns: HashMap<ConnId, Conn>,
+    /// The spectators as the clients were last told.
+    pub shown_spectators: Vec<SpectatorView>,
+    /// The game being played, or the last one played.
     pub game: Option<Live>,
 }
 
@@ -53,26 +60,27 @@ impl Room {
         let stored = db.room(code).await?.ok_or_else(|| Error::NoSuchRoom {
             code: code.to_string(),
         })?;
-        let record = |source| Error::Record {
-            room: code.to_string(),
-            source,
-        };
-        let ruleset = RuleSet::from_spec(&stored.rules).map_err(|source| Error::Rules {
-            spec: stored.rules.clone(),
-            source,
-        })?;
-        let rules = Arc::new(Rules::new(&ruleset).map_err(|e| record(RecordError::Rules(e)))?);
-        let mut seats = vec![None; rules.players()];
+        let mut seats = vec![None; stored.setup.max_players];
         for (seat, player, name) in stored.seats {
             if let Some(slot) = seats.get_mut(seat) {
                 *slot = Some(SeatView { player, name });
             }
         }
-        let game = match db.open_game(code).await? {
-            Some(open) => Some(Live {
-                game: Game::from_record(&ruleset, None, &open.events).map_err(record)?,
-                id: open.id,
-            }),
+        let game = match db.last_game(code).await? {
+            Some(last) => {
+                let record = |source| Error::Record {
+                    room: code.to_string(),
+                    source,
+                };
+                let rules = RuleSet::from_spec(&last.rules).map_err(|source| Error::Rules {
+                    spec: last.rules.clone(),
+                    source,
+                })?;
+                Some(Live {
+                    game: Game::from_record(&rules, None, &last.events).map_err(record)?,
+                    id: last.id,
+                })
+            }
             None => None,
         };
         Ok(Room {
@@ -80,10 +88,10 @@ impl Room {
             code: code.to_string(),
             host: stored.host,
             rated: stored.rated,
-            ruleset,
-            rules,
+            setup: stored.setup,
             seats,
             conns: HashMap::new(),
+            shown_spectators: Vec::new(),
             game,
         })
     }
@@ -102,7 +110,12 @@ impl Room {
 
     async fn handle(&mut self, command: Command) {
         match command {
-            Command::Join { conn, player, out } => {
+            Command::Join {
+                conn,
+                player,
+                name,
+                out,
+            } => {
                 let welcome = ServerMessage::Welcome {
                     version: PROTOCOL_VERSION,
                     you: player.clone(),
@@ -110,12 +123,17 @@ impl Room {
                 // A client too slow for its first two messages is dropped
                 // by its closed channel like any other.
                 let _ = out.try_send(welcome);
-                let _ = out.try_send(ServerMessage::Room(self.view()));
-                self.conns.insert(conn, Conn { player, out });
+                let fresh = out.clone();
+                self.conns.insert(conn, Conn { player, name, out });
+                if !self.sync_spectators() {
+                    let _ = fresh.try_send(ServerMessage::Room(self.view()));
+                }
             }
             Command::Leave { conn } => {
                 self.conns.remove(&conn);
+                self.sync_spectators();
             }
+            Command::Renamed { player, name } => self.renamed(&player, &name),
             Command::Message { conn, message } => {
                 if let Err(e) = self.dispatch(conn, message).await {
                     self.refuse(conn, &e);
@@ -132,6 +150,10 @@ impl Room {
         match message {
             ClientMessage::Hello { .. } => Err(Error::HelloAgain),
             ClientMessage::Sit { seat } => self.sit(&player, seat).await,
+            ClientMessage::Stand => self.stand(&player).await,
+            // The connection renames the player in every room at once
+            // (`ws.rs`); none reaches a room.
+            ClientMessage::Rename { .. } => Ok(()),
             ClientMessage::Start => self.start(&player).await,
             ClientMessage::Move { mv, seat } => self.play(&player, &mv, seat).await,
             ClientMessage::Resign => self.resign(&player).await,
@@ -179,11 +201,14 @@ impl Room {
             player: player.to_string(),
             name,
         });
-        self.broadcast(ServerMessage::Room(self.view()));
+        self.broadcast_room();
         Ok(())
     }
 
-    /// Starts a game: the host asks, every seat is taken.
+    /// Starts a game: the host asks, enough seats are taken. The seats
+    /// taken close up in seat order and, at a rematch with rotation on,
+    /// turn by one (see [`seat_order`](super::lobby::seat_order)); the
+    /// rules are made for that many players.
     async fn start(&mut self, player: &str) -> Result<(), Error> {
         if player != self.host {
             return Err(Error::NotHost);
@@ -191,25 +216,58 @@ impl Room {
         if self.in_progress() {
             return Err(Error::GameInProgress);
         }
-        let mut players = Vec::with_capacity(self.seats.len());
-        for (seat, sitter) in self.seats.iter().enumerate() {
-            players.push(
-                sitter
-                    .as_ref()
-                    .ok_or(Error::SeatEmpty { seat })?
-                    .player
-                    .clone(),
-            );
+        let taken: Vec<usize> = (0..self.seats.len())
+            .filter(|&s| self.seats[s].is_some())
+            .collect();
+        if taken.len() < self.setup.min_players {
+            return Err(self.too_few(taken.len()));
         }
+        let rotate = self.setup.rotation && self.game.is_some();
+        let order = super::lobby::seat_order(&taken, rotate);
+        let ruleset = self.setup.rules_for(order.len())?;
+        let rules = Rules::new(&ruleset).map_err(|e| Error::Rules {
+            spec: ruleset.canonical(),
+            source: mancala_core::RuleSpecError::Invalid(e),
+        })?;
+        let players: Vec<String> = order
+            .iter()
+            .filter_map(|&s| self.seats[s].as_ref().map(|v| v.player.clone()))
+            .collect();
+        let moves: Vec<(usize, usize)> = order
+            .iter()
+            .enumerate()
+            .filter(|&(to, &from)| from != to)
+            .map(|(to, &from)| (from, to))
+            .collect();
         let id = secret::token()?;
-        let rules = self.ruleset.canonical();
         self.db
-            .start_game(&id, &self.code, &rules, &players)
+            .start_game(&id, &self.code, &ruleset.canonical(), &moves, &players)
             .await?;
-        let game = Game::new(Arc::clone(&self.rules));
-        self.broadcast(ServerMessage::Started(GameView::new(&id, &game)));
+        let mut seats = vec![None; self.seats.len()];
+        for (to, &from) in order.iter().enumerate() {
+            seats[to] = self.seats[from].take();
+        }
+        self.seats = seats;
+        let game = Game::new(Arc::new(rules));
+        let started = ServerMessage::Started(GameView::new(&id, &game));
         self.game = Some(Live { id, game });
+        if !moves.is_empty() {
+            self.broadcast_room();
+        }
+        self.broadcast(started);
         Ok(())
+    }
+
+    /// The refusal of a start with `seated` players: every seat must be
+    /// taken where the rules fix the count, else enough of them.
+    fn too_few(&self, seated: usize) -> Error {
+        match self.seats.iter().position(Option::is_none) {
+            Some(seat) if self.setup.min_players == self.seats.len() => Error::SeatEmpty { seat },
+            _ => Error::TooFewPlayers {
+                seated,
+                min: self.setup.min_players,
+            },
+        }
     }
 
     /// Whether a game is being played.
@@ -231,14 +289,40 @@ impl Room {
             .retain(|_, c| c.out.try_send(message.clone()).is_ok());
     }
 
-    fn view(&self) -> RoomView {
+    /// Sends the room to every client, and remembers the spectators it
+    /// showed.
+    pub(super) fn broadcast_room(&mut self) {
+        let view = self.view();
+        self.shown_spectators = view.spectators.clone();
+        self.broadcast(ServerMessage::Room(view));
+    }
+
+    pub(super) fn view(&self) -> RoomView {
         RoomView {
             code: self.code.clone(),
             host: self.host.clone(),
-            rules: self.ruleset.canonical(),
+            rules: self.current_rules(),
+            house_rules: self.setup.house_rules,
+            rotation: self.setup.rotation,
             rated: self.rated,
+            min_players: self.setup.min_players,
             seats: self.seats.clone(),
+            spectators: self.spectators(),
             game: self.game.as_ref().map(|l| GameView::new(&l.id, &l.game)),
+        }
+    }
+
+    /// The canonical rules of the game being played, or else of a game
+    /// started now by the players seated (at least the fewest allowed).
+    fn current_rules(&self) -> String {
+        if let Some(live) = self.game.as_ref().filter(|l| !l.game.is_over()) {
+            return live.game.rules().rule_set().canonical();
+        }
+        let seated = self.seats.iter().flatten().count();
+        let players = seated.clamp(self.setup.min_players, self.setup.max_players);
+        match self.setup.rules_for(players) {
+            Ok(rules) => rules.canonical(),
+            Err(_) => self.setup.base.canonical(),
         }
     }
 }

@@ -129,9 +129,16 @@ impl TestServer {
             people.push(self.player(&format!("player {i}")).await);
         }
         let code = self.room_rated(&people[0], rules, rated).await;
-        let mut clients = Vec::new();
+        let mut clients: Vec<Client> = Vec::new();
         for p in &people {
-            clients.push(self.join(&code, p).await);
+            let newcomer = self.join(&code, p).await;
+            // Those already there see a new spectator.
+            for c in &mut clients {
+                let room = c.expect("room").await;
+                let last = room["spectators"].as_array().unwrap().last().unwrap();
+                assert_eq!(last["player"], p.id.as_str());
+            }
+            clients.push(newcomer);
         }
         for seat in 0..players {
             clients[seat]
