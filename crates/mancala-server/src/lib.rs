@@ -41,6 +41,7 @@
 mod db;
 mod error;
 mod http;
+mod limit;
 pub mod protocol;
 mod rating;
 mod room;
@@ -70,6 +71,10 @@ pub struct Config {
     pub addr: String,
     /// The database URL; `sqlite://FILE?mode=rwc` creates the file.
     pub database: String,
+    /// Web origins (`https://play.example.org`) whose pages may open
+    /// WebSockets besides the server's own: a browser page from any other
+    /// site is refused (see `docs/protocol.md`, Security).
+    pub allowed_origins: Vec<String>,
 }
 
 impl Default for Config {
@@ -79,6 +84,7 @@ impl Default for Config {
         Config {
             addr: "127.0.0.1:8080".to_string(),
             database: "sqlite://mancala.db?mode=rwc".to_string(),
+            allowed_origins: Vec::new(),
         }
     }
 }
@@ -98,8 +104,10 @@ impl Server {
     /// # Errors
     ///
     /// [`Error::Database`] or [`Error::Migrate`] for the database,
-    /// [`Error::Bind`] for the socket.
+    /// [`Error::Bind`] for the socket, [`Error::BadOrigin`] for an allowed
+    /// origin that is not `SCHEME://HOST[:PORT]`.
     pub async fn bind(config: &Config) -> Result<Server, Error> {
+        let origins = ws::allowed_origins(&config.allowed_origins)?;
         let db = db::Db::open(&config.database).await?;
         let bind_error = |source| Error::Bind {
             addr: config.addr.clone(),
@@ -110,7 +118,7 @@ impl Server {
         Ok(Server {
             listener,
             addr,
-            router: http::router(db),
+            router: http::router(db, origins),
         })
     }
 

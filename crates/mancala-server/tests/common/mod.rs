@@ -43,9 +43,16 @@ pub async fn start() -> TestServer {
 
 /// Starts a server on a free port over the database `database`.
 pub async fn start_on(database: String) -> TestServer {
+    start_with(database, Config::default()).await
+}
+
+/// Starts a server on a free port over the database `database`, with
+/// the rest of `config`.
+pub async fn start_with(database: String, config: Config) -> TestServer {
     let config = Config {
         addr: "127.0.0.1:0".to_string(),
         database: database.clone(),
+        ..config
     };
     let server = Server::bind(&config).await.unwrap();
     let addr = server.local_addr();
