@@ -198,7 +198,12 @@ impl Client {
 
     /// Sends raw text.
     pub async fn send_text(&mut self, text: String) {
-        self.ws.send(Message::Text(text.into())).await.unwrap();
+        self.send_frame(Message::Text(text.into())).await;
+    }
+
+    /// Sends one frame as it is.
+    pub async fn send_frame(&mut self, frame: Message) {
+        self.ws.send(frame).await.unwrap();
     }
 
     /// The next JSON message, or `None` once the server closed.
