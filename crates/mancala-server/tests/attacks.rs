@@ -10,7 +10,7 @@ use std::cell::RefCell;
 
 use common::{Client, Player, TestServer};
 use mancala_ai::{Random, Strategy as _};
-use mancala_core::{Game, RuleSet, Rules};
+use mancala_core::{Game, Move, RuleSet, Rules};
 use mancala_server::protocol::ClientMessage;
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, TestRunner};
@@ -39,6 +39,9 @@ enum Attacker {
     /// Seat 1's player on a second connection: seated, not to move, not
     /// the host.
     Rival,
+    /// The host on a second connection: seat 0, to move, sending
+    /// anything but a legal move or a resignation.
+    Mover,
     /// A new connection whose first message this is.
     Fresh,
 }
@@ -144,8 +147,14 @@ fn attacker() -> impl Strategy<Value = Attacker> {
     prop_oneof![
         Just(Attacker::Stranger),
         Just(Attacker::Rival),
+        Just(Attacker::Mover),
         Just(Attacker::Fresh)
     ]
+}
+
+/// A new game of Kalah.
+fn kalah() -> Game {
+    Game::new(Rules::new(&RuleSet::from_spec("kalah").unwrap()).unwrap())
 }
 
 /// Room A under attack: its players and what it looked like before.
@@ -155,6 +164,8 @@ struct Target {
     rival: Player,
     stranger: Player,
     before: Value,
+    /// Room A's game, not a move played.
+    start: Game,
 }
 
 /// What must never change in a `room` message: who sits where, and the
@@ -184,6 +195,7 @@ impl Target {
             rival: people[1].clone(),
             stranger,
             before: Value::Null,
+            start: kalah(),
         };
         target.before = target.snapshot(server).await;
         target
@@ -198,11 +210,27 @@ impl Target {
         essentials(&socket.expect("room").await)
     }
 
+    /// Whether a seated player may send `text` and change the game: a
+    /// resignation, or a legal move from the seat to move (the host).
+    fn is_a_right(&self, text: &str) -> bool {
+        match serde_json::from_str(text) {
+            Ok(ClientMessage::Resign) => true,
+            Ok(ClientMessage::Move {
+                mv,
+                seat: None | Some(0),
+            }) => mv
+                .trim()
+                .parse::<Move>()
+                .is_ok_and(|m| self.start.legal_moves().contains(m)),
+            _ => false,
+        }
+    }
+
     /// Sends `attack` as `attacker` and checks the answer.
     async fn attack(
         &self,
         server: &TestServer,
-        clients: &mut [Client; 2],
+        clients: &mut [Client; 3],
         who: Attacker,
         attack: Attack,
     ) {
@@ -210,16 +238,16 @@ impl Target {
             Attack::Text(text) => Some(text.replace(VICTIM, &self.host.id)),
             _ => None,
         };
-        if let (Attacker::Rival, Some(text)) = (who, &text) {
-            // Resigning is the rival's right, not an attack.
-            if let Ok(ClientMessage::Resign) = serde_json::from_str(text) {
-                return;
-            }
+        if let (Attacker::Rival | Attacker::Mover, Some(text)) = (who, &text)
+            && self.is_a_right(text)
+        {
+            return;
         }
         let mut fresh;
         let client = match who {
             Attacker::Stranger => &mut clients[0],
             Attacker::Rival => &mut clients[1],
+            Attacker::Mover => &mut clients[2],
             Attacker::Fresh => {
                 fresh = server.socket(&self.code).await;
                 &mut fresh
@@ -253,10 +281,12 @@ impl Target {
                 assert!(client.next().await.is_none(), "a failed hello closes");
             }
         }
-        if let (Attack::Oversized, Attacker::Stranger | Attacker::Rival) = (attack, who) {
+        if let Attack::Oversized = attack {
             let (index, player) = match who {
                 Attacker::Stranger => (0, &self.stranger),
-                _ => (1, &self.rival),
+                Attacker::Rival => (1, &self.rival),
+                Attacker::Mover => (2, &self.host),
+                Attacker::Fresh => return,
             };
             clients[index] = server.join(&self.code, player).await;
         }
@@ -278,11 +308,10 @@ impl Control {
         for c in &mut clients {
             c.expect("started").await;
         }
-        let rules = Rules::new(&RuleSet::from_spec("kalah").unwrap()).unwrap();
         Control {
             code,
             clients,
-            game: Game::new(rules),
+            game: kalah(),
             random: Random::new(7),
         }
     }
@@ -322,6 +351,7 @@ async fn case(
     let mut clients = [
         server.join(&target.code, &target.stranger).await,
         server.join(&target.code, &target.rival).await,
+        server.join(&target.code, &target.host).await,
     ];
     let attacks = async {
         for (who, attack) in attacks {
