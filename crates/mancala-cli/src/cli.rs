@@ -226,4 +226,9 @@ pub struct ServeArgs {
         value_name = "URL"
     )]
     pub database: String,
+    /// Another site whose pages may open WebSockets here
+    /// (`https://play.example.org`); repeatable. Pages of the server's own
+    /// host always may, other sites' never otherwise.
+    #[arg(long = "allow-origin", value_name = "URL")]
+    pub allow_origin: Vec<String>,
 }

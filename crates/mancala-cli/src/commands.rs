@@ -59,6 +59,7 @@ fn serve(args: &ServeArgs) -> CliResult {
     let config = mancala_server::Config {
         addr: args.addr.clone(),
         database: args.database.clone(),
+        allowed_origins: args.allow_origin.clone(),
     };
     mancala_server::serve_blocking(&config, |url| outln!("listening on {url}"))
         .map_err(|e| CliError::runtime(e.to_string()))

@@ -41,3 +41,26 @@ async fn serve_prints_its_url_and_answers_healthz() {
     assert_eq!(index.status(), 200);
     drop(served);
 }
+
+#[test]
+fn an_allowed_origin_must_be_an_origin() {
+    let output = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--database",
+            "sqlite::memory:",
+        ])
+        .args(["--allow-origin", "https://play.example.org"])
+        .args(["--allow-origin", "https://play.example.org/lobby"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("https://play.example.org/lobby"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("SCHEME://HOST[:PORT]"), "{stderr}");
+}

@@ -192,6 +192,29 @@ pub enum Error {
     /// The room's task has stopped.
     #[error("the room is closed")]
     RoomClosed,
+    /// A WebSocket opened by a page of another site (HTTP 403).
+    #[error("origin {origin:?} may not open WebSockets here")]
+    ForbiddenOrigin {
+        /// The request's `Origin` header.
+        origin: String,
+    },
+    /// An allowed origin in the configuration that is not
+    /// `SCHEME://HOST[:PORT]`.
+    #[error("allowed origin {origin:?} is not SCHEME://HOST[:PORT]")]
+    BadOrigin {
+        /// The origin as configured.
+        origin: String,
+    },
+    /// A message over the connection's rate limit: dropped unread.
+    #[error(
+        "too many messages: at most {} at once, then {} a second; this one was dropped",
+        crate::limit::MESSAGE_BURST,
+        crate::limit::MESSAGES_PER_SECOND
+    )]
+    RateLimited,
+    /// The connection went on sending over its rate limit: it is closed.
+    #[error("too many messages over the rate limit: the connection is closed")]
+    Flooding,
 }
 
 impl Error {
@@ -225,6 +248,10 @@ impl Error {
             Error::NoGame => "no_game",
             Error::BadMove(_) => "bad_move",
             Error::Refused(_) => "illegal",
+            Error::ForbiddenOrigin { .. } => "forbidden_origin",
+            Error::BadOrigin { .. } => "bad_origin",
+            Error::RateLimited => "rate_limited",
+            Error::Flooding => "flooding",
         }
     }
 
@@ -237,6 +264,8 @@ impl Error {
             "internal" => StatusCode::INTERNAL_SERVER_ERROR,
             "no_such_room" | "no_such_player" => StatusCode::NOT_FOUND,
             "unauthorized" => StatusCode::UNAUTHORIZED,
+            "forbidden_origin" => StatusCode::FORBIDDEN,
+            "rate_limited" | "flooding" => StatusCode::TOO_MANY_REQUESTS,
             "too_large" => StatusCode::PAYLOAD_TOO_LARGE,
             _ => StatusCode::BAD_REQUEST,
         }

@@ -7,11 +7,16 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use axum::Router;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, State};
-use axum::http::header::AUTHORIZATION;
+use axum::http::header::{
+    AUTHORIZATION, CONTENT_SECURITY_POLICY, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
+    X_FRAME_OPTIONS,
+};
 use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, Uri};
 use axum::response::Response;
 use axum::routing::{get, patch, post};
 use serde::{Deserialize, Serialize};
+use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::db::Db;
 use crate::error::Error;
@@ -27,6 +32,14 @@ const MAX_BODY: usize = 16 * 1024;
 /// connection; messages between [`MAX_MESSAGE`](crate::MAX_MESSAGE) and this get an error
 /// message and the connection goes on.
 const MAX_FRAME: usize = 64 * 1024;
+
+/// The Content-Security-Policy of every response: the page is same-origin
+/// ES modules, styles and images; scripts only from its own files (no
+/// inline script, no `eval`); WebSockets to its own host (`'self'` covers
+/// `ws:`/`wss:` there); no plugins; never inside a frame.
+const CONTENT_SECURITY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
+     img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; \
+     form-action 'self'; frame-ancestors 'none'";
 
 /// A JSON body whose rejection is an [`Error`], like every other failure.
 #[derive(Debug, FromRequest)]
@@ -53,14 +66,18 @@ pub(crate) struct Shared {
     db: Db,
     rooms: Rooms,
     next_conn: AtomicU64,
+    /// Other sites' origins whose pages may open WebSockets, normalised.
+    origins: Vec<String>,
 }
 
-/// The server's routes over `db`.
-pub(crate) fn router(db: Db) -> Router {
+/// The server's routes over `db`; `origins` are the other sites allowed
+/// to open WebSockets (see [`ws::check_origin`]).
+pub(crate) fn router(db: Db, origins: Vec<String>) -> Router {
     let state = AppState(Arc::new(Shared {
         rooms: Rooms::new(db.clone()),
         db,
         next_conn: AtomicU64::new(0),
+        origins,
     }));
     Router::new()
         .route("/", get(index))
@@ -72,7 +89,20 @@ pub(crate) fn router(db: Db) -> Router {
         .route("/api/players/{id}/games", get(player_games))
         .route("/ws/rooms/{code}", get(room_socket))
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(security_header(CONTENT_SECURITY_POLICY, CONTENT_SECURITY))
+        .layer(security_header(X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(security_header(REFERRER_POLICY, "no-referrer"))
+        .layer(security_header(X_FRAME_OPTIONS, "DENY"))
         .with_state(state)
+}
+
+/// A layer setting header `name` to `value` on every response whose
+/// handler did not set it (a page that needs another policy sets its own).
+fn security_header(
+    name: axum::http::HeaderName,
+    value: &'static str,
+) -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
 }
 
 async fn index() -> &'static str {
@@ -252,8 +282,14 @@ async fn player_games(
 async fn room_socket(
     State(app): State<AppState>,
     Path(code): Path<String>,
+    headers: HeaderMap,
+    uri: Uri,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, Error> {
+    // Before the room: a page of another site learns nothing, not even
+    // whether the room exists.
+    let authority = uri.authority().map(|a| a.as_str());
+    ws::check_origin(&headers, authority, &app.0.origins)?;
     let link = ws::Link {
         room: app.0.rooms.get(&code).await?,
         conn: app.0.next_conn.fetch_add(1, Ordering::Relaxed),

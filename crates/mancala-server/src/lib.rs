@@ -46,6 +46,7 @@
 mod db;
 mod error;
 mod http;
+mod limit;
 pub mod protocol;
 mod rating;
 mod room;
@@ -76,6 +77,10 @@ pub struct Config {
     pub addr: String,
     /// The database URL; `sqlite://FILE?mode=rwc` creates the file.
     pub database: String,
+    /// Web origins (`https://play.example.org`) whose pages may open
+    /// WebSockets besides the server's own: a browser page from any other
+    /// site is refused (see `docs/protocol.md`, Security).
+    pub allowed_origins: Vec<String>,
 }
 
 impl Default for Config {
@@ -85,6 +90,7 @@ impl Default for Config {
         Config {
             addr: "127.0.0.1:8080".to_string(),
             database: "sqlite://mancala.db?mode=rwc".to_string(),
+            allowed_origins: Vec::new(),
         }
     }
 }
@@ -104,8 +110,10 @@ impl Server {
     /// # Errors
     ///
     /// [`Error::Database`] or [`Error::Migrate`] for the database,
-    /// [`Error::Bind`] for the socket.
+    /// [`Error::Bind`] for the socket, [`Error::BadOrigin`] for an allowed
+    /// origin that is not `SCHEME://HOST[:PORT]`.
     pub async fn bind(config: &Config) -> Result<Server, Error> {
+        let origins = ws::allowed_origins(&config.allowed_origins)?;
         let db = db::Db::open(&config.database).await?;
         let bind_error = |source| Error::Bind {
             addr: config.addr.clone(),
@@ -116,7 +124,7 @@ impl Server {
         Ok(Server {
             listener,
             addr,
-            router: http::router(db),
+            router: http::router(db, origins),
         })
     }
 

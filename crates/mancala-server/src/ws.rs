@@ -4,11 +4,14 @@
 
 use std::time::Duration;
 
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
+use axum::http::header::{HOST, ORIGIN};
+use axum::http::{HeaderMap, Uri};
 use tokio::sync::mpsc;
 
 use crate::db::Db;
 use crate::error::Error;
+use crate::limit::{ConnectionLimit, Verdict};
 use crate::protocol::{ClientMessage, ServerMessage};
 use crate::room::error_message;
 use crate::room::{Command, ConnId, RoomHandle, Rooms};
@@ -41,8 +44,9 @@ pub(crate) async fn serve(mut socket: WebSocket, link: Link) {
         conn,
         ..
     } = link;
-    let hello = tokio::time::timeout(HELLO_TIMEOUT, authenticate(&mut socket, db)).await;
-    let (player, name) = match hello {
+    let limit = ConnectionLimit::new();
+    let hello = authenticate(&mut socket, db, &limit);
+    let (player, name) = match tokio::time::timeout(HELLO_TIMEOUT, hello).await {
         Ok(Ok(who)) => who,
         Ok(Err(e)) => {
             let _ = send(&mut socket, &error_message(&e)).await;
@@ -65,7 +69,7 @@ pub(crate) async fn serve(mut socket: WebSocket, link: Link) {
         tokio::select! {
             incoming = socket.recv() => {
                 let Some(Ok(frame)) = incoming else { break };
-                if !forward(&mut socket, &link, &player, frame).await {
+                if !forward(&mut socket, &link, &player, &limit, frame).await {
                     break;
                 }
             }
@@ -82,12 +86,20 @@ pub(crate) async fn serve(mut socket: WebSocket, link: Link) {
 
 /// Reads the first message, which must be a `hello` with the secret of
 /// an existing player, and returns that player's id and name.
-async fn authenticate(socket: &mut WebSocket, db: &Db) -> Result<(String, String), Error> {
+async fn authenticate(
+    socket: &mut WebSocket,
+    db: &Db,
+    limit: &ConnectionLimit,
+) -> Result<(String, String), Error> {
     let text = loop {
         match socket.recv().await {
             Some(Ok(Message::Text(text))) => break text,
             Some(Ok(Message::Binary(_))) => return Err(Error::Binary),
-            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => {
+                if limit.check() == Verdict::Close {
+                    return Err(Error::Flooding);
+                }
+            }
             _ => return Err(Error::NotHello),
         }
     };
@@ -108,10 +120,36 @@ async fn authenticate(socket: &mut WebSocket, db: &Db) -> Result<(String, String
     }
 }
 
-/// Handles one frame from `player`'s client: a valid message goes to the
-/// room (a rename to every room), anything else gets an error back.
-/// Returns whether to keep reading.
-async fn forward(socket: &mut WebSocket, link: &Link, player: &str, frame: Message) -> bool {
+/// Handles one frame from `player`'s client: a valid message within the
+/// rate limit goes to the room (a rename to every room), anything else
+/// gets an error back. Returns whether to keep reading.
+async fn forward(
+    socket: &mut WebSocket,
+    link: &Link,
+    player: &str,
+    limit: &ConnectionLimit,
+    frame: Message,
+) -> bool {
+    if matches!(frame, Message::Close(_)) {
+        return false;
+    }
+    match limit.check() {
+        Verdict::Pass => {}
+        Verdict::Drop => {
+            return send(socket, &error_message(&Error::RateLimited))
+                .await
+                .is_ok();
+        }
+        Verdict::Close => {
+            let _ = send(socket, &error_message(&Error::Flooding)).await;
+            let close = CloseFrame {
+                code: close_code::POLICY,
+                reason: "flooding".into(),
+            };
+            let _ = socket.send(Message::Close(Some(close))).await;
+            return false;
+        }
+    }
     let conn = link.conn;
     let result = match frame {
         Message::Text(text) => match parse(&text) {
@@ -166,6 +204,133 @@ fn parse(text: &str) -> Result<ClientMessage, Error> {
 
 /// Writes `message` as JSON text.
 async fn send(socket: &mut WebSocket, message: &ServerMessage) -> Result<(), axum::Error> {
-    let json = serde_json::to_string(message).expect("server messages serialise");
+    let json = serde_json::to_string(message).map_err(axum::Error::new)?;
     socket.send(Message::Text(json.into())).await
+}
+
+/// The allowed origins of the configuration, each as
+/// `scheme://host[:port]` in lower case.
+///
+/// # Errors
+///
+/// [`Error::BadOrigin`] for one that is not `SCHEME://HOST[:PORT]`.
+pub(crate) fn allowed_origins(configured: &[String]) -> Result<Vec<String>, Error> {
+    (configured.iter())
+        .map(|origin| {
+            let (origin, _) = parse_origin(origin).ok_or_else(|| Error::BadOrigin {
+                origin: origin.clone(),
+            })?;
+            Ok(origin)
+        })
+        .collect()
+}
+
+/// Checks the `Origin` of a WebSocket request, so that a page of another
+/// site cannot act for a player whose browser visits it: a request
+/// without `Origin` (bots, tools) passes, and so does one whose origin's
+/// `host:port` is the request's `Host` (the server's own page) or is in
+/// `allowed`. `authority` is the request URI's, for HTTP/2 without
+/// `Host`.
+///
+/// # Errors
+///
+/// [`Error::ForbiddenOrigin`] for any other origin, `null` included.
+pub(crate) fn check_origin(
+    headers: &HeaderMap,
+    authority: Option<&str>,
+    allowed: &[String],
+) -> Result<(), Error> {
+    let Some(origin) = headers.get(ORIGIN) else {
+        return Ok(());
+    };
+    let text = String::from_utf8_lossy(origin.as_bytes()).into_owned();
+    let host = (headers.get(HOST))
+        .and_then(|h| h.to_str().ok())
+        .or(authority)
+        .map(str::to_ascii_lowercase);
+    match parse_origin(&text) {
+        Some((_, origin_host)) if host.as_deref() == Some(&origin_host) => Ok(()),
+        Some((origin, _)) if allowed.contains(&origin) => Ok(()),
+        _ => Err(Error::ForbiddenOrigin { origin: text }),
+    }
+}
+
+/// `scheme://host[:port]` and `host[:port]` of an origin in lower case, if
+/// it is one (no user, path, query or fragment; `null` is none).
+fn parse_origin(text: &str) -> Option<(String, String)> {
+    let uri: Uri = text.trim_end_matches('/').parse().ok()?;
+    let scheme = uri.scheme_str()?.to_ascii_lowercase();
+    let authority = uri.authority()?.as_str().to_ascii_lowercase();
+    let bare = uri.path_and_query().is_none_or(|p| p.as_str() == "/");
+    (bare && !authority.contains('@')).then(|| (format!("{scheme}://{authority}"), authority))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&str, &str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.insert(
+                axum::http::HeaderName::from_bytes(name.as_bytes()).unwrap(),
+                value.parse().unwrap(),
+            );
+        }
+        map
+    }
+
+    #[test]
+    fn origins_are_scheme_host_and_port() {
+        let parsed = parse_origin("HTTPS://Play.Example.org:8443/").unwrap();
+        assert_eq!(parsed.0, "https://play.example.org:8443");
+        assert_eq!(parsed.1, "play.example.org:8443");
+        for bad in [
+            "null",
+            "",
+            "example.org",
+            "https://example.org/page",
+            "http://u@x.org",
+        ] {
+            assert_eq!(parse_origin(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_request_without_origin_or_from_its_own_host_passes() {
+        let host = [("host", "127.0.0.1:8080")];
+        assert!(check_origin(&headers(&host), None, &[]).is_ok());
+        let own = headers(&[
+            ("host", "127.0.0.1:8080"),
+            ("origin", "http://127.0.0.1:8080"),
+        ]);
+        assert!(check_origin(&own, None, &[]).is_ok());
+        let h2 = headers(&[("origin", "https://mancala.example")]);
+        assert!(check_origin(&h2, Some("mancala.example"), &[]).is_ok());
+    }
+
+    #[test]
+    fn another_site_is_refused_unless_allowed() {
+        let evil = headers(&[
+            ("host", "127.0.0.1:8080"),
+            ("origin", "https://evil.example"),
+        ]);
+        let refused = check_origin(&evil, None, &[]).unwrap_err();
+        assert_eq!(refused.code(), "forbidden_origin");
+        let allowed = allowed_origins(&["https://EVIL.example/".to_string()]).unwrap();
+        assert!(check_origin(&evil, None, &allowed).is_ok());
+        let port = headers(&[
+            ("host", "127.0.0.1:8080"),
+            ("origin", "http://127.0.0.1:9090"),
+        ]);
+        assert!(check_origin(&port, None, &allowed).is_err());
+        let null = headers(&[("host", "127.0.0.1:8080"), ("origin", "null")]);
+        assert!(check_origin(&null, None, &allowed).is_err());
+    }
+
+    #[test]
+    fn a_configured_origin_must_be_an_origin() {
+        let error = allowed_origins(&["https://x.org/path".to_string()]).unwrap_err();
+        assert_eq!(error.code(), "bad_origin");
+    }
 }

@@ -43,9 +43,16 @@ pub async fn start() -> TestServer {
 
 /// Starts a server on a free port over the database `database`.
 pub async fn start_on(database: String) -> TestServer {
+    start_with(database, Config::default()).await
+}
+
+/// Starts a server on a free port over the database `database`, with
+/// the rest of `config`.
+pub async fn start_with(database: String, config: Config) -> TestServer {
     let config = Config {
         addr: "127.0.0.1:0".to_string(),
         database: database.clone(),
+        ..config
     };
     let server = Server::bind(&config).await.unwrap();
     let addr = server.local_addr();
@@ -198,7 +205,12 @@ impl Client {
 
     /// Sends raw text.
     pub async fn send_text(&mut self, text: String) {
-        self.ws.send(Message::Text(text.into())).await.unwrap();
+        self.send_frame(Message::Text(text.into())).await;
+    }
+
+    /// Sends one frame as it is.
+    pub async fn send_frame(&mut self, frame: Message) {
+        self.ws.send(frame).await.unwrap();
     }
 
     /// The next JSON message, or `None` once the server closed.
@@ -218,6 +230,19 @@ impl Client {
     /// The next JSON message.
     pub async fn recv(&mut self) -> Value {
         self.next().await.expect("the connection is open")
+    }
+
+    /// The next message other than a `room` (which a room sends to all
+    /// whenever its seats or spectators change), which must be of type
+    /// `kind`.
+    pub async fn expect_past_rooms(&mut self, kind: &str) -> Value {
+        loop {
+            let message = self.recv().await;
+            if message["type"] != "room" {
+                assert_eq!(message["type"], kind, "{message}");
+                return message;
+            }
+        }
     }
 
     /// The next message, which must be of type `kind`.
