@@ -16,6 +16,8 @@
 //!   BOOLEAN at all (the row fails with "Any driver does not support the
 //!   SQLite type Bool"), and SQLite hands it back as an integer anyway.
 //!   Binding a `bool` and testing a BOOLEAN in `WHERE` work as they are.
+//! - `COUNT(*)` reads as `i64` on both, but PostgreSQL's `SUM` of a
+//!   BIGINT is NUMERIC, which `Any` cannot read: `CAST(SUM(x) AS BIGINT)`.
 //! - A read-modify-write of a row that another transaction may change
 //!   at the same time locks the row first, as [`rate_game`] does.
 
