@@ -29,14 +29,41 @@ const PATIENCE: Duration = Duration::from_secs(20);
 /// The environment variable naming the PostgreSQL to test on, if any.
 pub const POSTGRES_VAR: &str = "MANCALA_TEST_POSTGRES";
 
-/// A running server and, when it made it, its database (a SQLite file's
-/// directory or a PostgreSQL database), which goes with it.
+/// A running server and, when it made it, its database, which goes
+/// with it.
 pub struct TestServer {
     pub addr: SocketAddr,
     pub database: String,
     http: reqwest::Client,
+    _owned: Option<TestDatabase>,
+}
+
+/// A fresh database for one test: its URL, and what removes it when
+/// dropped (a SQLite file's directory, or a PostgreSQL database).
+pub struct TestDatabase {
+    pub url: String,
     _dir: Option<TempDir>,
     _postgres: Option<PostgresDatabase>,
+}
+
+/// A fresh database: a new SQLite file, or a new PostgreSQL database when
+/// [`POSTGRES_VAR`] is set. For a test that runs the server otherwise
+/// than through [`start`] (the real binary, say) on either.
+pub async fn database() -> TestDatabase {
+    if let Some(admin) = std::env::var(POSTGRES_VAR).ok().filter(|v| !v.is_empty()) {
+        let postgres = PostgresDatabase::create(&admin).await;
+        return TestDatabase {
+            url: postgres.url.clone(),
+            _dir: None,
+            _postgres: Some(postgres),
+        };
+    }
+    let dir = tempfile::tempdir().unwrap();
+    TestDatabase {
+        url: format!("sqlite://{}?mode=rwc", dir.path().join("test.db").display()),
+        _dir: Some(dir),
+        _postgres: None,
+    }
 }
 
 /// A player's credentials.
@@ -49,16 +76,9 @@ pub struct Player {
 /// Starts a server on a free port over a new database: a SQLite file, or
 /// a PostgreSQL database when [`POSTGRES_VAR`] is set.
 pub async fn start() -> TestServer {
-    if let Some(admin) = std::env::var(POSTGRES_VAR).ok().filter(|v| !v.is_empty()) {
-        let postgres = PostgresDatabase::create(&admin).await;
-        let mut server = start_on(postgres.url.clone()).await;
-        server._postgres = Some(postgres);
-        return server;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let database = format!("sqlite://{}?mode=rwc", dir.path().join("test.db").display());
-    let mut server = start_on(database).await;
-    server._dir = Some(dir);
+    let database = database().await;
+    let mut server = start_on(database.url.clone()).await;
+    server._owned = Some(database);
     server
 }
 
@@ -148,8 +168,7 @@ pub async fn start_on(database: String) -> TestServer {
         addr,
         database,
         http: reqwest::Client::new(),
-        _dir: None,
-        _postgres: None,
+        _owned: None,
     }
 }
 
