@@ -219,7 +219,8 @@ pub struct ServeArgs {
     /// The address to listen on (port 0 picks a free port).
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
     pub addr: String,
-    /// The database URL; the default SQLite file is created on first start.
+    /// The database URL: `sqlite://FILE?mode=rwc` (the default file is
+    /// created on first start) or `postgres://USER:PASSWORD@HOST/DATABASE`.
     #[arg(
         long,
         default_value = "sqlite://mancala.db?mode=rwc",

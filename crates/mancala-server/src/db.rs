@@ -1,15 +1,32 @@
 //! [`Db`]: the database, the truth of players, rooms and games.
 //!
-//! Every query is plain SQL with `$N` parameters that SQLite and
-//! PostgreSQL both read, run through sqlx.
+//! The server runs on SQLite (one file, the default) or PostgreSQL (for
+//! operators who outgrow one machine) through sqlx's `Any` driver: one
+//! pool type, one set of queries and one set of migrations for both,
+//! chosen by the URL's scheme at run time. Every query is plain SQL with
+//! `$N` parameters that SQLite and PostgreSQL both read, written as
+//! `sqlx::query(SQL).bind(..).execute(&self.pool)` as with any sqlx pool.
+//!
+//! What `Any` asks of a query, beyond portable SQL:
+//!
+//! - Bind `i64`, `f64`, `bool` and strings (never `usize` or `u32`);
+//!   read BIGINT as `i64`, DOUBLE PRECISION as `f64`, TEXT as `String`.
+//! - Read a BOOLEAN column as `CAST(column AS INTEGER)` into an `i64`
+//!   (see [`flag`]): sqlx's `Any` cannot read a SQLite column declared
+//!   BOOLEAN at all (the row fails with "Any driver does not support the
+//!   SQLite type Bool"), and SQLite hands it back as an integer anyway.
+//!   Binding a `bool` and testing a BOOLEAN in `WHERE` work as they are.
+//! - `COUNT(*)` reads as `i64` on both, but PostgreSQL's `SUM` of a
+//!   BIGINT is NUMERIC, which `Any` cannot read: `CAST(SUM(x) AS BIGINT)`.
+//! - A read-modify-write of a row that another transaction may change
+//!   at the same time locks the row first, as [`rate_game`] does.
 
-use std::str::FromStr;
+use std::collections::HashMap;
 
 use mancala_core::{Event, Outcome};
-use sqlx::Row;
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
-};
+use sqlx::any::AnyPoolOptions;
+use sqlx::{AnyConnection, AnyPool};
+use sqlx::{Executor, Row};
 
 use crate::error::Error;
 use crate::protocol::{HistoryEntry, LeaderboardEntry, RatingChangeView};
@@ -22,7 +39,7 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
 /// A connection pool to the server's database.
 #[derive(Clone, Debug)]
 pub(crate) struct Db {
-    pool: SqlitePool,
+    pool: AnyPool,
 }
 
 /// A room as stored.
@@ -45,20 +62,38 @@ pub(crate) struct StoredGame {
 }
 
 impl Db {
-    /// Opens the database at `url` (`sqlite://path?mode=rwc` creates the
-    /// file) and applies the migrations it lacks.
+    /// Opens the database at `url` and applies the migrations it lacks:
+    /// `sqlite://FILE?mode=rwc` (which creates the file) or
+    /// `postgres://USER:PASSWORD@HOST:PORT/DATABASE` (also
+    /// `postgresql://`; the database must exist).
     ///
     /// # Errors
     ///
+    /// [`Error::DatabaseScheme`] for a URL of another scheme,
     /// [`Error::Database`] if it cannot be opened, [`Error::Migrate`] if
     /// the migrations fail.
     pub(crate) async fn open(url: &str) -> Result<Db, Error> {
-        // WAL lets readers go on while a room commits; the default
-        // `synchronous = FULL` keeps every commit through a crash.
-        let options = SqliteConnectOptions::from_str(url)?
-            .foreign_keys(true)
-            .journal_mode(SqliteJournalMode::Wal);
-        let pool = SqlitePoolOptions::new().connect_with(options).await?;
+        sqlx::any::install_default_drivers();
+        let scheme = url.split_once(':').map_or(url, |(scheme, _)| scheme);
+        let sqlite = match scheme {
+            "sqlite" => true,
+            "postgres" | "postgresql" => false,
+            _ => {
+                return Err(Error::DatabaseScheme {
+                    scheme: scheme.to_string(),
+                });
+            }
+        };
+        // sqlx turns SQLite's foreign keys on for every connection of a
+        // URL by itself.
+        let pool = AnyPoolOptions::new().connect(url).await?;
+        if sqlite {
+            // WAL lets readers go on while a room commits; the default
+            // `synchronous = FULL` keeps every commit through a crash. The
+            // mode is kept in the file, so setting it once, on the pool's
+            // first connection before any other opens, covers them all.
+            pool.execute("PRAGMA journal_mode = WAL").await?;
+        }
         MIGRATOR.run(&pool).await?;
         Ok(Db { pool })
     }
@@ -130,7 +165,8 @@ impl Db {
     /// Room `code` with its seats, if it exists.
     pub(crate) async fn room(&self, code: &str) -> Result<Option<StoredRoom>, Error> {
         let Some(row) = sqlx::query(
-            "SELECT host, rules, rated, house_rules, rotation, min_players, max_players \
+            "SELECT host, rules, CAST(rated AS INTEGER), house_rules, \
+             CAST(rotation AS INTEGER), min_players, max_players \
              FROM rooms WHERE code = $1",
         )
         .bind(code)
@@ -146,7 +182,7 @@ impl Db {
         let setup = RoomSetup::stored(
             row.get(1),
             row.get::<Option<&str>, _>(3),
-            row.get(4),
+            flag(row.get(4)),
             players,
         )?;
         let seats = sqlx::query(
@@ -162,7 +198,7 @@ impl Db {
         Ok(Some(StoredRoom {
             host: row.get(0),
             setup,
-            rated: row.get(2),
+            rated: flag(row.get(2)),
             seats,
         }))
     }
@@ -376,7 +412,7 @@ impl Db {
 /// `tx`: reads each seat's current rating, stores the new ones and a
 /// history row per seat.
 async fn rate_game(
-    tx: &mut SqliteConnection,
+    tx: &mut AnyConnection,
     id: &str,
     ranks: &[u8],
 ) -> Result<Vec<RatingChangeView>, Error> {
@@ -385,29 +421,11 @@ async fn rate_game(
             .bind(id)
             .fetch_all(&mut *tx)
             .await?;
-    let mut before = Vec::with_capacity(players.len());
-    let mut played = Vec::with_capacity(players.len());
-    for player in &players {
-        let row = sqlx::query(
-            "SELECT rating, deviation, volatility, games FROM ratings WHERE player = $1",
-        )
-        .bind(player)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let (r, games) = match row {
-            Some(r) => (
-                Rating {
-                    rating: r.get(0),
-                    deviation: r.get(1),
-                    volatility: r.get(2),
-                },
-                r.get::<i64, _>(3),
-            ),
-            None => (rating::initial(), 0),
-        };
-        before.push(r);
-        played.push(games);
-    }
+    let current = lock_ratings(tx, &players).await?;
+    let (before, played): (Vec<Rating>, Vec<i64>) = players
+        .iter()
+        .map(|p| current.get(p).copied().unwrap_or((rating::initial(), 0)))
+        .unzip();
     let after = rating::update(&before, ranks);
     let mut changes = Vec::with_capacity(players.len());
     for (seat, player) in players.iter().enumerate() {
@@ -428,9 +446,51 @@ async fn rate_game(
     Ok(changes)
 }
 
+/// The current ratings of `players`, and their rated games so far, read
+/// under a lock that holds to the end of transaction `tx`, so that games
+/// ending at once for the same player rate one after the other.
+///
+/// Each player's row is made at the initial rating if missing, then
+/// written to (a no-op) and read in one statement: on PostgreSQL that
+/// locks the row (an insert racing for the same new player waits for the
+/// first to commit, then locks the row it made; the values returned are
+/// the latest committed), on SQLite it takes the database's write lock.
+/// Rows are locked in the order of the player ids, the same in every
+/// game, so that two games cannot each hold a row the other waits for.
+async fn lock_ratings(
+    tx: &mut AnyConnection,
+    players: &[String],
+) -> Result<HashMap<String, (Rating, i64)>, Error> {
+    let mut sorted: Vec<&String> = players.iter().collect();
+    sorted.sort();
+    sorted.dedup();
+    let initial = rating::initial();
+    let mut current = HashMap::with_capacity(sorted.len());
+    for player in sorted {
+        let row = sqlx::query(
+            "INSERT INTO ratings (player, rating, deviation, volatility, games) \
+             VALUES ($1, $2, $3, $4, 0) ON CONFLICT (player) DO UPDATE SET \
+             games = ratings.games RETURNING rating, deviation, volatility, games",
+        )
+        .bind(player)
+        .bind(initial.rating)
+        .bind(initial.deviation)
+        .bind(initial.volatility)
+        .fetch_one(&mut *tx)
+        .await?;
+        let r = Rating {
+            rating: row.get(0),
+            deviation: row.get(1),
+            volatility: row.get(2),
+        };
+        current.insert(player.clone(), (r, row.get::<i64, _>(3)));
+    }
+    Ok(current)
+}
+
 /// Sets `player`'s current rating to `r`, after `games` rated games.
 async fn store_rating(
-    tx: &mut SqliteConnection,
+    tx: &mut AnyConnection,
     player: &str,
     r: &Rating,
     games: i64,
@@ -453,7 +513,7 @@ async fn store_rating(
 
 /// Stores `change`, the player's rated game number `number`, game `id`.
 async fn store_history(
-    tx: &mut SqliteConnection,
+    tx: &mut AnyConnection,
     id: &str,
     number: i64,
     change: &RatingChangeView,
@@ -477,6 +537,12 @@ async fn store_history(
     Ok(())
 }
 
+/// A BOOLEAN read back as `CAST(column AS INTEGER)` (see the module's
+/// documentation for why).
+fn flag(value: i64) -> bool {
+    value != 0
+}
+
 /// A count as read back (never negative: the server only counts up).
 fn count_of(value: i64) -> u64 {
     u64::try_from(value).unwrap_or(0)
@@ -485,4 +551,35 @@ fn count_of(value: i64) -> u64 {
 /// A seat number as read back (the database only holds seats it was given).
 fn seat_of(value: i64) -> usize {
     usize::try_from(value).unwrap_or(usize::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn sqlite_runs_in_wal_mode_with_foreign_keys() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+        let db = Db::open(&url).await.unwrap();
+        let mode: String = sqlx::query_scalar("PRAGMA journal_mode")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        assert_eq!(mode, "wal");
+        let refused = db.sit("no room", 0, "no player").await.unwrap_err();
+        assert!(refused.to_string().contains("FOREIGN KEY"), "{refused}");
+    }
+
+    #[tokio::test]
+    async fn another_scheme_is_refused_by_its_name_alone() {
+        let refused = Db::open("mysql://root:hunter2@127.0.0.1/mancala")
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&refused, Error::DatabaseScheme { scheme } if scheme == "mysql"),
+            "{refused}"
+        );
+        assert!(!refused.to_string().contains("hunter2"), "{refused}");
+    }
 }

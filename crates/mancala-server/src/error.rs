@@ -22,6 +22,15 @@ pub enum Error {
     /// The schema migrations could not be applied.
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The database URL names no database this server runs on (it runs
+    /// on `sqlite:` and `postgres:` or `postgresql:` URLs).
+    #[error(
+        "unsupported database URL scheme {scheme:?} (use sqlite://FILE or postgres://USER@HOST/DATABASE)"
+    )]
+    DatabaseScheme {
+        /// The URL's scheme (only it: the rest may hold a password).
+        scheme: String,
+    },
     /// The listening socket could not be opened.
     #[error("cannot listen on {addr}: {source}")]
     Bind {
@@ -222,6 +231,7 @@ impl Error {
     pub fn code(&self) -> &'static str {
         match self {
             Error::Database(_) | Error::Migrate(_) | Error::Bind { .. } => "internal",
+            Error::DatabaseScheme { .. } => "internal",
             Error::Random(_) | Error::Record { .. } | Error::RoomClosed => "internal",
             Error::NoSuchRoom { .. } => "no_such_room",
             Error::NoCredentials | Error::Unauthorized { .. } => "unauthorized",

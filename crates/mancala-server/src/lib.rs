@@ -22,14 +22,48 @@
 //!   players (4 for Kalah, 2 for Oware). At each start the seats taken
 //!   close up in order, turn by one at a rematch when rotation is on, and
 //!   the rules are made for that many players.
-//! - The database is SQLite through sqlx, its migrations compiled in and
-//!   applied at start; the SQL is the subset PostgreSQL shares.
+//! - The database is SQLite or PostgreSQL, chosen by the URL, through
+//!   sqlx's `Any` driver: one set of queries and of migrations (compiled
+//!   in and applied at start) in the SQL both share. Rating updates lock
+//!   the players' rows, so games ending at once on several connections
+//!   lose none.
 //! - Rated rooms rate each game with Glicko-2 (the `skillratings`
 //!   crate), 3 or 4 seats as pairwise results from their ranks, in the
 //!   transaction of the event that ended the game; `GET /api/leaderboard`
 //!   and `GET /api/players/{id}/games` read them back.
 //! - Player ids, secrets, room codes and game ids are 128 random bits
 //!   from the operating system; only a hash of a secret is stored.
+//!
+//! # Running on PostgreSQL
+//!
+//! [`Config::database`] (`mancala serve --database`) takes either
+//!
+//! - `sqlite://FILE?mode=rwc`: a SQLite file, created on first start (the
+//!   default, `mancala.db`), in WAL mode with foreign keys on; or
+//! - `postgres://USER:PASSWORD@HOST:PORT/DATABASE` (or `postgresql://`):
+//!   an existing PostgreSQL database, in which the server creates its
+//!   tables on first start like on SQLite.
+//!
+//! ```no_run
+//! use mancala_server::{Config, Server};
+//!
+//! # async fn run() -> Result<(), mancala_server::Error> {
+//! let config = Config {
+//!     database: "postgres://mancala:secret@127.0.0.1:5432/mancala".to_string(),
+//!     ..Config::default()
+//! };
+//! Server::bind(&config).await?.run().await
+//! # }
+//! ```
+//!
+//! The server's tests run on both: `tests/common` makes a fresh
+//! PostgreSQL database per test when `MANCALA_TEST_POSTGRES` holds the
+//! URL of a PostgreSQL to make them in (`postgres://USER@HOST:PORT/postgres`),
+//! which `.ci/with-postgres` sets up:
+//!
+//! ```sh
+//! .ci/with-postgres cargo test -p mancala-server
+//! ```
 //!
 //! # Examples
 //!
@@ -75,7 +109,9 @@ pub const MAX_MESSAGE: usize = 4096;
 pub struct Config {
     /// The address to listen on (`127.0.0.1:8080`; port 0 picks a free one).
     pub addr: String,
-    /// The database URL; `sqlite://FILE?mode=rwc` creates the file.
+    /// The database URL: `sqlite://FILE?mode=rwc` (which creates the
+    /// file) or `postgres://USER:PASSWORD@HOST:PORT/DATABASE` (see
+    /// [Running on PostgreSQL](crate#running-on-postgresql)).
     pub database: String,
     /// Web origins (`https://play.example.org`) whose pages may open
     /// WebSockets besides the server's own: a browser page from any other

@@ -210,7 +210,7 @@ async fn seats_are_checked() {
 async fn only_a_hash_of_a_secret_is_stored() {
     let server = common::start().await;
     let ann = server.player("Ann").await;
-    let pool = sqlx::SqlitePool::connect(&server.database).await.unwrap();
+    let pool = server.pool().await;
     let stored: String = sqlx::query_scalar("SELECT secret_hash FROM players WHERE id = $1")
         .bind(&ann.id)
         .fetch_one(&pool)

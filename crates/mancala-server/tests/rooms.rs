@@ -96,7 +96,7 @@ fn seated(room: &Value) -> Vec<Value> {
 
 /// Rows of `sql` (two columns: a number and a text) with `$1` bound to `key`.
 async fn rows(server: &TestServer, sql: &str, key: &str) -> Vec<(i64, String)> {
-    let pool = sqlx::SqlitePool::connect(&server.database).await.unwrap();
+    let pool = server.pool().await;
     let rows = sqlx::query_as(sql)
         .bind(key)
         .fetch_all(&pool)

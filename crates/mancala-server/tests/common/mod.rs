@@ -1,4 +1,11 @@
-//! A server on 127.0.0.1 with a fresh SQLite file, and clients for it.
+//! A server on 127.0.0.1 with a fresh database, and clients for it.
+//!
+//! The database is a new SQLite file, or, when the environment variable
+//! [`POSTGRES_VAR`] holds the URL of a PostgreSQL database to connect to
+//! (`postgres://USER@127.0.0.1:PORT/postgres`), a new PostgreSQL database
+//! made through it for the test and dropped after it: so every server
+//! test runs on both (`.ci/run` runs them again on a PostgreSQL of its
+//! own).
 
 #![allow(dead_code)]
 
@@ -9,6 +16,8 @@ use futures_util::{SinkExt, StreamExt};
 use mancala_core::{Game, Move};
 use mancala_server::{Config, Server};
 use serde_json::{Value, json};
+use sqlx::AnyPool;
+use sqlx::{Connection, Executor, PgConnection};
 use tempfile::TempDir;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -17,12 +26,44 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 /// How long a test waits for a message before it fails.
 const PATIENCE: Duration = Duration::from_secs(20);
 
-/// A running server and the directory of its database.
+/// The environment variable naming the PostgreSQL to test on, if any.
+pub const POSTGRES_VAR: &str = "MANCALA_TEST_POSTGRES";
+
+/// A running server and, when it made it, its database, which goes
+/// with it.
 pub struct TestServer {
     pub addr: SocketAddr,
     pub database: String,
     http: reqwest::Client,
+    _owned: Option<TestDatabase>,
+}
+
+/// A fresh database for one test: its URL, and what removes it when
+/// dropped (a SQLite file's directory, or a PostgreSQL database).
+pub struct TestDatabase {
+    pub url: String,
     _dir: Option<TempDir>,
+    _postgres: Option<PostgresDatabase>,
+}
+
+/// A fresh database: a new SQLite file, or a new PostgreSQL database when
+/// [`POSTGRES_VAR`] is set. For a test that runs the server otherwise
+/// than through [`start`] (the real binary, say) on either.
+pub async fn database() -> TestDatabase {
+    if let Some(admin) = std::env::var(POSTGRES_VAR).ok().filter(|v| !v.is_empty()) {
+        let postgres = PostgresDatabase::create(&admin).await;
+        return TestDatabase {
+            url: postgres.url.clone(),
+            _dir: None,
+            _postgres: Some(postgres),
+        };
+    }
+    let dir = tempfile::tempdir().unwrap();
+    TestDatabase {
+        url: format!("sqlite://{}?mode=rwc", dir.path().join("test.db").display()),
+        _dir: Some(dir),
+        _postgres: None,
+    }
 }
 
 /// A player's credentials.
@@ -32,13 +73,86 @@ pub struct Player {
     pub secret: String,
 }
 
-/// Starts a server on a free port over a new database file.
+/// Starts a server on a free port over a new database: a SQLite file, or
+/// a PostgreSQL database when [`POSTGRES_VAR`] is set.
 pub async fn start() -> TestServer {
-    let dir = tempfile::tempdir().unwrap();
-    let database = format!("sqlite://{}?mode=rwc", dir.path().join("test.db").display());
-    let mut server = start_on(database).await;
-    server._dir = Some(dir);
+    let database = database().await;
+    let mut server = start_on(database.url.clone()).await;
+    server._owned = Some(database);
     server
+}
+
+/// A PostgreSQL database made for one test, dropped when it ends.
+struct PostgresDatabase {
+    /// The URL to connect to it to make and drop databases.
+    admin: String,
+    name: String,
+    /// The URL of the database itself.
+    url: String,
+}
+
+impl PostgresDatabase {
+    /// A new database with a random name, made through `admin`.
+    async fn create(admin: &str) -> PostgresDatabase {
+        let name = format!(
+            "mancala_test_{:016x}{:016x}",
+            getrandom::u64().unwrap(),
+            getrandom::u64().unwrap()
+        );
+        let mut connection = PgConnection::connect(admin)
+            .await
+            .unwrap_or_else(|e| panic!("{POSTGRES_VAR}: cannot connect to {admin}: {e}"));
+        connection
+            .execute(format!("CREATE DATABASE {name}").as_str())
+            .await
+            .unwrap();
+        connection.close().await.unwrap();
+        PostgresDatabase {
+            admin: admin.to_string(),
+            url: with_database(admin, &name),
+            name,
+        }
+    }
+}
+
+impl Drop for PostgresDatabase {
+    /// Drops the database, cutting off the test's server, on a thread of
+    /// its own: the test's runtime cannot be blocked on from inside.
+    fn drop(&mut self) {
+        let (admin, name) = (self.admin.clone(), self.name.clone());
+        let dropped = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?;
+            runtime.block_on(async {
+                let mut connection = PgConnection::connect(&admin).await?;
+                connection
+                    .execute(format!("DROP DATABASE {name} WITH (FORCE)").as_str())
+                    .await?;
+                connection.close().await
+            })?;
+            Ok::<(), Box<dyn std::error::Error + Send + Sync>>(())
+        })
+        .join();
+        if let Ok(Err(e)) = dropped {
+            eprintln!("could not drop test database {}: {e}", self.name);
+        }
+    }
+}
+
+/// The URL `url` with its database (its path) replaced by `name`.
+fn with_database(url: &str, name: &str) -> String {
+    let (base, query) = url.split_once('?').map_or((url, ""), |(b, q)| (b, q));
+    let authority = base.find("://").map_or(0, |i| i + 3);
+    let path = base[authority..]
+        .find('/')
+        .map_or(base.len(), |i| authority + i);
+    let query = if query.is_empty() {
+        String::new()
+    } else {
+        format!("?{query}")
+    };
+    format!("{}/{name}{query}", &base[..path])
 }
 
 /// Starts a server on a free port over the database `database`.
@@ -61,7 +175,7 @@ pub async fn start_with(database: String, config: Config) -> TestServer {
         addr,
         database,
         http: reqwest::Client::new(),
-        _dir: None,
+        _owned: None,
     }
 }
 
@@ -176,9 +290,15 @@ impl TestServer {
         client
     }
 
+    /// A pool of connections of its own to the server's database.
+    pub async fn pool(&self) -> AnyPool {
+        sqlx::any::install_default_drivers();
+        AnyPool::connect(&self.database).await.unwrap()
+    }
+
     /// The events of every game of room `code`, as stored, game after game.
     pub async fn stored_events(&self, code: &str) -> Vec<String> {
-        let pool = sqlx::SqlitePool::connect(&self.database).await.unwrap();
+        let pool = self.pool().await;
         let events = sqlx::query_scalar(
             "SELECT e.event FROM game_events e JOIN games g ON g.id = e.game \
              WHERE g.room = $1 ORDER BY g.number, e.seq",
