@@ -25,6 +25,12 @@ its houses (house 1 first) and its store as raw seed counts; then one turn
 flag per side, in the same order, 1 for the side to move (all 0 once the
 game is over). ``game.batch(n)`` steps ``n`` games at once with numpy
 arrays; a game that ends restarts at once (see ``Batch.step``).
+
+The engine's players and solver: ``Bot(game, "ai:5", seed=1)`` with
+pyspiel's ``step(state)`` and ``inform_action(state, player, action)``;
+``solve(state)`` (or ``state.solve()``), the exact value of a two-player
+position; ``analyse(state)``, every action valued, exactly when the solver
+finishes in time. They search with the GIL released.
 """
 
 from mancala._mancala import (
@@ -32,11 +38,16 @@ from mancala._mancala import (
     PRESETS,
     TERMINAL_PLAYER,
     Batch,
+    Bot,
     Game,
+    MoveValue,
     PlayoutTotals,
+    Solution,
     State,
+    analyse,
     load_game,
     random_playouts,
+    solve,
 )
 
 __all__ = [
@@ -44,9 +55,14 @@ __all__ = [
     "PRESETS",
     "TERMINAL_PLAYER",
     "Batch",
+    "Bot",
     "Game",
+    "MoveValue",
     "PlayoutTotals",
+    "Solution",
     "State",
+    "analyse",
     "load_game",
     "random_playouts",
+    "solve",
 ]
