@@ -31,7 +31,16 @@ pyspiel's ``step(state)`` and ``inform_action(state, player, action)``;
 ``solve(state)`` (or ``state.solve()``), the exact value of a two-player
 position; ``analyse(state)``, every action valued, exactly when the solver
 finishes in time. They search with the GIL released.
+
+Adapters, loaded on first use (``pip install mancala[rl]``):
+``mancala.pettingzoo.env(spec)`` (a PettingZoo AEC environment),
+``mancala.gymnasium.MancalaEnv`` (single agent against an engine player,
+``gymnasium.make("mancala/Mancala-v0")``) and ``mancala.openspiel.register()``
+(the pyspiel game ``python_mancala``).
 """
+
+import importlib
+from types import ModuleType
 
 from mancala._mancala import (
     GAME_LENGTH_CAP,
@@ -66,3 +75,13 @@ __all__ = [
     "random_playouts",
     "solve",
 ]
+
+# The adapters need packages the core does not: they load on first use,
+# so `import mancala` needs numpy alone.
+_ADAPTERS = ("gymnasium", "openspiel", "pettingzoo")
+
+
+def __getattr__(name: str) -> ModuleType:
+    if name in _ADAPTERS:
+        return importlib.import_module(f"mancala.{name}")
+    raise AttributeError(f"module 'mancala' has no attribute {name!r}")
