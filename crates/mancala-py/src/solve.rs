@@ -76,7 +76,7 @@ pub struct PyMoveValue {
 impl PyMoveValue {
     fn __repr__(&self) -> String {
         format!(
-            "MoveValue(action={}, value={}, exact={})",
+            "MoveValue(action={}, value={:?}, exact={})",
             self.action,
             self.value,
             if self.exact { "True" } else { "False" }
