@@ -9,6 +9,7 @@ use pyo3::types::{PyAny, PyString, PyTuple};
 use crate::action::{action_of, distinct_actions, move_of, read_action, type_name};
 use crate::game::PyGame;
 use crate::observation::{observation_len, write_observation};
+use crate::solve::PySolution;
 
 /// `current_player()` of a finished game: OpenSpiel's `PlayerId.TERMINAL`.
 pub const TERMINAL_PLAYER: i64 = -4;
@@ -212,6 +213,29 @@ impl PyState {
             .collect()
     }
 
+    /// The exact value of this two-player state: `mancala.solve(state,
+    /// ...)`.
+    #[pyo3(
+        signature = (*, time = None, nodes = None, table_mb = None, database_seeds = None),
+        text_signature = "($self, *, time=None, nodes=None, table_mb=64, database_seeds=12)"
+    )]
+    fn solve(
+        slf: &Bound<'_, Self>,
+        time: Option<&Bound<'_, PyAny>>,
+        nodes: Option<&Bound<'_, PyAny>>,
+        table_mb: Option<&Bound<'_, PyAny>>,
+        database_seeds: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PySolution> {
+        crate::solve::solve(
+            slf.py(),
+            slf.as_any(),
+            time,
+            nodes,
+            table_mb,
+            database_seeds,
+        )
+    }
+
     /// An independent copy.
     fn clone(&self) -> PyState {
         Clone::clone(self)
@@ -277,6 +301,22 @@ impl PyState {
     }
 }
 
+/// A copy of the game of `state`, a `mancala.State`: searches run on it
+/// with the GIL released while Python may change the state.
+///
+/// # Errors
+///
+/// `TypeError` when `state` is not a `mancala.State`.
+pub(crate) fn read_game(state: &Bound<'_, PyAny>) -> PyResult<Game> {
+    let state = state.cast::<PyState>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "expected a mancala.State, not {}",
+            type_name(state)
+        ))
+    })?;
+    Ok(state.borrow().game.clone())
+}
+
 /// A state from `serialize()` output, whatever its game (for pickle).
 #[pyfunction]
 pub fn restore_state(text: &str) -> PyResult<PyState> {
@@ -289,7 +329,7 @@ pub fn restore_state(text: &str) -> PyResult<PyState> {
 ///
 /// `TypeError` for a value that is not an integer, `ValueError` for one
 /// outside `0..players`.
-fn read_player(value: &Bound<'_, PyAny>, players: usize) -> PyResult<usize> {
+pub(crate) fn read_player(value: &Bound<'_, PyAny>, players: usize) -> PyResult<usize> {
     let out_of_range = || {
         PyValueError::new_err(format!(
             "player {value} is out of range: this game's players are 0..{}",

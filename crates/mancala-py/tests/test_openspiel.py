@@ -54,3 +54,52 @@ def test_random_games_agree_with_openspiel(theirs, ours):
         assert b.current_player() == a.current_player() == pyspiel.PlayerId.TERMINAL
         assert b.returns() == a.returns(), f"{theirs} game {g}: {b.to_notation()}"
     assert steps > GAMES * 20
+
+
+def test_the_registered_game_runs_openspiel_algorithms_on_three_player_kalah():
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+
+    import mancala.openspiel
+
+    mancala.openspiel.register()
+    mancala.openspiel.register()  # again: nothing happens
+    spec = "kalah,players=3,seeds=3"
+    game = pyspiel.load_game("python_mancala", {"rules": spec})
+    assert (game.num_players(), game.num_distinct_actions()) == (3, 6)
+    assert pyspiel.load_game("python_mancala(rules=kalah3)").num_players() == 3
+    # OpenSpiel's own consistency checks over random games (C++).
+    pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
+    # OpenSpiel's MCTS plays a whole game through pyspiel's evaluate_bots.
+    rng = np.random.RandomState(3)
+    bots = [mcts.MCTSBot(game, 2, 20, mcts.RandomRolloutEvaluator(1, rng), random_state=rng) for _ in range(3)]
+    state = game.new_initial_state()
+    returns = pyspiel.evaluate_bots(state, bots, 1)
+    # Replayed independently through mancala.State: the same returns.
+    ours = mancala.load_game(spec).new_initial_state()
+    played = game.new_initial_state()
+    while not played.is_terminal():
+        action = bots[played.current_player()].step(played)
+        played.apply_action(action)
+        ours.apply_action(action)
+    assert ours.is_terminal()
+    assert played.returns() == ours.returns()
+    assert len(returns) == 3 and abs(sum(returns)) < 1e-9
+
+
+def test_the_registered_game_matches_the_state_it_wraps():
+    import mancala.openspiel
+
+    game = mancala.openspiel.load_game("kalah,pie_rule=true")
+    state = game.new_initial_state()
+    state.apply_action(0)
+    assert state.legal_actions() == list(range(7))
+    assert state.action_to_string(1, 6) == "p1 swap"
+    assert state.action_to_string(1, 0) == "p1 house 1"
+    ours = mancala.load_game("kalah,pie_rule=true").new_initial_state()
+    ours.apply_action(0)
+    assert state.observation_tensor(1) == ours.observation_tensor(1).tolist()
+    assert str(state) == str(ours)
+    clone = state.clone()
+    clone.apply_action(6)
+    assert state.history() == [0] and clone.history() == [0, 6]

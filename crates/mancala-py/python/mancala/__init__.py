@@ -25,18 +25,38 @@ its houses (house 1 first) and its store as raw seed counts; then one turn
 flag per side, in the same order, 1 for the side to move (all 0 once the
 game is over). ``game.batch(n)`` steps ``n`` games at once with numpy
 arrays; a game that ends restarts at once (see ``Batch.step``).
+
+The engine's players and solver: ``Bot(game, "ai:5", seed=1)`` with
+pyspiel's ``step(state)`` and ``inform_action(state, player, action)``;
+``solve(state)`` (or ``state.solve()``), the exact value of a two-player
+position; ``analyse(state)``, every action valued, exactly when the solver
+finishes in time. They search with the GIL released.
+
+Adapters, loaded on first use (``pip install mancala[rl]``):
+``mancala.pettingzoo.env(spec)`` (a PettingZoo AEC environment),
+``mancala.gymnasium.MancalaEnv`` (single agent against an engine player,
+``gymnasium.make("mancala/Mancala-v0")``) and ``mancala.openspiel.register()``
+(the pyspiel game ``python_mancala``).
 """
+
+import importlib
+from types import ModuleType
 
 from mancala._mancala import (
     GAME_LENGTH_CAP,
     PRESETS,
     TERMINAL_PLAYER,
     Batch,
+    Bot,
     Game,
+    MoveValue,
     PlayoutTotals,
+    Solution,
     State,
+    analyse,
     load_game,
     random_playouts,
+    solve,
 )
 
 __all__ = [
@@ -44,9 +64,24 @@ __all__ = [
     "PRESETS",
     "TERMINAL_PLAYER",
     "Batch",
+    "Bot",
     "Game",
+    "MoveValue",
     "PlayoutTotals",
+    "Solution",
     "State",
+    "analyse",
     "load_game",
     "random_playouts",
+    "solve",
 ]
+
+# The adapters need packages the core does not: they load on first use,
+# so `import mancala` needs numpy alone.
+_ADAPTERS = ("gymnasium", "openspiel", "pettingzoo")
+
+
+def __getattr__(name: str) -> ModuleType:
+    if name in _ADAPTERS:
+        return importlib.import_module(f"mancala.{name}")
+    raise AttributeError(f"module 'mancala' has no attribute {name!r}")

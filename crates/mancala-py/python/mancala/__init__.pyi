@@ -2,7 +2,7 @@
 ``python -m mypy.stubtest mancala``)."""
 
 import os
-from typing import Any, Final, final
+from typing import Any, Final, Literal, final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -12,11 +12,16 @@ __all__ = [
     "PRESETS",
     "TERMINAL_PLAYER",
     "Batch",
+    "Bot",
     "Game",
+    "MoveValue",
     "PlayoutTotals",
+    "Solution",
     "State",
+    "analyse",
     "load_game",
     "random_playouts",
+    "solve",
 ]
 
 TERMINAL_PLAYER: Final[int]
@@ -40,6 +45,94 @@ def load_game(spec: str | os.PathLike[str]) -> Game:
 def random_playouts(game: Game, n: int, seed: int, threads: int = 1) -> PlayoutTotals:
     """Plays ``n`` games between uniformly random players in Rust, with the
     GIL released, on ``threads`` threads (0: one per core)."""
+
+def solve(
+    state: State,
+    *,
+    time: float | None = None,
+    nodes: int | None = None,
+    table_mb: int = 64,
+    database_seeds: int = 12,
+) -> Solution:
+    """The exact value and a best action of a two-player ``state``, with
+    the GIL released. ``time`` (seconds) or ``nodes`` bound the search;
+    ``table_mb`` is the solver's table, ``database_seeds`` the endgame
+    database built first (rules where the board alone decides the future).
+
+    Raises ``ValueError`` for three or four players or a game that is
+    over, ``TimeoutError`` when the budget runs out first."""
+
+def analyse(
+    state: State,
+    ai: str = "ai:10",
+    *,
+    depth: int | None = None,
+    time: float | None = None,
+) -> list[MoveValue]:
+    """The value of every legal action for the player who plays it, best
+    first, as ``mancala analyse`` gives it: exact when the solver finishes
+    (two players, within ``time`` or one second), else estimated by
+    alpha-beta within the budget of ``ai`` (a searching player spec),
+    replaced by ``depth`` or ``time`` when given. With the GIL released;
+    empty once the game is over."""
+
+@final
+class Solution:
+    """What ``solve`` found."""
+
+    @property
+    def player(self) -> int:
+        """The player to move, whom ``value`` and ``result`` are for."""
+    @property
+    def value(self) -> int:
+        """The final score difference under perfect play for ``player``."""
+    @property
+    def values(self) -> list[int]:
+        """Per player, the final score difference for that player."""
+    @property
+    def result(self) -> Literal["win", "draw", "loss"]: ...
+    @property
+    def best_action(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+
+@final
+class MoveValue:
+    """The value of one action, as ``analyse`` gives it."""
+
+    @property
+    def action(self) -> int: ...
+    @property
+    def value(self) -> float:
+        """In seeds for the mover: the final score difference when
+        ``exact``, else an estimate."""
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def result(self) -> Literal["win", "draw", "loss"] | None:
+        """For the mover, when ``exact``."""
+
+@final
+class Bot:
+    """A computer player in the shape of a pyspiel bot: any player spec of
+    the engine (``"ai:1"`` .. ``"ai:10"``, ``"alphabeta:depth=8"``,
+    ``"mcts:nodes=2000"``, ``"maxn"``, ``"greedy"``, ``"random"``), seeded
+    with the spec's ``seed=`` or else ``seed``. Searches release the GIL."""
+
+    def __new__(cls, game: Game, spec: str, seed: int | None = None) -> Bot: ...
+    def step(self, state: State) -> int:
+        """The action the bot plays in ``state`` (which is not changed)."""
+    def inform_action(self, state: State, player_id: int, action: int) -> None:
+        """Tells the bot that ``player_id`` played ``action`` in ``state``
+        (the state before the move)."""
+    def restart(self) -> None:
+        """Forgets the game: the bot is as new."""
+    @property
+    def spec(self) -> str: ...
+    @property
+    def seed(self) -> int: ...
 
 @final
 class Game:
@@ -90,6 +183,15 @@ class State:
     def is_chance_node(self) -> bool: ...
     def move_number(self) -> int: ...
     def history(self) -> list[int]: ...
+    def solve(
+        self,
+        *,
+        time: float | None = None,
+        nodes: int | None = None,
+        table_mb: int = 64,
+        database_seeds: int = 12,
+    ) -> Solution:
+        """``mancala.solve(self, ...)``."""
     def clone(self) -> State: ...
     def __copy__(self) -> State: ...
     def __deepcopy__(self, memo: Any, /) -> State: ...

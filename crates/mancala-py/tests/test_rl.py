@@ -1,0 +1,158 @@
+"""The PettingZoo and Gymnasium adapters (the `rl` extra).
+
+Skipped when pettingzoo or gymnasium cannot be imported, unless the
+environment sets MANCALA_REQUIRE_RL=1 (CI does): then they must run.
+"""
+
+import os
+import random
+import warnings
+
+import numpy as np
+import pytest
+from conftest import SPECS
+
+import mancala
+
+if os.environ.get("MANCALA_REQUIRE_RL") == "1":
+    import gymnasium
+    import pettingzoo
+else:
+    gymnasium = pytest.importorskip("gymnasium")
+    pettingzoo = pytest.importorskip("pettingzoo")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+import mancala.gymnasium  # noqa: E402
+import mancala.pettingzoo  # noqa: E402
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_the_pettingzoo_env_passes_the_api_and_seed_tests(spec):
+    api_test(mancala.pettingzoo.env(spec), num_cycles=1000)
+    seed_test(lambda: mancala.pettingzoo.env(spec), num_cycles=500)
+
+
+def play_aec(env, rng):
+    """A game of random legal actions; the rewards seen by each agent."""
+    env.reset(seed=1)
+    totals = {}
+    movers = []
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] = totals.get(agent, 0.0) + reward
+        assert not truncated
+        if terminated:
+            env.step(None)
+            continue
+        legal = obs["action_mask"].nonzero()[0].tolist()
+        action = rng.choice(legal)
+        movers.append((agent, action))
+        env.step(action)
+    return totals, movers
+
+
+@pytest.mark.parametrize("spec", ["kalah", "kalah3", "kalah,players=4,seeds=3", "kalah,pie_rule=true"])
+def test_the_pettingzoo_env_replays_as_states_do(spec):
+    # The same actions through mancala.State, replayed independently: the
+    # agent to move, the masks and the final rewards must agree.
+    totals, movers = play_aec(mancala.pettingzoo.env(spec), random.Random(spec))
+    state = mancala.load_game(spec).new_initial_state()
+    for agent, action in movers:
+        assert agent == f"player_{state.current_player()}"
+        state.apply_action(action)
+    assert state.is_terminal()
+    assert totals == {f"player_{p}": r for p, r in enumerate(state.returns())}
+
+
+def test_the_pettingzoo_env_observes_from_each_seat():
+    env = mancala.pettingzoo.env("kalah3", render_mode="ansi")
+    env.reset()
+    state = mancala.load_game("kalah3").new_initial_state()
+    assert env.agents == ["player_0", "player_1", "player_2"]
+    for p, agent in enumerate(env.agents):
+        obs = env.observe(agent)
+        assert obs["observation"].dtype == np.float32 and obs["action_mask"].dtype == np.int8
+        np.testing.assert_array_equal(obs["observation"], state.observation_tensor(p))
+        expected = [1] * 6 if p == 0 else [0] * 6
+        assert obs["action_mask"].tolist() == expected
+    assert env.render() == str(state)
+    env.step(0)  # house 1 of 4 seeds: no store yet, player 1 moves
+    assert env.agent_selection == "player_1"
+    with pytest.raises(ValueError, match="out of range"):
+        env.step(6)
+    with pytest.raises(ValueError, match="render_mode"):
+        mancala.pettingzoo.env("kalah", render_mode="human")
+
+
+def test_an_extra_turn_selects_the_same_agent():
+    env = mancala.pettingzoo.env("kalah")
+    env.reset()
+    env.step(2)  # Kalah: house 3 of 4 seeds ends in the store
+    assert env.agent_selection == "player_0"
+    env.step(0)
+    assert env.agent_selection == "player_1"
+
+
+@pytest.mark.parametrize(
+    ("spec", "opponent", "player"),
+    [("kalah", "ai:1", 0), ("kalah", "ai:2", 1), ("kalah3", "mcts:nodes=50", None), ("oware", "greedy", 0)],
+)
+def test_the_gymnasium_env_passes_check_env(spec, opponent, player):
+    env = gymnasium.make(mancala.gymnasium.ENV_ID, spec=spec, opponent=opponent, player=player, render_mode="ansi")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped)
+
+
+def test_a_gymnasium_episode_ends_with_the_agents_return():
+    env = mancala.gymnasium.MancalaEnv("kalah", opponent="ai:2", player=1)
+    obs, info = env.reset(seed=7)
+    # Player 0 (the opponent) moved first: the agent sees its own seat.
+    assert env.state.current_player() == 1
+    np.testing.assert_array_equal(obs, env.state.observation_tensor(1))
+    rng = random.Random(7)
+    reward, terminated, steps = 0.0, False, 0
+    while not terminated:
+        mask = env.action_masks()
+        assert mask.dtype == np.bool_ and mask.tolist() == info["action_mask"].tolist()
+        action = rng.choice(mask.nonzero()[0].tolist())
+        obs, reward, terminated, truncated, info = env.step(action)
+        assert not truncated
+        steps += 1
+        if not terminated:
+            assert reward == 0.0 and env.state.current_player() == 1
+    assert reward == env.state.returns()[1] and steps > 3
+    with pytest.raises(ValueError, match="reset"):
+        env.step(0)
+
+
+def test_the_gymnasium_opponent_is_the_bot_it_names():
+    # Replayed independently: the opponent's moves are what a Bot of the
+    # same spec and seed chooses (the agent's moves are told to it).
+    env = mancala.gymnasium.MancalaEnv("kalah", opponent="ai:3", player=0)
+    env.reset(seed=11)
+    while not env.state.is_terminal():
+        env.step(int(env.action_masks().nonzero()[0][-1]))
+    seed = env.bots[1].seed
+    bot = mancala.Bot(mancala.load_game("kalah"), "ai:3", seed=seed)
+    state = mancala.load_game("kalah").new_initial_state()
+    for action in env.state.history():
+        if state.current_player() == 1:
+            assert bot.step(state) == action
+        else:
+            bot.inform_action(state, 0, action)
+        state.apply_action(action)
+
+
+def test_gymnasium_env_errors():
+    with pytest.raises(ValueError, match="bad player spec"):
+        mancala.gymnasium.MancalaEnv("kalah", opponent="ai:99")
+    with pytest.raises(ValueError, match="player must be None or from 0 to 1"):
+        mancala.gymnasium.MancalaEnv("kalah", player=2)
+    env = mancala.gymnasium.MancalaEnv("kalah")
+    env.reset(seed=0)
+    env.step(0)
+    with pytest.raises(ValueError, match="not legal"):
+        env.step(0)  # house 1 is empty now
