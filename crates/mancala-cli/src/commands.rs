@@ -59,6 +59,8 @@ fn serve(args: &ServeArgs) -> CliResult {
     let config = mancala_server::Config {
         addr: args.addr.clone(),
         database: args.database.clone(),
+        cpu: args.cpu,
+        takeover_after: args.takeover_after,
     };
     mancala_server::serve_blocking(&config, |url| outln!("listening on {url}"))
         .map_err(|e| CliError::runtime(e.to_string()))

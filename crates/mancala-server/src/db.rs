@@ -30,6 +30,8 @@ pub(crate) struct StoredRoom {
     pub host: String,
     pub rules: String,
     pub rated: bool,
+    /// The time per turn in seconds, if any.
+    pub turn_seconds: Option<u32>,
     /// `(seat, player id, name)` for each taken seat.
     pub seats: Vec<(usize, String, String)>,
 }
@@ -92,23 +94,29 @@ impl Db {
         host: &str,
         rules: &str,
         rated: bool,
+        turn_seconds: Option<u32>,
     ) -> Result<(), Error> {
-        sqlx::query("INSERT INTO rooms (code, host, rules, rated) VALUES ($1, $2, $3, $4)")
-            .bind(code)
-            .bind(host)
-            .bind(rules)
-            .bind(rated)
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(
+            "INSERT INTO rooms (code, host, rules, rated, turn_seconds) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(code)
+        .bind(host)
+        .bind(rules)
+        .bind(rated)
+        .bind(turn_seconds.map(i64::from))
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
     /// Room `code` with its seats, if it exists.
     pub(crate) async fn room(&self, code: &str) -> Result<Option<StoredRoom>, Error> {
-        let Some(row) = sqlx::query("SELECT host, rules, rated FROM rooms WHERE code = $1")
-            .bind(code)
-            .fetch_optional(&self.pool)
-            .await?
+        let Some(row) =
+            sqlx::query("SELECT host, rules, rated, turn_seconds FROM rooms WHERE code = $1")
+                .bind(code)
+                .fetch_optional(&self.pool)
+                .await?
         else {
             return Ok(None);
         };
@@ -126,6 +134,9 @@ impl Db {
             host: row.get(0),
             rules: row.get(1),
             rated: row.get(2),
+            turn_seconds: row
+                .get::<Option<i64>, _>(3)
+                .and_then(|s| u32::try_from(s).ok()),
             seats,
         }))
     }
@@ -133,6 +144,27 @@ impl Db {
     /// Seats `player` in `seat` of room `code`.
     pub(crate) async fn sit(&self, code: &str, seat: usize, player: &str) -> Result<(), Error> {
         sqlx::query("INSERT INTO room_seats (room, seat, player) VALUES ($1, $2, $3)")
+            .bind(code)
+            .bind(seat as i64)
+            .bind(player)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Empties `seat` of room `code`.
+    pub(crate) async fn clear_seat(&self, code: &str, seat: usize) -> Result<(), Error> {
+        sqlx::query("DELETE FROM room_seats WHERE room = $1 AND seat = $2")
+            .bind(code)
+            .bind(seat as i64)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Puts `player` in `seat` of room `code` in place of who sat there.
+    pub(crate) async fn reseat(&self, code: &str, seat: usize, player: &str) -> Result<(), Error> {
+        sqlx::query("UPDATE room_seats SET player = $3 WHERE room = $1 AND seat = $2")
             .bind(code)
             .bind(seat as i64)
             .bind(player)

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::db::Db;
 use crate::error::Error;
 use crate::protocol::{HistoryEntry, LeaderboardEntry};
-use crate::room::Rooms;
+use crate::room::{Rooms, Settings};
 use crate::{MAX_NAME, secret, ws};
 
 /// Largest HTTP request body accepted.
@@ -55,10 +55,10 @@ pub(crate) struct Shared {
     next_conn: AtomicU64,
 }
 
-/// The server's routes over `db`.
-pub(crate) fn router(db: Db) -> Router {
+/// The server's routes over `db`, rooms run with `settings`.
+pub(crate) fn router(db: Db, settings: Settings) -> Router {
     let state = AppState(Arc::new(Shared {
-        rooms: Rooms::new(db.clone()),
+        rooms: Rooms::new(db.clone(), settings),
         db,
         next_conn: AtomicU64::new(0),
     }));
@@ -134,6 +134,24 @@ struct NewRoom {
     rules: String,
     #[serde(default)]
     rated: bool,
+    /// The time per turn in seconds: 30, 60, or none.
+    #[serde(default)]
+    turn_seconds: Option<u64>,
+}
+
+/// The times per turn a room may have, in seconds.
+const TURN_SECONDS: [u32; 2] = [30, 60];
+
+/// `seconds` if it is one of [`TURN_SECONDS`].
+fn checked_turn_seconds(seconds: Option<u64>) -> Result<Option<u32>, Error> {
+    match seconds {
+        None => Ok(None),
+        Some(s) => TURN_SECONDS
+            .into_iter()
+            .find(|&t| u64::from(t) == s)
+            .map(Some)
+            .ok_or(Error::TurnSeconds { seconds: s }),
+    }
 }
 
 /// A new room.
@@ -142,6 +160,7 @@ struct CreatedRoom {
     code: String,
     rules: String,
     players: usize,
+    turn_seconds: Option<u32>,
     websocket: String,
 }
 
@@ -154,17 +173,19 @@ async fn create_room(
         spec: body.rules.clone(),
         source,
     })?;
+    let turn_seconds = checked_turn_seconds(body.turn_seconds)?;
     let code = secret::token()?;
     let canonical = rules.canonical();
     app.0
         .db
-        .create_room(&code, &host, &canonical, body.rated)
+        .create_room(&code, &host, &canonical, body.rated, turn_seconds)
         .await?;
     Ok(axum::Json(CreatedRoom {
         websocket: format!("/ws/rooms/{code}"),
         code,
         rules: canonical,
         players: usize::from(rules.players),
+        turn_seconds,
     }))
 }
 

@@ -31,11 +31,12 @@ pub(crate) async fn serve(mut socket: WebSocket, db: Db, room: RoomHandle, conn:
         Err(_) => return,
     };
     let (out, mut outbox) = mpsc::channel(OUTBOX);
-    if room
-        .send(Command::Join { conn, player, out })
-        .await
-        .is_err()
-    {
+    let join = Command::Join {
+        conn,
+        player: player.clone(),
+        out,
+    };
+    if room.send(join).await.is_err() {
         let _ = send(&mut socket, &error_message(&Error::RoomClosed)).await;
         return;
     }
@@ -55,7 +56,7 @@ pub(crate) async fn serve(mut socket: WebSocket, db: Db, room: RoomHandle, conn:
             }
         }
     }
-    let _ = room.send(Command::Leave { conn }).await;
+    let _ = room.send(Command::Leave { conn, player }).await;
 }
 
 /// Reads the first message, which must be a `hello` with the secret of

@@ -6,11 +6,14 @@ use std::sync::Arc;
 
 use mancala_core::{Game, RecordError, RuleSet, Rules};
 use tokio::sync::mpsc;
+use tokio::time::Instant;
 
-use super::{Command, ConnId};
+use super::clock::{Away, Turn};
+use super::computer::{computer_id, computer_level};
+use super::{Command, ConnId, Settings};
 use crate::db::Db;
 use crate::error::Error;
-use crate::protocol::{ClientMessage, GameView, RoomView, SeatView, ServerMessage};
+use crate::protocol::{ClientMessage, GameView, PlayedBy, RoomView, SeatView, ServerMessage};
 use crate::{PROTOCOL_VERSION, secret};
 
 /// A game of the room with its id in the database.
@@ -36,10 +39,25 @@ pub(super) struct Room {
     pub rated: bool,
     ruleset: RuleSet,
     rules: Arc<Rules>,
-    seats: Vec<Option<SeatView>>,
+    pub seats: Vec<Option<SeatView>>,
     conns: HashMap<ConnId, Conn>,
     /// The game being played, or the last one played since the task started.
     pub game: Option<Live>,
+    /// The server's `--cpu` and `--takeover-after`.
+    pub settings: Settings,
+    /// The time per turn in seconds, if any.
+    pub turn_seconds: Option<u32>,
+    /// The room's own queue, for the computer's moves (weak, so that the
+    /// room still ends when every handle is gone).
+    pub queue: mpsc::WeakSender<Command>,
+    /// Seated players without a connection, by player id.
+    pub away: HashMap<String, Away>,
+    /// The clock of the turn being played.
+    pub turn: Option<Turn>,
+    /// The point (game id, events) whose turn ran out of time.
+    pub timed_out: Option<(String, usize)>,
+    /// The point the computer is searching, if it is.
+    pub thinking: Option<(String, usize)>,
 }
 
 impl Room {
@@ -49,7 +67,16 @@ impl Room {
     ///
     /// [`Error::NoSuchRoom`], database errors, and [`Error::Record`] for
     /// stored rules or events that no longer replay.
-    pub(super) async fn load(db: Db, code: &str) -> Result<Room, Error> {
+    ///
+    /// Nobody is connected yet: every seated person is away from now on
+    /// (so the computer takes their seat over after the takeover delay),
+    /// and the turn being played gets its whole time again.
+    pub(super) async fn load(
+        db: Db,
+        code: &str,
+        settings: Settings,
+        queue: mpsc::WeakSender<Command>,
+    ) -> Result<Room, Error> {
         let stored = db.room(code).await?.ok_or_else(|| Error::NoSuchRoom {
             code: code.to_string(),
         })?;
@@ -63,9 +90,18 @@ impl Room {
         })?;
         let rules = Arc::new(Rules::new(&ruleset).map_err(|e| record(RecordError::Rules(e)))?);
         let mut seats = vec![None; rules.players()];
+        let mut away = HashMap::new();
         for (seat, player, name) in stored.seats {
             if let Some(slot) = seats.get_mut(seat) {
-                *slot = Some(SeatView { player, name });
+                if computer_level(&player).is_none() {
+                    away.insert(player.clone(), Away::since(Instant::now()));
+                }
+                *slot = Some(SeatView {
+                    player,
+                    name,
+                    away: false,
+                    played_by: None,
+                });
             }
         }
         let game = match db.open_game(code).await? {
@@ -85,24 +121,39 @@ impl Room {
             seats,
             conns: HashMap::new(),
             game,
+            settings,
+            turn_seconds: stored.turn_seconds,
+            queue,
+            away,
+            turn: None,
+            timed_out: None,
+            thinking: None,
         })
     }
 
-    /// The room's task: takes commands until every handle is gone.
+    /// The room's task: takes commands and keeps the clocks until every
+    /// handle is gone.
     pub(super) async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
-        // A server stopped between a resignation and the computer's move
-        // for that seat left a turn nobody else would play.
-        if let Err(e) = self.play_resigned_seats().await {
-            eprintln!("mancala-server: room {}: {e}", self.code);
-        }
-        while let Some(command) = rx.recv().await {
-            self.handle(command).await;
+        loop {
+            // The clock of the turn, and the computer for a turn nobody
+            // else plays (also one left by a server stopped mid-game).
+            self.reset_clock();
+            self.think();
+            let wake = self.next_wake();
+            tokio::select! {
+                command = rx.recv() => match command {
+                    Some(command) => self.handle(command).await,
+                    None => break,
+                },
+                () = sleep_until(wake) => self.wake(),
+            }
         }
     }
 
     async fn handle(&mut self, command: Command) {
         match command {
             Command::Join { conn, player, out } => {
+                let back = self.away.remove(&player).is_some() && self.seat_of(&player).is_some();
                 let welcome = ServerMessage::Welcome {
                     version: PROTOCOL_VERSION,
                     you: player.clone(),
@@ -111,14 +162,28 @@ impl Room {
                 // by its closed channel like any other.
                 let _ = out.try_send(welcome);
                 let _ = out.try_send(ServerMessage::Room(self.view()));
+                if back {
+                    // Their seat is theirs again at once: tell the others.
+                    self.broadcast(ServerMessage::Room(self.view()));
+                }
                 self.conns.insert(conn, Conn { player, out });
             }
-            Command::Leave { conn } => {
+            Command::Leave { conn, player } => {
                 self.conns.remove(&conn);
+                let connected = self.conns.values().any(|c| c.player == player);
+                if !connected && self.seat_of(&player).is_some() {
+                    self.away.insert(player, Away::since(Instant::now()));
+                    self.broadcast(ServerMessage::Room(self.view()));
+                }
             }
             Command::Message { conn, message } => {
                 if let Err(e) = self.dispatch(conn, message).await {
                     self.refuse(conn, &e);
+                }
+            }
+            Command::Computed { game, seq, mv } => {
+                if let Err(e) = self.computed(game, seq, mv).await {
+                    eprintln!("mancala-server: room {}: {e}", self.code);
                 }
             }
         }
@@ -135,6 +200,7 @@ impl Room {
             ClientMessage::Start => self.start(&player).await,
             ClientMessage::Move { mv, seat } => self.play(&player, &mv, seat).await,
             ClientMessage::Resign => self.resign(&player).await,
+            ClientMessage::Computer { seat, level } => self.computer(&player, seat, level).await,
         }
     }
 
@@ -178,7 +244,61 @@ impl Room {
         self.seats[seat] = Some(SeatView {
             player: player.to_string(),
             name,
+            away: false,
+            played_by: None,
         });
+        self.broadcast(ServerMessage::Room(self.view()));
+        Ok(())
+    }
+
+    /// Puts the computer at `level` in `seat`, or takes it out (`None`):
+    /// the host asks, between games, for a seat that is empty or the
+    /// computer's.
+    async fn computer(
+        &mut self,
+        player: &str,
+        seat: usize,
+        level: Option<u8>,
+    ) -> Result<(), Error> {
+        if player != self.host {
+            return Err(Error::NotHost);
+        }
+        if self.in_progress() {
+            return Err(Error::GameInProgress);
+        }
+        let sitter = self.seats.get(seat).ok_or(Error::NoSuchSeat { seat })?;
+        let computer = match sitter {
+            Some(s) if computer_level(&s.player).is_none() => {
+                return Err(Error::SeatTaken { seat });
+            }
+            Some(_) => true,
+            None => false,
+        };
+        match level {
+            None if computer => {
+                self.db.clear_seat(&self.code, seat).await?;
+                self.seats[seat] = None;
+            }
+            None => return Ok(()),
+            Some(level) => {
+                let id = computer_id(level);
+                if computer_level(&id).is_none() {
+                    return Err(Error::BadLevel { level });
+                }
+                if computer {
+                    self.db.reseat(&self.code, seat, &id).await?;
+                } else {
+                    self.db.sit(&self.code, seat, &id).await?;
+                }
+                let name = self.db.player(&id).await?.map(|(_, name)| name);
+                self.seats[seat] = Some(SeatView {
+                    player: id,
+                    name: name.unwrap_or_default(),
+                    away: false,
+                    played_by: None,
+                });
+            }
+        }
         self.broadcast(ServerMessage::Room(self.view()));
         Ok(())
     }
@@ -207,8 +327,10 @@ impl Room {
             .start_game(&id, &self.code, &rules, &players)
             .await?;
         let game = Game::new(Arc::clone(&self.rules));
-        self.broadcast(ServerMessage::Started(GameView::new(&id, &game)));
         self.game = Some(Live { id, game });
+        self.reset_clock();
+        let started = self.game_view().expect("a game was just started");
+        self.broadcast(ServerMessage::Started(started));
         Ok(())
     }
 
@@ -231,15 +353,47 @@ impl Room {
             .retain(|_, c| c.out.try_send(message.clone()).is_ok());
     }
 
-    fn view(&self) -> RoomView {
+    /// The room as clients see it.
+    pub(super) fn view(&self) -> RoomView {
         RoomView {
             code: self.code.clone(),
             host: self.host.clone(),
             rules: self.ruleset.canonical(),
             rated: self.rated,
-            seats: self.seats.clone(),
-            game: self.game.as_ref().map(|l| GameView::new(&l.id, &l.game)),
+            turn_seconds: self.turn_seconds,
+            seats: self
+                .seats
+                .iter()
+                .map(|s| s.as_ref().map(|s| self.seat_view(s)))
+                .collect(),
+            game: self.game_view(),
         }
+    }
+
+    /// `seat` with who is away and who plays for whom.
+    fn seat_view(&self, seat: &SeatView) -> SeatView {
+        let away = self.away.get(&seat.player);
+        let computer = computer_level(&seat.player).is_some();
+        SeatView {
+            away: away.is_some(),
+            played_by: (computer || away.is_some_and(|a| a.taken_over))
+                .then_some(PlayedBy::Computer),
+            ..seat.clone()
+        }
+    }
+
+    /// The game being played or last played, with its clock.
+    fn game_view(&self) -> Option<GameView> {
+        let live = self.game.as_ref()?;
+        Some(GameView::new(&live.id, &live.game, self.clock_view()))
+    }
+}
+
+/// Waits until `at`, or for ever.
+async fn sleep_until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
     }
 }
 

@@ -46,6 +46,7 @@ pub async fn start_on(database: String) -> TestServer {
     let config = Config {
         addr: "127.0.0.1:0".to_string(),
         database: database.clone(),
+        ..Config::default()
     };
     let server = Server::bind(&config).await.unwrap();
     let addr = server.local_addr();
