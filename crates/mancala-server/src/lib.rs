@@ -19,6 +19,11 @@
 //!   events), so the database is the truth.
 //! - The database is SQLite through sqlx, its migrations compiled in and
 //!   applied at start; the SQL is the subset PostgreSQL shares.
+//! - The computer (computer seats, resigned seats, turns whose time ran
+//!   out, seats taken over from players who left) searches off the room's
+//!   task, in `spawn_blocking`, and its move comes back through the room's
+//!   queue; clocks and takeover delays are tokio deadlines the room's task
+//!   waits on beside its queue.
 //! - Rated rooms rate each game with Glicko-2 (the `skillratings`
 //!   crate), 3 or 4 seats as pairwise results from their ranks, in the
 //!   transaction of the event that ended the game; `GET /api/leaderboard`

@@ -199,3 +199,30 @@ async fn a_resigned_seat_of_three_is_played_on_to_the_end() {
     }
     assert_eq!(server.stored_events(&code).await, common::events(&game));
 }
+
+#[tokio::test]
+async fn a_computer_seat_in_a_rated_room_is_rated_like_anyone() {
+    let server = common::start().await;
+    let host = server.player("host").await;
+    let code = server.room_rated(&host, "kalah", true).await;
+    let mut client = server.join(&code, &host).await;
+    client.send(json!({ "type": "sit", "seat": 0 })).await;
+    client.expect("room").await;
+    client
+        .send(json!({ "type": "computer", "seat": 1, "level": 1 }))
+        .await;
+    client.expect("room").await;
+    client.send(json!({ "type": "start" })).await;
+    client.expect("started").await;
+    client.send(json!({ "type": "resign" })).await;
+    client.expect("resigned").await;
+    let over = client.expect("over").await;
+    let ratings = &over["ratings"];
+    assert_eq!(ratings[1]["player"], "ai:1");
+    assert_eq!(ratings[1]["rank"], 1);
+    assert!(ratings[1]["rating_after"].as_f64() > ratings[1]["rating_before"].as_f64());
+    let (status, board) = server.get("/api/leaderboard").await;
+    assert_eq!(status, 200);
+    assert_eq!(board["players"][0]["player"], "ai:1");
+    assert_eq!(board["players"][0]["name"], "Computer (level 1)");
+}

@@ -160,3 +160,40 @@ fn seed_of(id: &str, seq: usize) -> u64 {
     let head = id.get(..16).unwrap_or(id);
     u64::from_str_radix(head, 16).unwrap_or(0) ^ (seq as u64).rotate_left(32)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_computer_is_ai_colon_a_level_from_1_to_10() {
+        assert_eq!(computer_level(&computer_id(1)), Some(1));
+        assert_eq!(computer_level(&computer_id(10)), Some(10));
+        for id in [
+            "ai:0",
+            "ai:11",
+            "ai:",
+            "ai:x",
+            "AI:3",
+            "c1f2988e67d961850202ade5d859d75e",
+        ] {
+            assert_eq!(computer_level(id), None, "{id}");
+        }
+    }
+
+    #[test]
+    fn a_cpu_that_cannot_play_is_refused_by_name() {
+        assert!(check_cpu(&Spec::level(3)).is_ok());
+        let human = Spec::new(Player::Human);
+        assert!(matches!(check_cpu(&human), Err(Error::Cpu { spec, .. }) if spec == "human"));
+    }
+
+    #[test]
+    fn seeds_differ_by_game_and_by_move() {
+        let a = "c1f2988e67d961850202ade5d859d75e";
+        let b = "7a0b6f0e3e1d4c0b9a57c1f0d3e2b4a1";
+        assert_ne!(seed_of(a, 3), seed_of(b, 3));
+        assert_ne!(seed_of(a, 3), seed_of(a, 4));
+        assert_eq!(seed_of(a, 3), seed_of(a, 3));
+    }
+}
