@@ -404,3 +404,81 @@ pub(crate) fn error_message(error: &Error) -> ServerMessage {
         message: error.public_message(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use mancala_core::{Event, Move};
+
+    use super::*;
+    use crate::DEFAULT_CPU;
+
+    /// Room `r` of a fresh database with players `a` (host, seat 0,
+    /// connection 0) and `b` (seat 1, connection 1), its game started.
+    async fn started_room(dir: &tempfile::TempDir) -> (Room, mpsc::Sender<Command>) {
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+        let db = Db::open(&url).await.unwrap();
+        for id in ["a", "b"] {
+            db.create_player(id, id, "-").await.unwrap();
+        }
+        let rules = RuleSet::from_spec("kalah").unwrap().canonical();
+        db.create_room("r", "a", &rules, false, None).await.unwrap();
+        let settings = Settings {
+            cpu: DEFAULT_CPU,
+            takeover_after: Duration::from_secs(60),
+        };
+        let (queue, _) = mpsc::channel(8);
+        let mut room = Room::load(db, "r", settings, queue.downgrade())
+            .await
+            .unwrap();
+        for (conn, player) in [(0, "a"), (1, "b")] {
+            let (out, outbox) = mpsc::channel(64);
+            // The clients' ends are dropped: broadcasts to them fail
+            // quietly, which the room allows.
+            drop(outbox);
+            let player = player.to_string();
+            room.handle(Command::Join { conn, player, out }).await;
+            let sit = ClientMessage::Sit {
+                seat: Some(conn as usize),
+            };
+            room.dispatch(conn, sit).await.unwrap();
+        }
+        room.conns.clear();
+        room.start("a").await.unwrap();
+        (room, queue)
+    }
+
+    fn events(room: &Room) -> Vec<Event> {
+        room.game.as_ref().unwrap().game.events().to_vec()
+    }
+
+    #[tokio::test]
+    async fn the_computers_move_is_played_only_where_it_was_asked_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut room, _queue) = started_room(&dir).await;
+        let id = room.game.as_ref().unwrap().id.clone();
+        room.play("a", "1", None).await.unwrap();
+        let played = vec![Event::Move(Move::House(1))];
+        let computed = |game: &str, seq: usize| Command::Computed {
+            game: game.to_string(),
+            seq,
+            mv: Some(Move::House(2)),
+        };
+
+        // Stale: the game went on since, or it is another game.
+        room.thinking = Some((id.clone(), 0));
+        room.handle(computed(&id, 0)).await;
+        assert_eq!(events(&room), played);
+        assert_eq!(room.thinking, None);
+        room.handle(computed("another game", 1)).await;
+        assert_eq!(events(&room), played);
+        // In time, seat 1 plays its own turn: the computer does not.
+        room.handle(computed(&id, 1)).await;
+        assert_eq!(events(&room), played);
+        // Once the turn ran out, the computer's move is played.
+        room.timed_out = room.point();
+        room.handle(computed(&id, 1)).await;
+        assert_eq!(events(&room), [played[0], Event::Move(Move::House(2))]);
+    }
+}
