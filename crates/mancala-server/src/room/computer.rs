@@ -68,7 +68,7 @@ impl Room {
     /// Starts the computer's search for the turn being played if the
     /// computer plays it and no search is in flight.
     pub(super) fn think(&mut self) {
-        if self.thinking.is_some() {
+        if self.thinking.is_some() || (self.gave_up.is_some() && self.gave_up == self.point()) {
             return;
         }
         let Some(live) = self.game.as_ref() else {
@@ -136,6 +136,9 @@ impl Room {
                     "mancala-server: room {}: the computer found no move",
                     self.code
                 );
+                // Searching again would fail again: the turn waits for
+                // its player (the log tells of it).
+                self.gave_up = self.point();
                 Ok(())
             }
         }

@@ -58,6 +58,9 @@ pub(super) struct Room {
     pub timed_out: Option<(String, usize)>,
     /// The point the computer is searching, if it is.
     pub thinking: Option<(String, usize)>,
+    /// The point where the computer found no move (a failed search),
+    /// which it does not search again.
+    pub gave_up: Option<(String, usize)>,
 }
 
 impl Room {
@@ -128,6 +131,7 @@ impl Room {
             turn: None,
             timed_out: None,
             thinking: None,
+            gave_up: None,
         })
     }
 
@@ -476,8 +480,18 @@ mod tests {
         // In time, seat 1 plays its own turn: the computer does not.
         room.handle(computed(&id, 1)).await;
         assert_eq!(events(&room), played);
-        // Once the turn ran out, the computer's move is played.
+        // Once the turn ran out, the computer's move is played; a search
+        // that found none is not started again for that turn.
         room.timed_out = room.point();
+        let nothing = Command::Computed {
+            game: id.clone(),
+            seq: 1,
+            mv: None,
+        };
+        room.handle(nothing).await;
+        room.think();
+        assert_eq!(room.thinking, None);
+        assert_eq!(events(&room), played);
         room.handle(computed(&id, 1)).await;
         assert_eq!(events(&room), [played[0], Event::Move(Move::House(2))]);
     }
