@@ -64,7 +64,8 @@ pub enum ServerMessage {
         you: String,
     },
     /// The whole state of the room: sent after `welcome` and whenever a
-    /// seat changes.
+    /// seat changes (someone sits, the computer is put in or taken out,
+    /// a player goes away, is taken over or comes back).
     Room(RoomView),
     /// A game started.
     Started(GameView),
