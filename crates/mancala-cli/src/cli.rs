@@ -232,4 +232,12 @@ pub struct ServeArgs {
     /// host always may, other sites' never otherwise.
     #[arg(long = "allow-origin", value_name = "URL")]
     pub allow_origin: Vec<String>,
+    /// How long a player who left is waited for before the computer
+    /// (`--cpu`) plays their seat until they come back (`60s`, `2m`).
+    #[arg(long, default_value = "60s", value_name = "DURATION", value_parser = humantime::parse_duration)]
+    pub takeover_after: std::time::Duration,
+    /// The computer player for timed-out turns, seats taken over and
+    /// resigned seats (`ai:3` is quick and takes what is in front of it).
+    #[arg(long, default_value = "ai:3", value_name = "SPEC")]
+    pub cpu: mancala_ai::Spec,
 }

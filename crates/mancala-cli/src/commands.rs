@@ -60,6 +60,8 @@ fn serve(args: &ServeArgs) -> CliResult {
         addr: args.addr.clone(),
         database: args.database.clone(),
         allowed_origins: args.allow_origin.clone(),
+        cpu: args.cpu,
+        takeover_after: args.takeover_after,
     };
     mancala_server::serve_blocking(&config, |url| outln!("listening on {url}"))
         .map_err(|e| CliError::runtime(e.to_string()))

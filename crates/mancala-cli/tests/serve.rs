@@ -64,3 +64,30 @@ fn an_allowed_origin_must_be_an_origin() {
     );
     assert!(stderr.contains("SCHEME://HOST[:PORT]"), "{stderr}");
 }
+
+/// `mancala serve ARGS` run to its end (it must fail): its stderr.
+fn serve_fails(args: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}?mode=rwc", dir.path().join("x.db").display());
+    let output = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--database", &database])
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    assert!(!output.status.success(), "{args:?} must fail");
+    String::from_utf8(output.stderr).unwrap()
+}
+
+#[test]
+fn serve_refuses_a_cpu_that_cannot_play() {
+    let stderr = serve_fails(&["--cpu", "human"]);
+    assert!(stderr.contains("--cpu human"), "{stderr}");
+    let stderr = serve_fails(&["--cpu", "ai:11"]);
+    assert!(stderr.contains("ai:11"), "{stderr}");
+}
+
+#[test]
+fn serve_refuses_a_takeover_delay_that_is_not_a_duration() {
+    let stderr = serve_fails(&["--takeover-after", "soon"]);
+    assert!(stderr.contains("--takeover-after"), "{stderr}");
+}

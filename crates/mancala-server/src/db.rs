@@ -48,6 +48,8 @@ pub(crate) struct StoredRoom {
     pub host: String,
     pub setup: RoomSetup,
     pub rated: bool,
+    /// The time per turn in seconds, if any.
+    pub turn_seconds: Option<u32>,
     /// `(seat, player id, name)` for each taken seat.
     pub seats: Vec<(usize, String, String)>,
 }
@@ -141,13 +143,15 @@ impl Db {
         host: &str,
         setup: &RoomSetup,
         rated: bool,
+        turn_seconds: Option<u32>,
     ) -> Result<(), Error> {
         let house_rules = setup
             .house_rules
             .map(|h| serde_json::to_string(&h).expect("house rules serialise"));
         sqlx::query(
             "INSERT INTO rooms (code, host, rules, rated, house_rules, rotation, \
-             min_players, max_players) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+             min_players, max_players, turn_seconds) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(code)
         .bind(host)
@@ -157,6 +161,7 @@ impl Db {
         .bind(setup.rotation)
         .bind(setup.min_players as i64)
         .bind(setup.max_players as i64)
+        .bind(turn_seconds.map(i64::from))
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -166,7 +171,7 @@ impl Db {
     pub(crate) async fn room(&self, code: &str) -> Result<Option<StoredRoom>, Error> {
         let Some(row) = sqlx::query(
             "SELECT host, rules, CAST(rated AS INTEGER), house_rules, \
-             CAST(rotation AS INTEGER), min_players, max_players \
+             CAST(rotation AS INTEGER), min_players, max_players, turn_seconds \
              FROM rooms WHERE code = $1",
         )
         .bind(code)
@@ -199,6 +204,9 @@ impl Db {
             host: row.get(0),
             setup,
             rated: flag(row.get(2)),
+            turn_seconds: row
+                .get::<Option<i64>, _>(7)
+                .and_then(|s| u32::try_from(s).ok()),
             seats,
         }))
     }
@@ -219,6 +227,17 @@ impl Db {
         sqlx::query("DELETE FROM room_seats WHERE room = $1 AND seat = $2")
             .bind(code)
             .bind(seat as i64)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Puts `player` in `seat` of room `code` in place of who sat there.
+    pub(crate) async fn reseat(&self, code: &str, seat: usize, player: &str) -> Result<(), Error> {
+        sqlx::query("UPDATE room_seats SET player = $3 WHERE room = $1 AND seat = $2")
+            .bind(code)
+            .bind(seat as i64)
+            .bind(player)
             .execute(&self.pool)
             .await?;
         Ok(())

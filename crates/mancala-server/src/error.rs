@@ -4,6 +4,7 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use mancala_ai::SpecError;
 use mancala_core::{EventError, MoveParseError, RecordError, RuleSpecError};
 use thiserror::Error;
 
@@ -224,6 +225,26 @@ pub enum Error {
     /// The connection went on sending over its rate limit: it is closed.
     #[error("too many messages over the rate limit: the connection is closed")]
     Flooding,
+    /// The configured `--cpu` player cannot play.
+    #[error("--cpu {spec}: {source}")]
+    Cpu {
+        /// The spec given.
+        spec: String,
+        /// Why it cannot play.
+        source: SpecError,
+    },
+    /// A computer level outside 1 to 10.
+    #[error("a computer level is 1 to 10, not {level}")]
+    BadLevel {
+        /// The level asked for.
+        level: u8,
+    },
+    /// A time per turn other than none, 30 or 60 seconds.
+    #[error("the time per turn is 30 or 60 seconds (or null for none), not {seconds}")]
+    TurnSeconds {
+        /// The seconds asked for.
+        seconds: u64,
+    },
 }
 
 impl Error {
@@ -262,6 +283,9 @@ impl Error {
             Error::BadOrigin { .. } => "bad_origin",
             Error::RateLimited => "rate_limited",
             Error::Flooding => "flooding",
+            Error::Cpu { .. } => "bad_cpu",
+            Error::BadLevel { .. } => "bad_level",
+            Error::TurnSeconds { .. } => "bad_turn_seconds",
         }
     }
 

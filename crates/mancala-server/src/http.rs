@@ -21,7 +21,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use crate::db::Db;
 use crate::error::Error;
 use crate::protocol::{HistoryEntry, HouseRules, LeaderboardEntry};
-use crate::room::Rooms;
+use crate::room::{Rooms, Settings};
 use crate::setup::{HouseRulesChoice, RoomSetup};
 use crate::{MAX_NAME, secret, ws};
 
@@ -70,11 +70,12 @@ pub(crate) struct Shared {
     origins: Vec<String>,
 }
 
-/// The server's routes over `db`; `origins` are the other sites allowed
-/// to open WebSockets (see [`ws::check_origin`]).
-pub(crate) fn router(db: Db, origins: Vec<String>) -> Router {
+/// The server's routes over `db`, rooms run with `settings`; `origins`
+/// are the other sites allowed to open WebSockets (see
+/// [`ws::check_origin`]).
+pub(crate) fn router(db: Db, settings: Settings, origins: Vec<String>) -> Router {
     let state = AppState(Arc::new(Shared {
-        rooms: Rooms::new(db.clone()),
+        rooms: Rooms::new(db.clone(), settings),
         db,
         next_conn: AtomicU64::new(0),
         origins,
@@ -193,6 +194,24 @@ struct NewRoom {
     rotation: Option<bool>,
     #[serde(default)]
     rated: bool,
+    /// The time per turn in seconds: 30, 60, or none.
+    #[serde(default)]
+    turn_seconds: Option<u64>,
+}
+
+/// The times per turn a room may have, in seconds.
+const TURN_SECONDS: [u32; 2] = [30, 60];
+
+/// `seconds` if it is one of [`TURN_SECONDS`].
+fn checked_turn_seconds(seconds: Option<u64>) -> Result<Option<u32>, Error> {
+    match seconds {
+        None => Ok(None),
+        Some(s) => TURN_SECONDS
+            .into_iter()
+            .find(|&t| u64::from(t) == s)
+            .map(Some)
+            .ok_or(Error::TurnSeconds { seconds: s }),
+    }
 }
 
 /// A new room.
@@ -206,6 +225,7 @@ struct CreatedRoom {
     min_players: usize,
     /// The room's seats: the most players a game takes.
     players: usize,
+    turn_seconds: Option<u32>,
     websocket: String,
 }
 
@@ -216,10 +236,11 @@ async fn create_room(
 ) -> Result<axum::Json<CreatedRoom>, Error> {
     let setup = RoomSetup::choose(body.rules.as_deref(), body.house_rules, body.rotation)?;
     let rules = setup.rules_for(setup.min_players)?.canonical();
+    let turn_seconds = checked_turn_seconds(body.turn_seconds)?;
     let code = secret::token()?;
     app.0
         .db
-        .create_room(&code, &host, &setup, body.rated)
+        .create_room(&code, &host, &setup, body.rated, turn_seconds)
         .await?;
     Ok(axum::Json(CreatedRoom {
         websocket: format!("/ws/rooms/{code}"),
@@ -229,6 +250,7 @@ async fn create_room(
         rotation: setup.rotation,
         min_players: setup.min_players,
         players: setup.max_players,
+        turn_seconds,
     }))
 }
 

@@ -27,6 +27,11 @@
 //!   in and applied at start) in the SQL both share. Rating updates lock
 //!   the players' rows, so games ending at once on several connections
 //!   lose none.
+//! - The computer (computer seats, resigned seats, turns whose time ran
+//!   out, seats taken over from players who left) searches off the room's
+//!   task, in `spawn_blocking`, and its move comes back through the room's
+//!   queue; clocks and takeover delays are tokio deadlines the room's task
+//!   waits on beside its queue.
 //! - Rated rooms rate each game with Glicko-2 (the `skillratings`
 //!   crate), 3 or 4 seats as pairwise results from their ranks, in the
 //!   transaction of the event that ended the game; `GET /api/leaderboard`
@@ -89,7 +94,9 @@ mod setup;
 mod ws;
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
+use mancala_ai::Spec;
 use tokio::net::TcpListener;
 
 pub use error::Error;
@@ -104,7 +111,19 @@ pub const MAX_NAME: usize = 32;
 /// a `too_large` error and the connection goes on.
 pub const MAX_MESSAGE: usize = 4096;
 
-/// Where the server listens and what it stores into.
+/// The player of seats whose person is not playing, unless the operator
+/// says otherwise: level 3 searches 60 alpha-beta nodes with two players
+/// and 130 MCTS iterations with three or four, well under a millisecond,
+/// so a server full of timed-out turns never queues behind its searches,
+/// and it still takes the captures and extra turns in front of it.
+pub const DEFAULT_CPU: Spec = Spec::level(3);
+
+/// How long a seated player may be away before the computer plays their
+/// seat, unless the operator says otherwise.
+pub const DEFAULT_TAKEOVER_AFTER: Duration = Duration::from_secs(60);
+
+/// Where the server listens, what it stores into, and who plays for
+/// players who do not.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     /// The address to listen on (`127.0.0.1:8080`; port 0 picks a free one).
@@ -117,16 +136,25 @@ pub struct Config {
     /// WebSockets besides the server's own: a browser page from any other
     /// site is refused (see `docs/protocol.md`, Security).
     pub allowed_origins: Vec<String>,
+    /// The player that moves for a seat whose turn ran out of time, for a
+    /// seat taken over after its player left, and for a resigned seat
+    /// while a game of three or four goes on (`--cpu`).
+    pub cpu: Spec,
+    /// How long a seated player whose last connection closed is held
+    /// `away` before `cpu` plays their turns (`--takeover-after`).
+    pub takeover_after: Duration,
 }
 
 impl Default for Config {
-    /// `127.0.0.1:8080` and the SQLite file `mancala.db` in the current
-    /// directory.
+    /// `127.0.0.1:8080`, the SQLite file `mancala.db` in the current
+    /// directory, [`DEFAULT_CPU`] and [`DEFAULT_TAKEOVER_AFTER`].
     fn default() -> Config {
         Config {
             addr: "127.0.0.1:8080".to_string(),
             database: "sqlite://mancala.db?mode=rwc".to_string(),
             allowed_origins: Vec::new(),
+            cpu: DEFAULT_CPU,
+            takeover_after: DEFAULT_TAKEOVER_AFTER,
         }
     }
 }
@@ -145,11 +173,13 @@ impl Server {
     ///
     /// # Errors
     ///
+    /// [`Error::Cpu`] if `config.cpu` cannot play (`human`, say),
     /// [`Error::Database`] or [`Error::Migrate`] for the database,
     /// [`Error::Bind`] for the socket, [`Error::BadOrigin`] for an allowed
     /// origin that is not `SCHEME://HOST[:PORT]`.
     pub async fn bind(config: &Config) -> Result<Server, Error> {
         let origins = ws::allowed_origins(&config.allowed_origins)?;
+        room::check_cpu(&config.cpu)?;
         let db = db::Db::open(&config.database).await?;
         let bind_error = |source| Error::Bind {
             addr: config.addr.clone(),
@@ -160,7 +190,7 @@ impl Server {
         Ok(Server {
             listener,
             addr,
-            router: http::router(db, origins),
+            router: http::router(db, room::Settings::from(config), origins),
         })
     }
 

@@ -50,6 +50,15 @@ pub enum ClientMessage {
     },
     /// Resign the game in the client's own seat.
     Resign,
+    /// Put the computer in a seat, or take it out (host only, between
+    /// games).
+    Computer {
+        /// The seat (0-based).
+        seat: usize,
+        /// The computer's level, 1 to 10 (`ai:1` .. `ai:10`); `null`
+        /// empties a computer's seat.
+        level: Option<u8>,
+    },
 }
 
 /// A message from the server.
@@ -64,7 +73,8 @@ pub enum ServerMessage {
         you: String,
     },
     /// The whole state of the room: sent after `welcome` and whenever a
-    /// seat changes.
+    /// seat changes (someone sits, the computer is put in or taken out,
+    /// a player goes away, is taken over or comes back).
     Room(RoomView),
     /// A game started.
     Started(GameView),
@@ -78,6 +88,10 @@ pub enum ServerMessage {
         position: Setup,
         /// The seat to move, `null` once the game is over.
         to_move: Option<usize>,
+        /// The clock of the turn that follows, in a room with a time per
+        /// turn.
+        #[serde(default)]
+        clock: Option<ClockView>,
     },
     /// The game ended.
     Over {
@@ -118,6 +132,9 @@ pub struct RoomView {
     /// The fewest players a game here takes; the most is the number of
     /// seats.
     pub min_players: usize,
+    /// The time per turn in seconds (30 or 60), `null` for none.
+    #[serde(default)]
+    pub turn_seconds: Option<u32>,
     /// Per seat, who sits there.
     pub seats: Vec<Option<SeatView>>,
     /// The players connected without a seat, once each, in the order they
@@ -152,10 +169,63 @@ pub struct SpectatorView {
 /// Who sits in a seat.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SeatView {
-    /// Their player id.
+    /// Their player id (`ai:N` for the computer at level N).
     pub player: String,
     /// Their display name (plain text, never markup).
     pub name: String,
+    /// Whether the player has no connection to the room (never for the
+    /// computer).
+    #[serde(default)]
+    pub away: bool,
+    /// Who plays the seat's turns when it is not its player: `computer`
+    /// for a computer seat and for a seat taken over after its player
+    /// stayed away; `null` when the player plays.
+    #[serde(default)]
+    pub played_by: Option<PlayedBy>,
+}
+
+/// Who plays a seat in place of its player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayedBy {
+    /// The server's computer player.
+    Computer,
+}
+
+/// Who played a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MovedBy {
+    /// The seat's player, from their connection.
+    Player,
+    /// The server's computer player (see [`ComputerReason`]).
+    Computer,
+}
+
+/// Why the computer played a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ComputerReason {
+    /// The seat is the computer's.
+    ComputerSeat,
+    /// The seat resigned and the game goes on (3 or 4 players).
+    Resigned,
+    /// The seat's player stayed away past the takeover delay.
+    Takeover,
+    /// The seat's time for the turn ran out.
+    Timeout,
+}
+
+/// The clock of the turn being played, in a room with a time per turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    /// The seat to move.
+    pub seat: usize,
+    /// What is left of the turn, in milliseconds, when the message was
+    /// sent.
+    pub remaining_ms: u64,
+    /// The whole time of a turn, in milliseconds.
+    pub limit_ms: u64,
 }
 
 /// A game: everything a client needs to show it.
@@ -173,11 +243,15 @@ pub struct GameView {
     pub to_move: Option<usize>,
     /// How it ended, if it did.
     pub outcome: Option<OutcomeView>,
+    /// The clock of the turn being played, in a room with a time per
+    /// turn while the game goes on.
+    #[serde(default)]
+    pub clock: Option<ClockView>,
 }
 
 impl GameView {
-    /// The view of `game`, whose id is `id`.
-    pub(crate) fn new(id: &str, game: &Game) -> GameView {
+    /// The view of `game`, whose id is `id`, with the turn's `clock`.
+    pub(crate) fn new(id: &str, game: &Game, clock: Option<ClockView>) -> GameView {
         GameView {
             id: id.to_string(),
             rules: game.rules().rule_set().canonical(),
@@ -185,6 +259,7 @@ impl GameView {
             position: game.position().to_setup(),
             to_move: to_move(game),
             outcome: game.outcome().as_ref().map(OutcomeView::from),
+            clock,
         }
     }
 }
@@ -211,6 +286,15 @@ pub struct MovedView {
     pub position: Setup,
     /// The seat to move, `null` once the game is over.
     pub to_move: Option<usize>,
+    /// Who played it: the seat's `player`, or the `computer`.
+    pub by: MovedBy,
+    /// Why the computer played it, `null` for the player's own move.
+    #[serde(default)]
+    pub reason: Option<ComputerReason>,
+    /// The clock of the turn that follows, in a room with a time per
+    /// turn.
+    #[serde(default)]
+    pub clock: Option<ClockView>,
 }
 
 /// What a move did, from [`mancala_core::Effect`].

@@ -81,7 +81,7 @@ pub(crate) async fn serve(mut socket: WebSocket, link: Link) {
             }
         }
     }
-    let _ = room.send(Command::Leave { conn }).await;
+    let _ = room.send(Command::Leave { conn, player }).await;
 }
 
 /// Reads the first message, which must be a `hello` with the secret of

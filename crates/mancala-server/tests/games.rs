@@ -157,7 +157,7 @@ async fn a_new_server_on_the_same_database_carries_the_game_on() {
     drop(clients);
 
     let again = common::start_on(server.database.clone()).await;
-    let mut clients = Vec::new();
+    let mut clients: Vec<Client> = Vec::new();
     for (seat, p) in people.iter().enumerate() {
         let mut client = again.socket(&code).await;
         client
@@ -171,6 +171,11 @@ async fn a_new_server_on_the_same_database_carries_the_game_on() {
             serde_json::to_value(game.position()).unwrap()
         );
         assert_eq!(room["seats"][seat]["player"], p.id.as_str());
+        // Those back already see this seat's player back too.
+        for c in clients.iter_mut() {
+            let room = c.expect("room").await;
+            assert_eq!(room["seats"][seat]["away"], false);
+        }
         clients.push(client);
     }
     play_to_end(&mut clients, &mut game, 3).await;

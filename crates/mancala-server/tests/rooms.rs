@@ -302,7 +302,15 @@ async fn three_games(rotation: bool) -> (Vec<Vec<String>>, Vec<Value>, Vec<Playe
             let again = common::start_on(server.database.clone()).await;
             clients = Vec::new();
             for p in &people {
-                clients.push(again.join(&code, p).await);
+                let newcomer = again.join(&code, p).await;
+                // Those back already see this player back (not away).
+                for c in &mut clients {
+                    let room = c.expect("room").await;
+                    let seats = room["seats"].as_array().unwrap();
+                    let back = seats.iter().find(|s| s["player"] == p.id.as_str());
+                    assert_eq!(back.unwrap()["away"], false);
+                }
+                clients.push(newcomer);
             }
         }
         let moved = rotation && number > 0;

@@ -1,16 +1,13 @@
 //! Playing in a room: moves and resignations checked by
 //! [`mancala_core::Game`], committed, then broadcast.
 
-use mancala_ai::Spec;
 use mancala_core::{Event, EventError, Game, Move, Outcome};
 
 use super::task::Room;
 use crate::error::Error;
-use crate::protocol::{EffectView, MovedView, OutcomeView, ServerMessage, to_move};
-
-/// Who plays the turns of a seat that resigned while the game goes on
-/// (3 or 4 players): cheap, so the room's task never waits on a search.
-const RESIGNED_SEAT_PLAYER: &str = "greedy";
+use crate::protocol::{
+    ComputerReason, EffectView, MovedBy, MovedView, OutcomeView, ServerMessage, to_move,
+};
 
 impl Room {
     /// Plays move `text` for `player`, who must sit in the seat to move
@@ -31,8 +28,7 @@ impl Room {
             return Err(Error::NotYourTurn { to_move });
         }
         let m: Move = text.trim().parse()?;
-        self.commit(Event::Move(m)).await?;
-        self.play_resigned_seats().await
+        self.commit(Event::Move(m), None).await
     }
 
     /// Resigns `player`'s seat.
@@ -40,14 +36,18 @@ impl Room {
         let seat = self.seat_of(player).ok_or(Error::NotSeated)?;
         let live = self.game.as_ref().ok_or(Error::NoGame)?;
         let side = live.game.position().side_of(seat);
-        self.commit(Event::Resign { side }).await?;
-        self.play_resigned_seats().await
+        self.commit(Event::Resign { side }, None).await
     }
 
     /// Applies `event` to the game, commits it, and only then tells every
-    /// client (and, when it ended the game, the outcome). If the commit
-    /// fails, the game takes the event back and nobody hears of it.
-    async fn commit(&mut self, event: Event) -> Result<(), Error> {
+    /// client (and, when it ended the game, the outcome). `computer` says
+    /// why the computer played it, `None` for the seat's player. If the
+    /// commit fails, the game takes the event back and nobody hears of it.
+    pub(super) async fn commit(
+        &mut self,
+        event: Event,
+        computer: Option<ComputerReason>,
+    ) -> Result<(), Error> {
         let live = self.game.as_mut().ok_or(Error::NoGame)?;
         let seat = to_move(&live.game).ok_or(EventError::GameOver)?;
         let effect = live.game.apply(event)?;
@@ -67,6 +67,10 @@ impl Room {
                 return Err(e);
             }
         };
+        // The next turn's clock starts once the event is committed.
+        self.reset_clock();
+        let clock = self.clock_view();
+        let live = self.game.as_ref().ok_or(Error::NoGame)?;
         let position = live.game.position().to_setup();
         let next = to_move(&live.game);
         let message = match (event, effect) {
@@ -74,6 +78,7 @@ impl Room {
                 seat: live.game.position().player_of(side),
                 position,
                 to_move: next,
+                clock,
             },
             (_, effect) => ServerMessage::Moved(MovedView {
                 seat,
@@ -82,6 +87,12 @@ impl Room {
                 effect: EffectView::from(&effect.expect("a move has an effect")),
                 position,
                 to_move: next,
+                by: match computer {
+                    Some(_) => MovedBy::Computer,
+                    None => MovedBy::Player,
+                },
+                reason: computer,
+                clock,
             }),
         };
         self.broadcast(message);
@@ -92,28 +103,6 @@ impl Room {
             });
         }
         Ok(())
-    }
-
-    /// Plays the turns of seats that resigned while the game goes on.
-    pub(super) async fn play_resigned_seats(&mut self) -> Result<(), Error> {
-        while let Some(m) = self.resigned_seat_move() {
-            self.commit(Event::Move(m)).await?;
-        }
-        Ok(())
-    }
-
-    /// The computer's move for the seat to move, if that seat resigned.
-    fn resigned_seat_move(&self) -> Option<Move> {
-        let live = self.game.as_ref()?;
-        let position = live.game.position();
-        if position.is_over() || !position.has_resigned(position.to_move()) {
-            return None;
-        }
-        let spec: Spec = RESIGNED_SEAT_PLAYER.parse().expect("a valid player spec");
-        let mut player = spec
-            .strategy(live.game.rules(), u64::from(position.ply()))
-            .expect("greedy has a strategy under any rules");
-        player.choose(&position)
     }
 }
 

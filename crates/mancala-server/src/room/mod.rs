@@ -2,21 +2,46 @@
 //! [`Rooms`] registry starts a room's task the first time a client asks
 //! for it, from what the database holds.
 
+mod clock;
+mod computer;
 mod game;
 mod lobby;
 mod task;
 
+pub(crate) use computer::check_cpu;
 pub(crate) use task::error_message;
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::Duration;
 
+use mancala_ai::Spec;
+use mancala_core::Move;
 use tokio::sync::{Mutex, mpsc};
 
+use crate::Config;
 use crate::db::Db;
 use crate::error::Error;
 use crate::protocol::{ClientMessage, ServerMessage};
 use task::Room;
+
+/// What every room takes from the server's [`Config`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Settings {
+    /// Who plays timed-out turns, taken-over seats and resigned seats.
+    pub cpu: Spec,
+    /// How long a player is away before `cpu` plays their seat.
+    pub takeover_after: Duration,
+}
+
+impl From<&Config> for Settings {
+    fn from(config: &Config) -> Settings {
+        Settings {
+            cpu: config.cpu,
+            takeover_after: config.takeover_after,
+        }
+    }
+}
 
 /// Commands queued for a room's task before the connections feeding it
 /// wait (back-pressure).
@@ -44,6 +69,8 @@ pub(crate) enum Command {
     Leave {
         /// The connection.
         conn: ConnId,
+        /// Its player id.
+        player: String,
     },
     /// A player changed their display name (stored already).
     Renamed {
@@ -58,6 +85,16 @@ pub(crate) enum Command {
         conn: ConnId,
         /// The message.
         message: ClientMessage,
+    },
+    /// The computer chose `mv` for the position after event `seq` of game
+    /// `game`; stale (and dropped) if the game has gone on since.
+    Computed {
+        /// The game's id.
+        game: String,
+        /// The number of events the game had.
+        seq: usize,
+        /// The move, `None` if the computer found none.
+        mv: Option<Move>,
     },
 }
 
@@ -83,14 +120,16 @@ impl RoomHandle {
 #[derive(Clone, Debug)]
 pub(crate) struct Rooms {
     db: Db,
+    settings: Settings,
     live: Arc<Mutex<HashMap<String, mpsc::Sender<Command>>>>,
 }
 
 impl Rooms {
-    /// No room running yet.
-    pub(crate) fn new(db: Db) -> Rooms {
+    /// No room running yet; rooms will run with `settings`.
+    pub(crate) fn new(db: Db, settings: Settings) -> Rooms {
         Rooms {
             db,
+            settings,
             live: Arc::new(Mutex::new(HashMap::new())),
         }
     }
@@ -109,8 +148,8 @@ impl Rooms {
         if let Some(tx) = live.get(code).filter(|tx| !tx.is_closed()) {
             return Ok(RoomHandle { tx: tx.clone() });
         }
-        let room = Room::load(self.db.clone(), code).await?;
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
+        let room = Room::load(self.db.clone(), code, self.settings, tx.downgrade()).await?;
         tokio::spawn(room.run(rx));
         live.insert(code.to_string(), tx.clone());
         Ok(RoomHandle { tx })

@@ -6,11 +6,16 @@ use std::sync::Arc;
 
 use mancala_core::{Game, RuleSet, Rules};
 use tokio::sync::mpsc;
+use tokio::time::Instant;
 
-use super::{Command, ConnId};
+use super::clock::{Away, Turn};
+use super::computer::{computer_id, computer_level};
+use super::{Command, ConnId, Settings};
 use crate::db::Db;
 use crate::error::Error;
-use crate::protocol::{ClientMessage, GameView, RoomView, SeatView, ServerMessage, SpectatorView};
+use crate::protocol::{
+    ClientMessage, GameView, PlayedBy, RoomView, SeatView, ServerMessage, SpectatorView,
+};
 use crate::setup::RoomSetup;
 use crate::{PROTOCOL_VERSION, secret};
 
@@ -47,6 +52,24 @@ pub(super) struct Room {
     pub shown_spectators: Vec<SpectatorView>,
     /// The game being played, or the last one played.
     pub game: Option<Live>,
+    /// The server's `--cpu` and `--takeover-after`.
+    pub settings: Settings,
+    /// The time per turn in seconds, if any.
+    pub turn_seconds: Option<u32>,
+    /// The room's own queue, for the computer's moves (weak, so that the
+    /// room still ends when every handle is gone).
+    pub queue: mpsc::WeakSender<Command>,
+    /// Seated players without a connection, by player id.
+    pub away: HashMap<String, Away>,
+    /// The clock of the turn being played.
+    pub turn: Option<Turn>,
+    /// The point (game id, events) whose turn ran out of time.
+    pub timed_out: Option<(String, usize)>,
+    /// The point the computer is searching, if it is.
+    pub thinking: Option<(String, usize)>,
+    /// The point where the computer found no move (a failed search),
+    /// which it does not search again.
+    pub gave_up: Option<(String, usize)>,
 }
 
 impl Room {
@@ -56,14 +79,32 @@ impl Room {
     ///
     /// [`Error::NoSuchRoom`], database errors, and [`Error::Record`] for
     /// stored rules or events that no longer replay.
-    pub(super) async fn load(db: Db, code: &str) -> Result<Room, Error> {
+    ///
+    /// Nobody is connected yet: every seated person is away from now on
+    /// (so the computer takes their seat over after the takeover delay),
+    /// and the turn being played gets its whole time again.
+    pub(super) async fn load(
+        db: Db,
+        code: &str,
+        settings: Settings,
+        queue: mpsc::WeakSender<Command>,
+    ) -> Result<Room, Error> {
         let stored = db.room(code).await?.ok_or_else(|| Error::NoSuchRoom {
             code: code.to_string(),
         })?;
         let mut seats = vec![None; stored.setup.max_players];
+        let mut away = HashMap::new();
         for (seat, player, name) in stored.seats {
             if let Some(slot) = seats.get_mut(seat) {
-                *slot = Some(SeatView { player, name });
+                if computer_level(&player).is_none() {
+                    away.insert(player.clone(), Away::since(Instant::now()));
+                }
+                *slot = Some(SeatView {
+                    player,
+                    name,
+                    away: false,
+                    played_by: None,
+                });
             }
         }
         let game = match db.last_game(code).await? {
@@ -93,18 +134,33 @@ impl Room {
             conns: HashMap::new(),
             shown_spectators: Vec::new(),
             game,
+            settings,
+            turn_seconds: stored.turn_seconds,
+            queue,
+            away,
+            turn: None,
+            timed_out: None,
+            thinking: None,
+            gave_up: None,
         })
     }
 
-    /// The room's task: takes commands until every handle is gone.
+    /// The room's task: takes commands and keeps the clocks until every
+    /// handle is gone.
     pub(super) async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
-        // A server stopped between a resignation and the computer's move
-        // for that seat left a turn nobody else would play.
-        if let Err(e) = self.play_resigned_seats().await {
-            eprintln!("mancala-server: room {}: {e}", self.code);
-        }
-        while let Some(command) = rx.recv().await {
-            self.handle(command).await;
+        loop {
+            // The clock of the turn, and the computer for a turn nobody
+            // else plays (also one left by a server stopped mid-game).
+            self.reset_clock();
+            self.think();
+            let wake = self.next_wake();
+            tokio::select! {
+                command = rx.recv() => match command {
+                    Some(command) => self.handle(command).await,
+                    None => break,
+                },
+                () = sleep_until(wake) => self.wake(),
+            }
         }
     }
 
@@ -116,6 +172,7 @@ impl Room {
                 name,
                 out,
             } => {
+                let back = self.away.remove(&player).is_some() && self.seat_of(&player).is_some();
                 let welcome = ServerMessage::Welcome {
                     version: PROTOCOL_VERSION,
                     you: player.clone(),
@@ -125,18 +182,32 @@ impl Room {
                 let _ = out.try_send(welcome);
                 let fresh = out.clone();
                 self.conns.insert(conn, Conn { player, name, out });
-                if !self.sync_spectators() {
+                if back {
+                    // Their seat is theirs again at once: tell everyone.
+                    self.broadcast_room();
+                } else if !self.sync_spectators() {
                     let _ = fresh.try_send(ServerMessage::Room(self.view()));
                 }
             }
-            Command::Leave { conn } => {
+            Command::Leave { conn, player } => {
                 self.conns.remove(&conn);
-                self.sync_spectators();
+                let connected = self.conns.values().any(|c| c.player == player);
+                if !connected && self.seat_of(&player).is_some() {
+                    self.away.insert(player, Away::since(Instant::now()));
+                    self.broadcast_room();
+                } else {
+                    self.sync_spectators();
+                }
             }
             Command::Renamed { player, name } => self.renamed(&player, &name),
             Command::Message { conn, message } => {
                 if let Err(e) = self.dispatch(conn, message).await {
                     self.refuse(conn, &e);
+                }
+            }
+            Command::Computed { game, seq, mv } => {
+                if let Err(e) = self.computed(game, seq, mv).await {
+                    eprintln!("mancala-server: room {}: {e}", self.code);
                 }
             }
         }
@@ -157,6 +228,7 @@ impl Room {
             ClientMessage::Start => self.start(&player).await,
             ClientMessage::Move { mv, seat } => self.play(&player, &mv, seat).await,
             ClientMessage::Resign => self.resign(&player).await,
+            ClientMessage::Computer { seat, level } => self.computer(&player, seat, level).await,
         }
     }
 
@@ -200,8 +272,62 @@ impl Room {
         self.seats[seat] = Some(SeatView {
             player: player.to_string(),
             name,
+            away: false,
+            played_by: None,
         });
         self.broadcast_room();
+        Ok(())
+    }
+
+    /// Puts the computer at `level` in `seat`, or takes it out (`None`):
+    /// the host asks, between games, for a seat that is empty or the
+    /// computer's.
+    async fn computer(
+        &mut self,
+        player: &str,
+        seat: usize,
+        level: Option<u8>,
+    ) -> Result<(), Error> {
+        if player != self.host {
+            return Err(Error::NotHost);
+        }
+        if self.in_progress() {
+            return Err(Error::GameInProgress);
+        }
+        let sitter = self.seats.get(seat).ok_or(Error::NoSuchSeat { seat })?;
+        let computer = match sitter {
+            Some(s) if computer_level(&s.player).is_none() => {
+                return Err(Error::SeatTaken { seat });
+            }
+            Some(_) => true,
+            None => false,
+        };
+        match level {
+            None if computer => {
+                self.db.stand(&self.code, seat).await?;
+                self.seats[seat] = None;
+            }
+            None => return Ok(()),
+            Some(level) => {
+                let id = computer_id(level);
+                if computer_level(&id).is_none() {
+                    return Err(Error::BadLevel { level });
+                }
+                if computer {
+                    self.db.reseat(&self.code, seat, &id).await?;
+                } else {
+                    self.db.sit(&self.code, seat, &id).await?;
+                }
+                let name = self.db.player(&id).await?.map(|(_, name)| name);
+                self.seats[seat] = Some(SeatView {
+                    player: id,
+                    name: name.unwrap_or_default(),
+                    away: false,
+                    played_by: None,
+                });
+            }
+        }
+        self.broadcast(ServerMessage::Room(self.view()));
         Ok(())
     }
 
@@ -249,8 +375,9 @@ impl Room {
         }
         self.seats = seats;
         let game = Game::new(Arc::new(rules));
-        let started = ServerMessage::Started(GameView::new(&id, &game));
         self.game = Some(Live { id, game });
+        self.reset_clock();
+        let started = ServerMessage::Started(self.game_view().expect("a game was just started"));
         if !moves.is_empty() {
             self.broadcast_room();
         }
@@ -297,6 +424,7 @@ impl Room {
         self.broadcast(ServerMessage::Room(view));
     }
 
+    /// The room as clients see it.
     pub(super) fn view(&self) -> RoomView {
         RoomView {
             code: self.code.clone(),
@@ -306,9 +434,14 @@ impl Room {
             rotation: self.setup.rotation,
             rated: self.rated,
             min_players: self.setup.min_players,
-            seats: self.seats.clone(),
+            turn_seconds: self.turn_seconds,
+            seats: self
+                .seats
+                .iter()
+                .map(|s| s.as_ref().map(|s| self.seat_view(s)))
+                .collect(),
             spectators: self.spectators(),
-            game: self.game.as_ref().map(|l| GameView::new(&l.id, &l.game)),
+            game: self.game_view(),
         }
     }
 
@@ -325,6 +458,32 @@ impl Room {
             Err(_) => self.setup.base.canonical(),
         }
     }
+
+    /// `seat` with who is away and who plays for whom.
+    fn seat_view(&self, seat: &SeatView) -> SeatView {
+        let away = self.away.get(&seat.player);
+        let computer = computer_level(&seat.player).is_some();
+        SeatView {
+            away: away.is_some(),
+            played_by: (computer || away.is_some_and(|a| a.taken_over))
+                .then_some(PlayedBy::Computer),
+            ..seat.clone()
+        }
+    }
+
+    /// The game being played or last played, with its clock.
+    fn game_view(&self) -> Option<GameView> {
+        let live = self.game.as_ref()?;
+        Some(GameView::new(&live.id, &live.game, self.clock_view()))
+    }
+}
+
+/// Waits until `at`, or for ever.
+async fn sleep_until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
 }
 
 /// The `error` message for `error`.
@@ -332,5 +491,101 @@ pub(crate) fn error_message(error: &Error) -> ServerMessage {
     ServerMessage::Error {
         code: error.code().to_string(),
         message: error.public_message(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use mancala_core::{Event, Move};
+
+    use super::*;
+    use crate::DEFAULT_CPU;
+
+    /// Room `r` of a fresh database with players `a` (host, seat 0,
+    /// connection 0) and `b` (seat 1, connection 1), its game started.
+    async fn started_room(dir: &tempfile::TempDir) -> (Room, mpsc::Sender<Command>) {
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+        let db = Db::open(&url).await.unwrap();
+        for id in ["a", "b"] {
+            db.create_player(id, id, "-").await.unwrap();
+        }
+        let setup = RoomSetup::choose(Some("kalah"), None, None).unwrap();
+        db.create_room("r", "a", &setup, false, None).await.unwrap();
+        let settings = Settings {
+            cpu: DEFAULT_CPU,
+            takeover_after: Duration::from_secs(60),
+        };
+        let (queue, _) = mpsc::channel(8);
+        let mut room = Room::load(db, "r", settings, queue.downgrade())
+            .await
+            .unwrap();
+        // The clients' ends live until the game starts (a closed one
+        // would be dropped by the next broadcast, before it sits).
+        let mut outboxes = Vec::new();
+        for (conn, player) in [(0, "a"), (1, "b")] {
+            let (out, outbox) = mpsc::channel(64);
+            outboxes.push(outbox);
+            let (player, name) = (player.to_string(), player.to_string());
+            room.handle(Command::Join {
+                conn,
+                player,
+                name,
+                out,
+            })
+            .await;
+            let sit = ClientMessage::Sit {
+                seat: Some(conn as usize),
+            };
+            room.dispatch(conn, sit).await.unwrap();
+        }
+        room.conns.clear();
+        room.start("a").await.unwrap();
+        drop(outboxes);
+        (room, queue)
+    }
+
+    fn events(room: &Room) -> Vec<Event> {
+        room.game.as_ref().unwrap().game.events().to_vec()
+    }
+
+    #[tokio::test]
+    async fn the_computers_move_is_played_only_where_it_was_asked_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut room, _queue) = started_room(&dir).await;
+        let id = room.game.as_ref().unwrap().id.clone();
+        room.play("a", "1", None).await.unwrap();
+        let played = vec![Event::Move(Move::House(1))];
+        let computed = |game: &str, seq: usize| Command::Computed {
+            game: game.to_string(),
+            seq,
+            mv: Some(Move::House(2)),
+        };
+
+        // Stale: the game went on since, or it is another game.
+        room.thinking = Some((id.clone(), 0));
+        room.handle(computed(&id, 0)).await;
+        assert_eq!(events(&room), played);
+        assert_eq!(room.thinking, None);
+        room.handle(computed("another game", 1)).await;
+        assert_eq!(events(&room), played);
+        // In time, seat 1 plays its own turn: the computer does not.
+        room.handle(computed(&id, 1)).await;
+        assert_eq!(events(&room), played);
+        // Once the turn ran out, the computer's move is played; a search
+        // that found none is not started again for that turn.
+        room.timed_out = room.point();
+        let nothing = Command::Computed {
+            game: id.clone(),
+            seq: 1,
+            mv: None,
+        };
+        room.handle(nothing).await;
+        room.think();
+        assert_eq!(room.thinking, None);
+        assert_eq!(events(&room), played);
+        room.handle(computed(&id, 1)).await;
+        assert_eq!(events(&room), [played[0], Event::Move(Move::House(2))]);
     }
 }

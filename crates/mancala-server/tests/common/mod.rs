@@ -250,9 +250,16 @@ impl TestServer {
             people.push(self.player(&format!("player {i}")).await);
         }
         let code = self.room_rated(&people[0], rules, rated).await;
+        let clients = self.seat_all(&code, &people).await;
+        (code, clients, people)
+    }
+
+    /// A client in room `code` for each of `people`, seated in order
+    /// (seat `i` is `people[i]`), every `room` message this caused read.
+    pub async fn seat_all(&self, code: &str, people: &[Player]) -> Vec<Client> {
         let mut clients: Vec<Client> = Vec::new();
-        for p in &people {
-            let newcomer = self.join(&code, p).await;
+        for p in people {
+            let newcomer = self.join(code, p).await;
             // Those already there see a new spectator.
             for c in &mut clients {
                 let room = c.expect("room").await;
@@ -261,7 +268,7 @@ impl TestServer {
             }
             clients.push(newcomer);
         }
-        for seat in 0..players {
+        for seat in 0..people.len() {
             clients[seat]
                 .send(json!({ "type": "sit", "seat": seat }))
                 .await;
@@ -269,7 +276,7 @@ impl TestServer {
                 c.expect("room").await;
             }
         }
-        (code, clients, people)
+        clients
     }
 
     /// A WebSocket to room `code`, before any message.
@@ -296,6 +303,46 @@ impl TestServer {
         AnyPool::connect(&self.database).await.unwrap()
     }
 
+    /// A client in room `code` as `player`, past `welcome`, and the
+    /// `room` message it got.
+    pub async fn join_room(&self, code: &str, player: &Player) -> (Client, Value) {
+        let mut client = self.socket(code).await;
+        client
+            .send(json!({ "type": "hello", "version": 1, "player": player.id, "secret": player.secret }))
+            .await;
+        client.expect("welcome").await;
+        let room = client.expect("room").await;
+        (client, room)
+    }
+
+    /// A room under `rules` with a time per turn of `turn_seconds`, and
+    /// `players` new players seated in order as in
+    /// [`seated_room`](TestServer::seated_room).
+    pub async fn timed_room(
+        &self,
+        rules: &str,
+        players: usize,
+        turn_seconds: u64,
+    ) -> (String, Vec<Client>, Vec<Player>) {
+        let mut people = Vec::new();
+        for i in 0..players {
+            people.push(self.player(&format!("player {i}")).await);
+        }
+        let response = self
+            .post(
+                "/api/rooms",
+                json!({ "rules": rules, "turn_seconds": turn_seconds }),
+                Some(&people[0]),
+            )
+            .await;
+        assert_eq!(response.status(), 200);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["turn_seconds"], turn_seconds);
+        let code = body["code"].as_str().unwrap().to_string();
+        let clients = self.seat_all(&code, &people).await;
+        (code, clients, people)
+    }
+
     /// The events of every game of room `code`, as stored, game after game.
     pub async fn stored_events(&self, code: &str) -> Vec<String> {
         let pool = self.pool().await;
@@ -309,6 +356,89 @@ impl TestServer {
         .unwrap();
         pool.close().await;
         events
+    }
+}
+
+/// Most real time a test run by [`frozen`] may take.
+const WALL_PATIENCE: Duration = Duration::from_secs(120);
+
+/// Runs `test` on a runtime whose clock is paused (`start_paused`) so
+/// that it only moves when the test calls `tokio::time::advance`.
+///
+/// A paused clock alone is not enough: whenever every task waits (on
+/// SQLite's worker thread, a socket, a blocking search), tokio jumps the
+/// clock to the next timer, so that a turn could time out while its
+/// player's move is on the wire. Here a keeper future runs beside the
+/// test and yields at once every time it is polled, so the runtime is
+/// never idle and never jumps the clock. The keeper also fails the test
+/// after [`WALL_PATIENCE`] of real time, since the clients' own patience
+/// (virtual time) never runs out.
+pub async fn frozen(test: impl Future<Output = ()>) {
+    let started = std::time::Instant::now();
+    let keeper = async {
+        while started.elapsed() < WALL_PATIENCE {
+            // Let SQLite's and the searches' threads have the core.
+            std::thread::yield_now();
+            tokio::task::yield_now().await;
+        }
+    };
+    tokio::select! {
+        biased;
+        () = test => {}
+        () = keeper => panic!("the test took more than {WALL_PATIENCE:?} of real time"),
+    }
+}
+
+/// A server on its own runtime and thread, which [`Detached::kill`]
+/// stops at once, every task of it dropped, as if the process died.
+pub struct Detached {
+    pub server: TestServer,
+    stop: tokio::sync::oneshot::Sender<()>,
+    thread: std::thread::JoinHandle<()>,
+}
+
+/// Starts a [`Detached`] server on a free port over `database`.
+pub fn start_detached(database: String) -> Detached {
+    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let config = Config {
+        addr: "127.0.0.1:0".to_string(),
+        database: database.clone(),
+        ..Config::default()
+    };
+    let thread = std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let server = Server::bind(&config).await.unwrap();
+            addr_tx.send(server.local_addr()).unwrap();
+            tokio::select! {
+                _ = server.run() => {}
+                _ = stopped => {}
+            }
+        });
+        // Dropping the runtime drops every room and connection task.
+    });
+    let addr = addr_rx.recv().unwrap();
+    Detached {
+        server: TestServer {
+            addr,
+            database,
+            http: reqwest::Client::new(),
+            _owned: None,
+        },
+        stop,
+        thread,
+    }
+}
+
+impl Detached {
+    /// Stops the server and waits until every task of it is gone.
+    pub fn kill(self) {
+        let _ = self.stop.send(());
+        self.thread.join().unwrap();
     }
 }
 
@@ -377,6 +507,36 @@ impl Client {
         let message = self.expect("error").await;
         assert_eq!(message["code"], code, "{message}");
     }
+}
+
+/// The next `moved` on `client`, checked against `game`, where its move
+/// is then played: the seat, the number and the position after it.
+pub async fn follow(client: &mut Client, game: &mut Game) -> Value {
+    let moved = client.expect("moved").await;
+    let position = game.position();
+    assert_eq!(
+        moved["seat"],
+        position.player_of(position.to_move()),
+        "{moved}"
+    );
+    let m: Move = moved["move"].as_str().unwrap().parse().unwrap();
+    game.play(m).unwrap();
+    assert_eq!(moved["seq"], game.events().len());
+    assert_eq!(
+        moved["position"],
+        serde_json::to_value(game.position()).unwrap()
+    );
+    moved
+}
+
+/// The game of the rules spec `rules`, from its start.
+pub fn game_of(rules: &str) -> Game {
+    Game::new(mancala_core::Rules::new(&mancala_core::RuleSet::from_spec(rules).unwrap()).unwrap())
+}
+
+/// The events of `game` as text.
+pub fn events(game: &Game) -> Vec<String> {
+    game.events().iter().map(ToString::to_string).collect()
 }
 
 /// The seat to move plays `m`: on `game`, the test's own replay, and as a

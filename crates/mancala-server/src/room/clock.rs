@@ -1,0 +1,122 @@
+//! Time in a room: the clock of each turn in a room with a time per turn,
+//! and the delay after which the computer takes over the seat of a
+//! player who left.
+//!
+//! Both are deadlines of [`tokio::time::Instant`], which the room's task
+//! waits for next to its queue ([`Room::next_wake`], [`Room::wake`]); the
+//! computer then plays ([`Room::think`]). Nothing of them is stored: a
+//! room loaded after a restart gives the turn its whole time again and
+//! counts every seated person away from the load.
+
+use std::time::Duration;
+
+use tokio::time::Instant;
+
+use super::task::Room;
+use crate::protocol::{ClockView, ServerMessage, to_move};
+
+/// A seated player without a connection.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Away {
+    /// Since when.
+    pub since: Instant,
+    /// Whether the computer plays their seat (after the takeover delay).
+    pub taken_over: bool,
+}
+
+impl Away {
+    /// Away from `since`, not yet taken over.
+    pub(super) fn since(since: Instant) -> Away {
+        Away {
+            since,
+            taken_over: false,
+        }
+    }
+}
+
+/// The clock of one turn.
+#[derive(Clone, Debug)]
+pub(super) struct Turn {
+    /// The point of the game (id, events) the turn is played from.
+    pub point: (String, usize),
+    /// When its time runs out.
+    pub deadline: Instant,
+}
+
+impl Room {
+    /// The game being played and its number of events, while it goes on.
+    pub(super) fn point(&self) -> Option<(String, usize)> {
+        let live = self.game.as_ref().filter(|l| !l.game.is_over())?;
+        Some((live.id.clone(), live.game.events().len()))
+    }
+
+    /// The time per turn, if the room has one.
+    fn limit(&self) -> Option<Duration> {
+        self.turn_seconds.map(|s| Duration::from_secs(u64::from(s)))
+    }
+
+    /// Starts the clock of the turn being played, with the whole time per
+    /// turn, unless it runs already; stops it when no game goes on.
+    pub(super) fn reset_clock(&mut self) {
+        let (Some(limit), Some(point)) = (self.limit(), self.point()) else {
+            self.turn = None;
+            return;
+        };
+        if self.turn.as_ref().is_none_or(|t| t.point != point) {
+            self.turn = Some(Turn {
+                point,
+                deadline: Instant::now() + limit,
+            });
+        }
+    }
+
+    /// The clock of the turn being played, as clients see it.
+    pub(super) fn clock_view(&self) -> Option<ClockView> {
+        let (limit, turn) = (self.limit()?, self.turn.as_ref()?);
+        let seat = to_move(&self.game.as_ref()?.game)?;
+        let remaining = turn.deadline.saturating_duration_since(Instant::now());
+        Some(ClockView {
+            seat,
+            remaining_ms: millis(remaining),
+            limit_ms: millis(limit),
+        })
+    }
+
+    /// When the room's task must next [`wake`](Room::wake): the end of
+    /// the turn's time (unless it ran out already) or of a player's
+    /// takeover delay, whichever comes first.
+    pub(super) fn next_wake(&self) -> Option<Instant> {
+        let turn = (self.turn.as_ref())
+            .filter(|t| self.timed_out.as_ref() != Some(&t.point))
+            .map(|t| t.deadline);
+        let takeover = (self.away.values())
+            .filter(|a| !a.taken_over)
+            .map(|a| a.since + self.settings.takeover_after);
+        turn.into_iter().chain(takeover).min()
+    }
+
+    /// Marks what ran out by now: the turn's time, and the seats whose
+    /// players stayed away past the takeover delay (then tells everyone).
+    pub(super) fn wake(&mut self) {
+        let now = Instant::now();
+        if let Some(turn) = self.turn.as_ref().filter(|t| t.deadline <= now) {
+            self.timed_out = Some(turn.point.clone());
+        }
+        let after = self.settings.takeover_after;
+        let mut taken = false;
+        for (player, away) in &mut self.away {
+            if !away.taken_over && away.since + after <= now {
+                away.taken_over = true;
+                taken |= self.seats.iter().flatten().any(|s| &s.player == player);
+            }
+        }
+        if taken {
+            self.broadcast(ServerMessage::Room(self.view()));
+        }
+    }
+}
+
+/// `d` in whole milliseconds.
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
