@@ -4,7 +4,7 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use mancala_core::{EventError, MoveParseError, RecordError, RuleSpecError};
+use mancala_core::{EventError, MoveParseError, RecordError, RuleSpecError, SetupError};
 use thiserror::Error;
 
 /// Something the server refused or could not do.
@@ -77,6 +77,9 @@ pub enum Error {
         /// Why.
         source: RuleSpecError,
     },
+    /// A position (in `POST /api/preview`) the rules cannot have.
+    #[error("bad position: {0}")]
+    BadPosition(SetupError),
     /// An HTTP request body that is not the JSON the endpoint takes.
     #[error("bad request body: {0}")]
     BadBody(#[from] axum::extract::rejection::JsonRejection),
@@ -185,6 +188,7 @@ impl Error {
             Error::NoCredentials | Error::Unauthorized { .. } => "unauthorized",
             Error::NameTooLong { .. } | Error::NameControl { .. } => "bad_name",
             Error::Rules { .. } => "bad_rules",
+            Error::BadPosition(_) => "bad_position",
             Error::BadMessage(_) | Error::Binary | Error::HelloAgain => "bad_message",
             Error::BadBody(_) => "bad_body",
             Error::BadQuery(_) => "bad_query",

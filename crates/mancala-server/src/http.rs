@@ -18,7 +18,7 @@ use crate::db::Db;
 use crate::error::Error;
 use crate::protocol::{HistoryEntry, LeaderboardEntry};
 use crate::room::Rooms;
-use crate::{MAX_NAME, secret, ws};
+use crate::{MAX_NAME, secret, web, ws};
 
 /// Largest HTTP request body accepted.
 const MAX_BODY: usize = 16 * 1024;
@@ -31,7 +31,7 @@ const MAX_FRAME: usize = 64 * 1024;
 /// A JSON body whose rejection is an [`Error`], like every other failure.
 #[derive(Debug, FromRequest)]
 #[from_request(via(axum::Json), rejection(Error))]
-struct Json<T>(T);
+pub(crate) struct Json<T>(pub(crate) T);
 
 /// A query string whose rejection is an [`Error`].
 #[derive(Debug, FromRequestParts)]
@@ -63,19 +63,15 @@ pub(crate) fn router(db: Db) -> Router {
         next_conn: AtomicU64::new(0),
     }));
     Router::new()
-        .route("/", get(index))
         .route("/healthz", get(healthz))
         .route("/api/players", post(create_player))
         .route("/api/rooms", post(create_room))
         .route("/api/leaderboard", get(leaderboard))
         .route("/api/players/{id}/games", get(player_games))
         .route("/ws/rooms/{code}", get(room_socket))
+        .merge(web::router())
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
-}
-
-async fn index() -> &'static str {
-    "mancala server: the web page is coming. The protocol is in docs/protocol.md.\n"
 }
 
 async fn healthz() -> &'static str {

@@ -45,6 +45,7 @@ pub mod protocol;
 mod rating;
 mod room;
 mod secret;
+mod web;
 mod ws;
 
 use std::net::SocketAddr;
