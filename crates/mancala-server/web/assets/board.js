@@ -230,11 +230,15 @@ function ringPoint(sides, houses, at, i) {
     x = x0 + (x1 - x0) * t;
     y = y0 + (y1 - y0) * t;
   }
-  // Fit the polygon's box into 8%..92% of the board.
+  // Fit the polygon's box into the board with a margin of 9% of its
+  // width on every edge (the board's aspect ratio is the box's).
   const box = ringBox(sides);
+  const aspect = (box.right - box.left) / (box.bottom - box.top);
+  const mx = 9;
+  const my = mx * aspect;
   return [
-    8 + ((x - box.left) / (box.right - box.left)) * 84,
-    8 + ((y - box.top) / (box.bottom - box.top)) * 84,
+    mx + ((x - box.left) / (box.right - box.left)) * (100 - 2 * mx),
+    my + ((y - box.top) / (box.bottom - box.top)) * (100 - 2 * my),
   ];
 }
 
@@ -252,8 +256,8 @@ function ringBox(sides) {
 
 /** A cup's diameter on a ring board, in percent of the board's width. */
 function ringCupSize(sides, houses) {
-  // The edge is 84% of the width for a square; a triangle's edges are as
-  // long, its box as wide. Leave a fifth of each step as a gap.
-  const step = 84 / (houses + 1);
+  // An edge spans 82% of the width (a triangle's box is as wide as its
+  // edges); leave a fifth of each step between cups.
+  const step = 82 / (houses + 1);
   return Math.min(11, step * 0.82);
 }

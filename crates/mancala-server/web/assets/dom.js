@@ -51,9 +51,12 @@ export function replace(el, ...children) {
   append(el, children);
 }
 
-/** Says `text` in the page's polite live region (and shows it). */
+/**
+ * Says `text` in a polite live region (and shows it): the current view's
+ * own (`data-announce`, next to the board in a room), else the page's.
+ */
 export function say(text) {
-  const status = document.getElementById('status');
+  const status = document.querySelector('main [data-announce]') || document.getElementById('status');
   if (status) status.textContent = text;
 }
 
