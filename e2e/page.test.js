@@ -188,6 +188,11 @@ test("nobody can act for someone else's seat", async () => {
   for (const p of [bob, carol]) {
     assert.equal(await p.page.locator('[data-testid^="house-"]:enabled').count(), 0);
   }
+  // The spectator sees side 0 at the bottom.
+  const side0 = await carol.page.getByTestId('house-0-1').boundingBox();
+  const side1 = await carol.page.getByTestId('house-1-1').boundingBox();
+  assert.ok(side0.y > side1.y, 'a spectator has side 0 at the bottom');
+  assert.match(await carol.page.locator('main').textContent(), /You are watching/);
   // Forged moves over a WebSocket of Bob's own: refused, nothing played.
   const answers = await bob.page.evaluate(async (code) => {
     const me = JSON.parse(localStorage.getItem('mancala.player'));
@@ -270,6 +275,29 @@ for (const n of [3, 4]) {
     assertNoConsoleErrors();
   });
 }
+
+test('names are shown as text, never as markup', async () => {
+  const ann = await player();
+  const mallory = await player();
+  await ann.page.goto(server.url);
+  await ann.page.getByTestId('create-room').click();
+  const link = await ann.page.getByTestId('invite-link').inputValue();
+  const name = '<b>x</b><img src=/ onerror=p=1>'; // 31 characters, under the 32 allowed
+  await mallory.page.goto(server.url);
+  await mallory.page.evaluate(async (name) => {
+    const response = await fetch('/api/players', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }),
+    });
+    localStorage.setItem('mancala.player', JSON.stringify(await response.json()));
+  }, name);
+  await mallory.page.goto(link);
+  await mallory.page.getByTestId('sit-1').click();
+  const seat = ann.page.locator('.seat', { hasText: 'Seat 2' });
+  await seat.filter({ hasText: name }).waitFor();
+  assert.equal(await seat.locator('b, img').count(), 0);
+  assert.equal(await ann.page.evaluate(() => window.p), undefined);
+  assertNoConsoleErrors();
+});
 
 test('the page fits 360 px without horizontal scrolling; screenshots', async () => {
   const phone = { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true };

@@ -166,3 +166,40 @@ async fn preview_refuses_what_it_cannot_read() {
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["error"], "bad_body");
 }
+
+/// The scripts of the page, by the names `index.html` and `app.js` import.
+const SCRIPTS: [&str; 7] = [
+    "app.js", "api.js", "board.js", "dom.js", "home.js", "room.js", "sow.js",
+];
+
+#[tokio::test]
+async fn the_page_works_under_a_strict_content_security_policy() {
+    // `default-src 'self'` forbids inline scripts, style attributes in
+    // markup and string evaluation; the page must need none of them.
+    let server = common::start().await;
+    let html = fetch(&server, "/").await.2;
+    assert_eq!(html.matches("<script").count(), 1);
+    assert!(html.contains(r#"<script type="module" src="/assets/app.js"></script>"#));
+    assert!(!html.contains("style="), "a style attribute in index.html");
+    assert!(!html.contains("<style"), "a style element in index.html");
+    assert!(
+        !html.contains(" on"),
+        "an inline event handler in index.html"
+    );
+    for script in SCRIPTS {
+        let (status, _, code) = fetch(&server, &format!("/assets/{script}")).await;
+        assert_eq!(status, 200, "{script}");
+        for forbidden in [
+            "innerHTML",
+            "outerHTML",
+            "insertAdjacentHTML",
+            "document.write",
+            "setAttribute('style'",
+            "cssText",
+            "eval(",
+            "new Function",
+        ] {
+            assert!(!code.contains(forbidden), "{script} uses {forbidden}");
+        }
+    }
+}

@@ -1,6 +1,6 @@
 // Building DOM nodes. Every piece of text goes through textContent (or
 // a text node): names and other user text are data, never markup, so
-// nothing here ever assigns innerHTML.
+// nothing here ever parses text as HTML.
 
 /**
  * An element: `h('button', {class: 'x', dataset: {testid: 'y'}, onclick}, 'text', child)`.

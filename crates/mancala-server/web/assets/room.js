@@ -32,6 +32,7 @@ export class RoomPage {
     /** @type {WebSocket|null} */ this.ws = null;
     this.queue = Promise.resolve();
     this.resignArmed = false;
+    /** @type {{seat: number, remaining_ms: number, at: number}|null} */ this.clock = null;
     this.buildPage(main);
     this.board = new Board(this.els.board, {
       choose: (n) => this.showPreview(n),
@@ -39,12 +40,15 @@ export class RoomPage {
     });
     this.onKey = (/** @type {KeyboardEvent} */ e) => this.key(e);
     document.addEventListener('keydown', this.onKey);
+    // A turn clock, when the server sends one, counts down between messages.
+    this.ticker = setInterval(() => { if (this.clock) this.renderToMove(); }, 500);
     this.connect();
   }
 
   /** Leaves the room (the page moves elsewhere). */
   close() {
     this.closed = true;
+    clearInterval(this.ticker);
     document.removeEventListener('keydown', this.onKey);
     if (this.ws) this.ws.close();
   }
@@ -189,7 +193,9 @@ export class RoomPage {
         // Later protocol versions may add messages: ignore them.
         break;
     }
-    if (m.clock !== undefined) this.clock = m.clock ? { ...m.clock, at: performance.now() } : null;
+    // `clock: {seat, remaining_ms}` on any message (or on a room's game).
+    const clock = m.clock !== undefined ? m.clock : m.type === 'room' && m.game ? m.game.clock : undefined;
+    if (clock !== undefined) this.clock = clock ? { ...clock, at: performance.now() } : null;
     this.render();
   }
 
@@ -360,13 +366,21 @@ export class RoomPage {
     // For tests and assistive tools: whether the houses now enabled are
     // the server's legal moves ("yes") or a guess while it answers.
     this.els.board.dataset.ready = myTurn ? (this.preview ? 'yes' : 'no') : 'idle';
+    this.renderToMove();
+  }
+
+  /** Whose turn it is (and their clock, when the server keeps one). */
+  renderToMove() {
+    const game = this.game;
+    const mine = this.mySeat();
     if (!game) this.els.toMove.textContent = 'The game has not started.';
     else if (game.outcome || game.to_move === null) this.els.toMove.textContent = 'Game over.';
     else if (game.to_move === mine) this.els.toMove.textContent = `Your turn (${this.room.seats[mine].name}).`;
     else this.els.toMove.textContent = `${this.seatName(game.to_move)} to move.`;
-    if (this.clock && this.inProgress()) {
+    if (this.clock && this.inProgress() && typeof this.clock.remaining_ms === 'number') {
       const left = Math.max(0, this.clock.remaining_ms - (performance.now() - this.clock.at));
-      this.els.toMove.append(` ${Math.ceil(left / 1000)} s left.`);
+      const who = this.clock.seat === mine ? 'you have' : `${this.seatName(this.clock.seat)} has`;
+      this.els.toMove.append(` Clock: ${who} ${Math.ceil(left / 1000)} s.`);
     }
   }
 
