@@ -159,6 +159,13 @@ test('a reload mid-game returns to the same seat and board', async () => {
   const pages = [ann, bob];
   const random = rng(7);
   const moves = [];
+  // Houses are buttons named by their seeds; a digit plays one.
+  await ann.page.getByRole('button', { name: 'your house 3, 4 seeds' }).waitFor();
+  await ann.page.locator('[data-ready="yes"]').waitFor();
+  await ann.page.keyboard.press('3');
+  moves.push('3');
+  for (const p of pages) await p.page.locator('[data-testid="moves"] li').first().waitFor();
+  assert.equal(await ann.page.getByTestId('store-0').textContent(), '1');
   for (let i = 0; i < 5; i++) await playOne(pages, await mover(pages), random, moves);
   const before = await shownCounts(bob.page, 2, 6);
   const turn = await bob.page.getByTestId('to-move').textContent();
