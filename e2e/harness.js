@@ -25,10 +25,15 @@ export function binary() {
   throw new Error('no mancala binary: build it (cargo build --release -p mancala-cli) or set MANCALA_BIN');
 }
 
-/** Starts `mancala serve` on port 0 and a new database; resolves with its URL. */
-export async function startServer() {
-  const dir = mkdtempSync(join(tmpdir(), 'mancala-e2e-'));
-  const child = spawn(binary(), ['serve', '--addr', '127.0.0.1:0', '--database', `sqlite://${join(dir, 'e2e.db')}?mode=rwc`], {
+/**
+ * Starts `mancala serve` on a new database and port 0 (or on `again`'s
+ * database and port, after `again` stopped); resolves with its URL.
+ * @param {{dir: string, addr: string}} [again]
+ */
+export async function startServer(again) {
+  const dir = again ? again.dir : mkdtempSync(join(tmpdir(), 'mancala-e2e-'));
+  const addr = again ? again.addr : '127.0.0.1:0';
+  const child = spawn(binary(), ['serve', '--addr', addr, '--database', `sqlite://${join(dir, 'e2e.db')}?mode=rwc`], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolveUrl, reject) => {
@@ -44,10 +49,19 @@ export async function startServer() {
     });
     child.on('exit', (code) => reject(new Error(`the server exited with ${code}: ${out}`)));
   });
+  const exited = new Promise((done) => child.on('exit', done));
   return {
     url,
+    dir,
+    addr: url.replace('http://', ''),
+    /** Kills the server, keeping its database for a restart. */
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
       child.kill('SIGTERM');
+      await exited;
       rmSync(dir, { recursive: true, force: true });
     },
   };

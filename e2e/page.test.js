@@ -283,6 +283,42 @@ for (const n of [3, 4]) {
   });
 }
 
+test('the page reconnects by itself when the server comes back', async () => {
+  const own = await startServer();
+  let restarted;
+  const ann = await player({ reducedMotion: 'reduce' });
+  const bob = await player({ reducedMotion: 'reduce' });
+  try {
+    await ann.page.goto(own.url);
+    await ann.page.getByTestId('create-room').click();
+    const link = await ann.page.getByTestId('invite-link').inputValue();
+    await ann.page.locator('.seat', { hasText: '(you)' }).waitFor();
+    await bob.page.goto(link);
+    await bob.page.getByTestId('sit-1').click();
+    await ann.page.getByTestId('start-game').click();
+    const pages = [ann, bob];
+    const random = rng(5);
+    const moves = [];
+    for (let i = 0; i < 3; i++) await playOne(pages, await mover(pages), random, moves);
+    await own.kill();
+    for (const p of pages) await p.page.getByText('Reconnecting…').waitFor();
+    restarted = await startServer(own);
+    for (const p of pages) await p.page.getByText('Reconnecting…').waitFor({ state: 'hidden' });
+    for (let i = 0; i < 3; i++) await playOne(pages, await mover(pages), random, moves);
+    assert.deepEqual((await shownCounts(ann.page, 2, 6)).stores, replay('kalah', moves).stores);
+  } finally {
+    if (restarted) await restarted.stop();
+    else await own.stop();
+  }
+  // The only errors allowed: the browser's word that the server was gone.
+  for (const p of [ann, bob]) {
+    await p.context.close();
+    const kept = p.errors.filter((e) => !/WebSocket connection to .* failed/.test(e));
+    p.errors.splice(0, p.errors.length, ...kept);
+  }
+  assertNoConsoleErrors();
+});
+
 test('names are shown as text, never as markup', async () => {
   const ann = await player();
   const mallory = await player();
