@@ -5,7 +5,7 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use mancala_ai::SpecError;
-use mancala_core::{EventError, MoveParseError, RecordError, RuleSpecError};
+use mancala_core::{EventError, MoveParseError, RecordError, RuleSpecError, SetupError};
 use thiserror::Error;
 
 /// Something the server refused or could not do.
@@ -98,6 +98,9 @@ pub enum Error {
         /// What it may be.
         expected: &'static str,
     },
+    /// A position (in `POST /api/preview`) the rules cannot have.
+    #[error("bad position: {0}")]
+    BadPosition(SetupError),
     /// An HTTP request body that is not the JSON the endpoint takes.
     #[error("bad request body: {0}")]
     BadBody(#[from] axum::extract::rejection::JsonRejection),
@@ -259,6 +262,7 @@ impl Error {
             Error::NameTooLong { .. } | Error::NameControl { .. } => "bad_name",
             Error::Rules { .. } => "bad_rules",
             Error::BadOption { .. } => "bad_option",
+            Error::BadPosition(_) => "bad_position",
             Error::BadMessage(_) | Error::Binary | Error::HelloAgain => "bad_message",
             Error::BadBody(_) => "bad_body",
             Error::BadQuery(_) => "bad_query",

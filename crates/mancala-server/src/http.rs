@@ -23,7 +23,7 @@ use crate::error::Error;
 use crate::protocol::{HistoryEntry, HouseRules, LeaderboardEntry};
 use crate::room::{Rooms, Settings};
 use crate::setup::{HouseRulesChoice, RoomSetup};
-use crate::{MAX_NAME, secret, ws};
+use crate::{MAX_NAME, secret, web, ws};
 
 /// Largest HTTP request body accepted.
 const MAX_BODY: usize = 16 * 1024;
@@ -44,7 +44,7 @@ const CONTENT_SECURITY: &str = "default-src 'self'; script-src 'self'; style-src
 /// A JSON body whose rejection is an [`Error`], like every other failure.
 #[derive(Debug, FromRequest)]
 #[from_request(via(axum::Json), rejection(Error))]
-struct Json<T>(T);
+pub(crate) struct Json<T>(pub(crate) T);
 
 /// A query string whose rejection is an [`Error`].
 #[derive(Debug, FromRequestParts)]
@@ -81,7 +81,6 @@ pub(crate) fn router(db: Db, settings: Settings, origins: Vec<String>) -> Router
         origins,
     }));
     Router::new()
-        .route("/", get(index))
         .route("/healthz", get(healthz))
         .route("/api/players", post(create_player))
         .route("/api/players/me", patch(rename_player))
@@ -89,6 +88,7 @@ pub(crate) fn router(db: Db, settings: Settings, origins: Vec<String>) -> Router
         .route("/api/leaderboard", get(leaderboard))
         .route("/api/players/{id}/games", get(player_games))
         .route("/ws/rooms/{code}", get(room_socket))
+        .merge(web::router())
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(security_header(CONTENT_SECURITY_POLICY, CONTENT_SECURITY))
         .layer(security_header(X_CONTENT_TYPE_OPTIONS, "nosniff"))
@@ -104,10 +104,6 @@ fn security_header(
     value: &'static str,
 ) -> SetResponseHeaderLayer<HeaderValue> {
     SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
-}
-
-async fn index() -> &'static str {
-    "mancala server: the web page is coming. The protocol is in docs/protocol.md.\n"
 }
 
 async fn healthz() -> &'static str {

@@ -91,6 +91,7 @@ mod rating;
 mod room;
 mod secret;
 mod setup;
+mod web;
 mod ws;
 
 use std::net::SocketAddr;

@@ -1,0 +1,147 @@
+//! The web page: the static files of `web/` embedded in the binary and
+//! served at `/`, and the two read-only endpoints the page needs that the
+//! game protocol does not carry: the rule presets and the preview of
+//! every legal move of a position (so the page holds no game logic).
+
+use axum::Router;
+use axum::extract::Path;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::{HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use mancala_core::{Position, Preset, RuleSet, RuleSpecError, Rules, Setup};
+use rust_embed::RustEmbed;
+use serde::{Deserialize, Serialize};
+
+use crate::error::Error;
+use crate::protocol::EffectView;
+
+/// The page's files, from `crates/mancala-server/web/`: compiled into
+/// release builds, read from the folder by debug builds.
+#[derive(RustEmbed)]
+#[folder = "web/"]
+struct Assets;
+
+/// The routes of the page and its helper endpoints, merged into the
+/// server's router.
+pub(crate) fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    Router::new()
+        .route("/", get(index))
+        .route("/r/{code}", get(index))
+        .route("/assets/{*path}", get(asset))
+        .route("/api/presets", get(presets))
+        .route("/api/preview", post(preview))
+}
+
+/// `index.html`, for `/` and for the invite links `/r/CODE`.
+async fn index() -> Response {
+    serve_file("index.html")
+}
+
+/// A file of `web/assets/`.
+async fn asset(Path(path): Path<String>) -> Response {
+    serve_file(&format!("assets/{path}"))
+}
+
+/// The embedded file at `path` with its content type, or 404.
+fn serve_file(path: &str) -> Response {
+    let Some(file) = Assets::get(path) else {
+        return (StatusCode::NOT_FOUND, "no such file\n").into_response();
+    };
+    let mime = file.metadata.mimetype();
+    // JavaScript modules must be served as JavaScript; mime_guess agrees,
+    // but say it for `.mjs` too in case a guess changes.
+    let mime = if path.ends_with(".js") || path.ends_with(".mjs") {
+        "text/javascript; charset=utf-8"
+    } else if mime.starts_with("text/") && !mime.contains("charset") {
+        &format!("{mime}; charset=utf-8")
+    } else {
+        mime
+    };
+    let mut response = file.data.into_owned().into_response();
+    let headers = response.headers_mut();
+    if let Ok(value) = HeaderValue::from_str(mime) {
+        headers.insert(CONTENT_TYPE, value);
+    }
+    // The files change with the binary; `no-cache` makes the browser ask
+    // again (cheap on loopback) so an upgraded server never runs old code.
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+/// A row of `GET /api/presets`.
+#[derive(Debug, Serialize)]
+struct PresetView {
+    name: &'static str,
+    description: &'static str,
+    rules: String,
+    players: u8,
+}
+
+/// The answer of `GET /api/presets`.
+#[derive(Debug, Serialize)]
+struct Presets {
+    presets: Vec<PresetView>,
+}
+
+async fn presets() -> axum::Json<Presets> {
+    let presets = Preset::ALL
+        .iter()
+        .map(|&preset| {
+            let rules = preset.rules();
+            PresetView {
+                name: preset.name(),
+                description: preset.description(),
+                players: rules.players,
+                rules: rules.canonical(),
+            }
+        })
+        .collect();
+    axum::Json(Presets { presets })
+}
+
+/// The body of `POST /api/preview`.
+#[derive(Debug, Deserialize)]
+struct PreviewRequest {
+    rules: String,
+    position: Setup,
+}
+
+/// One legal move and what it would do.
+#[derive(Debug, Serialize)]
+struct PreviewMove {
+    #[serde(rename = "move")]
+    mv: String,
+    effect: EffectView,
+}
+
+/// The answer of `POST /api/preview`.
+#[derive(Debug, Serialize)]
+struct Preview {
+    moves: Vec<PreviewMove>,
+}
+
+/// Every legal move of a position with its effect, computed by
+/// `mancala-core` on a copy: nothing is stored or played.
+async fn preview(
+    crate::http::Json(body): crate::http::Json<PreviewRequest>,
+) -> Result<axum::Json<Preview>, Error> {
+    let rules_error = |source| Error::Rules {
+        spec: body.rules.clone(),
+        source,
+    };
+    let ruleset = RuleSet::from_spec(&body.rules).map_err(rules_error)?;
+    let rules = Rules::new(&ruleset).map_err(|e| rules_error(RuleSpecError::Invalid(e)))?;
+    let position = Position::from_setup(&rules, &body.position).map_err(Error::BadPosition)?;
+    let mut moves = Vec::new();
+    for m in position.legal_moves() {
+        let mut after = position;
+        if let Ok(effect) = after.play(m) {
+            moves.push(PreviewMove {
+                mv: m.to_string(),
+                effect: EffectView::from(&effect),
+            });
+        }
+    }
+    Ok(axum::Json(Preview { moves }))
+}

@@ -1,0 +1,209 @@
+//! The web page as the server serves it: the embedded files with their
+//! content types, the invite route, and the two read-only endpoints the
+//! page uses (presets, move preview).
+
+mod common;
+
+use serde_json::{Value, json};
+
+/// `GET path`: status, content type and body text.
+async fn fetch(server: &common::TestServer, path: &str) -> (u16, String, String) {
+    let response = reqwest::get(format!("http://{}{path}", server.addr))
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let kind = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    (status, kind, response.text().await.unwrap())
+}
+
+#[tokio::test]
+async fn the_page_and_its_files_are_served_with_their_types() {
+    let server = common::start().await;
+    let (status, kind, html) = fetch(&server, "/").await;
+    assert_eq!((status, kind.as_str()), (200, "text/html; charset=utf-8"));
+    assert!(html.contains(r#"<script type="module" src="/assets/app.js"></script>"#));
+    let invite = fetch(&server, "/r/0123456789abcdef0123456789abcdef").await;
+    assert_eq!((invite.0, invite.2), (200, html));
+    for (path, expected) in [
+        ("/assets/app.js", "text/javascript; charset=utf-8"),
+        ("/assets/room.js", "text/javascript; charset=utf-8"),
+        ("/assets/style.css", "text/css; charset=utf-8"),
+        ("/assets/icon.svg", "image/svg+xml"),
+    ] {
+        let (status, kind, body) = fetch(&server, path).await;
+        assert_eq!((status, kind.as_str()), (200, expected), "{path}");
+        assert!(!body.is_empty(), "{path}");
+    }
+    for missing in [
+        "/assets/nope.js",
+        "/assets/../index.html",
+        "/assets/%2e%2e/Cargo.toml",
+    ] {
+        assert_eq!(fetch(&server, missing).await.0, 404, "{missing}");
+    }
+}
+
+#[tokio::test]
+async fn presets_list_every_preset_with_a_spec_a_room_accepts() {
+    let server = common::start().await;
+    let (status, body) = server.get("/api/presets").await;
+    assert_eq!(status, 200);
+    let presets = body["presets"].as_array().unwrap();
+    let names: Vec<&str> = presets
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "kalah",
+            "oware",
+            "modiar",
+            "al-manqala",
+            "mancala-basic",
+            "mankalah"
+        ]
+    );
+    let host = server.player("Ann").await;
+    for preset in presets {
+        assert!(!preset["description"].as_str().unwrap().is_empty());
+        let response = server
+            .post(
+                "/api/rooms",
+                json!({ "rules": preset["rules"] }),
+                Some(&host),
+            )
+            .await;
+        assert_eq!(response.status(), 200, "{preset}");
+        let room: Value = response.json().await.unwrap();
+        assert_eq!(room["rules"], preset["rules"]);
+        // A room's seats follow the group: the preset's own count is
+        // one the room can play (kalah's 2 in a room of 4 seats).
+        let players = preset["players"].as_u64().unwrap();
+        let seats = room["min_players"].as_u64().unwrap()..=room["players"].as_u64().unwrap();
+        assert!(seats.contains(&players), "{preset} in {room}");
+    }
+}
+
+/// `POST /api/preview` of `position` under `rules`.
+async fn preview(server: &common::TestServer, rules: &str, position: Value) -> (u16, Value) {
+    let response = server
+        .post(
+            "/api/preview",
+            json!({ "rules": rules, "position": position }),
+            None,
+        )
+        .await;
+    (response.status().as_u16(), response.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn preview_tells_where_each_legal_move_lands() {
+    let server = common::start().await;
+    let start = json!({"houses": [[4,4,4,4,4,4],[4,4,4,4,4,4]], "stores": [0,0]});
+    let (status, body) = preview(&server, "kalah", start).await;
+    assert_eq!(status, 200);
+    let moves = body["moves"].as_array().unwrap();
+    let names: Vec<&str> = moves.iter().map(|m| m["move"].as_str().unwrap()).collect();
+    assert_eq!(names, ["1", "2", "3", "4", "5", "6"]);
+    // House 3's four seeds end in the mover's store: an extra turn.
+    assert_eq!(
+        moves[2]["effect"]["last"],
+        json!({"kind": "store", "side": 0})
+    );
+    assert_eq!(moves[2]["effect"]["extra_turn"], true);
+    // House 6's reach the opponent's house 3.
+    assert_eq!(
+        moves[5]["effect"]["last"],
+        json!({"kind": "house", "side": 1, "number": 3})
+    );
+}
+
+#[tokio::test]
+async fn preview_marks_the_house_a_capture_takes() {
+    let server = common::start().await;
+    // Side 0's single seed lands in its empty house 2, opposite side 1's
+    // house 5 (7 - 2) and its 5 seeds.
+    let position = json!({"houses": [[1,0,0,0,0,0],[0,0,0,0,5,2]], "stores": [10,30]});
+    let (status, body) = preview(&server, "kalah", position).await;
+    assert_eq!(status, 200);
+    let moves = body["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    let effect = &moves[0]["effect"];
+    assert_eq!(
+        effect["last"],
+        json!({"kind": "house", "side": 0, "number": 2})
+    );
+    assert_eq!(effect["captured"], 6);
+    let mut cups = effect["captured_cups"].as_array().unwrap().clone();
+    cups.sort_by_key(|c| c["side"].as_u64());
+    assert_eq!(
+        cups,
+        [
+            json!({"kind": "house", "side": 0, "number": 2}),
+            json!({"kind": "house", "side": 1, "number": 5})
+        ]
+    );
+}
+
+#[tokio::test]
+async fn preview_refuses_what_it_cannot_read() {
+    let server = common::start().await;
+    let short = json!({"houses": [[4,4,4],[4,4,4,4,4,4]], "stores": [0,0]});
+    let (status, body) = preview(&server, "kalah", short).await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (400, Some("bad_position"))
+    );
+    assert!(body["message"].as_str().unwrap().contains("3 houses"));
+    let start = json!({"houses": [[4,4,4,4,4,4],[4,4,4,4,4,4]], "stores": [0,0]});
+    let (status, body) = preview(&server, "kalah,sedes=5", start).await;
+    assert_eq!((status, body["error"].as_str()), (400, Some("bad_rules")));
+    let response = server
+        .post("/api/preview", json!({"rules": "kalah"}), None)
+        .await;
+    assert_eq!(response.status(), 422);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["error"], "bad_body");
+}
+
+/// The scripts of the page, by the names `index.html` and `app.js` import.
+const SCRIPTS: [&str; 7] = [
+    "app.js", "api.js", "board.js", "dom.js", "home.js", "room.js", "sow.js",
+];
+
+#[tokio::test]
+async fn the_page_works_under_a_strict_content_security_policy() {
+    // `default-src 'self'` forbids inline scripts, style attributes in
+    // markup and string evaluation; the page must need none of them.
+    let server = common::start().await;
+    let html = fetch(&server, "/").await.2;
+    assert_eq!(html.matches("<script").count(), 1);
+    assert!(html.contains(r#"<script type="module" src="/assets/app.js"></script>"#));
+    assert!(!html.contains("style="), "a style attribute in index.html");
+    assert!(!html.contains("<style"), "a style element in index.html");
+    assert!(
+        !html.contains(" on"),
+        "an inline event handler in index.html"
+    );
+    for script in SCRIPTS {
+        let (status, _, code) = fetch(&server, &format!("/assets/{script}")).await;
+        assert_eq!(status, 200, "{script}");
+        for forbidden in [
+            "innerHTML",
+            "outerHTML",
+            "insertAdjacentHTML",
+            "document.write",
+            "setAttribute('style'",
+            "cssText",
+            "eval(",
+            "new Function",
+        ] {
+            assert!(!code.contains(forbidden), "{script} uses {forbidden}");
+        }
+    }
+}

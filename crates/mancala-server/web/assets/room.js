@@ -1,0 +1,511 @@
+// A room: the WebSocket connection (hello, then the room's messages),
+// the seats, start and rematch, the board, the moves and the result.
+// The server holds the game; this page shows what it says, and asks it
+// (POST /api/preview) what each legal move would do.
+
+import { inviteLink, request } from './api.js';
+import { Board, seeds } from './board.js';
+import { h, replace, say } from './dom.js';
+import { animateSowing, parseRules } from './sow.js';
+
+const PROTOCOL_VERSION = 1;
+
+export class RoomPage {
+  /**
+   * @param {HTMLElement} main
+   * @param {import('./api.js').Player} player
+   * @param {string} code
+   */
+  constructor(main, player, code) {
+    this.player = player;
+    this.code = code;
+    /** @type {any} */ this.room = null;
+    /** @type {any} */ this.game = null;
+    /** @type {any} */ this.ratings = null;
+    /** @type {{seat: number|null, text: string}[]} */ this.moves = [];
+    /** @type {Map<number, any>|null} */ this.preview = null;
+    this.previewKey = '';
+    this.pending = false;
+    this.closed = false;
+    this.welcomed = false;
+    this.failures = 0;
+    /** @type {WebSocket|null} */ this.ws = null;
+    this.queue = Promise.resolve();
+    this.resignArmed = false;
+    /** @type {{seat: number, remaining_ms: number, at: number}|null} */ this.clock = null;
+    this.buildPage(main);
+    this.board = new Board(this.els.board, {
+      choose: (n) => this.showPreview(n),
+      play: (n) => this.play(String(n)),
+    });
+    this.onKey = (/** @type {KeyboardEvent} */ e) => this.key(e);
+    document.addEventListener('keydown', this.onKey);
+    // A turn clock, when the server sends one, counts down between messages.
+    this.ticker = setInterval(() => { if (this.clock) this.renderToMove(); }, 500);
+    this.connect();
+  }
+
+  /** Leaves the room (the page moves elsewhere). */
+  close() {
+    this.closed = true;
+    clearInterval(this.ticker);
+    document.removeEventListener('keydown', this.onKey);
+    if (this.ws) this.ws.close();
+  }
+
+  buildPage(main) {
+    const link = inviteLink(this.code);
+    const invite = h('input', { id: 'invite', readonly: true, value: link, dataset: { testid: 'invite-link' }, class: 'invite' });
+    const copy = h('button', { type: 'button' }, 'Copy');
+    copy.addEventListener('click', () => this.copy(invite));
+    this.els = {
+      rules: h('p', { class: 'note' }),
+      conn: h('p', { class: 'conn', role: 'status' }),
+      seats: h('ul', { class: 'seats' }),
+      spectators: h('p', { class: 'note' }),
+      controls: h('div', { class: 'controls' }),
+      toMove: h('p', { class: 'to-move', dataset: { testid: 'to-move' } }),
+      announce: h('p', { class: 'status', role: 'status', 'aria-live': 'polite', dataset: { announce: '1' } }),
+      board: h('div', { class: 'board-wrap' }),
+      hint: h('p', { class: 'hint', id: 'hint' }),
+      result: h('section', { class: 'result', dataset: { testid: 'result' }, hidden: true }),
+      moves: h('ol', { class: 'moves', dataset: { testid: 'moves' } }),
+      error: h('p', { class: 'error', role: 'alert' }),
+    };
+    replace(main,
+      h('h1', {}, 'Room'),
+      this.els.rules,
+      h('div', { class: 'row invite-row' }, h('label', { for: 'invite' }, 'Invite link'), invite, copy),
+      this.els.conn,
+      h('section', { 'aria-label': 'Seats' }, this.els.seats, this.els.spectators),
+      this.els.controls,
+      this.els.toMove,
+      this.els.board,
+      this.els.hint,
+      this.els.announce,
+      this.els.error,
+      this.els.result,
+      h('section', { 'aria-label': 'Moves', class: 'moves-box' }, h('h2', {}, 'Moves'), this.els.moves),
+      h('p', {}, h('a', { href: '/', dataset: { internal: '1' } }, 'Home')),
+    );
+  }
+
+  async copy(input) {
+    try {
+      await navigator.clipboard.writeText(input.value);
+      say('Invite link copied.');
+    } catch {
+      input.select();
+      say('Select the link and copy it (Ctrl+C).');
+    }
+  }
+
+  // --- the connection ---------------------------------------------------
+
+  connect() {
+    if (this.closed) return;
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${this.code}`);
+    this.ws = ws;
+    ws.addEventListener('open', () => {
+      ws.send(JSON.stringify({ type: 'hello', version: PROTOCOL_VERSION, player: this.player.id, secret: this.player.secret }));
+    });
+    ws.addEventListener('message', (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      // One at a time, in order: an animation finishes before the next
+      // message shows.
+      this.queue = this.queue.then(() => this.handle(message)).catch((e) => this.fail(e));
+    });
+    ws.addEventListener('close', () => {
+      if (this.ws !== ws || this.closed) return;
+      this.ws = null;
+      this.failures += 1;
+      this.welcomed = false;
+      this.pending = false;
+      this.els.conn.textContent = this.failures > 3 && !this.room
+        ? 'Cannot join this room: it does not exist, or the server cannot be reached. Trying again…'
+        : 'Reconnecting…';
+      this.render();
+      const delay = Math.min(5000, 250 * 2 ** Math.min(this.failures, 5));
+      setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  /** @param {any} message */
+  send(message) {
+    if (this.ws && this.welcomed) {
+      this.ws.send(JSON.stringify(message));
+      return true;
+    }
+    this.els.error.textContent = 'Not connected: try again in a moment.';
+    return false;
+  }
+
+  /** @param {unknown} e */
+  fail(e) {
+    this.els.error.textContent = 'Something went wrong on this page: ' + (e instanceof Error ? e.message : String(e));
+  }
+
+  /** @param {any} m */
+  async handle(m) {
+    switch (m.type) {
+      case 'welcome':
+        this.welcomed = true;
+        this.failures = 0;
+        this.els.conn.textContent = '';
+        break;
+      case 'room':
+        this.room = m;
+        if (m.game) this.setGame(m.game);
+        this.sitIfCreator();
+        break;
+      case 'started':
+        this.setGame(m);
+        this.ratings = null;
+        say('The game started.');
+        break;
+      case 'moved':
+        await this.moved(m);
+        break;
+      case 'resigned':
+        if (this.game) {
+          this.game.position = m.position;
+          this.game.to_move = m.to_move;
+          this.moves.push({ seat: m.seat, text: 'resigned' });
+        }
+        say(`${this.seatName(m.seat)} resigned.`);
+        break;
+      case 'over':
+        if (this.game) this.game.outcome = m.outcome;
+        this.ratings = m.ratings || null;
+        say(this.resultSentence());
+        break;
+      case 'error':
+        this.pending = false;
+        this.refused(m);
+        break;
+      default:
+        // Later protocol versions may add messages: ignore them.
+        break;
+    }
+    // `clock: {seat, remaining_ms}` on any message (or on a room's game).
+    const clock = m.clock !== undefined ? m.clock : m.type === 'room' && m.game ? m.game.clock : undefined;
+    if (clock !== undefined) this.clock = clock ? { ...clock, at: performance.now() } : null;
+    this.render();
+  }
+
+  setGame(game) {
+    this.game = { ...game };
+    this.moves = (game.events || []).map((text) => ({ seat: null, text }));
+    this.pending = false;
+    if (game.outcome === null) this.ratings = null;
+  }
+
+  /** The host sits down in a room they just created. */
+  sitIfCreator() {
+    if (sessionStorage.getItem('mancala.created') !== this.code) return;
+    sessionStorage.removeItem('mancala.created');
+    if (this.mySeat() === null && !this.inProgress()) this.send({ type: 'sit' });
+  }
+
+  refused(m) {
+    if (m.code === 'unauthorized') {
+      // This server does not know the stored player (a new database):
+      // start again as a new player.
+      localStorage.removeItem('mancala.player');
+      location.reload();
+      return;
+    }
+    this.els.error.textContent = m.message || m.code;
+  }
+
+  /** @param {any} m a `moved` message */
+  async moved(m) {
+    const game = this.game;
+    if (!game) return;
+    this.pending = false;
+    this.board.mark({});
+    const house = Number(m.move);
+    if (Number.isInteger(house)) {
+      await animateSowing(this.board, game.position, m.effect, house, parseRules(this.room.rules));
+    }
+    game.position = m.position;
+    game.to_move = m.to_move;
+    this.moves.push({ seat: m.seat, text: m.move });
+    this.els.error.textContent = '';
+    const captured = m.effect && m.effect.captured_cups ? m.effect.captured_cups : [];
+    this.board.mark({ captured });
+    say(this.moveSentence(m));
+  }
+
+  // --- what the page shows ----------------------------------------------
+
+  mySeat() {
+    if (!this.room) return null;
+    const i = this.room.seats.findIndex((s) => s && s.player === this.player.id);
+    return i < 0 ? null : i;
+  }
+
+  inProgress() {
+    return !!this.game && !this.game.outcome && this.game.to_move !== null;
+  }
+
+  /** The board side of `seat` (the pie rule swaps the first two). */
+  sideOf(seat) {
+    const pie = this.game && this.game.position.pie;
+    return pie === 'swapped' && seat < 2 ? 1 - seat : seat;
+  }
+
+  seatName(seat) {
+    if (seat === null || seat === undefined || !this.room) return '?';
+    const s = this.room.seats[seat];
+    if (seat === this.mySeat()) return 'You';
+    if (!s) return `Seat ${seat + 1}`;
+    if (s.type === 'computer') return `Computer${s.level ? ' ' + s.level : ''}`;
+    return s.name || `Seat ${seat + 1}`;
+  }
+
+  render() {
+    if (!this.room) return;
+    const rules = parseRules(this.room.rules);
+    this.els.rules.textContent = `${this.room.seats.length} players · ${rules.houses} houses · ${rules.seeds} seeds · ${this.room.rated ? 'rated' : 'casual'}`;
+    this.renderSeats();
+    this.renderControls();
+    this.renderBoard(rules);
+    this.renderResult();
+    replace(this.els.moves, ...this.moves.map((mv) =>
+      h('li', {}, mv.seat === null ? mv.text : `${this.seatName(mv.seat)}: ${mv.text}`)));
+  }
+
+  renderSeats() {
+    const mine = this.mySeat();
+    const free = mine === null && !this.inProgress();
+    replace(this.els.seats, ...this.room.seats.map((/** @type {any} */ s, i) => {
+      const parts = [h('span', { class: 'seat-no' }, `Seat ${i + 1}`), ' '];
+      if (!s) {
+        parts.push(h('span', { class: 'empty' }, 'empty'));
+        if (free) parts.push(' ', h('button', { type: 'button', dataset: { testid: `sit-${i}` }, onclick: () => this.send({ type: 'sit', seat: i }) }, 'Sit here'));
+      } else {
+        parts.push(h('span', { class: 'name' }, this.seatName(i) === 'You' ? `${s.name} (you)` : this.seatName(i)));
+        if (s.player === this.room.host) parts.push(h('span', { class: 'tag' }, 'host'));
+        if (s.away) parts.push(h('span', { class: 'tag' }, 'away'));
+        if (s.played_by) parts.push(h('span', { class: 'tag' }, `played by ${s.played_by}`));
+      }
+      return h('li', { class: this.game && this.game.to_move === i ? 'seat to-move' : 'seat' }, ...parts);
+    }));
+    const watchers = this.room.spectators;
+    this.els.spectators.textContent = Array.isArray(watchers) && watchers.length
+      ? `Watching: ${watchers.map((/** @type {any} */ w) => (typeof w === 'string' ? w : w.name)).join(', ')}`
+      : mine === null ? 'You are watching.' : '';
+  }
+
+  renderControls() {
+    const isHost = this.room.host === this.player.id;
+    const mine = this.mySeat();
+    const full = this.room.seats.every((/** @type {any} */ s) => s);
+    const controls = [];
+    if (!this.inProgress()) {
+      const again = !!(this.game && this.game.outcome);
+      if (isHost) {
+        controls.push(h('button', {
+          type: 'button', class: 'primary', disabled: !full,
+          dataset: { testid: again ? 'rematch' : 'start-game' },
+          onclick: () => this.send({ type: 'start' }),
+        }, again ? 'Rematch' : 'Start the game'));
+        if (!full) controls.push(h('span', { class: 'note' }, ' Every seat must be taken.'));
+      } else {
+        controls.push(h('span', { class: 'note' }, again ? 'Waiting for the host to start a rematch.' : 'Waiting for the host to start.'));
+      }
+    } else if (mine !== null && !this.game.position.resigned.includes(this.sideOf(mine))) {
+      const resign = h('button', { type: 'button', dataset: { testid: 'resign' } }, this.resignArmed ? 'Really resign?' : 'Resign');
+      resign.addEventListener('click', () => {
+        if (!this.resignArmed) {
+          this.resignArmed = true;
+          this.renderControls();
+          setTimeout(() => { this.resignArmed = false; this.renderControls(); }, 4000);
+          return;
+        }
+        this.resignArmed = false;
+        this.send({ type: 'resign' });
+      });
+      controls.push(resign);
+      if (this.preview && this.preview.has(-1)) {
+        controls.push(' ', h('button', { type: 'button', onclick: () => this.play('swap') }, 'Swap sides (pie rule)'));
+      }
+    }
+    replace(this.els.controls, ...controls);
+  }
+
+  renderBoard(rules) {
+    const game = this.game;
+    const sides = this.room.seats.length;
+    const houses = Number(rules.houses) || 6;
+    const counts = game
+      ? game.position
+      : { houses: Array.from({ length: sides }, () => Array(houses).fill(Number(rules.seeds) || 0)), stores: Array(sides).fill(0) };
+    const mine = this.mySeat();
+    const mySide = mine === null ? null : this.sideOf(mine);
+    const toMoveSide = game && game.to_move !== null ? this.sideOf(game.to_move) : null;
+    const myTurn = !!game && mine !== null && game.to_move === mine && !this.pending;
+    if (myTurn) this.loadPreview();
+    /** @type {Set<number>} */
+    const playable = new Set();
+    if (myTurn && mySide !== null) {
+      counts.houses[mySide].forEach((k, i) => {
+        const n = i + 1;
+        if (this.preview ? this.preview.has(n) : k > 0) playable.add(n);
+      });
+    }
+    const names = Array.from({ length: sides }, (_, side) => this.seatName(this.sideOf(side)));
+    this.board.render({ counts, bottom: mySide ?? 0, names, toMove: toMoveSide, playable, mine: myTurn ? mySide : null });
+    // For tests and assistive tools: whether the houses now enabled are
+    // the server's legal moves ("yes") or a guess while it answers.
+    this.els.board.dataset.ready = myTurn ? (this.preview ? 'yes' : 'no') : 'idle';
+    this.renderToMove();
+  }
+
+  /** Whose turn it is (and their clock, when the server keeps one). */
+  renderToMove() {
+    const game = this.game;
+    const mine = this.mySeat();
+    if (!game) this.els.toMove.textContent = 'The game has not started.';
+    else if (game.outcome || game.to_move === null) this.els.toMove.textContent = 'Game over.';
+    else if (game.to_move === mine) this.els.toMove.textContent = `Your turn (${this.room.seats[mine].name}).`;
+    else this.els.toMove.textContent = `${this.seatName(game.to_move)} to move.`;
+    if (this.clock && this.inProgress() && typeof this.clock.remaining_ms === 'number') {
+      const left = Math.max(0, this.clock.remaining_ms - (performance.now() - this.clock.at));
+      const who = this.clock.seat === mine ? 'you have' : `${this.seatName(this.clock.seat)} has`;
+      this.els.toMove.append(` Clock: ${who} ${Math.ceil(left / 1000)} s.`);
+    }
+  }
+
+  renderResult() {
+    const outcome = this.game && this.game.outcome;
+    const el = this.els.result;
+    el.hidden = !outcome;
+    if (!outcome) {
+      replace(el);
+      return;
+    }
+    const rows = this.room.seats.map((/** @type {any} */ _, seat) => {
+      const side = this.sideOf(seat);
+      const change = this.ratings && this.ratings.find((/** @type {any} */ r) => r.seat === seat);
+      return { seat, rank: outcome.ranks[side], score: outcome.scores[side], change };
+    }).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+    replace(el,
+      h('h2', {}, this.resultSentence()),
+      h('ol', { class: 'ranks' }, ...rows.map((r) => h('li', {},
+        `${ordinal(r.rank)}: ${this.seatName(r.seat)}, ${seeds(r.score)}`,
+        r.change ? ` · rating ${Math.round(r.change.rating_before)} → ${Math.round(r.change.rating_after)} (${signed(r.change.rating_after - r.change.rating_before)})` : ''))),
+      h('p', { class: 'note' }, `Ended by ${String(outcome.reason).replace(/_/g, ' ')}.`));
+  }
+
+  resultSentence() {
+    const outcome = this.game && this.game.outcome;
+    if (!outcome) return '';
+    if (outcome.winner === null || outcome.winner === undefined) return 'Game over: a draw for first place.';
+    const seat = this.sideOf(outcome.winner);
+    const who = this.seatName(seat);
+    return who === 'You' ? 'Game over: you win!' : `Game over: ${who} wins.`;
+  }
+
+  moveSentence(m) {
+    const who = this.seatName(m.seat);
+    const e = m.effect || {};
+    if (m.move === 'swap') return `${who} swapped sides.`;
+    let text = `${who} played house ${m.move}`;
+    if (e.captured > 0) text += ` and captured ${seeds(e.captured)}`;
+    text += '.';
+    if (e.extra_turn) text += ` Extra turn: ${who === 'You' ? 'you move' : who + ' moves'} again.`;
+    return text;
+  }
+
+  // --- playing ------------------------------------------------------------
+
+  async loadPreview() {
+    const game = this.game;
+    const key = `${game.id}:${game.position.ply}:${this.moves.length}`;
+    if (this.previewKey === key) return;
+    this.previewKey = key;
+    this.preview = null;
+    try {
+      const answer = await request('POST', '/api/preview', { rules: this.room.rules, position: game.position });
+      if (this.previewKey !== key) return;
+      this.preview = new Map(answer.moves.map((/** @type {any} */ m) => [m.move === 'swap' ? -1 : Number(m.move), m.effect]));
+      this.render();
+    } catch {
+      // Without a preview every non-empty house stays playable and the
+      // server still checks each move.
+    }
+  }
+
+  /** Shows where house `n`'s last seed lands and what it captures. */
+  showPreview(n) {
+    const effect = n === null || !this.preview ? null : this.preview.get(n);
+    if (!effect) {
+      this.board.mark({});
+      this.els.hint.textContent = '';
+      return;
+    }
+    const mine = this.sideOf(/** @type {number} */ (this.mySeat()));
+    this.board.mark({
+      selected: [{ kind: 'house', side: mine, number: n }],
+      landing: effect.last ? [effect.last] : [],
+      capture: effect.captured_cups || [],
+    });
+    let text = `House ${n}: the last seed lands in ${this.cupName(effect.last)}`;
+    if (effect.captured > 0) text += `, capturing ${seeds(effect.captured)}`;
+    if (effect.extra_turn) text += ', for an extra turn';
+    this.els.hint.textContent = text + '.';
+  }
+
+  cupName(cup) {
+    if (!cup) return 'nowhere';
+    const owner = this.seatName(this.sideOf(cup.side));
+    const whose = owner === 'You' ? 'your' : `${owner}'s`;
+    return cup.kind === 'store' ? `${whose} store` : `${whose} house ${cup.number}`;
+  }
+
+  play(text) {
+    if (this.pending) return;
+    if (this.send({ type: 'move', move: text })) {
+      this.pending = true;
+      this.board.mark({});
+      this.els.hint.textContent = '';
+      this.render();
+    }
+  }
+
+  /** Digits play houses; Escape clears the marks. */
+  key(e) {
+    const target = /** @type {HTMLElement} */ (e.target);
+    if (e.ctrlKey || e.metaKey || e.altKey || (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+    if (/^[1-9]$/.test(e.key)) {
+      const n = Number(e.key);
+      const mine = this.mySeat();
+      if (mine === null) return;
+      const el = this.board.cupEl({ kind: 'house', side: this.sideOf(mine), number: n });
+      if (el && !(/** @type {HTMLButtonElement} */ (el).disabled)) {
+        e.preventDefault();
+        this.play(String(n));
+      }
+    } else if (e.key === 'Escape') {
+      this.board.mark({});
+      this.els.hint.textContent = '';
+    }
+  }
+}
+
+function ordinal(n) {
+  return n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`;
+}
+
+function signed(x) {
+  const r = Math.round(x);
+  return r > 0 ? `+${r}` : String(r);
+}

@@ -1,0 +1,134 @@
+// What the end-to-end tests share: the real `mancala` binary started on a
+// temporary SQLite file and a free port, Debian's Chromium driven by
+// playwright-core, one browser context per player (its own storage, like
+// a separate device), console errors collected, and the reference replay
+// of a move list by the `mancala` CLI (mancala-core), independent of the
+// page.
+
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const SCREENSHOTS = join(ROOT, 'docs', 'screenshots');
+
+/** The binary under test: $MANCALA_BIN, else the release build, else the debug one. */
+export function binary() {
+  if (process.env.MANCALA_BIN) return process.env.MANCALA_BIN;
+  for (const profile of ['release', 'debug']) {
+    const path = join(ROOT, 'target', profile, 'mancala');
+    if (existsSync(path)) return path;
+  }
+  throw new Error('no mancala binary: build it (cargo build --release -p mancala-cli) or set MANCALA_BIN');
+}
+
+/**
+ * Starts `mancala serve` on a new database and port 0 (or on `again`'s
+ * database and port, after `again` stopped); resolves with its URL.
+ * @param {{dir: string, addr: string}} [again]
+ */
+export async function startServer(again) {
+  const dir = again ? again.dir : mkdtempSync(join(tmpdir(), 'mancala-e2e-'));
+  const addr = again ? again.addr : '127.0.0.1:0';
+  const child = spawn(binary(), ['serve', '--addr', addr, '--database', `sqlite://${join(dir, 'e2e.db')}?mode=rwc`], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolveUrl, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the server printed no URL: ${out}`)), 20000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = out.match(/listening on (http:\/\/\S+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolveUrl(m[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`the server exited with ${code}: ${out}`)));
+  });
+  const exited = new Promise((done) => child.on('exit', done));
+  return {
+    url,
+    dir,
+    addr: url.replace('http://', ''),
+    /** Kills the server, keeping its database for a restart. */
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * A player: a browser context of its own, one page, and the console
+ * errors and page errors seen on it.
+ * @param {import('playwright-core').Browser} browser
+ * @param {import('playwright-core').BrowserContextOptions} [options]
+ */
+export async function newPlayer(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, ...options });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  return { context, page, errors };
+}
+
+/** The seed counts shown on the page: {houses: [[...]...], stores: [...]}. */
+export async function shownCounts(page, sides, houses) {
+  const counts = { houses: [], stores: [] };
+  for (let s = 0; s < sides; s++) {
+    const row = [];
+    for (let n = 1; n <= houses; n++) {
+      row.push(Number(await page.getByTestId(`house-${s}-${n}`).textContent()));
+    }
+    counts.houses.push(row);
+    counts.stores.push(Number(await page.getByTestId(`store-${s}`).textContent()));
+  }
+  return counts;
+}
+
+/** The position after `moves` under `rules`, by `mancala replay --json`. */
+export function replay(rules, moves) {
+  const out = execFileSync(binary(), ['--rules', rules, 'replay', '--moves', moves.join(','), '--json'], { encoding: 'utf8' });
+  return JSON.parse(out);
+}
+
+/** Saves a screenshot of `page` under docs/screenshots/. */
+export async function screenshot(page, name) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, name), fullPage: true });
+}
+
+/** A small deterministic generator, so a failing game can be replayed. */
+export function rng(seed) {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13; x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5; x >>>= 0;
+    return x / 2 ** 32;
+  };
+}
