@@ -28,6 +28,13 @@ const MAX_BODY: usize = 16 * 1024;
 /// message and the connection goes on.
 const MAX_FRAME: usize = 64 * 1024;
 
+/// The read buffer of a WebSocket. The transport's default (128 KiB) is
+/// zero-filled on the first read, so it was resident for every open
+/// socket: 128 KiB a client, most of a room's memory. Requests are at most
+/// [`MAX_MESSAGE`](crate::MAX_MESSAGE) bytes; a longer frame still grows
+/// the buffer as it needs.
+const READ_BUFFER: usize = 4 * 1024;
+
 /// A JSON body whose rejection is an [`Error`], like every other failure.
 #[derive(Debug, FromRequest)]
 #[from_request(via(axum::Json), rejection(Error))]
@@ -226,6 +233,7 @@ async fn room_socket(
     Ok(upgrade
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
+        .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| ws::serve(socket, db, room, conn)))
 }
 
