@@ -35,7 +35,8 @@ use serde_json::{Value, json};
 use tokio::net::TcpStream;
 use tokio::sync::{Semaphore, watch};
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
 
 /// How long a bot waits for any one message before it counts an error.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -198,7 +199,11 @@ async fn run(args: Args) -> i32 {
         setup,
         play,
         &latency,
-        (rss_before, rss_playing),
+        (
+            rss_before,
+            rss_playing,
+            pid.and_then(|pid| proc_status_kib(pid, "VmHWM:")),
+        ),
         &games,
         checked,
     )
@@ -345,7 +350,7 @@ async fn seat_room(ctx: &Ctx, index: usize) -> Result<(Rules, Vec<Socket>), Stri
     );
     let mut sockets = Vec::new();
     for (seat, player) in players.iter().enumerate() {
-        let (mut ws, _) = connect_async(&url)
+        let (mut ws, _) = connect_async_with_config(&url, Some(bot_socket_config()), false)
             .await
             .map_err(|e| format!("connect: {e}"))?;
         ctx.sockets.up();
@@ -363,6 +368,13 @@ async fn seat_room(ctx: &Ctx, index: usize) -> Result<(Rules, Vec<Socket>), Stri
     let ruleset = RuleSet::from_spec(text(&room, "rules")?).map_err(|e| format!("rules: {e}"))?;
     let rules = Rules::new(&ruleset).map_err(|e| format!("rules: {e}"))?;
     Ok((rules, sockets))
+}
+
+/// A bot's socket: a 4 KiB read buffer instead of the default 128 KiB,
+/// which is zero-filled on the first read and would count the bots' memory
+/// (in-process) many times over the server's.
+fn bot_socket_config() -> WebSocketConfig {
+    WebSocketConfig::default().read_buffer_size(4 * 1024)
 }
 
 /// One bot: plays its seat's moves until its room has played every game.
@@ -616,7 +628,7 @@ fn report(
     setup: Duration,
     play: Duration,
     latency: &Histogram<u64>,
-    (rss_before, rss_playing): (Option<u64>, Option<u64>),
+    (rss_before, rss_playing, peak): (Option<u64>, Option<u64>, Option<u64>),
     games: &[(String, usize)],
     checked: Option<Checked>,
 ) -> i32 {
@@ -637,9 +649,12 @@ fn report(
         moves as f64 / play.as_secs_f64()
     );
     println!(
-        "round trip move -> moved: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} moves timed)",
+        "round trip move -> moved: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, p99.9 {:.2} ms, \
+         max {:.2} ms ({} moves timed)",
         ms(latency.value_at_quantile(0.5)),
+        ms(latency.value_at_quantile(0.9)),
         ms(latency.value_at_quantile(0.99)),
+        ms(latency.value_at_quantile(0.999)),
         ms(latency.max()),
         latency.len()
     );
@@ -650,7 +665,8 @@ fn report(
     }
     match (rss_before, rss_playing) {
         (Some(before), Some(playing)) => println!(
-            "memory: RSS {} MiB before, {} MiB with every room playing: {:.1} KiB per room{}",
+            "memory: RSS {} MiB before, {} MiB with every room playing: {:.1} KiB per room{}; \
+             peak {} MiB",
             before / 1024,
             playing / 1024,
             playing.saturating_sub(before) as f64 / ctx.args.rooms as f64,
@@ -658,7 +674,8 @@ fn report(
                 " (server and bots in one process)"
             } else {
                 ""
-            }
+            },
+            peak.unwrap_or(0) / 1024
         ),
         _ => println!("memory: not measured (give --server-pid)"),
     }
@@ -679,8 +696,13 @@ fn report(
 
 /// The resident set of process `pid`, in KiB, from /proc.
 fn rss_kib(pid: u32) -> Option<u64> {
+    proc_status_kib(pid, "VmRSS:")
+}
+
+/// The field `field` (`VmRSS:`, `VmHWM:`) of /proc/`pid`/status, in KiB.
+fn proc_status_kib(pid: u32, field: &str) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
     line.split_whitespace().nth(1)?.parse().ok()
 }
 

@@ -61,7 +61,7 @@ impl Db {
         // move: in alternating runs of the load benchmark
         // (examples/load.rs, 250 rooms, 540 moves/s) on a disk shared
         // with busy jobs, the p99 round trip was 0.4-1 s with FULL and
-        // 13-70 ms with NORMAL (docs/results.md, docs/scaling.md).
+        // 13-70 ms with NORMAL (preliminary; docs/results.md section 8).
         let options = SqliteConnectOptions::from_str(url)?
             .foreign_keys(true)
             .journal_mode(SqliteJournalMode::Wal)
