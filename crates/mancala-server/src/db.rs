@@ -86,14 +86,33 @@ impl Db {
                 });
             }
         };
+        // WAL lets readers go on while a room commits. `synchronous =
+        // NORMAL` (in WAL mode) writes each commit to the WAL before the
+        // commit returns but syncs it to disk only at checkpoints: a
+        // commit survives the server's process being killed (SIGKILL: the
+        // kernel still holds the write), and the database stays intact
+        // through a power cut or a kernel crash, which may only lose the
+        // last commits. `FULL` syncs every commit, one disk flush per
+        // move: in alternating runs of the load benchmark
+        // (examples/load.rs, 250 rooms, 540 moves/s) on a disk shared
+        // with busy jobs, the p99 round trip was 0.4-1 s with FULL and
+        // 13-70 ms with NORMAL (preliminary; docs/results.md section 8).
         // sqlx turns SQLite's foreign keys on for every connection of a
-        // URL by itself.
-        let pool = AnyPoolOptions::new().connect(url).await?;
+        // URL by itself; `synchronous` is a setting of each connection.
+        let mut options = AnyPoolOptions::new();
         if sqlite {
-            // WAL lets readers go on while a room commits; the default
-            // `synchronous = FULL` keeps every commit through a crash. The
-            // mode is kept in the file, so setting it once, on the pool's
-            // first connection before any other opens, covers them all.
+            options = options.after_connect(|connection, _| {
+                Box::pin(async move {
+                    connection.execute("PRAGMA synchronous = NORMAL").await?;
+                    Ok(())
+                })
+            });
+        }
+        let pool = options.connect(url).await?;
+        if sqlite {
+            // The journal mode is kept in the file, so setting it once, on
+            // the pool's first connection before any other opens, covers
+            // them all.
             pool.execute("PRAGMA journal_mode = WAL").await?;
         }
         MIGRATOR.run(&pool).await?;

@@ -1,0 +1,715 @@
+//! The server's load benchmark: N rooms of bot clients over loopback, every
+//! room playing whole games of random legal moves at once, then a check
+//! that the database holds every game, complete.
+//!
+//! ```sh
+//! cargo run --release -p mancala-server --example load -- --rooms 1000
+//! # against a server already running (its RSS with --server-pid, its
+//! # SQLite file checked with --database):
+//! cargo run --release -p mancala-server --example load -- --rooms 1000 \
+//!     --url http://127.0.0.1:8080 --server-pid "$(pgrep -n mancala)" \
+//!     --database 'sqlite://mancala.db?mode=ro'
+//! ```
+//!
+//! Without `--url` the server runs in this process (on a runtime of its
+//! own, over a temporary SQLite file), so the memory figure then counts
+//! the bots too. Each bot waits a think time (uniform in 0.5x..1.5x of
+//! `--think-ms`) before its move, as people do; `--think-ms 0` plays flat
+//! out and measures the throughput ceiling instead. The round trip is the
+//! time from sending `move` to receiving its `moved`, think time excluded.
+//! The run needs one file descriptor per socket (two in-process: both
+//! ends) and says so before it starts if `ulimit -n` is too low.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+use futures_util::{SinkExt, StreamExt};
+use hdrhistogram::Histogram;
+use mancala_core::{Event, Game, Position, RuleSet, Rules, Setup};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use serde_json::{Value, json};
+use tokio::net::TcpStream;
+use tokio::sync::{Semaphore, watch};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
+
+/// How long a bot waits for any one message before it counts an error.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The command line.
+#[derive(Debug, Parser)]
+#[command(about = "Load benchmark: concurrent rooms of bots playing random legal moves")]
+struct Args {
+    /// Rooms playing at once.
+    #[arg(long, default_value_t = 1000)]
+    rooms: usize,
+    /// Players (bots) per room, 2 to 4.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
+    players: u8,
+    /// Games each room plays, one after the other.
+    #[arg(long, default_value_t = 1)]
+    games: usize,
+    /// Seed of the bots' random moves and think times.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Mean think time before each move, in milliseconds (0: flat out).
+    #[arg(long, default_value_t = 1000)]
+    think_ms: u64,
+    /// A running server (`http://127.0.0.1:8080`) instead of one in-process.
+    #[arg(long)]
+    url: Option<String>,
+    /// The running server's process id, to read its memory from /proc.
+    #[arg(long, requires = "url")]
+    server_pid: Option<u32>,
+    /// The running server's SQLite database, to check the games in it.
+    #[arg(long, requires = "url")]
+    database: Option<String>,
+    /// HTTP requests and connections in flight while setting up.
+    #[arg(long, default_value_t = 64)]
+    setup_concurrency: usize,
+}
+
+/// What the bots share.
+struct Ctx {
+    args: Args,
+    base: String,
+    http: reqwest::Client,
+    /// Set once every room is seated: the hosts then start.
+    go: watch::Receiver<bool>,
+    sockets: Gauge,
+    rooms_playing: Gauge,
+    errors: Mutex<BTreeMap<String, usize>>,
+    setup: Semaphore,
+}
+
+/// A count with its peak.
+#[derive(Default)]
+struct Gauge {
+    now: AtomicUsize,
+    peak: AtomicUsize,
+}
+
+impl Gauge {
+    fn up(&self) {
+        let now = self.now.fetch_add(1, Ordering::SeqCst) + 1;
+        self.peak.fetch_max(now, Ordering::SeqCst);
+    }
+    fn down(&self) {
+        self.now.fetch_sub(1, Ordering::SeqCst);
+    }
+    fn peak(&self) -> usize {
+        self.peak.load(Ordering::SeqCst)
+    }
+}
+
+impl Ctx {
+    fn error(&self, what: String) {
+        *self.errors.lock().unwrap().entry(what).or_default() += 1;
+    }
+}
+
+/// One bot's WebSocket.
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// What one bot saw: its round trips and, for the host, each game's id
+/// with the events it counted.
+struct BotReport {
+    latency: Histogram<u64>,
+    games: Vec<(String, usize)>,
+}
+
+fn main() {
+    let args = Args::parse();
+    let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
+    let code = runtime.block_on(run(args));
+    std::process::exit(code);
+}
+
+async fn run(args: Args) -> i32 {
+    if let Err(e) = check_open_files(&args) {
+        eprintln!("load: {e}");
+        return 2;
+    }
+    let _dir;
+    let (base, database, pid) = match &args.url {
+        Some(url) => (
+            url.trim_end_matches('/').to_string(),
+            args.database.clone(),
+            args.server_pid,
+        ),
+        None => {
+            let dir = tempfile::tempdir().expect("a temporary directory");
+            let database = format!("sqlite://{}?mode=rwc", dir.path().join("load.db").display());
+            _dir = dir;
+            (
+                in_process_server(&database),
+                Some(database),
+                Some(std::process::id()),
+            )
+        }
+    };
+    let rss_before = pid.and_then(rss_kib);
+    println!(
+        "load: {} rooms x {} players, {} game(s) each, think {} ms, seed {}, server {}",
+        args.rooms, args.players, args.games, args.think_ms, args.seed, base
+    );
+    let (go_tx, go) = watch::channel(false);
+    let ctx = Arc::new(Ctx {
+        setup: Semaphore::new(args.setup_concurrency),
+        args,
+        base,
+        http: reqwest::Client::new(),
+        go,
+        sockets: Gauge::default(),
+        rooms_playing: Gauge::default(),
+        errors: Mutex::default(),
+    });
+    let t0 = Instant::now();
+    let (ready_tx, mut ready) = tokio::sync::mpsc::unbounded_channel();
+    let mut tasks = tokio::task::JoinSet::new();
+    for index in 0..ctx.args.rooms {
+        let (ctx, ready_tx) = (Arc::clone(&ctx), ready_tx.clone());
+        tasks.spawn(async move { room(ctx, index, ready_tx).await });
+    }
+    drop(ready_tx);
+    // Every room reports once, seated or failed; then all start together.
+    let mut seated = 0;
+    while let Some(ok) = ready.recv().await {
+        seated += usize::from(ok);
+    }
+    let setup = t0.elapsed();
+    let probe = tokio::spawn(rss_once_playing(Arc::clone(&ctx), pid));
+    let t1 = Instant::now();
+    go_tx.send_replace(true);
+    let (latency, games) = collect(&ctx, tasks).await;
+    let play = t1.elapsed();
+    let rss_playing = probe.await.ok().flatten();
+    let checked = match &database {
+        Some(url) => Some(check_database(url, &games, &ctx.args).await),
+        None => None,
+    };
+    report(
+        &ctx,
+        seated,
+        setup,
+        play,
+        &latency,
+        (
+            rss_before,
+            rss_playing,
+            pid.and_then(|pid| proc_status_kib(pid, "VmHWM:")),
+        ),
+        &games,
+        checked,
+    )
+}
+
+/// Waits for every room; returns the bots' round trips, merged, and the
+/// games played with the moves seen in each.
+async fn collect(
+    ctx: &Ctx,
+    mut tasks: tokio::task::JoinSet<Vec<BotReport>>,
+) -> (Histogram<u64>, Vec<(String, usize)>) {
+    let mut latency = Histogram::<u64>::new(3).expect("a histogram");
+    let mut games = Vec::new();
+    while let Some(joined) = tasks.join_next().await {
+        match joined {
+            Ok(reports) => {
+                for report in reports {
+                    latency
+                        .add(&report.latency)
+                        .expect("histograms of one shape");
+                    games.extend(report.games);
+                }
+            }
+            Err(e) => ctx.error(format!("a room task failed: {e}")),
+        }
+    }
+    (latency, games)
+}
+
+/// Whether `ulimit -n` allows a descriptor per socket (both ends when
+/// the server runs in this process) and some to spare.
+fn check_open_files(args: &Args) -> Result<(), String> {
+    let sockets = args.rooms * usize::from(args.players);
+    let needed = if args.url.is_some() {
+        sockets
+    } else {
+        2 * sockets
+    } + 64;
+    match open_files_limit() {
+        Some(limit) if limit < needed => Err(format!(
+            "{sockets} sockets need `ulimit -n {needed}` or more (it is {limit})"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The RSS of process `pid` once every room plays (or after 2 s at most).
+async fn rss_once_playing(ctx: Arc<Ctx>, pid: Option<u32>) -> Option<u64> {
+    for _ in 0..200 {
+        if ctx.rooms_playing.peak() >= ctx.args.rooms {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    pid.and_then(rss_kib)
+}
+
+/// Starts a server on its own runtime and thread, as `mancala serve`
+/// would run, and returns its base URL.
+fn in_process_server(database: &str) -> String {
+    let config = mancala_server::Config {
+        addr: "127.0.0.1:0".to_string(),
+        database: database.to_string(),
+        ..mancala_server::Config::default()
+    };
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let result = mancala_server::serve_blocking(&config, |url| {
+            let _ = tx.send(url.to_string());
+        });
+        if let Err(e) = result {
+            eprintln!("load: the server failed: {e}");
+        }
+    });
+    rx.recv().expect("the in-process server to start")
+}
+
+/// One room: its players and room made over HTTP, its bots seated, then
+/// (once every room is seated) its games played. Reports `ready` once,
+/// seated or not.
+async fn room(
+    ctx: Arc<Ctx>,
+    index: usize,
+    ready: tokio::sync::mpsc::UnboundedSender<bool>,
+) -> Vec<BotReport> {
+    let seated = {
+        let _permit = ctx.setup.acquire().await.expect("the semaphore stays open");
+        seat_room(&ctx, index).await
+    };
+    let _ = ready.send(seated.is_ok());
+    drop(ready);
+    let (code_rules, sockets) = match seated {
+        Ok(seated) => seated,
+        Err(e) => {
+            ctx.error(format!("setup: {e}"));
+            return Vec::new();
+        }
+    };
+    let rules = Arc::new(code_rules);
+    let mut bots = tokio::task::JoinSet::new();
+    for (seat, socket) in sockets.into_iter().enumerate() {
+        let (ctx, rules) = (Arc::clone(&ctx), Arc::clone(&rules));
+        let seed =
+            ctx.args.seed ^ ((index as u64) << 8 | seat as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        bots.spawn(async move { bot(&ctx, &rules, seat, socket, seed).await });
+    }
+    let mut reports = Vec::new();
+    while let Some(joined) = bots.join_next().await {
+        match joined {
+            Ok(Ok(report)) => reports.push(report),
+            Ok(Err(e)) => ctx.error(e),
+            Err(e) => ctx.error(format!("a bot task failed: {e}")),
+        }
+    }
+    reports
+}
+
+/// Makes the room's players and room, connects a bot per seat and seats
+/// it; returns the rules and the sockets, seat by seat.
+async fn seat_room(ctx: &Ctx, index: usize) -> Result<(Rules, Vec<Socket>), String> {
+    let mut players = Vec::new();
+    for seat in 0..ctx.args.players {
+        players.push(
+            post(
+                ctx,
+                "/api/players",
+                json!({ "name": format!("bot {index}.{seat}") }),
+                None,
+            )
+            .await?,
+        );
+    }
+    let rules = format!("kalah,players={}", ctx.args.players);
+    let room = post(
+        ctx,
+        "/api/rooms",
+        json!({ "rules": rules }),
+        Some(&players[0]),
+    )
+    .await?;
+    let url = format!(
+        "{}{}",
+        ctx.base.replacen("http", "ws", 1),
+        text(&room, "websocket")?
+    );
+    let mut sockets = Vec::new();
+    for (seat, player) in players.iter().enumerate() {
+        let (mut ws, _) = connect_async_with_config(&url, Some(bot_socket_config()), false)
+            .await
+            .map_err(|e| format!("connect: {e}"))?;
+        ctx.sockets.up();
+        let hello = json!({ "type": "hello", "version": 1, "player": player["id"], "secret": player["secret"] });
+        send(&mut ws, &hello).await?;
+        expect(&mut ws, "welcome").await?;
+        expect(&mut ws, "room").await?;
+        send(&mut ws, &json!({ "type": "sit", "seat": seat })).await?;
+        sockets.push(ws);
+        // Everyone seated so far hears of the new seat.
+        for ws in &mut sockets {
+            expect(ws, "room").await?;
+        }
+    }
+    let ruleset = RuleSet::from_spec(text(&room, "rules")?).map_err(|e| format!("rules: {e}"))?;
+    let rules = Rules::new(&ruleset).map_err(|e| format!("rules: {e}"))?;
+    Ok((rules, sockets))
+}
+
+/// A bot's socket: a 4 KiB read buffer instead of the default 128 KiB,
+/// which is zero-filled on the first read and would count the bots' memory
+/// (in-process) many times over the server's.
+fn bot_socket_config() -> WebSocketConfig {
+    WebSocketConfig::default().read_buffer_size(4 * 1024)
+}
+
+/// One bot: plays its seat's moves until its room has played every game.
+async fn bot(
+    ctx: &Ctx,
+    rules: &Rules,
+    seat: usize,
+    mut ws: Socket,
+    seed: u64,
+) -> Result<BotReport, String> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut report = BotReport {
+        latency: Histogram::new(3).expect("a histogram"),
+        games: Vec::new(),
+    };
+    let host = seat == 0;
+    let mut go = ctx.go.clone();
+    let _ = go.wait_for(|&go| go).await;
+    if host {
+        send(&mut ws, &json!({ "type": "start" })).await?;
+    }
+    let mut sent: Option<Instant> = None;
+    let mut played = 0;
+    let result = loop {
+        let message = match recv(&mut ws).await {
+            Ok(message) => message,
+            Err(e) => break Err(e),
+        };
+        let position = match message["type"].as_str() {
+            Some("started") => {
+                if host {
+                    ctx.rooms_playing.up();
+                    report.games.push((text(&message, "id")?.to_string(), 0));
+                }
+                Some(&message["position"])
+            }
+            Some("moved") => {
+                if let Some(game) = report.games.last_mut() {
+                    game.1 += 1;
+                }
+                if message["seat"] == seat {
+                    let rtt = sent
+                        .take()
+                        .ok_or("a moved for this seat it did not send")?
+                        .elapsed();
+                    report
+                        .latency
+                        .record(rtt.as_micros() as u64)
+                        .expect("in range");
+                }
+                Some(&message["position"])
+            }
+            Some("over") => {
+                played += 1;
+                if host {
+                    ctx.rooms_playing.down();
+                }
+                if played == ctx.args.games {
+                    break Ok(());
+                }
+                if host {
+                    send(&mut ws, &json!({ "type": "start" })).await?;
+                }
+                None
+            }
+            Some("error") => break Err(format!("server error {}", message["code"])),
+            _ => None,
+        };
+        let mine = message["to_move"] == seat;
+        if let (Some(position), true) = (position, mine) {
+            think(ctx.args.think_ms, &mut rng).await;
+            let m = random_move(rules, position, &mut rng)?;
+            sent = Some(Instant::now());
+            send(&mut ws, &json!({ "type": "move", "move": m })).await?;
+        }
+    };
+    let _ = ws.close(None).await;
+    ctx.sockets.down();
+    result.map(|()| report)
+}
+
+/// Waits 0.5x to 1.5x `mean_ms`, so that rooms do not move in step.
+async fn think(mean_ms: u64, rng: &mut SmallRng) {
+    if mean_ms > 0 {
+        let ms = rng.random_range(mean_ms / 2..=mean_ms + mean_ms / 2);
+        tokio::time::sleep(Duration::from_millis(ms)).await;
+    }
+}
+
+/// A uniformly random legal move in `position` (a `Setup` as JSON), as
+/// the text `move` takes.
+fn random_move(rules: &Rules, position: &Value, rng: &mut SmallRng) -> Result<String, String> {
+    let setup: Setup =
+        serde_json::from_value(position.clone()).map_err(|e| format!("position: {e}"))?;
+    let position = Position::from_setup(rules, &setup).map_err(|e| format!("position: {e}"))?;
+    let moves = position.legal_moves();
+    if moves.is_empty() {
+        return Err("no legal move in a position where it is our turn".to_string());
+    }
+    let m = moves
+        .get(rng.random_range(0..moves.len()))
+        .expect("an index below len");
+    Ok(m.to_string())
+}
+
+/// `POST path` with `body`, as `player` when given; the JSON answer.
+async fn post(ctx: &Ctx, path: &str, body: Value, player: Option<&Value>) -> Result<Value, String> {
+    let mut request = ctx.http.post(format!("{}{path}", ctx.base)).json(&body);
+    if let Some(p) = player {
+        request = request.bearer_auth(format!("{}:{}", text(p, "id")?, text(p, "secret")?));
+    }
+    let response = request
+        .send()
+        .await
+        .map_err(|e| format!("POST {path}: {e}"))?;
+    let status = response.status();
+    let answer: Value = response
+        .json()
+        .await
+        .map_err(|e| format!("POST {path}: {e}"))?;
+    if !status.is_success() {
+        return Err(format!("POST {path}: {status} {answer}"));
+    }
+    Ok(answer)
+}
+
+/// The string field `key` of `value`.
+fn text<'v>(value: &'v Value, key: &str) -> Result<&'v str, String> {
+    value[key]
+        .as_str()
+        .ok_or_else(|| format!("no text `{key}` in {value}"))
+}
+
+async fn send(ws: &mut Socket, message: &Value) -> Result<(), String> {
+    ws.send(Message::Text(message.to_string().into()))
+        .await
+        .map_err(|e| format!("send: {e}"))
+}
+
+/// The next JSON message, within [`PATIENCE`].
+async fn recv(ws: &mut Socket) -> Result<Value, String> {
+    loop {
+        let frame = tokio::time::timeout(PATIENCE, ws.next())
+            .await
+            .map_err(|_| format!("no message in {PATIENCE:?}"))?;
+        match frame {
+            Some(Ok(Message::Text(text))) => {
+                return serde_json::from_str(&text).map_err(|e| format!("not JSON: {e}"));
+            }
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+            Some(Ok(other)) => return Err(format!("unexpected frame {other:?}")),
+            Some(Err(e)) => return Err(format!("receive: {e}")),
+            None => return Err("the server closed the connection".to_string()),
+        }
+    }
+}
+
+/// The next message, which must be of type `kind`.
+async fn expect(ws: &mut Socket, kind: &str) -> Result<Value, String> {
+    let message = recv(ws).await?;
+    if message["type"] != kind {
+        return Err(format!("expected `{kind}`, got {message}"));
+    }
+    Ok(message)
+}
+
+/// What the database check found.
+struct Checked {
+    games: usize,
+    events: usize,
+    problems: Vec<String>,
+}
+
+/// Opens the database and checks every game the bots played: over, with
+/// as many events as `moved` messages were seen, and replaying (with
+/// mancala-core, independently of the server) to a finished game. Also
+/// that the database holds no other game of these rooms' kind.
+async fn check_database(url: &str, games: &[(String, usize)], args: &Args) -> Checked {
+    let mut checked = Checked {
+        games: 0,
+        events: 0,
+        problems: Vec::new(),
+    };
+    let pool = match sqlx::SqlitePool::connect(url).await {
+        Ok(pool) => pool,
+        Err(e) => {
+            checked.problems.push(format!("cannot open {url}: {e}"));
+            return checked;
+        }
+    };
+    let expected = args.rooms * args.games;
+    if games.len() != expected {
+        checked.problems.push(format!(
+            "{} games seen started, {expected} wanted",
+            games.len()
+        ));
+    }
+    for (id, moves) in games {
+        match check_game(&pool, id, *moves).await {
+            Ok(events) => {
+                checked.games += 1;
+                checked.events += events;
+            }
+            Err(e) => checked.problems.push(format!("game {id}: {e}")),
+        }
+    }
+    pool.close().await;
+    checked
+}
+
+/// Checks game `id` in the database against the `moves` seen played.
+async fn check_game(pool: &sqlx::SqlitePool, id: &str, moves: usize) -> Result<usize, String> {
+    let row: Option<(String, bool)> = sqlx::query_as("SELECT rules, over FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await
+        .map_err(|e| e.to_string())?;
+    let (rules, over) = row.ok_or("not in the database")?;
+    if !over {
+        return Err("not over".to_string());
+    }
+    let texts: Vec<String> =
+        sqlx::query_scalar("SELECT event FROM game_events WHERE game = $1 ORDER BY seq")
+            .bind(id)
+            .fetch_all(pool)
+            .await
+            .map_err(|e| e.to_string())?;
+    if texts.len() != moves {
+        return Err(format!(
+            "{} events stored, {moves} moves played",
+            texts.len()
+        ));
+    }
+    let events = texts
+        .iter()
+        .map(|t| t.parse::<Event>().map_err(|e| format!("event {t:?}: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let ruleset = RuleSet::from_spec(&rules).map_err(|e| format!("rules: {e}"))?;
+    let game = Game::from_record(&ruleset, None, &events).map_err(|e| format!("replay: {e}"))?;
+    if !game.is_over() {
+        return Err("its events replay to a game not over".to_string());
+    }
+    Ok(texts.len())
+}
+
+/// Prints the report; returns the exit code (1 if anything went wrong).
+#[allow(clippy::too_many_arguments)]
+fn report(
+    ctx: &Ctx,
+    seated: usize,
+    setup: Duration,
+    play: Duration,
+    latency: &Histogram<u64>,
+    (rss_before, rss_playing, peak): (Option<u64>, Option<u64>, Option<u64>),
+    games: &[(String, usize)],
+    checked: Option<Checked>,
+) -> i32 {
+    let ms = |us: u64| us as f64 / 1000.0;
+    let moves: usize = games.iter().map(|g| g.1).sum();
+    println!(
+        "setup: {seated} rooms seated in {:.1} s",
+        setup.as_secs_f64()
+    );
+    println!(
+        "held at once: {} rooms playing, {} sockets",
+        ctx.rooms_playing.peak(),
+        ctx.sockets.peak()
+    );
+    println!(
+        "moves: {moves} in {:.1} s: {:.0} moves/s",
+        play.as_secs_f64(),
+        moves as f64 / play.as_secs_f64()
+    );
+    println!(
+        "round trip move -> moved: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, p99.9 {:.2} ms, \
+         max {:.2} ms ({} moves timed)",
+        ms(latency.value_at_quantile(0.5)),
+        ms(latency.value_at_quantile(0.9)),
+        ms(latency.value_at_quantile(0.99)),
+        ms(latency.value_at_quantile(0.999)),
+        ms(latency.max()),
+        latency.len()
+    );
+    let errors = ctx.errors.lock().unwrap();
+    println!("errors: {}", errors.values().sum::<usize>());
+    for (what, n) in errors.iter().take(10) {
+        println!("  {n} x {what}");
+    }
+    match (rss_before, rss_playing) {
+        (Some(before), Some(playing)) => println!(
+            "memory: RSS {} MiB before, {} MiB with every room playing: {:.1} KiB per room{}; \
+             peak {} MiB",
+            before / 1024,
+            playing / 1024,
+            playing.saturating_sub(before) as f64 / ctx.args.rooms as f64,
+            if ctx.args.url.is_none() {
+                " (server and bots in one process)"
+            } else {
+                ""
+            },
+            peak.unwrap_or(0) / 1024
+        ),
+        _ => println!("memory: not measured (give --server-pid)"),
+    }
+    let mut ok = errors.is_empty();
+    match checked {
+        Some(c) => {
+            println!("database: {} games complete, {} events", c.games, c.events);
+            for problem in c.problems.iter().take(10) {
+                println!("  {problem}");
+            }
+            ok &= c.problems.is_empty();
+        }
+        None => println!("database: not checked (give --database)"),
+    }
+    println!("{}", if ok { "ok" } else { "FAILED" });
+    if ok { 0 } else { 1 }
+}
+
+/// The resident set of process `pid`, in KiB, from /proc.
+fn rss_kib(pid: u32) -> Option<u64> {
+    proc_status_kib(pid, "VmRSS:")
+}
+
+/// The field `field` (`VmRSS:`, `VmHWM:`) of /proc/`pid`/status, in KiB.
+fn proc_status_kib(pid: u32, field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The soft limit on open files of this process, from /proc.
+fn open_files_limit() -> Option<usize> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
+    line.split_whitespace().nth(3)?.parse().ok()
+}
