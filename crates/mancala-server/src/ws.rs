@@ -23,6 +23,26 @@ const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 /// Messages queued for a client before the room drops it as too slow.
 const OUTBOX: usize = 256;
 
+/// How long a connection the server closes may take to answer with its
+/// own `Close`.
+const CLOSE_GRACE: Duration = Duration::from_secs(1);
+
+/// The rest of a closing handshake the server began: reads and drops what
+/// the client still sends until its `Close` (or [`CLOSE_GRACE`]). Closing
+/// the socket with the flood still unread would make the kernel reset the
+/// connection, and a reset can destroy the server's last messages (the
+/// `flooding` error) before the client reads them.
+async fn finish_closing(socket: &mut WebSocket) {
+    let drain = async {
+        while let Some(Ok(frame)) = socket.recv().await {
+            if matches!(frame, Message::Close(_)) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(CLOSE_GRACE, drain).await;
+}
+
 /// The connection's way to the rest of the server.
 #[derive(Debug)]
 pub(crate) struct Link {
@@ -147,6 +167,7 @@ async fn forward(
                 reason: "flooding".into(),
             };
             let _ = socket.send(Message::Close(Some(close))).await;
+            finish_closing(socket).await;
             return false;
         }
     }
