@@ -103,7 +103,7 @@ SIZE_HELP = {
 }
 
 
-FULL = Sizes(pairs=7, loop_games=2000, playout_games=200_000, batch_steps=300, env_games=500)
+FULL = Sizes(pairs=7, loop_games=5000, playout_games=200_000, batch_steps=1000, env_games=500)
 QUICK = Sizes(pairs=3, loop_games=20, playout_games=2000, batch_steps=5, env_games=5)
 
 
@@ -401,6 +401,14 @@ def versions() -> dict[str, str]:
     return found
 
 
+def extension_file() -> str:
+    """Where the extension measured was loaded from (a debug build, as
+    ``maturin develop`` makes, is far slower than pip's release build)."""
+    import mancala._mancala  # noqa: PLC0415
+
+    return str(mancala._mancala.__file__)
+
+
 def write_json(path: str, sizes: Sizes, exe: str, quick: bool, results: list[Result]) -> None:
     """The figures, with what they were measured on."""
     figures = {
@@ -411,6 +419,7 @@ def write_json(path: str, sizes: Sizes, exe: str, quick: bool, results: list[Res
         "platform": platform.platform(),
         "cpus": os.cpu_count(),
         "versions": versions(),
+        "extension": extension_file(),
         "native": exe,
         "sizes": dataclasses.asdict(sizes),
         "results": [dataclasses.asdict(r) for r in results],
@@ -459,6 +468,7 @@ def main() -> int:
         print(f"python_speed.py: {e}", file=sys.stderr)
         return 2
     print_table(results)
+    print(f"\nours: {extension_file()}\nnative: {exe}")
     if args.quick:
         print("\n--quick: tiny sizes, the figures mean nothing.")
     if args.json:
