@@ -44,7 +44,12 @@ fn assert_same(k: &Kalah, pos: &Position<'_>, game: usize, ply: u32) {
         );
     }
     assert_eq!(k.is_over(), pos.is_over(), "end, {}", at());
-    assert_eq!(k.side_to_move(), pos.to_move().index(), "side to move, {}", at());
+    assert_eq!(
+        k.side_to_move(),
+        pos.to_move().index(),
+        "side to move, {}",
+        at()
+    );
     assert_eq!(k.legal(), mask(pos), "legal moves, {}", at());
 }
 
