@@ -2,17 +2,25 @@
 """Random playouts: OpenSpiel and this engine side by side, in one run.
 
 Usage (from anywhere in the workspace; run it with a Python that has
-OpenSpiel, e.g. after ``pip install open_spiel``)::
+OpenSpiel, e.g. after ``pip install open_spiel``), on an idle machine::
 
-    python benches/compare_openspiel.py [--seconds 3] [--repeat 3] [--games kalah,oware]
+    python3 benches/compare_openspiel.py --seconds 3 --repeat 5
 
-For each game, OpenSpiel is timed first: games/s of
-``pyspiel.evaluate_bots`` from the initial state with two uniform random
-bots (``pyspiel.make_uniform_random_bot``), on one thread. Then ours:
+(``--games kalah,oware`` by default; ``--seconds 0.2 --repeat 3
+--length-games 50`` for a quick check that it runs.)
+
+For each game the two sides are measured in pairs, one after the other,
+each on one thread: OpenSpiel's games/s of ``pyspiel.evaluate_bots``
+from the initial state with two uniform random bots
+(``pyspiel.make_uniform_random_bot``), and ours from
 ``examples/playouts.rs`` (uniform random games, the loop of the
-``playouts/<preset>`` benches), built here with
-``cargo build --release --example playouts`` (``CARGO_TARGET_DIR`` is
-honoured, as cargo does). The table gives both rates and ours / OpenSpiel.
+``playouts/<preset>`` benches), built here with ``cargo build --release
+--example playouts`` (``CARGO_TARGET_DIR`` is honoured, as cargo does).
+The order alternates from pair to pair (OpenSpiel first, then ours first,
+...), so that a slow spell of the machine hits both sides alike. Every
+pair is printed as it is measured, with its ratio, ours / OpenSpiel; the
+figure to quote is the **median of the pairs' ratios**, printed last
+with the median rate of each side.
 
 The OpenSpiel games are ``mancala`` (Kalah(6,4), the same rules as our
 ``kalah`` preset) and ``oware`` (Abapa, our ``oware``). By default the two
@@ -20,10 +28,6 @@ bots are made once per game kind and reused (OpenSpiel's fastest way);
 ``--fresh-bots`` makes new bots for every game, seeded by the game number.
 The mean game length of each side is printed too, as a check that both
 play comparable games (OpenSpiel's is counted on separate, untimed games).
-
-Each side is measured ``--repeat`` times, alternating with the other, and
-the best rate of each is compared (the machine may be busy; the best run
-is the least disturbed one). Every run is listed under the table.
 """
 
 from __future__ import annotations
@@ -168,8 +172,8 @@ def main() -> None:
     parser.add_argument(
         "--repeat",
         type=int,
-        default=3,
-        help="runs per side per game, alternating; the best counts (default 3)",
+        default=5,
+        help="paired runs per game, the order alternating; the median counts (default 5)",
     )
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument(
@@ -197,25 +201,35 @@ def main() -> None:
     rows = []
     for preset in presets:
         name = GAMES[preset]
-        print(f"measuring {preset} ...", file=sys.stderr, flush=True)
-        their_runs, our_runs = [], []
+        print(f"{preset} ({name}), single thread, {args.seconds:g} s a side:")
+        pairs = []
         for run in range(args.repeat):
             seed = args.seed + 1000 * run
-            their_runs.append(
-                openspiel_rate(pyspiel, name, args.seconds, seed, args.fresh_bots)
+            if run % 2 == 0:
+                theirs = openspiel_rate(pyspiel, name, args.seconds, seed, args.fresh_bots)
+                ours = our_rate(exe, preset, args.seconds, seed)
+            else:
+                ours = our_rate(exe, preset, args.seconds, seed)
+                theirs = openspiel_rate(pyspiel, name, args.seconds, seed, args.fresh_bots)
+            rate = float(ours["games_per_sec"])
+            pairs.append((theirs, ours))
+            first = "OpenSpiel first" if run % 2 == 0 else "ours first"
+            print(
+                f"  pair {run + 1} ({first}): OpenSpiel {theirs:,.0f} games/s, "
+                f"mancala {rate:,.0f} games/s, ratio {rate / theirs:.2f}x",
+                flush=True,
             )
-            our_runs.append(our_rate(exe, preset, args.seconds, seed))
         length = (
             openspiel_length(pyspiel, name, args.length_games, args.seed)
             if args.length_games > 0
             else float("nan")
         )
-        rows.append((preset, name, their_runs, our_runs, length))
+        rows.append((preset, name, pairs, length))
 
     print()
     print(
-        f"single thread, best of {args.repeat} run(s) of {args.seconds:g} s "
-        f"per side per game"
+        f"single thread, median of {args.repeat} paired run(s) of "
+        f"{args.seconds:g} s a side"
     )
     header = (
         f"{'game':<16} {'OpenSpiel games/s':>18} {'mancala games/s':>16} "
@@ -223,29 +237,20 @@ def main() -> None:
     )
     print(header)
     print("-" * len(header))
-    for preset, name, their_runs, our_runs, length in rows:
-        theirs = max(their_runs)
-        ours = max(our_runs, key=lambda o: float(o["games_per_sec"]))
-        rate = float(ours["games_per_sec"])
+    for preset, name, pairs, length in rows:
+        theirs = statistics.median(t for t, _ in pairs)
+        ours = statistics.median(float(o["games_per_sec"]) for _, o in pairs)
+        ratio = statistics.median(float(o["games_per_sec"]) / t for t, o in pairs)
         their_length = "-" if length != length else f"{length:.1f}"
         print(
-            f"{preset + ' (' + name + ')':<16} {theirs:>18,.0f} {rate:>16,.0f} "
-            f"{rate / theirs:>6.1f}x   "
-            f"{their_length:>10} / {ours.get('moves_per_game', '-')}"
+            f"{preset + ' (' + name + ')':<16} {theirs:>18,.0f} {ours:>16,.0f} "
+            f"{ratio:>6.2f}x   "
+            f"{their_length:>10} / {pairs[0][1].get('moves_per_game', '-')}"
         )
-
-    print()
-    print("every run, games/s:")
-    for preset, _, their_runs, our_runs, _ in rows:
-        print(f"  {preset:<8} OpenSpiel {', '.join(f'{r:,.0f}' for r in their_runs)}")
-        rates = ", ".join(f"{float(o['games_per_sec']):,.0f}" for o in our_runs)
-        print(f"  {preset:<8} mancala   {rates}")
-        ratios = sorted(
-            float(o["games_per_sec"]) / t for o, t in zip(our_runs, their_runs)
-        )
-        median = statistics.median(ratios)
-        listed = ", ".join(f"{r:.1f}x" for r in ratios)
-        print(f"  {preset:<8} ratio of each pair of runs: {listed} (median {median:.1f}x)")
+    print(
+        "(each column its own median: the ratio is the median of the pairs' "
+        "ratios, not the ratio of the medians)"
+    )
 
 
 if __name__ == "__main__":

@@ -2,7 +2,15 @@
 //!
 //! ```text
 //! cargo run --release --example playouts -- <preset> <seconds> [--seed N] [--agree-after N]
+//! cargo run --release --example playouts -- <preset> --games N [--seed N] [--library]
 //! ```
+//!
+//! With `--games N` it plays exactly `N` games instead, untimed: a fixed
+//! workload whose instruction count (`valgrind --tool=callgrind`) does not
+//! depend on the load of the machine. `--library` plays them with
+//! `mancala_ai::random_playouts` (what `mancala bench playouts` runs) on
+//! one thread instead of the bench loop; the preset `yardstick` plays the
+//! Kalah(6,4) yardstick of `benches/kalah_yardstick.rs`.
 //!
 //! Plays random games of `<preset>` from the start for about `<seconds>`
 //! (after a short warm-up) with the same loop as the `playouts/<preset>`
@@ -23,7 +31,8 @@ mod playout;
 
 use playout::{AtCap, Playouts};
 
-const USAGE: &str = "usage: playouts <preset> <seconds> [--seed N] [--agree-after N]";
+const USAGE: &str = "usage: playouts <preset> <seconds> [--seed N] [--agree-after N]\n       \
+                     playouts <preset> --games N [--seed N] [--library]";
 
 fn main() -> ExitCode {
     match run() {
@@ -40,6 +49,8 @@ fn run() -> Result<(), String> {
     let mut positional = Vec::new();
     let mut seed = 1u64;
     let mut agree_after = None;
+    let mut games = None;
+    let mut library = false;
     while let Some(arg) = args.next() {
         let mut value = |name: &str| -> Result<u64, String> {
             let v = args.next().ok_or(format!("{name} needs a value"))?;
@@ -47,6 +58,8 @@ fn run() -> Result<(), String> {
         };
         match arg.as_str() {
             "--seed" => seed = value("--seed")?,
+            "--games" => games = Some(value("--games")?),
+            "--library" => library = true,
             "--agree-after" => {
                 let n = value("--agree-after")?;
                 agree_after = Some(u32::try_from(n).map_err(|_| "--agree-after: too large")?);
@@ -57,6 +70,12 @@ fn run() -> Result<(), String> {
             }
             _ => positional.push(arg),
         }
+    }
+    if let Some(games) = games {
+        let [preset] = positional.as_slice() else {
+            return Err("expected a preset (and no seconds with --games)".into());
+        };
+        return count_games(preset, games, seed, library);
     }
     let [preset, seconds] = positional.as_slice() else {
         return Err("expected a preset and a number of seconds".into());
@@ -114,4 +133,38 @@ fn run_for(playouts: &mut Playouts<'_>, budget: Duration, checksum: &mut i64) ->
             return elapsed;
         }
     }
+}
+
+/// Plays exactly `games` games (the fixed workload for instruction counts)
+/// and prints the games, moves and checksum.
+fn count_games(preset: &str, games: u64, seed: u64, library: bool) -> Result<(), String> {
+    let (mut plies, mut checksum) = (0u64, 0i64);
+    if preset == "yardstick" {
+        let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(seed);
+        for _ in 0..games {
+            let (n, end) = kalah_yardstick::random_game(&mut rng);
+            plies += u64::from(n);
+            checksum += i64::from(end.score_difference());
+        }
+    } else {
+        let preset: Preset = preset.parse().map_err(|e| format!("{e}"))?;
+        let rules = Rules::new(&preset.rules()).map_err(|e| format!("{e}"))?;
+        if library {
+            let totals = mancala::ai::random_playouts(&rules, games, seed, 1);
+            plies = totals.plies;
+            checksum = totals.firsts.iter().map(|&f| f as i64).sum();
+        } else {
+            let (cap, at_cap) = playout::cap_for(preset);
+            let mut playouts = Playouts::new(preset, &rules, seed, cap, at_cap);
+            for _ in 0..games {
+                checksum += i64::from(playouts.play());
+            }
+            plies = playouts.plies;
+        }
+    }
+    println!("preset={preset}");
+    println!("games={games}");
+    println!("moves={plies}");
+    println!("checksum={checksum}");
+    Ok(())
 }

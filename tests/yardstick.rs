@@ -2,7 +2,8 @@
 //! plays the same game as `mancala_core`'s Kalah preset: 2,000 random
 //! games, both engines fed the same move choices, compared after every
 //! move (board, stores, side to move, end, legal moves) and at the end
-//! (scores and result).
+//! (scores and result); and its bit tricks agree with plain loops on
+//! every input they can meet.
 
 use mancala::{Move, Position, Preset, Rules, Side};
 use rand::SeedableRng;
@@ -11,10 +12,10 @@ use rand::rngs::SmallRng;
 #[path = "../benches/kalah_yardstick.rs"]
 mod kalah_yardstick;
 
-use kalah_yardstick::{HOUSES, Kalah, nth_bit, pick};
+use kalah_yardstick::{HOUSES, Kalah, LAST, SELECT, SOW, STRIDE, movable, nth_bit, pick};
 
 /// The generic position's legal moves as the yardstick's mask.
-fn mask(pos: &Position<'_>) -> u32 {
+fn mask(pos: &Position<'_>) -> usize {
     pos.legal_moves()
         .iter()
         .map(|m| match m {
@@ -26,24 +27,25 @@ fn mask(pos: &Position<'_>) -> u32 {
 
 fn assert_same(k: &Kalah, pos: &Position<'_>, game: usize, ply: u32) {
     let at = || format!("game {game}, ply {ply}: yardstick {k:?}, engine {pos}");
+    let board = k.board();
     for side in 0..2 {
         let base = side * (HOUSES + 1);
         assert_eq!(
-            &k.board[base..base + HOUSES],
+            &board[base..base + HOUSES],
             pos.houses(Side::new(side)),
             "houses of side {side}, {}",
             at()
         );
         assert_eq!(
-            k.board[base + HOUSES],
+            board[base + HOUSES],
             pos.store(Side::new(side)),
             "store of side {side}, {}",
             at()
         );
     }
-    assert_eq!(k.over, pos.is_over(), "end, {}", at());
+    assert_eq!(k.is_over(), pos.is_over(), "end, {}", at());
     assert_eq!(
-        usize::from(k.to_move),
+        k.side_to_move(),
         pos.to_move().index(),
         "side to move, {}",
         at()
@@ -66,6 +68,7 @@ fn yardstick_plays_the_kalah_preset() {
             let mut twin = rng.clone();
             let legal = k.legal();
             let house = nth_bit(legal, pick(&mut rng, legal.count_ones() as usize));
+            assert_eq!(usize::from(SELECT[legal][0]), legal.count_ones() as usize);
             let m = Move::House(house as u8 + 1);
             let moves = pos.legal_moves();
             assert_eq!(
@@ -80,7 +83,8 @@ fn yardstick_plays_the_kalah_preset() {
             assert!(ply < kalah_yardstick::MAX_PLIES, "game {game} does not end");
         }
         let outcome = pos.outcome().expect("over");
-        let scores = [k.board[HOUSES], k.board[2 * HOUSES + 1]];
+        let board = k.board();
+        let scores = [board[HOUSES], board[2 * HOUSES + 1]];
         assert_eq!(outcome.scores(), &scores, "final scores, game {game}");
         assert_eq!(u32::from(scores[0] + scores[1]), 48, "seeds, game {game}");
         assert_eq!(
@@ -108,4 +112,54 @@ fn yardstick_plays_the_kalah_preset() {
         wins0 > 500 && wins0 + draws < 1_900,
         "{wins0} wins for side 0"
     );
+}
+
+#[test]
+fn movable_finds_the_houses_holding_seeds() {
+    // Every emptiness pattern, with every seed count a house can hold in
+    // the full house, with the store byte full and the side mark on or off.
+    for pattern in 0..64usize {
+        for seeds in 1..=48u8 {
+            let mut bytes = [0u8; 8];
+            for h in 0..HOUSES {
+                if pattern >> h & 1 == 1 {
+                    bytes[h] = if h % 2 == 0 { seeds } else { 1 + seeds % 7 };
+                }
+            }
+            bytes[HOUSES] = 48 - seeds;
+            bytes[7] = if seeds % 2 == 0 { 0x80 } else { 0 };
+            assert_eq!(movable(u64::from_le_bytes(bytes)), pattern, "{bytes:?}");
+        }
+    }
+}
+
+#[test]
+fn sowing_table_matches_seed_by_seed_sowing() {
+    // A straightforward sowing on the 14-cup board, side 0 to move, from
+    // every house with every count, on a board where no cup overflows.
+    for house in 0..HOUSES {
+        for n in 1..=48u8 {
+            let mut board = [0u8; 14];
+            let mut c = house;
+            let mut left = n;
+            while left > 0 {
+                c = (c + 1) % 14;
+                if c != 13 {
+                    board[c] += 1;
+                    left -= 1;
+                }
+            }
+            let at = house * STRIDE + usize::from(n);
+            let start = u64::from(n) << (8 * house);
+            let (a, b) = SOW[at];
+            let (mover, other) = (start.wrapping_add(a), b);
+            let mut got = [0u8; 14];
+            got[..7].copy_from_slice(&mover.to_le_bytes()[..7]);
+            got[7..].copy_from_slice(&other.to_le_bytes()[..7]);
+            assert_eq!(got, board, "house {house}, {n} seeds");
+            assert_eq!(mover >> 56, 0, "house {house}, {n} seeds: top byte");
+            assert_eq!(other >> 56, 0, "house {house}, {n} seeds: top byte");
+            assert_eq!(usize::from(LAST[at]), c, "house {house}, {n} seeds: last");
+        }
+    }
 }

@@ -118,8 +118,8 @@ impl<'r, P: Entry<'r>> Line<P> {
     #[inline]
     pub(crate) fn play_unchecked(&mut self, rules: &'r Rules, m: Move) {
         // Copy the last position to the end and play on it in place.
-        let last = self.entries.len() - 1;
-        self.entries.extend_from_within(last..);
+        let last = *self.last();
+        self.entries.push(last);
         let next = self
             .entries
             .last_mut()

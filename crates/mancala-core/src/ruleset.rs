@@ -375,6 +375,14 @@ impl CountSet {
         self.0[c / 64] & (1 << (c % 64)) != 0
     }
 
+    /// [`CountSet::contains`] through a reference: the engine's capture
+    /// test, which would otherwise copy the set to the stack to index it.
+    #[inline]
+    pub(crate) const fn holds(&self, count: u8) -> bool {
+        let c = count as usize;
+        self.0[c / 64] & (1 << (c % 64)) != 0
+    }
+
     /// Adds `count` to the set.
     pub fn insert(&mut self, count: u8) {
         let c = count as usize;

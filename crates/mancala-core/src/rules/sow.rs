@@ -178,7 +178,7 @@ impl Rules {
         captured_cups: &mut u128,
     ) {
         let ok = &self.capture_side_ok[side];
-        let qualifies = |c: usize| self.counts.contains(cups[c]) && ok[usize::from(self.owner[c])];
+        let qualifies = |c: usize| self.counts.holds(cups[c]) && ok[usize::from(self.owner[c])];
         if !qualifies(last) {
             return;
         }
