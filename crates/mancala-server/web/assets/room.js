@@ -62,7 +62,7 @@ export class RoomPage {
     const copy = h('button', { type: 'button' }, 'Copy');
     copy.addEventListener('click', () => this.copy(invite));
     this.els = {
-      rules: h('p', { class: 'note' }),
+      rules: h('p', { class: 'note', dataset: { testid: 'rules' } }),
       conn: h('p', { class: 'conn', role: 'status' }),
       seats: h('ul', { class: 'seats' }),
       spectators: h('p', { class: 'note' }),
@@ -296,7 +296,10 @@ export class RoomPage {
     const s = this.room.seats[seat];
     if (seat === this.mySeat()) return 'You';
     if (!s) return `Seat ${seat + 1}`;
-    return s.name || (isComputer(s.player) ? 'Computer' : `Seat ${seat + 1}`);
+    const name = s.name || (isComputer(s.player) ? 'Computer' : `Seat ${seat + 1}`);
+    // Two computers of a level (or two people of a name) are told apart by their seat.
+    const twin = this.room.seats.some((/** @type {any} */ o, i) => o && i !== seat && o.name === s.name);
+    return twin ? `${name} (seat ${seat + 1})` : name;
   }
 
   /** The rules of the board shown: the game's, else those of a game started now. */
