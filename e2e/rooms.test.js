@@ -227,3 +227,41 @@ test('a rematch with rotation: the second player moves first', async () => {
   assert.ok(own.y > theirs.y, "the new first player's side at the bottom of their page");
   assertNoConsoleErrors();
 });
+
+test('pass and play: one device holds two seats, the board turns to the mover', async () => {
+  const ann = await player();
+  await ann.page.goto(server.url);
+  await ann.page.getByTestId('create-room').click();
+  await ann.page.locator('.seat', { hasText: '(you)' }).waitFor();
+  await ann.page.getByTestId('sit-also-1').click();
+  await ann.page.getByTestId('seat-1').filter({ hasText: '(you)' }).waitFor();
+  await ann.page.getByTestId('start-game').click();
+  const random = rng(12);
+  /** Whether side `side`'s houses are the bottom row. */
+  const atBottom = async (side) => {
+    const own = await ann.page.getByTestId(`house-${side}-1`).boundingBox();
+    const other = await ann.page.getByTestId(`house-${1 - side}-1`).boundingBox();
+    return own.y > other.y;
+  };
+  const sides = new Set();
+  for (let turns = 0; turns < 12; turns++) {
+    const who = await mover([ann]);
+    if (!who) break;
+    const seat = (await ann.page.getByTestId('to-move').textContent()).includes('(seat 2)') ? 1 : 0;
+    assert.ok(await atBottom(seat), `seat ${seat + 1}, to move, has its side at the bottom`);
+    sides.add(seat);
+    await playOne(ann, random);
+  }
+  assert.deepEqual([...sides].sort(), [0, 1], 'both seats moved from this page');
+  // A fixed board keeps the first seat's side at the bottom.
+  await ann.page.getByTestId('turn-board').uncheck();
+  for (let turns = 0; ; turns++) {
+    const who = await mover([ann]);
+    if (!who) break;
+    assert.ok(await atBottom(0), 'a fixed board keeps side 0 at the bottom');
+    await playOne(ann, random);
+    assert.ok(turns < 400, 'the game ends');
+  }
+  await assertEndsAsReference([ann], 2, 6);
+  assertNoConsoleErrors();
+});

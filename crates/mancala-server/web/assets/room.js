@@ -275,10 +275,23 @@ export class RoomPage {
 
   // --- what the page shows ----------------------------------------------
 
+  /** The seats of this page's player: one, or several in pass and play. */
+  mySeats() {
+    if (!this.room) return [];
+    return this.room.seats.flatMap((/** @type {any} */ s, i) => (s && s.player === this.player.id ? [i] : []));
+  }
+
+  /** The seat this page acts for: its player's, or (pass and play) the one of theirs to move. */
   mySeat() {
-    if (!this.room) return null;
-    const i = this.room.seats.findIndex((s) => s && s.player === this.player.id);
-    return i < 0 ? null : i;
+    const seats = this.mySeats();
+    if (!seats.length) return null;
+    if (this.inProgress() && seats.includes(this.game.to_move)) return this.game.to_move;
+    return seats[0];
+  }
+
+  /** Whether one person holds several seats here (pass and play). */
+  passAndPlay() {
+    return this.mySeats().length > 1;
   }
 
   inProgress() {
@@ -294,7 +307,8 @@ export class RoomPage {
   seatName(seat) {
     if (seat === null || seat === undefined || !this.room) return '?';
     const s = this.room.seats[seat];
-    if (seat === this.mySeat()) return 'You';
+    // In pass and play every seat is "you": they go by name and seat.
+    if (seat === this.mySeat() && !this.passAndPlay()) return 'You';
     if (!s) return `Seat ${seat + 1}`;
     const name = s.name || (isComputer(s.player) ? 'Computer' : `Seat ${seat + 1}`);
     // Two computers of a level (or two people of a name) are told apart by their seat.
@@ -332,6 +346,7 @@ export class RoomPage {
 
   renderSeats() {
     const mine = this.mySeat();
+    const seats = this.mySeats();
     const between = !this.inProgress();
     const isHost = this.room.host === this.player.id;
     replace(this.els.seats, ...this.room.seats.map((/** @type {any} */ s, i) => {
@@ -339,10 +354,17 @@ export class RoomPage {
       if (!s) {
         parts.push(h('span', { class: 'empty' }, 'empty'));
         if (between && mine === null) parts.push(' ', h('button', { type: 'button', dataset: { testid: `sit-${i}` }, onclick: () => this.send({ type: 'sit', seat: i }) }, 'Sit here'));
+        // Pass and play: one device, several seats (casual rooms only).
+        if (between && mine !== null && !this.room.rated) {
+          parts.push(' ', h('button', {
+            type: 'button', dataset: { testid: `sit-also-${i}` }, title: 'Pass and play: you play this seat too, on this device',
+            onclick: () => this.send({ type: 'sit', seat: i, also: true }),
+          }, 'Sit here too'));
+        }
         if (between && isHost) parts.push(' ', this.computerPicker(i, null));
       } else {
         const computer = isComputer(s.player);
-        parts.push(h('span', { class: 'name' }, i === mine ? `${s.name} (you)` : this.seatName(i)));
+        parts.push(h('span', { class: 'name' }, seats.includes(i) ? `${s.name} (you)` : this.seatName(i)));
         if (s.player === this.room.host) parts.push(h('span', { class: 'tag' }, 'host'));
         if (s.away) parts.push(h('span', { class: 'tag away', dataset: { testid: `away-${i}` } }, 'away'));
         if (s.played_by === 'computer' && !computer) {
@@ -352,8 +374,9 @@ export class RoomPage {
           parts.push(' ', this.computerPicker(i, Number(s.player.slice(3))),
             ' ', h('button', { type: 'button', dataset: { testid: `empty-${i}` }, onclick: () => this.send({ type: 'computer', seat: i, level: null }) }, 'Empty the seat'));
         }
-        if (between && i === mine) {
-          parts.push(' ', h('button', { type: 'button', dataset: { testid: 'stand' }, onclick: () => this.send({ type: 'stand' }) }, 'Stand up'));
+        if (between && i === seats[0]) {
+          parts.push(' ', h('button', { type: 'button', dataset: { testid: 'stand' }, onclick: () => this.send({ type: 'stand' }) },
+            seats.length > 1 ? 'Stand up (all your seats)' : 'Stand up'));
         }
       }
       const turn = this.inProgress() && this.game.to_move === i;
@@ -434,6 +457,14 @@ export class RoomPage {
         controls.push(' ', h('button', { type: 'button', onclick: () => this.play('swap') }, 'Swap sides (pie rule)'));
       }
     }
+    if (this.passAndPlay()) {
+      const turn = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'turn-board', dataset: { testid: 'turn-board' }, checked: !fixedBoard() }));
+      turn.addEventListener('change', () => {
+        localStorage.setItem(FIXED_BOARD, turn.checked ? 'no' : 'yes');
+        this.render();
+      });
+      controls.push(h('span', { class: 'row' }, turn, h('label', { for: 'turn-board' }, 'Pass and play: turn the board to the player to move')));
+    }
     replace(this.els.controls, ...controls);
   }
 
@@ -459,7 +490,11 @@ export class RoomPage {
       });
     }
     const names = Array.from({ length: sides }, (_, side) => this.seatName(this.sideOf(side)));
-    this.board.render({ counts, bottom: mySide ?? 0, names, toMove: toMoveSide, playable, mine: myTurn ? mySide : null });
+    // Pass and play: the side to move at the bottom, or the first seat's
+    // side always (the player's choice).
+    const first = this.mySeats()[0];
+    const bottom = this.passAndPlay() && fixedBoard() && first < sides ? this.sideOf(first) : mySide ?? 0;
+    this.board.render({ counts, bottom, names, toMove: toMoveSide, playable, mine: myTurn ? mySide : null });
     // For tests and assistive tools: whether the houses now enabled are
     // the server's legal moves ("yes") or a guess while it answers.
     this.els.board.dataset.ready = myTurn ? (this.preview ? 'yes' : 'no') : 'idle';
@@ -472,7 +507,7 @@ export class RoomPage {
     const mine = this.mySeat();
     if (!game) this.els.toMove.textContent = 'The game has not started.';
     else if (game.outcome || game.to_move === null) this.els.toMove.textContent = 'Game over.';
-    else if (game.to_move === mine) this.els.toMove.textContent = `Your turn (${this.room.seats[mine].name}).`;
+    else if (game.to_move === mine) this.els.toMove.textContent = `Your turn (${this.passAndPlay() ? this.seatName(mine) : this.room.seats[mine].name}).`;
     else this.els.toMove.textContent = `${this.seatName(game.to_move)} to move.`;
     const clock = this.clock;
     if (clock && this.inProgress() && typeof clock.remaining_ms === 'number') {
@@ -581,7 +616,12 @@ export class RoomPage {
 
   play(text) {
     if (this.pending) return;
-    if (this.send({ type: 'move', move: text })) {
+    /** @type {any} */
+    const message = { type: 'move', move: text };
+    // Pass and play: name the seat, so a move meant for one seat is never
+    // played for another.
+    if (this.passAndPlay()) message.seat = this.mySeat();
+    if (this.send(message)) {
       this.pending = true;
       this.board.mark({});
       this.els.hint.textContent = '';
@@ -607,6 +647,13 @@ export class RoomPage {
       this.els.hint.textContent = '';
     }
   }
+}
+
+/** localStorage: "yes" when pass and play keeps the board fixed. */
+const FIXED_BOARD = 'mancala.fixedBoard';
+
+function fixedBoard() {
+  return localStorage.getItem(FIXED_BOARD) === 'yes';
 }
 
 /** Why the computer played a move for a person's seat. */
