@@ -265,3 +265,24 @@ test('pass and play: one device holds two seats, the board turns to the mover', 
   await assertEndsAsReference([ann], 2, 6);
   assertNoConsoleErrors();
 });
+
+test('a room with a time per turn shows the turn clock counting down', async () => {
+  const ann = await player();
+  const bob = await player();
+  await ann.page.goto(server.url);
+  await ann.page.locator('#turn-seconds').selectOption('30');
+  await ann.page.getByTestId('create-room').click();
+  const link = await ann.page.getByTestId('invite-link').inputValue();
+  await ann.page.locator('.seat', { hasText: '(you)' }).waitFor();
+  assert.match(await ann.page.getByTestId('rules').textContent(), /30 s a turn/);
+  await bob.page.goto(link);
+  await bob.page.getByTestId('sit-1').click();
+  await ann.page.getByTestId('seat-1').locator('.name').waitFor();
+  await ann.page.getByTestId('start-game').click();
+  const clock = ann.page.getByTestId('clock');
+  await clock.filter({ hasText: /you have (30|29) s/ }).waitFor();
+  await bob.page.getByTestId('clock').filter({ hasText: /has (30|29|28) s/ }).waitFor();
+  // It counts down by itself, between the server's messages.
+  await clock.filter({ hasText: /you have 2[0-8] s/ }).waitFor({ timeout: 5000 });
+  assertNoConsoleErrors();
+});

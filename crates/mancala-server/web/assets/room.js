@@ -350,6 +350,8 @@ export class RoomPage {
     const between = !this.inProgress();
     const isHost = this.room.host === this.player.id;
     replace(this.els.seats, ...this.room.seats.map((/** @type {any} */ s, i) => {
+      // During a game the seats left empty are not part of it.
+      if (!s && !between) return null;
       const parts = [h('span', { class: 'seat-no' }, `Seat ${i + 1}`), ' '];
       if (!s) {
         parts.push(h('span', { class: 'empty' }, 'empty'));
