@@ -28,12 +28,15 @@ export function binary() {
 /**
  * Starts `mancala serve` on a new database and port 0 (or on `again`'s
  * database and port, after `again` stopped); resolves with its URL.
+ * `args` are more options of `mancala serve` (`['--takeover-after', '2s']`).
  * @param {{dir: string, addr: string}} [again]
+ * @param {string[]} [args]
  */
-export async function startServer(again) {
+export async function startServer(again, args = []) {
   const dir = again ? again.dir : mkdtempSync(join(tmpdir(), 'mancala-e2e-'));
   const addr = again ? again.addr : '127.0.0.1:0';
-  const child = spawn(binary(), ['serve', '--addr', addr, '--database', `sqlite://${join(dir, 'e2e.db')}?mode=rwc`], {
+  const database = `sqlite://${join(dir, 'e2e.db')}?mode=rwc`;
+  const child = spawn(binary(), ['serve', '--addr', addr, '--database', database, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolveUrl, reject) => {

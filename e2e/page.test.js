@@ -237,7 +237,6 @@ async function room(n, options = {}) {
   for (let i = 0; i < n; i++) people.push(await player(options));
   const [host, ...guests] = people;
   await host.page.goto(server.url);
-  await host.page.locator('#players').selectOption(String(n));
   await host.page.getByTestId('create-room').click();
   const link = await host.page.getByTestId('invite-link').inputValue();
   await host.page.locator('.seat', { hasText: '(you)' }).waitFor();

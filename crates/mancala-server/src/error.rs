@@ -176,6 +176,13 @@ pub enum Error {
         /// Their seat.
         seat: usize,
     },
+    /// `sit` with `also` in a rated room: a rated game is one player a
+    /// seat.
+    #[error("you sit in seat {seat} already, and a rated room gives each player one seat")]
+    OneSeatRated {
+        /// Their seat.
+        seat: usize,
+    },
     /// A seat is empty, so the game cannot start.
     #[error("seat {seat} is empty")]
     SeatEmpty {
@@ -276,7 +283,7 @@ impl Error {
             Error::NotYourTurn { .. } => "not_your_turn",
             Error::NoSuchSeat { .. } => "no_such_seat",
             Error::SeatTaken { .. } => "seat_taken",
-            Error::AlreadySeated { .. } => "already_seated",
+            Error::AlreadySeated { .. } | Error::OneSeatRated { .. } => "already_seated",
             Error::SeatEmpty { .. } => "seat_empty",
             Error::TooFewPlayers { .. } => "too_few_players",
             Error::GameInProgress => "game_in_progress",

@@ -26,6 +26,10 @@ pub enum ClientMessage {
         /// The seat wanted (0-based), if any.
         #[serde(default)]
         seat: Option<usize>,
+        /// Take it as well as the seats one has (pass and play, casual
+        /// rooms only); without it, a seated player is refused.
+        #[serde(default)]
+        also: bool,
     },
     /// Leave one's seat and watch (between games only).
     Stand,

@@ -11,30 +11,45 @@ use crate::protocol::{
 
 impl Room {
     /// Plays move `text` for `player`, who must sit in the seat to move
-    /// (and in `claimed`, when the client names a seat).
+    /// (and in `claimed`, when the client names a seat). A player with
+    /// several seats (pass and play) plays for the one to move.
     pub(super) async fn play(
         &mut self,
         player: &str,
         text: &str,
         claimed: Option<usize>,
     ) -> Result<(), Error> {
-        let seat = self.seat_of(player).ok_or(Error::NotSeated)?;
-        if let Some(claimed) = claimed.filter(|&c| c != seat) {
+        let seats = self.seats_of(player);
+        if seats.is_empty() {
+            return Err(Error::NotSeated);
+        }
+        if let Some(claimed) = claimed.filter(|c| !seats.contains(c)) {
             return Err(Error::NotYourSeat { seat: claimed });
         }
         let live = self.game.as_ref().ok_or(Error::NoGame)?;
         let to_move = to_move(&live.game).ok_or(Error::Refused(EventError::GameOver))?;
-        if to_move != seat {
+        if claimed.is_some_and(|c| c != to_move) || !seats.contains(&to_move) {
             return Err(Error::NotYourTurn { to_move });
         }
         let m: Move = text.trim().parse()?;
         self.commit(Event::Move(m), None).await
     }
 
-    /// Resigns `player`'s seat.
+    /// Resigns `player`'s seat. A player with several seats (pass and
+    /// play) resigns the one to move if it is theirs, else the first of
+    /// theirs still playing.
     pub(super) async fn resign(&mut self, player: &str) -> Result<(), Error> {
-        let seat = self.seat_of(player).ok_or(Error::NotSeated)?;
+        let seats = self.seats_of(player);
+        if seats.is_empty() {
+            return Err(Error::NotSeated);
+        }
         let live = self.game.as_ref().ok_or(Error::NoGame)?;
+        let position = live.game.position();
+        let playing = |&&s: &&usize| !position.has_resigned(position.side_of(s));
+        let seat = match to_move(&live.game) {
+            Some(s) if seats.contains(&s) => s,
+            _ => *seats.iter().find(playing).unwrap_or(&seats[0]),
+        };
         let side = live.game.position().side_of(seat);
         self.commit(Event::Resign { side }, None).await
     }

@@ -25,14 +25,20 @@ pub(super) fn seat_order(taken: &[usize], rotate: bool) -> Vec<usize> {
 }
 
 impl Room {
-    /// Frees `player`'s seat: they watch from then on.
+    /// Frees `player`'s seats (all of them in pass and play): they watch
+    /// from then on.
     pub(super) async fn stand(&mut self, player: &str) -> Result<(), Error> {
         if self.in_progress() {
             return Err(Error::GameInProgress);
         }
-        let seat = self.seat_of(player).ok_or(Error::NotSeated)?;
-        self.db.stand(&self.code, seat).await?;
-        self.seats[seat] = None;
+        let seats = self.seats_of(player);
+        if seats.is_empty() {
+            return Err(Error::NotSeated);
+        }
+        for seat in seats {
+            self.db.stand(&self.code, seat).await?;
+            self.seats[seat] = None;
+        }
         self.broadcast_room();
         Ok(())
     }

@@ -220,7 +220,7 @@ impl Room {
         };
         match message {
             ClientMessage::Hello { .. } => Err(Error::HelloAgain),
-            ClientMessage::Sit { seat } => self.sit(&player, seat).await,
+            ClientMessage::Sit { seat, also } => self.sit(&player, seat, also).await,
             ClientMessage::Stand => self.stand(&player).await,
             // The connection renames the player in every room at once
             // (`ws.rs`); none reaches a room.
@@ -242,13 +242,20 @@ impl Room {
         }
     }
 
-    /// Seats `player` in `seat`, or in the first free seat.
-    async fn sit(&mut self, player: &str, seat: Option<usize>) -> Result<(), Error> {
+    /// Seats `player` in `seat`, or in the first free seat. A seated
+    /// player may take another seat `also` (pass and play: one person at
+    /// one device holding several seats), in a casual room only.
+    async fn sit(&mut self, player: &str, seat: Option<usize>, also: bool) -> Result<(), Error> {
         if self.in_progress() {
             return Err(Error::GameInProgress);
         }
         if let Some(seat) = self.seat_of(player) {
-            return Err(Error::AlreadySeated { seat });
+            if !also {
+                return Err(Error::AlreadySeated { seat });
+            }
+            if self.rated {
+                return Err(Error::OneSeatRated { seat });
+            }
         }
         let seat = match seat {
             Some(s) if s >= self.seats.len() => return Err(Error::NoSuchSeat { seat: s }),
@@ -402,11 +409,18 @@ impl Room {
         self.game.as_ref().is_some_and(|live| !live.game.is_over())
     }
 
-    /// The seat of `player`, if they sit in the room.
+    /// The (first) seat of `player`, if they sit in the room.
     pub(super) fn seat_of(&self, player: &str) -> Option<usize> {
         self.seats
             .iter()
             .position(|s| s.as_ref().is_some_and(|s| s.player == player))
+    }
+
+    /// Every seat of `player`: one, except in pass and play.
+    pub(super) fn seats_of(&self, player: &str) -> Vec<usize> {
+        (0..self.seats.len())
+            .filter(|&s| self.seats[s].as_ref().is_some_and(|v| v.player == player))
+            .collect()
     }
 
     /// Sends `message` to every client; a client whose queue is full or
@@ -537,6 +551,7 @@ mod tests {
             .await;
             let sit = ClientMessage::Sit {
                 seat: Some(conn as usize),
+                also: false,
             };
             room.dispatch(conn, sit).await.unwrap();
         }

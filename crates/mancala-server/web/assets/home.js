@@ -1,7 +1,8 @@
-// The home page: your name, create a room (a preset and the player
-// count), join by an invite link, the leaderboard.
+// The home page: your name, play the computer (one click to a game),
+// create a room (a preset or the Kalah house rules, the time per turn,
+// rated or casual), join by an invite link, the leaderboard.
 
-import { ApiError, request, roomInText } from './api.js';
+import { request, roomInText } from './api.js';
 import { h, replace } from './dom.js';
 
 /**
@@ -11,34 +12,38 @@ import { h, replace } from './dom.js';
  */
 export function showHome(main, player, actions) {
   const presets = h('div', {}, h('p', {}, 'Loading the rules…'));
+  const computer = h('div', {}, h('p', {}, 'Loading the rules…'));
   const board = h('div', {}, h('p', {}, 'Loading…'));
   replace(
     main,
     h('h1', {}, 'Mancala'),
     nameSection(player, actions.renamed),
+    h('section', { 'aria-labelledby': 'cpu-h' },
+      h('h2', { id: 'cpu-h' }, 'Play the computer'),
+      computer),
     h('section', { 'aria-labelledby': 'create-h' },
       h('h2', { id: 'create-h' }, 'Play with friends'),
       presets),
-    h('section', { 'aria-labelledby': 'cpu-h' },
-      h('h2', { id: 'cpu-h' }, 'Play the computer'),
-      h('button', { type: 'button', disabled: true, 'aria-describedby': 'cpu-note' }, 'Play the computer'),
-      h('p', { id: 'cpu-note', class: 'note' },
-        'Coming with computer seats on the server. Meanwhile: ', h('code', {}, 'mancala play'), ' in a terminal.')),
     joinSection(actions.go),
     h('section', { 'aria-labelledby': 'lb-h' },
       h('h2', { id: 'lb-h' }, 'Leaderboard'),
       board),
   );
-  createForm(presets, player, actions.go);
+  loadPresets().then((list) => {
+    createForm(presets, list, player, actions.go);
+    computerForm(computer, list, player, actions.go);
+  }).catch((e) => {
+    for (const el of [presets, computer]) replace(el, h('p', { class: 'error' }, 'Cannot load the rules: ' + String(e)));
+  });
   leaderboard(board);
 }
 
 function nameSection(player, renamed) {
-  const input = h('input', { id: 'name', name: 'name', maxlength: 32, value: player.name, autocomplete: 'nickname' });
+  const input = h('input', { id: 'name', name: 'name', maxlength: 32, value: player.name, autocomplete: 'nickname', dataset: { testid: 'name' } });
   const note = h('p', { class: 'note', 'aria-live': 'polite' });
   const form = h('form', { class: 'row' },
     h('label', { for: 'name' }, 'Your name'), input,
-    h('button', { type: 'submit' }, 'Rename'));
+    h('button', { type: 'submit', dataset: { testid: 'rename' } }, 'Rename'));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const name = /** @type {HTMLInputElement} */ (input).value.trim();
@@ -47,55 +52,116 @@ function nameSection(player, renamed) {
       renamed((answer && answer.name) || name);
       note.textContent = 'Saved.';
     } catch (e) {
-      note.textContent = e instanceof ApiError && (e.status === 404 || e.status === 405)
-        ? 'This server cannot rename players yet.'
-        : 'Not renamed: ' + (e instanceof Error ? e.message : String(e));
+      note.textContent = 'Not renamed: ' + (e instanceof Error ? e.message : String(e));
     }
   });
   return h('section', { 'aria-label': 'You' }, form, note);
 }
 
-async function createForm(container, player, go) {
-  let presets;
-  try {
-    presets = (await request('GET', '/api/presets')).presets;
-  } catch (e) {
-    replace(container, h('p', { class: 'error' }, 'Cannot load the rules: ' + String(e)));
-    return;
-  }
-  const select = h('select', { id: 'preset', name: 'preset' },
-    ...presets.map((/** @type {any} */ p) => h('option', { value: p.name }, p.name)));
-  const players = h('select', { id: 'players', name: 'players' },
-    ...[2, 3, 4].map((n) => h('option', { value: n }, `${n} players`)));
-  const rated = h('input', { type: 'checkbox', id: 'rated', name: 'rated' });
-  const describe = h('p', { class: 'note', id: 'preset-note' });
-  const error = h('p', { class: 'error', 'aria-live': 'assertive' });
-  const showDescription = () => {
+/** @type {any[]|null} */
+let presetCache = null;
+
+async function loadPresets() {
+  if (!presetCache) presetCache = (await request('GET', '/api/presets')).presets;
+  return /** @type {any[]} */ (presetCache);
+}
+
+/** A labelled select of `[value, text]` options. */
+function choice(id, label, options, value) {
+  const select = h('select', { id, name: id }, ...options.map(([v, text]) => h('option', { value: v }, text)));
+  /** @type {HTMLSelectElement} */ (select).value = String(value);
+  return { select: /** @type {HTMLSelectElement} */ (select), row: h('div', { class: 'row' }, h('label', { for: id }, label), select) };
+}
+
+/** A select of the presets, with the chosen one's description under it. */
+function presetChoice(id, presets) {
+  const { select, row } = choice(id, 'Rules', presets.map((/** @type {any} */ p) => [p.name, p.name]), 'kalah');
+  const describe = h('p', { class: 'note' });
+  const show = () => {
     const p = presets.find((/** @type {any} */ p) => p.name === select.value);
-    describe.textContent = p ? p.description : '';
+    describe.textContent = p ? `${p.description} (${p.players > 2 ? `${p.players} players` : 'from 2 players'}).` : '';
   };
-  select.addEventListener('change', showDescription);
-  showDescription();
+  select.addEventListener('change', show);
+  show();
+  return { select, row, describe };
+}
+
+/** Creates a room with `body`, then goes there; `after` is left for the room page. */
+async function createRoom(body, player, go, error, after) {
+  try {
+    const room = await request('POST', '/api/rooms', body, player);
+    // The host sits down on arrival (see room.js).
+    sessionStorage.setItem('mancala.created', room.code);
+    if (after) sessionStorage.setItem('mancala.autoplay', JSON.stringify({ code: room.code, ...after }));
+    go(`/r/${room.code}`);
+  } catch (e) {
+    error.textContent = 'Not created: ' + (e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** "Play the computer": a rule set and a level, one click to a game. */
+function computerForm(container, presets, player, go) {
+  const rules = presetChoice('cpu-rules', presets);
+  const level = choice('cpu-level', 'Level', Array.from({ length: 10 }, (_, k) => [k + 1, `${k + 1}${k === 0 ? ' (easiest)' : k === 9 ? ' (strongest)' : ''}`]), 3);
+  const error = h('p', { class: 'error', 'aria-live': 'assertive' });
+  const form = h('form', {}, rules.row, rules.describe, level.row,
+    h('button', { type: 'submit', class: 'primary', dataset: { testid: 'play-computer' } }, 'Play the computer'),
+    error);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    createRoom({ rules: rules.select.value, rated: false }, player, go, error, { level: Number(level.select.value) });
+  });
+  replace(container, form);
+}
+
+/** "Play with friends": a preset or the Kalah house rules, the time per turn, rated or casual. */
+function createForm(container, presets, player, go) {
+  const modePreset = h('input', { type: 'radio', name: 'mode', id: 'mode-preset', value: 'preset', checked: true });
+  const modeHouse = h('input', { type: 'radio', name: 'mode', id: 'mode-house', value: 'house' });
+  const preset = presetChoice('preset', presets);
+  const houses = choice('hr-houses', 'Houses', [[6, '6'], [7, '7 (two players)'], [4, '4 (three or four players)']], 6);
+  const seedCount = choice('hr-seeds', 'Seeds', [[4, '4 a house'], [3, '3 a house']], 4);
+  const capture = choice('hr-capture', 'Captures (3-4 players) take from', [['next', 'the next player'], ['opposite', 'the player across'], ['all', 'all the others']], 'next');
+  const presetBox = h('fieldset', { class: 'choice' }, h('legend', {}, 'Rule set'), preset.row, preset.describe);
+  const houseBox = h('fieldset', { class: 'choice', hidden: true }, h('legend', {}, 'Kalah house rules'),
+    houses.row, seedCount.row, capture.row,
+    h('p', { class: 'note' }, 'Sow counter-clockwise through your own store; the last seed in your store gives another turn; the last seed in an empty house of yours captures the corresponding houses. 2 to 4 players: the count follows who sits down.'));
+  const rotation = h('input', { type: 'checkbox', id: 'rotation', name: 'rotation' });
+  const turn = choice('turn-seconds', 'Time per turn', [['', 'none'], [30, '30 s'], [60, '60 s']], '');
+  const rated = h('input', { type: 'checkbox', id: 'rated', name: 'rated' });
+  const error = h('p', { class: 'error', 'aria-live': 'assertive' });
+  const showMode = () => {
+    const house = /** @type {HTMLInputElement} */ (modeHouse).checked;
+    presetBox.hidden = house;
+    houseBox.hidden = !house;
+  };
+  modePreset.addEventListener('change', showMode);
+  modeHouse.addEventListener('change', showMode);
   const form = h('form', {},
-    h('div', { class: 'row' }, h('label', { for: 'preset' }, 'Rules'), select, players),
-    describe,
+    h('div', { class: 'row', role: 'radiogroup', 'aria-label': 'Rules' },
+      modePreset, h('label', { for: 'mode-preset' }, 'A rule set'),
+      modeHouse, h('label', { for: 'mode-house' }, 'Kalah house rules')),
+    presetBox, houseBox,
+    h('div', { class: 'row' }, rotation, h('label', { for: 'rotation' }, 'Rotate the first player at each rematch')),
+    turn.row,
     h('div', { class: 'row' }, rated, h('label', { for: 'rated' }, 'Rated (changes ratings)')),
     h('button', { type: 'submit', class: 'primary', dataset: { testid: 'create-room' } }, 'Create a room'),
     error);
-  form.addEventListener('submit', async (event) => {
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const n = Number(/** @type {HTMLSelectElement} */ (players).value);
-    const name = /** @type {HTMLSelectElement} */ (select).value;
-    const rules = n === 2 ? name : `${name},players=${n}`;
-    try {
-      const room = await request('POST', '/api/rooms',
-        { rules, rated: /** @type {HTMLInputElement} */ (rated).checked }, player);
-      // The host sits down on arrival (see room.js).
-      sessionStorage.setItem('mancala.created', room.code);
-      go(`/r/${room.code}`);
-    } catch (e) {
-      error.textContent = 'Not created: ' + (e instanceof Error ? e.message : String(e));
-    }
+    const seconds = turn.select.value ? Number(turn.select.value) : null;
+    const isRated = /** @type {HTMLInputElement} */ (rated).checked;
+    const rotate = /** @type {HTMLInputElement} */ (rotation).checked;
+    const body = /** @type {HTMLInputElement} */ (modeHouse).checked
+      ? {
+        house_rules: {
+          houses: Number(houses.select.value), seeds: Number(seedCount.select.value),
+          capture: capture.select.value, rotation: rotate,
+        },
+        rated: isRated, turn_seconds: seconds,
+      }
+      : { rules: preset.select.value, rotation: rotate, rated: isRated, turn_seconds: seconds };
+    createRoom(body, player, go, error, null);
   });
   replace(container, form);
 }

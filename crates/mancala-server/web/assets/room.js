@@ -22,7 +22,7 @@ export class RoomPage {
     /** @type {any} */ this.room = null;
     /** @type {any} */ this.game = null;
     /** @type {any} */ this.ratings = null;
-    /** @type {{seat: number|null, text: string}[]} */ this.moves = [];
+    /** @type {{seat: number|null, text: string, by?: string|null}[]} */ this.moves = [];
     /** @type {Map<number, any>|null} */ this.preview = null;
     this.previewKey = '';
     this.pending = false;
@@ -33,6 +33,9 @@ export class RoomPage {
     this.queue = Promise.resolve();
     this.resignArmed = false;
     /** @type {{seat: number, remaining_ms: number, at: number}|null} */ this.clock = null;
+    /** "Play the computer": the level to seat, until the game starts. */
+    this.autoplay = takeAutoplay(code);
+    this.autoStep = '';
     this.buildPage(main);
     this.board = new Board(this.els.board, {
       choose: (n) => this.showPreview(n),
@@ -59,7 +62,7 @@ export class RoomPage {
     const copy = h('button', { type: 'button' }, 'Copy');
     copy.addEventListener('click', () => this.copy(invite));
     this.els = {
-      rules: h('p', { class: 'note' }),
+      rules: h('p', { class: 'note', dataset: { testid: 'rules' } }),
       conn: h('p', { class: 'conn', role: 'status' }),
       seats: h('ul', { class: 'seats' }),
       spectators: h('p', { class: 'note' }),
@@ -161,13 +164,18 @@ export class RoomPage {
         break;
       case 'room':
         this.room = m;
-        if (m.game) this.setGame(m.game);
+        if (m.game && (!this.game || this.game.id !== m.game.id || m.game.events.length !== this.moves.length)) {
+          this.setGame(m.game);
+        } else if (m.game) {
+          this.game.clock = m.game.clock;
+        }
         this.sitIfCreator();
+        this.autoplayStep();
         break;
       case 'started':
         this.setGame(m);
         this.ratings = null;
-        say('The game started.');
+        say(this.startSentence());
         break;
       case 'moved':
         await this.moved(m);
@@ -201,7 +209,7 @@ export class RoomPage {
 
   setGame(game) {
     this.game = { ...game };
-    this.moves = (game.events || []).map((text) => ({ seat: null, text }));
+    this.moves = (game.events || []).map((/** @type {string} */ text) => ({ seat: null, text }));
     this.pending = false;
     if (game.outcome === null) this.ratings = null;
   }
@@ -211,6 +219,28 @@ export class RoomPage {
     if (sessionStorage.getItem('mancala.created') !== this.code) return;
     sessionStorage.removeItem('mancala.created');
     if (this.mySeat() === null && !this.inProgress()) this.send({ type: 'sit' });
+  }
+
+  /**
+   * "Play the computer", one step per `room` message: the host sits
+   * (sitIfCreator), fills the first free seat with the computer, starts.
+   */
+  autoplayStep() {
+    const auto = this.autoplay;
+    if (!auto || !this.room || this.inProgress() || this.room.host !== this.player.id) return;
+    if (this.mySeat() === null) return;
+    const seats = this.room.seats;
+    const computers = seats.filter((/** @type {any} */ s) => s && isComputer(s.player)).length;
+    if (computers === 0) {
+      const free = seats.findIndex((/** @type {any} */ s) => !s);
+      if (free < 0 || this.autoStep === 'computer') return;
+      this.autoStep = 'computer';
+      this.send({ type: 'computer', seat: free, level: auto.level });
+    } else if (this.autoStep !== 'start') {
+      this.autoStep = 'start';
+      this.autoplay = null;
+      this.send({ type: 'start' });
+    }
   }
 
   refused(m) {
@@ -232,11 +262,11 @@ export class RoomPage {
     this.board.mark({});
     const house = Number(m.move);
     if (Number.isInteger(house)) {
-      await animateSowing(this.board, game.position, m.effect, house, parseRules(this.room.rules));
+      await animateSowing(this.board, game.position, m.effect, house, parseRules(game.rules || this.room.rules));
     }
     game.position = m.position;
     game.to_move = m.to_move;
-    this.moves.push({ seat: m.seat, text: m.move });
+    this.moves.push({ seat: m.seat, text: m.move, by: m.by === 'computer' ? m.reason : null });
     this.els.error.textContent = '';
     const captured = m.effect && m.effect.captured_cups ? m.effect.captured_cups : [];
     this.board.mark({ captured });
@@ -245,10 +275,23 @@ export class RoomPage {
 
   // --- what the page shows ----------------------------------------------
 
+  /** The seats of this page's player: one, or several in pass and play. */
+  mySeats() {
+    if (!this.room) return [];
+    return this.room.seats.flatMap((/** @type {any} */ s, i) => (s && s.player === this.player.id ? [i] : []));
+  }
+
+  /** The seat this page acts for: its player's, or (pass and play) the one of theirs to move. */
   mySeat() {
-    if (!this.room) return null;
-    const i = this.room.seats.findIndex((s) => s && s.player === this.player.id);
-    return i < 0 ? null : i;
+    const seats = this.mySeats();
+    if (!seats.length) return null;
+    if (this.inProgress() && seats.includes(this.game.to_move)) return this.game.to_move;
+    return seats[0];
+  }
+
+  /** Whether one person holds several seats here (pass and play). */
+  passAndPlay() {
+    return this.mySeats().length > 1;
   }
 
   inProgress() {
@@ -264,60 +307,138 @@ export class RoomPage {
   seatName(seat) {
     if (seat === null || seat === undefined || !this.room) return '?';
     const s = this.room.seats[seat];
-    if (seat === this.mySeat()) return 'You';
+    // In pass and play every seat is "you": they go by name and seat.
+    if (seat === this.mySeat() && !this.passAndPlay()) return 'You';
     if (!s) return `Seat ${seat + 1}`;
-    if (s.type === 'computer') return `Computer${s.level ? ' ' + s.level : ''}`;
-    return s.name || `Seat ${seat + 1}`;
+    const name = s.name || (isComputer(s.player) ? 'Computer' : `Seat ${seat + 1}`);
+    // Two computers of a level (or two people of a name) are told apart by their seat.
+    const twin = this.room.seats.some((/** @type {any} */ o, i) => o && i !== seat && o.name === s.name);
+    return twin ? `${name} (seat ${seat + 1})` : name;
+  }
+
+  /** The rules of the board shown: the game's, else those of a game started now. */
+  rules() {
+    return parseRules((this.game && this.game.rules) || this.room.rules);
   }
 
   render() {
     if (!this.room) return;
-    const rules = parseRules(this.room.rules);
-    this.els.rules.textContent = `${this.room.seats.length} players · ${rules.houses} houses · ${rules.seeds} seeds · ${this.room.rated ? 'rated' : 'casual'}`;
+    const rules = this.rules();
+    const next = parseRules(this.room.rules);
+    const options = [
+      `${next.players} players`, `${next.houses} houses`, `${next.seeds} seeds`,
+      this.room.rated ? 'rated' : 'casual',
+      this.room.turn_seconds ? `${this.room.turn_seconds} s a turn` : 'no time limit',
+    ];
+    if (this.room.rotation) options.push('first player rotates');
+    const hr = this.room.house_rules;
+    if (hr && Number(next.players) > 2) options.push(`captures from ${hr.capture === 'all' ? 'all the others' : hr.capture === 'next' ? 'the next player' : 'the player across'}`);
+    this.els.rules.textContent = options.join(' · ');
+    this.els.rules.dataset.rules = (this.game && this.game.rules) || this.room.rules;
     this.renderSeats();
     this.renderControls();
     this.renderBoard(rules);
     this.renderResult();
-    replace(this.els.moves, ...this.moves.map((mv) =>
-      h('li', {}, mv.seat === null ? mv.text : `${this.seatName(mv.seat)}: ${mv.text}`)));
+    replace(this.els.moves, ...this.moves.map((mv) => h('li', { dataset: { move: mv.text } },
+      mv.seat === null ? mv.text : `${this.seatName(mv.seat)}: ${mv.text}`,
+      mv.by && mv.by !== 'computer_seat' ? ` (computer, ${REASONS[mv.by] || mv.by})` : '')));
   }
 
   renderSeats() {
     const mine = this.mySeat();
-    const free = mine === null && !this.inProgress();
+    const seats = this.mySeats();
+    const between = !this.inProgress();
+    const isHost = this.room.host === this.player.id;
     replace(this.els.seats, ...this.room.seats.map((/** @type {any} */ s, i) => {
+      // During a game the seats left empty are not part of it.
+      if (!s && !between) return null;
       const parts = [h('span', { class: 'seat-no' }, `Seat ${i + 1}`), ' '];
       if (!s) {
         parts.push(h('span', { class: 'empty' }, 'empty'));
-        if (free) parts.push(' ', h('button', { type: 'button', dataset: { testid: `sit-${i}` }, onclick: () => this.send({ type: 'sit', seat: i }) }, 'Sit here'));
+        if (between && mine === null) parts.push(' ', h('button', { type: 'button', dataset: { testid: `sit-${i}` }, onclick: () => this.send({ type: 'sit', seat: i }) }, 'Sit here'));
+        // Pass and play: one device, several seats (casual rooms only).
+        if (between && mine !== null && !this.room.rated) {
+          parts.push(' ', h('button', {
+            type: 'button', dataset: { testid: `sit-also-${i}` }, title: 'Pass and play: you play this seat too, on this device',
+            onclick: () => this.send({ type: 'sit', seat: i, also: true }),
+          }, 'Sit here too'));
+        }
+        if (between && isHost) parts.push(' ', this.computerPicker(i, null));
       } else {
-        parts.push(h('span', { class: 'name' }, this.seatName(i) === 'You' ? `${s.name} (you)` : this.seatName(i)));
+        const computer = isComputer(s.player);
+        parts.push(h('span', { class: 'name' }, seats.includes(i) ? `${s.name} (you)` : this.seatName(i)));
         if (s.player === this.room.host) parts.push(h('span', { class: 'tag' }, 'host'));
-        if (s.away) parts.push(h('span', { class: 'tag' }, 'away'));
-        if (s.played_by) parts.push(h('span', { class: 'tag' }, `played by ${s.played_by}`));
+        if (s.away) parts.push(h('span', { class: 'tag away', dataset: { testid: `away-${i}` } }, 'away'));
+        if (s.played_by === 'computer' && !computer) {
+          parts.push(h('span', { class: 'tag takeover', dataset: { testid: `played-by-${i}` } }, `computer playing for ${s.name}`));
+        }
+        if (between && isHost && computer) {
+          parts.push(' ', this.computerPicker(i, Number(s.player.slice(3))),
+            ' ', h('button', { type: 'button', dataset: { testid: `empty-${i}` }, onclick: () => this.send({ type: 'computer', seat: i, level: null }) }, 'Empty the seat'));
+        }
+        if (between && i === seats[0]) {
+          parts.push(' ', h('button', { type: 'button', dataset: { testid: 'stand' }, onclick: () => this.send({ type: 'stand' }) },
+            seats.length > 1 ? 'Stand up (all your seats)' : 'Stand up'));
+        }
       }
-      return h('li', { class: this.game && this.game.to_move === i ? 'seat to-move' : 'seat' }, ...parts);
+      const turn = this.inProgress() && this.game.to_move === i;
+      return h('li', { class: turn ? 'seat to-move' : 'seat', dataset: { testid: `seat-${i}` } }, ...parts);
     }));
     const watchers = this.room.spectators;
     this.els.spectators.textContent = Array.isArray(watchers) && watchers.length
-      ? `Watching: ${watchers.map((/** @type {any} */ w) => (typeof w === 'string' ? w : w.name)).join(', ')}`
-      : mine === null ? 'You are watching.' : '';
+      ? `Watching: ${watchers.map((/** @type {any} */ w) => (typeof w === 'string' ? w : w.name)).join(', ')}.`
+      : '';
+    if (mine === null) this.els.spectators.append(watchers && watchers.length ? ' ' : '', 'You are watching.');
+  }
+
+  /**
+   * The host's computer for seat `seat`: a level (1 to 10) and a button
+   * that seats it there, or changes the level of the computer there.
+   * @param {number} seat
+   * @param {number|null} level the computer's level, null for an empty seat
+   */
+  computerPicker(seat, level) {
+    const select = /** @type {HTMLSelectElement} */ (h('select', {
+      'aria-label': `Computer level for seat ${seat + 1}`, dataset: { testid: `level-${seat}` },
+    }, ...Array.from({ length: 10 }, (_, k) => h('option', { value: k + 1 }, `level ${k + 1}`))));
+    select.value = String(level ?? 3);
+    if (level !== null) {
+      select.addEventListener('change', () => this.send({ type: 'computer', seat, level: Number(select.value) }));
+      return select;
+    }
+    return h('span', { class: 'picker' }, select, ' ', h('button', {
+      type: 'button', dataset: { testid: `computer-${seat}` },
+      onclick: () => this.send({ type: 'computer', seat, level: Number(select.value) }),
+    }, 'Computer'));
+  }
+
+  /** Enough people and computers seated to start. */
+  canStart() {
+    const seats = this.room.seats;
+    const seated = seats.filter((/** @type {any} */ s) => s).length;
+    const min = this.room.min_players || seats.length;
+    return min >= seats.length ? seated === seats.length : seated >= min;
   }
 
   renderControls() {
     const isHost = this.room.host === this.player.id;
     const mine = this.mySeat();
-    const full = this.room.seats.every((/** @type {any} */ s) => s);
     const controls = [];
     if (!this.inProgress()) {
       const again = !!(this.game && this.game.outcome);
+      const ready = this.canStart();
       if (isHost) {
         controls.push(h('button', {
-          type: 'button', class: 'primary', disabled: !full,
+          type: 'button', class: 'primary', disabled: !ready,
           dataset: { testid: again ? 'rematch' : 'start-game' },
           onclick: () => this.send({ type: 'start' }),
         }, again ? 'Rematch' : 'Start the game'));
-        if (!full) controls.push(h('span', { class: 'note' }, ' Every seat must be taken.'));
+        if (!ready) {
+          const min = this.room.min_players || this.room.seats.length;
+          controls.push(h('span', { class: 'note' }, min >= this.room.seats.length
+            ? ' Every seat must be taken.'
+            : ` At least ${min} players (people or computers) must be seated.`));
+        }
       } else {
         controls.push(h('span', { class: 'note' }, again ? 'Waiting for the host to start a rematch.' : 'Waiting for the host to start.'));
       }
@@ -338,17 +459,26 @@ export class RoomPage {
         controls.push(' ', h('button', { type: 'button', onclick: () => this.play('swap') }, 'Swap sides (pie rule)'));
       }
     }
+    if (this.passAndPlay()) {
+      const turn = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'turn-board', dataset: { testid: 'turn-board' }, checked: !fixedBoard() }));
+      turn.addEventListener('change', () => {
+        localStorage.setItem(FIXED_BOARD, turn.checked ? 'no' : 'yes');
+        this.render();
+      });
+      controls.push(h('span', { class: 'row' }, turn, h('label', { for: 'turn-board' }, 'Pass and play: turn the board to the player to move')));
+    }
     replace(this.els.controls, ...controls);
   }
 
   renderBoard(rules) {
     const game = this.game;
-    const sides = this.room.seats.length;
+    const sides = game ? game.position.houses.length : Number(rules.players) || 2;
     const houses = Number(rules.houses) || 6;
     const counts = game
       ? game.position
       : { houses: Array.from({ length: sides }, () => Array(houses).fill(Number(rules.seeds) || 0)), stores: Array(sides).fill(0) };
-    const mine = this.mySeat();
+    let mine = this.mySeat();
+    if (mine !== null && mine >= sides) mine = null;
     const mySide = mine === null ? null : this.sideOf(mine);
     const toMoveSide = game && game.to_move !== null ? this.sideOf(game.to_move) : null;
     const myTurn = !!game && mine !== null && game.to_move === mine && !this.pending;
@@ -362,7 +492,11 @@ export class RoomPage {
       });
     }
     const names = Array.from({ length: sides }, (_, side) => this.seatName(this.sideOf(side)));
-    this.board.render({ counts, bottom: mySide ?? 0, names, toMove: toMoveSide, playable, mine: myTurn ? mySide : null });
+    // Pass and play: the side to move at the bottom, or the first seat's
+    // side always (the player's choice).
+    const first = this.mySeats()[0];
+    const bottom = this.passAndPlay() && fixedBoard() && first < sides ? this.sideOf(first) : mySide ?? 0;
+    this.board.render({ counts, bottom, names, toMove: toMoveSide, playable, mine: myTurn ? mySide : null });
     // For tests and assistive tools: whether the houses now enabled are
     // the server's legal moves ("yes") or a guess while it answers.
     this.els.board.dataset.ready = myTurn ? (this.preview ? 'yes' : 'no') : 'idle';
@@ -375,12 +509,15 @@ export class RoomPage {
     const mine = this.mySeat();
     if (!game) this.els.toMove.textContent = 'The game has not started.';
     else if (game.outcome || game.to_move === null) this.els.toMove.textContent = 'Game over.';
-    else if (game.to_move === mine) this.els.toMove.textContent = `Your turn (${this.room.seats[mine].name}).`;
+    else if (game.to_move === mine) this.els.toMove.textContent = `Your turn (${this.passAndPlay() ? this.seatName(mine) : this.room.seats[mine].name}).`;
     else this.els.toMove.textContent = `${this.seatName(game.to_move)} to move.`;
-    if (this.clock && this.inProgress() && typeof this.clock.remaining_ms === 'number') {
-      const left = Math.max(0, this.clock.remaining_ms - (performance.now() - this.clock.at));
-      const who = this.clock.seat === mine ? 'you have' : `${this.seatName(this.clock.seat)} has`;
-      this.els.toMove.append(` Clock: ${who} ${Math.ceil(left / 1000)} s.`);
+    const clock = this.clock;
+    if (clock && this.inProgress() && typeof clock.remaining_ms === 'number') {
+      const left = Math.max(0, clock.remaining_ms - (performance.now() - clock.at));
+      const who = clock.seat === mine ? 'you have' : `${this.seatName(clock.seat)} has`;
+      const el = h('span', { class: left < 10000 ? 'clock low' : 'clock', dataset: { testid: 'clock' } },
+        ` Clock: ${who} ${Math.ceil(left / 1000)} s.`);
+      this.els.toMove.append(el);
     }
   }
 
@@ -392,7 +529,7 @@ export class RoomPage {
       replace(el);
       return;
     }
-    const rows = this.room.seats.map((/** @type {any} */ _, seat) => {
+    const rows = outcome.ranks.map((/** @type {number} */ _, seat) => {
       const side = this.sideOf(seat);
       const change = this.ratings && this.ratings.find((/** @type {any} */ r) => r.seat === seat);
       return { seat, rank: outcome.ranks[side], score: outcome.scores[side], change };
@@ -414,11 +551,19 @@ export class RoomPage {
     return who === 'You' ? 'Game over: you win!' : `Game over: ${who} wins.`;
   }
 
+  startSentence() {
+    const first = this.game ? this.game.to_move : null;
+    if (first === null) return 'The game started.';
+    return first === this.mySeat() ? 'The game started: you move first.' : `The game started: ${this.seatName(first)} moves first.`;
+  }
+
   moveSentence(m) {
     const who = this.seatName(m.seat);
     const e = m.effect || {};
-    if (m.move === 'swap') return `${who} swapped sides.`;
-    let text = `${who} played house ${m.move}`;
+    const forWhom = m.by === 'computer' && m.reason && m.reason !== 'computer_seat'
+      ? ` (the computer, ${REASONS[m.reason] || m.reason})` : '';
+    if (m.move === 'swap') return `${who}${forWhom} swapped sides.`;
+    let text = `${who}${forWhom} played house ${m.move}`;
     if (e.captured > 0) text += ` and captured ${seeds(e.captured)}`;
     text += '.';
     if (e.extra_turn) text += ` Extra turn: ${who === 'You' ? 'you move' : who + ' moves'} again.`;
@@ -473,7 +618,12 @@ export class RoomPage {
 
   play(text) {
     if (this.pending) return;
-    if (this.send({ type: 'move', move: text })) {
+    /** @type {any} */
+    const message = { type: 'move', move: text };
+    // Pass and play: name the seat, so a move meant for one seat is never
+    // played for another.
+    if (this.passAndPlay()) message.seat = this.mySeat();
+    if (this.send(message)) {
       this.pending = true;
       this.board.mark({});
       this.els.hint.textContent = '';
@@ -498,6 +648,37 @@ export class RoomPage {
       this.board.mark({});
       this.els.hint.textContent = '';
     }
+  }
+}
+
+/** localStorage: "yes" when pass and play keeps the board fixed. */
+const FIXED_BOARD = 'mancala.fixedBoard';
+
+function fixedBoard() {
+  return localStorage.getItem(FIXED_BOARD) === 'yes';
+}
+
+/** Why the computer played a move for a person's seat. */
+const REASONS = { resigned: 'resigned', takeover: 'away', timeout: 'out of time' };
+
+/** Whether `player` is the computer (`ai:N`). */
+function isComputer(player) {
+  return typeof player === 'string' && player.startsWith('ai:');
+}
+
+/**
+ * The computer level asked for by "play the computer" for room `code`
+ * (home.js leaves it in sessionStorage), taken once.
+ * @returns {{level: number}|null}
+ */
+function takeAutoplay(code) {
+  try {
+    const auto = JSON.parse(sessionStorage.getItem('mancala.autoplay') || 'null');
+    if (!auto || auto.code !== code) return null;
+    sessionStorage.removeItem('mancala.autoplay');
+    return { level: Number(auto.level) || 3 };
+  } catch {
+    return null;
   }
 }
 
