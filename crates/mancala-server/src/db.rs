@@ -87,23 +87,20 @@ impl Db {
             }
         };
         // WAL lets readers go on while a room commits. `synchronous =
-        // NORMAL` (in WAL mode) writes each commit to the WAL before the
-        // commit returns but syncs it to disk only at checkpoints: a
-        // commit survives the server's process being killed (SIGKILL: the
-        // kernel still holds the write), and the database stays intact
-        // through a power cut or a kernel crash, which may only lose the
-        // last commits. `FULL` syncs every commit, one disk flush per
-        // move: in alternating runs of the load benchmark
-        // (examples/load.rs, 250 rooms, 540 moves/s) on a disk shared
-        // with busy jobs, the p99 round trip was 0.4-1 s with FULL and
-        // 13-70 ms with NORMAL (preliminary; docs/results.md section 8).
+        // FULL` syncs every commit to disk before it returns, so a move
+        // announced survives a killed process, a kernel crash and a power
+        // cut alike. `NORMAL` would sync only at checkpoints (a power cut
+        // could lose the last moves already announced); on an idle
+        // machine FULL keeps the p99 round trip of 1,000 rooms at 34 ms
+        // against 9 ms with NORMAL (docs/results.md section 8), inside
+        // the 50 ms target, so durability wins.
         // sqlx turns SQLite's foreign keys on for every connection of a
         // URL by itself; `synchronous` is a setting of each connection.
         let mut options = AnyPoolOptions::new();
         if sqlite {
             options = options.after_connect(|connection, _| {
                 Box::pin(async move {
-                    connection.execute("PRAGMA synchronous = NORMAL").await?;
+                    connection.execute("PRAGMA synchronous = FULL").await?;
                     Ok(())
                 })
             });
