@@ -135,3 +135,44 @@ export function rng(seed) {
     return x / 2 ** 32;
   };
 }
+
+/**
+ * Ann opens the home page at `url`, sets the form up with `prepare` (if
+ * given), creates a room and sits; Bob opens the invite link and sits in
+ * seat 1, and Ann's page shows him there. Resolves with the invite link.
+ * @param {string} url
+ * @param {{page: import('playwright-core').Page}} ann
+ * @param {{page: import('playwright-core').Page}} bob
+ * @param {(page: import('playwright-core').Page) => Promise<void>} [prepare]
+ */
+export async function hostAndGuest(url, ann, bob, prepare) {
+  await ann.page.goto(url);
+  if (prepare) await prepare(ann.page);
+  await ann.page.getByTestId('create-room').click();
+  const invite = ann.page.getByTestId('invite-link');
+  await invite.waitFor();
+  const link = await invite.inputValue();
+  await ann.page.locator('.seat', { hasText: '(you)' }).waitFor();
+  await bob.page.goto(link);
+  await bob.page.getByTestId('sit-1').click();
+  await bob.page.locator('.seat', { hasText: '(you)' }).waitFor();
+  await ann.page.getByTestId('seat-1').locator('.name').waitFor();
+  return link;
+}
+
+/**
+ * The one of `pages` whose player is to move ("Your turn"), or null once
+ * the game is over.
+ * @template {{page: import('playwright-core').Page}} P
+ * @param {P[]} pages
+ * @returns {Promise<P | null>}
+ */
+export async function mover(pages) {
+  for (;;) {
+    for (const p of pages) {
+      if ((await p.page.getByTestId('to-move').textContent()).includes('Your turn')) return p;
+    }
+    if (await pages[0].page.getByTestId('result').isVisible()) return null;
+    await pages[0].page.waitForTimeout(20);
+  }
+}

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
-  launchBrowser, newPlayer, replay, rng, screenshot, shownCounts, startServer,
+  hostAndGuest, launchBrowser, mover, newPlayer, replay, rng, screenshot, shownCounts,
+  startServer,
 } from './harness.js';
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
@@ -43,30 +44,11 @@ function assertNoConsoleErrors() {
 async function twoPlayerGame(options = {}) {
   const ann = await player(options);
   const bob = await player(options);
-  await ann.page.goto(server.url);
-  await ann.page.getByTestId('create-room').click();
-  const invite = ann.page.getByTestId('invite-link');
-  await invite.waitFor();
-  const link = await invite.inputValue();
+  const link = await hostAndGuest(server.url, ann, bob);
   assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/r\/[0-9a-f]{32}$/);
-  await ann.page.locator('.seat', { hasText: '(you)' }).waitFor();
-  await bob.page.goto(link);
-  await bob.page.getByTestId('sit-1').click();
-  await bob.page.locator('.seat', { hasText: '(you)' }).waitFor();
   await ann.page.getByTestId('start-game').click();
   await ann.page.getByTestId('to-move').filter({ hasText: 'Your turn' }).waitFor();
   return { ann, bob, link };
-}
-
-/** The seat whose page says "Your turn", or null once the game is over. */
-async function mover(pages) {
-  for (;;) {
-    for (const p of pages) {
-      if ((await p.page.getByTestId('to-move').textContent()).includes('Your turn')) return p;
-    }
-    if (await pages[0].page.getByTestId('result').isVisible()) return null;
-    await pages[0].page.waitForTimeout(20);
-  }
 }
 
 /**
@@ -288,12 +270,7 @@ test('the page reconnects by itself when the server comes back', async () => {
   const ann = await player({ reducedMotion: 'reduce' });
   const bob = await player({ reducedMotion: 'reduce' });
   try {
-    await ann.page.goto(own.url);
-    await ann.page.getByTestId('create-room').click();
-    const link = await ann.page.getByTestId('invite-link').inputValue();
-    await ann.page.locator('.seat', { hasText: '(you)' }).waitFor();
-    await bob.page.goto(link);
-    await bob.page.getByTestId('sit-1').click();
+    await hostAndGuest(own.url, ann, bob);
     await ann.page.getByTestId('start-game').click();
     const pages = [ann, bob];
     const random = rng(5);

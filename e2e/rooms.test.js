@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
-  launchBrowser, newPlayer, replay, rng, screenshot, shownCounts, startServer,
+  hostAndGuest, launchBrowser, mover, newPlayer, replay, rng, screenshot, shownCounts,
+  startServer,
 } from './harness.js';
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
@@ -37,17 +38,6 @@ async function player(options = {}) {
 
 function assertNoConsoleErrors() {
   assert.deepEqual(players.flatMap((p) => p.errors), [], 'console errors');
-}
-
-/** The page whose player is to move, or null once the game is over. */
-async function mover(pages) {
-  for (;;) {
-    for (const p of pages) {
-      if ((await p.page.getByTestId('to-move').textContent()).includes('Your turn')) return p;
-    }
-    if (await pages[0].page.getByTestId('result').isVisible()) return null;
-    await pages[0].page.waitForTimeout(20);
-  }
 }
 
 /** The moves as the page lists them (the computer's included). */
@@ -200,14 +190,7 @@ test('an away player is taken over by the computer, and takes the seat back', as
 test('a rematch with rotation: the second player moves first', async () => {
   const ann = await player();
   const bob = await player();
-  await ann.page.goto(server.url);
-  await ann.page.locator('#rotation').check();
-  await ann.page.getByTestId('create-room').click();
-  const link = await ann.page.getByTestId('invite-link').inputValue();
-  await ann.page.locator('.seat', { hasText: '(you)' }).waitFor();
-  await bob.page.goto(link);
-  await bob.page.getByTestId('sit-1').click();
-  await ann.page.getByTestId('seat-1').locator('.name').waitFor();
+  await hostAndGuest(server.url, ann, bob, (page) => page.locator('#rotation').check());
   assert.match(await ann.page.getByTestId('rules').textContent(), /first player rotates/);
   const bobName = await bob.page.locator('#who').textContent();
   await ann.page.getByTestId('start-game').click();
@@ -269,15 +252,10 @@ test('pass and play: one device holds two seats, the board turns to the mover', 
 test('a room with a time per turn shows the turn clock counting down', async () => {
   const ann = await player();
   const bob = await player();
-  await ann.page.goto(server.url);
-  await ann.page.locator('#turn-seconds').selectOption('30');
-  await ann.page.getByTestId('create-room').click();
-  const link = await ann.page.getByTestId('invite-link').inputValue();
-  await ann.page.locator('.seat', { hasText: '(you)' }).waitFor();
+  await hostAndGuest(server.url, ann, bob, async (page) => {
+    await page.locator('#turn-seconds').selectOption('30');
+  });
   assert.match(await ann.page.getByTestId('rules').textContent(), /30 s a turn/);
-  await bob.page.goto(link);
-  await bob.page.getByTestId('sit-1').click();
-  await ann.page.getByTestId('seat-1').locator('.name').waitFor();
   await ann.page.getByTestId('start-game').click();
   const clock = ann.page.getByTestId('clock');
   await clock.filter({ hasText: /you have (30|29) s/ }).waitFor();
