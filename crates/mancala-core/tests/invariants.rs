@@ -3,8 +3,8 @@
 //! every parser turns any text into a value or a typed error, never a panic.
 
 use mancala_core::{
-    EndCondition, EndSet, GrandSlam, History, IllegalReason, Move, Position, Preset, RuleSet,
-    Rules, Setup, Side, StoresSown, parse_moves,
+    Cup, Effect, EndCondition, EndSet, GrandSlam, History, IllegalReason, Move, Position, Preset,
+    RuleSet, Rules, Setup, Side, StoresSown, parse_moves,
 };
 use mancala_testkit::pick::{Choices, random_game};
 use mancala_testkit::rules::{any_rules, random_rules};
@@ -24,6 +24,48 @@ fn candidate_moves(rules: &Rules) -> Vec<Move> {
     moves.push(Move::House(u8::MAX));
     moves.push(Move::Swap);
     moves
+}
+
+/// The sowing path of house `n` ends where the move landed, has a cup a
+/// seed, and, when nothing was captured and the game goes on, is exactly
+/// where the seeds went: `after` is `pos` with the house emptied and one
+/// seed more per visit of each cup.
+fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, n: u8, effect: &Effect) {
+    let path = pos
+        .sowing_path(Move::House(n))
+        .expect("a legal move has a path");
+    assert_eq!(path.len(), usize::from(effect.sown), "{n} in {pos}");
+    assert_eq!(path.last().copied(), effect.last, "{n} in {pos}");
+    if effect.captured > 0 || effect.ended.is_some() {
+        return;
+    }
+    let side = pos.to_move();
+    for s in pos.rules().sides() {
+        let visits = |target: Cup| path.iter().filter(|&&c| c == target).count() as u8;
+        let store = Cup::Store { side: s };
+        assert_eq!(
+            after.store(s),
+            pos.store(s) + visits(store),
+            "store {s:?}: {n} in {pos}"
+        );
+        for number in 1..=pos.rules().houses() {
+            let house = Cup::House {
+                side: s,
+                number: number as u8,
+            };
+            let before = pos.house(s, number).unwrap();
+            let emptied = if s == side && number == usize::from(n) {
+                before
+            } else {
+                0
+            };
+            assert_eq!(
+                after.house(s, number).unwrap(),
+                before - emptied + visits(house),
+                "{house:?}: {n} in {pos}"
+            );
+        }
+    }
 }
 
 fn check_legality(pos: &Position<'_>) {
@@ -51,7 +93,11 @@ fn check_legality(pos: &Position<'_>) {
         match result {
             Ok(effect) => {
                 assert_eq!(pos.landing(m), effect.last, "landing of {m} in {pos}");
-                let Move::House(n) = m else { continue };
+                let Move::House(n) = m else {
+                    assert_eq!(pos.sowing_path(m), None);
+                    continue;
+                };
+                check_sowing_path(pos, &tried, n, &effect);
                 let seeds = pos.house(side, usize::from(n)).unwrap();
                 assert!(
                     seeds >= set.min_seeds.max(1),

@@ -76,6 +76,41 @@ fn oware_origin_is_skipped_on_a_lap_of_12_or_more() {
     );
 }
 
+/// The cups `hK` (the mover's, side 0) and `oK` (side 1) and stores.
+fn cup(name: &str) -> Cup {
+    let (side, number) = match name.split_at(1) {
+        ("h", n) => (0, n),
+        ("o", n) => (1, n),
+        ("s", n) => {
+            let side = Side::new(n.parse().unwrap());
+            return Cup::Store { side };
+        }
+        _ => panic!("no cup {name}"),
+    };
+    Cup::House {
+        side: Side::new(side),
+        number: number.parse().unwrap(),
+    }
+}
+
+#[test]
+fn the_sowing_path_goes_lap_after_lap_including_or_skipping_the_origin() {
+    // The two lap rules above, seed by seed (docs/rules.md section 3).
+    let kalah = preset(Preset::Kalah);
+    let pos = at(&kalah, "14,0,0,0,0,0:0 1,1,1,1,1,1:0 to=0 ply=10");
+    let expected = "h2 h3 h4 h5 h6 s0 o1 o2 o3 o4 o5 o6 h1 h2";
+    let expected: Vec<Cup> = expected.split(' ').map(cup).collect();
+    assert_eq!(pos.sowing_path(Move::House(1)), Some(expected));
+    let oware = preset(Preset::Oware);
+    let pos = at(&oware, "12,0,0,0,0,0:0 1,1,1,1,1,1:0 to=0 ply=10");
+    let expected = "h2 h3 h4 h5 h6 o1 o2 o3 o4 o5 o6 h2";
+    let expected: Vec<Cup> = expected.split(' ').map(cup).collect();
+    assert_eq!(pos.sowing_path(Move::House(1)), Some(expected));
+    // Nothing for an empty house or a swap.
+    assert_eq!(pos.sowing_path(Move::House(2)), None);
+    assert_eq!(pos.sowing_path(Move::Swap), None);
+}
+
 #[test]
 fn modiar_first_seed_goes_back_into_the_emptied_origin_house() {
     let rules = preset(Preset::Modiar);

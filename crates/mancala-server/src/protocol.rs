@@ -308,6 +308,10 @@ pub struct EffectView {
     pub side: usize,
     /// Seeds lifted and sown (0 for a swap).
     pub sown: u8,
+    /// The cups the seeds went into, one a seed in sowing order, before
+    /// any capture (empty for a swap): what a page animates.
+    #[serde(default)]
+    pub path: Vec<CupView>,
     /// Where the last seed landed (`null` for a swap).
     pub last: Option<CupView>,
     /// Seeds captured into the mover's store.
@@ -322,11 +326,15 @@ pub struct EffectView {
     pub ended: Option<EndReason>,
 }
 
-impl From<&mancala_core::Effect> for EffectView {
-    fn from(e: &mancala_core::Effect) -> EffectView {
+impl EffectView {
+    /// The view of effect `e` of a move whose seeds took `path` (from
+    /// [`mancala_core::Position::sowing_path`] before the move; `None` for
+    /// a swap).
+    pub(crate) fn new(e: &mancala_core::Effect, path: Option<Vec<Cup>>) -> EffectView {
         EffectView {
             side: e.side.index(),
             sown: e.sown,
+            path: path.into_iter().flatten().map(CupView::from).collect(),
             last: e.last.map(CupView::from),
             captured: e.captured,
             captured_cups: e.captured_cups().map(CupView::from).collect(),

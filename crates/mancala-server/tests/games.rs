@@ -89,6 +89,11 @@ async fn moves_carry_what_they_did() {
     assert_eq!(effect["sown"], 4);
     assert_eq!(effect["extra_turn"], true);
     assert_eq!(effect["last"], json!({ "kind": "store", "side": 0 }));
+    let house = |number: u8| json!({ "kind": "house", "side": 0, "number": number });
+    assert_eq!(
+        effect["path"],
+        json!([house(4), house(5), house(6), { "kind": "store", "side": 0 }])
+    );
     assert_eq!(moved["to_move"], 0);
 }
 

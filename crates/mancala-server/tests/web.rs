@@ -138,6 +138,10 @@ async fn preview_marks_the_house_a_capture_takes() {
         effect["last"],
         json!({"kind": "house", "side": 0, "number": 2})
     );
+    assert_eq!(
+        effect["path"],
+        json!([{"kind": "house", "side": 0, "number": 2}])
+    );
     assert_eq!(effect["captured"], 6);
     let mut cups = effect["captured_cups"].as_array().unwrap().clone();
     cups.sort_by_key(|c| c["side"].as_u64());

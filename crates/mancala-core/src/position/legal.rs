@@ -58,6 +58,36 @@ impl<'r> Position<'r> {
         ))
     }
 
+    /// The cups the seeds of move `m` are sown into, one a seed, in
+    /// sowing order: what a page animates. Its last cup is
+    /// [`Position::landing`]; captures and the end of the game come after
+    /// it and are in the move's [`Effect`](crate::Effect). `None` for a
+    /// swap or a move that is not legal.
+    ///
+    /// ```
+    /// use mancala_core::{Cup, Move, Position, Preset, Rules, Side};
+    ///
+    /// let rules = Rules::new(&Preset::Kalah.rules())?;
+    /// let pos = Position::new(&rules);
+    /// let side = Side::new(0);
+    /// let house = |number| Cup::House { side, number };
+    /// let path = pos.sowing_path(Move::House(3)).unwrap();
+    /// assert_eq!(path, [house(4), house(5), house(6), Cup::Store { side }]);
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    pub fn sowing_path(&self, m: Move) -> Option<Vec<Cup>> {
+        let Move::House(n) = m else { return None };
+        if !self.is_legal(m) {
+            return None;
+        }
+        let r = self.rules;
+        let side = self.to_move().index();
+        let house = usize::from(n) - 1;
+        let seeds = self.state.cups[r.base(side) + house];
+        let cups = r.sowing_path(side, house, seeds);
+        Some(cups.map(|c| cup_of(c, r.stride, r.houses)).collect())
+    }
+
     /// Applies the end conditions at the start of a turn, then works out
     /// the legal moves of the side to move (which may end the game too).
     /// `changed` says what the last move can have changed, so that only

@@ -45,6 +45,22 @@ impl Rules {
         usize::from(self.track[side][start + k])
     }
 
+    /// The cup indices the seeds of house `house` (0-based) of `side` go
+    /// into, one a seed in sowing order, when it holds `n` seeds: the
+    /// track from the sowing's start, lap after lap. Its last cup is
+    /// [`Rules::landing_cup`]'s.
+    pub(crate) fn sowing_path(
+        &self,
+        side: usize,
+        house: usize,
+        n: u8,
+    ) -> impl Iterator<Item = usize> + '_ {
+        let start = usize::from(self.sow_from[side][house].1);
+        let lap = usize::from(self.lap[side]);
+        let track = &self.track[side];
+        (0..usize::from(n)).map(move |k| usize::from(track[start + 1 + k % lap]))
+    }
+
     /// Lifts house `house` (0-based) of `side`, sows it and resolves
     /// captures, in `cups`. `sowings` is the number of sowings played
     /// before this one (for `no_capture_moves` and `first_move_extra_turn`).

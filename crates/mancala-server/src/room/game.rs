@@ -65,6 +65,10 @@ impl Room {
     ) -> Result<(), Error> {
         let live = self.game.as_mut().ok_or(Error::NoGame)?;
         let seat = to_move(&live.game).ok_or(EventError::GameOver)?;
+        let path = match event {
+            Event::Move(m) => live.game.position().sowing_path(m),
+            _ => None,
+        };
         let effect = live.game.apply(event)?;
         let seq = live.game.events().len();
         let outcome = live.game.outcome();
@@ -99,7 +103,7 @@ impl Room {
                 seat,
                 mv: event.to_string(),
                 seq,
-                effect: EffectView::from(&effect.expect("a move has an effect")),
+                effect: EffectView::new(&effect.expect("a move has an effect"), path),
                 position,
                 to_move: next,
                 by: match computer {

@@ -262,7 +262,7 @@ export class RoomPage {
     this.board.mark({});
     const house = Number(m.move);
     if (Number.isInteger(house)) {
-      await animateSowing(this.board, game.position, m.effect, house, parseRules(game.rules || this.room.rules));
+      await animateSowing(this.board, game.position, m.effect, house);
     }
     game.position = m.position;
     game.to_move = m.to_move;

@@ -1,9 +1,7 @@
 // The sowing animation. Display only: the server's `moved` message says
-// how many seeds were sown and where the last one landed, and carries the
-// position after the move, which is shown at the end whatever happened
-// here. The cups the seeds pass are walked in board order (counter-
-// clockwise) with the stores the rules spec puts on the track, one seed a
-// step; captures then show as the final position.
+// which cups the seeds went into (`effect.path`, worked out by the
+// engine) and carries the position after the move, which is shown at the
+// end whatever happened here; captures then show as the final position.
 
 import { reducedMotion } from './dom.js';
 
@@ -20,58 +18,31 @@ export function parseRules(spec) {
 
 /**
  * Animates `effect` (of a `moved` message) on `board`, starting from
- * `counts` (the position before the move). Resolves when done; at once
- * under prefers-reduced-motion or for a swap.
+ * `counts` (the position before the move): the origin emptied, then one
+ * seed into each cup of the server's `effect.path` in turn. Resolves when
+ * done; at once under prefers-reduced-motion or for a swap.
  * @param {import('./board.js').Board} board
  * @param {import('./board.js').Counts} counts
  * @param {any} effect
  * @param {number} house the house sown, from the mover's view
- * @param {Record<string, string>} rules
  */
-export async function animateSowing(board, counts, effect, house, rules) {
-  if (reducedMotion() || !effect || !effect.last || !(effect.sown > 0)) return;
-  const sides = counts.houses.length;
-  const houses = counts.houses[0].length;
+export async function animateSowing(board, counts, effect, house) {
+  const path = effect && Array.isArray(effect.path) ? effect.path : [];
+  if (reducedMotion() || path.length === 0) return;
   const c = { houses: counts.houses.map((r) => r.slice()), stores: counts.stores.slice() };
-  const track = trackFrom(effect.side, house, sides, houses, rules);
-  if (c.houses[effect.side][house - 1] === undefined) return;
+  if (c.houses[effect.side]?.[house - 1] === undefined) return;
   c.houses[effect.side][house - 1] = 0;
   board.show(c);
   board.mark({ sowing: [{ kind: 'house', side: effect.side, number: house }] });
-  const delay = Math.max(25, Math.min(110, 1400 / effect.sown));
-  let at = rules.origin === 'first' ? -1 : 0;
-  for (let seed = 0; seed < effect.sown; seed++) {
+  const delay = Math.max(25, Math.min(110, 1400 / path.length));
+  for (const cup of path) {
     await sleep(delay);
-    do {
-      at = (at + 1) % track.length;
-    } while (rules.origin === 'skip' && at === 0 && track.length > 1);
-    const cup = track[at];
     if (cup.kind === 'store') c.stores[cup.side] += 1;
-    else c.houses[cup.side][cup.number - 1] += 1;
+    else if (c.houses[cup.side]?.[cup.number - 1] !== undefined) c.houses[cup.side][cup.number - 1] += 1;
     board.show(c);
     board.mark({ sowing: [cup] });
   }
   await sleep(delay * 2);
-}
-
-/**
- * The cups a sowing from house `house` of `side` may pass, in board
- * order from the origin (which comes first; `origin=skip` rules skip it).
- */
-function trackFrom(side, house, sides, houses, rules) {
-  const stores = rules.stores_sown || 'own';
-  /** @type {import('./board.js').Cup[]} */
-  const track = [];
-  for (let k = 0; k < sides; k++) {
-    const s = (side + k) % sides;
-    for (let n = 1; n <= houses; n++) {
-      track.push({ kind: 'house', side: s, number: n });
-    }
-    if (stores === 'all' || (stores === 'own' && s === side)) track.push({ kind: 'store', side: s });
-  }
-  // Start the walk at the origin.
-  const start = track.findIndex((cup) => cup.kind === 'house' && cup.side === side && cup.number === house);
-  return track.slice(start).concat(track.slice(0, start));
 }
 
 function sleep(ms) {
