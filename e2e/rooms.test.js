@@ -161,12 +161,18 @@ test('an away player is taken over by the computer, and takes the seat back', as
   await bob.page.close();
   await ann.page.getByTestId('away-1').waitFor();
   await ann.page.getByTestId('played-by-1').filter({ hasText: /computer playing for/ }).waitFor();
-  // Ann plays until it is Bob's turn; the computer plays it for him.
+  // Ann plays until the computer has played a turn for Bob, and no
+  // further: it answers at once, so a loop that only watched for Bob's
+  // turn could play most of the game before Bob comes back.
   const random = rng(9);
-  while ((await ann.page.getByTestId('to-move').textContent()).includes('Your turn')) {
-    await playOne(ann, random);
+  const forBob = ann.page.locator('[data-testid="moves"] li', { hasText: '(computer, away)' });
+  while ((await forBob.count()) === 0) {
+    if ((await ann.page.getByTestId('to-move').textContent()).includes('Your turn')) {
+      await playOne(ann, random);
+    } else {
+      await ann.page.waitForTimeout(20);
+    }
   }
-  await ann.page.locator('[data-testid="moves"] li', { hasText: '(computer, away)' }).first().waitFor();
   // Bob comes back on the same device: his seat is his again.
   bob.page = await bob.context.newPage();
   bob.page.on('console', (msg) => { if (msg.type() === 'error') bob.errors.push(`console: ${msg.text()}`); });
