@@ -193,6 +193,45 @@ test('an away player is taken over by the computer, and takes the seat back', as
   assertNoConsoleErrors();
 });
 
+test('a device that goes offline is taken over, and its page takes the seat back by itself', async () => {
+  const ann = await player();
+  const bob = await player();
+  await hostAndGuest(server.url, ann, bob);
+  await ann.page.getByTestId('start-game').click();
+  await ann.page.getByTestId('to-move').filter({ hasText: 'Your turn' }).waitFor();
+  // Bob's network goes: the server sees his socket drop.
+  await bob.context.setOffline(true);
+  await ann.page.getByTestId('away-1').waitFor();
+  await ann.page.getByTestId('played-by-1').filter({ hasText: /computer playing for/ }).waitFor();
+  const random = rng(10);
+  const forBob = ann.page.locator('[data-testid="moves"] li', { hasText: '(computer, away)' });
+  while ((await forBob.count()) === 0) {
+    if ((await ann.page.getByTestId('to-move').textContent()).includes('Your turn')) {
+      await playOne(ann, random);
+    } else {
+      await ann.page.waitForTimeout(20);
+    }
+  }
+  // The network comes back: Bob's page reconnects on its own.
+  await bob.context.setOffline(false);
+  await ann.page.getByTestId('away-1').waitFor({ state: 'detached' });
+  await bob.page.getByText('Reconnecting…').waitFor({ state: 'hidden' });
+  const pages = [ann, bob];
+  let bobPlayed = 0;
+  for (let who = await mover(pages); who; who = await mover(pages)) {
+    if (who === bob) bobPlayed += 1;
+    await playOne(who, random);
+  }
+  assert.ok(bobPlayed > 0, 'Bob played after coming back');
+  await assertEndsAsReference(pages, 2, 6);
+  // The only errors allowed: the browser's word that the network was gone.
+  for (const p of [bob]) {
+    const kept = p.errors.filter((e) => !/WebSocket connection to .* failed|ERR_INTERNET_DISCONNECTED/.test(e));
+    p.errors.splice(0, p.errors.length, ...kept);
+  }
+  assertNoConsoleErrors();
+});
+
 test('a rematch with rotation: the second player moves first', async () => {
   const ann = await player();
   const bob = await player();

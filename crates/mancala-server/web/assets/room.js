@@ -45,6 +45,13 @@ export class RoomPage {
     document.addEventListener('keydown', this.onKey);
     // A turn clock, when the server sends one, counts down between messages.
     this.ticker = setInterval(() => { if (this.clock) this.renderToMove(); }, 500);
+    // A device that loses its network may keep a socket that no longer
+    // carries anything: drop it at once (the server then holds the seat
+    // as away), and connect again as soon as the network is back.
+    this.onOffline = () => { if (this.ws) this.ws.close(); };
+    this.onOnline = () => { this.failures = 0; this.connect(); };
+    window.addEventListener('offline', this.onOffline);
+    window.addEventListener('online', this.onOnline);
     this.connect();
   }
 
@@ -53,6 +60,8 @@ export class RoomPage {
     this.closed = true;
     clearInterval(this.ticker);
     document.removeEventListener('keydown', this.onKey);
+    window.removeEventListener('offline', this.onOffline);
+    window.removeEventListener('online', this.onOnline);
     if (this.ws) this.ws.close();
   }
 
@@ -106,7 +115,8 @@ export class RoomPage {
   // --- the connection ---------------------------------------------------
 
   connect() {
-    if (this.closed) return;
+    // Once: a retry already scheduled finds the page connected again.
+    if (this.closed || this.ws) return;
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${this.code}`);
     this.ws = ws;
