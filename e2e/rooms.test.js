@@ -145,6 +145,32 @@ test('play the computer: one click from home to a game against ai:N', async () =
   assertNoConsoleErrors();
 });
 
+/**
+ * `host` plays until the computer has played a turn for the away seat,
+ * and no further: the computer answers at once, so a loop that only
+ * watched for the away seat's turn could play most of the game first.
+ */
+async function playUntilTakenOver(host, random) {
+  const forAway = host.page.locator('[data-testid="moves"] li', { hasText: '(computer, away)' });
+  while ((await forAway.count()) === 0) {
+    if ((await host.page.getByTestId('to-move').textContent()).includes('Your turn')) {
+      await playOne(host, random);
+    } else {
+      await host.page.waitForTimeout(20);
+    }
+  }
+}
+
+/** Plays the game of `pages` to the end; resolves with the turns `who` played. */
+async function playToTheEndCounting(pages, who, random) {
+  let played = 0;
+  for (let next = await mover(pages); next; next = await mover(pages)) {
+    if (next === who) played += 1;
+    await playOne(next, random);
+  }
+  return played;
+}
+
 test('an away player is taken over by the computer, and takes the seat back', async () => {
   const ann = await player();
   const bob = await player();
@@ -161,18 +187,8 @@ test('an away player is taken over by the computer, and takes the seat back', as
   await bob.page.close();
   await ann.page.getByTestId('away-1').waitFor();
   await ann.page.getByTestId('played-by-1').filter({ hasText: /computer playing for/ }).waitFor();
-  // Ann plays until the computer has played a turn for Bob, and no
-  // further: it answers at once, so a loop that only watched for Bob's
-  // turn could play most of the game before Bob comes back.
   const random = rng(9);
-  const forBob = ann.page.locator('[data-testid="moves"] li', { hasText: '(computer, away)' });
-  while ((await forBob.count()) === 0) {
-    if ((await ann.page.getByTestId('to-move').textContent()).includes('Your turn')) {
-      await playOne(ann, random);
-    } else {
-      await ann.page.waitForTimeout(20);
-    }
-  }
+  await playUntilTakenOver(ann, random);
   // Bob comes back on the same device: his seat is his again.
   bob.page = await bob.context.newPage();
   bob.page.on('console', (msg) => { if (msg.type() === 'error') bob.errors.push(`console: ${msg.text()}`); });
@@ -183,12 +199,7 @@ test('an away player is taken over by the computer, and takes the seat back', as
   assert.equal(await ann.page.getByTestId('played-by-1').count(), 0);
   // And he plays his own turns again, to the end.
   const pages = [ann, bob];
-  let bobPlayed = 0;
-  for (let who = await mover(pages); who; who = await mover(pages)) {
-    if (who === bob) bobPlayed += 1;
-    await playOne(who, random);
-  }
-  assert.ok(bobPlayed > 0, 'Bob played after coming back');
+  assert.ok(await playToTheEndCounting(pages, bob, random) > 0, 'Bob played after coming back');
   await assertEndsAsReference(pages, 2, 6);
   assertNoConsoleErrors();
 });
@@ -204,25 +215,13 @@ test('a device that goes offline is taken over, and its page takes the seat back
   await ann.page.getByTestId('away-1').waitFor();
   await ann.page.getByTestId('played-by-1').filter({ hasText: /computer playing for/ }).waitFor();
   const random = rng(10);
-  const forBob = ann.page.locator('[data-testid="moves"] li', { hasText: '(computer, away)' });
-  while ((await forBob.count()) === 0) {
-    if ((await ann.page.getByTestId('to-move').textContent()).includes('Your turn')) {
-      await playOne(ann, random);
-    } else {
-      await ann.page.waitForTimeout(20);
-    }
-  }
+  await playUntilTakenOver(ann, random);
   // The network comes back: Bob's page reconnects on its own.
   await bob.context.setOffline(false);
   await ann.page.getByTestId('away-1').waitFor({ state: 'detached' });
   await bob.page.getByText('Reconnecting…').waitFor({ state: 'hidden' });
   const pages = [ann, bob];
-  let bobPlayed = 0;
-  for (let who = await mover(pages); who; who = await mover(pages)) {
-    if (who === bob) bobPlayed += 1;
-    await playOne(who, random);
-  }
-  assert.ok(bobPlayed > 0, 'Bob played after coming back');
+  assert.ok(await playToTheEndCounting(pages, bob, random) > 0, 'Bob played after coming back');
   await assertEndsAsReference(pages, 2, 6);
   // The only errors allowed: the browser's word that the network was gone.
   for (const p of [bob]) {

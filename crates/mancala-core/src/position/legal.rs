@@ -43,19 +43,26 @@ impl<'r> Position<'r> {
     /// ```
     #[inline]
     pub fn landing(&self, m: Move) -> Option<Cup> {
-        let Move::House(n) = m else { return None };
-        if !self.is_legal(m) {
-            return None;
-        }
+        let (side, house, seeds) = self.sown_house(m)?;
         let r = self.rules;
-        let side = self.to_move().index();
-        let house = usize::from(n) - 1;
-        let seeds = self.state.cups[r.base(side) + house];
         Some(cup_of(
             r.landing_cup(side, house, seeds),
             r.stride,
             r.houses,
         ))
+    }
+
+    /// For a legal house move `m`: the side to move, the house (0-based)
+    /// and the seeds it holds; `None` for a swap or an illegal move.
+    #[inline]
+    fn sown_house(&self, m: Move) -> Option<(usize, usize, u8)> {
+        let Move::House(n) = m else { return None };
+        if !self.is_legal(m) {
+            return None;
+        }
+        let side = self.to_move().index();
+        let house = usize::from(n) - 1;
+        Some((side, house, self.state.cups[self.rules.base(side) + house]))
     }
 
     /// The cups the seeds of move `m` are sown into, one a seed, in
@@ -76,14 +83,8 @@ impl<'r> Position<'r> {
     /// # Ok::<(), mancala_core::RuleError>(())
     /// ```
     pub fn sowing_path(&self, m: Move) -> Option<Vec<Cup>> {
-        let Move::House(n) = m else { return None };
-        if !self.is_legal(m) {
-            return None;
-        }
+        let (side, house, seeds) = self.sown_house(m)?;
         let r = self.rules;
-        let side = self.to_move().index();
-        let house = usize::from(n) - 1;
-        let seeds = self.state.cups[r.base(side) + house];
         let cups = r.sowing_path(side, house, seeds);
         Some(cups.map(|c| cup_of(c, r.stride, r.houses)).collect())
     }
