@@ -236,6 +236,11 @@ pub struct ServeArgs {
     /// (`--cpu`) plays their seat until they come back (`60s`, `2m`).
     #[arg(long, default_value = "60s", value_name = "DURATION", value_parser = humantime::parse_duration)]
     pub takeover_after: std::time::Duration,
+    /// How long a connection may say nothing (no message, no answer to
+    /// the server's pings, sent every third of it) before it is dropped
+    /// as dead and its player seen away; `0s`: never.
+    #[arg(long, default_value = "45s", value_name = "DURATION", value_parser = humantime::parse_duration)]
+    pub silence_limit: std::time::Duration,
     /// The computer player for timed-out turns, seats taken over and
     /// resigned seats (`ai:3` is quick and takes what is in front of it).
     #[arg(long, default_value = "ai:3", value_name = "SPEC")]

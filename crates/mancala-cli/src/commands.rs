@@ -62,6 +62,7 @@ fn serve(args: &ServeArgs) -> CliResult {
         allowed_origins: args.allow_origin.clone(),
         cpu: args.cpu,
         takeover_after: args.takeover_after,
+        silence_limit: Some(args.silence_limit).filter(|limit| !limit.is_zero()),
     };
     mancala_server::serve_blocking(&config, |url| outln!("listening on {url}"))
         .map_err(|e| CliError::runtime(e.to_string()))

@@ -91,3 +91,9 @@ fn serve_refuses_a_takeover_delay_that_is_not_a_duration() {
     let stderr = serve_fails(&["--takeover-after", "soon"]);
     assert!(stderr.contains("--takeover-after"), "{stderr}");
 }
+
+#[test]
+fn serve_refuses_a_silence_limit_that_is_not_a_duration() {
+    let stderr = serve_fails(&["--silence-limit", "later"]);
+    assert!(stderr.contains("--silence-limit"), "{stderr}");
+}

@@ -74,6 +74,8 @@ pub(crate) struct Shared {
     next_conn: AtomicU64,
     /// Other sites' origins whose pages may open WebSockets, normalised.
     origins: Vec<String>,
+    /// How long a connection may be silent before it is dropped.
+    silence_limit: Option<std::time::Duration>,
 }
 
 /// The server's routes over `db`, rooms run with `settings`; `origins`
@@ -81,6 +83,7 @@ pub(crate) struct Shared {
 /// [`ws::check_origin`]).
 pub(crate) fn router(db: Db, settings: Settings, origins: Vec<String>) -> Router {
     let state = AppState(Arc::new(Shared {
+        silence_limit: settings.silence_limit,
         rooms: Rooms::new(db.clone(), settings),
         db,
         next_conn: AtomicU64::new(0),
@@ -319,6 +322,7 @@ async fn room_socket(
         conn: app.0.next_conn.fetch_add(1, Ordering::Relaxed),
         db: app.0.db.clone(),
         rooms: app.0.rooms.clone(),
+        silence_limit: app.0.silence_limit,
     };
     Ok(upgrade
         .max_message_size(MAX_FRAME)

@@ -123,6 +123,10 @@ pub const DEFAULT_CPU: Spec = Spec::level(3);
 /// seat, unless the operator says otherwise.
 pub const DEFAULT_TAKEOVER_AFTER: Duration = Duration::from_secs(60);
 
+/// How long a connection may be silent before it is dropped as dead
+/// ([`Config::silence_limit`]): pings go out every 15 s.
+pub const DEFAULT_SILENCE_LIMIT: Duration = Duration::from_secs(45);
+
 /// Where the server listens, what it stores into, and who plays for
 /// players who do not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,6 +148,11 @@ pub struct Config {
     /// How long a seated player whose last connection closed is held
     /// `away` before `cpu` plays their turns (`--takeover-after`).
     pub takeover_after: Duration,
+    /// How long a connection may be silent (no message, no pong to the
+    /// server's pings, which go out every third of it) before the server
+    /// drops it as dead, so that a device whose network died without a
+    /// word is seen away; `None`: never.
+    pub silence_limit: Option<Duration>,
 }
 
 impl Default for Config {
@@ -156,6 +165,7 @@ impl Default for Config {
             allowed_origins: Vec::new(),
             cpu: DEFAULT_CPU,
             takeover_after: DEFAULT_TAKEOVER_AFTER,
+            silence_limit: Some(DEFAULT_SILENCE_LIMIT),
         }
     }
 }

@@ -54,6 +54,8 @@ pub(crate) struct Link {
     pub room: RoomHandle,
     /// The connection's number.
     pub conn: ConnId,
+    /// How long the connection may be silent before it is dropped.
+    pub silence_limit: Option<Duration>,
 }
 
 /// Serves one connection to `link.room` until either side closes it.
@@ -85,11 +87,27 @@ pub(crate) async fn serve(mut socket: WebSocket, link: Link) {
         let _ = send(&mut socket, &error_message(&Error::RoomClosed)).await;
         return;
     }
+    // A silent client is pinged every third of the limit; one that stays
+    // silent for the whole limit is gone without a word (its network
+    // died), and is dropped so that its seat is seen away.
+    let silence = link.silence_limit.unwrap_or(Duration::MAX);
+    let every = (silence / 3).clamp(Duration::from_millis(10), Duration::from_secs(24 * 3600));
+    let mut heartbeat = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
             incoming = socket.recv() => {
                 let Some(Ok(frame)) = incoming else { break };
+                heard = tokio::time::Instant::now();
                 if !forward(&mut socket, &link, &player, &limit, frame).await {
+                    break;
+                }
+            }
+            _ = heartbeat.tick(), if link.silence_limit.is_some() => {
+                if heard.elapsed() >= silence
+                    || socket.send(Message::Ping(Vec::new().into())).await.is_err()
+                {
                     break;
                 }
             }

@@ -32,6 +32,8 @@ pub(crate) struct Settings {
     pub cpu: Spec,
     /// How long a player is away before `cpu` plays their seat.
     pub takeover_after: Duration,
+    /// How long a connection may be silent before it is dropped.
+    pub silence_limit: Option<Duration>,
 }
 
 impl From<&Config> for Settings {
@@ -39,6 +41,7 @@ impl From<&Config> for Settings {
         Settings {
             cpu: config.cpu,
             takeover_after: config.takeover_after,
+            silence_limit: config.silence_limit,
         }
     }
 }

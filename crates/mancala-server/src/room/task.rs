@@ -530,6 +530,7 @@ mod tests {
         let settings = Settings {
             cpu: DEFAULT_CPU,
             takeover_after: Duration::from_secs(60),
+            silence_limit: None,
         };
         let (queue, _) = mpsc::channel(8);
         let mut room = Room::load(db, "r", settings, queue.downgrade())

@@ -157,7 +157,17 @@ fn with_database(url: &str, name: &str) -> String {
 
 /// Starts a server on a free port over the database `database`.
 pub async fn start_on(database: String) -> TestServer {
-    start_with(database, Config::default()).await
+    start_with(database, quiet()).await
+}
+
+/// The default configuration without the silence limit: the tests that
+/// move the clock by a minute at once would see every client silent
+/// (`tests/heartbeat.rs` tests the limit itself).
+pub fn quiet() -> Config {
+    Config {
+        silence_limit: None,
+        ..Config::default()
+    }
 }
 
 /// Starts a server on a free port over the database `database`, with
@@ -404,7 +414,7 @@ pub fn start_detached(database: String) -> Detached {
     let config = Config {
         addr: "127.0.0.1:0".to_string(),
         database: database.clone(),
-        ..Config::default()
+        ..quiet()
     };
     let thread = std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_current_thread()
@@ -475,6 +485,14 @@ impl Client {
                 _ => return None,
             }
         }
+    }
+
+    /// The next frame as it came (pings and pongs too), or `None` once
+    /// the server closed, however long it takes: for a client read by a
+    /// task of its own while the test moves a paused clock by more than
+    /// [`PATIENCE`].
+    pub async fn next_frame(&mut self) -> Option<Message> {
+        self.ws.next().await.and_then(Result::ok)
     }
 
     /// The next JSON message.
