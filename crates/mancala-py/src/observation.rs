@@ -8,7 +8,7 @@
 //! counts; then `P` turn flags, flag `k` being 1 when side `(s + k) % P`
 //! is to move (all 0 once the game is over). `P * (H + 1) + P` floats.
 
-use mancala_core::{Game, Rules, Side};
+use mancala_core::{Position, Rules, Side};
 
 /// The length of an observation tensor under `rules`.
 pub fn observation_len(rules: &Rules) -> usize {
@@ -16,14 +16,13 @@ pub fn observation_len(rules: &Rules) -> usize {
     players * (rules.houses() + 1) + players
 }
 
-/// Writes what `player` sees of `game` into `out`, which must be
+/// Writes what `player` sees of `pos` into `out`, which must be
 /// [`observation_len`] long.
 ///
 /// # Panics
 ///
 /// If `out` has another length, or `player` is not a player of the game.
-pub fn write_observation(game: &Game, player: usize, out: &mut [f32]) {
-    let pos = game.position();
+pub fn write_observation(pos: &Position<'_>, player: usize, out: &mut [f32]) {
     let rules = pos.rules();
     let players = rules.players();
     assert_eq!(out.len(), observation_len(rules), "observation length");
@@ -39,7 +38,7 @@ pub fn write_observation(game: &Game, player: usize, out: &mut [f32]) {
         store[0] = f32::from(pos.store(side));
     }
     flags.fill(0.0);
-    if !game.is_over() {
+    if !pos.is_over() {
         flags[(pos.to_move().index() + players - own) % players] = 1.0;
     }
 }

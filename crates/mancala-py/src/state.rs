@@ -50,8 +50,13 @@ pub(crate) fn write_legal_mask(game: &Game, mask: &mut [bool]) {
 
 /// The returns of a finished game, per player; `None` while it goes on.
 pub(crate) fn final_returns(game: &Game) -> Option<Vec<f64>> {
-    let pos = game.position();
-    pos.outcome().map(|o| PyState::returns_of(&pos, &o))
+    position_returns(&game.position())
+}
+
+/// The returns of the game ended in `pos`, per player; `None` while it
+/// goes on.
+pub(crate) fn position_returns(pos: &Position<'_>) -> Option<Vec<f64>> {
+    pos.outcome().map(|o| PyState::returns_of(pos, &o))
 }
 
 /// A game in progress: the position, the moves that led to it.
@@ -160,7 +165,7 @@ impl PyState {
             None => self.position().player_of(self.position().to_move()),
         };
         let mut out = vec![0.0; observation_len(self.rules())];
-        write_observation(&self.game, player, &mut out);
+        write_observation(&self.game.position(), player, &mut out);
         Ok(PyArray1::from_vec(py, out))
     }
 
