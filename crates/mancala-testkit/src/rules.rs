@@ -176,10 +176,19 @@ pub fn tiny_two_player_rules(rng: &mut impl rand::Rng) -> RuleSet {
     }
 }
 
-/// Every preset, plus Kalah for 3 and 4 players with each `capture_from`.
+/// Every preset, every preset sown in each `direction`, plus Kalah for 3
+/// and 4 players with each `capture_from`.
 pub fn preset_rules() -> impl Strategy<Value = RuleSet> {
     prop_oneof![
         prop::sample::select(Preset::ALL.to_vec()).prop_map(Preset::rules),
+        (
+            prop::sample::select(Preset::ALL.to_vec()),
+            prop::sample::select(Direction::ALL.to_vec())
+        )
+            .prop_map(|(preset, direction)| RuleSet {
+                direction,
+                ..preset.rules()
+            }),
         (
             3u8..=4,
             prop::sample::select(vec![4u8, 6]),
