@@ -168,8 +168,9 @@ fn status(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
     }
 }
 
-/// What a move did, in words: the sowing, a capture, an extra turn, the end.
-pub fn describe(effect: &Effect, who: &str) -> String {
+/// What a move did, in words: the sowing (and which way it went when
+/// `direction` is `parity`), a capture, an extra turn, the end.
+pub fn describe(effect: &Effect, who: &str, direction: Direction) -> String {
     let mut text = match effect.mv {
         mancala_core::Move::Swap => format!("{who} swapped sides (pie rule)"),
         m => {
@@ -178,6 +179,13 @@ pub fn describe(effect: &Effect, who: &str) -> String {
                 effect.sown,
                 if effect.sown == 1 { "" } else { "s" }
             );
+            if direction == Direction::Parity {
+                t += if direction.reverses(effect.sown) {
+                    " clockwise"
+                } else {
+                    " counter-clockwise"
+                };
+            }
             if let Some(last) = effect.last {
                 t += &format!(", the last in {last}");
             }

@@ -287,8 +287,15 @@ fn replay_draws_a_clockwise_board_the_right_way_round() {
 
 #[test]
 fn play_draws_a_parity_board_and_says_which_way_counts_go() {
-    let run = mancala(&["play", "--rules", "kalah,direction=parity"], "quit\n");
+    let run = mancala(&["play", "--rules", "kalah,direction=parity"], "1\nquit\n");
     assert_eq!(run.status, 0, "{}", run.stderr);
+    // House 1's four seeds: an even count goes counter-clockwise.
+    assert!(
+        run.stdout
+            .contains("played 1: sowed 4 seeds counter-clockwise"),
+        "{}",
+        run.stdout
+    );
     assert!(
         run.stdout
             .contains("(an odd count sows clockwise, an even one counter-clockwise)"),

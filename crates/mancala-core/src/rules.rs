@@ -63,8 +63,8 @@ pub struct Rules {
     lap: [u8; MAX_PLAYERS],
     /// Words of the cup array that hold the board (sowing table, hashing).
     pub(crate) words: u8,
-    /// For every side, house and seed count up to a lap: the seeds each cup
-    /// receives, as `words` little-endian words.
+    /// For every direction, side, house and seed count up to a lap: the
+    /// seeds each cup receives, as `words` little-endian words.
     sowings: Vec<u64>,
     /// Per direction, side and house: where its sowings start in `sowings`.
     sowings_at: [[[u32; MAX_HOUSES]; MAX_PLAYERS]; DIRECTIONS],

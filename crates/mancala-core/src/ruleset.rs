@@ -205,7 +205,8 @@ rule_enum! {
 rule_enum! {
     /// Whose houses an opposite capture takes with 3 or 4 players (`capture_from`).
     CaptureFrom("capture_from") {
-        /// The next seat counter-clockwise (with 2 players: the opponent).
+        /// The next seat in turn order, counter-clockwise (clockwise under
+        /// `direction = cw`; with 2 players: the opponent).
         Next = "next",
         /// The seat across the board (seat + 2 with 4 players; the next seat with 3).
         Opposite = "opposite",
