@@ -2,7 +2,7 @@
 
 use std::io::IsTerminal;
 
-use mancala_core::{Effect, Position, Side};
+use mancala_core::{Direction, Effect, Position, Side};
 
 /// Whether to colour the output (plain ANSI escapes).
 #[derive(Clone, Copy, Debug)]
@@ -80,35 +80,54 @@ pub fn draw(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
             "  ".to_string()
         }
     };
+    let direction = rules.rule_set().direction;
     let mut out = String::new();
     if players == 2 {
-        // Side 1 on top, sowing right to left; side 0 below, left to right;
-        // side 1's store on the left, side 0's on the right.
+        // Counter-clockwise: side 1 on top, sowing right to left; side 0
+        // below, left to right; side 1's store on the left, side 0's on
+        // the right. Clockwise (`direction = cw`): the mirror image.
         // Rows start with 12 characters (marker, side name) before "[";
         // a house's seeds end 3 characters into its cell.
+        let mirrored = direction == Direction::Cw;
         let width = 4 * houses + 3;
         let (north, south) = (Side::new(1), Side::new(0));
-        out += &format!("{:13}{}   house numbers of side 1\n", "", numbers(true));
+        let (left, right) = if mirrored {
+            (south, north)
+        } else {
+            (north, south)
+        };
+        out += &format!(
+            "{:13}{}   house numbers of side 1\n",
+            "",
+            numbers(!mirrored)
+        );
         out += &format!(
             "{}  side 1  {}  {}\n",
             marker(north),
-            cells(north, true),
+            cells(north, !mirrored),
             labels[1]
         );
         out += &format!(
             "{:8}{}{:width$}{}\n",
             "",
-            style.side(north, &format!("{:>3}", pos.store(north))),
+            style.side(left, &format!("{:>3}", pos.store(left))),
             "",
-            style.side(south, &format!("{:<3}", pos.store(south))),
+            style.side(right, &format!("{:<3}", pos.store(right))),
         );
         out += &format!(
             "{}  side 0  {}  {}\n",
             marker(south),
-            cells(south, false),
+            cells(south, mirrored),
             labels[0]
         );
-        out += &format!("{:13}{}   house numbers of side 0\n", "", numbers(false));
+        out += &format!("{:13}{}   house numbers of side 0\n", "", numbers(mirrored));
+        out += match direction {
+            Direction::Ccw => "",
+            Direction::Cw => "        (seeds travel clockwise)\n",
+            Direction::Parity => {
+                "        (an odd count sows clockwise, an even one counter-clockwise)\n"
+            }
+        };
     } else {
         // One row per side in sowing order: side 0's houses, its store,
         // side 1's houses, ... and back to side 0.
@@ -122,7 +141,12 @@ pub fn draw(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
                 labels[side.index()]
             );
         }
-        out += "        (sowing runs left to right along each row, then on to the next row)\n";
+        out += if direction == Direction::Parity {
+            "        (an even count sows left to right along each row, then on to the next row;\n         \
+             an odd count right to left, then back to the row before)\n"
+        } else {
+            "        (sowing runs left to right along each row, then on to the next row)\n"
+        };
     }
     out += &status(pos, labels, style);
     out
@@ -144,8 +168,9 @@ fn status(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
     }
 }
 
-/// What a move did, in words: the sowing, a capture, an extra turn, the end.
-pub fn describe(effect: &Effect, who: &str) -> String {
+/// What a move did, in words: the sowing (and which way it went when
+/// `direction` is `parity`), a capture, an extra turn, the end.
+pub fn describe(effect: &Effect, who: &str, direction: Direction) -> String {
     let mut text = match effect.mv {
         mancala_core::Move::Swap => format!("{who} swapped sides (pie rule)"),
         m => {
@@ -154,6 +179,13 @@ pub fn describe(effect: &Effect, who: &str) -> String {
                 effect.sown,
                 if effect.sown == 1 { "" } else { "s" }
             );
+            if direction == Direction::Parity {
+                t += if direction.reverses(effect.sown) {
+                    " clockwise"
+                } else {
+                    " counter-clockwise"
+                };
+            }
             if let Some(last) = effect.last {
                 t += &format!(", the last in {last}");
             }

@@ -442,7 +442,13 @@ impl Session {
             .map_err(|e| CliError::runtime(format!("the computer chose badly: {e}")))?;
         players.tell(pos, m);
         let side = pos.to_move();
-        outln!("{}", self.style.side(side, &board::describe(&effect, who)));
+        outln!(
+            "{}",
+            self.style.side(
+                side,
+                &board::describe(&effect, who, pos.rules().rule_set().direction)
+            )
+        );
         Ok(())
     }
 
@@ -498,7 +504,13 @@ impl Session {
                 Ok(m) => match game.play(m) {
                     Ok(effect) => {
                         players.tell(pos, m);
-                        outln!("{}", self.style.side(side, &board::describe(&effect, who)));
+                        outln!(
+                            "{}",
+                            self.style.side(
+                                side,
+                                &board::describe(&effect, who, pos.rules().rule_set().direction)
+                            )
+                        );
                         return Ok(Turn::Board);
                     }
                     Err(e) => outln!("{}", self.style.warn(&format!("{e}; try again"))),

@@ -263,6 +263,48 @@ fn replay_prints_the_final_board() {
 }
 
 #[test]
+fn replay_draws_a_clockwise_board_the_right_way_round() {
+    // direction = cw (docs/rules.md section 3): the same moves and notation
+    // as Kalah, on the mirror image: side 0's house 1 on the right, its
+    // store on the left, side 1's house 1 on the left.
+    let out = ok(&["replay", "--rules", "kalah,direction=cw", "--moves", "3,1"]);
+    let expected = "               1   2   3   4   5   6   house numbers of side 1\n\
+                    ->  side 1  [  4|  4|  4|  4|  4|  4]  \n          \
+                    1                           0  \n    \
+                    side 0  [  5|  6|  6|  1|  5|  0]  \n               \
+                    6   5   4   3   2   1   house numbers of side 0\n        \
+                    (seeds travel clockwise)\n\
+                    side 1 to move\n\
+                    position: 0,5,1,6,6,5:1 4,4,4,4,4,4:0 to=1 ply=2\n";
+    assert_eq!(out, expected);
+    // Counter-clockwise, the same position the usual way round.
+    let ccw = ok(&["replay", "--moves", "3,1"]);
+    assert!(
+        ccw.contains("    side 0  [  0|  5|  1|  6|  6|  5]  \n"),
+        "{ccw}"
+    );
+}
+
+#[test]
+fn play_draws_a_parity_board_and_says_which_way_counts_go() {
+    let run = mancala(&["play", "--rules", "kalah,direction=parity"], "1\nquit\n");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    // House 1's four seeds: an even count goes counter-clockwise.
+    assert!(
+        run.stdout
+            .contains("played 1: sowed 4 seeds counter-clockwise"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("(an odd count sows clockwise, an even one counter-clockwise)"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
 fn replay_json_contract_during_the_game() {
     let v = json(&ok(&["replay", "--moves", "3,1", "--json"]));
     assert_eq!(v["houses"], json("[[0,5,1,6,6,5],[4,4,4,4,4,4]]"));

@@ -95,8 +95,9 @@ pub use position::{Cup, Effect, Position};
 pub use preset::{KalahOptions, Preset};
 pub use rules::Rules;
 pub use ruleset::{
-    Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, EndCondition, EndSet, ExtraTurn,
-    GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS, Origin, RuleSet, StoresSown, Unfed,
+    Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction, EndCondition, EndSet,
+    ExtraTurn, GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS, Origin, RuleSet,
+    StoresSown, Unfed,
 };
 pub use setup::{PieState, Setup};
 pub use side::{BySide, Side};

@@ -80,8 +80,8 @@ pub(crate) struct State {
 /// it against the rules; so a `Position` is always one the rules can play.
 /// It is `Copy`: search code copies it and plays moves on the copy.
 ///
-/// Sides are numbered 0 to `players - 1` counter-clockwise; side 0 moves
-/// first. Under the pie rule the players may trade sides (see
+/// Sides are numbered 0 to `players - 1` counter-clockwise (clockwise on
+/// the mirrored board of `direction = cw`); side 0 moves first. Under the pie rule the players may trade sides (see
 /// [`Position::player_of`]); positions, moves and notation always speak of
 /// sides.
 ///

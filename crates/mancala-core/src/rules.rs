@@ -11,8 +11,8 @@ pub(crate) use sow::Sowing;
 
 use crate::error::RuleError;
 use crate::ruleset::{
-    Capture, CountSet, EndCondition, GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS, RuleSet,
-    StoresSown, Unfed,
+    Capture, CountSet, Direction, EndCondition, GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS,
+    RuleSet, StoresSown, Unfed,
 };
 use crate::side::Side;
 
@@ -22,6 +22,9 @@ use crate::side::Side;
 pub(crate) const CUPS: usize = 72;
 /// The longest sowing track.
 const TRACK: usize = MAX_PLAYERS * (MAX_HOUSES + 1);
+/// Sowing directions a rule set may use: the board's order (table 0) and,
+/// under `direction = parity`, against it (table 1).
+const DIRECTIONS: usize = 2;
 
 /// A validated, compiled [`RuleSet`]: what positions are played under.
 ///
@@ -49,21 +52,25 @@ pub struct Rules {
     pub(crate) houses: u8,
     /// Houses plus the store: cup index of side `s`'s house 1 is `s * stride`.
     pub(crate) stride: u8,
-    /// Per side: the sowing track from that side's point of view (cup
-    /// indices in sowing order, written twice so no index wraps).
-    track: [[u8; 2 * TRACK]; MAX_PLAYERS],
+    /// Per direction and side: the sowing track from that side's point of
+    /// view (cup indices in sowing order, written twice so no index wraps).
+    track: [[[u8; 2 * TRACK]; MAX_PLAYERS]; DIRECTIONS],
+    /// ANDed with the seeds lifted, the direction table a sowing uses: 1
+    /// under `parity` (an odd count goes against the board's order), else
+    /// 0, so that other rules always read table 0.
+    reverse_mask: u8,
     /// Per side: cups sown per lap (the track, less the origin under `skip`).
     lap: [u8; MAX_PLAYERS],
     /// Words of the cup array that hold the board (sowing table, hashing).
     pub(crate) words: u8,
-    /// For every side, house and seed count up to a lap: the seeds each cup
-    /// receives, as `words` little-endian words.
+    /// For every direction, side, house and seed count up to a lap: the
+    /// seeds each cup receives, as `words` little-endian words.
     sowings: Vec<u64>,
-    /// Per side and house: where its sowings start in `sowings`.
-    sowings_at: [[u32; MAX_HOUSES]; MAX_PLAYERS],
-    /// Per side and house: the house's cup index, and where in `track` its
-    /// sowing starts (the first seed goes to `track[start + 1]`).
-    sow_from: [[(u8, u8); MAX_HOUSES]; MAX_PLAYERS],
+    /// Per direction, side and house: where its sowings start in `sowings`.
+    sowings_at: [[[u32; MAX_HOUSES]; MAX_PLAYERS]; DIRECTIONS],
+    /// Per direction, side and house: the house's cup index, and where in
+    /// `track` its sowing starts (the first seed goes to `track[start + 1]`).
+    sow_from: [[[(u8, u8); MAX_HOUSES]; MAX_PLAYERS]; DIRECTIONS],
     /// Per cup: the side that owns it.
     pub(crate) owner: [u8; CUPS],
     /// Per side: the side that moves after it.
@@ -78,8 +85,9 @@ pub struct Rules {
     /// Per side and house: the corresponding houses an opposite capture takes.
     targets: [[[u8; MAX_PLAYERS - 1]; MAX_HOUSES]; MAX_PLAYERS],
     ntargets: u8,
-    /// Per cup: the previous house on the board, skipping stores (chains).
-    prev_house: [u8; CUPS],
+    /// Per direction and cup: the previous house in that direction,
+    /// skipping stores (chains walk back against the sowing).
+    prev_house: [[u8; CUPS]; DIRECTIONS],
     /// Per side: may a count capture take this side's houses, when side `s`
     /// moves? Indexed `[mover][owner]`.
     capture_side_ok: [[bool; MAX_PLAYERS]; MAX_PLAYERS],
@@ -134,6 +142,7 @@ impl Rules {
             houses: set.houses,
             stride: layout.stride as u8,
             track: tracks.track,
+            reverse_mask: u8::from(set.direction == Direction::Parity),
             lap: tracks.lap,
             words: layout.words() as u8,
             sowings: table.sowings,

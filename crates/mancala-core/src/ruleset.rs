@@ -92,6 +92,42 @@ macro_rules! rule_enum {
 }
 
 rule_enum! {
+    /// Which way the seeds travel round the board (`direction`).
+    Direction("direction") {
+        /// Counter-clockwise, the way the turn passes (Kalah, Oware).
+        Ccw = "ccw",
+        /// Clockwise (Songo, Vai Lung Thlan, Ot-tjin): the mirror image of a
+        /// counter-clockwise board, every rule read in sowing order.
+        Cw = "cw",
+        /// By the number of seeds lifted: an odd count sows clockwise, an
+        /// even one counter-clockwise (Cross-Kalah).
+        Parity = "parity",
+    }
+}
+
+impl Direction {
+    /// Whether a sowing of `seeds` seeds runs against the board's order
+    /// (from a house to the one numbered one lower, and from a side's
+    /// house 1 to the previous side): only an odd count under `parity`.
+    /// Under `cw` the board is numbered in clockwise sowing order, so its
+    /// sowings, like `ccw`'s, run in the board's order (docs/rules.md
+    /// section 3).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::Direction;
+    ///
+    /// assert!(Direction::Parity.reverses(3));
+    /// assert!(!Direction::Parity.reverses(4));
+    /// assert!(!Direction::Cw.reverses(3));
+    /// ```
+    pub const fn reverses(self, seeds: u8) -> bool {
+        matches!(self, Direction::Parity) && seeds % 2 == 1
+    }
+}
+
+rule_enum! {
     /// Which stores lie on the sowing track (`stores_sown`).
     StoresSown("stores_sown") {
         /// Stores are not on the track; they only hold captured seeds (Oware family).
@@ -169,7 +205,8 @@ rule_enum! {
 rule_enum! {
     /// Whose houses an opposite capture takes with 3 or 4 players (`capture_from`).
     CaptureFrom("capture_from") {
-        /// The next seat counter-clockwise (with 2 players: the opponent).
+        /// The next seat in turn order, counter-clockwise (clockwise under
+        /// `direction = cw`; with 2 players: the opponent).
         Next = "next",
         /// The seat across the board (seat + 2 with 4 players; the next seat with 3).
         Opposite = "opposite",
@@ -586,6 +623,9 @@ rule_dimensions! {
         houses: u8 = 6,
         /// Seeds in every house at the start.
         seeds: u8 = 4,
+        /// Which way the seeds travel: counter-clockwise, clockwise, or by
+        /// the parity of the seeds lifted.
+        direction: Direction = Direction::Ccw,
         /// Which stores lie on the sowing track.
         stores_sown: StoresSown = StoresSown::Own,
         /// What happens to the origin house during sowing.
@@ -738,8 +778,9 @@ impl RuleSet {
     /// Whether every game under these rules ends after finitely many moves.
     ///
     /// True when every move makes progress: stores are on the track (so any
-    /// seed leaving a side passes its owner's store) and no move can put its
-    /// seeds straight back (`origin = first` with `min_seeds` 1 can), or when
+    /// seed leaving a side passes its owner's store), no move can put its
+    /// seeds straight back (`origin = first` with `min_seeds` 1 can) and the
+    /// seeds always travel the same way (not `direction = parity`), or when
     /// `repetition` ends cycles (this needs the history a [`Game`](crate::Game)
     /// keeps). [`RuleSet::move_bound`] gives the bound in the first case.
     pub fn always_ends(&self) -> bool {

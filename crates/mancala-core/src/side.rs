@@ -7,8 +7,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::ruleset::MAX_PLAYERS;
 
-/// A side of the board: 0 to `players - 1`, counter-clockwise; side 0
-/// moves first.
+/// A side of the board: 0 to `players - 1`, counter-clockwise (clockwise
+/// under `direction = cw`, whose board is mirrored); side 0 moves first.
 ///
 /// A `Side` is always below [`MAX_PLAYERS`], so it can index a
 /// [`BySide`]; whether the side is in a given game is for the rules to

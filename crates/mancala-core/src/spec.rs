@@ -77,7 +77,9 @@ impl RuleSet {
     }
 
     /// The rule set as canonical text: every dimension as `name=value` in
-    /// [`DIMENSIONS`](crate::DIMENSIONS) order, separated by commas, with
+    /// [`DIMENSIONS`](crate::DIMENSIONS) order, separated by commas (those
+    /// added later, such as `direction`, only when not at their default),
+    /// with
     /// the names of rule files (lists comma-separated, booleans
     /// `true`/`false`, sets in specification order).
     ///
@@ -102,6 +104,9 @@ impl RuleSet {
     pub fn canonical(&self) -> String {
         let mut out = String::new();
         self.for_each_dimension(|name, value| {
+            if LATER_DIMENSIONS.contains(&name) && value.to_string() == default_text(name) {
+                return;
+            }
             if !out.is_empty() {
                 out.push(',');
             }
@@ -109,6 +114,23 @@ impl RuleSet {
         });
         out
     }
+}
+
+/// Dimensions added after canonical texts were first pinned (endgame
+/// database files are named by a hash of them): [`RuleSet::canonical`]
+/// writes them only when they differ from their default, so that every
+/// rule set that does not use them keeps its text.
+const LATER_DIMENSIONS: &[&str] = &["direction"];
+
+/// The text of dimension `name`'s default value.
+fn default_text(name: &str) -> String {
+    let mut text = String::new();
+    crate::ruleset::DEFAULTS.for_each_dimension(|n, value| {
+        if n == name {
+            text = value.to_string();
+        }
+    });
+    text
 }
 
 /// The rule set a spec's first part names: a preset, or a preset and a

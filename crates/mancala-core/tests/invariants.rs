@@ -3,8 +3,8 @@
 //! every parser turns any text into a value or a typed error, never a panic.
 
 use mancala_core::{
-    Cup, Effect, EndCondition, EndSet, GrandSlam, History, IllegalReason, Move, Position, Preset,
-    RuleSet, Rules, Setup, Side, StoresSown, parse_moves,
+    Cup, Direction, Effect, EndCondition, EndSet, GrandSlam, History, IllegalReason, Move,
+    Position, Preset, RuleSet, Rules, Setup, Side, StoresSown, parse_moves,
 };
 use mancala_testkit::pick::{Choices, random_game};
 use mancala_testkit::rules::{any_rules, random_rules};
@@ -392,6 +392,22 @@ proptest! {
             let _ = set.set(name, &text);
         }
         let _ = set.set(&text, "1");
+    }
+
+    #[test]
+    fn a_clockwise_game_plays_as_its_counter_clockwise_twin(
+        set in any_rules(),
+        seed in any::<u64>(),
+    ) {
+        // docs/rules.md section 3: `cw` is the mirror image of the board,
+        // every rule read in sowing order, so the same moves give the same
+        // positions and notation.
+        let ccw = Rules::new(&RuleSet { direction: Direction::Ccw, ..set }).unwrap();
+        let cw = Rules::new(&RuleSet { direction: Direction::Cw, ..set }).unwrap();
+        let game = random_game(&ccw, seed, 300, |_| {});
+        let twin = History::replay(Position::new(&cw), game.moves()).unwrap();
+        prop_assert_eq!(twin.position().to_string(), game.position().to_string());
+        prop_assert_eq!(twin.is_over(), game.is_over());
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //! preset, their errors, and `RuleSet::set` by dimension name.
 
 use mancala_core::{
-    Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, EndCondition, EndSet, ExtraTurn,
-    GrandSlam, KalahOptions, Leftover, Origin, Preset, RuleError, RuleSet, StoresSown, Unfed,
+    Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction, EndCondition, EndSet,
+    ExtraTurn, GrandSlam, KalahOptions, Leftover, Origin, Preset, RuleError, RuleSet, StoresSown,
+    Unfed,
 };
 use mancala_testkit::assert_mentions;
 
@@ -202,10 +203,11 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 22] = [
+    let table: [(&str, &str, Change); 23] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
+        ("direction", "cw", |s| s.direction = Direction::Cw),
         ("stores_sown", "all", |s| s.stores_sown = StoresSown::All),
         ("origin", "skip", |s| s.origin = Origin::Skip),
         ("extra_turn", "any_store", |s| {

@@ -168,6 +168,16 @@ fn canonical_text_reads_back_and_tells_rule_sets_apart() {
     let mut sets: Vec<RuleSet> = Preset::ALL.iter().map(|p| p.rules()).collect();
     sets.push(RuleSet::from_spec("kalah3,capture_from=all,end=no_legal_move").unwrap());
     sets.push(RuleSet::from_spec("oware,end=,seeds=3").unwrap());
+    for spec in [
+        "kalah,direction=cw",
+        "kalah,direction=parity",
+        "oware,direction=cw",
+    ] {
+        let set = RuleSet::from_spec(spec).unwrap();
+        // A dimension added later is written only away from its default.
+        assert!(set.canonical().contains(",direction="), "{spec}");
+        sets.push(set);
+    }
     for set in &sets {
         assert_eq!(RuleSet::from_spec(&set.canonical()).as_ref(), Ok(set));
     }

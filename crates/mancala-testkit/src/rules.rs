@@ -2,8 +2,8 @@
 //! trees plain search can walk to the end and for any valid rule set.
 
 use mancala_core::{
-    Capture, CaptureFrom, CaptureSide, CountSet, EndCondition, EndSet, ExtraTurn, GrandSlam,
-    KalahOptions, Leftover, Origin, Preset, RuleSet, StoresSown, Unfed,
+    Capture, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition, EndSet, ExtraTurn,
+    GrandSlam, KalahOptions, Leftover, Origin, Preset, RuleSet, StoresSown, Unfed,
 };
 use proptest::prelude::*;
 use rand::RngExt;
@@ -176,10 +176,19 @@ pub fn tiny_two_player_rules(rng: &mut impl rand::Rng) -> RuleSet {
     }
 }
 
-/// Every preset, plus Kalah for 3 and 4 players with each `capture_from`.
+/// Every preset, every preset sown in each `direction`, plus Kalah for 3
+/// and 4 players with each `capture_from`.
 pub fn preset_rules() -> impl Strategy<Value = RuleSet> {
     prop_oneof![
         prop::sample::select(Preset::ALL.to_vec()).prop_map(Preset::rules),
+        (
+            prop::sample::select(Preset::ALL.to_vec()),
+            prop::sample::select(Direction::ALL.to_vec())
+        )
+            .prop_map(|(preset, direction)| RuleSet {
+                direction,
+                ..preset.rules()
+            }),
         (
             3u8..=4,
             prop::sample::select(vec![4u8, 6]),
@@ -200,7 +209,15 @@ pub fn preset_rules() -> impl Strategy<Value = RuleSet> {
 /// Any valid rule set: every dimension drawn at random, then the few
 /// combinations the engine refuses are repaired.
 pub fn random_rules() -> impl Strategy<Value = RuleSet> {
-    let shape = (2u8..=4, 1u8..=16, 1u8..=8, 0usize..3, 0usize..3, 0usize..3);
+    let shape = (
+        2u8..=4,
+        1u8..=16,
+        1u8..=8,
+        0usize..3,
+        0usize..3,
+        0usize..3,
+        0usize..3,
+    );
     let feeding = (any::<bool>(), 1u8..=3, any::<bool>(), 0usize..3, 0usize..3);
     let capture = (
         0usize..3,
@@ -213,7 +230,7 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
     );
     let ending = (0u8..32, 0usize..3, 0usize..3, any::<bool>());
     (shape, feeding, capture, ending).prop_map(|(shape, feeding, capture, ending)| {
-        let (players, houses, mut seeds, stores, origin, extra) = shape;
+        let (players, houses, mut seeds, stores, origin, extra, direction) = shape;
         let (first_extra, min_seeds, must_feed, unfed, grand_slam) = feeding;
         let (kind, from, empty_opposite, counts, side, chain, no_capture) = capture;
         let (end_bits, leftover, cycle_leftover, pie) = ending;
@@ -235,6 +252,7 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
             players,
             houses,
             seeds,
+            direction: Direction::ALL[direction],
             stores_sown: StoresSown::ALL[stores],
             origin: Origin::ALL[origin],
             extra_turn: ExtraTurn::ALL[extra],

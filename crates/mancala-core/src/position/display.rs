@@ -4,33 +4,49 @@
 use std::fmt;
 
 use super::Position;
+use crate::ruleset::Direction;
 use crate::side::Side;
 
 impl<'r> Position<'r> {
-    /// A multi-line drawing of the board (what `{:#}` prints).
+    /// A multi-line drawing of the board (what `{:#}` prints). Two
+    /// players sit facing each other, side 0 below: counter-clockwise,
+    /// house 1 is on each player's left and the store on the right; under
+    /// `direction = cw` the board is the mirror image (docs/rules.md
+    /// section 3), so the seeds are seen going clockwise.
     fn diagram(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let r = self.rules;
         let houses = r.houses();
+        let direction = r.rule_set().direction;
         if r.players() == 2 {
-            let cell = |n: u8| format!("{n:>3}");
-            let top: Vec<String> = (1..=houses).rev().map(|h| format!("{h:>3}")).collect();
+            let mirrored = direction == Direction::Cw;
+            // A row read left to right: side 0's in its order unless
+            // mirrored, side 1's the other way round.
+            let row = |mut v: Vec<String>, side: usize, sep: &str| {
+                if (side == 1) != mirrored {
+                    v.reverse();
+                }
+                v.join(sep)
+            };
+            let numbers = || (1..=houses).map(|h| format!("{h:>3}")).collect::<Vec<_>>();
+            let cells = |s: Side| self.houses(s).iter().map(|&n| format!("{n:>3}")).collect();
             let (north, south) = (Side::new(1), Side::new(0));
-            let north_cells: Vec<String> =
-                self.houses(north).iter().rev().map(|&n| cell(n)).collect();
-            let south_cells: Vec<String> = self.houses(south).iter().map(|&n| cell(n)).collect();
-            let bottom: Vec<String> = (1..=houses).map(|h| format!("{h:>3}")).collect();
+            let (left, right) = if mirrored {
+                (south, north)
+            } else {
+                (north, south)
+            };
             let width = 4 * houses;
-            writeln!(f, "      {}    side 1", top.join(" "))?;
-            writeln!(f, "     [{}]", north_cells.join("|"))?;
+            writeln!(f, "      {}    side 1", row(numbers(), 1, " "))?;
+            writeln!(f, "     [{}]", row(cells(north), 1, "|"))?;
             writeln!(
                 f,
                 "{:>4} {:width$} {:<4}",
-                self.store(north),
+                self.store(left),
                 "",
-                self.store(south)
+                self.store(right)
             )?;
-            writeln!(f, "     [{}]", south_cells.join("|"))?;
-            writeln!(f, "      {}    side 0", bottom.join(" "))?;
+            writeln!(f, "     [{}]", row(cells(south), 0, "|"))?;
+            writeln!(f, "      {}    side 0", row(numbers(), 0, " "))?;
         } else {
             for s in r.sides().rev() {
                 let cells: Vec<String> = self.houses(s).iter().map(|n| format!("{n:>3}")).collect();
@@ -41,6 +57,14 @@ impl<'r> Position<'r> {
                     self.store(s)
                 )?;
             }
+        }
+        match direction {
+            Direction::Ccw => {}
+            Direction::Cw => writeln!(f, "seeds travel clockwise")?,
+            Direction::Parity => writeln!(
+                f,
+                "an odd count sows clockwise, an even one counter-clockwise"
+            )?,
         }
         match self.outcome() {
             Some(outcome) => write!(f, "game over: {outcome}"),

@@ -3,10 +3,10 @@
 //! only reads tables.
 
 use super::sow::{LAND_EXTRA, LAND_OWN_HOUSE, LAND_STORE};
-use super::{CUPS, TRACK};
+use super::{CUPS, DIRECTIONS, TRACK};
 use crate::ruleset::{
-    CaptureFrom, CaptureSide, EndCondition, ExtraTurn, GrandSlam, MAX_HOUSES, MAX_PLAYERS, Origin,
-    RuleSet, StoresSown,
+    CaptureFrom, CaptureSide, Direction, EndCondition, ExtraTurn, GrandSlam, MAX_HOUSES,
+    MAX_PLAYERS, Origin, RuleSet, StoresSown,
 };
 
 /// The largest sowing table a rule set gets (see [`SowingTable::of`]).
@@ -51,73 +51,100 @@ impl Layout {
     }
 }
 
-/// Per side: the sowing track and where each house's sowing starts on it.
+/// Per direction (the board's order, and against it under `parity`) and
+/// side: the sowing track and where each house's sowing starts on it.
 pub(super) struct Tracks {
     /// Cup indices in sowing order from the side's house 1, written twice
     /// so no index wraps.
-    pub track: [[u8; 2 * TRACK]; MAX_PLAYERS],
-    /// Cups sown per lap (the track, less the origin under `skip`).
+    pub track: [[[u8; 2 * TRACK]; MAX_PLAYERS]; DIRECTIONS],
+    /// Cups sown per lap (the track, less the origin under `skip`): the
+    /// same both ways round.
     pub lap: [u8; MAX_PLAYERS],
     /// Per house: its cup index, and the track index its sowing starts
     /// from (the first seed goes to `track[start + 1]`).
-    pub sow_from: [[(u8, u8); MAX_HOUSES]; MAX_PLAYERS],
+    pub sow_from: [[[(u8, u8); MAX_HOUSES]; MAX_PLAYERS]; DIRECTIONS],
+    /// The directions worked out: 2 under `parity`, else 1 (only the
+    /// board's order, which `cw` numbers clockwise).
+    pub directions: usize,
 }
 
 impl Tracks {
     /// Step: the tracks, which pass the stores `stores_sown` names and
-    /// start each sowing where `origin` says.
+    /// start each sowing where `origin` says; under `parity` also the
+    /// tracks against the board's order (docs/rules.md section 3).
     pub fn of(set: &RuleSet, layout: &Layout) -> Tracks {
-        let Layout {
-            houses,
-            stride,
-            ncups,
-            ..
-        } = *layout;
-        let mut tracks = Tracks {
-            track: [[0u8; 2 * TRACK]; MAX_PLAYERS],
-            lap: [0u8; MAX_PLAYERS],
-            sow_from: [[(0u8, 0u8); MAX_HOUSES]; MAX_PLAYERS],
+        let directions = if set.direction == Direction::Parity {
+            2
+        } else {
+            1
         };
-        for s in 0..layout.players {
-            // The track starts at the mover's house 1 and goes round once.
-            let cups: Vec<usize> = (0..ncups)
-                .map(|k| (s * stride + k) % ncups)
-                .filter(|&c| {
-                    !layout.is_store(c)
-                        || match set.stores_sown {
-                            StoresSown::None => false,
-                            StoresSown::Own => c == layout.store(s),
-                            StoresSown::All => true,
-                        }
-                })
-                .collect();
-            let len = cups.len();
-            for (k, &c) in cups.iter().chain(cups.iter()).enumerate() {
-                tracks.track[s][k] = c as u8;
-            }
-            tracks.lap[s] = (len - usize::from(set.origin == Origin::Skip)) as u8;
-            for h in 0..houses {
-                // House h is at position h of this side's track.
-                let start = match set.origin {
-                    Origin::Include | Origin::Skip => h,
-                    Origin::First => (h + len - 1) % len,
-                };
-                tracks.sow_from[s][h] = ((s * stride + h) as u8, start as u8);
+        let mut tracks = Tracks {
+            track: [[[0u8; 2 * TRACK]; MAX_PLAYERS]; DIRECTIONS],
+            lap: [0u8; MAX_PLAYERS],
+            sow_from: [[[(0u8, 0u8); MAX_HOUSES]; MAX_PLAYERS]; DIRECTIONS],
+            directions,
+        };
+        for d in 0..directions {
+            for s in 0..layout.players {
+                let cups = track_cups(set, layout, s, d == 1);
+                let len = cups.len();
+                for (k, &c) in cups.iter().chain(cups.iter()).enumerate() {
+                    tracks.track[d][s][k] = c as u8;
+                }
+                tracks.lap[s] = (len - usize::from(set.origin == Origin::Skip)) as u8;
+                for h in 0..layout.houses {
+                    let cup = s * layout.stride + h;
+                    let at = cups
+                        .iter()
+                        .position(|&c| c == cup)
+                        .expect("houses are on the track");
+                    let start = match set.origin {
+                        Origin::Include | Origin::Skip => at,
+                        Origin::First => (at + len - 1) % len,
+                    };
+                    tracks.sow_from[d][s][h] = (cup as u8, start as u8);
+                }
             }
         }
         tracks
     }
 }
 
+/// The cups side `s` sows into, once round from its house 1: in the
+/// board's order, or against it (`reverse`), passing only the stores
+/// `stores_sown` names.
+fn track_cups(set: &RuleSet, layout: &Layout, s: usize, reverse: bool) -> Vec<usize> {
+    let Layout { stride, ncups, .. } = *layout;
+    let first = s * stride;
+    (0..ncups)
+        .map(|k| {
+            if reverse {
+                (first + ncups - k) % ncups
+            } else {
+                (first + k) % ncups
+            }
+        })
+        .filter(|&c| {
+            !layout.is_store(c)
+                || match set.stores_sown {
+                    StoresSown::None => false,
+                    StoresSown::Own => c == layout.store(s),
+                    StoresSown::All => true,
+                }
+        })
+        .collect()
+}
+
 /// Every sowing shorter than a lap, as words to add to the board: a byte
 /// never overflows (a game holds at most 255 seeds), so adding whole words
 /// adds each cup on its own.
 pub(super) struct SowingTable {
-    /// For every side, house and seed count up to a lap: the seeds each
-    /// cup receives, as `words` little-endian words. Empty for big boards.
+    /// For every direction, side, house and seed count up to a lap: the
+    /// seeds each cup receives, as `words` little-endian words. Empty for
+    /// big boards.
     pub sowings: Vec<u64>,
-    /// Per side and house: where its sowings start in `sowings`.
-    pub sowings_at: [[u32; MAX_HOUSES]; MAX_PLAYERS],
+    /// Per direction, side and house: where its sowings start in `sowings`.
+    pub sowings_at: [[[u32; MAX_HOUSES]; MAX_PLAYERS]; DIRECTIONS],
 }
 
 impl SowingTable {
@@ -129,7 +156,7 @@ impl SowingTable {
         } = *layout;
         let words = layout.words();
         let max_lap = usize::from(tracks.lap[..players].iter().copied().max().unwrap_or(0));
-        let size = players * houses * (max_lap + 1) * words;
+        let size = tracks.directions * players * houses * (max_lap + 1) * words;
         let mut table = SowingTable {
             sowings: vec![
                 0u64;
@@ -139,27 +166,41 @@ impl SowingTable {
                     0
                 }
             ],
-            sowings_at: [[0u32; MAX_HOUSES]; MAX_PLAYERS],
+            sowings_at: [[[0u32; MAX_HOUSES]; MAX_PLAYERS]; DIRECTIONS],
         };
         let tabled = if table.sowings.is_empty() { 0 } else { players };
-        for s in 0..tabled {
-            for h in 0..houses {
-                table.sowings_at[s][h] = ((s * houses + h) * (max_lap + 1) * words) as u32;
-                let mut cups = [0u8; CUPS];
-                let start = usize::from(tracks.sow_from[s][h].1);
-                for n in 1..=usize::from(tracks.lap[s]) {
-                    cups[usize::from(tracks.track[s][start + n])] += 1;
-                    let at = table.sowings_at[s][h] as usize + n * words;
-                    for (w, word) in table.sowings[at..at + words].iter_mut().enumerate() {
-                        let bytes = cups[8 * w..]
-                            .first_chunk::<8>()
-                            .expect("CUPS is whole words");
-                        *word = u64::from_le_bytes(*bytes);
-                    }
+        for d in 0..tracks.directions {
+            for s in 0..tabled {
+                for h in 0..houses {
+                    let at = (((d * players + s) * houses + h) * (max_lap + 1) * words) as u32;
+                    table.sowings_at[d][s][h] = at;
+                    table.fill(
+                        &tracks.track[d][s],
+                        tracks.sow_from[d][s][h].1,
+                        tracks.lap[s],
+                        at,
+                        words,
+                    );
                 }
             }
         }
         table
+    }
+
+    /// Writes the sowings of 1 to `lap` seeds from `start` on `track`, at `at`.
+    fn fill(&mut self, track: &[u8], start: u8, lap: u8, at: u32, words: usize) {
+        let mut cups = [0u8; CUPS];
+        let start = usize::from(start);
+        for n in 1..=usize::from(lap) {
+            cups[usize::from(track[start + n])] += 1;
+            let at = at as usize + n * words;
+            for (w, word) in self.sowings[at..at + words].iter_mut().enumerate() {
+                let bytes = cups[8 * w..]
+                    .first_chunk::<8>()
+                    .expect("CUPS is whole words");
+                *word = u64::from_le_bytes(*bytes);
+            }
+        }
     }
 }
 
@@ -194,17 +235,22 @@ pub(super) fn corresponding_houses(set: &RuleSet, layout: &Layout) -> (Targets, 
     (targets, target_sides(0).len() as u8)
 }
 
-/// Step: skips for capture chains, which walk back over the houses: per
-/// cup, the previous house on the board, stores skipped.
-pub(super) fn previous_houses(layout: &Layout) -> [u8; CUPS] {
+/// Step: skips for capture chains, which walk back over the houses
+/// against the sowing: per direction and cup, the previous house in that
+/// direction, stores skipped.
+pub(super) fn previous_houses(layout: &Layout) -> [[u8; CUPS]; DIRECTIONS] {
     let ncups = layout.ncups;
-    let mut prev_house = [0u8; CUPS];
-    for (c, prev) in prev_house.iter_mut().enumerate().take(ncups) {
-        let mut p = (c + ncups - 1) % ncups;
-        if layout.is_store(p) {
-            p = (p + ncups - 1) % ncups;
+    let mut prev_house = [[0u8; CUPS]; DIRECTIONS];
+    for (d, prevs) in prev_house.iter_mut().enumerate() {
+        // Against the board's order a step back is a step forward.
+        let back = if d == 0 { ncups - 1 } else { 1 };
+        for (c, prev) in prevs.iter_mut().enumerate().take(ncups) {
+            let mut p = (c + back) % ncups;
+            if layout.is_store(p) {
+                p = (p + back) % ncups;
+            }
+            *prev = p as u8;
         }
-        *prev = p as u8;
     }
     prev_house
 }

@@ -32,7 +32,8 @@ impl Rules {
     /// in, holding `n` seeds, without sowing.
     #[inline]
     pub(crate) fn landing_cup(&self, side: usize, house: usize, n: u8) -> usize {
-        let start = usize::from(self.sow_from[side][house].1);
+        let dir = self.direction_of(n);
+        let start = usize::from(self.sow_from[dir][side][house].1);
         let lap = usize::from(self.lap[side]);
         let n = usize::from(n);
         let k = if n <= lap {
@@ -42,7 +43,14 @@ impl Rules {
         } else {
             n % lap
         };
-        usize::from(self.track[side][start + k])
+        usize::from(self.track[dir][side][start + k])
+    }
+
+    /// The direction table a sowing of `n` seeds uses: 0 (the board's
+    /// order) unless `parity` sends an odd count the other way.
+    #[inline]
+    fn direction_of(&self, n: u8) -> usize {
+        usize::from(n & self.reverse_mask)
     }
 
     /// The cup indices the seeds of house `house` (0-based) of `side` go
@@ -55,9 +63,10 @@ impl Rules {
         house: usize,
         n: u8,
     ) -> impl Iterator<Item = usize> + '_ {
-        let start = usize::from(self.sow_from[side][house].1);
+        let dir = self.direction_of(n);
+        let start = usize::from(self.sow_from[dir][side][house].1);
         let lap = usize::from(self.lap[side]);
-        let track = &self.track[side];
+        let track = &self.track[dir][side];
         (0..usize::from(n)).map(move |k| usize::from(track[start + 1 + k % lap]))
     }
 
@@ -75,17 +84,19 @@ impl Rules {
         sowings: u32,
         captured_cups: &mut u128,
     ) -> Sowing {
-        let (origin, start) = self.sow_from[side][house];
-        let (origin, start) = (usize::from(origin), usize::from(start));
+        // The origin's cup is the same in both directions.
+        let origin = usize::from(self.sow_from[0][side][house].0);
         let n = cups[origin];
         debug_assert!(n > 0, "sowing an empty house");
         cups[origin] = 0;
-        let track = &self.track[side];
+        let dir = self.direction_of(n);
+        let start = usize::from(self.sow_from[dir][side][house].1);
+        let track = &self.track[dir][side];
         let lap = usize::from(self.lap[side]);
         let last = if usize::from(n) <= lap && !self.sowings.is_empty() {
             // One addition per word, from the table built by `new`.
             let words = usize::from(self.words);
-            let at = self.sowings_at[side][house] as usize + usize::from(n) * words;
+            let at = self.sowings_at[dir][side][house] as usize + usize::from(n) * words;
             for (w, inc) in self.sowings[at..at + words].iter().enumerate() {
                 let cell = cups[8 * w..]
                     .first_chunk_mut::<8>()
@@ -135,7 +146,7 @@ impl Rules {
                     }
                 }
                 Capture::Count => {
-                    self.capture_count::<REPORT>(cups, side, last, &mut result, captured_cups)
+                    self.capture_count::<REPORT>(cups, side, last, dir, &mut result, captured_cups)
                 }
             }
         }
@@ -190,10 +201,12 @@ impl Rules {
         cups: &mut [u8; CUPS],
         side: usize,
         last: usize,
+        dir: usize,
         out: &mut Sowing,
         captured_cups: &mut u128,
     ) {
         let ok = &self.capture_side_ok[side];
+        let prev_house = &self.prev_house[dir];
         let qualifies = |c: usize| self.counts.holds(cups[c]) && ok[usize::from(self.owner[c])];
         if !qualifies(last) {
             return;
@@ -211,7 +224,7 @@ impl Rules {
             if !self.chain {
                 break;
             }
-            c = usize::from(self.prev_house[c]);
+            c = usize::from(prev_house[c]);
             if c == last || !qualifies(c) {
                 break;
             }
@@ -230,7 +243,7 @@ impl Rules {
                 *captured_cups |= 1 << c;
             }
             cups[c] = 0;
-            c = usize::from(self.prev_house[c]);
+            c = usize::from(prev_house[c]);
         }
         cups[self.store(side)] += taken as u8;
         out.captured = taken as u8;
@@ -241,17 +254,21 @@ impl Rules {
 mod tests {
     use super::*;
     use crate::preset::Preset;
-    use crate::ruleset::{Origin, RuleSet, StoresSown};
+    use crate::ruleset::{Direction, Origin, RuleSet, StoresSown};
 
     /// every preset and a few unusual boards, on random boards.
     #[test]
     fn sowing_table_matches_sowing_seed_by_seed() {
         let mut sets: Vec<RuleSet> = Preset::ALL.iter().map(|p| p.rules()).collect();
-        for (players, houses, stores, origin) in [
-            (3, 4, StoresSown::All, Origin::First),
-            (4, 6, StoresSown::Own, Origin::Skip),
-            (2, 1, StoresSown::None, Origin::Skip),
-            (2, 12, StoresSown::All, Origin::Include),
+        for (players, houses, stores, origin, direction) in [
+            (3, 4, StoresSown::All, Origin::First, Direction::Ccw),
+            (4, 6, StoresSown::Own, Origin::Skip, Direction::Ccw),
+            (2, 1, StoresSown::None, Origin::Skip, Direction::Ccw),
+            (2, 12, StoresSown::All, Origin::Include, Direction::Ccw),
+            (2, 6, StoresSown::Own, Origin::Include, Direction::Cw),
+            (2, 6, StoresSown::Own, Origin::Include, Direction::Parity),
+            (2, 6, StoresSown::None, Origin::Skip, Direction::Parity),
+            (3, 4, StoresSown::All, Origin::First, Direction::Parity),
         ] {
             sets.push(RuleSet {
                 players,
@@ -259,6 +276,7 @@ mod tests {
                 seeds: 1,
                 stores_sown: stores,
                 origin,
+                direction,
                 ..RuleSet::default()
             });
         }

@@ -48,6 +48,7 @@ class Rules:
     no_capture_moves: int = 0
     end: frozenset = frozenset({"any_side_empty"})
     pie_rule: bool = False
+    direction: str = "ccw"  # ccw | cw | parity
 
 
 KALAH = Rules()
@@ -201,12 +202,23 @@ def count(s, cup):
     return s.houses[cup[1]][cup[2]] if cup[0] == "h" else s.stores[cup[1]]
 
 
+def clockwise(rules, hand):
+    """Section 3, `direction`: under `parity` an odd count goes clockwise,
+    that is backwards along the track. A `cw` board is the mirror image of
+    a `ccw` one, numbered in sowing order, so its track is walked forwards
+    like `ccw`'s."""
+    return rules.direction == "parity" and hand % 2 == 1
+
+
 def sow(rules, s, mover, k, stats):
     """Lifts house k of the mover and sows; returns the cup of the last seed."""
     cups = track(rules, mover)
     origin = ("h", mover, k)
     i = cups.index(origin)
     hand = s.houses[mover][k]
+    step = -1 if clockwise(rules, hand) else 1
+    if step < 0:
+        stats["clockwise"] += 1
     s.houses[mover][k] = 0
     last = origin
     if rules.origin == "first":
@@ -214,7 +226,7 @@ def sow(rules, s, mover, k, stats):
         hand -= 1
     passed_origin = False
     while hand > 0:
-        i = (i + 1) % len(cups)
+        i = (i + step) % len(cups)
         cup = cups[i]
         if cup == origin:
             passed_origin = True
@@ -261,7 +273,9 @@ def opposite_capture(rules, s, mover, last):
     return taken
 
 
-def count_capture(rules, s, mover, last):
+def count_capture(rules, s, mover, last, back):
+    """The chain walks `back` (-1, or +1 after a clockwise parity sowing:
+    against the move's direction, section 5)."""
     taken = Counter()
     houses = [("h", side, k) for side in range(rules.players) for k in range(rules.houses)]
 
@@ -279,7 +293,7 @@ def count_capture(rules, s, mover, last):
         s.houses[cup[1]][cup[2]] = 0
         if not rules.chain:
             break
-        i = (i - 1) % len(houses)
+        i = (i + back) % len(houses)
     return taken
 
 
@@ -293,6 +307,7 @@ def play_house(rules, s, k, stats):
     mover = s.to_move
     before = s.copy()
     t = s.copy()
+    back = 1 if clockwise(rules, s.houses[mover][k]) else -1
     last = sow(rules, t, mover, k, stats)
     sown = t.copy()
     taken = Counter()
@@ -300,7 +315,7 @@ def play_house(rules, s, k, stats):
         if rules.capture == "opposite":
             taken = opposite_capture(rules, t, mover, last)
         elif rules.capture == "count":
-            taken = count_capture(rules, t, mover, last)
+            taken = count_capture(rules, t, mover, last, back)
     opponents = [p for p in range(rules.players) if p != mover]
     grand_slam = rules.players == 2 and any(
         taken[p] > 0 and sum(t.houses[p]) == 0 for p in opponents
