@@ -27,7 +27,15 @@ fn every_shipped_rule_file_is_playable() {
         Rules::new(&load(&name)).unwrap();
         count += 1;
     }
-    assert_eq!(count, 5, "rule files under rules/");
+    assert_eq!(count, 8, "rule files under rules/");
+}
+
+#[test]
+fn the_traditional_games_rule_files_are_their_presets() {
+    // docs/games.md: each game's rule file is the preset of that name.
+    for preset in [Preset::Wari, Preset::Songo, Preset::CrossKalah] {
+        assert_eq!(load(&format!("{preset}.toml")), preset.rules(), "{preset}");
+    }
 }
 
 #[test]

@@ -5,8 +5,8 @@ use std::str::FromStr;
 
 use crate::error::RuleError;
 use crate::ruleset::{
-    Capture, CaptureFrom, CaptureSide, CountSet, DEFAULTS, EndCondition, EndSet, ExtraTurn,
-    GrandSlam, Leftover, Origin, RuleSet, StoresSown, Unfed,
+    Capture, CaptureFrom, CaptureSide, CountSet, DEFAULTS, Direction, EndCondition, EndSet,
+    ExtraTurn, GrandSlam, Leftover, Origin, RuleSet, StoresSown, Unfed,
 };
 
 /// The preset games.
@@ -22,7 +22,7 @@ use crate::ruleset::{
 /// assert_eq!("Al_Manqala".parse::<Preset>()?, Preset::AlManqala);
 /// assert_eq!(Preset::MancalaBasic.to_string(), "mancala-basic");
 /// assert_eq!(Preset::Modiar.rules().houses, 3);
-/// assert_eq!(Preset::ALL.len(), 6);
+/// assert_eq!(Preset::ALL.len(), 9);
 /// # Ok::<(), mancala_core::RuleError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -45,17 +45,31 @@ pub enum Preset {
     /// The University of Manchester Kalah engine: Kalah(7,7) with the pie
     /// rule, and no extra turn for the very first move.
     Mankalah,
+    /// Wari (West Africa, the Caribbean): Oware whose grand slam captures
+    /// as usual (docs/games.md, "wari").
+    Wari,
+    /// Songo (Cameroon, Gabon; Russ's rules): 2x7 houses, 5 seeds, sown
+    /// clockwise, 2/4 chain captures on the opponent's side, must feed
+    /// (docs/games.md, "songo").
+    Songo,
+    /// Cross-Kalah (W. D. Troyka, 2001): Kalah whose odd counts are sown
+    /// clockwise and even counts counter-clockwise (docs/games.md,
+    /// "cross-kalah").
+    CrossKalah,
 }
 
 impl Preset {
     /// Every preset.
-    pub const ALL: [Preset; 6] = [
+    pub const ALL: [Preset; 9] = [
         Preset::Kalah,
         Preset::Oware,
         Preset::Modiar,
         Preset::AlManqala,
         Preset::MancalaBasic,
         Preset::Mankalah,
+        Preset::Wari,
+        Preset::Songo,
+        Preset::CrossKalah,
     ];
 
     /// The preset's name.
@@ -67,6 +81,9 @@ impl Preset {
             Preset::AlManqala => "al-manqala",
             Preset::MancalaBasic => "mancala-basic",
             Preset::Mankalah => "mankalah",
+            Preset::Wari => "wari",
+            Preset::Songo => "songo",
+            Preset::CrossKalah => "cross-kalah",
         }
     }
 
@@ -79,6 +96,9 @@ impl Preset {
             Preset::AlManqala => &["almanqala", "manqala"],
             Preset::MancalaBasic => &["basic", "japanese-mancala"],
             Preset::Mankalah => &["manchester-kalah", "man-kalah"],
+            Preset::Wari => &["warri", "ouri"],
+            Preset::Songo => &["songo-ewondo"],
+            Preset::CrossKalah => &["crosskalah"],
         }
     }
 
@@ -99,6 +119,11 @@ impl Preset {
                 "Mancala basic: sow into every store, no captures, empty your side first"
             }
             Preset::Mankalah => "Manchester Kalah(7,7): pie rule, no extra turn on the first move",
+            Preset::Wari => "Wari: Oware whose grand slam captures as usual",
+            Preset::Songo => "Songo: 2x7, 5 seeds, sown clockwise, 2/4 chain captures, must feed",
+            Preset::CrossKalah => {
+                "Cross-Kalah: Kalah, odd counts sown clockwise, even counter-clockwise"
+            }
         }
     }
 
@@ -169,6 +194,28 @@ impl Preset {
                 seeds: 7,
                 pie_rule: true,
                 first_move_extra_turn: false,
+                ..KalahOptions::default().rules()
+            },
+            Preset::Wari => RuleSet {
+                grand_slam: GrandSlam::Allowed,
+                ..Preset::Oware.rules()
+            },
+            Preset::Songo => RuleSet {
+                houses: 7,
+                seeds: 5,
+                direction: Direction::Cw,
+                unfed: Unfed::AnyMove,
+                grand_slam: GrandSlam::Allowed,
+                capture_counts: CountSet::of(&[2, 4]),
+                end: EndSet::of(&[
+                    EndCondition::NoLegalMove,
+                    EndCondition::Majority,
+                    EndCondition::Repetition,
+                ]),
+                ..Preset::Oware.rules()
+            },
+            Preset::CrossKalah => RuleSet {
+                direction: Direction::Parity,
                 ..KalahOptions::default().rules()
             },
         }

@@ -17,7 +17,10 @@ fn preset_list_and_names() {
             Preset::Modiar,
             Preset::AlManqala,
             Preset::MancalaBasic,
-            Preset::Mankalah
+            Preset::Mankalah,
+            Preset::Wari,
+            Preset::Songo,
+            Preset::CrossKalah,
         ]
     );
     let names = [
@@ -27,6 +30,9 @@ fn preset_list_and_names() {
         "al-manqala",
         "mancala-basic",
         "mankalah",
+        "wari",
+        "songo",
+        "cross-kalah",
     ];
     for (preset, name) in Preset::ALL.into_iter().zip(names) {
         assert_eq!(preset.name(), name);
@@ -52,6 +58,10 @@ fn every_preset_alias_parses() {
         ("japanese-mancala", Preset::MancalaBasic),
         ("manchester-kalah", Preset::Mankalah),
         ("man-kalah", Preset::Mankalah),
+        ("warri", Preset::Wari),
+        ("ouri", Preset::Wari),
+        ("songo-ewondo", Preset::Songo),
+        ("crosskalah", Preset::CrossKalah),
     ];
     for (alias, preset) in written {
         assert_eq!(alias.parse::<Preset>(), Ok(preset), "{alias}");

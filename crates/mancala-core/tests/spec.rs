@@ -182,7 +182,8 @@ fn canonical_text_reads_back_and_tells_rule_sets_apart() {
         assert_eq!(RuleSet::from_spec(&set.canonical()).as_ref(), Ok(set));
     }
     for (i, a) in sets.iter().enumerate() {
-        for b in &sets[i + 1..] {
+        // (`cross-kalah` is `kalah,direction=parity`: equal sets, one text.)
+        for b in sets[i + 1..].iter().filter(|&b| b != a) {
             assert_ne!(a.canonical(), b.canonical());
         }
     }

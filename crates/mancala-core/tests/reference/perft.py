@@ -110,6 +110,26 @@ PRESETS = {
     "mankalah": replace(KALAH, houses=7, seeds=7, pie_rule=True, first_move_extra_turn=False),
 }
 
+# docs/games.md, the rule file of each game.
+PRESETS["wari"] = replace(PRESETS["oware"], grand_slam="allowed")
+PRESETS["songo"] = Rules(
+    houses=7,
+    seeds=5,
+    stores_sown="none",
+    origin="skip",
+    extra_turn="none",
+    direction="cw",
+    must_feed=True,
+    unfed="any_move",
+    grand_slam="allowed",
+    capture="count",
+    capture_counts=frozenset({2, 4}),
+    capture_side="opponent",
+    chain=True,
+    end=frozenset({"no_legal_move", "majority", "repetition"}),
+)
+PRESETS["cross-kalah"] = replace(KALAH, direction="parity")
+
 
 def parse_rules(spec):
     """`preset [name=value...]`: a preset with some dimensions changed
