@@ -3,7 +3,7 @@
 
 use mancala_core::{
     Capture, CaptureFrom, CaptureSide, CountSet, EndCondition, EndSet, ExtraTurn, GrandSlam,
-    KalahOptions, Leftover, Origin, Preset, RuleSet, StoresSown, Unfed,
+    KalahOptions, Leftover, Origin, Preset, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 use proptest::prelude::*;
 use rand::RngExt;
@@ -203,20 +203,33 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
     let shape = (2u8..=4, 1u8..=16, 1u8..=8, 0usize..3, 0usize..3, 0usize..3);
     let feeding = (any::<bool>(), 1u8..=3, any::<bool>(), 0usize..3, 0usize..3);
     let capture = (
-        0usize..3,
+        0usize..Capture::ALL.len(),
         0usize..3,
         any::<bool>(),
-        prop::collection::vec(2u8..=8, 1..4),
+        prop::collection::vec(1u8..=8, 1..4),
         0usize..3,
         any::<bool>(),
         0u32..3,
     );
-    let ending = (0u8..32, 0usize..3, 0usize..3, any::<bool>());
-    (shape, feeding, capture, ending).prop_map(|(shape, feeding, capture, ending)| {
+    let ending = (
+        0u8..32,
+        0usize..Leftover::ALL.len(),
+        0usize..Leftover::ALL.len(),
+        any::<bool>(),
+    );
+    // Captures while sowing and the rest of section 5: often off.
+    let more = (
+        prop::collection::vec(1u8..=6, 0..3),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+    );
+    (shape, feeding, capture, ending, more).prop_map(|(shape, feeding, capture, ending, more)| {
         let (players, houses, mut seeds, stores, origin, extra) = shape;
         let (first_extra, min_seeds, must_feed, unfed, grand_slam) = feeding;
         let (kind, from, empty_opposite, counts, side, chain, no_capture) = capture;
         let (end_bits, leftover, cycle_leftover, pie) = ending;
+        let (sow_counts, sower, gap_opposite, capture_extra_turn) = more;
         while usize::from(players) * usize::from(houses) * usize::from(seeds) > 255 {
             seeds -= 1;
         }
@@ -257,6 +270,14 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
             capture_counts: counts.into_iter().collect::<CountSet>(),
             capture_side: CaptureSide::ALL[side],
             chain,
+            gap_opposite: gap_opposite && two,
+            sow_capture_counts: sow_counts.into_iter().collect::<CountSet>(),
+            sow_capture_by: if sower {
+                SowCaptureBy::Sower
+            } else {
+                SowCaptureBy::Owner
+            },
+            capture_extra_turn,
             no_capture_moves: no_capture,
             end,
             leftover: Leftover::ALL[leftover],
