@@ -342,3 +342,21 @@ fn leftover_split_poorer_with_three_players_goes_poorest_first() {
         "0,0,0,0,0,0:5 0,0,0,0,0,0:3 0,0,0,0,0,0:3 to=0 ply=11 discarded=1 over=any_side_empty"
     );
 }
+
+#[test]
+fn sow_capture_stands_when_the_last_seeds_grand_slam_is_cancelled() {
+    // Oware's grand_slam = no_capture, with pasu and the gap capture.
+    let rules = oware_with(|s| {
+        s.capture = Capture::Gap;
+        s.capture_side = CaptureSide::Any;
+        s.sow_capture_counts = CountSet::of(&[4]);
+    });
+    let mut pos = at(&rules, "9,0,3,3,0,0:0 0,5,0,0,0,0:0 to=0 ply=10");
+    // h3's 3 seeds: h4 (3 -> 4: taken by side 0), h5, h6 (the last). o1
+    // is a gap and o2 beyond holds all of side 1's seeds: a grand slam,
+    // cancelled; the pasu taken while sowing stays taken.
+    let effect = play(&mut pos, 3);
+    assert!(effect.grand_slam);
+    assert_eq!((effect.sow_taken, effect.captured), (4, 4));
+    assert_eq!(pos.to_string(), "9,0,0,0,1,1:4 0,5,0,0,0,0:0 to=1 ply=11");
+}

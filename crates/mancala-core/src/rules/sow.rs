@@ -383,7 +383,7 @@ impl Rules {
 mod tests {
     use super::*;
     use crate::preset::Preset;
-    use crate::ruleset::{Origin, RuleSet, StoresSown};
+    use crate::ruleset::{CountSet, Origin, RuleSet, StoresSown};
 
     /// every preset and a few unusual boards, on random boards.
     #[test]
@@ -420,6 +420,12 @@ mod tests {
                 sowings: Vec::new(),
                 ..tabled.clone()
             };
+            // Seed by seed with captures while sowing that never happen.
+            let taking = Rules {
+                sow_captures: true,
+                sow_counts: CountSet::of(&[255]),
+                ..tabled.clone()
+            };
             for side in 0..tabled.players() {
                 for house in 0..tabled.houses() {
                     for n in 1..=tabled.lap[side] {
@@ -434,11 +440,14 @@ mod tests {
                             }
                         }
                         cups[tabled.base(side) + house] = n;
-                        let (mut a, mut b) = (cups, cups);
+                        let (mut a, mut b, mut c) = (cups, cups, cups);
                         let sa = tabled.sow::<false>(&mut a, side, house, 5, &mut 0);
                         let sb = looped.sow::<false>(&mut b, side, house, 5, &mut 0);
+                        let sc = taking.sow::<false>(&mut c, side, house, 5, &mut 0);
                         assert_eq!(a, b, "{set:?}: side {side} house {house} n {n}");
+                        assert_eq!(a, c, "{set:?}: side {side} house {house} n {n}");
                         assert_eq!(sa.last, sb.last);
+                        assert_eq!(sa.last, sc.last);
                     }
                 }
             }
