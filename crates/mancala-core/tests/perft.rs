@@ -170,7 +170,7 @@ fn perft_vectors() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 281);
+    assert_eq!(checked, 293);
 }
 
 /// The brute-force reference recomputes every count (a few minutes of

@@ -17,6 +17,7 @@ fn kalah(players: u8, houses: u8, seeds: u8, capture_from: &str) -> String {
          extra_turn=own_store,first_move_extra_turn=true,min_seeds=1,must_feed=false,\
          unfed=any_move,grand_slam=allowed,capture=opposite,capture_from={capture_from},\
          capture_empty_opposite=false,capture_counts=,capture_side=opponent,chain=false,\
+         gap_opposite=false,sow_capture_counts=,sow_capture_by=owner,capture_extra_turn=false,\
          no_capture_moves=0,end=any_side_empty,leftover=owner,cycle_leftover=owner,\
          pie_rule=false"
     )

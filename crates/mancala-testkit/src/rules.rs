@@ -119,7 +119,9 @@ pub fn tiny_rules() -> impl Strategy<Value = RuleSet> {
 
 /// Small two-player rule sets whose games always end: additive ones
 /// (Kalah-like) and whole-position ones (majority, empty_first, the pie
-/// rule): for the exact solver's oracle test.
+/// rule, `split_poorer`), with every capture family, captures while
+/// sowing and extra turns after captures: for the exact solver's oracle
+/// test.
 pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
     (
         1u8..=3,
@@ -127,7 +129,7 @@ pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
         prop::sample::select(vec![StoresSown::Own, StoresSown::All]),
         prop::sample::select(vec![Origin::Include, Origin::Skip, Origin::First]),
         prop::sample::select(ExtraTurn::ALL.to_vec()),
-        prop::sample::select(vec![Capture::None, Capture::Opposite, Capture::Count]),
+        prop::sample::select(Capture::ALL.to_vec()),
         any::<bool>(),
         prop::sample::select(vec![
             EndSet::of(&[EndCondition::AnySideEmpty]),
@@ -135,25 +137,35 @@ pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
             EndSet::of(&[EndCondition::AnySideEmpty, EndCondition::Majority]),
             EndSet::of(&[EndCondition::EmptyFirst]),
         ]),
-        prop::sample::select(vec![Leftover::Owner, Leftover::Discard]),
+        prop::sample::select(Leftover::ALL.to_vec()),
         any::<bool>(),
+        // Captures while sowing (of 2) and an extra turn after a capture.
+        (any::<bool>(), any::<bool>()),
     )
         .prop_map(
-            |(houses, seeds, stores, origin, extra, capture, empty, end, leftover, pie)| RuleSet {
-                houses,
-                seeds,
-                stores_sown: stores,
-                origin,
-                // origin = first needs singletons barred for games to end.
-                min_seeds: if origin == Origin::First { 2 } else { 1 },
-                extra_turn: extra,
-                capture,
-                capture_counts: CountSet::of(&[2, 3]),
-                capture_empty_opposite: empty,
-                end,
-                leftover,
-                pie_rule: pie,
-                ..Preset::Kalah.rules()
+            |(houses, seeds, stores, origin, extra, capture, empty, end, leftover, pie, more)| {
+                RuleSet {
+                    houses,
+                    seeds,
+                    stores_sown: stores,
+                    origin,
+                    // origin = first needs singletons barred for games to end.
+                    min_seeds: if origin == Origin::First { 2 } else { 1 },
+                    extra_turn: extra,
+                    capture,
+                    capture_counts: CountSet::of(&[2, 3]),
+                    capture_empty_opposite: empty,
+                    sow_capture_counts: if more.0 {
+                        CountSet::of(&[2])
+                    } else {
+                        CountSet::EMPTY
+                    },
+                    capture_extra_turn: more.1,
+                    end,
+                    leftover,
+                    pie_rule: pie,
+                    ..Preset::Kalah.rules()
+                }
             },
         )
 }
