@@ -128,44 +128,52 @@ impl Rules {
             result.extra_turn =
                 landing & LAND_EXTRA != 0 && (self.first_move_extra_turn || sowings > 0);
         } else if sowings >= self.no_capture_moves {
-            let before = result.captured;
-            match self.capture {
-                Capture::None => {}
-                Capture::Opposite => {
-                    if landing & LAND_OWN_HOUSE != 0 && cups[last] == 1 {
-                        self.capture_opposite::<REPORT>(
-                            cups,
-                            side,
-                            last,
-                            &mut result,
-                            captured_cups,
-                        );
-                    }
-                }
-                Capture::Count => {
-                    self.capture_count::<REPORT>(cups, side, last, &mut result, captured_cups)
-                }
-                Capture::Next => {
-                    let next = usize::from(self.next_house[side][last]);
-                    if cups[next] > 0 && self.capture_side_ok[side][usize::from(self.owner[next])] {
-                        self.take::<REPORT>(cups, side, 1 << next, &mut result, captured_cups);
-                    }
-                }
-                Capture::Gap => {
-                    let taken = self.gap_houses(cups, side, last);
-                    if taken != 0 {
-                        self.take::<REPORT>(cups, side, taken, &mut result, captured_cups);
-                    }
-                }
-            }
-            if self.capture_extra_turn
-                && result.captured > before
-                && (self.first_move_extra_turn || sowings > 0)
-            {
-                result.extra_turn = true;
-            }
+            self.capture::<REPORT>(cups, side, last, sowings, &mut result, captured_cups);
         }
         result
+    }
+
+    /// The capture of section 5 once the last seed fell in house `last`
+    /// (not a store), with the extra turn it may earn.
+    #[inline]
+    fn capture<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        side: usize,
+        last: usize,
+        sowings: u32,
+        out: &mut Sowing,
+        captured_cups: &mut u128,
+    ) {
+        let before = out.captured;
+        match self.capture {
+            Capture::None => {}
+            Capture::Opposite => {
+                let own = self.landing[side][last] & LAND_OWN_HOUSE != 0;
+                if own && cups[last] == 1 {
+                    self.capture_opposite::<REPORT>(cups, side, last, out, captured_cups);
+                }
+            }
+            Capture::Count => self.capture_count::<REPORT>(cups, side, last, out, captured_cups),
+            Capture::Next => {
+                let next = usize::from(self.next_house[side][last]);
+                if cups[next] > 0 && self.capture_side_ok[side][usize::from(self.owner[next])] {
+                    self.take::<REPORT>(cups, side, 1 << next, out, captured_cups);
+                }
+            }
+            Capture::Gap => {
+                let taken = self.gap_houses(cups, side, last);
+                if taken != 0 {
+                    self.take::<REPORT>(cups, side, taken, out, captured_cups);
+                }
+            }
+        }
+        if self.capture_extra_turn
+            && out.captured > before
+            && (self.first_move_extra_turn || sowings > 0)
+        {
+            out.extra_turn = true;
+        }
     }
 
     /// Sows `n` seeds from track index `start` of `side` seed by seed,
