@@ -196,6 +196,9 @@ pub fn describe(effect: &Effect, who: &str, direction: Direction) -> String {
         let cups: Vec<String> = effect.captured_cups().map(|c| c.to_string()).collect();
         text += &format!("; captured {} seeds ({})", effect.captured, cups.join(", "));
     }
+    if effect.sow_taken > 0 {
+        text += &format!("; {} seeds taken while sowing", effect.sow_taken);
+    }
     if effect.grand_slam {
         text += "; a grand slam";
     }

@@ -92,12 +92,9 @@ pub enum InvalidReason {
     /// A count capture with no `capture_counts`.
     #[error("a count capture needs at least one count")]
     NoCaptureCounts,
-    /// A count capture with a count below 2.
-    #[error(
-        "a count capture needs at least 2 seeds in the house (the last seed lands \
-         in a house that already held one); a lone last seed is the opposite-capture family"
-    )]
-    CaptureCountBelowTwo,
+    /// A capture count of 0 (`capture_counts`, `sow_capture_counts`).
+    #[error("a house that has just received a seed never holds 0, so 0 is no capture count")]
+    CaptureCountZero,
     /// `empty_first` together with `any_side_empty`.
     #[error("empty_first and any_side_empty disagree on who wins when a side empties")]
     EndsDisagree,

@@ -3,7 +3,7 @@
 
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::ruleset::{Direction, EndCondition, Origin, RuleSet, StoresSown};
+use crate::ruleset::{Direction, EndCondition, Leftover, Origin, RuleSet, StoresSown};
 use crate::setup::PieState;
 
 impl Rules {
@@ -13,7 +13,8 @@ impl Rules {
     ///
     /// True for two players, when every game ends ([`Rules::max_plies`] is
     /// bounded), no end condition looks at the stores or the history
-    /// (`majority`, `empty_first`, `repetition`) and there is no pie rule
+    /// (`majority`, `empty_first`, `repetition`), the leftover rule is not
+    /// `split_poorer` (which looks at the scores) and there is no pie rule
     /// (a swap trades the stores). An exact solver may then split a value
     /// into the stores and the board, and an endgame database can hold
     /// values of boards. Rules that count moves (`no_capture_moves`, and
@@ -40,6 +41,7 @@ impl Rules {
             && !set.end.contains(EndCondition::EmptyFirst)
             && self.max_plies().is_some()
             && !set.pie_rule
+            && set.leftover != Leftover::SplitPoorer
     }
 
     /// The sowings after which no rule looks at the move count any more

@@ -97,7 +97,7 @@ pub use rules::Rules;
 pub use ruleset::{
     Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction, EndCondition, EndSet,
     ExtraTurn, GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS, Origin, RuleSet,
-    StoresSown, Unfed,
+    SowCaptureBy, StoresSown, Unfed,
 };
 pub use setup::{PieState, Setup};
 pub use side::{BySide, Side};

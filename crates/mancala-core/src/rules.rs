@@ -12,7 +12,7 @@ pub(crate) use sow::Sowing;
 use crate::error::RuleError;
 use crate::ruleset::{
     Capture, CountSet, Direction, EndCondition, GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS,
-    RuleSet, StoresSown, Unfed,
+    RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 use crate::side::Side;
 
@@ -88,6 +88,12 @@ pub struct Rules {
     /// Per direction and cup: the previous house in that direction,
     /// skipping stores (chains walk back against the sowing).
     prev_house: [[u8; CUPS]; DIRECTIONS],
+    /// Per direction, mover and cup: the next house along the mover's
+    /// track in that direction, stores passed over (`next` and `gap`
+    /// captures).
+    next_house: [[[u8; CUPS]; MAX_PLAYERS]; DIRECTIONS],
+    /// Per cup: the house across the board (two players; gap captures).
+    across: [u8; CUPS],
     /// Per side: may a count capture take this side's houses, when side `s`
     /// moves? Indexed `[mover][owner]`.
     capture_side_ok: [[bool; MAX_PLAYERS]; MAX_PLAYERS],
@@ -95,6 +101,15 @@ pub struct Rules {
     pub(crate) min_seeds: u8,
     pub(crate) capture: Capture,
     pub(crate) chain: bool,
+    pub(crate) gap_opposite: bool,
+    /// Counts that a house reaching while sown is taken at (never empty
+    /// when `sow_captures`).
+    pub(crate) sow_counts: CountSet,
+    /// Sowing captures go to the sower rather than the house's owner.
+    pub(crate) sow_to_sower: bool,
+    /// Sowing captures are on: sowing goes seed by seed.
+    pub(crate) sow_captures: bool,
+    pub(crate) capture_extra_turn: bool,
     pub(crate) capture_empty_opposite: bool,
     pub(crate) no_capture_moves: u32,
     pub(crate) grand_slam: GrandSlam,
@@ -156,12 +171,19 @@ impl Rules {
             targets,
             ntargets,
             prev_house: compile::previous_houses(&layout),
+            next_house: compile::next_houses(&layout, &tracks),
+            across: compile::across(&layout),
             capture_side_ok: compile::capture_sides(set),
             // The rules the hot path reads, as they are.
             counts: set.capture_counts,
             min_seeds: set.min_seeds,
             capture: set.capture,
             chain: set.chain,
+            gap_opposite: set.gap_opposite,
+            sow_counts: set.sow_capture_counts,
+            sow_to_sower: set.sow_capture_by == SowCaptureBy::Sower,
+            sow_captures: !set.sow_capture_counts.is_empty(),
+            capture_extra_turn: set.capture_extra_turn,
             capture_empty_opposite: set.capture_empty_opposite,
             no_capture_moves: set.no_capture_moves,
             grand_slam: set.grand_slam,

@@ -199,6 +199,21 @@ rule_enum! {
         /// Oware family: the last seed makes a house hold a count in
         /// `capture_counts`.
         Count = "count",
+        /// The house after the one the last seed fell in is taken.
+        Next = "next",
+        /// Capture across the gap (Pallanguzhi family): the house after the
+        /// last one is empty, the house beyond that empty one is taken.
+        Gap = "gap",
+    }
+}
+
+rule_enum! {
+    /// Who takes a house that a sowing capture takes (`sow_capture_by`).
+    SowCaptureBy("sow_capture_by") {
+        /// The house's owner (Pallanguzhi's pasu).
+        Owner = "owner",
+        /// The player who is sowing.
+        Sower = "sower",
     }
 }
 
@@ -237,6 +252,11 @@ rule_enum! {
         Discard = "discard",
         /// Shared equally between the players; a remainder is discarded.
         Split = "split",
+        /// Every seed goes to the player who moved last.
+        LastMover = "last_mover",
+        /// Shared equally; the seeds that cannot be shared go one each to
+        /// the players with the lowest scores.
+        SplitPoorer = "split_poorer",
     }
 }
 
@@ -653,8 +673,18 @@ rule_dimensions! {
         capture_counts: CountSet = CountSet::EMPTY,
         /// Count capture: on whose side a house may be captured.
         capture_side: CaptureSide = CaptureSide::Opponent,
-        /// Count capture: also capture the qualifying houses before the last one.
+        /// Count capture: also capture the qualifying houses before the last
+        /// one; gap capture: go on across further gaps.
         chain: bool = false,
+        /// Gap capture: also take the house opposite the one taken (Ali Guli Mane).
+        gap_opposite: bool = false,
+        /// A house that a seed of the sowing (not the last) brings to one of
+        /// these counts is taken at once (Pallanguzhi: 4).
+        sow_capture_counts: CountSet = CountSet::EMPTY,
+        /// Who takes a house taken while sowing.
+        sow_capture_by: SowCaptureBy = SowCaptureBy::Owner,
+        /// A capture by the last seed earns another move.
+        capture_extra_turn: bool = false,
         /// The first this many moves of the game capture nothing.
         no_capture_moves: u32 = 0,
         /// The ways the game ends (besides the player to move having no move).
@@ -683,9 +713,11 @@ impl RuleSet {
     /// A [`RuleError`] naming the first field (and its value) that cannot be
     /// played: a player count outside 2..=4, a house count outside 1..=16, no
     /// seeds, more than 255 seeds in all, `min_seeds` 0, a count capture
-    /// without counts or with a count below 2, a two-player rule (count
-    /// capture, `must_feed`, a `grand_slam` other than `allowed`, `pie_rule`)
-    /// with 3 or 4 players, or `empty_first` together with `any_side_empty`.
+    /// without counts, a count of 0 in `capture_counts` or
+    /// `sow_capture_counts`, a two-player rule (count capture, `gap_opposite`
+    /// with a gap capture, `must_feed`, a `grand_slam` other than `allowed`,
+    /// `pie_rule`) with 3 or 4 players, or `empty_first` together with
+    /// `any_side_empty`.
     ///
     /// # Examples
     ///
@@ -731,10 +763,17 @@ impl RuleSet {
                     InvalidReason::NoCaptureCounts,
                 );
             }
-            if let Some(c) = self.capture_counts.iter().find(|&c| c < 2) {
-                let reason = InvalidReason::CaptureCountBelowTwo;
-                return invalid("capture_counts", c.to_string(), reason);
+            if self.capture_counts.contains(0) {
+                return invalid(
+                    "capture_counts",
+                    "0".into(),
+                    InvalidReason::CaptureCountZero,
+                );
             }
+        }
+        if self.sow_capture_counts.contains(0) {
+            let reason = InvalidReason::CaptureCountZero;
+            return invalid("sow_capture_counts", "0".into(), reason);
         }
         self.validate_two_player()?;
         if self.end.contains(EndCondition::EmptyFirst)
@@ -752,6 +791,11 @@ impl RuleSet {
         }
         let two_player = [
             ("capture", self.capture == Capture::Count, "count"),
+            (
+                "gap_opposite",
+                self.gap_opposite && self.capture == Capture::Gap,
+                "true",
+            ),
             ("must_feed", self.must_feed, "true"),
             (
                 "grand_slam",
@@ -1038,6 +1082,11 @@ fn for_field(error: RuleError, field: &'static str) -> RuleError {
             value,
             expected,
         },
+        RuleError::InvalidValue { value, reason, .. } => RuleError::InvalidValue {
+            field,
+            value,
+            reason,
+        },
         other => other,
     }
 }
@@ -1100,7 +1149,17 @@ mod tests {
             ..oware
         };
         assert_eq!(check(counts(&[])), InvalidReason::NoCaptureCounts);
-        assert_eq!(check(counts(&[1, 2])), InvalidReason::CaptureCountBelowTwo);
+        assert_eq!(check(counts(&[0, 2])), InvalidReason::CaptureCountZero);
+        assert_eq!(
+            counts(&[1]).validate(),
+            Ok(()),
+            "Vai Lung Thlan captures on 1"
+        );
+        let sow = RuleSet {
+            sow_capture_counts: CountSet::of(&[0, 4]),
+            ..kalah
+        };
+        assert_eq!(check(sow), InvalidReason::CaptureCountZero);
         let end = EndSet::of(&[EndCondition::EmptyFirst, EndCondition::AnySideEmpty]);
         assert_eq!(check(RuleSet { end, ..kalah }), InvalidReason::EndsDisagree);
 

@@ -120,7 +120,13 @@ impl RuleSet {
 /// database files are named by a hash of them): [`RuleSet::canonical`]
 /// writes them only when they differ from their default, so that every
 /// rule set that does not use them keeps its text.
-const LATER_DIMENSIONS: &[&str] = &["direction"];
+const LATER_DIMENSIONS: &[&str] = &[
+    "direction",
+    "gap_opposite",
+    "sow_capture_counts",
+    "sow_capture_by",
+    "capture_extra_turn",
+];
 
 /// The text of dimension `name`'s default value.
 fn default_text(name: &str) -> String {

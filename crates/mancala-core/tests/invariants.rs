@@ -36,7 +36,7 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, n: u8, effect: &E
         .expect("a legal move has a path");
     assert_eq!(path.len(), usize::from(effect.sown), "{n} in {pos}");
     assert_eq!(path.last().copied(), effect.last, "{n} in {pos}");
-    if effect.captured > 0 || effect.ended.is_some() {
+    if effect.captured > 0 || effect.sow_taken > 0 || effect.ended.is_some() {
         return;
     }
     let side = pos.to_move();

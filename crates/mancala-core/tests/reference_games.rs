@@ -33,6 +33,11 @@ const CASES: &[&str] = &[
     "kalah direction=parity",
     "oware direction=parity",
     "modiar direction=parity",
+    "oware capture=gap gap_opposite=true chain=true sow_capture_counts=4",
+    "kalah capture=next capture_extra_turn=true sow_capture_counts=4 sow_capture_by=sower",
+    "oware capture_counts=1,2,3 capture_side=any",
+    "kalah players=3 capture=gap",
+    "kalah direction=parity capture=gap sow_capture_counts=3",
 ];
 
 /// Random games per case.

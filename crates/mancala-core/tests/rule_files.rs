@@ -3,8 +3,8 @@
 
 use mancala_core::{
     Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction, EndCondition, EndSet,
-    ExtraTurn, GrandSlam, KalahOptions, Leftover, Origin, Preset, RuleError, RuleSet, StoresSown,
-    Unfed,
+    ExtraTurn, GrandSlam, KalahOptions, Leftover, Origin, Preset, RuleError, RuleSet, SowCaptureBy,
+    StoresSown, Unfed,
 };
 use mancala_testkit::assert_mentions;
 
@@ -203,7 +203,7 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 23] = [
+    let table: [(&str, &str, Change); 27] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
@@ -234,6 +234,14 @@ fn set_changes_every_dimension_by_name() {
         }),
         ("capture_side", "any", |s| s.capture_side = CaptureSide::Any),
         ("chain", "yes", |s| s.chain = true),
+        ("gap_opposite", "true", |s| s.gap_opposite = true),
+        ("sow_capture_counts", "4", |s| {
+            s.sow_capture_counts = CountSet::of(&[4])
+        }),
+        ("sow_capture_by", "sower", |s| {
+            s.sow_capture_by = SowCaptureBy::Sower
+        }),
+        ("capture_extra_turn", "on", |s| s.capture_extra_turn = true),
         ("no_capture_moves", "1", |s| s.no_capture_moves = 1),
         ("end", "majority,repetition", |s| {
             s.end = EndSet::of(&[EndCondition::Majority, EndCondition::Repetition])

@@ -168,14 +168,21 @@ fn canonical_text_reads_back_and_tells_rule_sets_apart() {
     let mut sets: Vec<RuleSet> = Preset::ALL.iter().map(|p| p.rules()).collect();
     sets.push(RuleSet::from_spec("kalah3,capture_from=all,end=no_legal_move").unwrap());
     sets.push(RuleSet::from_spec("oware,end=,seeds=3").unwrap());
-    for spec in [
-        "kalah,direction=cw",
-        "kalah,direction=parity",
-        "oware,direction=cw",
+    for (spec, later) in [
+        ("kalah,direction=cw", "direction"),
+        ("kalah,direction=parity", "direction"),
+        ("oware,direction=cw", "direction"),
+        ("oware,capture=gap,gap_opposite=true", "gap_opposite"),
+        ("oware,sow_capture_counts=4", "sow_capture_counts"),
+        (
+            "oware,sow_capture_counts=4,sow_capture_by=sower",
+            "sow_capture_by",
+        ),
+        ("kalah,capture_extra_turn=true", "capture_extra_turn"),
     ] {
         let set = RuleSet::from_spec(spec).unwrap();
         // A dimension added later is written only away from its default.
-        assert!(set.canonical().contains(",direction="), "{spec}");
+        assert!(set.canonical().contains(&format!(",{later}=")), "{spec}");
         sets.push(set);
     }
     for set in &sets {

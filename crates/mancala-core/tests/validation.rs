@@ -83,15 +83,48 @@ fn validation_rejects_more_than_255_seeds_in_all() {
     assert_eq!(set.validate(), Ok(()));
 }
 
+/// docs/rules.md section 14: a count of 1 is Vai Lung Thlan's capture,
+/// played since issue 20; a count of 0 can never be reached by a seed.
 #[test]
-fn validation_rejects_a_count_capture_with_a_count_of_one() {
+fn validation_accepts_a_count_capture_on_one_and_rejects_zero() {
     let mut set = Preset::Oware.rules();
     set.capture_counts = CountSet::of(&[1]);
+    assert_eq!(set.validate(), Ok(()));
+    set.capture_counts = CountSet::of(&[0, 2]);
     let e = rejected(&set);
     assert!(
-        matches!(&e, RuleError::InvalidValue { field: "capture_counts", value, .. } if value == "1")
+        matches!(&e, RuleError::InvalidValue { field: "capture_counts", value, .. } if value == "0")
     );
-    assert_mentions(&e.to_string(), &["capture_counts", "1"]);
+    assert_mentions(&e.to_string(), &["capture_counts", "0"]);
+}
+
+#[test]
+fn validation_rejects_a_sowing_capture_count_of_zero() {
+    let mut set = Preset::Kalah.rules();
+    set.sow_capture_counts = CountSet::of(&[0]);
+    let e = rejected(&set);
+    assert!(
+        matches!(&e, RuleError::InvalidValue { field: "sow_capture_counts", value, .. } if value == "0")
+    );
+    assert_mentions(&e.to_string(), &["sow_capture_counts", "0"]);
+}
+
+#[test]
+fn validation_rejects_gap_opposite_with_three_players() {
+    let mut set = Preset::Kalah.rules();
+    set.players = 3;
+    set.capture = mancala_core::Capture::Gap;
+    set.gap_opposite = true;
+    let e = rejected(&set);
+    assert!(matches!(
+        &e,
+        RuleError::TwoPlayerRule {
+            field: "gap_opposite",
+            players: 3,
+            ..
+        }
+    ));
+    assert_mentions(&e.to_string(), &["gap_opposite", "3"]);
 }
 
 #[test]

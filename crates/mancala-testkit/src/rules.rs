@@ -3,7 +3,7 @@
 
 use mancala_core::{
     Capture, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition, EndSet, ExtraTurn,
-    GrandSlam, KalahOptions, Leftover, Origin, Preset, RuleSet, StoresSown, Unfed,
+    GrandSlam, KalahOptions, Leftover, Origin, Preset, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 use proptest::prelude::*;
 use rand::RngExt;
@@ -119,7 +119,9 @@ pub fn tiny_rules() -> impl Strategy<Value = RuleSet> {
 
 /// Small two-player rule sets whose games always end: additive ones
 /// (Kalah-like) and whole-position ones (majority, empty_first, the pie
-/// rule): for the exact solver's oracle test.
+/// rule, `split_poorer`), with every capture family, captures while
+/// sowing and extra turns after captures: for the exact solver's oracle
+/// test.
 pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
     (
         1u8..=3,
@@ -127,7 +129,7 @@ pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
         prop::sample::select(vec![StoresSown::Own, StoresSown::All]),
         prop::sample::select(vec![Origin::Include, Origin::Skip, Origin::First]),
         prop::sample::select(ExtraTurn::ALL.to_vec()),
-        prop::sample::select(vec![Capture::None, Capture::Opposite, Capture::Count]),
+        prop::sample::select(Capture::ALL.to_vec()),
         any::<bool>(),
         prop::sample::select(vec![
             EndSet::of(&[EndCondition::AnySideEmpty]),
@@ -135,25 +137,35 @@ pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
             EndSet::of(&[EndCondition::AnySideEmpty, EndCondition::Majority]),
             EndSet::of(&[EndCondition::EmptyFirst]),
         ]),
-        prop::sample::select(vec![Leftover::Owner, Leftover::Discard]),
+        prop::sample::select(Leftover::ALL.to_vec()),
         any::<bool>(),
+        // Captures while sowing (of 2) and an extra turn after a capture.
+        (any::<bool>(), any::<bool>()),
     )
         .prop_map(
-            |(houses, seeds, stores, origin, extra, capture, empty, end, leftover, pie)| RuleSet {
-                houses,
-                seeds,
-                stores_sown: stores,
-                origin,
-                // origin = first needs singletons barred for games to end.
-                min_seeds: if origin == Origin::First { 2 } else { 1 },
-                extra_turn: extra,
-                capture,
-                capture_counts: CountSet::of(&[2, 3]),
-                capture_empty_opposite: empty,
-                end,
-                leftover,
-                pie_rule: pie,
-                ..Preset::Kalah.rules()
+            |(houses, seeds, stores, origin, extra, capture, empty, end, leftover, pie, more)| {
+                RuleSet {
+                    houses,
+                    seeds,
+                    stores_sown: stores,
+                    origin,
+                    // origin = first needs singletons barred for games to end.
+                    min_seeds: if origin == Origin::First { 2 } else { 1 },
+                    extra_turn: extra,
+                    capture,
+                    capture_counts: CountSet::of(&[2, 3]),
+                    capture_empty_opposite: empty,
+                    sow_capture_counts: if more.0 {
+                        CountSet::of(&[2])
+                    } else {
+                        CountSet::EMPTY
+                    },
+                    capture_extra_turn: more.1,
+                    end,
+                    leftover,
+                    pie_rule: pie,
+                    ..Preset::Kalah.rules()
+                }
             },
         )
 }
@@ -220,20 +232,33 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
     );
     let feeding = (any::<bool>(), 1u8..=3, any::<bool>(), 0usize..3, 0usize..3);
     let capture = (
-        0usize..3,
+        0usize..Capture::ALL.len(),
         0usize..3,
         any::<bool>(),
-        prop::collection::vec(2u8..=8, 1..4),
+        prop::collection::vec(1u8..=8, 1..4),
         0usize..3,
         any::<bool>(),
         0u32..3,
     );
-    let ending = (0u8..32, 0usize..3, 0usize..3, any::<bool>());
-    (shape, feeding, capture, ending).prop_map(|(shape, feeding, capture, ending)| {
+    let ending = (
+        0u8..32,
+        0usize..Leftover::ALL.len(),
+        0usize..Leftover::ALL.len(),
+        any::<bool>(),
+    );
+    // Captures while sowing and the rest of section 5: often off.
+    let more = (
+        prop::collection::vec(1u8..=6, 0..3),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+    );
+    (shape, feeding, capture, ending, more).prop_map(|(shape, feeding, capture, ending, more)| {
         let (players, houses, mut seeds, stores, origin, extra, direction) = shape;
         let (first_extra, min_seeds, must_feed, unfed, grand_slam) = feeding;
         let (kind, from, empty_opposite, counts, side, chain, no_capture) = capture;
         let (end_bits, leftover, cycle_leftover, pie) = ending;
+        let (sow_counts, sower, gap_opposite, capture_extra_turn) = more;
         while usize::from(players) * usize::from(houses) * usize::from(seeds) > 255 {
             seeds -= 1;
         }
@@ -275,6 +300,14 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
             capture_counts: counts.into_iter().collect::<CountSet>(),
             capture_side: CaptureSide::ALL[side],
             chain,
+            gap_opposite: gap_opposite && two,
+            sow_capture_counts: sow_counts.into_iter().collect::<CountSet>(),
+            sow_capture_by: if sower {
+                SowCaptureBy::Sower
+            } else {
+                SowCaptureBy::Owner
+            },
+            capture_extra_turn,
             no_capture_moves: no_capture,
             end,
             leftover: Leftover::ALL[leftover],

@@ -13,6 +13,9 @@ pub(super) struct Changed {
     pub sides: Sides,
     /// Whether a store can have gained seeds.
     pub stores: bool,
+    /// The side that made the move, if a move made the change (for the
+    /// `last_mover` leftover).
+    pub mover: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,11 +32,13 @@ impl Changed {
     pub const ALL: Changed = Changed {
         sides: Sides::All,
         stores: true,
+        mover: None,
     };
     /// Nothing on the board: a pie swap.
     pub const NOTHING: Changed = Changed {
         sides: Sides::None,
         stores: false,
+        mover: None,
     };
 }
 
@@ -107,7 +112,7 @@ impl<'r> Position<'r> {
         let order = self.state.resigned.iter().filter(|&&o| o != 0).count() as u8 + 1;
         self.state.resigned[side] = order;
         if usize::from(order) + 1 >= self.rules.players() {
-            self.finish(EndReason::Resignation, None);
+            self.finish(EndReason::Resignation, None, None);
         }
     }
 
@@ -116,14 +121,14 @@ impl<'r> Position<'r> {
     /// the game is over.
     pub fn end_by_agreement(&mut self) {
         if !self.is_over() {
-            self.finish(EndReason::Agreement, Some(self.rules.cycle_leftover));
+            self.finish(EndReason::Agreement, Some(self.rules.cycle_leftover), None);
         }
     }
 
     /// Ends the game because the position repeated (used by [`Game`](crate::Game)).
     pub(crate) fn end_by_repetition(&mut self) {
         if !self.is_over() {
-            self.finish(EndReason::Repetition, Some(self.rules.cycle_leftover));
+            self.finish(EndReason::Repetition, Some(self.rules.cycle_leftover), None);
         }
     }
 
@@ -150,28 +155,29 @@ impl<'r> Position<'r> {
                     self.state.over = Some(EndReason::EmptyFirst);
                     self.state.legal = 0;
                 } else {
-                    self.finish(EndReason::AnySideEmpty, Some(r.leftover));
+                    self.finish(EndReason::AnySideEmpty, Some(r.leftover), changed.mover);
                 }
                 return true;
             }
         }
         // Only a move that put seeds in a store can make a majority.
         if r.end_majority && changed.stores && self.has_majority() {
-            self.finish(EndReason::Majority, Some(r.leftover));
+            self.finish(EndReason::Majority, Some(r.leftover), changed.mover);
             return true;
         }
         false
     }
 
-    /// The side to move has no legal move: the game ends.
+    /// The side to move has no legal move: the game ends. `mover` made the
+    /// move before, if one did.
     #[cold]
-    pub(super) fn no_legal_move(&mut self) {
+    pub(super) fn no_legal_move(&mut self, mover: Option<usize>) {
         let r = self.rules;
         let side = self.to_move().index();
         if r.must_feed && r.unfed == Unfed::EndToStarving && r.side_empty(&self.state.cups, side) {
             return self.claim(EndReason::Starved, side);
         }
-        self.finish(EndReason::NoLegalMove, Some(r.leftover));
+        self.finish(EndReason::NoLegalMove, Some(r.leftover), mover);
     }
 
     fn has_majority(&self) -> bool {
@@ -190,8 +196,9 @@ impl<'r> Position<'r> {
     }
 
     /// Ends the game; the seeds left on the board go by `leftover` (or stay
-    /// where they are when it is `None`).
-    fn finish(&mut self, reason: EndReason, leftover: Option<Leftover>) {
+    /// where they are when it is `None`). `mover` made the move that ended
+    /// it, if a move did.
+    fn finish(&mut self, reason: EndReason, leftover: Option<Leftover>, mover: Option<usize>) {
         let r = self.rules;
         let players = r.players();
         match leftover {
@@ -217,6 +224,13 @@ impl<'r> Position<'r> {
                 }
                 self.state.discarded += seeds - share * players as u8;
             }
+            Some(Leftover::LastMover) => {
+                // Section 7: without a move, the side before the side to move.
+                let to_move = self.to_move().index();
+                let last = mover.unwrap_or((to_move + players - 1) % players);
+                self.claim_board(last);
+            }
+            Some(Leftover::SplitPoorer) => self.split_poorer(),
         }
         self.state.over = Some(reason);
         self.state.legal = 0;
@@ -224,11 +238,52 @@ impl<'r> Position<'r> {
 
     /// Ends the game with every seed on the board going to `side`.
     pub(super) fn claim(&mut self, reason: EndReason, side: usize) {
+        self.claim_board(side);
+        self.state.over = Some(reason);
+        self.state.legal = 0;
+    }
+
+    /// Every seed on the board goes to `side`'s store.
+    fn claim_board(&mut self, side: usize) {
         let seeds = self.board_seeds() as u8;
         self.clear_board();
         self.state.cups[self.rules.store(side)] += seeds;
-        self.state.over = Some(reason);
-        self.state.legal = 0;
+    }
+
+    /// The `split_poorer` leftover (section 7): an equal share each, then
+    /// one seed each to the lowest scores (scores before the split),
+    /// poorest first; seeds that would have to choose between players with
+    /// equal scores are discarded.
+    fn split_poorer(&mut self) {
+        let r = self.rules;
+        let players = r.players();
+        let seeds = self.board_seeds() as u8;
+        self.clear_board();
+        let share = seeds / players as u8;
+        let mut rest = seeds - share * players as u8;
+        let mut scores: Vec<(u8, usize)> = (0..players)
+            .map(|s| (self.state.cups[r.store(s)], s))
+            .collect();
+        scores.sort_unstable();
+        for s in 0..players {
+            self.state.cups[r.store(s)] += share;
+        }
+        let mut i = 0;
+        while rest > 0 && i < players {
+            let tied = scores[i..]
+                .iter()
+                .take_while(|t| t.0 == scores[i].0)
+                .count();
+            if tied > usize::from(rest) {
+                break;
+            }
+            for &(_, s) in &scores[i..i + tied] {
+                self.state.cups[r.store(s)] += 1;
+            }
+            rest -= tied as u8;
+            i += tied;
+        }
+        self.state.discarded += rest;
     }
 
     fn clear_side(&mut self, side: usize) {

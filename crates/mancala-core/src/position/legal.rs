@@ -119,7 +119,7 @@ impl<'r> Position<'r> {
             }
         }
         if legal == 0 {
-            return self.no_legal_move();
+            return self.no_legal_move(changed.mover);
         }
         self.state.legal = legal;
     }

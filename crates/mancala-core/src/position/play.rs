@@ -23,6 +23,10 @@ pub struct Effect {
     /// Seeds that went to the mover's store by capture (the capturing seed
     /// of an opposite capture included).
     pub captured: u8,
+    /// Seeds that captures while sowing took (docs/rules.md section 5),
+    /// whoever's store they went to; those that went to the mover's are
+    /// in `captured` too.
+    pub sow_taken: u8,
     /// The move was a grand slam: with two players, its capture took every
     /// seed left on the opponent's side (under `grand_slam = no_capture` it
     /// then captured nothing). Reported whatever the `grand_slam` rule.
@@ -87,6 +91,7 @@ impl<'r> Position<'r> {
             sown: 0,
             last: None,
             captured: 0,
+            sow_taken: 0,
             grand_slam: false,
             extra_turn: false,
             ended: None,
@@ -101,6 +106,7 @@ impl<'r> Position<'r> {
                 effect.sown = sowing.sown;
                 effect.last = Some(cup_of(usize::from(sowing.last), r.stride, r.houses));
                 effect.captured = sowing.captured;
+                effect.sow_taken = sowing.sow_taken;
                 effect.grand_slam = sowing.grand_slam;
                 effect.extra_turn = sowing.extra_turn;
             }
@@ -148,12 +154,16 @@ impl<'r> Position<'r> {
         if !sowing.extra_turn {
             self.state.to_move = r.next_side[side];
         }
-        self.settle(if sowing.captured > 0 {
-            Changed::ALL
+        self.settle(if sowing.captured > 0 || sowing.sow_taken > 0 {
+            Changed {
+                mover: Some(side),
+                ..Changed::ALL
+            }
         } else {
             Changed {
                 sides: Sides::Mover(side),
                 stores: r.stores_on_track,
+                mover: Some(side),
             }
         });
         sowing
@@ -162,6 +172,10 @@ impl<'r> Position<'r> {
     fn swap(&mut self) {
         self.state.pie = PieState::Swapped;
         self.state.ply += 1;
-        self.settle(Changed::NOTHING);
+        let mover = Some(self.to_move().index());
+        self.settle(Changed {
+            mover,
+            ..Changed::NOTHING
+        });
     }
 }

@@ -255,6 +255,60 @@ pub(super) fn previous_houses(layout: &Layout) -> [[u8; CUPS]; DIRECTIONS] {
     prev_house
 }
 
+/// Step: for `next` and `gap` captures, which look ahead of the last
+/// seed: per direction, mover and cup, the next house along the mover's
+/// track in that direction, stores passed over (so it follows the way
+/// that side sows).
+pub(super) fn next_houses(
+    layout: &Layout,
+    tracks: &Tracks,
+) -> [[[u8; CUPS]; MAX_PLAYERS]; DIRECTIONS] {
+    let mut next = [[[0u8; CUPS]; MAX_PLAYERS]; DIRECTIONS];
+    for (d, rows) in next.iter_mut().enumerate() {
+        next_houses_in(layout, &tracks.track[d], rows);
+    }
+    next
+}
+
+/// [`next_houses`] for the tracks of one direction.
+fn next_houses_in(
+    layout: &Layout,
+    tracks: &[[u8; 2 * TRACK]; MAX_PLAYERS],
+    next: &mut [[u8; CUPS]; MAX_PLAYERS],
+) {
+    for (s, row) in next.iter_mut().enumerate().take(layout.players) {
+        // One round of the track: it is written twice, from house 1.
+        let track = &tracks[s];
+        let len = 1 + track[1..]
+            .iter()
+            .position(|&c| c == track[0])
+            .expect("the track is written twice");
+        let cups: Vec<usize> = track[..len].iter().map(|&c| usize::from(c)).collect();
+        for (i, &c) in cups.iter().enumerate() {
+            let after = (1..=len)
+                .map(|k| cups[(i + k) % len])
+                .find(|&d| !layout.is_store(d))
+                .expect("every track holds houses");
+            row[c] = after as u8;
+        }
+    }
+}
+
+/// Step: for two players, per house, the house across the board (the
+/// corresponding house, section 1).
+pub(super) fn across(layout: &Layout) -> [u8; CUPS] {
+    let mut across = [0u8; CUPS];
+    if layout.players == 2 {
+        for side in 0..2 {
+            for h in 0..layout.houses {
+                let other = (1 - side) * layout.stride + layout.houses - 1 - h;
+                across[side * layout.stride + h] = other as u8;
+            }
+        }
+    }
+    across
+}
+
 /// Step: owners: per cup, the side it belongs to.
 pub(super) fn owners(layout: &Layout) -> [u8; CUPS] {
     let mut owner = [0u8; CUPS];

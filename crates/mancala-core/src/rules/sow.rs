@@ -19,8 +19,11 @@ pub(crate) struct Sowing {
     pub last: u8,
     /// Seeds lifted from the origin house.
     pub sown: u8,
-    /// Seeds that went to the mover's store by capture.
+    /// Seeds that went to the mover's store by capture (sowing captures
+    /// included).
     pub captured: u8,
+    /// Seeds that sowing captures took, to whichever store (section 5).
+    pub sow_taken: u8,
     /// The move was a grand slam (under `no_capture` its capture was cancelled).
     pub grand_slam: bool,
     /// The move earns another move.
@@ -93,7 +96,17 @@ impl Rules {
         let start = usize::from(self.sow_from[dir][side][house].1);
         let track = &self.track[dir][side];
         let lap = usize::from(self.lap[side]);
-        let last = if usize::from(n) <= lap && !self.sowings.is_empty() {
+        let mut result = Sowing {
+            last: 0,
+            sown: n,
+            captured: 0,
+            sow_taken: 0,
+            grand_slam: false,
+            extra_turn: false,
+        };
+        let last = if self.sow_captures && sowings >= self.no_capture_moves {
+            self.sow_taking::<REPORT>(cups, side, dir, start, n, &mut result, captured_cups)
+        } else if usize::from(n) <= lap && !self.sowings.is_empty() {
             // One addition per word, from the table built by `new`.
             let words = usize::from(self.words);
             let at = self.sowings_at[dir][side][house] as usize + usize::from(n) * words;
@@ -119,38 +132,184 @@ impl Rules {
             }
             track[start + if r > 0 { r } else { lap }]
         };
-        let mut result = Sowing {
-            last,
-            sown: n,
-            captured: 0,
-            grand_slam: false,
-            extra_turn: false,
-        };
+        result.last = last;
         let last = usize::from(last);
         let landing = self.landing[side][last];
         if landing & LAND_STORE != 0 {
             result.extra_turn =
                 landing & LAND_EXTRA != 0 && (self.first_move_extra_turn || sowings > 0);
         } else if sowings >= self.no_capture_moves {
-            match self.capture {
-                Capture::None => {}
-                Capture::Opposite => {
-                    if landing & LAND_OWN_HOUSE != 0 && cups[last] == 1 {
-                        self.capture_opposite::<REPORT>(
-                            cups,
-                            side,
-                            last,
-                            &mut result,
-                            captured_cups,
-                        );
-                    }
+            self.capture::<REPORT>(cups, side, last, dir, sowings, &mut result, captured_cups);
+        }
+        result
+    }
+
+    /// The capture of section 5 once the last seed of a sowing in
+    /// direction `dir` fell in house `last` (not a store), with the extra
+    /// turn it may earn.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn capture<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        side: usize,
+        last: usize,
+        dir: usize,
+        sowings: u32,
+        out: &mut Sowing,
+        captured_cups: &mut u128,
+    ) {
+        let before = out.captured;
+        match self.capture {
+            Capture::None => {}
+            Capture::Opposite => {
+                let own = self.landing[side][last] & LAND_OWN_HOUSE != 0;
+                if own && cups[last] == 1 {
+                    self.capture_opposite::<REPORT>(cups, side, last, out, captured_cups);
                 }
-                Capture::Count => {
-                    self.capture_count::<REPORT>(cups, side, last, dir, &mut result, captured_cups)
+            }
+            Capture::Count => {
+                self.capture_count::<REPORT>(cups, side, last, dir, out, captured_cups);
+            }
+            Capture::Next => {
+                let next = usize::from(self.next_house[dir][side][last]);
+                if cups[next] > 0 && self.capture_side_ok[side][usize::from(self.owner[next])] {
+                    self.take::<REPORT>(cups, side, 1 << next, out, captured_cups);
+                }
+            }
+            Capture::Gap => {
+                let taken = self.gap_houses(cups, side, last, dir);
+                if taken != 0 {
+                    self.take::<REPORT>(cups, side, taken, out, captured_cups);
                 }
             }
         }
-        result
+        if self.capture_extra_turn
+            && out.captured > before
+            && (self.first_move_extra_turn || sowings > 0)
+        {
+            out.extra_turn = true;
+        }
+    }
+
+    /// Sows `n` seeds from track index `start` of `side`'s track in
+    /// direction `dir`, seed by seed,
+    /// taking every house that a seed but the last brings to a count of
+    /// `sow_capture_counts` (section 5, captures while sowing). Returns the
+    /// cup of the last seed.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn sow_taking<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        side: usize,
+        dir: usize,
+        start: usize,
+        n: u8,
+        out: &mut Sowing,
+        captured_cups: &mut u128,
+    ) -> u8 {
+        let track = &self.track[dir][side];
+        let lap = usize::from(self.lap[side]);
+        let n = usize::from(n);
+        for k in 0..n {
+            let c = usize::from(track[start + 1 + k % lap]);
+            cups[c] += 1;
+            let house = self.landing[side][c] & LAND_STORE == 0;
+            if k + 1 < n && house && self.sow_counts.holds(cups[c]) {
+                let to = if self.sow_to_sower {
+                    side
+                } else {
+                    usize::from(self.owner[c])
+                };
+                let seeds = std::mem::take(&mut cups[c]);
+                cups[self.store(to)] += seeds;
+                out.sow_taken += seeds;
+                if to == side {
+                    out.captured += seeds;
+                }
+                if REPORT {
+                    *captured_cups |= 1 << c;
+                }
+            }
+        }
+        track[start + 1 + (n - 1) % lap]
+    }
+
+    /// The houses a gap capture takes after the last seed fell in `last`,
+    /// one bit per cup: the house beyond an empty next house, its
+    /// opposite under `gap_opposite`, and under `chain` the same again
+    /// across every further gap, looking ahead in the sowing's direction
+    /// `dir`. Never the house of the last seed.
+    fn gap_houses(&self, cups: &[u8; CUPS], side: usize, last: usize, dir: usize) -> u128 {
+        let next = &self.next_house[dir][side];
+        let ok = &self.capture_side_ok[side];
+        let held = |taken: u128, c: usize| if taken >> c & 1 == 1 { 0 } else { cups[c] };
+        let mut taken = 0u128;
+        let mut c = last;
+        loop {
+            let gap = usize::from(next[c]);
+            let beyond = usize::from(next[gap]);
+            if held(taken, gap) != 0
+                || beyond == last
+                || held(taken, beyond) == 0
+                || !ok[usize::from(self.owner[beyond])]
+            {
+                return taken;
+            }
+            taken |= 1 << beyond;
+            let across = usize::from(self.across[beyond]);
+            if self.gap_opposite && across != last {
+                taken |= 1 << across;
+            }
+            if !self.chain {
+                return taken;
+            }
+            c = beyond;
+        }
+    }
+
+    /// Takes the houses of `houses` (one bit per cup) to the mover's store,
+    /// unless the capture is a grand slam that `no_capture` cancels.
+    fn take<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        side: usize,
+        houses: u128,
+        out: &mut Sowing,
+        captured_cups: &mut u128,
+    ) {
+        let cups_of = || {
+            let mut bits = houses;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let c = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    c
+                })
+            })
+        };
+        let (mut taken, mut from_opp) = (0u32, 0u32);
+        for c in cups_of() {
+            taken += u32::from(cups[c]);
+            if usize::from(self.owner[c]) != side {
+                from_opp += u32::from(cups[c]);
+            }
+        }
+        if self.players == 2 && from_opp > 0 && self.side_seeds(cups, 1 - side) == from_opp {
+            out.grand_slam = true;
+            if self.grand_slam == GrandSlam::NoCapture {
+                return;
+            }
+        }
+        for c in cups_of() {
+            cups[c] = 0;
+        }
+        if REPORT {
+            *captured_cups |= houses;
+        }
+        cups[self.store(side)] += taken as u8;
+        out.captured += taken as u8;
     }
 
     /// The last seed made one of the mover's houses hold exactly 1.
@@ -170,9 +329,9 @@ impl Rules {
             if self.capture_empty_opposite {
                 cups[last] = 0;
                 cups[self.store(side)] += 1;
-                out.captured = 1;
+                out.captured += 1;
                 if REPORT {
-                    *captured_cups = 1 << last;
+                    *captured_cups |= 1 << last;
                 }
             }
             return;
@@ -189,9 +348,9 @@ impl Rules {
         }
         cups[last] = 0;
         cups[self.store(side)] += taken + 1;
-        out.captured = taken + 1;
+        out.captured += taken + 1;
         if REPORT {
-            *captured_cups = targets.iter().fold(1 << last, |m, &t| m | 1 << t);
+            *captured_cups |= targets.iter().fold(1 << last, |m, &t| m | 1 << t);
         }
     }
 
@@ -246,7 +405,7 @@ impl Rules {
             c = usize::from(prev_house[c]);
         }
         cups[self.store(side)] += taken as u8;
-        out.captured = taken as u8;
+        out.captured += taken as u8;
     }
 }
 
@@ -254,7 +413,7 @@ impl Rules {
 mod tests {
     use super::*;
     use crate::preset::Preset;
-    use crate::ruleset::{Direction, Origin, RuleSet, StoresSown};
+    use crate::ruleset::{CountSet, Direction, Origin, RuleSet, StoresSown};
 
     /// every preset and a few unusual boards, on random boards.
     #[test]
@@ -296,6 +455,12 @@ mod tests {
                 sowings: Vec::new(),
                 ..tabled.clone()
             };
+            // Seed by seed with captures while sowing that never happen.
+            let taking = Rules {
+                sow_captures: true,
+                sow_counts: CountSet::of(&[255]),
+                ..tabled.clone()
+            };
             for side in 0..tabled.players() {
                 for house in 0..tabled.houses() {
                     for n in 1..=tabled.lap[side] {
@@ -310,11 +475,14 @@ mod tests {
                             }
                         }
                         cups[tabled.base(side) + house] = n;
-                        let (mut a, mut b) = (cups, cups);
+                        let (mut a, mut b, mut c) = (cups, cups, cups);
                         let sa = tabled.sow::<false>(&mut a, side, house, 5, &mut 0);
                         let sb = looped.sow::<false>(&mut b, side, house, 5, &mut 0);
+                        let sc = taking.sow::<false>(&mut c, side, house, 5, &mut 0);
                         assert_eq!(a, b, "{set:?}: side {side} house {house} n {n}");
+                        assert_eq!(a, c, "{set:?}: side {side} house {house} n {n}");
                         assert_eq!(sa.last, sb.last);
+                        assert_eq!(sa.last, sc.last);
                     }
                 }
             }

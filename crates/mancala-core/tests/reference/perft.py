@@ -39,12 +39,16 @@ class Rules:
     must_feed: bool = False
     unfed: str = "any_move"  # any_move | end_to_mover | end_to_starving
     grand_slam: str = "allowed"  # allowed | no_capture | forbidden
-    capture: str = "opposite"  # none | opposite | count
+    capture: str = "opposite"  # none | opposite | count | next | gap
     capture_from: str = "next"  # next | opposite | all
     capture_empty_opposite: bool = False
     capture_counts: frozenset = frozenset()
-    capture_side: str = "opponent"  # opponent | any
+    capture_side: str = "opponent"  # opponent | own | any
     chain: bool = False
+    gap_opposite: bool = False
+    sow_capture_counts: frozenset = frozenset()
+    sow_capture_by: str = "owner"  # owner | sower
+    capture_extra_turn: bool = False
     no_capture_moves: int = 0
     end: frozenset = frozenset({"any_side_empty"})
     pie_rule: bool = False
@@ -141,12 +145,13 @@ def parse_rules(spec):
         if key in ("players", "houses", "seeds", "min_seeds", "no_capture_moves"):
             rules = replace(rules, **{key: int(value)})
         elif key in ("first_move_extra_turn", "must_feed", "chain", "pie_rule",
-                     "capture_empty_opposite"):
+                     "capture_empty_opposite", "gap_opposite", "capture_extra_turn"):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
-        elif key == "capture_counts":
-            rules = replace(rules, capture_counts=frozenset(map(int, value.split(","))))
+        elif key in ("capture_counts", "sow_capture_counts"):
+            counts = frozenset(int(c) for c in value.split(",") if c)
+            rules = replace(rules, **{key: counts})
         else:
             rules = replace(rules, **{key: value})
     return rules
@@ -230,6 +235,19 @@ def clockwise(rules, hand):
     return rules.direction == "parity" and hand % 2 == 1
 
 
+def sow_capture(rules, s, mover, cup, stats):
+    """Section 5, captures while sowing: a seed (not the move's last) has
+    just made this cup hold its count."""
+    if cup[0] != "h" or count(s, cup) not in rules.sow_capture_counts:
+        return
+    if s.ply < rules.no_capture_moves:
+        return
+    to = mover if rules.sow_capture_by == "sower" else cup[1]
+    s.stores[to] += count(s, cup)
+    s.houses[cup[1]][cup[2]] = 0
+    stats["sowing_captures"] += 1
+
+
 def sow(rules, s, mover, k, stats):
     """Lifts house k of the mover and sows; returns the cup of the last seed."""
     cups = track(rules, mover)
@@ -244,6 +262,8 @@ def sow(rules, s, mover, k, stats):
     if rules.origin == "first":
         add(s, origin)
         hand -= 1
+        if hand > 0:
+            sow_capture(rules, s, mover, origin, stats)
     passed_origin = False
     while hand > 0:
         i = (i + step) % len(cups)
@@ -255,6 +275,8 @@ def sow(rules, s, mover, k, stats):
         add(s, cup)
         hand -= 1
         last = cup
+        if hand > 0:
+            sow_capture(rules, s, mover, cup, stats)
     if passed_origin:
         stats["laps"] += 1
     return last
@@ -300,8 +322,7 @@ def count_capture(rules, s, mover, last, back):
     houses = [("h", side, k) for side in range(rules.players) for k in range(rules.houses)]
 
     def qualifies(cup):
-        allowed = rules.capture_side == "any" or cup[1] != mover
-        return allowed and count(s, cup) in rules.capture_counts
+        return side_allowed(rules, mover, cup) and count(s, cup) in rules.capture_counts
 
     if last[0] != "h" or not qualifies(last):
         return taken
@@ -314,6 +335,73 @@ def count_capture(rules, s, mover, last, back):
         if not rules.chain:
             break
         i = (i + back) % len(houses)
+    return taken
+
+
+def board_houses(rules):
+    """Every house in sowing order round the board, stores left out."""
+    return [("h", side, k) for side in range(rules.players) for k in range(rules.houses)]
+
+
+def next_house(rules, cup, step):
+    """The house after `cup` in the sowing's direction (`step` +1 along
+    the board, -1 after a clockwise parity sowing), stores passed over."""
+    houses = board_houses(rules)
+    return houses[(houses.index(cup) + step) % len(houses)]
+
+
+def side_allowed(rules, mover, cup):
+    """`capture_side` for the next, gap (and count) captures."""
+    if rules.capture_side == "any":
+        return True
+    return (cup[1] == mover) == (rules.capture_side == "own")
+
+
+def take(s, mover, cups, taken):
+    for cup in cups:
+        taken[cup[1]] += count(s, cup)
+        s.stores[mover] += count(s, cup)
+        s.houses[cup[1]][cup[2]] = 0
+
+
+def next_capture(rules, s, mover, last, step):
+    """Section 5: the house after the last one, if it holds seeds."""
+    taken = Counter()
+    if last[0] != "h":
+        return taken
+    cup = next_house(rules, last, step)
+    if count(s, cup) > 0 and side_allowed(rules, mover, cup):
+        take(s, mover, [cup], taken)
+    return taken
+
+
+def gap_capture(rules, s, mover, last, step):
+    """Section 5: across the gap, with gap_opposite and chain."""
+    taken = Counter()
+    if last[0] != "h":
+        return taken
+    chosen = []
+
+    def held(cup):
+        return 0 if cup in chosen else count(s, cup)
+
+    here = last
+    while True:
+        gap = next_house(rules, here, step)
+        beyond = next_house(rules, gap, step)
+        if held(gap) != 0 or beyond == last or held(beyond) == 0:
+            break
+        if not side_allowed(rules, mover, beyond):
+            break
+        chosen.append(beyond)
+        if rules.gap_opposite:
+            across = ("h", 1 - beyond[1], rules.houses - 1 - beyond[2])
+            if across != last and across not in chosen:
+                chosen.append(across)
+        if not rules.chain:
+            break
+        here = beyond
+    take(s, mover, chosen, taken)
     return taken
 
 
@@ -336,6 +424,10 @@ def play_house(rules, s, k, stats):
             taken = opposite_capture(rules, t, mover, last)
         elif rules.capture == "count":
             taken = count_capture(rules, t, mover, last, back)
+        elif rules.capture == "next":
+            taken = next_capture(rules, t, mover, last, -back)
+        elif rules.capture == "gap":
+            taken = gap_capture(rules, t, mover, last, -back)
     opponents = [p for p in range(rules.players) if p != mover]
     grand_slam = rules.players == 2 and any(
         taken[p] > 0 and sum(t.houses[p]) == 0 for p in opponents
@@ -348,7 +440,10 @@ def play_house(rules, s, k, stats):
             rules.extra_turn == "own_store" and last[1] == mover
         )
         extra = earned and (rules.first_move_extra_turn or before.ply > 0)
-    if sum(taken.values()) > 0 and not (grand_slam and rules.grand_slam == "no_capture"):
+    captured = sum(taken.values()) > 0 and not (grand_slam and rules.grand_slam == "no_capture")
+    if captured and rules.capture_extra_turn and (rules.first_move_extra_turn or before.ply > 0):
+        extra = True
+    if captured:
         stats["captures"] += 1
         if last == ("h", mover, k):
             stats["captures_in_the_origin"] += 1
