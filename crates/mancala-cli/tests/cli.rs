@@ -74,10 +74,13 @@ fn rules_list_names_every_preset_and_alias() {
         "mankalah",
         "awari",
         "manchester-kalah",
+        "wari",
+        "songo",
+        "cross-kalah",
     ] {
         assert!(out.contains(name), "{name} missing from:\n{out}");
     }
-    assert_eq!(out.lines().count(), 6);
+    assert_eq!(out.lines().count(), 9);
 }
 
 #[test]

@@ -65,7 +65,10 @@ async fn presets_list_every_preset_with_a_spec_a_room_accepts() {
             "modiar",
             "al-manqala",
             "mancala-basic",
-            "mankalah"
+            "mankalah",
+            "wari",
+            "songo",
+            "cross-kalah"
         ]
     );
     let host = server.player("Ann").await;
