@@ -4,7 +4,7 @@
 
 use mancala_core::{
     Cup, Effect, EndCondition, EndSet, GrandSlam, History, IllegalReason, Move, Position, Preset,
-    RuleSet, Rules, Setup, Side, StoresSown, parse_moves,
+    Relay, RuleSet, Rules, Setup, Side, StoresSown, parse_moves,
 };
 use mancala_testkit::pick::{Choices, random_game};
 use mancala_testkit::rules::{any_rules, random_rules};
@@ -34,6 +34,11 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, n: u8, effect: &E
     let path = pos
         .sowing_path(Move::House(n))
         .expect("a legal move has a path");
+    let set = pos.rules().rule_set();
+    if set.relay != Relay::None {
+        return check_relay(pos, &path, n, effect);
+    }
+    assert_eq!(effect.relays, 0, "{n} relays without relay sowing in {pos}");
     assert_eq!(path.len(), usize::from(effect.sown), "{n} in {pos}");
     assert_eq!(path.last().copied(), effect.last, "{n} in {pos}");
     if effect.captured > 0 || effect.ended.is_some() {
@@ -65,6 +70,24 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, n: u8, effect: &E
                 "{house:?}: {n} in {pos}"
             );
         }
+    }
+}
+
+/// Under relay sowing (docs/rules.md section 3) a move makes at most
+/// `relay_limit` lifts, each of at most every seed in the game; its path
+/// starts with the origin's seeds and ends where the move landed; a move
+/// stopped by the limit captures nothing and earns no extra turn.
+fn check_relay(pos: &Position<'_>, path: &[Cup], n: u8, effect: &Effect) {
+    let set = pos.rules().rule_set();
+    assert!(effect.relays <= set.relay_limit, "{n} in {pos}");
+    let most = usize::from(effect.sown) + usize::from(effect.relays) * pos.total_seeds() as usize;
+    assert!(path.len() >= usize::from(effect.sown), "{n} in {pos}");
+    assert!(path.len() <= most, "{n} in {pos}");
+    assert_eq!(path.len() > usize::from(effect.sown), effect.relays > 0);
+    assert_eq!(path.last().copied(), effect.last, "{n} in {pos}");
+    if effect.relay_limited {
+        assert_eq!(effect.relays, set.relay_limit, "{n} in {pos}");
+        assert!(effect.captured == 0 && !effect.extra_turn, "{n} in {pos}");
     }
 }
 

@@ -3,7 +3,7 @@
 
 use mancala_core::{
     Capture, CaptureFrom, CaptureSide, CountSet, EndCondition, EndSet, ExtraTurn, GrandSlam,
-    KalahOptions, Leftover, Origin, Preset, RuleSet, StoresSown, Unfed,
+    KalahOptions, Leftover, NoMove, Origin, Preset, Relay, RelayOn, RuleSet, StoresSown, Unfed,
 };
 use proptest::prelude::*;
 use rand::RngExt;
@@ -212,11 +212,20 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         0u32..3,
     );
     let ending = (0u8..32, 0usize..3, 0usize..3, any::<bool>());
-    (shape, feeding, capture, ending).prop_map(|(shape, feeding, capture, ending)| {
+    // Small relay limits too, so that moves reach them.
+    let relaying = (
+        0usize..3,
+        0usize..3,
+        prop::sample::select(vec![1u8, 2, 3, 64, 255]),
+        0usize..2,
+    );
+    let all = (shape, feeding, capture, ending, relaying);
+    all.prop_map(|(shape, feeding, capture, ending, relaying)| {
         let (players, houses, mut seeds, stores, origin, extra) = shape;
         let (first_extra, min_seeds, must_feed, unfed, grand_slam) = feeding;
         let (kind, from, empty_opposite, counts, side, chain, no_capture) = capture;
         let (end_bits, leftover, cycle_leftover, pie) = ending;
+        let (relay, relay_on, relay_limit, no_move) = relaying;
         while usize::from(players) * usize::from(houses) * usize::from(seeds) > 255 {
             seeds -= 1;
         }
@@ -239,6 +248,9 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
             origin: Origin::ALL[origin],
             extra_turn: ExtraTurn::ALL[extra],
             first_move_extra_turn: first_extra,
+            relay: Relay::ALL[relay],
+            relay_on: RelayOn::ALL[relay_on],
+            relay_limit,
             min_seeds,
             must_feed: must_feed && two,
             unfed: Unfed::ALL[unfed],
@@ -261,6 +273,7 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
             end,
             leftover: Leftover::ALL[leftover],
             cycle_leftover: Leftover::ALL[cycle_leftover],
+            no_move: NoMove::ALL[no_move],
             pie_rule: pie && two,
         }
     })

@@ -29,6 +29,12 @@ pub struct Effect {
     pub grand_slam: bool,
     /// The mover moves again.
     pub extra_turn: bool,
+    /// Houses lifted to relay the sowing (docs/rules.md section 3; 0
+    /// without relay sowing).
+    pub relays: u8,
+    /// The move ended because one more lift would have passed
+    /// `relay_limit`: it captured nothing and earned no extra turn.
+    pub relay_limited: bool,
     /// The game ended with this move.
     pub ended: Option<EndReason>,
     captured_cups: u128,
@@ -89,6 +95,8 @@ impl<'r> Position<'r> {
             captured: 0,
             grand_slam: false,
             extra_turn: false,
+            relays: 0,
+            relay_limited: false,
             ended: None,
             captured_cups: 0,
             stride: r.stride,
@@ -103,6 +111,8 @@ impl<'r> Position<'r> {
                 effect.captured = sowing.captured;
                 effect.grand_slam = sowing.grand_slam;
                 effect.extra_turn = sowing.extra_turn;
+                effect.relays = sowing.lifts;
+                effect.relay_limited = sowing.limited;
             }
         }
         effect.ended = self.state.over;
@@ -148,7 +158,8 @@ impl<'r> Position<'r> {
         if !sowing.extra_turn {
             self.state.to_move = r.next_side[side];
         }
-        self.settle(if sowing.captured > 0 {
+        // A relay lift can empty any side's house, like a capture.
+        self.settle(if sowing.captured > 0 || sowing.lifts > 0 {
             Changed::ALL
         } else {
             Changed {

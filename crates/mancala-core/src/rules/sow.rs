@@ -2,7 +2,7 @@
 //! [`Rules::new`] built.
 
 use super::{CUPS, Rules};
-use crate::ruleset::{Capture, GrandSlam};
+use crate::ruleset::{Capture, GrandSlam, Relay};
 
 /// Landing bits: the cup is a store.
 pub(super) const LAND_STORE: u8 = 1;
@@ -25,6 +25,10 @@ pub(crate) struct Sowing {
     pub grand_slam: bool,
     /// The move earns another move.
     pub extra_turn: bool,
+    /// Houses lifted to relay the sowing (docs/rules.md section 3).
+    pub lifts: u8,
+    /// The move ended because one more lift would pass `relay_limit`.
+    pub limited: bool,
 }
 
 impl Rules {
@@ -75,6 +79,9 @@ impl Rules {
         sowings: u32,
         captured_cups: &mut u128,
     ) -> Sowing {
+        if self.relays {
+            return self.sow_relay::<REPORT>(cups, side, house, sowings, captured_cups, |_| ());
+        }
         let (origin, start) = self.sow_from[side][house];
         let (origin, start) = (usize::from(origin), usize::from(start));
         let n = cups[origin];
@@ -114,8 +121,25 @@ impl Rules {
             captured: 0,
             grand_slam: false,
             extra_turn: false,
+            lifts: 0,
+            limited: false,
         };
-        let last = usize::from(last);
+        self.land::<REPORT>(cups, side, sowings, &mut result, captured_cups);
+        result
+    }
+
+    /// Resolves the final landing of a sowing (`out.last`): the extra turn
+    /// of a store landing, or the capture (docs/rules.md sections 3 and 5).
+    #[inline(always)]
+    fn land<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        side: usize,
+        sowings: u32,
+        result: &mut Sowing,
+        captured_cups: &mut u128,
+    ) {
+        let last = usize::from(result.last);
         let landing = self.landing[side][last];
         if landing & LAND_STORE != 0 {
             result.extra_turn =
@@ -125,21 +149,95 @@ impl Rules {
                 Capture::None => {}
                 Capture::Opposite => {
                     if landing & LAND_OWN_HOUSE != 0 && cups[last] == 1 {
-                        self.capture_opposite::<REPORT>(
-                            cups,
-                            side,
-                            last,
-                            &mut result,
-                            captured_cups,
-                        );
+                        self.capture_opposite::<REPORT>(cups, side, last, result, captured_cups);
                     }
                 }
                 Capture::Count => {
-                    self.capture_count::<REPORT>(cups, side, last, &mut result, captured_cups)
+                    self.capture_count::<REPORT>(cups, side, last, result, captured_cups)
                 }
             }
         }
+    }
+
+    /// [`Rules::sow`] under relay sowing (docs/rules.md section 3): lap
+    /// after lap, each from the house the last one lifted, until a landing
+    /// does not relay or one more lift would pass `relay_limit`. Seed by
+    /// seed; `on_seed` is told every cup a seed goes into.
+    #[inline(never)]
+    pub(crate) fn sow_relay<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        side: usize,
+        house: usize,
+        sowings: u32,
+        captured_cups: &mut u128,
+        mut on_seed: impl FnMut(usize),
+    ) -> Sowing {
+        let (origin, start) = self.sow_from[side][house];
+        let (mut from, mut start) = (usize::from(origin), usize::from(start));
+        let mut result = Sowing {
+            last: 0,
+            sown: cups[from],
+            captured: 0,
+            grand_slam: false,
+            extra_turn: false,
+            lifts: 0,
+            limited: false,
+        };
+        debug_assert!(result.sown > 0, "sowing an empty house");
+        let track = &self.track[side];
+        let lap = usize::from(self.lap[side]);
+        loop {
+            let n = usize::from(cups[from]);
+            cups[from] = 0;
+            let mut last = from;
+            for k in 0..n {
+                last = usize::from(track[start + 1 + k % lap]);
+                cups[last] += 1;
+                on_seed(last);
+            }
+            result.last = last as u8;
+            let Some(lifted) = self.relay_lift(cups, side, last) else {
+                break;
+            };
+            if result.lifts == self.relay_limit {
+                // The move ends here: no capture, no extra turn.
+                result.limited = true;
+                return result;
+            }
+            result.lifts += 1;
+            from = lifted;
+            start = usize::from(self.relay_from[side][lifted]);
+        }
+        self.land::<REPORT>(cups, side, sowings, &mut result, captured_cups);
         result
+    }
+
+    /// The house a sowing whose last seed fell in `last` relays from, if
+    /// any: `last` itself when it held seeds before (`relay = last`), or
+    /// the next cup on the track when it is a house holding seeds (`relay
+    /// = next`); only a house `relay_on` allows.
+    #[inline]
+    fn relay_lift(&self, cups: &[u8; CUPS], side: usize, last: usize) -> Option<usize> {
+        if self.landing[side][last] & LAND_STORE != 0 {
+            return None;
+        }
+        let lifted = match self.relay {
+            Relay::None => return None,
+            Relay::Last if cups[last] > 1 => last,
+            Relay::Last => return None,
+            Relay::Next => usize::from(self.next_cup[side][last]),
+        };
+        (self.relay_ok[side][lifted] && cups[lifted] > 0).then_some(lifted)
+    }
+
+    /// The cup after `cup` on `side`'s sowing track: where a sowing that
+    /// ended in `cup` would have gone on (for `relay = next`, and for the
+    /// captures that look past the last seed).
+    #[inline]
+    #[allow(dead_code)]
+    pub(crate) fn next_on_track(&self, side: usize, cup: usize) -> usize {
+        usize::from(self.next_cup[side][cup])
     }
 
     /// The last seed made one of the mover's houses hold exactly 1.
