@@ -96,8 +96,8 @@ pub use preset::{KalahOptions, Preset};
 pub use rules::Rules;
 pub use ruleset::{
     Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, EndCondition, EndSet, ExtraTurn,
-    GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS, NoMove, Origin, Relay, RelayOn, RuleSet,
-    StoresSown, Unfed,
+    GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS, NoMove, Origin, Relay, RelayOn,
+    RuleSet, StoresSown, Unfed,
 };
 pub use setup::{PieState, Setup};
 pub use side::{BySide, Side};

@@ -48,7 +48,10 @@ impl<'r> Position<'r> {
         let last = if r.relays {
             // Where a relay sowing ends depends on the board: sow a copy.
             let mut cups = self.state.cups;
-            usize::from(r.sow::<false>(&mut cups, side, house, self.sowings(), &mut 0).last)
+            usize::from(
+                r.sow::<false>(&mut cups, side, house, self.sowings(), &mut 0)
+                    .last,
+            )
         } else {
             r.landing_cup(side, house, seeds)
         };
