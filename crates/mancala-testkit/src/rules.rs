@@ -119,7 +119,7 @@ pub fn tiny_rules() -> impl Strategy<Value = RuleSet> {
 
 /// Small two-player rule sets whose games always end: additive ones
 /// (Kalah-like) and whole-position ones (majority, empty_first, the pie
-/// rule): for the exact solver's oracle test.
+/// rule), passing or not: for the exact solver's oracle test.
 pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
     (
         1u8..=3,
@@ -137,9 +137,22 @@ pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
         ]),
         prop::sample::select(vec![Leftover::Owner, Leftover::Discard]),
         any::<bool>(),
+        prop::sample::select(NoMove::ALL.to_vec()),
     )
         .prop_map(
-            |(houses, seeds, stores, origin, extra, capture, empty, end, leftover, pie)| RuleSet {
+            |(
+                houses,
+                seeds,
+                stores,
+                origin,
+                extra,
+                capture,
+                empty,
+                end,
+                leftover,
+                pie,
+                no_move,
+            )| RuleSet {
                 houses,
                 seeds,
                 stores_sown: stores,
@@ -153,6 +166,7 @@ pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
                 end,
                 leftover,
                 pie_rule: pie,
+                no_move,
                 ..Preset::Kalah.rules()
             },
         )
