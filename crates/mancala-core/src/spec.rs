@@ -79,7 +79,9 @@ impl RuleSet {
     /// The rule set as canonical text: every dimension as `name=value` in
     /// [`DIMENSIONS`](crate::DIMENSIONS) order, separated by commas, with
     /// the names of rule files (lists comma-separated, booleans
-    /// `true`/`false`, sets in specification order).
+    /// `true`/`false`, sets in specification order). Dimensions added
+    /// later (relay sowing, `no_move`) are left out at their defaults, so
+    /// that older rule sets keep their text.
     ///
     /// The text depends only on the dimension and value names, which are
     /// the rule-file format, never on Rust's `Debug` output or a
@@ -100,16 +102,31 @@ impl RuleSet {
     /// # Ok::<(), mancala_core::RuleSpecError>(())
     /// ```
     pub fn canonical(&self) -> String {
+        let mut defaults = Vec::new();
+        crate::ruleset::DEFAULTS.for_each_dimension(|_, value| defaults.push(value.to_string()));
         let mut out = String::new();
+        let mut at = 0;
         self.for_each_dimension(|name, value| {
+            let text = value.to_string();
+            let default = &defaults[at];
+            at += 1;
+            if ADDED_LATER.contains(&name) && text == *default {
+                return;
+            }
             if !out.is_empty() {
                 out.push(',');
             }
-            write!(out, "{name}={value}").expect("writing to a String cannot fail");
+            write!(out, "{name}={text}").expect("writing to a String cannot fail");
         });
         out
     }
 }
+
+/// Dimensions added after the canonical text was first fixed: written only
+/// when they differ from their default, so that every rule set that does
+/// not use them keeps its text (and its endgame databases their
+/// fingerprint). [`RuleSet::from_spec`] gives a missing one its default.
+const ADDED_LATER: &[&str] = &["relay", "relay_on", "relay_limit", "no_move"];
 
 /// The rule set a spec's first part names: a preset, or a preset and a
 /// player count (`kalah3`).

@@ -159,8 +159,8 @@ impl Rules {
         }
     }
 
-    /// [`Rules::sow`] under relay sowing (docs/rules.md section 3): lap
-    /// after lap, each from the house the last one lifted, until a landing
+    /// [`Rules::sow`] under relay sowing (docs/rules.md section 3): leg
+    /// after leg, each from the house the last one lifted, until a landing
     /// does not relay or one more lift would pass `relay_limit`. Seed by
     /// seed; `on_seed` is told every cup a seed goes into.
     #[inline(never)]
@@ -226,7 +226,7 @@ impl Rules {
             Relay::None => return None,
             Relay::Last if cups[last] > 1 => last,
             Relay::Last => return None,
-            Relay::Next => usize::from(self.next_cup[side][last]),
+            Relay::Next => self.next_on_track(side, last),
         };
         (self.relay_ok[side][lifted] && cups[lifted] > 0).then_some(lifted)
     }
@@ -235,7 +235,6 @@ impl Rules {
     /// ended in `cup` would have gone on (for `relay = next`, and for the
     /// captures that look past the last seed).
     #[inline]
-    #[allow(dead_code)]
     pub(crate) fn next_on_track(&self, side: usize, cup: usize) -> usize {
         usize::from(self.next_cup[side][cup])
     }
