@@ -365,6 +365,32 @@ proptest! {
         });
     }
 
+    /// Termination of a move under relay sowing (docs/rules.md section 3):
+    /// every move of a random game, with small limits so that moves reach
+    /// them, makes at most `relay_limit` lifts.
+    #[test]
+    fn relay_moves_end_within_the_relay_limit(
+        set in random_rules(),
+        relay in 1usize..3,
+        relay_limit in 1u8..=4,
+        seed in any::<u64>(),
+    ) {
+        let set = RuleSet { relay: Relay::ALL[relay], relay_limit, ..set };
+        let rules = Rules::new(&set).unwrap();
+        random_game(&rules, seed, 300, |g| {
+            let pos = g.position();
+            for m in pos.legal_moves() {
+                let mut next = *pos;
+                let effect = next.play(m).expect("a legal move plays");
+                assert!(effect.relays <= relay_limit, "{m} in {pos}");
+                if effect.relay_limited {
+                    assert_eq!(effect.relays, relay_limit, "{m} in {pos}");
+                    assert!(effect.captured == 0 && !effect.extra_turn, "{m} in {pos}");
+                }
+            }
+        });
+    }
+
     #[test]
     fn undo_restores_every_position(set in any_rules(), seed in any::<u64>()) {
         let rules = Rules::new(&set).unwrap();
