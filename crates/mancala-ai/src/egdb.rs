@@ -5,7 +5,7 @@ use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 
-use mancala_core::{MoveList, Position, Rules, Side};
+use mancala_core::{MoveList, NoMove, Position, Rules, Side};
 
 use crate::moves::score_gain;
 
@@ -120,8 +120,9 @@ pub enum EgdbError {
     /// do not match their checksum.
     #[error("{0}: the endgame database is truncated or corrupt")]
     Corrupt(PathBuf),
-    /// The rules have no endgame database (they are not [additive](mancala_core::Rules::board_decides_future)), or
-    /// it would not fit in memory.
+    /// The rules have no endgame database (see [`Egdb::supports`]: they are
+    /// not [additive](mancala_core::Rules::board_decides_future), or a player
+    /// with no move passes), or it would not fit in memory.
     #[error("these rules have no endgame database")]
     Unsupported,
 }
@@ -147,6 +148,16 @@ const UNKNOWN: i8 = i8::MIN;
 const LATE: u32 = 1 << 20;
 
 impl Egdb {
+    /// Whether `rules` can have an endgame database: they are
+    /// [additive](mancala_core::Rules::board_decides_future) and a player
+    /// with no move ends the game (`no_move = end`). Under `no_move =
+    /// pass` the side to move of a board is not always the side whose turn
+    /// it is (docs/rules.md section 7), which the database's boards, all
+    /// seen from the side to move, cannot say.
+    pub fn supports(rules: &Rules) -> bool {
+        rules.board_decides_future() && rules.rule_set().no_move == NoMove::End
+    }
+
     /// The number of boards a database of up to `max_seeds` seeds holds for
     /// these rules: its size in bytes.
     pub fn size(rules: &Rules, max_seeds: usize) -> usize {
@@ -156,8 +167,8 @@ impl Egdb {
     }
 
     /// Works out every board with up to `max_seeds` seeds, on every core
-    /// (see [`Egdb::build_with_threads`]). `None` when the rules are not
-    /// [additive](mancala_core::Rules::board_decides_future) or the board count overflows memory.
+    /// (see [`Egdb::build_with_threads`]). `None` when the rules have no
+    /// database ([`Egdb::supports`]) or the board count overflows memory.
     pub fn build(rules: &Rules, max_seeds: usize) -> Option<Egdb> {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         Egdb::build_with_threads(rules, max_seeds, threads)
@@ -171,7 +182,7 @@ impl Egdb {
     /// out the same board at once; both store the same value, so the result
     /// does not depend on the number of threads.
     pub fn build_with_threads(rules: &Rules, max_seeds: usize, threads: usize) -> Option<Egdb> {
-        if !rules.board_decides_future() {
+        if !Egdb::supports(rules) {
             return None;
         }
         let houses = rules.houses();
@@ -283,7 +294,7 @@ impl Egdb {
             source,
         };
         let corrupt = || EgdbError::Corrupt(path.to_path_buf());
-        if !rules.board_decides_future() {
+        if !Egdb::supports(rules) {
             return Err(EgdbError::Unsupported);
         }
         let file = File::open(path).map_err(io)?;

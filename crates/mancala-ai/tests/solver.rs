@@ -3,7 +3,9 @@
 //! the published values of the small Kalah boards (docs/rules.md section 11).
 
 use mancala_ai::{Egdb, EgdbError, Solver, SolverOptions, score_difference, terminal_value};
-use mancala_core::{EndCondition, EndSet, Leftover, Position, Preset, RuleSet, Rules, Side, Wdl};
+use mancala_core::{
+    EndCondition, EndSet, Leftover, NoMove, Position, Preset, RuleSet, Rules, Side, Wdl,
+};
 use mancala_testkit::oracle::negamax;
 use mancala_testkit::pick::{ongoing, position};
 use mancala_testkit::rules::small_two_player_rules;
@@ -64,11 +66,12 @@ proptest! {
     #[test]
     fn endgame_database_holds_exact_values(
         set in small_two_player_rules().prop_map(|mut set| {
-            // The database is for additive rules only.
+            // The database is for additive rules without passing only.
             set.pie_rule = false;
             if set.leftover == Leftover::SplitPoorer {
                 set.leftover = Leftover::Owner;
             }
+            set.no_move = NoMove::End;
             set.end = EndSet::of(&[if set.capture_empty_opposite {
                 EndCondition::AnySideEmpty
             } else {
@@ -546,4 +549,36 @@ fn a_database_of_other_rules_is_handed_back() {
     let mut solver = Solver::with_database(&rules, options, database).unwrap();
     // docs/rules.md section 11: Kalah(3,3) is worth +2.
     assert_eq!(solver.solve(&Position::new(&rules)).value, 2);
+}
+
+/// Passing (docs/rules.md section 7) is beyond the endgame database: it
+/// refuses such rules with a typed error, and the solver solves them
+/// without one (its values are checked against negamax above).
+#[test]
+fn the_database_refuses_rules_where_a_player_passes() {
+    let mut set = Preset::Kalah.rules();
+    set.houses = 3;
+    set.seeds = 2;
+    set.min_seeds = 2;
+    set.end = EndSet::of(&[EndCondition::NoLegalMove]);
+    set.no_move = NoMove::Pass;
+    let rules = Rules::new(&set).unwrap();
+    assert!(rules.board_decides_future());
+    assert!(!Egdb::supports(&rules));
+    assert!(Egdb::build(&rules, 4).is_none());
+    let dir = scratch_dir("pass");
+    let path = dir.join("pass.egdb");
+    assert!(matches!(
+        Egdb::load_or_build(&path, &rules, 4),
+        Err(EgdbError::Unsupported)
+    ));
+    assert!(
+        !path.exists(),
+        "nothing is written for rules without a database"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+    let pos = Position::new(&rules);
+    let mut solver = Solver::new(&rules, SMALL).unwrap();
+    let solution = solver.solve(&pos);
+    assert_eq!(Some(solution.value), score_difference(negamax(&pos)));
 }

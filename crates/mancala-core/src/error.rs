@@ -89,6 +89,12 @@ pub enum InvalidReason {
     /// `min_seeds` 0.
     #[error("an empty house can never be moved, so min_seeds is at least 1")]
     MinSeeds,
+    /// `relay_limit` 0.
+    #[error("a relay sowing needs room for at least 1 lift, so relay_limit is at least 1")]
+    RelayLimit,
+    /// Relay sowing together with `direction = parity`.
+    #[error("relay sowing goes one way round; it cannot be combined with direction = parity")]
+    RelayWithParity,
     /// A count capture with no `capture_counts`.
     #[error("a count capture needs at least one count")]
     NoCaptureCounts,

@@ -3,7 +3,7 @@
 
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::ruleset::{Direction, EndCondition, Leftover, Origin, RuleSet, StoresSown};
+use crate::ruleset::{Direction, EndCondition, Leftover, Origin, Relay, RuleSet, StoresSown};
 use crate::setup::PieState;
 
 impl Rules {
@@ -117,12 +117,15 @@ impl Rules {
 
 /// Whether every sowing makes progress towards the end (see
 /// [`RuleSet::move_bound`] for the argument): stores on the track, no
-/// move that can put all its seeds straight back, and one direction
-/// (under `parity` a sowing may carry seeds away from their store).
+/// move that can put all its seeds straight back, one direction (under
+/// `parity` a sowing may carry seeds away from their store), and no relay
+/// sowing (whose laps carry seeds away from their store, so the argument
+/// does not hold; docs/rules.md section 13).
 pub(crate) fn makes_progress(set: &RuleSet) -> bool {
     set.stores_sown != StoresSown::None
         && !(set.origin == Origin::First && set.min_seeds < 2)
         && set.direction != Direction::Parity
+        && set.relay == Relay::None
 }
 
 /// The most sowings with `seeds` on a board of `houses` houses a side when

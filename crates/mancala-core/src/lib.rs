@@ -96,8 +96,8 @@ pub use preset::{KalahOptions, Preset};
 pub use rules::Rules;
 pub use ruleset::{
     Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction, EndCondition, EndSet,
-    ExtraTurn, GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS, Origin, RuleSet,
-    SowCaptureBy, StoresSown, Unfed,
+    ExtraTurn, GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS, NoMove, Origin, Relay,
+    RelayOn, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 pub use setup::{PieState, Setup};
 pub use side::{BySide, Side};

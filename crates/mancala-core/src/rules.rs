@@ -12,7 +12,7 @@ pub(crate) use sow::Sowing;
 use crate::error::RuleError;
 use crate::ruleset::{
     Capture, CountSet, Direction, EndCondition, GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS,
-    RuleSet, SowCaptureBy, StoresSown, Unfed,
+    NoMove, Relay, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 use crate::side::Side;
 
@@ -97,6 +97,21 @@ pub struct Rules {
     /// Per side: may a count capture take this side's houses, when side `s`
     /// moves? Indexed `[mover][owner]`.
     capture_side_ok: [[bool; MAX_PLAYERS]; MAX_PLAYERS],
+    /// Relay sowing is on (`relay` is not `none`): sowing takes the relay
+    /// path, decided here once.
+    pub(crate) relays: bool,
+    pub(crate) relay: Relay,
+    pub(crate) relay_limit: u8,
+    /// Per mover and cup: may relay sowing lift this cup? (houses on the
+    /// sides `relay_on` names; never a store).
+    relay_ok: [[bool; CUPS]; MAX_PLAYERS],
+    /// Per mover and house cup: where on the mover's track a relay lap
+    /// lifted from that house starts (as `sow_from`'s start).
+    relay_from: [[u8; CUPS]; MAX_PLAYERS],
+    /// Per mover and cup on its track: the next cup on that track.
+    next_cup: [[u8; CUPS]; MAX_PLAYERS],
+    /// `no_move = pass`: a side with no legal move is skipped.
+    pub(crate) passes: bool,
     pub(crate) counts: CountSet,
     pub(crate) min_seeds: u8,
     pub(crate) capture: Capture,
@@ -151,6 +166,7 @@ impl Rules {
         let tracks = Tracks::of(set, &layout);
         let table = SowingTable::of(&layout, &tracks);
         let (targets, ntargets) = compile::corresponding_houses(set, &layout);
+        let relay = compile::RelayTables::of(set, &layout, &tracks);
         Ok(Rules {
             set: *set,
             players: set.players,
@@ -174,6 +190,13 @@ impl Rules {
             next_house: compile::next_houses(&layout, &tracks),
             across: compile::across(&layout),
             capture_side_ok: compile::capture_sides(set),
+            relays: set.relay != Relay::None,
+            relay: set.relay,
+            relay_limit: set.relay_limit,
+            relay_ok: relay.ok,
+            relay_from: relay.from,
+            next_cup: relay.next_cup,
+            passes: set.no_move == NoMove::Pass,
             // The rules the hot path reads, as they are.
             counts: set.capture_counts,
             min_seeds: set.min_seeds,

@@ -153,6 +153,45 @@ rule_enum! {
 }
 
 rule_enum! {
+    /// Whether a sowing goes on from where it ended (`relay`, docs/rules.md
+    /// section 3).
+    Relay("relay") {
+        /// The sowing ends when the hand is empty.
+        None = "none",
+        /// The last seed lands in a house that held seeds: lift them all and
+        /// sow on from the next cup (Ayoayo, Dakon, Congkak).
+        Last = "last",
+        /// The cup after the last one is a house holding seeds: lift them and
+        /// sow on from the cup after it; an empty one ends the sowing
+        /// (Pallanguzhi family).
+        Next = "next",
+    }
+}
+
+rule_enum! {
+    /// On whose side a house may be lifted to relay a sowing (`relay_on`).
+    RelayOn("relay_on") {
+        /// Any side.
+        Any = "any",
+        /// The mover's own side only.
+        Own = "own",
+        /// The other sides only.
+        Opponent = "opponent",
+    }
+}
+
+rule_enum! {
+    /// What happens when the player to move has no legal move (`no_move`,
+    /// docs/rules.md section 7).
+    NoMove("no_move") {
+        /// The game ends.
+        End = "end",
+        /// The player is skipped; the game ends when no player can move.
+        Pass = "pass",
+    }
+}
+
+rule_enum! {
     /// Which store landing earns another move (`extra_turn`).
     ExtraTurn("extra_turn") {
         /// No landing earns an extra turn.
@@ -654,6 +693,13 @@ rule_dimensions! {
         extra_turn: ExtraTurn = ExtraTurn::OwnStore,
         /// When false, the very first move of the game never earns an extra turn.
         first_move_extra_turn: bool = true,
+        /// Relay sowing: whether and where a sowing goes on after its last seed.
+        relay: Relay = Relay::None,
+        /// Relay sowing: on whose side a house may be lifted.
+        relay_on: RelayOn = RelayOn::Any,
+        /// Relay sowing: the most lifts a move makes; one more ends the move
+        /// at once, with no capture and no extra turn (1 to 255).
+        relay_limit: u8 = 64,
         /// The fewest seeds a house must hold to be moved (2 in Modiar).
         min_seeds: u8 = 1,
         /// A player must leave seeds on an empty opponent's side if they can.
@@ -693,6 +739,8 @@ rule_dimensions! {
         leftover: Leftover = Leftover::Owner,
         /// Where the seeds left on the board go when an endless cycle ends the game.
         cycle_leftover: Leftover = Leftover::Owner,
+        /// What a player with no legal move does: end the game, or pass.
+        no_move: NoMove = NoMove::End,
         /// The second player may swap sides instead of their first move.
         pie_rule: bool = false,
     }
@@ -712,12 +760,12 @@ impl RuleSet {
     ///
     /// A [`RuleError`] naming the first field (and its value) that cannot be
     /// played: a player count outside 2..=4, a house count outside 1..=16, no
-    /// seeds, more than 255 seeds in all, `min_seeds` 0, a count capture
-    /// without counts, a count of 0 in `capture_counts` or
-    /// `sow_capture_counts`, a two-player rule (count capture, `gap_opposite`
-    /// with a gap capture, `must_feed`, a `grand_slam` other than `allowed`,
-    /// `pie_rule`) with 3 or 4 players, or `empty_first` together with
-    /// `any_side_empty`.
+    /// seeds, more than 255 seeds in all, `min_seeds` 0, `relay_limit` 0,
+    /// relay sowing with `direction = parity`, a count capture without
+    /// counts, a count of 0 in `capture_counts` or `sow_capture_counts`, a
+    /// two-player rule (count capture, `gap_opposite` with a gap capture,
+    /// `must_feed`, a `grand_slam` other than `allowed`, `pie_rule`) with 3
+    /// or 4 players, or `empty_first` together with `any_side_empty`.
     ///
     /// # Examples
     ///
@@ -754,6 +802,12 @@ impl RuleSet {
         }
         if self.min_seeds == 0 {
             return invalid("min_seeds", "0".into(), InvalidReason::MinSeeds);
+        }
+        if self.relay_limit == 0 {
+            return invalid("relay_limit", "0".into(), InvalidReason::RelayLimit);
+        }
+        if self.relay != Relay::None && self.direction == Direction::Parity {
+            return invalid("direction", "parity".into(), InvalidReason::RelayWithParity);
         }
         if self.capture == Capture::Count {
             if self.capture_counts.is_empty() {

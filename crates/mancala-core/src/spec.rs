@@ -81,7 +81,9 @@ impl RuleSet {
     /// added later, such as `direction`, only when not at their default),
     /// with
     /// the names of rule files (lists comma-separated, booleans
-    /// `true`/`false`, sets in specification order).
+    /// `true`/`false`, sets in specification order). Dimensions added
+    /// later (relay sowing, `no_move`) are left out at their defaults, so
+    /// that older rule sets keep their text.
     ///
     /// The text depends only on the dimension and value names, which are
     /// the rule-file format, never on Rust's `Debug` output or a
@@ -102,42 +104,41 @@ impl RuleSet {
     /// # Ok::<(), mancala_core::RuleSpecError>(())
     /// ```
     pub fn canonical(&self) -> String {
+        let mut defaults = Vec::new();
+        crate::ruleset::DEFAULTS.for_each_dimension(|_, value| defaults.push(value.to_string()));
         let mut out = String::new();
+        let mut at = 0;
         self.for_each_dimension(|name, value| {
-            if LATER_DIMENSIONS.contains(&name) && value.to_string() == default_text(name) {
+            let text = value.to_string();
+            let default = &defaults[at];
+            at += 1;
+            if ADDED_LATER.contains(&name) && text == *default {
                 return;
             }
             if !out.is_empty() {
                 out.push(',');
             }
-            write!(out, "{name}={value}").expect("writing to a String cannot fail");
+            write!(out, "{name}={text}").expect("writing to a String cannot fail");
         });
         out
     }
 }
 
-/// Dimensions added after canonical texts were first pinned (endgame
-/// database files are named by a hash of them): [`RuleSet::canonical`]
-/// writes them only when they differ from their default, so that every
-/// rule set that does not use them keeps its text.
-const LATER_DIMENSIONS: &[&str] = &[
+/// Dimensions added after the canonical text was first fixed: written only
+/// when they differ from their default, so that every rule set that does
+/// not use them keeps its text (and its endgame databases their
+/// fingerprint). [`RuleSet::from_spec`] gives a missing one its default.
+const ADDED_LATER: &[&str] = &[
     "direction",
+    "relay",
+    "relay_on",
+    "relay_limit",
     "gap_opposite",
     "sow_capture_counts",
     "sow_capture_by",
     "capture_extra_turn",
+    "no_move",
 ];
-
-/// The text of dimension `name`'s default value.
-fn default_text(name: &str) -> String {
-    let mut text = String::new();
-    crate::ruleset::DEFAULTS.for_each_dimension(|n, value| {
-        if n == name {
-            text = value.to_string();
-        }
-    });
-    text
-}
 
 /// The rule set a spec's first part names: a preset, or a preset and a
 /// player count (`kalah3`).

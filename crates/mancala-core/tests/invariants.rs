@@ -4,7 +4,7 @@
 
 use mancala_core::{
     Cup, Direction, Effect, EndCondition, EndSet, GrandSlam, History, IllegalReason, Move,
-    Position, Preset, RuleSet, Rules, Setup, Side, StoresSown, parse_moves,
+    Position, Preset, Relay, RuleSet, Rules, Setup, Side, StoresSown, parse_moves,
 };
 use mancala_testkit::pick::{Choices, random_game};
 use mancala_testkit::rules::{any_rules, random_rules};
@@ -34,6 +34,11 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, n: u8, effect: &E
     let path = pos
         .sowing_path(Move::House(n))
         .expect("a legal move has a path");
+    let set = pos.rules().rule_set();
+    if set.relay != Relay::None {
+        return check_relay(pos, &path, n, effect);
+    }
+    assert_eq!(effect.relays, 0, "{n} relays without relay sowing in {pos}");
     assert_eq!(path.len(), usize::from(effect.sown), "{n} in {pos}");
     assert_eq!(path.last().copied(), effect.last, "{n} in {pos}");
     if effect.captured > 0 || effect.sow_taken > 0 || effect.ended.is_some() {
@@ -65,6 +70,26 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, n: u8, effect: &E
                 "{house:?}: {n} in {pos}"
             );
         }
+    }
+}
+
+/// Under relay sowing (docs/rules.md section 3) a move makes at most
+/// `relay_limit` lifts, each of at most every seed in the game; its path
+/// starts with the origin's seeds and ends where the move landed; a move
+/// stopped by the limit captures nothing and earns no extra turn.
+fn check_relay(pos: &Position<'_>, path: &[Cup], n: u8, effect: &Effect) {
+    let set = pos.rules().rule_set();
+    assert!(effect.relays <= set.relay_limit, "{n} in {pos}");
+    let most = usize::from(effect.sown) + usize::from(effect.relays) * pos.total_seeds() as usize;
+    assert!(path.len() >= usize::from(effect.sown), "{n} in {pos}");
+    assert!(path.len() <= most, "{n} in {pos}");
+    assert_eq!(path.len() > usize::from(effect.sown), effect.relays > 0);
+    assert_eq!(path.last().copied(), effect.last, "{n} in {pos}");
+    if effect.relay_limited {
+        assert_eq!(effect.relays, set.relay_limit, "{n} in {pos}");
+        // No capture at the end: only what the legs took while sowing.
+        assert!(effect.captured <= effect.sow_taken, "{n} in {pos}");
+        assert!(!effect.extra_turn, "{n} in {pos}");
     }
 }
 
@@ -339,6 +364,39 @@ proptest! {
         random_game(&rules, seed, 400, |g| {
             check_notation(g.position());
             check_from_parts(g.position());
+        });
+    }
+
+    /// Termination of a move under relay sowing (docs/rules.md section 3):
+    /// every move of a random game, with small limits so that moves reach
+    /// them, makes at most `relay_limit` lifts.
+    #[test]
+    fn relay_moves_end_within_the_relay_limit(
+        set in random_rules(),
+        relay in 1usize..3,
+        relay_limit in 1u8..=4,
+        seed in any::<u64>(),
+    ) {
+        // Relay sowing goes one way round (docs/rules.md section 14).
+        let direction = match set.direction {
+            Direction::Parity => Direction::Ccw,
+            direction => direction,
+        };
+        let set = RuleSet { relay: Relay::ALL[relay], relay_limit, direction, ..set };
+        let rules = Rules::new(&set).unwrap();
+        random_game(&rules, seed, 300, |g| {
+            let pos = g.position();
+            for m in pos.legal_moves() {
+                let mut next = *pos;
+                let effect = next.play(m).expect("a legal move plays");
+                assert!(effect.relays <= relay_limit, "{m} in {pos}");
+                if effect.relay_limited {
+                    assert_eq!(effect.relays, relay_limit, "{m} in {pos}");
+                    // No capture at the end: only what legs took while sowing.
+                    assert!(effect.captured <= effect.sow_taken, "{m} in {pos}");
+                    assert!(!effect.extra_turn, "{m} in {pos}");
+                }
+            }
         });
     }
 

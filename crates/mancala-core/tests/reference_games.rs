@@ -38,6 +38,12 @@ const CASES: &[&str] = &[
     "oware capture_counts=1,2,3 capture_side=any",
     "kalah players=3 capture=gap",
     "kalah direction=parity capture=gap sow_capture_counts=3",
+    "kalah relay=last",
+    "kalah stores_sown=none origin=skip relay=last end=any_side_empty,repetition",
+    "oware relay=next relay_limit=5 capture=gap sow_capture_counts=4",
+    "kalah relay=next relay_on=own no_move=pass",
+    "modiar no_move=pass",
+    "kalah players=3 no_move=pass relay=last relay_limit=3",
 ];
 
 /// Random games per case.

@@ -3,8 +3,8 @@
 
 use mancala_core::{
     Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction, EndCondition, EndSet,
-    ExtraTurn, GrandSlam, KalahOptions, Leftover, Origin, Preset, RuleError, RuleSet, SowCaptureBy,
-    StoresSown, Unfed,
+    ExtraTurn, GrandSlam, KalahOptions, Leftover, NoMove, Origin, Preset, Relay, RelayOn,
+    RuleError, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 use mancala_testkit::assert_mentions;
 
@@ -203,7 +203,7 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 27] = [
+    let table: [(&str, &str, Change); 31] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
@@ -216,6 +216,9 @@ fn set_changes_every_dimension_by_name() {
         ("first_move_extra_turn", "false", |s| {
             s.first_move_extra_turn = false
         }),
+        ("relay", "last", |s| s.relay = Relay::Last),
+        ("relay_on", "opponent", |s| s.relay_on = RelayOn::Opponent),
+        ("relay_limit", "12", |s| s.relay_limit = 12),
         ("min_seeds", "2", |s| s.min_seeds = 2),
         ("must_feed", "true", |s| s.must_feed = true),
         ("unfed", "end_to_starving", |s| {
@@ -250,6 +253,7 @@ fn set_changes_every_dimension_by_name() {
         ("cycle_leftover", "split", |s| {
             s.cycle_leftover = Leftover::Split
         }),
+        ("no_move", "pass", |s| s.no_move = NoMove::Pass),
         ("pie_rule", "1", |s| s.pie_rule = true),
     ];
     let names: Vec<&str> = table.iter().map(|(name, _, _)| *name).collect();

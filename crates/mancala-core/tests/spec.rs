@@ -185,6 +185,10 @@ fn canonical_text_reads_back_and_tells_rule_sets_apart() {
         assert!(set.canonical().contains(&format!(",{later}=")), "{spec}");
         sets.push(set);
     }
+    // Dimensions added later are written only away from their defaults.
+    sets.push(RuleSet::from_spec("kalah,relay=last,relay_limit=9,no_move=pass").unwrap());
+    sets.push(RuleSet::from_spec("kalah,relay=next,relay_on=own").unwrap());
+    sets.push(RuleSet::from_spec("kalah,relay_limit=9").unwrap());
     for set in &sets {
         assert_eq!(RuleSet::from_spec(&set.canonical()).as_ref(), Ok(set));
     }

@@ -3,7 +3,8 @@
 
 use mancala_core::{
     Capture, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition, EndSet, ExtraTurn,
-    GrandSlam, KalahOptions, Leftover, Origin, Preset, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    GrandSlam, KalahOptions, Leftover, NoMove, Origin, Preset, Relay, RelayOn, RuleSet,
+    SowCaptureBy, StoresSown, Unfed,
 };
 use proptest::prelude::*;
 use rand::RngExt;
@@ -120,8 +121,8 @@ pub fn tiny_rules() -> impl Strategy<Value = RuleSet> {
 /// Small two-player rule sets whose games always end: additive ones
 /// (Kalah-like) and whole-position ones (majority, empty_first, the pie
 /// rule, `split_poorer`), with every capture family, captures while
-/// sowing and extra turns after captures: for the exact solver's oracle
-/// test.
+/// sowing and extra turns after captures, passing or not: for the exact
+/// solver's oracle test.
 pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
     (
         1u8..=3,
@@ -141,9 +142,23 @@ pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
         any::<bool>(),
         // Captures while sowing (of 2) and an extra turn after a capture.
         (any::<bool>(), any::<bool>()),
+        prop::sample::select(NoMove::ALL.to_vec()),
     )
         .prop_map(
-            |(houses, seeds, stores, origin, extra, capture, empty, end, leftover, pie, more)| {
+            |(
+                houses,
+                seeds,
+                stores,
+                origin,
+                extra,
+                capture,
+                empty,
+                end,
+                leftover,
+                pie,
+                more,
+                no_move,
+            )| {
                 RuleSet {
                     houses,
                     seeds,
@@ -164,6 +179,7 @@ pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
                     end,
                     leftover,
                     pie_rule: pie,
+                    no_move,
                     ..Preset::Kalah.rules()
                 }
             },
@@ -253,12 +269,21 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         any::<bool>(),
         any::<bool>(),
     );
-    (shape, feeding, capture, ending, more).prop_map(|(shape, feeding, capture, ending, more)| {
+    // Small relay limits too, so that moves reach them.
+    let relaying = (
+        0usize..3,
+        0usize..3,
+        prop::sample::select(vec![1u8, 2, 3, 64, 255]),
+        0usize..2,
+    );
+    let all = (shape, feeding, capture, ending, (more, relaying));
+    all.prop_map(|(shape, feeding, capture, ending, (more, relaying))| {
         let (players, houses, mut seeds, stores, origin, extra, direction) = shape;
         let (first_extra, min_seeds, must_feed, unfed, grand_slam) = feeding;
         let (kind, from, empty_opposite, counts, side, chain, no_capture) = capture;
         let (end_bits, leftover, cycle_leftover, pie) = ending;
         let (sow_counts, sower, gap_opposite, capture_extra_turn) = more;
+        let (relay, relay_on, relay_limit, no_move) = relaying;
         while usize::from(players) * usize::from(houses) * usize::from(seeds) > 255 {
             seeds -= 1;
         }
@@ -277,11 +302,18 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
             players,
             houses,
             seeds,
-            direction: Direction::ALL[direction],
+            // Relay sowing goes one way round (section 14).
+            direction: match Direction::ALL[direction] {
+                Direction::Parity if Relay::ALL[relay] != Relay::None => Direction::Ccw,
+                direction => direction,
+            },
             stores_sown: StoresSown::ALL[stores],
             origin: Origin::ALL[origin],
             extra_turn: ExtraTurn::ALL[extra],
             first_move_extra_turn: first_extra,
+            relay: Relay::ALL[relay],
+            relay_on: RelayOn::ALL[relay_on],
+            relay_limit,
             min_seeds,
             must_feed: must_feed && two,
             unfed: Unfed::ALL[unfed],
@@ -312,6 +344,7 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
             end,
             leftover: Leftover::ALL[leftover],
             cycle_leftover: Leftover::ALL[cycle_leftover],
+            no_move: NoMove::ALL[no_move],
             pie_rule: pie && two,
         }
     })

@@ -258,7 +258,7 @@ impl<'r> Solver<'r> {
     /// ```
     pub fn new(rules: &'r Rules, options: SolverOptions) -> Result<Solver<'r>, SolverError> {
         two_players(rules)?;
-        let database = (rules.board_decides_future() && options.database_seeds > 0)
+        let database = (Egdb::supports(rules) && options.database_seeds > 0)
             .then(|| Egdb::build(rules, options.database_seeds))
             .flatten();
         Solver::with_database(rules, options, database)
@@ -267,7 +267,8 @@ impl<'r> Solver<'r> {
     /// A solver for `rules` whose endgame database is read from the file at
     /// `path`, or built (of `options.database_seeds` seeds) and saved there
     /// when there is no such file ([`Egdb::load_or_build`]): a big database
-    /// is built once. Rules that are not [additive](mancala_core::Rules::board_decides_future) have no database and
+    /// is built once. Rules with no database ([`Egdb::supports`]: not
+    /// [additive](mancala_core::Rules::board_decides_future), or passing)
     /// leave the file alone.
     ///
     /// # Errors
@@ -281,7 +282,7 @@ impl<'r> Solver<'r> {
         path: &std::path::Path,
     ) -> Result<Solver<'r>, SolverError> {
         two_players(rules)?;
-        let database = if rules.board_decides_future() && options.database_seeds > 0 {
+        let database = if Egdb::supports(rules) && options.database_seeds > 0 {
             Some(Egdb::load_or_build(path, rules, options.database_seeds)?)
         } else {
             None
@@ -290,8 +291,8 @@ impl<'r> Solver<'r> {
     }
 
     /// A solver for `rules` using `database` (built or loaded beforehand;
-    /// `options.database_seeds` is not looked at). Rules that are not
-    /// [additive](mancala_core::Rules::board_decides_future) use no database.
+    /// `options.database_seeds` is not looked at). Rules with no database
+    /// ([`Egdb::supports`]) use none.
     ///
     /// # Errors
     ///
@@ -313,7 +314,7 @@ impl<'r> Solver<'r> {
             database => database,
         };
         let additive = rules.board_decides_future();
-        let database = database.filter(|_| additive).map(Arc::new);
+        let database = database.filter(|_| Egdb::supports(rules)).map(Arc::new);
         let order_seeds = database
             .as_ref()
             .map_or(0, |db| db.max_seeds() as i32)

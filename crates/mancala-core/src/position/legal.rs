@@ -45,11 +45,17 @@ impl<'r> Position<'r> {
     pub fn landing(&self, m: Move) -> Option<Cup> {
         let (side, house, seeds) = self.sown_house(m)?;
         let r = self.rules;
-        Some(cup_of(
-            r.landing_cup(side, house, seeds),
-            r.stride,
-            r.houses,
-        ))
+        let last = if r.relays {
+            // Where a relay sowing ends depends on the board: sow a copy.
+            let mut cups = self.state.cups;
+            usize::from(
+                r.sow::<false>(&mut cups, side, house, self.sowings(), &mut 0)
+                    .last,
+            )
+        } else {
+            r.landing_cup(side, house, seeds)
+        };
+        Some(cup_of(last, r.stride, r.houses))
     }
 
     /// For a legal house move `m`: the side to move, the house (0-based)
@@ -66,7 +72,9 @@ impl<'r> Position<'r> {
     }
 
     /// The cups the seeds of move `m` are sown into, one a seed, in
-    /// sowing order: what a page animates. Its last cup is
+    /// sowing order: what a page animates. Under relay sowing the laps
+    /// follow each other, each lap's seeds lifted from the cup before it
+    /// (docs/rules.md section 3). Its last cup is
     /// [`Position::landing`]; captures and the end of the game come after
     /// it and are in the move's [`Effect`](crate::Effect). `None` for a
     /// swap or a move that is not legal.
@@ -85,6 +93,15 @@ impl<'r> Position<'r> {
     pub fn sowing_path(&self, m: Move) -> Option<Vec<Cup>> {
         let (side, house, seeds) = self.sown_house(m)?;
         let r = self.rules;
+        if r.relays {
+            let mut cups = self.state.cups;
+            let mut path = Vec::new();
+            let sowings = self.sowings();
+            r.sow_relay::<false>(&mut cups, side, house, sowings, &mut 0, |c| {
+                path.push(cup_of(c, r.stride, r.houses));
+            });
+            return Some(path);
+        }
         let cups = r.sowing_path(side, house, seeds);
         Some(cups.map(|c| cup_of(c, r.stride, r.houses)).collect())
     }
@@ -100,6 +117,19 @@ impl<'r> Position<'r> {
         if r.ends_on_board && self.board_ends_game(changed) {
             return;
         }
+        match self.moves_of_side_to_move() {
+            None => {}
+            Some(0) if r.passes && self.pass() => {}
+            Some(0) => self.no_legal_move(changed.mover),
+            Some(legal) => self.state.legal = legal,
+        }
+    }
+
+    /// The legal moves of the side to move, as a mask; `None` when the
+    /// `unfed` rule ended the game on the way.
+    #[inline]
+    fn moves_of_side_to_move(&mut self) -> Option<u32> {
+        let r = self.rules;
         let side = self.to_move().index();
         let mut legal = r.movable(&self.state.cups, side);
         if r.special_moves {
@@ -108,20 +138,38 @@ impl<'r> Position<'r> {
                 && (r.grand_slam == GrandSlam::Forbidden
                     || (r.must_feed && r.side_empty(&self.state.cups, 1 - side)))
             {
-                match self.look_ahead(legal) {
-                    Some(moves) => legal = moves,
-                    None => return,
-                }
+                legal = self.look_ahead(legal)?;
             }
             if r.pie_rule && self.state.pie == PieState::Pending && side == 1 && self.state.ply > 0
             {
                 legal |= MoveList::SWAP_BIT;
             }
         }
-        if legal == 0 {
-            return self.no_legal_move(changed.mover);
+        Some(legal)
+    }
+
+    /// `no_move = pass` (docs/rules.md section 7): the side to move has no
+    /// legal move, so the turn goes on to the next side that has one,
+    /// without a move being played. Returns false, the turn back where it
+    /// was, when no side can move.
+    #[cold]
+    fn pass(&mut self) -> bool {
+        let r = self.rules;
+        let first = self.state.to_move;
+        for _ in 1..r.players() {
+            self.state.to_move = r.next_side[usize::from(self.state.to_move)];
+            match self.moves_of_side_to_move() {
+                // The `unfed` rule ended the game.
+                None => return true,
+                Some(0) => {}
+                Some(legal) => {
+                    self.state.legal = legal;
+                    return true;
+                }
+            }
         }
-        self.state.legal = legal;
+        self.state.to_move = first;
+        false
     }
 
     /// Narrows the movable houses by the rules that look a move ahead:

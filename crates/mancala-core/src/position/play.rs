@@ -33,6 +33,12 @@ pub struct Effect {
     pub grand_slam: bool,
     /// The mover moves again.
     pub extra_turn: bool,
+    /// Houses lifted to relay the sowing (docs/rules.md section 3; 0
+    /// without relay sowing).
+    pub relays: u8,
+    /// The move ended because one more lift would have passed
+    /// `relay_limit`: it captured nothing and earned no extra turn.
+    pub relay_limited: bool,
     /// The game ended with this move.
     pub ended: Option<EndReason>,
     captured_cups: u128,
@@ -94,6 +100,8 @@ impl<'r> Position<'r> {
             sow_taken: 0,
             grand_slam: false,
             extra_turn: false,
+            relays: 0,
+            relay_limited: false,
             ended: None,
             captured_cups: 0,
             stride: r.stride,
@@ -109,6 +117,8 @@ impl<'r> Position<'r> {
                 effect.sow_taken = sowing.sow_taken;
                 effect.grand_slam = sowing.grand_slam;
                 effect.extra_turn = sowing.extra_turn;
+                effect.relays = sowing.lifts;
+                effect.relay_limited = sowing.limited;
             }
         }
         effect.ended = self.state.over;
@@ -154,18 +164,21 @@ impl<'r> Position<'r> {
         if !sowing.extra_turn {
             self.state.to_move = r.next_side[side];
         }
-        self.settle(if sowing.captured > 0 || sowing.sow_taken > 0 {
-            Changed {
-                mover: Some(side),
-                ..Changed::ALL
-            }
-        } else {
-            Changed {
-                sides: Sides::Mover(side),
-                stores: r.stores_on_track,
-                mover: Some(side),
-            }
-        });
+        // A relay lift can empty any side's house, like a capture.
+        self.settle(
+            if sowing.captured > 0 || sowing.sow_taken > 0 || sowing.lifts > 0 {
+                Changed {
+                    mover: Some(side),
+                    ..Changed::ALL
+                }
+            } else {
+                Changed {
+                    sides: Sides::Mover(side),
+                    stores: r.stores_on_track,
+                    mover: Some(side),
+                }
+            },
+        );
         sowing
     }
 

@@ -2,7 +2,7 @@
 //! [`Rules::new`] built.
 
 use super::{CUPS, Rules};
-use crate::ruleset::{Capture, GrandSlam};
+use crate::ruleset::{Capture, GrandSlam, Relay};
 
 /// Landing bits: the cup is a store.
 pub(super) const LAND_STORE: u8 = 1;
@@ -28,6 +28,10 @@ pub(crate) struct Sowing {
     pub grand_slam: bool,
     /// The move earns another move.
     pub extra_turn: bool,
+    /// Houses lifted to relay the sowing (docs/rules.md section 3).
+    pub lifts: u8,
+    /// The move ended because one more lift would pass `relay_limit`.
+    pub limited: bool,
 }
 
 impl Rules {
@@ -87,6 +91,9 @@ impl Rules {
         sowings: u32,
         captured_cups: &mut u128,
     ) -> Sowing {
+        if self.relays {
+            return self.sow_relay::<REPORT>(cups, side, house, sowings, captured_cups, |_| ());
+        }
         // The origin's cup is the same in both directions.
         let origin = usize::from(self.sow_from[0][side][house].0);
         let n = cups[origin];
@@ -103,6 +110,8 @@ impl Rules {
             sow_taken: 0,
             grand_slam: false,
             extra_turn: false,
+            lifts: 0,
+            limited: false,
         };
         let last = if self.sow_captures && sowings >= self.no_capture_moves {
             self.sow_taking::<REPORT>(cups, side, dir, start, n, &mut result, captured_cups)
@@ -133,15 +142,118 @@ impl Rules {
             track[start + if r > 0 { r } else { lap }]
         };
         result.last = last;
-        let last = usize::from(last);
+        self.land::<REPORT>(cups, side, dir, sowings, &mut result, captured_cups);
+        result
+    }
+
+    /// Resolves the final landing of a sowing in direction `dir`
+    /// (`out.last`): the extra turn of a store landing, or the capture
+    /// (docs/rules.md sections 3 and 5).
+    #[inline(always)]
+    fn land<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        side: usize,
+        dir: usize,
+        sowings: u32,
+        result: &mut Sowing,
+        captured_cups: &mut u128,
+    ) {
+        let last = usize::from(result.last);
         let landing = self.landing[side][last];
         if landing & LAND_STORE != 0 {
             result.extra_turn =
                 landing & LAND_EXTRA != 0 && (self.first_move_extra_turn || sowings > 0);
         } else if sowings >= self.no_capture_moves {
-            self.capture::<REPORT>(cups, side, last, dir, sowings, &mut result, captured_cups);
+            self.capture::<REPORT>(cups, side, last, dir, sowings, result, captured_cups);
         }
+    }
+
+    /// [`Rules::sow`] under relay sowing (docs/rules.md section 3): leg
+    /// after leg, each from the house the last one lifted, until a landing
+    /// does not relay or one more lift would pass `relay_limit`. Seed by
+    /// seed, every seed but the last of its leg may take a house while
+    /// sowing (section 5); `on_seed` is told every cup a seed goes into.
+    /// Relay rule sets sow counter-clockwise along the track (`parity` is
+    /// refused with relay, section 14).
+    #[inline(never)]
+    pub(crate) fn sow_relay<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        side: usize,
+        house: usize,
+        sowings: u32,
+        captured_cups: &mut u128,
+        mut on_seed: impl FnMut(usize),
+    ) -> Sowing {
+        let (origin, start) = self.sow_from[0][side][house];
+        let (mut from, mut start) = (usize::from(origin), usize::from(start));
+        let mut result = Sowing {
+            last: 0,
+            sown: cups[from],
+            captured: 0,
+            sow_taken: 0,
+            grand_slam: false,
+            extra_turn: false,
+            lifts: 0,
+            limited: false,
+        };
+        debug_assert!(result.sown > 0, "sowing an empty house");
+        let track = &self.track[0][side];
+        let lap = usize::from(self.lap[side]);
+        let taking = self.sow_captures && sowings >= self.no_capture_moves;
+        loop {
+            let n = usize::from(cups[from]);
+            cups[from] = 0;
+            let mut last = from;
+            for k in 0..n {
+                last = usize::from(track[start + 1 + k % lap]);
+                cups[last] += 1;
+                on_seed(last);
+                if taking && k + 1 < n {
+                    self.take_while_sowing::<REPORT>(cups, side, last, &mut result, captured_cups);
+                }
+            }
+            result.last = last as u8;
+            let Some(lifted) = self.relay_lift(cups, side, last) else {
+                break;
+            };
+            if result.lifts == self.relay_limit {
+                // The move ends here: no capture, no extra turn.
+                result.limited = true;
+                return result;
+            }
+            result.lifts += 1;
+            from = lifted;
+            start = usize::from(self.relay_from[side][lifted]);
+        }
+        self.land::<REPORT>(cups, side, 0, sowings, &mut result, captured_cups);
         result
+    }
+
+    /// The house a sowing whose last seed fell in `last` relays from, if
+    /// any: `last` itself when it held seeds before (`relay = last`), or
+    /// the next cup on the track when it is a house holding seeds (`relay
+    /// = next`); only a house `relay_on` allows.
+    #[inline]
+    fn relay_lift(&self, cups: &[u8; CUPS], side: usize, last: usize) -> Option<usize> {
+        if self.landing[side][last] & LAND_STORE != 0 {
+            return None;
+        }
+        let lifted = match self.relay {
+            Relay::None => return None,
+            Relay::Last if cups[last] > 1 => last,
+            Relay::Last => return None,
+            Relay::Next => self.next_on_track(side, last),
+        };
+        (self.relay_ok[side][lifted] && cups[lifted] > 0).then_some(lifted)
+    }
+
+    /// The cup after `cup` on `side`'s sowing track: where a sowing that
+    /// ended in `cup` would have gone on (for `relay = next`).
+    #[inline]
+    pub(crate) fn next_on_track(&self, side: usize, cup: usize) -> usize {
+        usize::from(self.next_cup[side][cup])
     }
 
     /// The capture of section 5 once the last seed of a sowing in
@@ -215,25 +327,43 @@ impl Rules {
         for k in 0..n {
             let c = usize::from(track[start + 1 + k % lap]);
             cups[c] += 1;
-            let house = self.landing[side][c] & LAND_STORE == 0;
-            if k + 1 < n && house && self.sow_counts.holds(cups[c]) {
-                let to = if self.sow_to_sower {
-                    side
-                } else {
-                    usize::from(self.owner[c])
-                };
-                let seeds = std::mem::take(&mut cups[c]);
-                cups[self.store(to)] += seeds;
-                out.sow_taken += seeds;
-                if to == side {
-                    out.captured += seeds;
-                }
-                if REPORT {
-                    *captured_cups |= 1 << c;
-                }
+            if k + 1 < n {
+                self.take_while_sowing::<REPORT>(cups, side, c, out, captured_cups);
             }
         }
         track[start + 1 + (n - 1) % lap]
+    }
+
+    /// A seed of `side`'s sowing (not the last of its sowing or relay leg)
+    /// just fell in cup `c`: a house it brings to a count of
+    /// `sow_capture_counts` is taken at once by its owner or the sower
+    /// (section 5, captures while sowing).
+    #[inline]
+    fn take_while_sowing<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        side: usize,
+        c: usize,
+        out: &mut Sowing,
+        captured_cups: &mut u128,
+    ) {
+        let house = self.landing[side][c] & LAND_STORE == 0;
+        if house && self.sow_counts.holds(cups[c]) {
+            let to = if self.sow_to_sower {
+                side
+            } else {
+                usize::from(self.owner[c])
+            };
+            let seeds = std::mem::take(&mut cups[c]);
+            cups[self.store(to)] += seeds;
+            out.sow_taken += seeds;
+            if to == side {
+                out.captured += seeds;
+            }
+            if REPORT {
+                *captured_cups |= 1 << c;
+            }
+        }
     }
 
     /// The houses a gap capture takes after the last seed fell in `last`,

@@ -1,6 +1,7 @@
 """A brute-force reference for the perft vectors in ../perft/*.perft.
 
-Written from the rules specification (docs/rules.md, sections 2 to 9) alone, not
+Written from the rules specification (docs/rules.md, sections 2 to 9; relay
+sowing and passing from sections 3 and 7 as they stand) alone, not
 from the engine's code, so that its counts are an independent check of the
 engine's move generator. It is slow and plain on purpose: lists, no
 precomputed tables, one function per rule.
@@ -16,7 +17,8 @@ PRESET is a preset name, optionally followed by `name=value` changes, in
 one argument (`"kalah players=3"`); POSITION is the one-line notation of `Setup`
 (`4,4,4,4,4,4:0 4,4,4,4,4,4:0 to=0 ply=0`). With --stats each count is
 followed by how many laps, captures, extra turns, grand slams, forced feeds,
-unfed ends, swaps and repetitions the counted tree holds.
+unfed ends, swaps, repetitions, relay lifts, moves stopped by the relay limit
+and passes the counted tree holds.
 """
 
 import sys
@@ -53,6 +55,10 @@ class Rules:
     end: frozenset = frozenset({"any_side_empty"})
     pie_rule: bool = False
     direction: str = "ccw"  # ccw | cw | parity
+    relay: str = "none"  # none | last | next
+    relay_on: str = "any"  # any | own | opponent
+    relay_limit: int = 64
+    no_move: str = "end"  # end | pass
 
 
 KALAH = Rules()
@@ -142,7 +148,7 @@ def parse_rules(spec):
     rules = PRESETS[name]
     for change in changes:
         key, value = change.split("=")
-        if key in ("players", "houses", "seeds", "min_seeds", "no_capture_moves"):
+        if key in ("players", "houses", "seeds", "min_seeds", "no_capture_moves", "relay_limit"):
             rules = replace(rules, **{key: int(value)})
         elif key in ("first_move_extra_turn", "must_feed", "chain", "pie_rule",
                      "capture_empty_opposite", "gap_opposite", "capture_extra_turn"):
@@ -248,16 +254,24 @@ def sow_capture(rules, s, mover, cup, stats):
     stats["sowing_captures"] += 1
 
 
-def sow(rules, s, mover, k, stats):
-    """Lifts house k of the mover and sows; returns the cup of the last seed."""
+def lift(s, cup):
+    """Empties a house; returns the seeds it held."""
+    seeds = count(s, cup)
+    s.houses[cup[1]][cup[2]] = 0
+    return seeds
+
+
+def sow_leg(rules, s, mover, origin, stats):
+    """Lifts the house `origin` and sows its seeds along the mover's track
+    (backwards for a clockwise parity sowing), `origin` being this leg's
+    origin; every seed but the leg's last may take a house while sowing
+    (section 5). Returns the cup of the last seed."""
     cups = track(rules, mover)
-    origin = ("h", mover, k)
     i = cups.index(origin)
-    hand = s.houses[mover][k]
+    hand = lift(s, origin)
     step = -1 if clockwise(rules, hand) else 1
     if step < 0:
         stats["clockwise"] += 1
-    s.houses[mover][k] = 0
     last = origin
     if rules.origin == "first":
         add(s, origin)
@@ -280,6 +294,45 @@ def sow(rules, s, mover, k, stats):
     if passed_origin:
         stats["laps"] += 1
     return last
+
+
+def relay_house(rules, s, mover, last):
+    """The house a sowing whose last seed fell in `last` goes on from, or
+    None (section 3, relay sowing)."""
+    if rules.relay == "none" or last[0] == "s":
+        return None
+    if rules.relay == "last":
+        cup = last
+        if count(s, cup) < 2:  # it was empty before the last seed
+            return None
+    else:
+        cups = track(rules, mover)
+        cup = cups[(cups.index(last) + 1) % len(cups)]
+        if cup[0] == "s" or count(s, cup) == 0:
+            return None
+    if rules.relay_on == "own" and cup[1] != mover:
+        return None
+    if rules.relay_on == "opponent" and cup[1] == mover:
+        return None
+    return cup
+
+
+def sow(rules, s, mover, k, stats):
+    """Lifts house k of the mover and sows, leg after leg under relay
+    sowing; returns the cup of the last seed and whether the relay limit
+    stopped the move."""
+    last = sow_leg(rules, s, mover, ("h", mover, k), stats)
+    lifts = 0
+    while True:
+        lifted = relay_house(rules, s, mover, last)
+        if lifted is None:
+            return last, False
+        if lifts == rules.relay_limit:
+            stats["relay_limits"] += 1
+            return last, True
+        lifts += 1
+        stats["relays"] += 1
+        last = sow_leg(rules, s, mover, lifted, stats)
 
 
 # --- Captures (section 5) and grand slam (section 6) ------------------------
@@ -416,9 +469,12 @@ def play_house(rules, s, k, stats):
     before = s.copy()
     t = s.copy()
     back = 1 if clockwise(rules, s.houses[mover][k]) else -1
-    last = sow(rules, t, mover, k, stats)
+    last, limited = sow(rules, t, mover, k, stats)
     sown = t.copy()
     taken = Counter()
+    if limited:
+        # Stopped by the relay limit: no capture, no extra turn.
+        return t, False, False
     if t.ply >= rules.no_capture_moves:
         if rules.capture == "opposite":
             taken = opposite_capture(rules, t, mover, last)
@@ -490,6 +546,27 @@ def majority(rules, s):
     return sum(1 for st in s.stores if 2 * st == total) >= 2
 
 
+def has_move(rules, t):
+    """Whether the side to move has a legal move (or the unfed rule ends
+    the game on its turn, which is no pass either)."""
+    moves = candidate_moves(rules, t, Counter())
+    swap = rules.pie_rule and t.pie == "pending" and t.to_move == 1
+    return moves is None or bool(moves) or swap
+
+
+def pass_turn(rules, t, stats):
+    """`no_move = pass` (section 7): the turn goes on to the first side
+    that can move; if none can, it stays and the game ends there."""
+    first = t.to_move
+    for _ in range(rules.players):
+        if has_move(rules, t):
+            if t.to_move != first:
+                stats["passes"] += 1
+            return
+        t.to_move = (t.to_move + 1) % rules.players
+    t.to_move = first
+
+
 def children(rules, s, game, stats):
     """Every (move, position one move on), a swap included, with the end
     checks done."""
@@ -512,6 +589,8 @@ def children(rules, s, game, stats):
             t.over = any(sum(h) == 0 for h in t.houses)
         if "majority" in rules.end and majority(rules, t):
             t.over = True
+        if not t.over and rules.no_move == "pass":
+            pass_turn(rules, t, stats)
         out.append((name, t))
     if rules.pie_rule and s.pie == "pending" and s.to_move == 1:
         stats["swaps"] += 1

@@ -1,0 +1,238 @@
+//! Relay sowing (docs/rules.md section 3: `relay`, `relay_on`,
+//! `relay_limit`) and passing (section 7: `no_move`), one test per rule on
+//! a hand-built position whose expected result was worked out by hand
+//! from docs/rules.md.
+//!
+//! Notation reminder: per side `house 1,...,house n:store`, side 0 first,
+//! then `to=SIDE ply=N`. On a Kalah board side 0's track is h1..h6, its
+//! store, o1..o6 (side 1's store skipped). `hK` is a house of the mover,
+//! `oK` one of the opponent.
+
+use mancala_core::*;
+use mancala_testkit::pick::{at, compile};
+
+fn rules(spec: &str) -> Rules {
+    compile(RuleSet::from_spec(spec).expect("the spec is valid"))
+}
+
+fn mine(number: u8) -> Cup {
+    Cup::House {
+        side: Side::new(0),
+        number,
+    }
+}
+
+fn theirs(number: u8) -> Cup {
+    Cup::House {
+        side: Side::new(1),
+        number,
+    }
+}
+
+#[test]
+fn relay_last_lifts_the_landing_house_and_sows_on() {
+    let rules = rules("kalah,relay=last");
+    let mut pos = at(&rules, "0,1,1,0,0,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    // h2's seed lands in h3, which held 1: its 2 seeds are lifted and sown
+    // into h4 and h5. h5 was empty: the final landing, an opposite capture
+    // of o2's seed and the capturing one.
+    assert_eq!(
+        pos.sowing_path(Move::House(2)),
+        Some(vec![mine(3), mine(4), mine(5)])
+    );
+    assert_eq!(pos.landing(Move::House(2)), Some(mine(5)));
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "0,0,0,1,0,0:2 1,0,1,1,1,1:0 to=1 ply=5");
+    assert_eq!(effect.sown, 1);
+    assert_eq!(effect.relays, 1);
+    assert_eq!(effect.last, Some(mine(5)));
+    assert_eq!(effect.captured, 2);
+    assert!(!effect.relay_limited);
+}
+
+#[test]
+fn relay_last_goes_on_across_both_sides_until_an_empty_house() {
+    let rules = rules("kalah,relay=last");
+    let mut pos = at(&rules, "1,0,0,0,0,2:0 1,1,1,1,1,1:0 to=0 ply=4");
+    // h6: store, o1 (held 1, lifted: 2 seeds) -> o2, o3 (held 1, lifted)
+    // -> o4, o5 (lifted) -> o6, h1 (side 1's store skipped; held 1,
+    // lifted) -> h2, h3. h3 was empty: it captures o4's 2 seeds.
+    let effect = pos.play(Move::House(6)).unwrap();
+    assert_eq!(pos.to_string(), "0,1,0,0,0,0:4 0,2,0,0,0,2:0 to=1 ply=5");
+    assert_eq!(effect.relays, 4);
+    assert_eq!(effect.last, Some(mine(3)));
+    assert_eq!(effect.captured, 3);
+}
+
+#[test]
+fn relay_on_own_lifts_only_the_movers_houses() {
+    let rules = rules("kalah,relay=last,relay_on=own");
+    let mut pos = at(&rules, "1,0,0,0,0,2:0 1,1,1,1,1,1:0 to=0 ply=4");
+    // The last seed lands in o1, which held 1, but it is not the mover's.
+    let effect = pos.play(Move::House(6)).unwrap();
+    assert_eq!(pos.to_string(), "1,0,0,0,0,0:1 2,1,1,1,1,1:0 to=1 ply=5");
+    assert_eq!(effect.relays, 0);
+    assert_eq!(effect.last, Some(theirs(1)));
+}
+
+#[test]
+fn relay_on_opponent_lifts_only_the_opponents_houses() {
+    let rules = rules("kalah,relay=last,relay_on=opponent");
+    let mut pos = at(&rules, "0,1,1,0,0,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    // h3 held 1 but is the mover's: the sowing ends there, no capture
+    // (h3 now holds 2).
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "0,0,2,0,0,0:0 1,1,1,1,1,1:0 to=1 ply=5");
+    assert_eq!(effect.relays, 0);
+}
+
+#[test]
+fn relay_limit_ends_the_move() {
+    let rules = rules("kalah,relay=last,relay_limit=2");
+    let mut pos = at(&rules, "1,0,0,0,0,2:0 1,1,1,1,1,1:0 to=0 ply=4");
+    // As in the test above: o1 and o3 are lifted; the landing in o5 would
+    // be a third lift, so the move ends there, with no capture.
+    let effect = pos.play(Move::House(6)).unwrap();
+    assert_eq!(pos.to_string(), "1,0,0,0,0,0:1 0,2,0,2,2,1:0 to=1 ply=5");
+    assert_eq!(effect.relays, 2);
+    assert!(effect.relay_limited);
+    assert_eq!(effect.last, Some(theirs(5)));
+    assert_eq!(effect.captured, 0);
+}
+
+#[test]
+fn relay_limit_of_one_allows_a_single_lift() {
+    let rules = rules("kalah,relay=last,relay_limit=1");
+    let mut pos = at(&rules, "1,0,0,0,1,1:0 1,1,1,1,1,1:0 to=0 ply=4");
+    // h5 -> h6 (held 1: the one lift, 2 seeds) -> store, o1 (held 1): a
+    // second lift is one too many; the move ends in o1, side 1 to move.
+    let effect = pos.play(Move::House(5)).unwrap();
+    assert_eq!(pos.to_string(), "1,0,0,0,0,0:1 2,1,1,1,1,1:0 to=1 ply=5");
+    assert_eq!(effect.relays, 1);
+    assert!(effect.relay_limited);
+    assert!(!effect.extra_turn);
+}
+
+#[test]
+fn relay_limit_ends_a_next_relay_mid_board() {
+    let rules = rules("kalah,relay=next,relay_limit=1");
+    let mut pos = at(&rules, "1,0,0,1,0,2:0 1,1,1,1,1,1:0 to=0 ply=4");
+    // h4 -> h5; the cup after it, h6, holds 2: lifted, sown into the
+    // store and o1; the cup after o1, o2, holds 1: a second lift is one
+    // too many, so the move ends in o1.
+    let effect = pos.play(Move::House(4)).unwrap();
+    assert_eq!(pos.to_string(), "1,0,0,0,1,0:1 2,1,1,1,1,1:0 to=1 ply=5");
+    assert_eq!(effect.relays, 1);
+    assert!(effect.relay_limited);
+    assert_eq!(effect.last, Some(theirs(1)));
+}
+
+#[test]
+fn relay_next_lifts_the_house_after_the_last() {
+    let rules = rules("kalah,relay=next");
+    let mut pos = at(&rules, "2,0,0,3,0,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    // h1 -> h2, h3; the cup after h3 is h4, holding 3: lifted and sown from
+    // the cup after it: h5, h6, the store. A store ends the sowing: the
+    // final landing earns the extra turn.
+    assert_eq!(
+        pos.sowing_path(Move::House(1)),
+        Some(vec![
+            mine(2),
+            mine(3),
+            mine(5),
+            mine(6),
+            Cup::Store { side: Side::new(0) }
+        ])
+    );
+    let effect = pos.play(Move::House(1)).unwrap();
+    assert_eq!(pos.to_string(), "0,1,1,0,1,1:1 1,1,1,1,1,1:0 to=0 ply=5");
+    assert_eq!(effect.relays, 1);
+    assert!(effect.extra_turn);
+}
+
+#[test]
+fn relay_next_ends_before_an_empty_house_and_the_landing_captures() {
+    let rules = rules("kalah,relay=next");
+    let mut pos = at(&rules, "1,0,2,0,0,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    // h1 -> h2; h3 after it holds 2: lifted, sown into h4, h5. The cup
+    // after h5 (h6) is empty: the sowing ends in h5, which was empty, so
+    // it captures o2 opposite.
+    let effect = pos.play(Move::House(1)).unwrap();
+    assert_eq!(pos.to_string(), "0,1,0,1,0,0:2 1,0,1,1,1,1:0 to=1 ply=5");
+    assert_eq!(effect.relays, 1);
+    assert_eq!(effect.last, Some(mine(5)));
+    assert_eq!(effect.captured, 2);
+}
+
+#[test]
+fn relay_legs_skip_their_own_origin_under_origin_skip() {
+    // An Ayoayo-like board of 2 houses a side: the track is h1, h2, o1,
+    // o2; under `skip` a leg never sows back into the house it lifted.
+    let rules = rules("kalah,houses=2,stores_sown=none,origin=skip,relay=last,capture=none");
+    let mut pos = at(&rules, "0,1:0 3,0:0 to=0 ply=2");
+    // h2 -> o1 (held 3: lift 4) -> o2, h1, h2 (the move's origin is an
+    // ordinary cup now), o1 skipped, o2 (held 1: lift 2) -> h1, h2 (held
+    // 1: lift 2) -> o1, o2 (empty before): the end.
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "2,0:0 1,1:0 to=1 ply=3");
+    assert_eq!(effect.relays, 3);
+    assert_eq!(effect.last, Some(theirs(2)));
+}
+
+#[test]
+fn relay_limit_zero_is_refused_by_validation() {
+    let err = RuleSet::from_spec("kalah,relay=last,relay_limit=0").unwrap_err();
+    assert!(err.to_string().contains("relay_limit"), "{err}");
+    let mut set = Preset::Kalah.rules();
+    set.relay_limit = 0;
+    assert!(matches!(
+        set.validate(),
+        Err(RuleError::InvalidValue {
+            field: "relay_limit",
+            reason: InvalidReason::RelayLimit,
+            ..
+        })
+    ));
+    assert!(set.set("relay_limit", "256").is_err());
+}
+
+#[test]
+fn no_move_pass_skips_the_player() {
+    let rules = rules("kalah,min_seeds=2,end=no_legal_move,no_move=pass");
+    let mut pos = at(&rules, "0,3,0,0,0,2:10 1,1,0,0,0,0:10 to=0 ply=10");
+    // h2 -> h3, h4, h5; h5 was empty: it captures o2. Side 1 is left with
+    // a single seed in o1, less than min_seeds: it passes, and side 0
+    // moves again without a move being counted.
+    pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "0,0,1,1,0,2:12 1,0,0,0,0,0:10 to=0 ply=11");
+    assert_eq!(
+        pos.legal_moves().iter().collect::<Vec<_>>(),
+        [Move::House(6)]
+    );
+}
+
+#[test]
+fn no_move_end_ends_the_game_where_pass_would_skip() {
+    let rules = rules("kalah,min_seeds=2,end=no_legal_move");
+    let mut pos = at(&rules, "0,3,0,0,0,2:10 1,1,0,0,0,0:10 to=0 ply=10");
+    pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.end_reason(), Some(EndReason::NoLegalMove));
+    assert_eq!(
+        pos.to_string(),
+        "0,0,0,0,0,0:16 0,0,0,0,0,0:11 to=1 ply=11 over=no_legal_move"
+    );
+}
+
+#[test]
+fn no_move_pass_ends_the_game_when_nobody_can_move() {
+    let rules = rules("kalah,min_seeds=2,end=no_legal_move,no_move=pass");
+    let mut pos = at(&rules, "0,3,0,0,0,0:10 1,1,0,0,0,0:10 to=0 ply=10");
+    // After the capture, side 1 has only o1's single seed and side 0 only
+    // single seeds in h3 and h4: nobody can move. Each side keeps its own.
+    pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.end_reason(), Some(EndReason::NoLegalMove));
+    assert_eq!(
+        pos.to_string(),
+        "0,0,0,0,0,0:14 0,0,0,0,0,0:11 to=1 ply=11 over=no_legal_move"
+    );
+}
