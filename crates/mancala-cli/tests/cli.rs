@@ -72,12 +72,14 @@ fn rules_list_names_every_preset_and_alias() {
         "al-manqala",
         "mancala-basic",
         "mankalah",
+        "toguz-kumalak",
         "awari",
         "manchester-kalah",
+        "togyz-kumalak",
     ] {
         assert!(out.contains(name), "{name} missing from:\n{out}");
     }
-    assert_eq!(out.lines().count(), 6);
+    assert_eq!(out.lines().count(), 7);
 }
 
 #[test]

@@ -13,8 +13,9 @@ impl Rules {
     ///
     /// True for two players, when every game ends ([`Rules::max_plies`] is
     /// bounded), no end condition looks at the stores or the history
-    /// (`majority`, `empty_first`, `repetition`) and there is no pie rule
-    /// (a swap trades the stores). An exact solver may then split a value
+    /// (`majority`, `empty_first`, `repetition`), there is no pie rule
+    /// (a swap trades the stores) and no tuzdyk (which the board does not
+    /// show). An exact solver may then split a value
     /// into the stores and the board, and an endgame database can hold
     /// values of boards. Rules that count moves (`no_capture_moves`, and
     /// `first_move_extra_turn` off) still look at the ply until they have
@@ -40,6 +41,8 @@ impl Rules {
             && !set.end.contains(EndCondition::EmptyFirst)
             && self.max_plies().is_some()
             && !set.pie_rule
+            // The tuzdyks are part of the position but not of the board.
+            && !set.tuzdyk
     }
 
     /// The sowings after which no rule looks at the move count any more

@@ -22,7 +22,7 @@ use crate::ruleset::{
 /// assert_eq!("Al_Manqala".parse::<Preset>()?, Preset::AlManqala);
 /// assert_eq!(Preset::MancalaBasic.to_string(), "mancala-basic");
 /// assert_eq!(Preset::Modiar.rules().houses, 3);
-/// assert_eq!(Preset::ALL.len(), 6);
+/// assert_eq!(Preset::ALL.len(), 7);
 /// # Ok::<(), mancala_core::RuleError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -45,17 +45,22 @@ pub enum Preset {
     /// The University of Manchester Kalah engine: Kalah(7,7) with the pie
     /// rule, and no extra turn for the very first move.
     Mankalah,
+    /// Toguz Kumalak (Kazakh; Toguz Korgool in Kyrgyz): 2x9 houses of 9
+    /// seeds, the first seed back into the origin unless it is alone, even
+    /// counts captured on the opponent's side, and the tuzdyk.
+    ToguzKumalak,
 }
 
 impl Preset {
     /// Every preset.
-    pub const ALL: [Preset; 6] = [
+    pub const ALL: [Preset; 7] = [
         Preset::Kalah,
         Preset::Oware,
         Preset::Modiar,
         Preset::AlManqala,
         Preset::MancalaBasic,
         Preset::Mankalah,
+        Preset::ToguzKumalak,
     ];
 
     /// The preset's name.
@@ -67,6 +72,7 @@ impl Preset {
             Preset::AlManqala => "al-manqala",
             Preset::MancalaBasic => "mancala-basic",
             Preset::Mankalah => "mankalah",
+            Preset::ToguzKumalak => "toguz-kumalak",
         }
     }
 
@@ -79,6 +85,7 @@ impl Preset {
             Preset::AlManqala => &["almanqala", "manqala"],
             Preset::MancalaBasic => &["basic", "japanese-mancala"],
             Preset::Mankalah => &["manchester-kalah", "man-kalah"],
+            Preset::ToguzKumalak => &["togyz-kumalak", "toguz-korgool"],
         }
     }
 
@@ -99,6 +106,9 @@ impl Preset {
                 "Mancala basic: sow into every store, no captures, empty your side first"
             }
             Preset::Mankalah => "Manchester Kalah(7,7): pie rule, no extra turn on the first move",
+            Preset::ToguzKumalak => {
+                "Toguz Kumalak: 2x9, 9 seeds, even captures, one tuzdyk each, 82 of 162 wins"
+            }
         }
     }
 
@@ -170,6 +180,25 @@ impl Preset {
                 pie_rule: true,
                 first_move_extra_turn: false,
                 ..KalahOptions::default().rules()
+            },
+            Preset::ToguzKumalak => RuleSet {
+                houses: 9,
+                seeds: 9,
+                stores_sown: StoresSown::None,
+                origin: Origin::FirstUnlessSingle,
+                extra_turn: ExtraTurn::None,
+                capture: Capture::Count,
+                // Every even count a house can reach: 2 to all 162 seeds.
+                capture_counts: (1..=81).map(|k| 2 * k).collect(),
+                capture_side: CaptureSide::Opponent,
+                tuzdyk: true,
+                tuzdyk_count: 3,
+                end: EndSet::of(&[
+                    EndCondition::NoLegalMove,
+                    EndCondition::Majority,
+                    EndCondition::Repetition,
+                ]),
+                ..base()
             },
         }
     }

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use crate::error::RuleSpecError;
 use crate::preset::Preset;
-use crate::ruleset::RuleSet;
+use crate::ruleset::{DEFAULTS, RuleSet};
 
 impl RuleSet {
     /// Reads a rule-set spec: a preset, then `NAME=VALUE` overrides, all
@@ -86,7 +86,10 @@ impl RuleSet {
     /// serializer's layout: the same rules give the same text in every
     /// release, and different rules give different texts. It is a spec:
     /// [`RuleSet::from_spec`] reads it back (for a valid rule set).
-    /// Endgame database files identify their rules by a hash of it.
+    /// Endgame database files identify their rules by a hash of it, so
+    /// dimensions added since the text was pinned (`tuzdyk`, `tuzdyk_count`)
+    /// are written only when they differ from their default: every rule
+    /// set that could be written before keeps its text.
     ///
     /// # Examples
     ///
@@ -100,8 +103,14 @@ impl RuleSet {
     /// # Ok::<(), mancala_core::RuleSpecError>(())
     /// ```
     pub fn canonical(&self) -> String {
+        let mut defaults = Vec::new();
+        DEFAULTS.for_each_dimension(|name, value| defaults.push((name, value.to_string())));
         let mut out = String::new();
         self.for_each_dimension(|name, value| {
+            let later = LATER_DIMENSIONS.contains(&name);
+            if later && defaults.contains(&(name, value.to_string())) {
+                return;
+            }
             if !out.is_empty() {
                 out.push(',');
             }
@@ -110,6 +119,10 @@ impl RuleSet {
         out
     }
 }
+
+/// Dimensions added after the canonical text was pinned (endgame database
+/// format 2): [`RuleSet::canonical`] leaves them out at their defaults.
+const LATER_DIMENSIONS: &[&str] = &["tuzdyk", "tuzdyk_count"];
 
 /// The rule set a spec's first part names: a preset, or a preset and a
 /// player count (`kalah3`).

@@ -43,9 +43,11 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, n: u8, effect: &E
     for s in pos.rules().sides() {
         let visits = |target: Cup| path.iter().filter(|&&c| c == target).count() as u8;
         let store = Cup::Store { side: s };
+        // A seed sown into a tuzdyk goes on to its owner's store.
+        let paid = pos.tuzdyk(s).map_or(0, visits);
         assert_eq!(
             after.store(s),
-            pos.store(s) + visits(store),
+            pos.store(s) + visits(store) + paid,
             "store {s:?}: {n} in {pos}"
         );
         for number in 1..=pos.rules().houses() {
@@ -59,6 +61,11 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, n: u8, effect: &E
             } else {
                 0
             };
+            if pos.is_tuzdyk(s, number) {
+                assert_eq!(before, 0, "a tuzdyk holds no seed: {pos}");
+                assert_eq!(after.house(s, number), Some(0), "{house:?}: {n} in {pos}");
+                continue;
+            }
             assert_eq!(
                 after.house(s, number).unwrap(),
                 before - emptied + visits(house),
@@ -232,7 +239,11 @@ fn check_repetitions(game: &History<'_>) {
 /// covers; `board_key` ignores the stores and nothing else.
 fn check_from_parts(pos: &Position<'_>) {
     let setup = pos.to_setup();
-    if pos.is_over() || setup.pie != mancala_core::PieState::Pending || !setup.resigned.is_empty() {
+    if pos.is_over()
+        || setup.pie != mancala_core::PieState::Pending
+        || !setup.resigned.is_empty()
+        || !setup.tuzdyk.is_empty()
+    {
         return;
     }
     let houses: Vec<u8> = setup.houses.concat();

@@ -159,7 +159,7 @@ fn perft_vectors() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 233);
+    assert_eq!(checked, 252);
 }
 
 /// The brute-force reference recomputes every count (a few minutes of

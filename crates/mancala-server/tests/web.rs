@@ -65,7 +65,8 @@ async fn presets_list_every_preset_with_a_spec_a_room_accepts() {
             "modiar",
             "al-manqala",
             "mancala-basic",
-            "mankalah"
+            "mankalah",
+            "toguz-kumalak"
         ]
     );
     let host = server.player("Ann").await;

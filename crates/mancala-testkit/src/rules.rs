@@ -200,7 +200,14 @@ pub fn preset_rules() -> impl Strategy<Value = RuleSet> {
 /// Any valid rule set: every dimension drawn at random, then the few
 /// combinations the engine refuses are repaired.
 pub fn random_rules() -> impl Strategy<Value = RuleSet> {
-    let shape = (2u8..=4, 1u8..=16, 1u8..=8, 0usize..3, 0usize..3, 0usize..3);
+    let shape = (
+        2u8..=4,
+        1u8..=16,
+        1u8..=8,
+        0usize..3,
+        0..Origin::ALL.len(),
+        0usize..3,
+    );
     let feeding = (any::<bool>(), 1u8..=3, any::<bool>(), 0usize..3, 0usize..3);
     let capture = (
         0usize..3,
@@ -211,12 +218,18 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         any::<bool>(),
         0u32..3,
     );
-    let ending = (0u8..32, 0usize..3, 0usize..3, any::<bool>());
+    let ending = (
+        0u8..32,
+        0usize..3,
+        0usize..3,
+        any::<bool>(),
+        (any::<bool>(), 1u8..=4),
+    );
     (shape, feeding, capture, ending).prop_map(|(shape, feeding, capture, ending)| {
         let (players, houses, mut seeds, stores, origin, extra) = shape;
         let (first_extra, min_seeds, must_feed, unfed, grand_slam) = feeding;
         let (kind, from, empty_opposite, counts, side, chain, no_capture) = capture;
-        let (end_bits, leftover, cycle_leftover, pie) = ending;
+        let (end_bits, leftover, cycle_leftover, pie, (tuzdyk, tuzdyk_count)) = ending;
         while usize::from(players) * usize::from(houses) * usize::from(seeds) > 255 {
             seeds -= 1;
         }
@@ -231,6 +244,11 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         }
         let two = players == 2;
         let capture = Capture::ALL[kind];
+        let grand_slam = if two {
+            GrandSlam::ALL[grand_slam]
+        } else {
+            GrandSlam::Allowed
+        };
         RuleSet {
             players,
             houses,
@@ -242,11 +260,7 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
             min_seeds,
             must_feed: must_feed && two,
             unfed: Unfed::ALL[unfed],
-            grand_slam: if two {
-                GrandSlam::ALL[grand_slam]
-            } else {
-                GrandSlam::Allowed
-            },
+            grand_slam,
             capture: if capture == Capture::Count && !two {
                 Capture::Opposite
             } else {
@@ -258,6 +272,8 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
             capture_side: CaptureSide::ALL[side],
             chain,
             no_capture_moves: no_capture,
+            tuzdyk: tuzdyk && two && grand_slam == GrandSlam::Allowed,
+            tuzdyk_count,
             end,
             leftover: Leftover::ALL[leftover],
             cycle_leftover: Leftover::ALL[cycle_leftover],

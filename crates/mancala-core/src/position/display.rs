@@ -12,12 +12,20 @@ impl<'r> Position<'r> {
         let r = self.rules;
         let houses = r.houses();
         if r.players() == 2 {
-            let cell = |n: u8| format!("{n:>3}");
+            // A tuzdyk (always empty) shows as `T`.
+            let cells = |side: Side| -> Vec<String> {
+                let seeds = self.houses(side).iter().enumerate();
+                seeds
+                    .map(|(i, &n)| match self.is_tuzdyk(side, i + 1) {
+                        true => format!("{:>3}", "T"),
+                        false => format!("{n:>3}"),
+                    })
+                    .collect()
+            };
             let top: Vec<String> = (1..=houses).rev().map(|h| format!("{h:>3}")).collect();
             let (north, south) = (Side::new(1), Side::new(0));
-            let north_cells: Vec<String> =
-                self.houses(north).iter().rev().map(|&n| cell(n)).collect();
-            let south_cells: Vec<String> = self.houses(south).iter().map(|&n| cell(n)).collect();
+            let north_cells: Vec<String> = cells(north).into_iter().rev().collect();
+            let south_cells = cells(south);
             let bottom: Vec<String> = (1..=houses).map(|h| format!("{h:>3}")).collect();
             let width = 4 * houses;
             writeln!(f, "      {}    side 1", top.join(" "))?;

@@ -170,7 +170,8 @@ impl<'r> Position<'r> {
         let r = self.rules;
         let side = self.to_move().index();
         let mut cups = self.state.cups;
-        let sowing = r.sow::<false>(&mut cups, side, h, self.sowings(), &mut 0);
+        let mut tuzdyks = self.state.tuzdyk;
+        let sowing = r.sow::<false>(&mut cups, &mut tuzdyks, side, h, self.sowings(), &mut 0);
         (!r.side_empty(&cups, 1 - side), sowing.grand_slam)
     }
 

@@ -29,6 +29,9 @@ pub struct Effect {
     pub grand_slam: bool,
     /// The mover moves again.
     pub extra_turn: bool,
+    /// The house the move made the mover's tuzdyk (its seeds are in
+    /// [`Effect::captured`]), if it made one.
+    pub tuzdyk: Option<Cup>,
     /// The game ended with this move.
     pub ended: Option<EndReason>,
     captured_cups: u128,
@@ -89,6 +92,7 @@ impl<'r> Position<'r> {
             captured: 0,
             grand_slam: false,
             extra_turn: false,
+            tuzdyk: None,
             ended: None,
             captured_cups: 0,
             stride: r.stride,
@@ -103,6 +107,7 @@ impl<'r> Position<'r> {
                 effect.captured = sowing.captured;
                 effect.grand_slam = sowing.grand_slam;
                 effect.extra_turn = sowing.extra_turn;
+                effect.tuzdyk = sowing.tuzdyk.then_some(effect.last).flatten();
             }
         }
         effect.ended = self.state.over;
@@ -140,7 +145,15 @@ impl<'r> Position<'r> {
         } else {
             u32::MAX
         };
-        let sowing = r.sow::<REPORT>(&mut self.state.cups, side, h, sowings, captured_cups);
+        let state = &mut self.state;
+        let sowing = r.sow::<REPORT>(
+            &mut state.cups,
+            &mut state.tuzdyk,
+            side,
+            h,
+            sowings,
+            captured_cups,
+        );
         if r.pie_rule && side == 1 && self.state.pie == PieState::Pending {
             self.state.pie = PieState::Declined;
         }

@@ -100,7 +100,7 @@ impl Tracks {
                 // House h is at position h of this side's track.
                 let start = match set.origin {
                     Origin::Include | Origin::Skip => h,
-                    Origin::First => (h + len - 1) % len,
+                    Origin::First | Origin::FirstUnlessSingle => (h + len - 1) % len,
                 };
                 tracks.sow_from[s][h] = ((s * stride + h) as u8, start as u8);
             }

@@ -25,6 +25,8 @@ pub(crate) struct Sowing {
     pub grand_slam: bool,
     /// The move earns another move.
     pub extra_turn: bool,
+    /// The move made a tuzdyk of the cup the last seed landed in.
+    pub tuzdyk: bool,
 }
 
 impl Rules {
@@ -32,7 +34,7 @@ impl Rules {
     /// in, holding `n` seeds, without sowing.
     #[inline]
     pub(crate) fn landing_cup(&self, side: usize, house: usize, n: u8) -> usize {
-        let start = usize::from(self.sow_from[side][house].1);
+        let start = self.sow_start(side, house, n);
         let lap = usize::from(self.lap[side]);
         let n = usize::from(n);
         let k = if n <= lap {
@@ -45,6 +47,16 @@ impl Rules {
         usize::from(self.track[side][start + k])
     }
 
+    /// Where on `side`'s track the sowing of house `house` (0-based)
+    /// holding `n` seeds starts: its first seed goes to `track[start + 1]`.
+    /// Under `origin = first_unless_single` a lone seed starts one cup on
+    /// (docs/rules.md section 3).
+    #[inline]
+    fn sow_start(&self, side: usize, house: usize, n: u8) -> usize {
+        let start = usize::from(self.sow_from[side][house].1);
+        start + usize::from(self.single_moves_on && n == 1)
+    }
+
     /// The cup indices the seeds of house `house` (0-based) of `side` go
     /// into, one a seed in sowing order, when it holds `n` seeds: the
     /// track from the sowing's start, lap after lap. Its last cup is
@@ -55,7 +67,7 @@ impl Rules {
         house: usize,
         n: u8,
     ) -> impl Iterator<Item = usize> + '_ {
-        let start = usize::from(self.sow_from[side][house].1);
+        let start = self.sow_start(side, house, n);
         let lap = usize::from(self.lap[side]);
         let track = &self.track[side];
         (0..usize::from(n)).map(move |k| usize::from(track[start + 1 + k % lap]))
@@ -66,23 +78,27 @@ impl Rules {
     /// before this one (for `no_capture_moves` and `first_move_extra_turn`).
     /// The house must hold at least one seed. With `REPORT` on, the cups a
     /// capture empties are added to `captured_cups` (one bit per cup index).
+    /// `tuzdyks` holds each side's tuzdyk (see [`Rules::tuzdyk_cup`]).
     #[inline]
     pub(crate) fn sow<const REPORT: bool>(
         &self,
         cups: &mut [u8; CUPS],
+        tuzdyks: &mut [u8; 2],
         side: usize,
         house: usize,
         sowings: u32,
         captured_cups: &mut u128,
     ) -> Sowing {
-        let (origin, start) = self.sow_from[side][house];
-        let (origin, start) = (usize::from(origin), usize::from(start));
+        let origin = usize::from(self.sow_from[side][house].0);
         let n = cups[origin];
         debug_assert!(n > 0, "sowing an empty house");
         cups[origin] = 0;
+        // The table holds sowings from the usual start only.
+        let moved_on = self.single_moves_on && n == 1;
+        let start = usize::from(self.sow_from[side][house].1) + usize::from(moved_on);
         let track = &self.track[side];
         let lap = usize::from(self.lap[side]);
-        let last = if usize::from(n) <= lap && !self.sowings.is_empty() {
+        let last = if usize::from(n) <= lap && !self.sowings.is_empty() && !moved_on {
             // One addition per word, from the table built by `new`.
             let words = usize::from(self.words);
             let at = self.sowings_at[side][house] as usize + usize::from(n) * words;
@@ -114,13 +130,22 @@ impl Rules {
             captured: 0,
             grand_slam: false,
             extra_turn: false,
+            tuzdyk: false,
         };
         let last = usize::from(last);
+        if self.tuzdyk {
+            self.pay_tuzdyks(cups, tuzdyks);
+        }
         let landing = self.landing[side][last];
         if landing & LAND_STORE != 0 {
             result.extra_turn =
                 landing & LAND_EXTRA != 0 && (self.first_move_extra_turn || sowings > 0);
         } else if sowings >= self.no_capture_moves {
+            if self.tuzdyk
+                && self.make_tuzdyk::<REPORT>(cups, tuzdyks, side, last, &mut result, captured_cups)
+            {
+                return result;
+            }
             match self.capture {
                 Capture::None => {}
                 Capture::Opposite => {
@@ -140,6 +165,60 @@ impl Rules {
             }
         }
         result
+    }
+
+    /// The cup of `owner`'s tuzdyk in `tuzdyks` (per side, 0 for none or
+    /// the number of the opponent's house it has made its tuzdyk).
+    #[inline]
+    pub(crate) fn tuzdyk_cup(&self, tuzdyks: &[u8; 2], owner: usize) -> Option<usize> {
+        let number = usize::from(tuzdyks[owner]);
+        (number != 0).then(|| self.base(1 - owner) + number - 1)
+    }
+
+    /// Every seed sown into a tuzdyk goes to its owner's store as it falls
+    /// (docs/rules.md section 5): a tuzdyk holds no seed before a sowing,
+    /// so what it holds after one is what the sowing dropped into it.
+    #[inline(never)]
+    fn pay_tuzdyks(&self, cups: &mut [u8; CUPS], tuzdyks: &[u8; 2]) {
+        for owner in 0..2 {
+            if let Some(c) = self.tuzdyk_cup(tuzdyks, owner) {
+                cups[self.store(owner)] += cups[c];
+                cups[c] = 0;
+            }
+        }
+    }
+
+    /// Makes the cup the last seed fell in the mover's tuzdyk, if it may
+    /// be one (docs/rules.md section 5): an opponent's house now holding
+    /// `tuzdyk_count`, not their last house, not facing the opponent's own
+    /// tuzdyk, and the mover has none yet. Its seeds go to the mover.
+    #[inline(never)]
+    fn make_tuzdyk<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        tuzdyks: &mut [u8; 2],
+        side: usize,
+        last: usize,
+        out: &mut Sowing,
+        captured_cups: &mut u128,
+    ) -> bool {
+        let owner = usize::from(self.owner[last]);
+        if tuzdyks[side] != 0 || owner == side || cups[last] != self.tuzdyk_count {
+            return false;
+        }
+        let number = (last - self.base(owner) + 1) as u8;
+        if number == self.houses || tuzdyks[owner] == number {
+            return false;
+        }
+        tuzdyks[side] = number;
+        cups[self.store(side)] += cups[last];
+        out.captured = cups[last];
+        out.tuzdyk = true;
+        cups[last] = 0;
+        if REPORT {
+            *captured_cups |= 1 << last;
+        }
+        true
     }
 
     /// The last seed made one of the mover's houses hold exactly 1.
@@ -252,6 +331,7 @@ mod tests {
             (4, 6, StoresSown::Own, Origin::Skip),
             (2, 1, StoresSown::None, Origin::Skip),
             (2, 12, StoresSown::All, Origin::Include),
+            (2, 9, StoresSown::None, Origin::FirstUnlessSingle),
         ] {
             sets.push(RuleSet {
                 players,
@@ -293,8 +373,8 @@ mod tests {
                         }
                         cups[tabled.base(side) + house] = n;
                         let (mut a, mut b) = (cups, cups);
-                        let sa = tabled.sow::<false>(&mut a, side, house, 5, &mut 0);
-                        let sb = looped.sow::<false>(&mut b, side, house, 5, &mut 0);
+                        let sa = tabled.sow::<false>(&mut a, &mut [0; 2], side, house, 5, &mut 0);
+                        let sb = looped.sow::<false>(&mut b, &mut [0; 2], side, house, 5, &mut 0);
                         assert_eq!(a, b, "{set:?}: side {side} house {house} n {n}");
                         assert_eq!(sa.last, sb.last);
                     }
