@@ -276,6 +276,28 @@ fn replay_json_contract_during_the_game() {
 }
 
 #[test]
+fn replay_shows_toguz_kumalak_tuzdyks() {
+    // The first 24 moves of a Toguz Kumalak game: side 1 made side 0's
+    // house 1 its tuzdyk (tests/perft/toguz-kumalak.perft).
+    let moves = "7,8,1,5,9,7,5,8,4,4,9,4,5,3,2,6,7,4,4,2,2,7,6,9";
+    let out = ok(&["replay", "--rules", "togyz-kumalak", "--moves", moves]);
+    assert!(out.contains("side 0  [  T|  3| 20|"), "{out}");
+    assert!(out.contains("ply=24 tuzdyk=0,1"), "{out}");
+    let v = json(&ok(&[
+        "replay",
+        "--rules",
+        "toguz-kumalak",
+        "--moves",
+        moves,
+        "--json",
+    ]));
+    assert_eq!(v["tuzdyk"], json("[null,1]"));
+    assert_eq!(v["houses"][0][0], 0);
+    let v = json(&ok(&["replay", "--moves", "3,1", "--json"]));
+    assert_eq!(v["tuzdyk"], json("[null,null]"));
+}
+
+#[test]
 fn replay_json_contract_after_the_end() {
     // Kalah with 2 houses of 1 seed. Side 0 plays 2: the seed reaches the
     // store (extra turn). Side 0 plays 1: the seed lands in its empty

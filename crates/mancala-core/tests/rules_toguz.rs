@@ -368,3 +368,19 @@ fn tuzdyk_rule_sets_the_engine_cannot_play_are_refused() {
     set.set("origin", "first_unless_single").unwrap();
     assert_eq!(set.origin, Origin::FirstUnlessSingle);
 }
+
+#[test]
+fn toguz_kumalak_rule_file_is_the_preset() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../rules/toguz-kumalak.toml"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    assert_eq!(
+        RuleSet::from_toml(&text).unwrap(),
+        Preset::ToguzKumalak.rules()
+    );
+    for alias in ["togyz-kumalak", "Toguz Kumalak", "toguz_korgool"] {
+        assert_eq!(alias.parse::<Preset>(), Ok(Preset::ToguzKumalak), "{alias}");
+    }
+}
