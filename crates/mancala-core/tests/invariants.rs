@@ -170,6 +170,52 @@ fn check_conservation(pos: &Position<'_>, total: u32) {
     );
 }
 
+/// The tuzdyks (docs/rules.md section 5): only under the rule, never in
+/// the opponent's last house, never facing each other, always empty, and
+/// once made kept for the rest of the game.
+fn check_tuzdyks(game: &History<'_>) {
+    let pos = game.position();
+    let rules = pos.rules();
+    let made: Vec<Option<Cup>> = rules.sides().map(|s| pos.tuzdyk(s)).collect();
+    if !rules.rule_set().tuzdyk {
+        assert!(
+            made.iter().all(Option::is_none),
+            "a tuzdyk without the rule: {pos}"
+        );
+        return;
+    }
+    let numbers: Vec<u8> = made
+        .iter()
+        .map(|t| match t {
+            Some(Cup::House { number, .. }) => *number,
+            _ => 0,
+        })
+        .collect();
+    for (s, &number) in numbers.iter().enumerate() {
+        if number == 0 {
+            continue;
+        }
+        let on = Side::new(1 - s);
+        assert!(
+            usize::from(number) < rules.houses(),
+            "in the last house: {pos}"
+        );
+        assert_ne!(numbers[1 - s], number, "facing tuzdyks: {pos}");
+        assert_eq!(pos.house(on, usize::from(number)), Some(0), "{pos}");
+        assert!(
+            !pos.is_legal(Move::House(number)) || pos.to_move() != on,
+            "{pos}"
+        );
+    }
+    if let [.., before, _] = game.positions() {
+        for s in rules.sides() {
+            if before.tuzdyk(s).is_some() {
+                assert_eq!(before.tuzdyk(s), pos.tuzdyk(s), "a tuzdyk is kept: {pos}");
+            }
+        }
+    }
+}
+
 /// The end conditions read off the board, checked from scratch: an ongoing
 /// position meets none of them, and a position ended by one meets it.
 fn check_end_conditions(pos: &Position<'_>) {
@@ -296,6 +342,7 @@ proptest! {
         random_game(&rules, seed, cap_for(&set), |g| {
             check_conservation(g.position(), total);
             check_end_conditions(g.position());
+            check_tuzdyks(g);
         });
     }
 
@@ -463,9 +510,10 @@ proptest! {
         ply in 0u32..4,
         shaped in any::<bool>(),
         seed in any::<u64>(),
+        tuzdyk in prop::collection::vec(0u8..12, 0..3),
     ) {
         let rules = Rules::new(&set).unwrap();
-        let mut setup = Setup { houses: cups, stores, to_move, ply, ..Setup::default() };
+        let mut setup = Setup { houses: cups, stores, to_move, ply, tuzdyk, ..Setup::default() };
         if shaped {
             // Half the cases fit the rules' board, so most of them are positions.
             let (players, houses) = (rules.players(), rules.houses());
@@ -476,6 +524,12 @@ proptest! {
             }
             setup.stores.resize(players, 0);
             setup.to_move %= players;
+            // Tuzdyks hold no seed (docs/rules.md section 5).
+            for (owner, &number) in setup.tuzdyk.iter().enumerate().take(players.min(2)) {
+                if (1..=houses).contains(&usize::from(number)) {
+                    setup.houses[1 - owner][usize::from(number) - 1] = 0;
+                }
+            }
         }
         if let Ok(mut pos) = Position::from_setup(&rules, &setup) {
             let total = pos.total_seeds();
