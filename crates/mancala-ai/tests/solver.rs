@@ -66,6 +66,7 @@ proptest! {
         set in small_two_player_rules().prop_map(|mut set| {
             // The database is for additive rules only.
             set.pie_rule = false;
+            set.tuzdyk = false;
             set.end = EndSet::of(&[if set.capture_empty_opposite {
                 EndCondition::AnySideEmpty
             } else {

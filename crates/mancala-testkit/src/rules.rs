@@ -119,7 +119,7 @@ pub fn tiny_rules() -> impl Strategy<Value = RuleSet> {
 
 /// Small two-player rule sets whose games always end: additive ones
 /// (Kalah-like) and whole-position ones (majority, empty_first, the pie
-/// rule): for the exact solver's oracle test.
+/// rule, the tuzdyk): for the exact solver's oracle test.
 pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
     (
         1u8..=3,
@@ -137,23 +137,28 @@ pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
         ]),
         prop::sample::select(vec![Leftover::Owner, Leftover::Discard]),
         any::<bool>(),
+        (any::<bool>(), 1u8..=3),
     )
         .prop_map(
-            |(houses, seeds, stores, origin, extra, capture, empty, end, leftover, pie)| RuleSet {
-                houses,
-                seeds,
-                stores_sown: stores,
-                origin,
-                // origin = first needs singletons barred for games to end.
-                min_seeds: if origin == Origin::First { 2 } else { 1 },
-                extra_turn: extra,
-                capture,
-                capture_counts: CountSet::of(&[2, 3]),
-                capture_empty_opposite: empty,
-                end,
-                leftover,
-                pie_rule: pie,
-                ..Preset::Kalah.rules()
+            |(houses, seeds, stores, origin, extra, capture, empty, end, leftover, pie, tuzdyk)| {
+                RuleSet {
+                    houses,
+                    seeds,
+                    stores_sown: stores,
+                    origin,
+                    // origin = first needs singletons barred for games to end.
+                    min_seeds: if origin == Origin::First { 2 } else { 1 },
+                    extra_turn: extra,
+                    capture,
+                    capture_counts: CountSet::of(&[2, 3]),
+                    capture_empty_opposite: empty,
+                    end,
+                    leftover,
+                    pie_rule: pie,
+                    tuzdyk: tuzdyk.0,
+                    tuzdyk_count: tuzdyk.1,
+                    ..Preset::Kalah.rules()
+                }
             },
         )
 }
