@@ -27,7 +27,7 @@ fn every_shipped_rule_file_is_playable() {
         Rules::new(&load(&name)).unwrap();
         count += 1;
     }
-    assert_eq!(count, 8, "rule files under rules/");
+    assert_eq!(count, 9, "rule files under rules/");
 }
 
 #[test]
@@ -57,4 +57,5 @@ fn rule_files_describe_their_games() {
     assert_eq!(delayed.leftover, Leftover::Discard);
     // The JSON file spells out every field of the Modiar preset.
     assert_eq!(load("modiar.json"), Preset::Modiar.rules());
+    assert_eq!(load("toguz-kumalak.toml"), Preset::ToguzKumalak.rules());
 }

@@ -72,6 +72,7 @@ proptest! {
                 set.leftover = Leftover::Owner;
             }
             set.no_move = NoMove::End;
+            set.tuzdyk = false;
             set.end = EndSet::of(&[if set.capture_empty_opposite {
                 EndCondition::AnySideEmpty
             } else {

@@ -59,8 +59,15 @@ pub fn draw(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
     let rules = pos.rules();
     let players = rules.players();
     let houses = rules.houses();
+    // A tuzdyk (Toguz Kumalak; always empty) shows as `T`.
     let cells = |side: Side, reverse: bool| -> String {
-        let mut cells: Vec<String> = pos.houses(side).iter().map(|n| format!("{n:>3}")).collect();
+        let seeds = pos.houses(side).iter().enumerate();
+        let mut cells: Vec<String> = seeds
+            .map(|(i, n)| match pos.is_tuzdyk(side, i + 1) {
+                true => format!("{:>3}", "T"),
+                false => format!("{n:>3}"),
+            })
+            .collect();
         if reverse {
             cells.reverse();
         }
@@ -198,6 +205,9 @@ pub fn describe(effect: &Effect, who: &str, direction: Direction) -> String {
     }
     if effect.sow_taken > 0 {
         text += &format!("; {} seeds taken while sowing", effect.sow_taken);
+    }
+    if let Some(cup) = effect.tuzdyk {
+        text += &format!("; {cup} is now {who}'s tuzdyk");
     }
     if effect.grand_slam {
         text += "; a grand slam";

@@ -124,6 +124,11 @@ pub fn position_json(pos: &Position<'_>) -> Value {
         "ranks": outcome.as_ref().map(|o| o.ranks().to_vec()),
         "legal_moves": pos.legal_moves().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
         "ply": pos.ply(),
+        // Per side, the opponent's house it made its tuzdyk (Toguz Kumalak).
+        "tuzdyk": pos.rules().sides().map(|s| match pos.tuzdyk(s) {
+            Some(mancala_core::Cup::House { number, .. }) => Some(number),
+            _ => None,
+        }).collect::<Vec<_>>(),
     })
 }
 

@@ -72,15 +72,17 @@ fn rules_list_names_every_preset_and_alias() {
         "al-manqala",
         "mancala-basic",
         "mankalah",
+        "toguz-kumalak",
         "awari",
         "manchester-kalah",
         "wari",
         "songo",
         "cross-kalah",
+        "togyz-kumalak",
     ] {
         assert!(out.contains(name), "{name} missing from:\n{out}");
     }
-    assert_eq!(out.lines().count(), 9);
+    assert_eq!(out.lines().count(), 10);
 }
 
 #[test]
@@ -316,6 +318,28 @@ fn replay_json_contract_during_the_game() {
     assert_eq!(v["over"], false);
     assert!(v["scores"].is_null());
     assert!(v["ranks"].is_null());
+}
+
+#[test]
+fn replay_shows_toguz_kumalak_tuzdyks() {
+    // The first 24 moves of a Toguz Kumalak game: side 1 made side 0's
+    // house 1 its tuzdyk (tests/perft/toguz-kumalak.perft).
+    let moves = "7,8,1,5,9,7,5,8,4,4,9,4,5,3,2,6,7,4,4,2,2,7,6,9";
+    let out = ok(&["replay", "--rules", "togyz-kumalak", "--moves", moves]);
+    assert!(out.contains("side 0  [  T|  3| 20|"), "{out}");
+    assert!(out.contains("ply=24 tuzdyk=0,1"), "{out}");
+    let v = json(&ok(&[
+        "replay",
+        "--rules",
+        "toguz-kumalak",
+        "--moves",
+        moves,
+        "--json",
+    ]));
+    assert_eq!(v["tuzdyk"], json("[null,1]"));
+    assert_eq!(v["houses"][0][0], 0);
+    let v = json(&ok(&["replay", "--moves", "3,1", "--json"]));
+    assert_eq!(v["tuzdyk"], json("[null,null]"));
 }
 
 #[test]

@@ -104,6 +104,15 @@ pub enum InvalidReason {
     /// `empty_first` together with `any_side_empty`.
     #[error("empty_first and any_side_empty disagree on who wins when a side empties")]
     EndsDisagree,
+    /// `tuzdyk` with `tuzdyk_count` 0.
+    #[error("a tuzdyk is made by the last seed of a sowing, so tuzdyk_count is at least 1")]
+    TuzdykCount,
+    /// `tuzdyk` with a `grand_slam` rule other than `allowed`.
+    #[error("a tuzdyk is played with grand_slam = allowed only")]
+    TuzdykGrandSlam,
+    /// `tuzdyk` with relay sowing or captures while sowing.
+    #[error("a tuzdyk is played without relay sowing and without captures while sowing")]
+    TuzdykSowing,
     /// Not a whole number from 0 to 255.
     #[error("expected a whole number from 0 to {}", u8::MAX)]
     NotSmallNumber,
@@ -222,6 +231,16 @@ pub enum SetupError {
         /// Why it is impossible.
         reason: ImpossibleResignation,
     },
+    /// A tuzdyk the rules or the board rule out (docs/rules.md section 5).
+    #[error("tuzdyk of side {side} at house {house}: {reason}")]
+    Tuzdyk {
+        /// The side said to own it (the list's place).
+        side: usize,
+        /// The opponent's house number given.
+        house: u8,
+        /// Why it cannot be.
+        reason: ImpossibleTuzdyk,
+    },
     /// An end of game that the position contradicts.
     #[error("over = {reason}: {why}")]
     Over {
@@ -271,6 +290,37 @@ impl std::fmt::Display for ImpossibleResignation {
             ImpossibleResignation::NoSuchSide => "no such side",
             ImpossibleResignation::ListedTwice => "listed twice",
             ImpossibleResignation::EveryoneResigned => "every player resigned",
+        })
+    }
+}
+
+/// Why a tuzdyk cannot be (see [`SetupError::Tuzdyk`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ImpossibleTuzdyk {
+    /// The rules have no tuzdyk.
+    NotARule,
+    /// The list names more sides than the rules seat.
+    NoSuchSide,
+    /// The opponent has no such house.
+    NoSuchHouse,
+    /// The opponent's last house can never be a tuzdyk.
+    LastHouse,
+    /// Both tuzdyks have the same house number: they would face each other.
+    Facing,
+    /// A tuzdyk holds no seed: its seeds go to its owner.
+    HoldsSeeds,
+}
+
+impl std::fmt::Display for ImpossibleTuzdyk {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ImpossibleTuzdyk::NotARule => "the rules have no tuzdyk",
+            ImpossibleTuzdyk::NoSuchSide => "the rules seat no such side",
+            ImpossibleTuzdyk::NoSuchHouse => "the opponent has no such house",
+            ImpossibleTuzdyk::LastHouse => "the opponent's last house cannot be a tuzdyk",
+            ImpossibleTuzdyk::Facing => "it faces the other side's tuzdyk",
+            ImpossibleTuzdyk::HoldsSeeds => "a tuzdyk holds no seed",
         })
     }
 }
@@ -366,6 +416,8 @@ pub enum NotationField {
     Discarded,
     /// `resigned=S,S`.
     Resigned,
+    /// `tuzdyk=A,B`.
+    Tuzdyk,
     /// A side's house counts.
     Houses,
     /// A side's store, after the colon.
@@ -379,6 +431,7 @@ impl std::fmt::Display for NotationField {
             NotationField::Ply => "the number of moves played",
             NotationField::Discarded => "a number of discarded seeds",
             NotationField::Resigned => "a comma-separated list of sides",
+            NotationField::Tuzdyk => "a comma-separated list of house numbers",
             NotationField::Houses => "house counts separated by commas",
             NotationField::Store => "the store's count after the colon",
         })

@@ -14,8 +14,9 @@ impl Rules {
     /// True for two players, when every game ends ([`Rules::max_plies`] is
     /// bounded), no end condition looks at the stores or the history
     /// (`majority`, `empty_first`, `repetition`), the leftover rule is not
-    /// `split_poorer` (which looks at the scores) and there is no pie rule
-    /// (a swap trades the stores). An exact solver may then split a value
+    /// `split_poorer` (which looks at the scores), there is no pie rule (a
+    /// swap trades the stores) and no tuzdyk (which the board does not
+    /// show). An exact solver may then split a value
     /// into the stores and the board, and an endgame database can hold
     /// values of boards. Rules that count moves (`no_capture_moves`, and
     /// `first_move_extra_turn` off) still look at the ply until they have
@@ -42,6 +43,8 @@ impl Rules {
             && self.max_plies().is_some()
             && !set.pie_rule
             && set.leftover != Leftover::SplitPoorer
+            // The tuzdyks are part of the position but not of the board.
+            && !set.tuzdyk
     }
 
     /// The sowings after which no rule looks at the move count any more

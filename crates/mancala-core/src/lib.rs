@@ -82,9 +82,9 @@ mod side;
 mod spec;
 
 pub use error::{
-    IllegalMove, IllegalReason, ImpossibleEnd, ImpossiblePie, ImpossibleResignation, InvalidReason,
-    MoveParseError, NameError, NotationError, NotationField, NotationReason, RuleError,
-    RuleSpecError, SetupError,
+    IllegalMove, IllegalReason, ImpossibleEnd, ImpossiblePie, ImpossibleResignation,
+    ImpossibleTuzdyk, InvalidReason, MoveParseError, NameError, NotationError, NotationField,
+    NotationReason, RuleError, RuleSpecError, SetupError,
 };
 pub use game::{Event, EventError, EventParseError, Game, RecordError};
 pub use history::{History, ReplayError};

@@ -69,6 +69,9 @@ pub(crate) struct State {
     pub pie: PieState,
     /// Per side: 0, or the order in which it resigned (1 = first).
     pub resigned: [u8; MAX_PLAYERS],
+    /// Per side (two players): 0, or the number of the opponent's house
+    /// that is this side's tuzdyk.
+    pub tuzdyk: [u8; 2],
     pub over: Option<EndReason>,
 }
 
@@ -130,6 +133,7 @@ impl<'r> Position<'r> {
                 discarded: 0,
                 pie: PieState::Pending,
                 resigned: [0; MAX_PLAYERS],
+                tuzdyk: [0; 2],
                 over: None,
             },
         };
@@ -254,6 +258,22 @@ impl<'r> Position<'r> {
         } else {
             i
         }
+    }
+
+    /// The opponent's house that `side` has made its tuzdyk, if any
+    /// (docs/rules.md section 5). Such a house always holds no seed.
+    pub fn tuzdyk(&self, side: Side) -> Option<Cup> {
+        let number = *self.state.tuzdyk.get(side.index())?;
+        (number != 0).then(|| Cup::House {
+            side: Side::new(1 - side.index()),
+            number,
+        })
+    }
+
+    /// Whether `side`'s house `number` (from 1) is the other side's tuzdyk.
+    pub fn is_tuzdyk(&self, side: Side, number: usize) -> bool {
+        let side = side.index();
+        side < 2 && number != 0 && usize::from(self.state.tuzdyk[1 - side]) == number
     }
 
     /// Whether `side` has resigned.

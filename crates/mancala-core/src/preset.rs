@@ -22,7 +22,7 @@ use crate::ruleset::{
 /// assert_eq!("Al_Manqala".parse::<Preset>()?, Preset::AlManqala);
 /// assert_eq!(Preset::MancalaBasic.to_string(), "mancala-basic");
 /// assert_eq!(Preset::Modiar.rules().houses, 3);
-/// assert_eq!(Preset::ALL.len(), 9);
+/// assert_eq!(Preset::ALL.len(), 10);
 /// # Ok::<(), mancala_core::RuleError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -56,11 +56,15 @@ pub enum Preset {
     /// clockwise and even counts counter-clockwise (docs/games.md,
     /// "cross-kalah").
     CrossKalah,
+    /// Toguz Kumalak (Kazakh; Toguz Korgool in Kyrgyz): 2x9 houses of 9
+    /// seeds, the first seed back into the origin unless it is alone, even
+    /// counts captured on the opponent's side, and the tuzdyk.
+    ToguzKumalak,
 }
 
 impl Preset {
     /// Every preset.
-    pub const ALL: [Preset; 9] = [
+    pub const ALL: [Preset; 10] = [
         Preset::Kalah,
         Preset::Oware,
         Preset::Modiar,
@@ -70,6 +74,7 @@ impl Preset {
         Preset::Wari,
         Preset::Songo,
         Preset::CrossKalah,
+        Preset::ToguzKumalak,
     ];
 
     /// The preset's name.
@@ -84,6 +89,7 @@ impl Preset {
             Preset::Wari => "wari",
             Preset::Songo => "songo",
             Preset::CrossKalah => "cross-kalah",
+            Preset::ToguzKumalak => "toguz-kumalak",
         }
     }
 
@@ -99,6 +105,7 @@ impl Preset {
             Preset::Wari => &["warri", "ouri"],
             Preset::Songo => &["songo-ewondo"],
             Preset::CrossKalah => &["crosskalah"],
+            Preset::ToguzKumalak => &["togyz-kumalak", "toguz-korgool"],
         }
     }
 
@@ -123,6 +130,9 @@ impl Preset {
             Preset::Songo => "Songo: 2x7, 5 seeds, sown clockwise, 2/4 chain captures, must feed",
             Preset::CrossKalah => {
                 "Cross-Kalah: Kalah, odd counts sown clockwise, even counter-clockwise"
+            }
+            Preset::ToguzKumalak => {
+                "Toguz Kumalak: 2x9, 9 seeds, even captures, one tuzdyk each, 82 of 162 wins"
             }
         }
     }
@@ -217,6 +227,25 @@ impl Preset {
             Preset::CrossKalah => RuleSet {
                 direction: Direction::Parity,
                 ..KalahOptions::default().rules()
+            },
+            Preset::ToguzKumalak => RuleSet {
+                houses: 9,
+                seeds: 9,
+                stores_sown: StoresSown::None,
+                origin: Origin::FirstUnlessSingle,
+                extra_turn: ExtraTurn::None,
+                capture: Capture::Count,
+                // Every even count a house can reach: 2 to all 162 seeds.
+                capture_counts: (1..=81).map(|k| 2 * k).collect(),
+                capture_side: CaptureSide::Opponent,
+                tuzdyk: true,
+                tuzdyk_count: 3,
+                end: EndSet::of(&[
+                    EndCondition::NoLegalMove,
+                    EndCondition::Majority,
+                    EndCondition::Repetition,
+                ]),
+                ..base()
             },
         }
     }

@@ -12,7 +12,7 @@ pub(crate) use sow::Sowing;
 use crate::error::RuleError;
 use crate::ruleset::{
     Capture, CountSet, Direction, EndCondition, GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS,
-    NoMove, Relay, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    NoMove, Origin, Relay, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 use crate::side::Side;
 
@@ -114,7 +114,13 @@ pub struct Rules {
     pub(crate) passes: bool,
     pub(crate) counts: CountSet,
     pub(crate) min_seeds: u8,
+    /// `origin = first_unless_single`: a lone seed moves on instead of
+    /// going back into its house.
+    pub(crate) single_moves_on: bool,
     pub(crate) capture: Capture,
+    /// Toguz Kumalak's tuzdyk is in play (docs/rules.md section 5).
+    pub(crate) tuzdyk: bool,
+    pub(crate) tuzdyk_count: u8,
     pub(crate) chain: bool,
     pub(crate) gap_opposite: bool,
     /// Counts that a house reaching while sown is taken at (never empty
@@ -143,7 +149,8 @@ pub struct Rules {
     pub(crate) special_moves: bool,
     /// An end condition is read off the board after every move.
     pub(crate) ends_on_board: bool,
-    /// Stores lie on the sowing track (a sowing can fill them).
+    /// A sowing can fill stores: they lie on the track, or a tuzdyk
+    /// hands its seeds on to its owner's store.
     pub(crate) stores_on_track: bool,
     /// `empty_first` or `any_side_empty` is an end condition.
     pub(crate) end_on_empty: bool,
@@ -200,7 +207,10 @@ impl Rules {
             // The rules the hot path reads, as they are.
             counts: set.capture_counts,
             min_seeds: set.min_seeds,
+            single_moves_on: set.origin == Origin::FirstUnlessSingle,
             capture: set.capture,
+            tuzdyk: set.tuzdyk,
+            tuzdyk_count: set.tuzdyk_count,
             chain: set.chain,
             gap_opposite: set.gap_opposite,
             sow_counts: set.sow_capture_counts,
@@ -223,7 +233,7 @@ impl Rules {
             looks_ahead: compile::looks_ahead(set),
             special_moves: compile::looks_ahead(set) || set.pie_rule,
             ends_on_board: compile::ends_on_board(set),
-            stores_on_track: set.stores_sown != StoresSown::None,
+            stores_on_track: set.stores_sown != StoresSown::None || set.tuzdyk,
             end_on_empty: set.end.contains(EndCondition::EmptyFirst)
                 || set.end.contains(EndCondition::AnySideEmpty),
             counts_sowings: set.no_capture_moves > 0 || !set.first_move_extra_turn,

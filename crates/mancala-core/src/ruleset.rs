@@ -149,6 +149,9 @@ rule_enum! {
         /// The first seed goes straight back into the origin house; later laps
         /// include it (Modiar, "sowOriginFirst").
         First = "first",
+        /// As `first`, except that a house holding a single seed sends it on
+        /// to the next cup (Toguz Kumalak).
+        FirstUnlessSingle = "first_unless_single",
     }
 }
 
@@ -733,6 +736,12 @@ rule_dimensions! {
         capture_extra_turn: bool = false,
         /// The first this many moves of the game capture nothing.
         no_capture_moves: u32 = 0,
+        /// Toguz Kumalak's tuzdyk: once a game, a last seed that brings an
+        /// opponent's house to `tuzdyk_count` turns it into the mover's own
+        /// tuzdyk, whose seeds go to its owner (two players only).
+        tuzdyk: bool = false,
+        /// The count a last seed must bring a house to to make it a tuzdyk.
+        tuzdyk_count: u8 = 3,
         /// The ways the game ends (besides the player to move having no move).
         end: EndSet = EndSet::of(&[EndCondition::AnySideEmpty]),
         /// Where the seeds left on the board go when the game ends.
@@ -764,8 +773,10 @@ impl RuleSet {
     /// relay sowing with `direction = parity`, a count capture without
     /// counts, a count of 0 in `capture_counts` or `sow_capture_counts`, a
     /// two-player rule (count capture, `gap_opposite` with a gap capture,
-    /// `must_feed`, a `grand_slam` other than `allowed`, `pie_rule`) with 3
-    /// or 4 players, or `empty_first` together with `any_side_empty`.
+    /// `must_feed`, a `grand_slam` other than `allowed`, `pie_rule`,
+    /// `tuzdyk`) with 3 or 4 players, a `tuzdyk` with `tuzdyk_count` 0, a
+    /// `grand_slam` other than `allowed`, relay sowing or captures while
+    /// sowing, or `empty_first` together with `any_side_empty`.
     ///
     /// # Examples
     ///
@@ -830,12 +841,46 @@ impl RuleSet {
             return invalid("sow_capture_counts", "0".into(), reason);
         }
         self.validate_two_player()?;
+        self.validate_tuzdyk()?;
         if self.end.contains(EndCondition::EmptyFirst)
             && self.end.contains(EndCondition::AnySideEmpty)
         {
             return invalid("end", self.end.to_string(), InvalidReason::EndsDisagree);
         }
         Ok(())
+    }
+
+    /// Refuses a tuzdyk the engine cannot play (docs/rules.md section 14):
+    /// one made by no seed at all, together with a `grand_slam` rule other
+    /// than `allowed` (making a tuzdyk is no capture the grand-slam rule
+    /// judges), or with relay sowing or captures while sowing (whose
+    /// seeds would pass a tuzdyk before it pays its owner).
+    fn validate_tuzdyk(&self) -> Result<(), RuleError> {
+        if !self.tuzdyk {
+            return Ok(());
+        }
+        let (field, value, reason) = if self.tuzdyk_count == 0 {
+            ("tuzdyk_count", "0".to_string(), InvalidReason::TuzdykCount)
+        } else if self.grand_slam != GrandSlam::Allowed {
+            let value = self.grand_slam.name().to_string();
+            ("grand_slam", value, InvalidReason::TuzdykGrandSlam)
+        } else if self.relay != Relay::None {
+            (
+                "relay",
+                self.relay.name().to_string(),
+                InvalidReason::TuzdykSowing,
+            )
+        } else if !self.sow_capture_counts.is_empty() {
+            let value = self.sow_capture_counts.to_string();
+            ("sow_capture_counts", value, InvalidReason::TuzdykSowing)
+        } else {
+            return Ok(());
+        };
+        Err(RuleError::InvalidValue {
+            field,
+            value,
+            reason,
+        })
     }
 
     /// Refuses a two-player rule with 3 or 4 players.
@@ -857,6 +902,7 @@ impl RuleSet {
                 self.grand_slam.name(),
             ),
             ("pie_rule", self.pie_rule, "true"),
+            ("tuzdyk", self.tuzdyk, "true"),
         ];
         match two_player.iter().find(|(_, on, _)| *on) {
             Some((field, _, value)) => Err(RuleError::TwoPlayerRule {

@@ -85,6 +85,7 @@ impl<'de> Deserialize<'de> for PieState {
 /// | `pie=pending\|swapped\|declined` | pie rule state | `pending` |
 /// | `discarded=N` | seeds out of the game (leftover `discard`/`split`) | `0` |
 /// | `resigned=S,S` | sides that resigned, in order | none |
+/// | `tuzdyk=A,B` | per side, the opponent's house it made its tuzdyk, `0` for none | none |
 /// | `over=REASON` | the game is over, and why (an [`EndReason`] name) | not over |
 ///
 /// The written form always has `to` and `ply`, and the others only when
@@ -130,6 +131,11 @@ pub struct Setup {
     /// `to_move`).
     #[serde(default)]
     pub resigned: Vec<usize>,
+    /// Per side, the number of the opponent's house that side has made its
+    /// tuzdyk, 0 for none (docs/rules.md section 5); empty when no side has
+    /// one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tuzdyk: Vec<u8>,
     /// Whether the game is over, and why.
     #[serde(default)]
     pub over: Option<EndReason>,
@@ -159,6 +165,10 @@ impl fmt::Display for Setup {
         if !self.resigned.is_empty() {
             let sides: Vec<String> = self.resigned.iter().map(usize::to_string).collect();
             write!(f, " resigned={}", sides.join(","))?;
+        }
+        if self.tuzdyk.iter().any(|&t| t != 0) {
+            let houses: Vec<String> = self.tuzdyk.iter().map(u8::to_string).collect();
+            write!(f, " tuzdyk={}", houses.join(","))?;
         }
         if let Some(reason) = self.over {
             write!(f, " over={reason}")?;
@@ -220,6 +230,12 @@ impl FromStr for Setup {
                         setup.resigned = value
                             .split(',')
                             .map(|v| number(token, v, NotationField::Resigned))
+                            .collect::<Result<_, _>>()?;
+                    }
+                    "tuzdyk" => {
+                        setup.tuzdyk = value
+                            .split(',')
+                            .map(|v| number(token, v, NotationField::Tuzdyk))
                             .collect::<Result<_, _>>()?;
                     }
                     "over" => {

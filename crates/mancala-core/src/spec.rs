@@ -90,7 +90,10 @@ impl RuleSet {
     /// serializer's layout: the same rules give the same text in every
     /// release, and different rules give different texts. It is a spec:
     /// [`RuleSet::from_spec`] reads it back (for a valid rule set).
-    /// Endgame database files identify their rules by a hash of it.
+    /// Endgame database files identify their rules by a hash of it, so
+    /// dimensions added since the text was pinned (`tuzdyk`, `tuzdyk_count`)
+    /// are written only when they differ from their default: every rule
+    /// set that could be written before keeps its text.
     ///
     /// # Examples
     ///
@@ -138,6 +141,8 @@ const ADDED_LATER: &[&str] = &[
     "sow_capture_by",
     "capture_extra_turn",
     "no_move",
+    "tuzdyk",
+    "tuzdyk_count",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

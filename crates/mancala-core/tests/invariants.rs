@@ -48,9 +48,11 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, n: u8, effect: &E
     for s in pos.rules().sides() {
         let visits = |target: Cup| path.iter().filter(|&&c| c == target).count() as u8;
         let store = Cup::Store { side: s };
+        // A seed sown into a tuzdyk goes on to its owner's store.
+        let paid = pos.tuzdyk(s).map_or(0, visits);
         assert_eq!(
             after.store(s),
-            pos.store(s) + visits(store),
+            pos.store(s) + visits(store) + paid,
             "store {s:?}: {n} in {pos}"
         );
         for number in 1..=pos.rules().houses() {
@@ -64,6 +66,11 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, n: u8, effect: &E
             } else {
                 0
             };
+            if pos.is_tuzdyk(s, number) {
+                assert_eq!(before, 0, "a tuzdyk holds no seed: {pos}");
+                assert_eq!(after.house(s, number), Some(0), "{house:?}: {n} in {pos}");
+                continue;
+            }
             assert_eq!(
                 after.house(s, number).unwrap(),
                 before - emptied + visits(house),
@@ -188,6 +195,52 @@ fn check_conservation(pos: &Position<'_>, total: u32) {
     );
 }
 
+/// The tuzdyks (docs/rules.md section 5): only under the rule, never in
+/// the opponent's last house, never facing each other, always empty, and
+/// once made kept for the rest of the game.
+fn check_tuzdyks(game: &History<'_>) {
+    let pos = game.position();
+    let rules = pos.rules();
+    let made: Vec<Option<Cup>> = rules.sides().map(|s| pos.tuzdyk(s)).collect();
+    if !rules.rule_set().tuzdyk {
+        assert!(
+            made.iter().all(Option::is_none),
+            "a tuzdyk without the rule: {pos}"
+        );
+        return;
+    }
+    let numbers: Vec<u8> = made
+        .iter()
+        .map(|t| match t {
+            Some(Cup::House { number, .. }) => *number,
+            _ => 0,
+        })
+        .collect();
+    for (s, &number) in numbers.iter().enumerate() {
+        if number == 0 {
+            continue;
+        }
+        let on = Side::new(1 - s);
+        assert!(
+            usize::from(number) < rules.houses(),
+            "in the last house: {pos}"
+        );
+        assert_ne!(numbers[1 - s], number, "facing tuzdyks: {pos}");
+        assert_eq!(pos.house(on, usize::from(number)), Some(0), "{pos}");
+        assert!(
+            !pos.is_legal(Move::House(number)) || pos.to_move() != on,
+            "{pos}"
+        );
+    }
+    if let [.., before, _] = game.positions() {
+        for s in rules.sides() {
+            if before.tuzdyk(s).is_some() {
+                assert_eq!(before.tuzdyk(s), pos.tuzdyk(s), "a tuzdyk is kept: {pos}");
+            }
+        }
+    }
+}
+
 /// The end conditions read off the board, checked from scratch: an ongoing
 /// position meets none of them, and a position ended by one meets it.
 fn check_end_conditions(pos: &Position<'_>) {
@@ -257,7 +310,11 @@ fn check_repetitions(game: &History<'_>) {
 /// covers; `board_key` ignores the stores and nothing else.
 fn check_from_parts(pos: &Position<'_>) {
     let setup = pos.to_setup();
-    if pos.is_over() || setup.pie != mancala_core::PieState::Pending || !setup.resigned.is_empty() {
+    if pos.is_over()
+        || setup.pie != mancala_core::PieState::Pending
+        || !setup.resigned.is_empty()
+        || !setup.tuzdyk.is_empty()
+    {
         return;
     }
     let houses: Vec<u8> = setup.houses.concat();
@@ -310,6 +367,7 @@ proptest! {
         random_game(&rules, seed, cap_for(&set), |g| {
             check_conservation(g.position(), total);
             check_end_conditions(g.position());
+            check_tuzdyks(g);
         });
     }
 
@@ -382,7 +440,14 @@ proptest! {
             Direction::Parity => Direction::Ccw,
             direction => direction,
         };
-        let set = RuleSet { relay: Relay::ALL[relay], relay_limit, direction, ..set };
+        // ... and is played without a tuzdyk.
+        let set = RuleSet {
+            relay: Relay::ALL[relay],
+            relay_limit,
+            direction,
+            tuzdyk: false,
+            ..set
+        };
         let rules = Rules::new(&set).unwrap();
         random_game(&rules, seed, 300, |g| {
             let pos = g.position();
@@ -526,9 +591,10 @@ proptest! {
         ply in 0u32..4,
         shaped in any::<bool>(),
         seed in any::<u64>(),
+        tuzdyk in prop::collection::vec(0u8..12, 0..3),
     ) {
         let rules = Rules::new(&set).unwrap();
-        let mut setup = Setup { houses: cups, stores, to_move, ply, ..Setup::default() };
+        let mut setup = Setup { houses: cups, stores, to_move, ply, tuzdyk, ..Setup::default() };
         if shaped {
             // Half the cases fit the rules' board, so most of them are positions.
             let (players, houses) = (rules.players(), rules.houses());
@@ -539,6 +605,12 @@ proptest! {
             }
             setup.stores.resize(players, 0);
             setup.to_move %= players;
+            // Tuzdyks hold no seed (docs/rules.md section 5).
+            for (owner, &number) in setup.tuzdyk.iter().enumerate().take(players.min(2)) {
+                if (1..=houses).contains(&usize::from(number)) {
+                    setup.houses[1 - owner][usize::from(number) - 1] = 0;
+                }
+            }
         }
         if let Ok(mut pos) = Position::from_setup(&rules, &setup) {
             let total = pos.total_seeds();

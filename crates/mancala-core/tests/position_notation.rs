@@ -42,6 +42,7 @@ fn position_notation_reads_and_writes_every_optional_field() {
             pie: PieState::Swapped,
             discarded: 3,
             resigned: vec![1, 0],
+            tuzdyk: vec![],
             over: Some(EndReason::Resignation),
         }
     );
@@ -70,6 +71,7 @@ fn position_notation_defaults_and_canonical_order() {
             pie: PieState::Pending,
             discarded: 0,
             resigned: vec![],
+            tuzdyk: vec![],
             over: None,
         }
     );

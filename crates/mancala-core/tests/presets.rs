@@ -21,6 +21,7 @@ fn preset_list_and_names() {
             Preset::Wari,
             Preset::Songo,
             Preset::CrossKalah,
+            Preset::ToguzKumalak,
         ]
     );
     let names = [
@@ -33,6 +34,7 @@ fn preset_list_and_names() {
         "wari",
         "songo",
         "cross-kalah",
+        "toguz-kumalak",
     ];
     for (preset, name) in Preset::ALL.into_iter().zip(names) {
         assert_eq!(preset.name(), name);
@@ -62,6 +64,8 @@ fn every_preset_alias_parses() {
         ("ouri", Preset::Wari),
         ("songo-ewondo", Preset::Songo),
         ("crosskalah", Preset::CrossKalah),
+        ("togyz-kumalak", Preset::ToguzKumalak),
+        ("toguz-korgool", Preset::ToguzKumalak),
     ];
     for (alias, preset) in written {
         assert_eq!(alias.parse::<Preset>(), Ok(preset), "{alias}");
@@ -124,6 +128,8 @@ fn section9(row: RuleSet) -> RuleSet {
         cycle_leftover: Leftover::Owner,
         pie_rule: false,
         first_move_extra_turn: true,
+        tuzdyk: false,
+        tuzdyk_count: 3,
         ..row
     }
 }
@@ -157,7 +163,9 @@ fn assert_row(preset: Preset, expected: RuleSet) {
         end,
         leftover,
         cycle_leftover,
-        pie_rule
+        pie_rule,
+        tuzdyk,
+        tuzdyk_count
     );
     if expected.capture == Capture::Count {
         fields!(capture_counts, capture_side);
@@ -322,6 +330,39 @@ fn mankalah_preset_matches_the_section_9_table() {
             })
         },
     );
+}
+
+#[test]
+fn toguz_kumalak_preset_matches_the_section_9_table() {
+    // toguz-kumalak | 2 | 9 | 9 | none | first_unless_single | none | count {2,4,...,162},
+    // capture_side = opponent | tuzdyk (count 3), end no_legal_move + majority + repetition
+    let evens: CountSet = (1..=81).map(|k| 2 * k).collect();
+    assert!(evens.contains(162) && evens.contains(2) && !evens.contains(3));
+    assert_row(
+        Preset::ToguzKumalak,
+        RuleSet {
+            tuzdyk: true,
+            tuzdyk_count: 3,
+            ..section9(RuleSet {
+                players: 2,
+                houses: 9,
+                seeds: 9,
+                stores_sown: StoresSown::None,
+                origin: Origin::FirstUnlessSingle,
+                extra_turn: ExtraTurn::None,
+                capture: Capture::Count,
+                capture_counts: evens,
+                capture_side: CaptureSide::Opponent,
+                end: EndSet::of(&[
+                    EndCondition::NoLegalMove,
+                    EndCondition::Majority,
+                    EndCondition::Repetition,
+                ]),
+                ..RuleSet::default()
+            })
+        },
+    );
+    assert_eq!(Preset::ToguzKumalak.rules().total_seeds(), 162);
 }
 
 #[test]

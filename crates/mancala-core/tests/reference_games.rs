@@ -29,6 +29,7 @@ const CASES: &[&str] = &[
     "wari",
     "songo",
     "cross-kalah",
+    "toguz-kumalak",
     "kalah direction=cw",
     "kalah direction=parity",
     "oware direction=parity",
@@ -44,6 +45,8 @@ const CASES: &[&str] = &[
     "kalah relay=next relay_on=own no_move=pass",
     "modiar no_move=pass",
     "kalah players=3 no_move=pass relay=last relay_limit=3",
+    "oware origin=first_unless_single tuzdyk=true grand_slam=allowed capture_counts=2,4,6,8",
+    "kalah origin=first_unless_single relay=last",
 ];
 
 /// Random games per case.

@@ -137,6 +137,27 @@ fn spec_errors_name_the_offending_part() {
     }
 }
 
+/// Dimensions added later appear in the canonical text only when they
+/// differ from their defaults, and it still reads back.
+#[test]
+fn canonical_text_names_a_tuzdyk_only_when_there_is_one() {
+    let toguz = Preset::ToguzKumalak.rules();
+    let text = toguz.canonical();
+    assert!(
+        text.contains(",no_capture_moves=0,tuzdyk=true,end="),
+        "{text}"
+    );
+    assert!(!text.contains("tuzdyk_count"), "{text}");
+    assert_eq!(RuleSet::from_spec(&text).unwrap(), toguz);
+    let counted = RuleSet {
+        tuzdyk_count: 4,
+        ..toguz
+    };
+    assert!(counted.canonical().contains(",tuzdyk=true,tuzdyk_count=4,"));
+    assert_eq!(RuleSet::from_spec(&counted.canonical()).unwrap(), counted);
+    assert!(!Preset::Oware.rules().canonical().contains("tuzdyk"));
+}
+
 /// Pins the canonical text: endgame database files identify their rules by
 /// a hash of it, so a change here orphans every database on disk.
 #[test]

@@ -68,7 +68,8 @@ async fn presets_list_every_preset_with_a_spec_a_room_accepts() {
             "mankalah",
             "wari",
             "songo",
-            "cross-kalah"
+            "cross-kalah",
+            "toguz-kumalak"
         ]
     );
     let host = server.player("Ann").await;

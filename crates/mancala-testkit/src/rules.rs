@@ -120,9 +120,9 @@ pub fn tiny_rules() -> impl Strategy<Value = RuleSet> {
 
 /// Small two-player rule sets whose games always end: additive ones
 /// (Kalah-like) and whole-position ones (majority, empty_first, the pie
-/// rule, `split_poorer`), with every capture family, captures while
-/// sowing and extra turns after captures, passing or not: for the exact
-/// solver's oracle test.
+/// rule, `split_poorer`, the tuzdyk), with every capture family, captures
+/// while sowing and extra turns after captures, passing or not: for the
+/// exact solver's oracle test.
 pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
     (
         1u8..=3,
@@ -140,9 +140,14 @@ pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
         ]),
         prop::sample::select(Leftover::ALL.to_vec()),
         any::<bool>(),
-        // Captures while sowing (of 2) and an extra turn after a capture.
-        (any::<bool>(), any::<bool>()),
-        prop::sample::select(NoMove::ALL.to_vec()),
+        // Captures while sowing (of 2), an extra turn after a capture,
+        // passing, the tuzdyk and its count.
+        (
+            any::<bool>(),
+            any::<bool>(),
+            prop::sample::select(NoMove::ALL.to_vec()),
+            (any::<bool>(), 1u8..=3),
+        ),
     )
         .prop_map(
             |(
@@ -156,8 +161,7 @@ pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
                 end,
                 leftover,
                 pie,
-                more,
-                no_move,
+                (sow_two, extra_capture, no_move, tuzdyk),
             )| {
                 RuleSet {
                     houses,
@@ -170,16 +174,19 @@ pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
                     capture,
                     capture_counts: CountSet::of(&[2, 3]),
                     capture_empty_opposite: empty,
-                    sow_capture_counts: if more.0 {
+                    // A tuzdyk is played without captures while sowing.
+                    sow_capture_counts: if sow_two && !tuzdyk.0 {
                         CountSet::of(&[2])
                     } else {
                         CountSet::EMPTY
                     },
-                    capture_extra_turn: more.1,
+                    capture_extra_turn: extra_capture,
                     end,
                     leftover,
                     pie_rule: pie,
                     no_move,
+                    tuzdyk: tuzdyk.0,
+                    tuzdyk_count: tuzdyk.1,
                     ..Preset::Kalah.rules()
                 }
             },
@@ -242,7 +249,7 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         1u8..=16,
         1u8..=8,
         0usize..3,
-        0usize..3,
+        0..Origin::ALL.len(),
         0usize..3,
         0usize..3,
     );
@@ -261,6 +268,7 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         0usize..Leftover::ALL.len(),
         0usize..Leftover::ALL.len(),
         any::<bool>(),
+        (any::<bool>(), 1u8..=4),
     );
     // Captures while sowing and the rest of section 5: often off.
     let more = (
@@ -281,9 +289,10 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         let (players, houses, mut seeds, stores, origin, extra, direction) = shape;
         let (first_extra, min_seeds, must_feed, unfed, grand_slam) = feeding;
         let (kind, from, empty_opposite, counts, side, chain, no_capture) = capture;
-        let (end_bits, leftover, cycle_leftover, pie) = ending;
+        let (end_bits, leftover, cycle_leftover, pie, (tuzdyk, tuzdyk_count)) = ending;
         let (sow_counts, sower, gap_opposite, capture_extra_turn) = more;
         let (relay, relay_on, relay_limit, no_move) = relaying;
+        let sows_plainly = sow_counts.is_empty() && Relay::ALL[relay] == Relay::None;
         while usize::from(players) * usize::from(houses) * usize::from(seeds) > 255 {
             seeds -= 1;
         }
@@ -298,6 +307,11 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         }
         let two = players == 2;
         let capture = Capture::ALL[kind];
+        let grand_slam = if two {
+            GrandSlam::ALL[grand_slam]
+        } else {
+            GrandSlam::Allowed
+        };
         RuleSet {
             players,
             houses,
@@ -317,11 +331,7 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
             min_seeds,
             must_feed: must_feed && two,
             unfed: Unfed::ALL[unfed],
-            grand_slam: if two {
-                GrandSlam::ALL[grand_slam]
-            } else {
-                GrandSlam::Allowed
-            },
+            grand_slam,
             capture: if capture == Capture::Count && !two {
                 Capture::Opposite
             } else {
@@ -341,6 +351,10 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
             },
             capture_extra_turn,
             no_capture_moves: no_capture,
+            // A tuzdyk needs two players, grand slams allowed, and no relay
+            // sowing or captures while sowing (docs/rules.md section 14).
+            tuzdyk: tuzdyk && two && grand_slam == GrandSlam::Allowed && sows_plainly,
+            tuzdyk_count,
             end,
             leftover: Leftover::ALL[leftover],
             cycle_leftover: Leftover::ALL[cycle_leftover],

@@ -2,7 +2,9 @@
 
 use super::end::Changed;
 use super::{Position, State};
-use crate::error::{ImpossibleEnd, ImpossiblePie, ImpossibleResignation, SetupError};
+use crate::error::{
+    ImpossibleEnd, ImpossiblePie, ImpossibleResignation, ImpossibleTuzdyk, SetupError,
+};
 use crate::outcome::EndReason;
 use crate::rules::{CUPS, Rules};
 use crate::ruleset::{MAX_PLAYERS, MAX_SEEDS};
@@ -21,8 +23,9 @@ impl<'r> Position<'r> {
     /// A [`SetupError`] naming the first of these, in this order, that
     /// does not fit the rules: the number of sides, houses or stores, more
     /// than 255 seeds, a side to move that does not exist, a pie-rule state
-    /// without the pie rule, a resigned side that does not exist, or an
-    /// end that the position contradicts.
+    /// without the pie rule, a resigned side that does not exist, a tuzdyk
+    /// the rules or the board rule out, or an end that the position
+    /// contradicts.
     ///
     /// # Examples
     ///
@@ -49,6 +52,7 @@ impl<'r> Position<'r> {
                 discarded: setup.discarded,
                 pie: setup.pie,
                 resigned: &setup.resigned,
+                tuzdyk: &setup.tuzdyk,
                 over: setup.over,
             },
         )
@@ -71,6 +75,11 @@ impl<'r> Position<'r> {
             pie: self.state.pie,
             discarded: self.state.discarded,
             resigned: resigned.into_iter().map(|(_, s)| s).collect(),
+            tuzdyk: if self.state.tuzdyk == [0; 2] {
+                Vec::new()
+            } else {
+                self.state.tuzdyk.to_vec()
+            },
             over: self.state.over,
         }
     }
@@ -79,7 +88,7 @@ impl<'r> Position<'r> {
     /// houses of every side one after the other (side 0's house 1 first),
     /// the stores, the side to move and the number of moves played. What
     /// [`Position::from_setup`] does for a [`Setup`] with no pie state,
-    /// resignations or end, through the same checks.
+    /// resignations, tuzdyk or end, through the same checks.
     ///
     /// # Errors
     ///
@@ -116,6 +125,7 @@ impl<'r> Position<'r> {
                 discarded: 0,
                 pie: PieState::Pending,
                 resigned: &[],
+                tuzdyk: &[],
                 over: None,
             },
         )
@@ -139,11 +149,12 @@ impl<'r> Position<'r> {
         parts.check_pie(rules)?;
         let resigned = parts.resignation_order(players)?;
         let mut cups = [0u8; CUPS];
-        for (s, houses) in parts.sides.enumerate() {
+        for (s, houses) in parts.sides.clone().enumerate() {
             let base = rules.base(s);
             cups[base..base + houses.len()].copy_from_slice(houses);
             cups[rules.store(s)] = parts.stores[s];
         }
+        let tuzdyk = parts.check_tuzdyk(rules, &cups)?;
         let mut pos = Position {
             rules,
             state: State {
@@ -155,6 +166,7 @@ impl<'r> Position<'r> {
                 discarded: parts.discarded,
                 pie: parts.pie,
                 resigned,
+                tuzdyk,
                 over: None,
             },
         };
@@ -207,6 +219,7 @@ struct Unchecked<'a, S> {
     discarded: u8,
     pie: PieState,
     resigned: &'a [usize],
+    tuzdyk: &'a [u8],
     over: Option<EndReason>,
 }
 
@@ -275,6 +288,47 @@ where
             state: self.pie,
             reason,
         })
+    }
+
+    /// Checks the tuzdyks against the rules and the board (docs/rules.md
+    /// section 5); returns them per side.
+    fn check_tuzdyk(&self, rules: &Rules, cups: &[u8; CUPS]) -> Result<[u8; 2], SetupError> {
+        let mut tuzdyk = [0u8; 2];
+        for (side, &house) in self.tuzdyk.iter().enumerate() {
+            if house == 0 {
+                continue;
+            }
+            let fail = |reason| {
+                Err(SetupError::Tuzdyk {
+                    side,
+                    house,
+                    reason,
+                })
+            };
+            if !rules.tuzdyk {
+                return fail(ImpossibleTuzdyk::NotARule);
+            }
+            if side >= 2 {
+                return fail(ImpossibleTuzdyk::NoSuchSide);
+            }
+            if house > rules.houses {
+                return fail(ImpossibleTuzdyk::NoSuchHouse);
+            }
+            if house == rules.houses {
+                return fail(ImpossibleTuzdyk::LastHouse);
+            }
+            if tuzdyk[1 - side] == house {
+                return fail(ImpossibleTuzdyk::Facing);
+            }
+            tuzdyk[side] = house;
+            if rules
+                .tuzdyk_cup(&tuzdyk, side)
+                .is_some_and(|c| cups[c] != 0)
+            {
+                return fail(ImpossibleTuzdyk::HoldsSeeds);
+            }
+        }
+        Ok(tuzdyk)
     }
 
     /// Per side: 0, or its place in the order of resignations (1 = first),

@@ -28,7 +28,16 @@ impl<'r> Position<'r> {
                 v.join(sep)
             };
             let numbers = || (1..=houses).map(|h| format!("{h:>3}")).collect::<Vec<_>>();
-            let cells = |s: Side| self.houses(s).iter().map(|&n| format!("{n:>3}")).collect();
+            // A tuzdyk (always empty) shows as `T`.
+            let cells = |side: Side| -> Vec<String> {
+                let seeds = self.houses(side).iter().enumerate();
+                seeds
+                    .map(|(i, &n)| match self.is_tuzdyk(side, i + 1) {
+                        true => format!("{:>3}", "T"),
+                        false => format!("{n:>3}"),
+                    })
+                    .collect()
+            };
             let (north, south) = (Side::new(1), Side::new(0));
             let (left, right) = if mirrored {
                 (south, north)

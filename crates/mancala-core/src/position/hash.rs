@@ -4,7 +4,7 @@ use super::Position;
 
 impl<'r> Position<'r> {
     /// A hash of what makes positions the same for `repetition`: the cups,
-    /// the side to move and the pie-rule state.
+    /// the side to move, the pie-rule state and the tuzdyks.
     #[inline]
     pub fn repetition_key(&self) -> u64 {
         const K: u64 = 0x517c_c1b7_2722_0a95;
@@ -14,7 +14,8 @@ impl<'r> Position<'r> {
             let bytes = cups[8 * i..].first_chunk::<8>();
             u64::from_le_bytes(*bytes.expect("the cup array is a whole number of words"))
         };
-        let mut h = u64::from(self.state.to_move) | (self.state.pie as u64) << 8;
+        let mut h =
+            u64::from(self.state.to_move) | (self.state.pie as u64) << 8 | self.tuzdyk_bits();
         // Boards of up to 16 cups (two players, up to 7 houses) are two words.
         h = mix(mix(h, word(0)), word(1));
         for i in 2..usize::from(self.rules.words) {
@@ -24,7 +25,7 @@ impl<'r> Position<'r> {
     }
 
     /// A 64-bit hash of everything that decides the rest of the game from
-    /// here: the cups, the side to move, the pie-rule state, whether the
+    /// here: the cups, the tuzdyks, the side to move, the pie-rule state, whether the
     /// game is over, and the move count as far as a rule still looks at it
     /// (`no_capture_moves`, `first_move_extra_turn`, the pie rule). Two
     /// positions with the same key play the same from here on (up to hash
@@ -58,7 +59,7 @@ impl<'r> Position<'r> {
     }
 
     /// Like [`Position::key`] but without the stores and discarded seeds: a
-    /// hash of the houses, the side to move, the pie-rule state, whether
+    /// hash of the houses, the tuzdyks, the side to move, the pie-rule state, whether
     /// the game is over and the move count as far as a rule looks at it.
     /// For rules whose end never looks at the stores (no `majority`, no
     /// `repetition`), everything that happens from a position on depends
@@ -71,7 +72,8 @@ impl<'r> Position<'r> {
         let mut h = u64::from(self.state.to_move)
             | (self.state.pie as u64) << 8
             | u64::from(self.sowings().min(r.ply_horizon)) << 16
-            | u64::from(self.is_over()) << 63;
+            | u64::from(self.is_over()) << 63
+            | self.tuzdyk_bits() << 32;
         for side in 0..r.players() {
             let w = r.side_word(&self.state.cups, side);
             h = (h.rotate_left(5) ^ w as u64).wrapping_mul(K);
@@ -85,5 +87,13 @@ impl<'r> Position<'r> {
         self.state.cups == other.state.cups
             && self.state.to_move == other.state.to_move
             && self.state.pie == other.state.pie
+            && self.state.tuzdyk == other.state.tuzdyk
+    }
+
+    /// The tuzdyks (docs/rules.md section 5) as bits 16 to 31 of a key:
+    /// part of the position, as the cups are.
+    #[inline]
+    fn tuzdyk_bits(&self) -> u64 {
+        u64::from(u16::from_le_bytes(self.state.tuzdyk)) << 16
     }
 }

@@ -47,9 +47,10 @@ impl<'r> Position<'r> {
         let r = self.rules;
         let last = if r.relays {
             // Where a relay sowing ends depends on the board: sow a copy.
-            let mut cups = self.state.cups;
+            let (mut cups, mut tuzdyks) = (self.state.cups, self.state.tuzdyk);
+            let sowings = self.sowings();
             usize::from(
-                r.sow::<false>(&mut cups, side, house, self.sowings(), &mut 0)
+                r.sow::<false>(&mut cups, &mut tuzdyks, side, house, sowings, &mut 0)
                     .last,
             )
         } else {
@@ -218,7 +219,8 @@ impl<'r> Position<'r> {
         let r = self.rules;
         let side = self.to_move().index();
         let mut cups = self.state.cups;
-        let sowing = r.sow::<false>(&mut cups, side, h, self.sowings(), &mut 0);
+        let mut tuzdyks = self.state.tuzdyk;
+        let sowing = r.sow::<false>(&mut cups, &mut tuzdyks, side, h, self.sowings(), &mut 0);
         (!r.side_empty(&cups, 1 - side), sowing.grand_slam)
     }
 

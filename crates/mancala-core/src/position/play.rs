@@ -39,6 +39,9 @@ pub struct Effect {
     /// The move ended because one more lift would have passed
     /// `relay_limit`: it captured nothing and earned no extra turn.
     pub relay_limited: bool,
+    /// The house the move made the mover's tuzdyk (its seeds are in
+    /// [`Effect::captured`]), if it made one.
+    pub tuzdyk: Option<Cup>,
     /// The game ended with this move.
     pub ended: Option<EndReason>,
     captured_cups: u128,
@@ -102,6 +105,7 @@ impl<'r> Position<'r> {
             extra_turn: false,
             relays: 0,
             relay_limited: false,
+            tuzdyk: None,
             ended: None,
             captured_cups: 0,
             stride: r.stride,
@@ -119,6 +123,7 @@ impl<'r> Position<'r> {
                 effect.extra_turn = sowing.extra_turn;
                 effect.relays = sowing.lifts;
                 effect.relay_limited = sowing.limited;
+                effect.tuzdyk = sowing.tuzdyk.then_some(effect.last).flatten();
             }
         }
         effect.ended = self.state.over;
@@ -156,7 +161,15 @@ impl<'r> Position<'r> {
         } else {
             u32::MAX
         };
-        let sowing = r.sow::<REPORT>(&mut self.state.cups, side, h, sowings, captured_cups);
+        let state = &mut self.state;
+        let sowing = r.sow::<REPORT>(
+            &mut state.cups,
+            &mut state.tuzdyk,
+            side,
+            h,
+            sowings,
+            captured_cups,
+        );
         if r.pie_rule && side == 1 && self.state.pie == PieState::Pending {
             self.state.pie = PieState::Declined;
         }

@@ -100,7 +100,7 @@ impl Tracks {
                         .expect("houses are on the track");
                     let start = match set.origin {
                         Origin::Include | Origin::Skip => at,
-                        Origin::First => (at + len - 1) % len,
+                        Origin::First | Origin::FirstUnlessSingle => (at + len - 1) % len,
                     };
                     tracks.sow_from[d][s][h] = (cup as u8, start as u8);
                 }
@@ -165,7 +165,7 @@ impl RelayTables {
                 }
                 tables.from[s][c] = match set.origin {
                     Origin::Include | Origin::Skip => k,
-                    Origin::First => (k + len - 1) % len,
+                    Origin::First | Origin::FirstUnlessSingle => (k + len - 1) % len,
                 } as u8;
                 let own = c / layout.stride == s;
                 tables.ok[s][c] = match set.relay_on {

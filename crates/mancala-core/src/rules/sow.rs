@@ -32,6 +32,8 @@ pub(crate) struct Sowing {
     pub lifts: u8,
     /// The move ended because one more lift would pass `relay_limit`.
     pub limited: bool,
+    /// The move made a tuzdyk of the cup the last seed landed in.
+    pub tuzdyk: bool,
 }
 
 impl Rules {
@@ -40,7 +42,7 @@ impl Rules {
     #[inline]
     pub(crate) fn landing_cup(&self, side: usize, house: usize, n: u8) -> usize {
         let dir = self.direction_of(n);
-        let start = usize::from(self.sow_from[dir][side][house].1);
+        let start = self.sow_start(dir, side, house, n);
         let lap = usize::from(self.lap[side]);
         let n = usize::from(n);
         let k = if n <= lap {
@@ -60,6 +62,16 @@ impl Rules {
         usize::from(n & self.reverse_mask)
     }
 
+    /// Where on `side`'s track in direction `dir` the sowing of house
+    /// `house` (0-based) holding `n` seeds starts: its first seed goes to
+    /// `track[start + 1]`. Under `origin = first_unless_single` a lone seed
+    /// starts one cup on (docs/rules.md section 3).
+    #[inline]
+    fn sow_start(&self, dir: usize, side: usize, house: usize, n: u8) -> usize {
+        let start = usize::from(self.sow_from[dir][side][house].1);
+        start + usize::from(self.single_moves_on && n == 1)
+    }
+
     /// The cup indices the seeds of house `house` (0-based) of `side` go
     /// into, one a seed in sowing order, when it holds `n` seeds: the
     /// track from the sowing's start, lap after lap. Its last cup is
@@ -71,7 +83,7 @@ impl Rules {
         n: u8,
     ) -> impl Iterator<Item = usize> + '_ {
         let dir = self.direction_of(n);
-        let start = usize::from(self.sow_from[dir][side][house].1);
+        let start = self.sow_start(dir, side, house, n);
         let lap = usize::from(self.lap[side]);
         let track = &self.track[dir][side];
         (0..usize::from(n)).map(move |k| usize::from(track[start + 1 + k % lap]))
@@ -82,10 +94,12 @@ impl Rules {
     /// before this one (for `no_capture_moves` and `first_move_extra_turn`).
     /// The house must hold at least one seed. With `REPORT` on, the cups a
     /// capture empties are added to `captured_cups` (one bit per cup index).
+    /// `tuzdyks` holds each side's tuzdyk (see [`Rules::tuzdyk_cup`]).
     #[inline]
     pub(crate) fn sow<const REPORT: bool>(
         &self,
         cups: &mut [u8; CUPS],
+        tuzdyks: &mut [u8; 2],
         side: usize,
         house: usize,
         sowings: u32,
@@ -100,7 +114,9 @@ impl Rules {
         debug_assert!(n > 0, "sowing an empty house");
         cups[origin] = 0;
         let dir = self.direction_of(n);
-        let start = usize::from(self.sow_from[dir][side][house].1);
+        // The table holds sowings from the usual start only.
+        let moved_on = self.single_moves_on && n == 1;
+        let start = usize::from(self.sow_from[dir][side][house].1) + usize::from(moved_on);
         let track = &self.track[dir][side];
         let lap = usize::from(self.lap[side]);
         let mut result = Sowing {
@@ -112,10 +128,11 @@ impl Rules {
             extra_turn: false,
             lifts: 0,
             limited: false,
+            tuzdyk: false,
         };
         let last = if self.sow_captures && sowings >= self.no_capture_moves {
             self.sow_taking::<REPORT>(cups, side, dir, start, n, &mut result, captured_cups)
-        } else if usize::from(n) <= lap && !self.sowings.is_empty() {
+        } else if usize::from(n) <= lap && !self.sowings.is_empty() && !moved_on {
             // One addition per word, from the table built by `new`.
             let words = usize::from(self.words);
             let at = self.sowings_at[dir][side][house] as usize + usize::from(n) * words;
@@ -142,8 +159,74 @@ impl Rules {
             track[start + if r > 0 { r } else { lap }]
         };
         result.last = last;
+        if self.tuzdyk {
+            self.pay_tuzdyks(cups, tuzdyks);
+            if sowings >= self.no_capture_moves
+                && self.make_tuzdyk::<REPORT>(cups, tuzdyks, side, &mut result, captured_cups)
+            {
+                return result;
+            }
+        }
         self.land::<REPORT>(cups, side, dir, sowings, &mut result, captured_cups);
         result
+    }
+
+    /// The cup of `owner`'s tuzdyk in `tuzdyks` (per side, 0 for none or
+    /// the number of the opponent's house it has made its tuzdyk).
+    #[inline]
+    pub(crate) fn tuzdyk_cup(&self, tuzdyks: &[u8; 2], owner: usize) -> Option<usize> {
+        let number = usize::from(tuzdyks[owner]);
+        (number != 0).then(|| self.base(1 - owner) + number - 1)
+    }
+
+    /// Every seed sown into a tuzdyk goes to its owner's store as it falls
+    /// (docs/rules.md section 5): a tuzdyk holds no seed before a sowing,
+    /// so what it holds after one is what the sowing dropped into it.
+    #[inline(never)]
+    fn pay_tuzdyks(&self, cups: &mut [u8; CUPS], tuzdyks: &[u8; 2]) {
+        for owner in 0..2 {
+            if let Some(c) = self.tuzdyk_cup(tuzdyks, owner) {
+                cups[self.store(owner)] += cups[c];
+                cups[c] = 0;
+            }
+        }
+    }
+
+    /// Makes the house the last seed fell in (`out.last`) the mover's
+    /// tuzdyk, if it may be one (docs/rules.md section 5): an opponent's
+    /// house now holding `tuzdyk_count`, not their last house, not facing
+    /// the opponent's own tuzdyk, and the mover has none yet. Its seeds go
+    /// to the mover.
+    #[inline(never)]
+    fn make_tuzdyk<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        tuzdyks: &mut [u8; 2],
+        side: usize,
+        out: &mut Sowing,
+        captured_cups: &mut u128,
+    ) -> bool {
+        let last = usize::from(out.last);
+        if self.landing[side][last] & LAND_STORE != 0 {
+            return false;
+        }
+        let owner = usize::from(self.owner[last]);
+        if tuzdyks[side] != 0 || owner == side || cups[last] != self.tuzdyk_count {
+            return false;
+        }
+        let number = (last - self.base(owner) + 1) as u8;
+        if number == self.houses || tuzdyks[owner] == number {
+            return false;
+        }
+        tuzdyks[side] = number;
+        cups[self.store(side)] += cups[last];
+        out.captured += cups[last];
+        out.tuzdyk = true;
+        cups[last] = 0;
+        if REPORT {
+            *captured_cups |= 1 << last;
+        }
+        true
     }
 
     /// Resolves the final landing of a sowing in direction `dir`
@@ -197,6 +280,7 @@ impl Rules {
             extra_turn: false,
             lifts: 0,
             limited: false,
+            tuzdyk: false,
         };
         debug_assert!(result.sown > 0, "sowing an empty house");
         let track = &self.track[0][side];
@@ -205,9 +289,11 @@ impl Rules {
         loop {
             let n = usize::from(cups[from]);
             cups[from] = 0;
+            // Under `first_unless_single` a lone seed moves on (section 3).
+            let first = start + usize::from(self.single_moves_on && n == 1);
             let mut last = from;
             for k in 0..n {
-                last = usize::from(track[start + 1 + k % lap]);
+                last = usize::from(track[first + 1 + k % lap]);
                 cups[last] += 1;
                 on_seed(last);
                 if taking && k + 1 < n {
@@ -606,9 +692,9 @@ mod tests {
                         }
                         cups[tabled.base(side) + house] = n;
                         let (mut a, mut b, mut c) = (cups, cups, cups);
-                        let sa = tabled.sow::<false>(&mut a, side, house, 5, &mut 0);
-                        let sb = looped.sow::<false>(&mut b, side, house, 5, &mut 0);
-                        let sc = taking.sow::<false>(&mut c, side, house, 5, &mut 0);
+                        let sa = tabled.sow::<false>(&mut a, &mut [0; 2], side, house, 5, &mut 0);
+                        let sb = looped.sow::<false>(&mut b, &mut [0; 2], side, house, 5, &mut 0);
+                        let sc = taking.sow::<false>(&mut c, &mut [0; 2], side, house, 5, &mut 0);
                         assert_eq!(a, b, "{set:?}: side {side} house {house} n {n}");
                         assert_eq!(a, c, "{set:?}: side {side} house {house} n {n}");
                         assert_eq!(sa.last, sb.last);

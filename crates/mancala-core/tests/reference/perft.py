@@ -17,8 +17,8 @@ PRESET is a preset name, optionally followed by `name=value` changes, in
 one argument (`"kalah players=3"`); POSITION is the one-line notation of `Setup`
 (`4,4,4,4,4,4:0 4,4,4,4,4,4:0 to=0 ply=0`). With --stats each count is
 followed by how many laps, captures, extra turns, grand slams, forced feeds,
-unfed ends, swaps, repetitions, relay lifts, moves stopped by the relay limit
-and passes the counted tree holds.
+unfed ends, swaps, repetitions, relay lifts, moves stopped by the relay limit,
+passes, tuzdyks made and last seeds in a tuzdyk the counted tree holds.
 """
 
 import sys
@@ -34,7 +34,7 @@ class Rules:
     houses: int = 6
     seeds: int = 4
     stores_sown: str = "own"  # none | own | all
-    origin: str = "include"  # include | skip | first
+    origin: str = "include"  # include | skip | first | first_unless_single
     extra_turn: str = "own_store"  # none | own_store | any_store
     first_move_extra_turn: bool = True
     min_seeds: int = 1
@@ -52,6 +52,8 @@ class Rules:
     sow_capture_by: str = "owner"  # owner | sower
     capture_extra_turn: bool = False
     no_capture_moves: int = 0
+    tuzdyk: bool = False
+    tuzdyk_count: int = 3
     end: frozenset = frozenset({"any_side_empty"})
     pie_rule: bool = False
     direction: str = "ccw"  # ccw | cw | parity
@@ -118,6 +120,19 @@ PRESETS = {
         end=frozenset({"empty_first"}),
     ),
     "mankalah": replace(KALAH, houses=7, seeds=7, pie_rule=True, first_move_extra_turn=False),
+    "toguz-kumalak": Rules(
+        houses=9,
+        seeds=9,
+        stores_sown="none",
+        origin="first_unless_single",
+        extra_turn="none",
+        capture="count",
+        capture_counts=frozenset(range(2, 163, 2)),
+        capture_side="opponent",
+        tuzdyk=True,
+        tuzdyk_count=3,
+        end=frozenset({"no_legal_move", "majority", "repetition"}),
+    ),
 }
 
 # docs/games.md, the rule file of each game.
@@ -148,10 +163,11 @@ def parse_rules(spec):
     rules = PRESETS[name]
     for change in changes:
         key, value = change.split("=")
-        if key in ("players", "houses", "seeds", "min_seeds", "no_capture_moves", "relay_limit"):
+        if key in ("players", "houses", "seeds", "min_seeds", "no_capture_moves", "relay_limit",
+                   "tuzdyk_count"):
             rules = replace(rules, **{key: int(value)})
         elif key in ("first_move_extra_turn", "must_feed", "chain", "pie_rule",
-                     "capture_empty_opposite", "gap_opposite", "capture_extra_turn"):
+                     "capture_empty_opposite", "gap_opposite", "capture_extra_turn", "tuzdyk"):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
@@ -173,16 +189,27 @@ class State:
     ply: int = 0
     pie: str = "pending"
     over: bool = False
+    # Per side: 0, or the number of the opponent's house that is its
+    # tuzdyk (docs/rules.md section 5).
+    tuzdyk: list = field(default_factory=lambda: [0, 0])
     # Positions seen so far in the game (only for --game): board, stores
     # and side to move (docs/rules.md section 7, `repetition`).
     seen: set = field(default_factory=set)
 
     def copy(self):
         return State([list(h) for h in self.houses], list(self.stores), self.to_move,
-                     self.ply, self.pie, self.over, self.seen)
+                     self.ply, self.pie, self.over, list(self.tuzdyk), self.seen)
 
     def key(self):
-        return (tuple(map(tuple, self.houses)), tuple(self.stores), self.to_move)
+        return (tuple(map(tuple, self.houses)), tuple(self.stores), self.to_move,
+                tuple(self.tuzdyk))
+
+    def tuzdyk_owner(self, cup):
+        """The side whose tuzdyk `cup` is, or None."""
+        for owner, number in enumerate(self.tuzdyk):
+            if number and cup == ("h", 1 - owner, number - 1):
+                return owner
+        return None
 
 
 def parse_position(text):
@@ -195,15 +222,17 @@ def parse_position(text):
             houses, store = token.split(":")
             sides.append(([int(x) for x in houses.split(",")], int(store)))
     for key in fields:
-        assert key in ("to", "ply", "pie"), f"the reference does not know {key}="
+        assert key in ("to", "ply", "pie", "tuzdyk"), f"the reference does not know {key}="
+    tuzdyk = [int(x) for x in fields.get("tuzdyk", "0,0").split(",")]
     return State([h for h, _ in sides], [s for _, s in sides], int(fields.get("to", 0)),
-                 int(fields.get("ply", 0)), fields.get("pie", "pending"))
+                 int(fields.get("ply", 0)), fields.get("pie", "pending"), tuzdyk=tuzdyk)
 
 
 def write_position(rules, s):
     sides = " ".join(",".join(map(str, h)) + f":{st}" for h, st in zip(s.houses, s.stores))
     pie = f" pie={s.pie}" if rules.pie_rule and s.pie != "pending" else ""
-    return f"{sides} to={s.to_move} ply={s.ply}{pie}"
+    tuzdyk = f" tuzdyk={s.tuzdyk[0]},{s.tuzdyk[1]}" if any(s.tuzdyk) else ""
+    return f"{sides} to={s.to_move} ply={s.ply}{pie}{tuzdyk}"
 
 
 # --- Sowing (section 3) ----------------------------------------------------
@@ -223,7 +252,11 @@ def track(rules, mover):
 
 
 def add(s, cup, n=1):
-    if cup[0] == "h":
+    owner = s.tuzdyk_owner(cup)
+    if owner is not None:
+        # A seed sown into a tuzdyk goes to its owner's store as it falls.
+        s.stores[owner] += n
+    elif cup[0] == "h":
         s.houses[cup[1]][cup[2]] += n
     else:
         s.stores[cup[1]] += n
@@ -273,11 +306,13 @@ def sow_leg(rules, s, mover, origin, stats):
     if step < 0:
         stats["clockwise"] += 1
     last = origin
-    if rules.origin == "first":
+    if rules.origin == "first" or (rules.origin == "first_unless_single" and hand > 1):
         add(s, origin)
         hand -= 1
         if hand > 0:
             sow_capture(rules, s, mover, origin, stats)
+    elif rules.origin == "first_unless_single":
+        stats["lone_seeds_moved_on"] += 1
     passed_origin = False
     while hand > 0:
         i = (i + step) % len(cups)
@@ -375,6 +410,8 @@ def count_capture(rules, s, mover, last, back):
     houses = [("h", side, k) for side in range(rules.players) for k in range(rules.houses)]
 
     def qualifies(cup):
+        if s.tuzdyk_owner(cup) is not None:
+            return False  # a tuzdyk is never captured
         return side_allowed(rules, mover, cup) and count(s, cup) in rules.capture_counts
 
     if last[0] != "h" or not qualifies(last):
@@ -458,6 +495,28 @@ def gap_capture(rules, s, mover, last, step):
     return taken
 
 
+def make_tuzdyk(rules, s, mover, last, stats):
+    """Section 5: the last seed brought an opponent's house to
+    tuzdyk_count; it becomes the mover's tuzdyk if the rules allow.
+    Returns the seeds it took (0 when no tuzdyk is made)."""
+    if not rules.tuzdyk or last[0] != "h" or last[1] == mover or s.tuzdyk[mover]:
+        return 0
+    number = last[2] + 1
+    if s.houses[last[1]][last[2]] != rules.tuzdyk_count:
+        return 0
+    if number == rules.houses:
+        stats["tuzdyks_refused_in_the_last_house"] += 1
+        return 0
+    if s.tuzdyk[last[1]] == number:
+        stats["tuzdyks_refused_facing"] += 1
+        return 0
+    s.tuzdyk[mover] = number
+    seeds = s.houses[last[1]][last[2]]
+    s.houses[last[1]][last[2]] = 0
+    s.stores[mover] += seeds
+    return seeds
+
+
 def play_house(rules, s, k, stats):
     """Plays house k (0-based) for the side to move, without the end checks.
 
@@ -475,7 +534,11 @@ def play_house(rules, s, k, stats):
     if limited:
         # Stopped by the relay limit: no capture, no extra turn.
         return t, False, False
-    if t.ply >= rules.no_capture_moves:
+    if t.tuzdyk_owner(last) is not None:
+        stats["last_in_a_tuzdyk"] += 1  # captures nothing
+    elif t.ply >= rules.no_capture_moves and make_tuzdyk(rules, t, mover, last, stats):
+        stats["tuzdyks"] += 1
+    elif t.ply >= rules.no_capture_moves:
         if rules.capture == "opposite":
             taken = opposite_capture(rules, t, mover, last)
         elif rules.capture == "count":
@@ -518,6 +581,8 @@ def candidate_moves(rules, s, stats):
     for k in range(rules.houses):
         if s.houses[mover][k] == 0 or s.houses[mover][k] < rules.min_seeds:
             continue
+        if s.tuzdyk_owner(("h", mover, k)) is not None:
+            continue  # a tuzdyk is never lifted
         seen = Counter()
         after, extra, grand_slam = play_house(rules, s, k, seen)
         if grand_slam and rules.grand_slam == "forbidden":
@@ -589,6 +654,7 @@ def children(rules, s, game, stats):
             t.over = any(sum(h) == 0 for h in t.houses)
         if "majority" in rules.end and majority(rules, t):
             t.over = True
+            stats["majority_ends"] += 1
         if not t.over and rules.no_move == "pass":
             pass_turn(rules, t, stats)
         out.append((name, t))
