@@ -27,13 +27,30 @@ fn every_shipped_rule_file_is_playable() {
         Rules::new(&load(&name)).unwrap();
         count += 1;
     }
-    assert_eq!(count, 9, "rule files under rules/");
+    assert_eq!(count, 20, "rule files under rules/");
 }
 
 #[test]
 fn the_traditional_games_rule_files_are_their_presets() {
     // docs/games.md: each game's rule file is the preset of that name.
-    for preset in [Preset::Wari, Preset::Songo, Preset::CrossKalah] {
+    let games = [
+        Preset::Wari,
+        Preset::Songo,
+        Preset::CrossKalah,
+        Preset::ToguzKumalak,
+        Preset::Bohnenspiel,
+        Preset::Ayoayo,
+        Preset::Endodoi,
+        Preset::Dakon,
+        Preset::Ohvalhu,
+        Preset::Congkak,
+        Preset::VaiLungThlan,
+        Preset::LongbeuACha,
+        Preset::Pallanguzhi,
+        Preset::Pandi,
+        Preset::Halusa,
+    ];
+    for preset in games {
         assert_eq!(load(&format!("{preset}.toml")), preset.rules(), "{preset}");
     }
 }

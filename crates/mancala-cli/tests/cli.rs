@@ -79,10 +79,21 @@ fn rules_list_names_every_preset_and_alias() {
         "songo",
         "cross-kalah",
         "togyz-kumalak",
+        "bohnenspiel",
+        "ayoayo",
+        "endodoi",
+        "dakon",
+        "ohvalhu",
+        "congkak",
+        "vai-lung-thlan",
+        "longbeu-a-cha",
+        "pallanguzhi",
+        "pandi",
+        "halusa",
     ] {
         assert!(out.contains(name), "{name} missing from:\n{out}");
     }
-    assert_eq!(out.lines().count(), 10);
+    assert_eq!(out.lines().count(), 21);
 }
 
 #[test]

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use crate::error::RuleError;
 use crate::ruleset::{
     Capture, CaptureFrom, CaptureSide, CountSet, DEFAULTS, Direction, EndCondition, EndSet,
-    ExtraTurn, GrandSlam, Leftover, Origin, RuleSet, StoresSown, Unfed,
+    ExtraTurn, GrandSlam, Leftover, NoMove, Origin, Relay, RuleSet, StoresSown, Unfed,
 };
 
 /// The preset games.
@@ -22,7 +22,7 @@ use crate::ruleset::{
 /// assert_eq!("Al_Manqala".parse::<Preset>()?, Preset::AlManqala);
 /// assert_eq!(Preset::MancalaBasic.to_string(), "mancala-basic");
 /// assert_eq!(Preset::Modiar.rules().houses, 3);
-/// assert_eq!(Preset::ALL.len(), 10);
+/// assert_eq!(Preset::ALL.len(), 21);
 /// # Ok::<(), mancala_core::RuleError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -60,11 +60,49 @@ pub enum Preset {
     /// seeds, the first seed back into the origin unless it is alone, even
     /// counts captured on the opponent's side, and the tuzdyk.
     ToguzKumalak,
+    /// Bohnenspiel (Germany): 2x6 houses of 6 seeds, chain captures of 2, 4
+    /// or 6 on either side, the seeds left to the player who moved last.
+    Bohnenspiel,
+    /// Ayoayo (the Yoruba, Nigeria): 2x6 houses of 4 seeds, stores off the
+    /// track, relay sowing skipping each leg's origin, opposite captures,
+    /// must feed.
+    Ayoayo,
+    /// Endodoi (the Maasai, Kenya and Tanzania): 2x8 houses of 4 seeds, stores
+    /// off the track, relay sowing, opposite captures.
+    Endodoi,
+    /// Dakon (Java; one round): 2x7 houses of 7 seeds, clockwise relay sowing
+    /// through the own store, extra turns, opposite captures, passing.
+    Dakon,
+    /// Ohvalhu (the Maldives; one round): 2x8 houses of 8 seeds, relay sowing
+    /// through the own store, extra turns, opposite captures.
+    Ohvalhu,
+    /// Congkak (Malaysia, Indonesia; one round, turns taken in order): 2x7
+    /// houses of 7 seeds, clockwise relay sowing through the own store, extra
+    /// turns, opposite captures, passing.
+    Congkak,
+    /// Vai Lung Thlan (the Mizo, India): 2x6 houses of 5 seeds, sown
+    /// clockwise, chain captures of houses made to hold 1, passing.
+    VaiLungThlan,
+    /// Longbeu-a-cha (the Lakher, India and Myanmar): 2x5 houses of 5 seeds,
+    /// relay sowing from the next house, captures across the gap, chained,
+    /// passing.
+    LongbeuACha,
+    /// Pallanguzhi (Tamil Nadu, Kerala, Sri Lanka; one round): 2x7 houses of 6
+    /// seeds, relay sowing from the next house, a house made 4 while sowing
+    /// taken by its owner (pasu), captures across the gap.
+    Pallanguzhi,
+    /// Pandi or Ali Guli Mane (Karnataka, India): 2x7 houses of 5 seeds, relay
+    /// sowing from the next house, captures across the gap with the house
+    /// opposite, another sowing after a capture, passing.
+    Pandi,
+    /// Halusa (Iraq, Hyde 1694): 2x6 houses of 6 seeds, chain captures of even
+    /// counts on one's own side, must feed, the rest to the last mover.
+    Halusa,
 }
 
 impl Preset {
     /// Every preset.
-    pub const ALL: [Preset; 10] = [
+    pub const ALL: [Preset; 21] = [
         Preset::Kalah,
         Preset::Oware,
         Preset::Modiar,
@@ -75,6 +113,17 @@ impl Preset {
         Preset::Songo,
         Preset::CrossKalah,
         Preset::ToguzKumalak,
+        Preset::Bohnenspiel,
+        Preset::Ayoayo,
+        Preset::Endodoi,
+        Preset::Dakon,
+        Preset::Ohvalhu,
+        Preset::Congkak,
+        Preset::VaiLungThlan,
+        Preset::LongbeuACha,
+        Preset::Pallanguzhi,
+        Preset::Pandi,
+        Preset::Halusa,
     ];
 
     /// The preset's name.
@@ -90,6 +139,17 @@ impl Preset {
             Preset::Songo => "songo",
             Preset::CrossKalah => "cross-kalah",
             Preset::ToguzKumalak => "toguz-kumalak",
+            Preset::Bohnenspiel => "bohnenspiel",
+            Preset::Ayoayo => "ayoayo",
+            Preset::Endodoi => "endodoi",
+            Preset::Dakon => "dakon",
+            Preset::Ohvalhu => "ohvalhu",
+            Preset::Congkak => "congkak",
+            Preset::VaiLungThlan => "vai-lung-thlan",
+            Preset::LongbeuACha => "longbeu-a-cha",
+            Preset::Pallanguzhi => "pallanguzhi",
+            Preset::Pandi => "pandi",
+            Preset::Halusa => "halusa",
         }
     }
 
@@ -106,6 +166,17 @@ impl Preset {
             Preset::Songo => &["songo-ewondo"],
             Preset::CrossKalah => &["crosskalah"],
             Preset::ToguzKumalak => &["togyz-kumalak", "toguz-korgool"],
+            Preset::Bohnenspiel => &["das-bohnenspiel"],
+            Preset::Ayoayo => &["ayo-olopon"],
+            Preset::Endodoi => &["en-dodoi"],
+            Preset::Dakon => &["dhakon"],
+            Preset::Ohvalhu => &["ovalhu"],
+            Preset::Congkak => &["congklak", "main-congkak"],
+            Preset::VaiLungThlan => &["vailungthlan"],
+            Preset::LongbeuACha => &["longbeuacha"],
+            Preset::Pallanguzhi => &["pallankuli", "pallanguli"],
+            Preset::Pandi => &["ali-guli-mane", "aligulimane"],
+            Preset::Halusa => &["halusi"],
         }
     }
 
@@ -133,6 +204,33 @@ impl Preset {
             }
             Preset::ToguzKumalak => {
                 "Toguz Kumalak: 2x9, 9 seeds, even captures, one tuzdyk each, 82 of 162 wins"
+            }
+            Preset::Bohnenspiel => {
+                "Bohnenspiel: 2x6, 6 seeds, 2/4/6 chain captures on either side, rest to the last mover"
+            }
+            Preset::Ayoayo => "Ayoayo: 2x6, 4 seeds, relay sowing, opposite captures, must feed",
+            Preset::Endodoi => "Endodoi: 2x8, 4 seeds, relay sowing, opposite captures",
+            Preset::Dakon => {
+                "Dakon (one round): 2x7, 7 seeds, clockwise relay sowing through the stores, passing"
+            }
+            Preset::Ohvalhu => "Ohvalhu (one round): 2x8, 8 seeds, relay sowing through the stores",
+            Preset::Congkak => {
+                "Congkak (one round, turns in order): 2x7, 7 seeds, clockwise relay sowing, passing"
+            }
+            Preset::VaiLungThlan => {
+                "Vai Lung Thlan: 2x6, 5 seeds, clockwise, chain captures of single seeds, passing"
+            }
+            Preset::LongbeuACha => {
+                "Longbeu-a-cha: 2x5, 5 seeds, relay from the next house, chained captures across the gap"
+            }
+            Preset::Pallanguzhi => {
+                "Pallanguzhi (one round): 2x7, 6 seeds, relay from the next house, pasu of 4, captures across the gap"
+            }
+            Preset::Pandi => {
+                "Pandi / Ali Guli Mane: 2x7, 5 seeds, relay from the next house, captures across the gap and opposite"
+            }
+            Preset::Halusa => {
+                "Halusa: 2x6, 6 seeds, even chain captures on one's own side, must feed"
             }
         }
     }
@@ -247,8 +345,141 @@ impl Preset {
                 ]),
                 ..base()
             },
+            Preset::Bohnenspiel => RuleSet {
+                seeds: 6,
+                origin: Origin::Include,
+                must_feed: false,
+                unfed: Unfed::AnyMove,
+                grand_slam: GrandSlam::Allowed,
+                capture_counts: CountSet::of(&[2, 4, 6]),
+                capture_side: CaptureSide::Any,
+                end: no_move_majority_repetition(),
+                leftover: Leftover::LastMover,
+                ..Preset::Oware.rules()
+            },
+            Preset::Ayoayo => RuleSet {
+                stores_sown: StoresSown::None,
+                origin: Origin::Skip,
+                extra_turn: ExtraTurn::None,
+                relay: Relay::Last,
+                must_feed: true,
+                unfed: Unfed::EndToMover,
+                end: EndSet::of(&[EndCondition::Majority, EndCondition::Repetition]),
+                ..base()
+            },
+            Preset::Endodoi => RuleSet {
+                houses: 8,
+                stores_sown: StoresSown::None,
+                extra_turn: ExtraTurn::None,
+                relay: Relay::Last,
+                end: no_move_majority_repetition(),
+                ..base()
+            },
+            Preset::Dakon => RuleSet {
+                houses: 7,
+                seeds: 7,
+                direction: Direction::Cw,
+                relay: Relay::Last,
+                no_move: NoMove::Pass,
+                end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
+                ..base()
+            },
+            Preset::Ohvalhu => RuleSet {
+                houses: 8,
+                seeds: 8,
+                relay: Relay::Last,
+                end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
+                ..base()
+            },
+            Preset::Congkak => RuleSet {
+                houses: 7,
+                seeds: 7,
+                direction: Direction::Cw,
+                relay: Relay::Last,
+                no_move: NoMove::Pass,
+                end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
+                ..base()
+            },
+            Preset::VaiLungThlan => RuleSet {
+                seeds: 5,
+                direction: Direction::Cw,
+                origin: Origin::Include,
+                no_move: NoMove::Pass,
+                must_feed: false,
+                unfed: Unfed::AnyMove,
+                grand_slam: GrandSlam::Allowed,
+                capture_counts: CountSet::of(&[1]),
+                capture_side: CaptureSide::Any,
+                end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
+                ..Preset::Oware.rules()
+            },
+            Preset::LongbeuACha => RuleSet {
+                houses: 5,
+                seeds: 5,
+                origin: Origin::Include,
+                relay: Relay::Next,
+                no_move: NoMove::Pass,
+                must_feed: false,
+                unfed: Unfed::AnyMove,
+                grand_slam: GrandSlam::Allowed,
+                capture: Capture::Gap,
+                capture_counts: CountSet::EMPTY,
+                end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
+                ..Preset::Oware.rules()
+            },
+            Preset::Pallanguzhi => RuleSet {
+                houses: 7,
+                seeds: 6,
+                origin: Origin::Include,
+                relay: Relay::Next,
+                must_feed: false,
+                unfed: Unfed::AnyMove,
+                grand_slam: GrandSlam::Allowed,
+                capture: Capture::Gap,
+                capture_counts: CountSet::EMPTY,
+                chain: false,
+                sow_capture_counts: CountSet::of(&[4]),
+                end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
+                ..Preset::Oware.rules()
+            },
+            Preset::Pandi => RuleSet {
+                houses: 7,
+                seeds: 5,
+                origin: Origin::Include,
+                relay: Relay::Next,
+                no_move: NoMove::Pass,
+                must_feed: false,
+                unfed: Unfed::AnyMove,
+                grand_slam: GrandSlam::Allowed,
+                capture: Capture::Gap,
+                capture_counts: CountSet::EMPTY,
+                chain: false,
+                gap_opposite: true,
+                capture_extra_turn: true,
+                end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
+                ..Preset::Oware.rules()
+            },
+            Preset::Halusa => RuleSet {
+                houses: 6,
+                seeds: 6,
+                capture_counts: (1..=36).map(|k| 2 * k).collect(),
+                capture_side: CaptureSide::Own,
+                leftover: Leftover::LastMover,
+                cycle_leftover: Leftover::Owner,
+                ..Preset::AlManqala.rules()
+            },
         }
     }
+}
+
+/// The end of several traditional games: the player to move cannot move,
+/// a majority, or an endless cycle.
+const fn no_move_majority_repetition() -> EndSet {
+    EndSet::of(&[
+        EndCondition::NoLegalMove,
+        EndCondition::Majority,
+        EndCondition::Repetition,
+    ])
 }
 
 /// The defaults of docs/rules.md section 9 for every dimension a preset does not

@@ -22,6 +22,17 @@ fn preset_list_and_names() {
             Preset::Songo,
             Preset::CrossKalah,
             Preset::ToguzKumalak,
+            Preset::Bohnenspiel,
+            Preset::Ayoayo,
+            Preset::Endodoi,
+            Preset::Dakon,
+            Preset::Ohvalhu,
+            Preset::Congkak,
+            Preset::VaiLungThlan,
+            Preset::LongbeuACha,
+            Preset::Pallanguzhi,
+            Preset::Pandi,
+            Preset::Halusa,
         ]
     );
     let names = [
@@ -35,6 +46,17 @@ fn preset_list_and_names() {
         "songo",
         "cross-kalah",
         "toguz-kumalak",
+        "bohnenspiel",
+        "ayoayo",
+        "endodoi",
+        "dakon",
+        "ohvalhu",
+        "congkak",
+        "vai-lung-thlan",
+        "longbeu-a-cha",
+        "pallanguzhi",
+        "pandi",
+        "halusa",
     ];
     for (preset, name) in Preset::ALL.into_iter().zip(names) {
         assert_eq!(preset.name(), name);
@@ -66,6 +88,20 @@ fn every_preset_alias_parses() {
         ("crosskalah", Preset::CrossKalah),
         ("togyz-kumalak", Preset::ToguzKumalak),
         ("toguz-korgool", Preset::ToguzKumalak),
+        ("das-bohnenspiel", Preset::Bohnenspiel),
+        ("ayo-olopon", Preset::Ayoayo),
+        ("en-dodoi", Preset::Endodoi),
+        ("dhakon", Preset::Dakon),
+        ("ovalhu", Preset::Ohvalhu),
+        ("congklak", Preset::Congkak),
+        ("main-congkak", Preset::Congkak),
+        ("vailungthlan", Preset::VaiLungThlan),
+        ("longbeuacha", Preset::LongbeuACha),
+        ("pallankuli", Preset::Pallanguzhi),
+        ("pallanguli", Preset::Pallanguzhi),
+        ("ali-guli-mane", Preset::Pandi),
+        ("aligulimane", Preset::Pandi),
+        ("halusi", Preset::Halusa),
     ];
     for (alias, preset) in written {
         assert_eq!(alias.parse::<Preset>(), Ok(preset), "{alias}");

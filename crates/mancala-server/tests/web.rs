@@ -69,7 +69,18 @@ async fn presets_list_every_preset_with_a_spec_a_room_accepts() {
             "wari",
             "songo",
             "cross-kalah",
-            "toguz-kumalak"
+            "toguz-kumalak",
+            "bohnenspiel",
+            "ayoayo",
+            "endodoi",
+            "dakon",
+            "ohvalhu",
+            "congkak",
+            "vai-lung-thlan",
+            "longbeu-a-cha",
+            "pallanguzhi",
+            "pandi",
+            "halusa"
         ]
     );
     let host = server.player("Ann").await;

@@ -220,9 +220,14 @@ pub fn preset_rules() -> impl Strategy<Value = RuleSet> {
             prop::sample::select(Preset::ALL.to_vec()),
             prop::sample::select(Direction::ALL.to_vec())
         )
-            .prop_map(|(preset, direction)| RuleSet {
-                direction,
-                ..preset.rules()
+            .prop_map(|(preset, direction)| {
+                let rules = preset.rules();
+                // Relay sowing goes one way round (docs/rules.md section 14).
+                let direction = match direction {
+                    Direction::Parity if rules.relay != Relay::None => Direction::Ccw,
+                    direction => direction,
+                };
+                RuleSet { direction, ..rules }
             }),
         (
             3u8..=4,

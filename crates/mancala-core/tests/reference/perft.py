@@ -22,8 +22,10 @@ passes, tuzdyks made and last seeds in a tuzdyk the counted tree holds.
 """
 
 import sys
+import tomllib
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -154,6 +156,36 @@ PRESETS["songo"] = Rules(
     end=frozenset({"no_legal_move", "majority", "repetition"}),
 )
 PRESETS["cross-kalah"] = replace(KALAH, direction="parity")
+
+
+# Where the seeds left at the end go: the reference generates moves and
+# never ends a game by handing seeds out, so these dimensions are read and
+# left aside.
+ENDGAME_ONLY = {"leftover", "cycle_leftover"}
+
+
+def load_rule_file(path):
+    """A rule file (docs/rules.md section 15): the `preset` it names, then
+    each dimension it sets; lists become sets where the rules take sets."""
+    table = tomllib.loads(Path(path).read_text())
+    rules = PRESETS[table.pop("preset", "kalah")]
+    known = {f.name for f in fields(Rules)}
+    for key, value in table.items():
+        if key in ENDGAME_ONLY:
+            continue
+        assert key in known, f"{path}: the reference does not know {key}"
+        if isinstance(value, list):
+            value = frozenset(value)
+        rules = replace(rules, **{key: value})
+    return rules
+
+
+# The traditional games of docs/games.md, from their rule files under
+# rules/ (written from the games' sources, not from the engine).
+RULE_FILES = Path(__file__).resolve().parents[4] / "rules"
+for game in ("bohnenspiel", "ayoayo", "endodoi", "dakon", "ohvalhu", "congkak",
+             "vai-lung-thlan", "longbeu-a-cha", "pallanguzhi", "pandi", "halusa"):
+    PRESETS[game] = load_rule_file(RULE_FILES / f"{game}.toml")
 
 
 def parse_rules(spec):
