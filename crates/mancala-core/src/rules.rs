@@ -97,6 +97,10 @@ pub struct Rules {
     /// Per side: may a count capture take this side's houses, when side `s`
     /// moves? Indexed `[mover][owner]`.
     capture_side_ok: [[bool; MAX_PLAYERS]; MAX_PLAYERS],
+    /// No rule of issue 20's sowing is in play (relay, captures while
+    /// sowing, the lone-seed origin, the tuzdyk, parity): sowing takes the
+    /// plain path of the seeded games, decided here once.
+    pub(crate) plain: bool,
     /// Relay sowing is on (`relay` is not `none`): sowing takes the relay
     /// path, decided here once.
     pub(crate) relays: bool,
@@ -197,6 +201,11 @@ impl Rules {
             next_house: compile::next_houses(&layout, &tracks),
             across: compile::across(&layout),
             capture_side_ok: compile::capture_sides(set),
+            plain: set.relay == Relay::None
+                && set.sow_capture_counts.is_empty()
+                && set.origin != Origin::FirstUnlessSingle
+                && !set.tuzdyk
+                && set.direction != Direction::Parity,
             relays: set.relay != Relay::None,
             relay: set.relay,
             relay_limit: set.relay_limit,

@@ -105,6 +105,71 @@ impl Rules {
         sowings: u32,
         captured_cups: &mut u128,
     ) -> Sowing {
+        if !self.plain {
+            return self.sow_general::<REPORT>(cups, tuzdyks, side, house, sowings, captured_cups);
+        }
+        // One direction, the sowing's start fixed: the seeded games' path.
+        let (origin, start) = self.sow_from[0][side][house];
+        let (origin, start) = (usize::from(origin), usize::from(start));
+        let n = cups[origin];
+        debug_assert!(n > 0, "sowing an empty house");
+        cups[origin] = 0;
+        let track = &self.track[0][side];
+        let lap = usize::from(self.lap[side]);
+        let last = if usize::from(n) <= lap && !self.sowings.is_empty() {
+            // One addition per word, from the table built by `new`.
+            let words = usize::from(self.words);
+            let at = self.sowings_at[0][side][house] as usize + usize::from(n) * words;
+            for (w, inc) in self.sowings[at..at + words].iter().enumerate() {
+                let cell = cups[8 * w..]
+                    .first_chunk_mut::<8>()
+                    .expect("CUPS is whole words");
+                *cell = (u64::from_le_bytes(*cell) + inc).to_le_bytes();
+            }
+            track[start + usize::from(n)]
+        } else if usize::from(n) <= lap {
+            for &c in &track[start + 1..=start + usize::from(n)] {
+                cups[usize::from(c)] += 1;
+            }
+            track[start + usize::from(n)]
+        } else {
+            let (q, r) = (n / lap as u8, usize::from(n) % lap);
+            for &c in &track[start + 1..=start + lap] {
+                cups[usize::from(c)] += q;
+            }
+            for &c in &track[start + 1..=start + r] {
+                cups[usize::from(c)] += 1;
+            }
+            track[start + if r > 0 { r } else { lap }]
+        };
+        let mut result = Sowing {
+            last,
+            sown: n,
+            captured: 0,
+            sow_taken: 0,
+            grand_slam: false,
+            extra_turn: false,
+            lifts: 0,
+            limited: false,
+            tuzdyk: false,
+        };
+        self.land::<REPORT>(cups, side, 0, sowings, &mut result, captured_cups);
+        result
+    }
+
+    /// [`Rules::sow`] for rule sets with a sowing rule of issue 20: relay
+    /// sowing, captures while sowing, the lone-seed origin, the tuzdyk or
+    /// the direction by parity.
+    #[inline(never)]
+    fn sow_general<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        tuzdyks: &mut [u8; 2],
+        side: usize,
+        house: usize,
+        sowings: u32,
+        captured_cups: &mut u128,
+    ) -> Sowing {
         if self.relays {
             return self.sow_relay::<REPORT>(cups, side, house, sowings, captured_cups, |_| ());
         }
