@@ -114,8 +114,8 @@ impl<'r> Position<'r> {
         match m {
             Move::Swap => self.swap(),
             Move::House(n) => {
+                effect.sown = self.house(self.to_move(), usize::from(n)).unwrap_or(0);
                 let sowing = self.sow_house::<true>(usize::from(n) - 1, &mut effect.captured_cups);
-                effect.sown = sowing.sown;
                 effect.last = Some(cup_of(usize::from(sowing.last), r.stride, r.houses));
                 effect.captured = sowing.captured;
                 effect.sow_taken = sowing.sow_taken;

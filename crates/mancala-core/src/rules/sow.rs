@@ -12,13 +12,12 @@ pub(super) const LAND_EXTRA: u8 = 2;
 pub(super) const LAND_OWN_HOUSE: u8 = 4;
 
 /// What a sowing did: computed for [`Position::play`](crate::Position::play)
-/// and for the legality checks that must look one move ahead.
+/// and for the legality checks that must look one move ahead. Eight
+/// bytes, so that it comes back in a register.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Sowing {
     /// The cup the last seed landed in.
     pub last: u8,
-    /// Seeds lifted from the origin house.
-    pub sown: u8,
     /// Seeds that went to the mover's store by capture (sowing captures
     /// included).
     pub captured: u8,
@@ -144,7 +143,6 @@ impl Rules {
         };
         let mut result = Sowing {
             last,
-            sown: n,
             captured: 0,
             sow_taken: 0,
             grand_slam: false,
@@ -186,7 +184,6 @@ impl Rules {
         let lap = usize::from(self.lap[side]);
         let mut result = Sowing {
             last: 0,
-            sown: n,
             captured: 0,
             sow_taken: 0,
             grand_slam: false,
@@ -338,7 +335,6 @@ impl Rules {
         let (mut from, mut start) = (usize::from(origin), usize::from(start));
         let mut result = Sowing {
             last: 0,
-            sown: cups[from],
             captured: 0,
             sow_taken: 0,
             grand_slam: false,
@@ -347,7 +343,7 @@ impl Rules {
             limited: false,
             tuzdyk: false,
         };
-        debug_assert!(result.sown > 0, "sowing an empty house");
+        debug_assert!(cups[from] > 0, "sowing an empty house");
         let track = &self.track[0][side];
         let lap = usize::from(self.lap[side]);
         let taking = self.sow_captures && sowings >= self.no_capture_moves;
