@@ -304,171 +304,218 @@ impl Preset {
                 first_move_extra_turn: false,
                 ..KalahOptions::default().rules()
             },
-            Preset::Wari => RuleSet {
-                grand_slam: GrandSlam::Allowed,
-                ..Preset::Oware.rules()
-            },
-            Preset::Songo => RuleSet {
-                houses: 7,
-                seeds: 5,
-                direction: Direction::Cw,
-                unfed: Unfed::AnyMove,
-                grand_slam: GrandSlam::Allowed,
-                capture_counts: CountSet::of(&[2, 4]),
-                end: EndSet::of(&[
-                    EndCondition::NoLegalMove,
-                    EndCondition::Majority,
-                    EndCondition::Repetition,
-                ]),
-                ..Preset::Oware.rules()
-            },
-            Preset::CrossKalah => RuleSet {
-                direction: Direction::Parity,
-                ..KalahOptions::default().rules()
-            },
-            Preset::ToguzKumalak => RuleSet {
-                houses: 9,
-                seeds: 9,
-                stores_sown: StoresSown::None,
-                origin: Origin::FirstUnlessSingle,
-                extra_turn: ExtraTurn::None,
-                capture: Capture::Count,
-                // Every even count a house can reach: 2 to all 162 seeds.
-                capture_counts: (1..=81).map(|k| 2 * k).collect(),
-                capture_side: CaptureSide::Opponent,
-                tuzdyk: true,
-                tuzdyk_count: 3,
-                end: EndSet::of(&[
-                    EndCondition::NoLegalMove,
-                    EndCondition::Majority,
-                    EndCondition::Repetition,
-                ]),
-                ..base()
-            },
-            Preset::Bohnenspiel => RuleSet {
-                seeds: 6,
-                origin: Origin::Include,
-                must_feed: false,
-                unfed: Unfed::AnyMove,
-                grand_slam: GrandSlam::Allowed,
-                capture_counts: CountSet::of(&[2, 4, 6]),
-                capture_side: CaptureSide::Any,
-                end: no_move_majority_repetition(),
-                leftover: Leftover::LastMover,
-                ..Preset::Oware.rules()
-            },
-            Preset::Ayoayo => RuleSet {
-                stores_sown: StoresSown::None,
-                origin: Origin::Skip,
-                extra_turn: ExtraTurn::None,
-                relay: Relay::Last,
-                must_feed: true,
-                unfed: Unfed::EndToMover,
-                end: EndSet::of(&[EndCondition::Majority, EndCondition::Repetition]),
-                ..base()
-            },
-            Preset::Endodoi => RuleSet {
-                houses: 8,
-                stores_sown: StoresSown::None,
-                extra_turn: ExtraTurn::None,
-                relay: Relay::Last,
-                end: no_move_majority_repetition(),
-                ..base()
-            },
-            Preset::Dakon => RuleSet {
-                houses: 7,
-                seeds: 7,
-                direction: Direction::Cw,
-                relay: Relay::Last,
-                no_move: NoMove::Pass,
-                end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
-                ..base()
-            },
-            Preset::Ohvalhu => RuleSet {
-                houses: 8,
-                seeds: 8,
-                relay: Relay::Last,
-                end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
-                ..base()
-            },
-            Preset::Congkak => RuleSet {
-                houses: 7,
-                seeds: 7,
-                direction: Direction::Cw,
-                relay: Relay::Last,
-                no_move: NoMove::Pass,
-                end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
-                ..base()
-            },
-            Preset::VaiLungThlan => RuleSet {
-                seeds: 5,
-                direction: Direction::Cw,
-                origin: Origin::Include,
-                no_move: NoMove::Pass,
-                must_feed: false,
-                unfed: Unfed::AnyMove,
-                grand_slam: GrandSlam::Allowed,
-                capture_counts: CountSet::of(&[1]),
-                capture_side: CaptureSide::Any,
-                end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
-                ..Preset::Oware.rules()
-            },
-            Preset::LongbeuACha => RuleSet {
-                houses: 5,
-                seeds: 5,
-                origin: Origin::Include,
-                relay: Relay::Next,
-                no_move: NoMove::Pass,
-                must_feed: false,
-                unfed: Unfed::AnyMove,
-                grand_slam: GrandSlam::Allowed,
-                capture: Capture::Gap,
-                capture_counts: CountSet::EMPTY,
-                end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
-                ..Preset::Oware.rules()
-            },
-            Preset::Pallanguzhi => RuleSet {
-                houses: 7,
-                seeds: 6,
-                origin: Origin::Include,
-                relay: Relay::Next,
-                must_feed: false,
-                unfed: Unfed::AnyMove,
-                grand_slam: GrandSlam::Allowed,
-                capture: Capture::Gap,
-                capture_counts: CountSet::EMPTY,
-                chain: false,
-                sow_capture_counts: CountSet::of(&[4]),
-                end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
-                ..Preset::Oware.rules()
-            },
-            Preset::Pandi => RuleSet {
-                houses: 7,
-                seeds: 5,
-                origin: Origin::Include,
-                relay: Relay::Next,
-                no_move: NoMove::Pass,
-                must_feed: false,
-                unfed: Unfed::AnyMove,
-                grand_slam: GrandSlam::Allowed,
-                capture: Capture::Gap,
-                capture_counts: CountSet::EMPTY,
-                chain: false,
-                gap_opposite: true,
-                capture_extra_turn: true,
-                end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
-                ..Preset::Oware.rules()
-            },
-            Preset::Halusa => RuleSet {
-                houses: 6,
-                seeds: 6,
-                capture_counts: (1..=36).map(|k| 2 * k).collect(),
-                capture_side: CaptureSide::Own,
-                leftover: Leftover::LastMover,
-                cycle_leftover: Leftover::Owner,
-                ..Preset::AlManqala.rules()
-            },
+            game => traditional_rules(game),
         }
+    }
+}
+
+/// The rule sets of the traditional games of docs/games.md, each built on
+/// the seeded preset it differs least from, family by family.
+fn traditional_rules(game: Preset) -> RuleSet {
+    match game {
+        Preset::Wari
+        | Preset::Songo
+        | Preset::Bohnenspiel
+        | Preset::VaiLungThlan
+        | Preset::Halusa
+        | Preset::ToguzKumalak => count_capture_games(game),
+        Preset::CrossKalah
+        | Preset::Ayoayo
+        | Preset::Endodoi
+        | Preset::Dakon
+        | Preset::Ohvalhu
+        | Preset::Congkak => kalah_like_games(game),
+        Preset::LongbeuACha | Preset::Pallanguzhi | Preset::Pandi => gap_games(game),
+        // The seeded presets answer in `Preset::rules` itself.
+        seeded => seeded.rules(),
+    }
+}
+
+/// Count captures in the Oware way: the traditional games whose last seed
+/// captures by the count it makes (docs/games.md).
+fn count_capture_games(game: Preset) -> RuleSet {
+    match game {
+        Preset::Wari => RuleSet {
+            grand_slam: GrandSlam::Allowed,
+            ..Preset::Oware.rules()
+        },
+        Preset::Songo => RuleSet {
+            houses: 7,
+            seeds: 5,
+            direction: Direction::Cw,
+            unfed: Unfed::AnyMove,
+            grand_slam: GrandSlam::Allowed,
+            capture_counts: CountSet::of(&[2, 4]),
+            end: EndSet::of(&[
+                EndCondition::NoLegalMove,
+                EndCondition::Majority,
+                EndCondition::Repetition,
+            ]),
+            ..Preset::Oware.rules()
+        },
+        Preset::Bohnenspiel => RuleSet {
+            seeds: 6,
+            origin: Origin::Include,
+            must_feed: false,
+            unfed: Unfed::AnyMove,
+            grand_slam: GrandSlam::Allowed,
+            capture_counts: CountSet::of(&[2, 4, 6]),
+            capture_side: CaptureSide::Any,
+            end: no_move_majority_repetition(),
+            leftover: Leftover::LastMover,
+            ..Preset::Oware.rules()
+        },
+        Preset::VaiLungThlan => RuleSet {
+            seeds: 5,
+            direction: Direction::Cw,
+            origin: Origin::Include,
+            no_move: NoMove::Pass,
+            must_feed: false,
+            unfed: Unfed::AnyMove,
+            grand_slam: GrandSlam::Allowed,
+            capture_counts: CountSet::of(&[1]),
+            capture_side: CaptureSide::Any,
+            end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
+            ..Preset::Oware.rules()
+        },
+        Preset::Halusa => RuleSet {
+            houses: 6,
+            seeds: 6,
+            capture_counts: (1..=36).map(|k| 2 * k).collect(),
+            capture_side: CaptureSide::Own,
+            leftover: Leftover::LastMover,
+            cycle_leftover: Leftover::Owner,
+            ..Preset::AlManqala.rules()
+        },
+        Preset::ToguzKumalak => RuleSet {
+            houses: 9,
+            seeds: 9,
+            stores_sown: StoresSown::None,
+            origin: Origin::FirstUnlessSingle,
+            extra_turn: ExtraTurn::None,
+            capture: Capture::Count,
+            // Every even count a house can reach: 2 to all 162 seeds.
+            capture_counts: (1..=81).map(|k| 2 * k).collect(),
+            capture_side: CaptureSide::Opponent,
+            tuzdyk: true,
+            tuzdyk_count: 3,
+            end: EndSet::of(&[
+                EndCondition::NoLegalMove,
+                EndCondition::Majority,
+                EndCondition::Repetition,
+            ]),
+            ..base()
+        },
+        other => traditional_rules(other),
+    }
+}
+
+/// The traditional games of the Kalah family: opposite captures, and
+/// most of them relay sowing (docs/games.md).
+fn kalah_like_games(game: Preset) -> RuleSet {
+    match game {
+        Preset::CrossKalah => RuleSet {
+            direction: Direction::Parity,
+            ..KalahOptions::default().rules()
+        },
+        Preset::Ayoayo => RuleSet {
+            stores_sown: StoresSown::None,
+            origin: Origin::Skip,
+            extra_turn: ExtraTurn::None,
+            relay: Relay::Last,
+            must_feed: true,
+            unfed: Unfed::EndToMover,
+            end: EndSet::of(&[EndCondition::Majority, EndCondition::Repetition]),
+            ..base()
+        },
+        Preset::Endodoi => RuleSet {
+            houses: 8,
+            stores_sown: StoresSown::None,
+            extra_turn: ExtraTurn::None,
+            relay: Relay::Last,
+            end: no_move_majority_repetition(),
+            ..base()
+        },
+        Preset::Dakon => RuleSet {
+            houses: 7,
+            seeds: 7,
+            direction: Direction::Cw,
+            relay: Relay::Last,
+            no_move: NoMove::Pass,
+            end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
+            ..base()
+        },
+        Preset::Ohvalhu => RuleSet {
+            houses: 8,
+            seeds: 8,
+            relay: Relay::Last,
+            end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
+            ..base()
+        },
+        Preset::Congkak => RuleSet {
+            houses: 7,
+            seeds: 7,
+            direction: Direction::Cw,
+            relay: Relay::Last,
+            no_move: NoMove::Pass,
+            end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
+            ..base()
+        },
+        other => traditional_rules(other),
+    }
+}
+
+/// The Pallanguzhi family: relay sowing from the next house and
+/// captures across the gap (docs/games.md).
+fn gap_games(game: Preset) -> RuleSet {
+    match game {
+        Preset::LongbeuACha => RuleSet {
+            houses: 5,
+            seeds: 5,
+            origin: Origin::Include,
+            relay: Relay::Next,
+            no_move: NoMove::Pass,
+            must_feed: false,
+            unfed: Unfed::AnyMove,
+            grand_slam: GrandSlam::Allowed,
+            capture: Capture::Gap,
+            capture_counts: CountSet::EMPTY,
+            end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
+            ..Preset::Oware.rules()
+        },
+        Preset::Pallanguzhi => RuleSet {
+            houses: 7,
+            seeds: 6,
+            origin: Origin::Include,
+            relay: Relay::Next,
+            must_feed: false,
+            unfed: Unfed::AnyMove,
+            grand_slam: GrandSlam::Allowed,
+            capture: Capture::Gap,
+            capture_counts: CountSet::EMPTY,
+            chain: false,
+            sow_capture_counts: CountSet::of(&[4]),
+            end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
+            ..Preset::Oware.rules()
+        },
+        Preset::Pandi => RuleSet {
+            houses: 7,
+            seeds: 5,
+            origin: Origin::Include,
+            relay: Relay::Next,
+            no_move: NoMove::Pass,
+            must_feed: false,
+            unfed: Unfed::AnyMove,
+            grand_slam: GrandSlam::Allowed,
+            capture: Capture::Gap,
+            capture_counts: CountSet::EMPTY,
+            chain: false,
+            gap_opposite: true,
+            capture_extra_turn: true,
+            end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
+            ..Preset::Oware.rules()
+        },
+        other => traditional_rules(other),
     }
 }
 
