@@ -35,6 +35,24 @@ pub(crate) struct Sowing {
     pub tuzdyk: bool,
 }
 
+impl Sowing {
+    /// A sowing whose last seed fell in cup `last`, before anything else
+    /// is known of it.
+    #[inline(always)]
+    const fn landing(last: u8) -> Sowing {
+        Sowing {
+            last,
+            captured: 0,
+            sow_taken: 0,
+            grand_slam: false,
+            extra_turn: false,
+            lifts: 0,
+            limited: false,
+            tuzdyk: false,
+        }
+    }
+}
+
 impl Rules {
     /// The cup the last seed of house `house` (0-based) of `side` would land
     /// in, holding `n` seeds, without sowing.
@@ -113,44 +131,8 @@ impl Rules {
         let n = cups[origin];
         debug_assert!(n > 0, "sowing an empty house");
         cups[origin] = 0;
-        let track = &self.track[0][side];
-        let lap = usize::from(self.lap[side]);
-        let last = if usize::from(n) <= lap && !self.sowings.is_empty() {
-            // One addition per word, from the table built by `new`.
-            let words = usize::from(self.words);
-            let at = self.sowings_at[0][side][house] as usize + usize::from(n) * words;
-            for (w, inc) in self.sowings[at..at + words].iter().enumerate() {
-                let cell = cups[8 * w..]
-                    .first_chunk_mut::<8>()
-                    .expect("CUPS is whole words");
-                *cell = (u64::from_le_bytes(*cell) + inc).to_le_bytes();
-            }
-            track[start + usize::from(n)]
-        } else if usize::from(n) <= lap {
-            for &c in &track[start + 1..=start + usize::from(n)] {
-                cups[usize::from(c)] += 1;
-            }
-            track[start + usize::from(n)]
-        } else {
-            let (q, r) = (n / lap as u8, usize::from(n) % lap);
-            for &c in &track[start + 1..=start + lap] {
-                cups[usize::from(c)] += q;
-            }
-            for &c in &track[start + 1..=start + r] {
-                cups[usize::from(c)] += 1;
-            }
-            track[start + if r > 0 { r } else { lap }]
-        };
-        let mut result = Sowing {
-            last,
-            captured: 0,
-            sow_taken: 0,
-            grand_slam: false,
-            extra_turn: false,
-            lifts: 0,
-            limited: false,
-            tuzdyk: false,
-        };
+        let last = self.sow_seeds(cups, 0, side, house, start, n, true);
+        let mut result = Sowing::landing(last);
         self.land::<REPORT>(cups, side, 0, sowings, &mut result, captured_cups);
         result
     }
@@ -180,21 +162,44 @@ impl Rules {
         // The table holds sowings from the usual start only.
         let moved_on = self.single_moves_on && n == 1;
         let start = usize::from(self.sow_from[dir][side][house].1) + usize::from(moved_on);
+        let mut result = Sowing::landing(0);
+        result.last = if self.sow_captures && sowings >= self.no_capture_moves {
+            self.sow_taking::<REPORT>(cups, side, dir, start, n, &mut result, captured_cups)
+        } else {
+            self.sow_seeds(cups, dir, side, house, start, n, !moved_on)
+        };
+        if self.tuzdyk {
+            self.pay_tuzdyks(cups, tuzdyks);
+            if sowings >= self.no_capture_moves
+                && self.make_tuzdyk::<REPORT>(cups, tuzdyks, side, &mut result, captured_cups)
+            {
+                return result;
+            }
+        }
+        self.land::<REPORT>(cups, side, dir, sowings, &mut result, captured_cups);
+        result
+    }
+
+    /// Sows the `n` seeds of house `house` (0-based) of `side` along its
+    /// track in direction `dir` from track index `start`, all at once: by
+    /// the table built by `new` when `tabled` allows and the sowing is
+    /// shorter than a lap, else cup by cup, a lap at a time. Returns the
+    /// cup of the last seed.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn sow_seeds(
+        &self,
+        cups: &mut [u8; CUPS],
+        dir: usize,
+        side: usize,
+        house: usize,
+        start: usize,
+        n: u8,
+        tabled: bool,
+    ) -> u8 {
         let track = &self.track[dir][side];
         let lap = usize::from(self.lap[side]);
-        let mut result = Sowing {
-            last: 0,
-            captured: 0,
-            sow_taken: 0,
-            grand_slam: false,
-            extra_turn: false,
-            lifts: 0,
-            limited: false,
-            tuzdyk: false,
-        };
-        let last = if self.sow_captures && sowings >= self.no_capture_moves {
-            self.sow_taking::<REPORT>(cups, side, dir, start, n, &mut result, captured_cups)
-        } else if usize::from(n) <= lap && !self.sowings.is_empty() && !moved_on {
+        if usize::from(n) <= lap && tabled && !self.sowings.is_empty() {
             // One addition per word, from the table built by `new`.
             let words = usize::from(self.words);
             let at = self.sowings_at[dir][side][house] as usize + usize::from(n) * words;
@@ -219,18 +224,7 @@ impl Rules {
                 cups[usize::from(c)] += 1;
             }
             track[start + if r > 0 { r } else { lap }]
-        };
-        result.last = last;
-        if self.tuzdyk {
-            self.pay_tuzdyks(cups, tuzdyks);
-            if sowings >= self.no_capture_moves
-                && self.make_tuzdyk::<REPORT>(cups, tuzdyks, side, &mut result, captured_cups)
-            {
-                return result;
-            }
         }
-        self.land::<REPORT>(cups, side, dir, sowings, &mut result, captured_cups);
-        result
     }
 
     /// The cup of `owner`'s tuzdyk in `tuzdyks` (per side, 0 for none or
@@ -333,16 +327,7 @@ impl Rules {
     ) -> Sowing {
         let (origin, start) = self.sow_from[0][side][house];
         let (mut from, mut start) = (usize::from(origin), usize::from(start));
-        let mut result = Sowing {
-            last: 0,
-            captured: 0,
-            sow_taken: 0,
-            grand_slam: false,
-            extra_turn: false,
-            lifts: 0,
-            limited: false,
-            tuzdyk: false,
-        };
+        let mut result = Sowing::landing(0);
         debug_assert!(cups[from] > 0, "sowing an empty house");
         let track = &self.track[0][side];
         let lap = usize::from(self.lap[side]);
