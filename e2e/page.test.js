@@ -301,6 +301,9 @@ test('names are shown as text, never as markup', async () => {
   await ann.page.goto(server.url);
   await ann.page.getByTestId('create-room').click();
   const link = await ann.page.getByTestId('invite-link').inputValue();
+  // Ann sits on arrival; once she has, the seats no longer move under
+  // Mallory's click (a click while they re-flow can miss the button).
+  await ann.page.locator('.seat', { hasText: '(you)' }).waitFor();
   const name = '<b>x</b><img src=/ onerror=p=1>'; // 31 characters, under the 32 allowed
   await mallory.page.goto(server.url);
   await mallory.page.evaluate(async (name) => {

@@ -41,6 +41,26 @@ pub enum Cup {
     },
 }
 
+/// One step of a move's sowing, as a page animates it
+/// ([`Position::sowing_steps`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SowingStep {
+    /// Every seed of this house is lifted: the house sown, then, under
+    /// relay sowing, each house a leg lifts (docs/rules.md section 3).
+    Lift(Cup),
+    /// One seed goes into this cup.
+    Seed(Cup),
+    /// Every seed of this house goes to `to`'s store at once: a capture
+    /// while sowing, or a seed that fell into `to`'s tuzdyk
+    /// (docs/rules.md section 5).
+    Take {
+        /// The house emptied.
+        cup: Cup,
+        /// The side whose store gets its seeds.
+        to: Side,
+    },
+}
+
 impl fmt::Display for Cup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -7,7 +7,7 @@ mod compile;
 mod sow;
 
 use compile::{Layout, SowingTable, Tracks};
-pub(crate) use sow::Sowing;
+pub(crate) use sow::{Sowing, Step};
 
 use crate::error::RuleError;
 use crate::ruleset::{

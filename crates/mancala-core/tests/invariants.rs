@@ -4,7 +4,7 @@
 
 use mancala_core::{
     Cup, Direction, Effect, EndCondition, EndSet, GrandSlam, History, IllegalReason, Move,
-    Position, Preset, Relay, RuleSet, Rules, Setup, Side, StoresSown, parse_moves,
+    Position, Preset, Relay, RuleSet, Rules, Setup, Side, SowingStep, StoresSown, parse_moves,
 };
 use mancala_testkit::pick::{Choices, random_game};
 use mancala_testkit::rules::{any_rules, random_rules};
@@ -34,6 +34,7 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, n: u8, effect: &E
     let path = pos
         .sowing_path(Move::House(n))
         .expect("a legal move has a path");
+    check_sowing_steps(pos, after, n, effect);
     let set = pos.rules().rule_set();
     if set.relay != Relay::None {
         return check_relay(pos, &path, n, effect);
@@ -78,6 +79,87 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, n: u8, effect: &E
             );
         }
     }
+}
+
+/// The sowing steps of house `n`, replayed on `pos`'s board (a lift
+/// empties a house, a seed adds one, a take moves a house to a store),
+/// keep every seed, start with the lift of house `n`, lift once per relay
+/// and, when the landing captured nothing, made no tuzdyk and did not end
+/// the game, give `after`'s board.
+fn check_sowing_steps(pos: &Position<'_>, after: &Position<'_>, n: u8, effect: &Effect) {
+    let steps = pos
+        .sowing_steps(Move::House(n))
+        .expect("a legal move has steps");
+    let side = pos.to_move();
+    assert_eq!(
+        steps.first(),
+        Some(&SowingStep::Lift(Cup::House { side, number: n }))
+    );
+    let lifts = steps
+        .iter()
+        .filter(|s| matches!(s, SowingStep::Lift(_)))
+        .count();
+    assert_eq!(lifts, 1 + usize::from(effect.relays), "{n} in {pos}");
+    let sides: Vec<Side> = pos.rules().sides().collect();
+    let mut houses: Vec<Vec<u8>> = sides
+        .iter()
+        .map(|&s| {
+            (1..=pos.rules().houses())
+                .map(|k| pos.house(s, k).unwrap())
+                .collect()
+        })
+        .collect();
+    let mut stores: Vec<u8> = sides.iter().map(|&s| pos.store(s)).collect();
+    let mut hand = 0u8;
+    // Seeds the mover's store got by takes while sowing.
+    let mut taken_by_mover = 0u8;
+    for step in &steps {
+        match *step {
+            SowingStep::Lift(Cup::House { side, number }) => {
+                let cup = &mut houses[side.index()][usize::from(number) - 1];
+                hand += std::mem::take(cup);
+            }
+            SowingStep::Seed(cup) => {
+                hand -= 1;
+                match cup {
+                    Cup::House { side, number } => {
+                        houses[side.index()][usize::from(number) - 1] += 1
+                    }
+                    Cup::Store { side } => stores[side.index()] += 1,
+                }
+            }
+            SowingStep::Take {
+                cup: Cup::House { side, number },
+                to,
+            } => {
+                let seeds = std::mem::take(&mut houses[side.index()][usize::from(number) - 1]);
+                stores[to.index()] += seeds;
+                // A tuzdyk's seeds are not captures (docs/rules.md section 5).
+                let tuzdyk = pos.tuzdyk(to) == Some(Cup::House { side, number });
+                if to == pos.to_move() && !tuzdyk {
+                    taken_by_mover += seeds;
+                }
+            }
+            other => panic!("{other:?} lifts or takes a store: {n} in {pos}"),
+        }
+    }
+    assert_eq!(hand, 0, "every lifted seed is sown: {n} in {pos}");
+    // A landing's capture goes to the mover: more than the takes gave.
+    let landing_took = effect.captured > taken_by_mover;
+    if landing_took || effect.tuzdyk.is_some() || effect.ended.is_some() || effect.grand_slam {
+        return;
+    }
+    let shown: Vec<Vec<u8>> = sides
+        .iter()
+        .map(|&s| {
+            (1..=pos.rules().houses())
+                .map(|k| after.house(s, k).unwrap())
+                .collect()
+        })
+        .collect();
+    assert_eq!(houses, shown, "houses after the steps of {n} in {pos}");
+    let stored: Vec<u8> = sides.iter().map(|&s| after.store(s)).collect();
+    assert_eq!(stores, stored, "stores after the steps of {n} in {pos}");
 }
 
 /// Under relay sowing (docs/rules.md section 3) a move makes at most

@@ -360,3 +360,36 @@ fn sow_capture_stands_when_the_last_seeds_grand_slam_is_cancelled() {
     assert_eq!((effect.sow_taken, effect.captured), (4, 4));
     assert_eq!(pos.to_string(), "9,0,0,0,1,1:4 0,5,0,0,0,0:0 to=1 ply=11");
 }
+
+#[test]
+fn sowing_steps_tell_the_houses_taken_while_sowing() {
+    // The position of sow_capture_by_owner_or_sower_decides_whose_store:
+    // h3's 5 seeds go to h4, h5, h6, o1 (3 -> 4: taken) and o2.
+    let mine = |number| Cup::House {
+        side: Side::new(0),
+        number,
+    };
+    let theirs = |number| Cup::House {
+        side: Side::new(1),
+        number,
+    };
+    let steps = |by, to: usize| {
+        let rules = pasu(by);
+        let pos = at(&rules, "1,0,5,0,0,0:0 3,1,3,0,0,1:0 to=0 ply=10");
+        let expected = vec![
+            SowingStep::Lift(mine(3)),
+            SowingStep::Seed(mine(4)),
+            SowingStep::Seed(mine(5)),
+            SowingStep::Seed(mine(6)),
+            SowingStep::Seed(theirs(1)),
+            SowingStep::Take {
+                cup: theirs(1),
+                to: Side::new(to),
+            },
+            SowingStep::Seed(theirs(2)),
+        ];
+        assert_eq!(pos.sowing_steps(Move::House(3)), Some(expected), "{by:?}");
+    };
+    steps(SowCaptureBy::Owner, 1);
+    steps(SowCaptureBy::Sower, 0);
+}

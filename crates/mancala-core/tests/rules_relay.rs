@@ -236,3 +236,39 @@ fn no_move_pass_ends_the_game_when_nobody_can_move() {
         "0,0,0,0,0,0:14 0,0,0,0,0,0:11 to=1 ply=11 over=no_legal_move"
     );
 }
+
+#[test]
+fn sowing_steps_tell_each_relay_lift() {
+    // The position of relay_last_lifts_the_landing_house_and_sows_on: h2's
+    // seed goes to h3, whose 2 seeds are lifted and sown into h4 and h5.
+    let last = rules("kalah,relay=last");
+    let pos = at(&last, "0,1,1,0,0,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    assert_eq!(
+        pos.sowing_steps(Move::House(2)),
+        Some(vec![
+            SowingStep::Lift(mine(2)),
+            SowingStep::Seed(mine(3)),
+            SowingStep::Lift(mine(3)),
+            SowingStep::Seed(mine(4)),
+            SowingStep::Seed(mine(5)),
+        ])
+    );
+    // relay = next: h4 is lifted after the last seed fell in h3.
+    let next = rules("kalah,relay=next");
+    let pos = at(&next, "2,0,0,3,0,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    let store = Cup::Store { side: Side::new(0) };
+    assert_eq!(
+        pos.sowing_steps(Move::House(1)),
+        Some(vec![
+            SowingStep::Lift(mine(1)),
+            SowingStep::Seed(mine(2)),
+            SowingStep::Seed(mine(3)),
+            SowingStep::Lift(mine(4)),
+            SowingStep::Seed(mine(5)),
+            SowingStep::Seed(mine(6)),
+            SowingStep::Seed(store),
+        ])
+    );
+    assert_eq!(pos.sowing_steps(Move::House(2)), None, "an empty house");
+    assert_eq!(pos.sowing_steps(Move::Swap), None);
+}

@@ -384,3 +384,33 @@ fn toguz_kumalak_rule_file_is_the_preset() {
         assert_eq!(alias.parse::<Preset>(), Ok(Preset::ToguzKumalak), "{alias}");
     }
 }
+
+#[test]
+fn sowing_steps_pass_a_tuzdyks_seed_to_its_owner() {
+    // The position of tuzdyk_takes_the_seeds_its_owners_opponent_sows_into_it:
+    // side 1 owns side 0's h5; h3's 4 seeds go to h3 (origin first), h4,
+    // h5 (on to side 1's store) and h6.
+    let rules = toguz();
+    let pos = at(
+        &rules,
+        "1,0,4,0,0,0,0,0,1:0 1,1,1,1,1,1,1,1,1:0 to=0 ply=8 tuzdyk=0,5",
+    );
+    let mine = |number| Cup::House {
+        side: Side::new(0),
+        number,
+    };
+    assert_eq!(
+        pos.sowing_steps(Move::House(3)),
+        Some(vec![
+            SowingStep::Lift(mine(3)),
+            SowingStep::Seed(mine(3)),
+            SowingStep::Seed(mine(4)),
+            SowingStep::Seed(mine(5)),
+            SowingStep::Take {
+                cup: mine(5),
+                to: Side::new(1),
+            },
+            SowingStep::Seed(mine(6)),
+        ])
+    );
+}

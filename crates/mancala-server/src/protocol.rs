@@ -5,7 +5,7 @@
 //! first); sides are board sides, the same as seats unless the pie rule
 //! swapped them.
 
-use mancala_core::{CaptureFrom, Cup, EndReason, Game, Outcome, Setup, Side};
+use mancala_core::{CaptureFrom, Cup, EndReason, Game, Outcome, Setup, Side, SowingStep};
 use serde::{Deserialize, Serialize};
 
 /// A message from a client.
@@ -309,9 +309,14 @@ pub struct EffectView {
     /// Seeds lifted and sown (0 for a swap).
     pub sown: u8,
     /// The cups the seeds went into, one a seed in sowing order, before
-    /// any capture (empty for a swap): what a page animates.
+    /// any capture (empty for a swap): the seeds of `steps`.
     #[serde(default)]
     pub path: Vec<CupView>,
+    /// The sowing step by step (empty for a swap): what a page animates.
+    /// Besides the seeds of `path`, the lifts (the house sown, then each
+    /// relay) and the houses taken while sowing or passed on by a tuzdyk.
+    #[serde(default)]
+    pub steps: Vec<StepView>,
     /// Where the last seed landed (`null` for a swap).
     pub last: Option<CupView>,
     /// Seeds captured into the mover's store.
@@ -322,24 +327,43 @@ pub struct EffectView {
     pub grand_slam: bool,
     /// Whether the mover moves again.
     pub extra_turn: bool,
+    /// The house this move made the mover's tuzdyk, if it did
+    /// (docs/rules.md section 5; left out otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tuzdyk: Option<CupView>,
+    /// The relay lifts this move made after its first (docs/rules.md
+    /// section 3; left out when 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub relays: u8,
     /// Why the game ended with this move, if it did.
     pub ended: Option<EndReason>,
 }
 
 impl EffectView {
-    /// The view of effect `e` of a move whose seeds took `path` (from
-    /// [`mancala_core::Position::sowing_path`] before the move; `None` for
-    /// a swap).
-    pub(crate) fn new(e: &mancala_core::Effect, path: Option<Vec<Cup>>) -> EffectView {
+    /// The view of effect `e` of a move sown in `steps` (from
+    /// [`mancala_core::Position::sowing_steps`] before the move; `None`
+    /// for a swap).
+    pub(crate) fn new(e: &mancala_core::Effect, steps: Option<Vec<SowingStep>>) -> EffectView {
+        let steps: Vec<StepView> = steps.into_iter().flatten().map(StepView::from).collect();
+        let path = steps
+            .iter()
+            .filter_map(|s| match s {
+                StepView::Seed { cup } => Some(*cup),
+                _ => None,
+            })
+            .collect();
         EffectView {
             side: e.side.index(),
             sown: e.sown,
-            path: path.into_iter().flatten().map(CupView::from).collect(),
+            path,
+            steps,
             last: e.last.map(CupView::from),
             captured: e.captured,
             captured_cups: e.captured_cups().map(CupView::from).collect(),
             grand_slam: e.grand_slam,
             extra_turn: e.extra_turn,
+            tuzdyk: e.tuzdyk.map(CupView::from),
+            relays: e.relays,
             ended: e.ended,
         }
     }
@@ -371,6 +395,47 @@ impl From<Cup> for CupView {
                 number,
             },
             Cup::Store { side } => CupView::Store { side: side.index() },
+        }
+    }
+}
+
+/// Whether `n` is 0 (serde leaves such a count out).
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+/// A step of a sowing ([`mancala_core::SowingStep`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum StepView {
+    /// Every seed of a house is lifted.
+    Lift {
+        /// The house.
+        cup: CupView,
+    },
+    /// One seed goes into a cup.
+    Seed {
+        /// The cup.
+        cup: CupView,
+    },
+    /// Every seed of a house goes to a store at once.
+    Take {
+        /// The house.
+        cup: CupView,
+        /// The board side whose store gets the seeds.
+        to: usize,
+    },
+}
+
+impl From<SowingStep> for StepView {
+    fn from(step: SowingStep) -> StepView {
+        match step {
+            SowingStep::Lift(cup) => StepView::Lift { cup: cup.into() },
+            SowingStep::Seed(cup) => StepView::Seed { cup: cup.into() },
+            SowingStep::Take { cup, to } => StepView::Take {
+                cup: cup.into(),
+                to: to.index(),
+            },
         }
     }
 }

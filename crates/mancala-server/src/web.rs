@@ -139,7 +139,7 @@ async fn preview(
         if let Ok(effect) = after.play(m) {
             moves.push(PreviewMove {
                 mv: m.to_string(),
-                effect: EffectView::new(&effect, position.sowing_path(m)),
+                effect: EffectView::new(&effect, position.sowing_steps(m)),
             });
         }
     }

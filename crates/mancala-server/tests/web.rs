@@ -170,6 +170,31 @@ async fn preview_marks_the_house_a_capture_takes() {
 }
 
 #[tokio::test]
+async fn preview_tells_the_sowing_step_by_step() {
+    let server = common::start().await;
+    // Relay from the last house (docs/rules.md section 3): side 0's house
+    // 2 sows into house 3, which held a seed: its 2 seeds are lifted and
+    // sown into houses 4 and 5.
+    let position = json!({"houses": [[0,1,1,0,0,0],[1,1,1,1,1,1]], "stores": [0,0], "ply": 4});
+    let (status, body) = preview(&server, "kalah,relay=last", position).await;
+    assert_eq!(status, 200);
+    let moves = body["moves"].as_array().unwrap();
+    let two = moves.iter().find(|m| m["move"] == "2").unwrap();
+    let house = |number: u8| json!({"kind": "house", "side": 0, "number": number});
+    assert_eq!(
+        two["effect"]["steps"],
+        json!([
+            {"step": "lift", "cup": house(2)},
+            {"step": "seed", "cup": house(3)},
+            {"step": "lift", "cup": house(3)},
+            {"step": "seed", "cup": house(4)},
+            {"step": "seed", "cup": house(5)},
+        ])
+    );
+    assert_eq!(two["effect"]["path"], json!([house(3), house(4), house(5)]));
+}
+
+#[tokio::test]
 async fn preview_refuses_what_it_cannot_read() {
     let server = common::start().await;
     let short = json!({"houses": [[4,4,4],[4,4,4,4,4,4]], "stores": [0,0]});

@@ -3,12 +3,14 @@
 
 use super::end::Changed;
 use super::play::cup_of;
-use super::{Cup, Position};
+use super::{Cup, Position, SowingStep};
 use crate::error::IllegalReason;
 use crate::mv::{Move, MoveList};
 use crate::outcome::EndReason;
+use crate::rules::Step;
 use crate::ruleset::{GrandSlam, Unfed};
 use crate::setup::PieState;
+use crate::side::Side;
 
 impl<'r> Position<'r> {
     /// The legal moves of the side to move (none once the game is over).
@@ -78,7 +80,8 @@ impl<'r> Position<'r> {
     /// (docs/rules.md section 3). Its last cup is
     /// [`Position::landing`]; captures and the end of the game come after
     /// it and are in the move's [`Effect`](crate::Effect). `None` for a
-    /// swap or a move that is not legal.
+    /// swap or a move that is not legal. [`Position::sowing_steps`] also
+    /// tells the lifts and the seeds taken while sowing.
     ///
     /// ```
     /// use mancala_core::{Cup, Move, Position, Preset, Rules, Side};
@@ -92,19 +95,59 @@ impl<'r> Position<'r> {
     /// # Ok::<(), mancala_core::RuleError>(())
     /// ```
     pub fn sowing_path(&self, m: Move) -> Option<Vec<Cup>> {
-        let (side, house, seeds) = self.sown_house(m)?;
+        let steps = self.sowing_steps(m)?;
+        let seeds = steps.into_iter().filter_map(|s| match s {
+            SowingStep::Seed(cup) => Some(cup),
+            _ => None,
+        });
+        Some(seeds.collect())
+    }
+
+    /// The steps of move `m`'s sowing in order: the lift of the house
+    /// sown, each seed, and, as the rules make them happen, each further
+    /// lift of relay sowing (docs/rules.md section 3) and each house
+    /// taken while sowing or seed passed on by a tuzdyk (section 5).
+    /// Replaying them on the board before the move gives the board
+    /// before the landing's captures, which are in the move's
+    /// [`Effect`](crate::Effect). `None` for a swap or a move that is not
+    /// legal.
+    ///
+    /// ```
+    /// use mancala_core::{Cup, Move, Position, Preset, Rules, Side, SowingStep};
+    ///
+    /// let rules = Rules::new(&Preset::Kalah.rules())?;
+    /// let pos = Position::new(&rules);
+    /// let side = Side::new(0);
+    /// let house = |number| Cup::House { side, number };
+    /// let steps = pos.sowing_steps(Move::House(5)).unwrap();
+    /// let store = Cup::Store { side };
+    /// let other = Cup::House { side: Side::new(1), number: 1 };
+    /// assert_eq!(steps, [
+    ///     SowingStep::Lift(house(5)),
+    ///     SowingStep::Seed(house(6)),
+    ///     SowingStep::Seed(store),
+    ///     SowingStep::Seed(other),
+    ///     SowingStep::Seed(Cup::House { side: Side::new(1), number: 2 }),
+    /// ]);
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    pub fn sowing_steps(&self, m: Move) -> Option<Vec<SowingStep>> {
+        let (side, house, _) = self.sown_house(m)?;
         let r = self.rules;
-        if r.relays {
-            let mut cups = self.state.cups;
-            let mut path = Vec::new();
-            let sowings = self.sowings();
-            r.sow_relay::<false>(&mut cups, side, house, sowings, &mut 0, |c| {
-                path.push(cup_of(c, r.stride, r.houses));
+        let cup = |c: usize| cup_of(c, r.stride, r.houses);
+        let mut steps = Vec::new();
+        let (cups, tuzdyks) = (self.state.cups, &self.state.tuzdyk);
+        r.sowing_steps(cups, tuzdyks, side, house, self.sowings(), |s| {
+            steps.push(match s {
+                Step::Lift(c) => SowingStep::Lift(cup(c)),
+                Step::Seed(c) => SowingStep::Seed(cup(c)),
+                Step::Take(c, to) => SowingStep::Take {
+                    cup: cup(c),
+                    to: Side::new(to),
+                },
             });
-            return Some(path);
-        }
-        let cups = r.sowing_path(side, house, seeds);
-        Some(cups.map(|c| cup_of(c, r.stride, r.houses)).collect())
+        });
+        Some(steps)
     }
 
     /// Applies the end conditions at the start of a turn, then works out

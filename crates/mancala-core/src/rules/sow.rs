@@ -53,6 +53,18 @@ impl Sowing {
     }
 }
 
+/// One step of a sowing, told to the observer of [`Rules::sow_relay`]
+/// and [`Rules::sow_taking`] (cup indices): what a page animates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// Every seed of this house is lifted (the origin, then each relay).
+    Lift(usize),
+    /// One seed goes into this cup.
+    Seed(usize),
+    /// While sowing, this house's seeds go to the store of the side given.
+    Take(usize, usize),
+}
+
 impl Rules {
     /// The cup the last seed of house `house` (0-based) of `side` would land
     /// in, holding `n` seeds, without sowing.
@@ -104,6 +116,49 @@ impl Rules {
         let lap = usize::from(self.lap[side]);
         let track = &self.track[dir][side];
         (0..usize::from(n)).map(move |k| usize::from(track[start + 1 + k % lap]))
+    }
+
+    /// Tells `on_step` the steps of sowing house `house` (0-based) of
+    /// `side` from a copy of `cups`: each lift (the origin first, then
+    /// each relay), each seed, each take while sowing and each seed a
+    /// tuzdyk of `tuzdyks` passes on to its owner's store, in order. The
+    /// captures of the landing come after these (they are the move's
+    /// effect). The house must hold at least one seed.
+    pub(crate) fn sowing_steps(
+        &self,
+        mut cups: [u8; CUPS],
+        tuzdyks: &[u8; 2],
+        side: usize,
+        house: usize,
+        sowings: u32,
+        mut on_step: impl FnMut(Step),
+    ) {
+        let tuzdyk_cups = [0, 1].map(|owner| self.tuzdyk_cup(tuzdyks, owner));
+        let mut step = |s: Step| {
+            on_step(s);
+            if let Step::Seed(c) = s
+                && let Some(owner) = tuzdyk_cups.iter().position(|&t| t == Some(c))
+            {
+                on_step(Step::Take(c, owner));
+            }
+        };
+        if self.relays {
+            self.sow_relay::<false>(&mut cups, side, house, sowings, &mut 0, step);
+            return;
+        }
+        let origin = usize::from(self.sow_from[0][side][house].0);
+        let n = std::mem::take(&mut cups[origin]);
+        debug_assert!(n > 0, "sowing an empty house");
+        step(Step::Lift(origin));
+        if self.sow_captures && sowings >= self.no_capture_moves {
+            let dir = self.direction_of(n);
+            let start = self.sow_start(dir, side, house, n);
+            let mut out = Sowing::landing(0);
+            self.sow_taking::<false>(&mut cups, side, dir, start, n, &mut out, &mut 0, step);
+        } else {
+            self.sowing_path(side, house, n)
+                .for_each(|c| step(Step::Seed(c)));
+        }
     }
 
     /// Lifts house `house` (0-based) of `side`, sows it and resolves
@@ -164,7 +219,16 @@ impl Rules {
         let start = usize::from(self.sow_from[dir][side][house].1) + usize::from(moved_on);
         let mut result = Sowing::landing(0);
         result.last = if self.sow_captures && sowings >= self.no_capture_moves {
-            self.sow_taking::<REPORT>(cups, side, dir, start, n, &mut result, captured_cups)
+            self.sow_taking::<REPORT>(
+                cups,
+                side,
+                dir,
+                start,
+                n,
+                &mut result,
+                captured_cups,
+                |_| (),
+            )
         } else {
             self.sow_seeds(cups, dir, side, house, start, n, !moved_on)
         };
@@ -312,7 +376,7 @@ impl Rules {
     /// after leg, each from the house the last one lifted, until a landing
     /// does not relay or one more lift would pass `relay_limit`. Seed by
     /// seed, every seed but the last of its leg may take a house while
-    /// sowing (section 5); `on_seed` is told every cup a seed goes into.
+    /// sowing (section 5); `on_step` is told every lift, seed and take.
     /// Relay rule sets sow counter-clockwise along the track (`parity` is
     /// refused with relay, section 14).
     #[inline(never)]
@@ -323,7 +387,7 @@ impl Rules {
         house: usize,
         sowings: u32,
         captured_cups: &mut u128,
-        mut on_seed: impl FnMut(usize),
+        mut on_step: impl FnMut(Step),
     ) -> Sowing {
         let (origin, start) = self.sow_from[0][side][house];
         let (mut from, mut start) = (usize::from(origin), usize::from(start));
@@ -335,15 +399,25 @@ impl Rules {
         loop {
             let n = usize::from(cups[from]);
             cups[from] = 0;
+            on_step(Step::Lift(from));
             // Under `first_unless_single` a lone seed moves on (section 3).
             let first = start + usize::from(self.single_moves_on && n == 1);
             let mut last = from;
             for k in 0..n {
                 last = usize::from(track[first + 1 + k % lap]);
                 cups[last] += 1;
-                on_seed(last);
+                on_step(Step::Seed(last));
                 if taking && k + 1 < n {
-                    self.take_while_sowing::<REPORT>(cups, side, last, &mut result, captured_cups);
+                    let took = self.take_while_sowing::<REPORT>(
+                        cups,
+                        side,
+                        last,
+                        &mut result,
+                        captured_cups,
+                    );
+                    if let Some(to) = took {
+                        on_step(Step::Take(last, to));
+                    }
                 }
             }
             result.last = last as u8;
@@ -440,7 +514,7 @@ impl Rules {
     /// direction `dir`, seed by seed,
     /// taking every house that a seed but the last brings to a count of
     /// `sow_capture_counts` (section 5, captures while sowing). Returns the
-    /// cup of the last seed.
+    /// cup of the last seed; `on_step` is told every seed and every take.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     fn sow_taking<const REPORT: bool>(
@@ -452,6 +526,7 @@ impl Rules {
         n: u8,
         out: &mut Sowing,
         captured_cups: &mut u128,
+        mut on_step: impl FnMut(Step),
     ) -> u8 {
         let track = &self.track[dir][side];
         let lap = usize::from(self.lap[side]);
@@ -459,8 +534,12 @@ impl Rules {
         for k in 0..n {
             let c = usize::from(track[start + 1 + k % lap]);
             cups[c] += 1;
-            if k + 1 < n {
-                self.take_while_sowing::<REPORT>(cups, side, c, out, captured_cups);
+            on_step(Step::Seed(c));
+            if k + 1 < n
+                && let Some(to) =
+                    self.take_while_sowing::<REPORT>(cups, side, c, out, captured_cups)
+            {
+                on_step(Step::Take(c, to));
             }
         }
         track[start + 1 + (n - 1) % lap]
@@ -469,7 +548,8 @@ impl Rules {
     /// A seed of `side`'s sowing (not the last of its sowing or relay leg)
     /// just fell in cup `c`: a house it brings to a count of
     /// `sow_capture_counts` is taken at once by its owner or the sower
-    /// (section 5, captures while sowing).
+    /// (section 5, captures while sowing). Returns the side whose store
+    /// took it, if any.
     #[inline]
     fn take_while_sowing<const REPORT: bool>(
         &self,
@@ -478,24 +558,26 @@ impl Rules {
         c: usize,
         out: &mut Sowing,
         captured_cups: &mut u128,
-    ) {
+    ) -> Option<usize> {
         let house = self.landing[side][c] & LAND_STORE == 0;
-        if house && self.sow_counts.holds(cups[c]) {
-            let to = if self.sow_to_sower {
-                side
-            } else {
-                usize::from(self.owner[c])
-            };
-            let seeds = std::mem::take(&mut cups[c]);
-            cups[self.store(to)] += seeds;
-            out.sow_taken += seeds;
-            if to == side {
-                out.captured += seeds;
-            }
-            if REPORT {
-                *captured_cups |= 1 << c;
-            }
+        if !(house && self.sow_counts.holds(cups[c])) {
+            return None;
         }
+        let to = if self.sow_to_sower {
+            side
+        } else {
+            usize::from(self.owner[c])
+        };
+        let seeds = std::mem::take(&mut cups[c]);
+        cups[self.store(to)] += seeds;
+        out.sow_taken += seeds;
+        if to == side {
+            out.captured += seeds;
+        }
+        if REPORT {
+            *captured_cups |= 1 << c;
+        }
+        Some(to)
     }
 
     /// The houses a gap capture takes after the last seed fell in `last`,

@@ -65,8 +65,8 @@ impl Room {
     ) -> Result<(), Error> {
         let live = self.game.as_mut().ok_or(Error::NoGame)?;
         let seat = to_move(&live.game).ok_or(EventError::GameOver)?;
-        let path = match event {
-            Event::Move(m) => live.game.position().sowing_path(m),
+        let steps = match event {
+            Event::Move(m) => live.game.position().sowing_steps(m),
             _ => None,
         };
         let effect = live.game.apply(event)?;
@@ -103,7 +103,7 @@ impl Room {
                 seat,
                 mv: event.to_string(),
                 seq,
-                effect: EffectView::new(&effect.expect("a move has an effect"), path),
+                effect: EffectView::new(&effect.expect("a move has an effect"), steps),
                 position,
                 to_move: next,
                 by: match computer {

@@ -3,7 +3,9 @@
 // ends; three and four around a triangle or a square, every side's
 // houses along one edge and its store at the corner where its sowing
 // turns, in counter-clockwise turn order. The viewer's side is always at
-// the bottom.
+// the bottom. Under `direction = cw` the whole board is the mirror image
+// (docs/rules.md section 3): stores on their owners' left, house 1 on
+// their right, the sides following each other clockwise.
 
 import { h, replace } from './dom.js';
 
@@ -17,6 +19,9 @@ import { h, replace } from './dom.js';
  *   toMove: number|null,
  *   playable: Set<number>,
  *   mine: number|null,
+ *   viewer?: number|null,
+ *   mirror?: boolean,
+ *   tuzdyk?: number[],
  * }} BoardState
  */
 
@@ -42,9 +47,12 @@ export class Board {
     this.state = null;
   }
 
-  /** Builds the cups for `sides` sides of `houses` houses seen from `bottom`. */
-  build(sides, houses, bottom) {
-    const shape = `${sides}/${houses}/${bottom}`;
+  /**
+   * Builds the cups for `sides` sides of `houses` houses seen from
+   * `bottom`, mirrored for a clockwise game.
+   */
+  build(sides, houses, bottom, mirror) {
+    const shape = `${sides}/${houses}/${bottom}/${mirror}`;
     if (shape === this.shape) return;
     this.shape = shape;
     this.houseEls = [];
@@ -62,17 +70,17 @@ export class Board {
       const row = [];
       for (let n = 1; n <= houses; n++) {
         const el = this.house(side, n);
-        place(el, sides, houses, at, n);
+        place(el, sides, houses, at, n, mirror);
         row.push(el);
         board.append(el);
       }
       this.houseEls.push(row);
       const store = h('div', { class: `cup store side-${at}`, role: 'img', dataset: { testid: `store-${side}` } });
-      place(store, sides, houses, at, houses + 1);
+      place(store, sides, houses, at, houses + 1, mirror);
       this.storeEls.push(store);
       board.append(store);
       const label = h('div', { class: `label side-${at}` });
-      place(label, sides, houses, at, 0);
+      place(label, sides, houses, at, 0, mirror);
       this.labelEls.push(label);
       board.append(label);
     }
@@ -123,16 +131,25 @@ export class Board {
     this.state = state;
     const sides = state.counts.houses.length;
     const houses = state.counts.houses[0].length;
-    this.build(sides, houses, state.bottom);
+    this.build(sides, houses, state.bottom, !!state.mirror);
+    const tuzdyks = tuzdykHouses(state.tuzdyk || [], sides);
+    // The page's own side (its viewer's, whoever is to move) is "your".
+    const you = state.viewer === undefined ? state.mine : state.viewer;
+    const whose = (/** @type {number} */ side) => (side === you ? 'your' : `${state.names[side]}'s`);
     if (state.mine === null || !state.playable.has(this.selected ?? -1)) this.selected = null;
     for (let side = 0; side < sides; side++) {
-      const owner = side === state.mine ? 'your' : `${state.names[side]}'s`;
+      const owner = whose(side);
       this.houseEls[side].forEach((el, i) => {
         const n = i + 1;
         const playable = this.isPlayable(side, n);
         /** @type {HTMLButtonElement} */ (el).disabled = !playable;
         el.classList.toggle('playable', playable);
-        el.setAttribute('aria-label', `${owner} house ${n}, ${seeds(state.counts.houses[side][i])}`);
+        const tuzdyk = tuzdyks.get(`${side}-${n}`);
+        const by = tuzdyk === undefined ? '' : `, ${whose(tuzdyk)} tuzdyk`;
+        el.classList.toggle('tuzdyk', tuzdyk !== undefined);
+        el.setAttribute('aria-label', `${owner} house ${n}, ${seeds(state.counts.houses[side][i])}${by}`);
+        if (tuzdyk === undefined) delete el.dataset.tuzdyk;
+        else el.dataset.tuzdyk = String(tuzdyk);
       });
       this.storeEls[side].setAttribute('aria-label', `${owner} store, ${seeds(state.counts.stores[side])}`);
       this.labelEls[side].textContent = state.names[side];
@@ -180,28 +197,47 @@ export function seeds(k) {
 }
 
 /**
+ * The houses that are tuzdyks, as "side-number" keys, each to the side
+ * that owns it: `tuzdyk[s]` is the number of the opponent's house side
+ * `s` made its tuzdyk, 0 for none (two players).
+ * @param {number[]} tuzdyk
+ * @param {number} sides
+ */
+function tuzdykHouses(tuzdyk, sides) {
+  /** @type {Map<string, number>} */
+  const houses = new Map();
+  if (sides !== 2) return houses;
+  tuzdyk.forEach((number, owner) => {
+    if (number > 0) houses.set(`${1 - owner}-${number}`, owner);
+  });
+  return houses;
+}
+
+/**
  * Places cup `i` (0: the side's name label, 1..houses: its houses,
  * houses + 1: its store) of the side drawn at position `at` (0: bottom,
- * then counter-clockwise).
+ * then counter-clockwise, or clockwise when `mirror`ed).
  */
-function place(el, sides, houses, at, i) {
+function place(el, sides, houses, at, i, mirror) {
   if (sides === 2) {
-    // Columns: store of the top side, the houses, store of the bottom side.
+    // Columns: store of the top side, the houses, store of the bottom
+    // side; a mirrored board reads them from the right.
+    const col = (/** @type {number} */ c) => String(mirror ? houses + 3 - c : c);
     const bottom = at === 0;
     if (i === houses + 1) {
-      el.style.setProperty('--col', String(bottom ? houses + 2 : 1));
+      el.style.setProperty('--col', col(bottom ? houses + 2 : 1));
       el.style.setProperty('--row', '2 / span 2');
     } else if (i === 0) {
       el.style.setProperty('--col', `2 / span ${houses}`);
       el.style.setProperty('--row', bottom ? '4' : '1');
     } else {
-      el.style.setProperty('--col', String(bottom ? i + 1 : houses + 2 - i));
+      el.style.setProperty('--col', col(bottom ? i + 1 : houses + 2 - i));
       el.style.setProperty('--row', bottom ? '3' : '2');
     }
     return;
   }
   const [x, y] = ringPoint(sides, houses, at, i);
-  el.style.setProperty('--x', x.toFixed(2));
+  el.style.setProperty('--x', (mirror ? 100 - x : x).toFixed(2));
   el.style.setProperty('--y', y.toFixed(2));
 }
 

@@ -20,6 +20,8 @@ export class RoomPage {
     this.player = player;
     this.code = code;
     /** @type {any} */ this.room = null;
+    /** The rule set "How to play" shows or is loading. */
+    this.explained = '';
     /** @type {any} */ this.game = null;
     /** @type {any} */ this.ratings = null;
     /** @type {{seat: number|null, text: string, by?: string|null}[]} */ this.moves = [];
@@ -72,6 +74,8 @@ export class RoomPage {
     copy.addEventListener('click', () => this.copy(invite));
     this.els = {
       rules: h('p', { class: 'note', dataset: { testid: 'rules' } }),
+      howTo: h('details', { class: 'how-to', dataset: { testid: 'how-to' } },
+        h('summary', {}, 'How to play these rules'), h('p', { class: 'note' }, 'Loading…')),
       conn: h('p', { class: 'conn', role: 'status' }),
       seats: h('ul', { class: 'seats' }),
       spectators: h('p', { class: 'note' }),
@@ -87,6 +91,7 @@ export class RoomPage {
     replace(main,
       h('h1', {}, 'Room'),
       this.els.rules,
+      this.els.howTo,
       h('div', { class: 'row invite-row' }, h('label', { for: 'invite' }, 'Invite link'), invite, copy),
       this.els.conn,
       h('section', { 'aria-label': 'Seats' }, this.els.seats, this.els.spectators),
@@ -280,7 +285,7 @@ export class RoomPage {
     this.els.error.textContent = '';
     const captured = m.effect && m.effect.captured_cups ? m.effect.captured_cups : [];
     this.board.mark({ captured });
-    say(this.moveSentence(m));
+    say(this.moveSentence(m) + this.passSentence(m));
   }
 
   // --- what the page shows ----------------------------------------------
@@ -345,6 +350,7 @@ export class RoomPage {
     if (hr && Number(next.players) > 2) options.push(`captures from ${hr.capture === 'all' ? 'all the others' : hr.capture === 'next' ? 'the next player' : 'the player across'}`);
     this.els.rules.textContent = options.join(' · ');
     this.els.rules.dataset.rules = (this.game && this.game.rules) || this.room.rules;
+    this.explain(this.els.rules.dataset.rules);
     this.renderSeats();
     this.renderControls();
     this.renderBoard(rules);
@@ -352,6 +358,27 @@ export class RoomPage {
     replace(this.els.moves, ...this.moves.map((mv) => h('li', { dataset: { move: mv.text } },
       mv.seat === null ? mv.text : `${this.seatName(mv.seat)}: ${mv.text}`,
       mv.by && mv.by !== 'computer_seat' ? ` (computer, ${REASONS[mv.by] || mv.by})` : '')));
+  }
+
+  /**
+   * Fills "How to play these rules" with the rules of `spec` in words
+   * (POST /api/explain, worked out from the rule set by the engine), once
+   * per rule set.
+   */
+  async explain(spec) {
+    if (this.explained === spec) return;
+    this.explained = spec;
+    const box = this.els.howTo;
+    const summary = box.querySelector('summary');
+    try {
+      const { explanation } = await request('POST', '/api/explain', { rules: spec });
+      if (this.explained !== spec) return;
+      replace(box, summary, h('dl', { class: 'explanation' }, ...explanation.flatMap((/** @type {any} */ r) => [
+        h('dt', {}, r.topic), h('dd', {}, r.text)])));
+    } catch (e) {
+      if (this.explained !== spec) return;
+      replace(box, summary, h('p', { class: 'error' }, 'Cannot load the rules: ' + (e instanceof Error ? e.message : String(e))));
+    }
   }
 
   renderSeats() {
@@ -506,7 +533,13 @@ export class RoomPage {
     // side always (the player's choice).
     const first = this.mySeats()[0];
     const bottom = this.passAndPlay() && fixedBoard() && first < sides ? this.sideOf(first) : mySide ?? 0;
-    this.board.render({ counts, bottom, names, toMove: toMoveSide, playable, mine: myTurn ? mySide : null });
+    this.board.render({
+      counts, bottom, names, toMove: toMoveSide, playable,
+      mine: myTurn ? mySide : null,
+      viewer: mySide,
+      mirror: rules.direction === 'cw',
+      tuzdyk: game && Array.isArray(game.position.tuzdyk) ? game.position.tuzdyk : [],
+    });
     // For tests and assistive tools: whether the houses now enabled are
     // the server's legal moves ("yes") or a guess while it answers.
     this.els.board.dataset.ready = myTurn ? (this.preview ? 'yes' : 'no') : 'idle';
@@ -574,10 +607,33 @@ export class RoomPage {
       ? ` (the computer, ${REASONS[m.reason] || m.reason})` : '';
     if (m.move === 'swap') return `${who}${forWhom} swapped sides.`;
     let text = `${who}${forWhom} played house ${m.move}`;
-    if (e.captured > 0) text += ` and captured ${seeds(e.captured)}`;
+    if (e.relays > 0) text += `, the sowing going on from ${e.relays === 1 ? 'another house' : `${e.relays} more houses`}`;
+    if (e.captured > 0) text += `${e.relays > 0 ? ',' : ''} and captured ${seeds(e.captured)}`;
     text += '.';
+    if (e.tuzdyk) text += ` ${who === 'You' ? 'Your' : `${who}'s`} tuzdyk is now ${this.cupName(e.tuzdyk)}.`;
     if (e.extra_turn) text += ` Extra turn: ${who === 'You' ? 'you move' : who + ' moves'} again.`;
     return text;
+  }
+
+  /**
+   * Under `no_move = pass` (docs/rules.md section 7) a player with no
+   * legal move is passed over: the seats between the one expected to
+   * move after `m` (the mover again for an extra turn, else the next
+   * seat) and the one the server says is to move.
+   */
+  passSentence(m) {
+    const e = m.effect || {};
+    // A game's seats are 0..players-1 (the server seats them so at start).
+    const seats = this.game ? this.game.position.houses.length : 0;
+    if (this.rules().no_move !== 'pass' || m.to_move === null || m.to_move === undefined || !seats) return '';
+    const passed = [];
+    for (let s = e.extra_turn ? m.seat : (m.seat + 1) % seats; s !== m.to_move && passed.length < seats; s = (s + 1) % seats) {
+      passed.push(s);
+    }
+    if (!passed.length || passed.length >= seats) return '';
+    const names = passed.map((s) => this.seatName(s));
+    const are = names.length > 1 || names[0] === 'You' ? 'are' : 'is';
+    return ` ${names.join(' and ')} cannot move and ${are} passed over.`;
   }
 
   // --- playing ------------------------------------------------------------
