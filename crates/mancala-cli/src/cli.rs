@@ -60,6 +60,12 @@ pub enum RulesCommand {
         /// A preset name or alias, or a rule file.
         name: Option<String>,
     },
+    /// Explain a rule set in words, topic by topic (default: the `--rules`
+    /// ones).
+    Explain {
+        /// A preset name or alias, a spec, or a rule file.
+        name: Option<String>,
+    },
     /// Check a rule file: exit 0 and a summary if the engine can play it.
     Check {
         /// The `.toml` or `.json` rule file.

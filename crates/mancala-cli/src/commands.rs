@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use mancala_ai::arena::{MatchOptions, play_match_with_progress};
 use mancala_ai::{PLAYOUT_CAP, Solver, SolverOptions, Spec, random_playouts};
-use mancala_core::{History, Position, Preset, Rules, Side, perft};
+use mancala_core::{History, Position, Preset, RuleText, Rules, Side, perft};
 use serde_json::{Value, json};
 
 use crate::board::{self, Style};
@@ -85,6 +85,13 @@ fn rules_command(command: &RulesCommand, cli: &Cli) -> CliResult {
         RulesCommand::Show { name } => {
             let set = rule_set(name.as_deref().unwrap_or(&cli.rules), &cli.set)?;
             outln!("{}", set.to_toml().trim_end());
+            Ok(())
+        }
+        RulesCommand::Explain { name } => {
+            let set = rule_set(name.as_deref().unwrap_or(&cli.rules), &cli.set)?;
+            for RuleText { topic, text } in set.explain() {
+                outln!("{topic}: {text}");
+            }
             Ok(())
         }
         RulesCommand::Check { file } => {

@@ -140,6 +140,58 @@ fn rules_show_applies_set_with_list_values() {
 }
 
 #[test]
+fn rules_explain_kalah_topic_by_topic() {
+    let out = ok(&["rules", "explain", "kalah"]);
+    let topics: Vec<&str> = out
+        .lines()
+        .map(|l| l.split_once(": ").expect("Topic: text").0)
+        .collect();
+    assert_eq!(
+        topics,
+        [
+            "Board",
+            "Sowing",
+            "Extra turns",
+            "Captures",
+            "End",
+            "Scoring"
+        ]
+    );
+    // docs/rules.md section 9: Kalah(6,4), an extra turn in the own store.
+    assert!(
+        out.starts_with(
+            "Board: Each of the 2 players has 6 houses holding 4 seeds each \
+             (48 seeds in all), and a store on their right.\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nExtra turns: If your last seed lands in your own store, you move again.\n"),
+        "{out}"
+    );
+    // The default is the `--rules` ones, with every `--set` applied.
+    let out = ok(&[
+        "rules",
+        "explain",
+        "--rules",
+        "kalah",
+        "--set",
+        "pie_rule=true",
+    ]);
+    assert!(out.contains("\nPie rule: "), "{out}");
+    let dir = temp_dir("explain");
+    let file = dir.join("house.toml");
+    std::fs::write(&file, "preset = \"kalah\"\nseeds = 3\n").unwrap();
+    let out = ok(&["rules", "explain", file.to_str().unwrap()]);
+    assert!(
+        out.contains("6 houses holding 3 seeds each (36 seeds in all)"),
+        "{out}"
+    );
+    let err = usage_error(&["rules", "explain", "oware3"]);
+    assert!(err.contains("two-player"), "{err}");
+}
+
+#[test]
 fn rules_check_rejects_a_bad_rule_file() {
     let dir = temp_dir("bad");
     let unknown = dir.join("unknown.toml");

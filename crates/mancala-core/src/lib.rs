@@ -40,6 +40,8 @@
 //!   holds one value per side.
 //! - [`Outcome`]: scores and ranks (shared ranks for ties), win/draw/loss
 //!   for two players.
+//! - [`RuleSet::explain`] words the rules for players, topic by topic
+//!   ([`RuleText`]).
 //! - [`perft`] counts move sequences.
 //!
 //! ## Notation
@@ -66,6 +68,7 @@
 #![deny(missing_docs)]
 
 mod error;
+mod explain;
 mod game;
 mod history;
 mod implied;
@@ -86,6 +89,7 @@ pub use error::{
     ImpossibleTuzdyk, InvalidReason, MoveParseError, NameError, NotationError, NotationField,
     NotationReason, RuleError, RuleSpecError, SetupError,
 };
+pub use explain::RuleText;
 pub use game::{Event, EventError, EventParseError, Game, RecordError};
 pub use history::{History, ReplayError};
 pub use mv::{Move, MoveList, MoveListIter, format_moves, parse_moves};

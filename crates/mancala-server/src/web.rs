@@ -1,7 +1,8 @@
 //! The web page: the static files of `web/` embedded in the binary and
-//! served at `/`, and the two read-only endpoints the page needs that the
-//! game protocol does not carry: the rule presets and the preview of
-//! every legal move of a position (so the page holds no game logic).
+//! served at `/`, and the read-only endpoints the page needs that the
+//! game protocol does not carry: the rule presets, the rules of a rule
+//! set in words, and the preview of every legal move of a position (so
+//! the page holds no game logic).
 
 use axum::Router;
 use axum::extract::Path;
@@ -9,7 +10,7 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use mancala_core::{Position, Preset, RuleSet, RuleSpecError, Rules, Setup};
+use mancala_core::{Position, Preset, RuleSet, RuleSpecError, RuleText, Rules, Setup};
 use rust_embed::RustEmbed;
 use serde::{Deserialize, Serialize};
 
@@ -31,6 +32,7 @@ pub(crate) fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/assets/{*path}", get(asset))
         .route("/api/presets", get(presets))
         .route("/api/preview", post(preview))
+        .route("/api/explain", post(explain))
 }
 
 /// `index.html`, for `/` and for the invite links `/r/CODE`.
@@ -76,6 +78,8 @@ struct PresetView {
     description: &'static str,
     rules: String,
     players: u8,
+    /// The rules in words, topic by topic ([`RuleSet::explain`]).
+    explanation: Vec<RuleText>,
 }
 
 /// The answer of `GET /api/presets`.
@@ -94,6 +98,7 @@ async fn presets() -> axum::Json<Presets> {
                 description: preset.description(),
                 players: rules.players,
                 rules: rules.canonical(),
+                explanation: rules.explain(),
             }
         })
         .collect();
@@ -144,4 +149,30 @@ async fn preview(
         }
     }
     Ok(axum::Json(Preview { moves }))
+}
+
+/// The body of `POST /api/explain`.
+#[derive(Debug, Deserialize)]
+struct ExplainRequest {
+    rules: String,
+}
+
+/// The answer of `POST /api/explain`.
+#[derive(Debug, Serialize)]
+struct Explanation {
+    explanation: Vec<RuleText>,
+}
+
+/// The rules of a spec in words, for house rules and specs that are not
+/// a preset; a spec that cannot be played is refused as by a room.
+async fn explain(
+    crate::http::Json(body): crate::http::Json<ExplainRequest>,
+) -> Result<axum::Json<Explanation>, Error> {
+    let rules = RuleSet::from_spec(&body.rules).map_err(|source| Error::Rules {
+        spec: body.rules.clone(),
+        source,
+    })?;
+    Ok(axum::Json(Explanation {
+        explanation: rules.explain(),
+    }))
 }

@@ -1,6 +1,6 @@
 //! The web page as the server serves it: the embedded files with their
-//! content types, the invite route, and the two read-only endpoints the
-//! page uses (presets, move preview).
+//! content types, the invite route, and the read-only endpoints the page
+//! uses (presets, the rules in words, move preview).
 
 mod common;
 
@@ -102,6 +102,89 @@ async fn presets_list_every_preset_with_a_spec_a_room_accepts() {
         let seats = room["min_players"].as_u64().unwrap()..=room["players"].as_u64().unwrap();
         assert!(seats.contains(&players), "{preset} in {room}");
     }
+}
+
+#[tokio::test]
+async fn presets_say_their_rules_in_words() {
+    let server = common::start().await;
+    let (status, body) = server.get("/api/presets").await;
+    assert_eq!(status, 200);
+    let presets = body["presets"].as_array().unwrap();
+    for preset in presets {
+        let topics = preset["explanation"].as_array().unwrap();
+        assert_eq!(topics[0]["topic"], "Board", "{preset}");
+        for topic in topics {
+            assert!(!topic["text"].as_str().unwrap().is_empty(), "{preset}");
+        }
+    }
+    let oware = presets.iter().find(|p| p["name"] == "oware").unwrap();
+    // docs/rules.md section 6: Oware's grand slam captures nothing.
+    assert!(
+        oware["explanation"].as_array().unwrap().contains(&json!({
+            "topic": "Grand slam",
+            "text": "A move whose capture would take every seed left on your opponent's side \
+                     (a grand slam) may be played, but captures nothing."
+        })),
+        "{oware}"
+    );
+}
+
+#[tokio::test]
+async fn explain_says_any_spec_in_words_and_refuses_bad_rules() {
+    let server = common::start().await;
+    let response = server
+        .post(
+            "/api/explain",
+            json!({"rules": "kalah,players=3,capture_from=all"}),
+            None,
+        )
+        .await;
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await.unwrap();
+    let topics = body["explanation"].as_array().unwrap();
+    assert_eq!(
+        topics[0],
+        json!({
+            "topic": "Board",
+            "text": "Each of the 3 players has 6 houses holding 4 seeds each (72 seeds in all), \
+                     and a store on their right. The players sit round the board and take \
+                     turns counter-clockwise."
+        })
+    );
+    let captures = topics.iter().find(|t| t["topic"] == "Captures").unwrap();
+    assert!(
+        captures["text"]
+            .as_str()
+            .unwrap()
+            .contains("the corresponding houses of every other player"),
+        "{captures}"
+    );
+    // A room's canonical rules text is a spec too.
+    let (_, presets) = server.get("/api/presets").await;
+    let oware = &presets["presets"][1];
+    let response = server
+        .post("/api/explain", json!({"rules": oware["rules"]}), None)
+        .await;
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["explanation"], oware["explanation"]);
+    for (rules, wrong) in [
+        ("oware,players=3", "two-player"),
+        ("kalah,sedes=5", "sedes"),
+    ] {
+        let response = server
+            .post("/api/explain", json!({ "rules": rules }), None)
+            .await;
+        assert_eq!(response.status(), 400, "{rules}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["error"], "bad_rules", "{rules}");
+        let message = body["message"].as_str().unwrap();
+        assert!(message.contains(wrong), "{rules}: {message}");
+    }
+    let response = server.post("/api/explain", json!({}), None).await;
+    assert_eq!(response.status(), 422);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["error"], "bad_body");
 }
 
 /// `POST /api/preview` of `position` under `rules`.

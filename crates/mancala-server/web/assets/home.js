@@ -1,6 +1,7 @@
 // The home page: your name, play the computer (one click to a game),
 // create a room (a preset or the Kalah house rules, the time per turn,
-// rated or casual), join by an invite link, the leaderboard.
+// rated or casual), join by an invite link, the leaderboard, and the
+// rules of every preset in words (as the server words them).
 
 import { request, roomInText } from './api.js';
 import { h, replace } from './dom.js';
@@ -14,6 +15,7 @@ export function showHome(main, player, actions) {
   const presets = h('div', {}, h('p', {}, 'Loading the rules…'));
   const computer = h('div', {}, h('p', {}, 'Loading the rules…'));
   const board = h('div', {}, h('p', {}, 'Loading…'));
+  const rules = h('div', {}, h('p', {}, 'Loading the rules…'));
   replace(
     main,
     h('h1', {}, 'Mancala'),
@@ -28,12 +30,16 @@ export function showHome(main, player, actions) {
     h('section', { 'aria-labelledby': 'lb-h' },
       h('h2', { id: 'lb-h' }, 'Leaderboard'),
       board),
+    h('section', { 'aria-labelledby': 'rules-h' },
+      h('h2', { id: 'rules-h' }, 'Rules of the games'),
+      rules),
   );
   loadPresets().then((list) => {
     createForm(presets, list, player, actions.go);
     computerForm(computer, list, player, actions.go);
+    rulesInWords(rules, list);
   }).catch((e) => {
-    for (const el of [presets, computer]) replace(el, h('p', { class: 'error' }, 'Cannot load the rules: ' + String(e)));
+    for (const el of [presets, computer, rules]) replace(el, h('p', { class: 'error' }, 'Cannot load the rules: ' + String(e)));
   });
   leaderboard(board);
 }
@@ -164,6 +170,19 @@ function createForm(container, presets, player, go) {
     createRoom(body, player, go, error, null);
   });
   replace(container, form);
+}
+
+/**
+ * Every preset's rules in words, one closed `<details>` each: the name
+ * and description to open, then each topic (bold) and its text. The
+ * texts come from the server and are set as text, never as markup.
+ */
+function rulesInWords(container, presets) {
+  replace(container, ...presets.map((/** @type {any} */ p) => h('details', { class: 'rules', dataset: { testid: `rules-${p.name}` } },
+    h('summary', {}, h('strong', {}, p.name), ' ', h('span', { class: 'note' }, p.description)),
+    h('dl', {}, ...(p.explanation || []).flatMap((/** @type {{topic: string, text: string}} */ t) => [
+      h('dt', {}, t.topic), h('dd', {}, t.text),
+    ])))));
 }
 
 function joinSection(go) {
