@@ -85,6 +85,11 @@ test('a clockwise game is drawn as the mirror image and played to the end', asyn
     assert.ok(o1.y < h1.y && o1.x < o7.x, 'the other row on top, its house 1 on the left');
     assert.ok(otherStore.x > o7.x, "the other store on the right");
   }
+  // "How to play these rules": Songo's rules in words, from the engine.
+  await ann.page.getByTestId('how-to').locator('summary').click();
+  const words = await ann.page.getByTestId('how-to').textContent();
+  assert.match(words, /Sow them one by one clockwise/);
+  assert.match(words, /a store on their left/);
   const random = rng(9);
   const moves = [];
   for (let who = await mover(pages); who; who = await mover(pages)) {
