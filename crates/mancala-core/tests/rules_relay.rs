@@ -388,3 +388,32 @@ fn capture_ends_relay_without_relay_sowing_is_refused_by_validation() {
     set.relay = Relay::Next;
     assert_eq!(set.validate(), Ok(()));
 }
+
+#[test]
+fn ot_tjin_fishes_a_house_made_three_on_either_side() {
+    let ot_tjin = compile(Preset::OtTjin.rules());
+    // h10's 2 seeds go to o1 (3 -> 4: it would relay) and o2 (held 2, now
+    // 3): the opponent's house is fished, the move ends.
+    let mut pos = at(
+        &ot_tjin,
+        "0,0,0,0,0,0,0,0,1,2:0 3,2,1,1,1,1,1,1,1,1:0 to=0 ply=2",
+    );
+    let effect = pos.play(Move::House(10)).unwrap();
+    assert_eq!(
+        pos.to_string(),
+        "0,0,0,0,0,0,0,0,1,0:3 4,0,1,1,1,1,1,1,1,1:0 to=1 ply=3"
+    );
+    assert_eq!(effect.captured, 3);
+    assert_eq!(effect.relays, 0);
+    // A last seed in an empty house ("gok") ends the move, nothing taken:
+    // side 1's house 1 (4 seeds) sows o2..o5; o5 held 1 (now 2): lifted,
+    // 2 seeds to o6, o7 (held 1: lifted) -> o8, o9 (held 1: lifted) ->
+    // o10, h1, which was empty. Seen from side 1, "oK" is its own house K.
+    let effect = pos.play(Move::House(1)).unwrap();
+    assert_eq!(
+        pos.to_string(),
+        "1,0,0,0,0,0,0,0,1,0:3 0,1,2,2,0,2,0,2,0,2:0 to=0 ply=4"
+    );
+    assert_eq!(effect.relays, 3);
+    assert_eq!(effect.captured, 0);
+}
