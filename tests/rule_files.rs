@@ -27,7 +27,7 @@ fn every_shipped_rule_file_is_playable() {
         Rules::new(&load(&name)).unwrap();
         count += 1;
     }
-    assert_eq!(count, 20, "rule files under rules/");
+    assert_eq!(count, 21, "rule files under rules/");
 }
 
 #[test]
@@ -49,6 +49,7 @@ fn the_traditional_games_rule_files_are_their_presets() {
         Preset::Pallanguzhi,
         Preset::Pandi,
         Preset::Halusa,
+        Preset::OtTjin,
     ];
     for preset in games {
         assert_eq!(load(&format!("{preset}.toml")), preset.rules(), "{preset}");

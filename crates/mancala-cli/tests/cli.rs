@@ -90,10 +90,11 @@ fn rules_list_names_every_preset_and_alias() {
         "pallanguzhi",
         "pandi",
         "halusa",
+        "ot-tjin",
     ] {
         assert!(out.contains(name), "{name} missing from:\n{out}");
     }
-    assert_eq!(out.lines().count(), 21);
+    assert_eq!(out.lines().count(), 22);
 }
 
 #[test]

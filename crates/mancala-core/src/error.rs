@@ -95,6 +95,11 @@ pub enum InvalidReason {
     /// Relay sowing together with `direction = parity`.
     #[error("relay sowing goes one way round; it cannot be combined with direction = parity")]
     RelayWithParity,
+    /// `capture_ends_relay` without relay sowing (`relay = none`).
+    #[error(
+        "without relay sowing there is no relay for a capture to end: it needs relay = last or next"
+    )]
+    CaptureEndsRelayWithoutRelay,
     /// A count capture with no `capture_counts`.
     #[error("a count capture needs at least one count")]
     NoCaptureCounts,

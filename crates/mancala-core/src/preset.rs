@@ -22,7 +22,7 @@ use crate::ruleset::{
 /// assert_eq!("Al_Manqala".parse::<Preset>()?, Preset::AlManqala);
 /// assert_eq!(Preset::MancalaBasic.to_string(), "mancala-basic");
 /// assert_eq!(Preset::Modiar.rules().houses, 3);
-/// assert_eq!(Preset::ALL.len(), 21);
+/// assert_eq!(Preset::ALL.len(), 22);
 /// # Ok::<(), mancala_core::RuleError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -98,11 +98,15 @@ pub enum Preset {
     /// Halusa (Iraq, Hyde 1694): 2x6 houses of 6 seeds, chain captures of even
     /// counts on one's own side, must feed, the rest to the last mover.
     Halusa,
+    /// Ot-tjin or Aw-li On-nam Ot-tjin (the Penihing, Borneo): 2x10 houses
+    /// of 3 seeds, sown clockwise, relay sowing, a house made 3 on either
+    /// side captured, which ends the relay.
+    OtTjin,
 }
 
 impl Preset {
     /// Every preset.
-    pub const ALL: [Preset; 21] = [
+    pub const ALL: [Preset; 22] = [
         Preset::Kalah,
         Preset::Oware,
         Preset::Modiar,
@@ -124,6 +128,7 @@ impl Preset {
         Preset::Pallanguzhi,
         Preset::Pandi,
         Preset::Halusa,
+        Preset::OtTjin,
     ];
 
     /// The preset's name.
@@ -150,6 +155,7 @@ impl Preset {
             Preset::Pallanguzhi => "pallanguzhi",
             Preset::Pandi => "pandi",
             Preset::Halusa => "halusa",
+            Preset::OtTjin => "ot-tjin",
         }
     }
 
@@ -177,6 +183,7 @@ impl Preset {
             Preset::Pallanguzhi => &["pallankuli", "pallanguli"],
             Preset::Pandi => &["ali-guli-mane", "aligulimane"],
             Preset::Halusa => &["halusi"],
+            Preset::OtTjin => &["otjin", "aw-li-on-nam-ot-tjin"],
         }
     }
 
@@ -231,6 +238,9 @@ impl Preset {
             }
             Preset::Halusa => {
                 "Halusa: 2x6, 6 seeds, even chain captures on one's own side, must feed"
+            }
+            Preset::OtTjin => {
+                "Ot-tjin: 2x10, 3 seeds, clockwise relay sowing ended by captures of 3 on either side"
             }
         }
     }
@@ -318,6 +328,7 @@ fn traditional_rules(game: Preset) -> RuleSet {
         | Preset::Bohnenspiel
         | Preset::VaiLungThlan
         | Preset::Halusa
+        | Preset::OtTjin
         | Preset::ToguzKumalak => count_capture_games(game),
         Preset::CrossKalah
         | Preset::Ayoayo
@@ -386,6 +397,22 @@ fn count_capture_games(game: Preset) -> RuleSet {
             leftover: Leftover::LastMover,
             cycle_leftover: Leftover::Owner,
             ..Preset::AlManqala.rules()
+        },
+        Preset::OtTjin => RuleSet {
+            houses: 10,
+            seeds: 3,
+            direction: Direction::Cw,
+            origin: Origin::Include,
+            relay: Relay::Last,
+            capture_ends_relay: true,
+            must_feed: false,
+            unfed: Unfed::AnyMove,
+            grand_slam: GrandSlam::Allowed,
+            capture_counts: CountSet::of(&[3]),
+            capture_side: CaptureSide::Any,
+            chain: false,
+            end: no_move_majority_repetition(),
+            ..Preset::Oware.rules()
         },
         Preset::ToguzKumalak => RuleSet {
             houses: 9,

@@ -106,6 +106,9 @@ pub struct Rules {
     pub(crate) relays: bool,
     pub(crate) relay: Relay,
     pub(crate) relay_limit: u8,
+    /// `capture_ends_relay`: a leg whose landing would capture ends the
+    /// move there instead of relaying.
+    pub(crate) capture_ends_relay: bool,
     /// Per mover and cup: may relay sowing lift this cup? (houses on the
     /// sides `relay_on` names; never a store).
     relay_ok: [[bool; CUPS]; MAX_PLAYERS],
@@ -209,6 +212,7 @@ impl Rules {
             relays: set.relay != Relay::None,
             relay: set.relay,
             relay_limit: set.relay_limit,
+            capture_ends_relay: set.capture_ends_relay,
             relay_ok: relay.ok,
             relay_from: relay.from,
             next_cup: relay.next_cup,

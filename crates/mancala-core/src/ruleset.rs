@@ -703,6 +703,9 @@ rule_dimensions! {
         /// Relay sowing: the most lifts a move makes; one more ends the move
         /// at once, with no capture and no extra turn (1 to 255).
         relay_limit: u8 = 64,
+        /// Relay sowing: a leg whose last seed would capture (section 5)
+        /// captures there and ends the move instead of relaying (Ot-tjin).
+        capture_ends_relay: bool = false,
         /// The fewest seeds a house must hold to be moved (2 in Modiar).
         min_seeds: u8 = 1,
         /// A player must leave seeds on an empty opponent's side if they can.
@@ -770,7 +773,8 @@ impl RuleSet {
     /// A [`RuleError`] naming the first field (and its value) that cannot be
     /// played: a player count outside 2..=4, a house count outside 1..=16, no
     /// seeds, more than 255 seeds in all, `min_seeds` 0, `relay_limit` 0,
-    /// relay sowing with `direction = parity`, a count capture without
+    /// relay sowing with `direction = parity`, `capture_ends_relay`
+    /// without relay sowing, a count capture without
     /// counts, a count of 0 in `capture_counts` or `sow_capture_counts`, a
     /// two-player rule (count capture, `gap_opposite` with a gap capture,
     /// `must_feed`, a `grand_slam` other than `allowed`, `pie_rule`,
@@ -819,6 +823,10 @@ impl RuleSet {
         }
         if self.relay != Relay::None && self.direction == Direction::Parity {
             return invalid("direction", "parity".into(), InvalidReason::RelayWithParity);
+        }
+        if self.capture_ends_relay && self.relay == Relay::None {
+            let reason = InvalidReason::CaptureEndsRelayWithoutRelay;
+            return invalid("capture_ends_relay", "true".into(), reason);
         }
         if self.capture == Capture::Count {
             if self.capture_counts.is_empty() {
@@ -1260,6 +1268,16 @@ mod tests {
             ..kalah
         };
         assert_eq!(check(sow), InvalidReason::CaptureCountZero);
+        let stop = RuleSet {
+            capture_ends_relay: true,
+            ..kalah
+        };
+        assert_eq!(check(stop), InvalidReason::CaptureEndsRelayWithoutRelay);
+        let relayed = RuleSet {
+            relay: Relay::Last,
+            ..stop
+        };
+        assert_eq!(relayed.validate(), Ok(()));
         let end = EndSet::of(&[EndCondition::EmptyFirst, EndCondition::AnySideEmpty]);
         assert_eq!(check(RuleSet { end, ..kalah }), InvalidReason::EndsDisagree);
 

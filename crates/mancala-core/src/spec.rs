@@ -136,6 +136,7 @@ const ADDED_LATER: &[&str] = &[
     "relay",
     "relay_on",
     "relay_limit",
+    "capture_ends_relay",
     "gap_opposite",
     "sow_capture_counts",
     "sow_capture_by",

@@ -33,6 +33,7 @@ fn preset_list_and_names() {
             Preset::Pallanguzhi,
             Preset::Pandi,
             Preset::Halusa,
+            Preset::OtTjin,
         ]
     );
     let names = [
@@ -57,6 +58,7 @@ fn preset_list_and_names() {
         "pallanguzhi",
         "pandi",
         "halusa",
+        "ot-tjin",
     ];
     for (preset, name) in Preset::ALL.into_iter().zip(names) {
         assert_eq!(preset.name(), name);
@@ -102,6 +104,8 @@ fn every_preset_alias_parses() {
         ("ali-guli-mane", Preset::Pandi),
         ("aligulimane", Preset::Pandi),
         ("halusi", Preset::Halusa),
+        ("otjin", Preset::OtTjin),
+        ("aw-li-on-nam-ot-tjin", Preset::OtTjin),
     ];
     for (alias, preset) in written {
         assert_eq!(alias.parse::<Preset>(), Ok(preset), "{alias}");
@@ -125,6 +129,8 @@ fn preset_names_ignore_case_underscores_and_spaces() {
         ("mancala_basic", Preset::MancalaBasic),
         ("Oware_Abapa", Preset::Oware),
         ("Manchester Kalah", Preset::Mankalah),
+        ("Ot Tjin", Preset::OtTjin),
+        ("Aw-li On-nam Ot-tjin", Preset::OtTjin),
     ] {
         assert_eq!(text.parse::<Preset>(), Ok(preset), "{text:?}");
     }

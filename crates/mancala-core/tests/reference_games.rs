@@ -41,6 +41,7 @@ const CASES: &[&str] = &[
     "pallanguzhi",
     "pandi",
     "halusa",
+    "ot-tjin",
     "kalah direction=cw",
     "kalah direction=parity",
     "oware direction=parity",
@@ -58,6 +59,9 @@ const CASES: &[&str] = &[
     "kalah players=3 no_move=pass relay=last relay_limit=3",
     "oware origin=first_unless_single tuzdyk=true grand_slam=allowed capture_counts=2,4,6,8",
     "kalah origin=first_unless_single relay=last",
+    "kalah relay=next capture_ends_relay=true capture_empty_opposite=true",
+    "oware relay=last capture_ends_relay=true relay_limit=3",
+    "oware relay=next capture=gap capture_ends_relay=true no_capture_moves=3",
 ];
 
 /// Random games per case.

@@ -203,7 +203,7 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 33] = [
+    let table: [(&str, &str, Change); 34] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
@@ -219,6 +219,7 @@ fn set_changes_every_dimension_by_name() {
         ("relay", "last", |s| s.relay = Relay::Last),
         ("relay_on", "opponent", |s| s.relay_on = RelayOn::Opponent),
         ("relay_limit", "12", |s| s.relay_limit = 12),
+        ("capture_ends_relay", "on", |s| s.capture_ends_relay = true),
         ("min_seeds", "2", |s| s.min_seeds = 2),
         ("must_feed", "true", |s| s.must_feed = true),
         ("unfed", "end_to_starving", |s| {

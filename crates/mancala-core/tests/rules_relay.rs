@@ -272,3 +272,148 @@ fn sowing_steps_tell_each_relay_lift() {
     assert_eq!(pos.sowing_steps(Move::House(2)), None, "an empty house");
     assert_eq!(pos.sowing_steps(Move::Swap), None);
 }
+
+/// Oware's board (no stores on the track: side 0's track is h1..h6,
+/// o1..o6) with a relay and a capture of 3 on either side, unchained,
+/// without feeding (so that an emptied side does not end the game).
+const FISHING: &str = "oware,relay=last,origin=include,capture_counts=3,capture_side=any,\
+                       chain=false,must_feed=false";
+
+#[test]
+fn capture_ends_relay_captures_where_the_relay_would_lift() {
+    let ends = rules(&format!("{FISHING},capture_ends_relay=true"));
+    let mut pos = at(&ends, "0,2,0,2,0,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    // h2's 2 seeds go to h3 (empty: now 1) and h4 (held 2: now 3). The
+    // landing would capture h4's 3 seeds, so it is not lifted: the move
+    // ends there and captures them (docs/rules.md section 3).
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "0,0,1,0,0,0:3 1,1,1,1,1,1:0 to=1 ply=5");
+    assert_eq!(effect.relays, 0);
+    assert_eq!(effect.last, Some(mine(4)));
+    assert_eq!(effect.captured, 3);
+
+    // Off (the default), the same landing relays: h4's 3 seeds go to h5,
+    // h6, o1 (held 1: lifted, 2 seeds) -> o2, o3 (held 1: lifted) -> o4,
+    // o5 (held 1: lifted) -> o6, h1. h1 was empty: it holds 1, which is
+    // no capture count.
+    let relays = rules(FISHING);
+    let mut pos = at(&relays, "0,2,0,2,0,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "1,0,1,0,1,1:0 0,2,0,2,0,2:0 to=1 ply=5");
+    assert_eq!(effect.relays, 4);
+    assert_eq!(effect.last, Some(mine(1)));
+    assert_eq!(effect.captured, 0);
+}
+
+#[test]
+fn capture_ends_relay_is_judged_before_the_relay_limit() {
+    let ends = rules(&format!("{FISHING},relay_limit=1,capture_ends_relay=true"));
+    let mut pos = at(&ends, "0,1,1,0,2,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    // h2's seed makes h3 hold 2, no capture count: lifted (the one lift
+    // allowed), its 2 seeds go to h4 and h5, which held 2 and now holds 3.
+    // That landing captures, so it ends the move though a second lift
+    // would have passed relay_limit.
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "0,0,0,1,0,0:3 1,1,1,1,1,1:0 to=1 ply=5");
+    assert_eq!(effect.relays, 1);
+    assert!(!effect.relay_limited);
+    assert_eq!(effect.captured, 3);
+
+    // Off, the landing in h5 is a second lift: the move ends there,
+    // nothing captured.
+    let limited = rules(&format!("{FISHING},relay_limit=1"));
+    let mut pos = at(&limited, "0,1,1,0,2,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "0,0,0,1,3,0:0 1,1,1,1,1,1:0 to=1 ply=5");
+    assert!(effect.relay_limited);
+    assert_eq!(effect.captured, 0);
+}
+
+#[test]
+fn capture_ends_relay_relays_on_when_no_capture_cancels_a_grand_slam() {
+    // Oware's grand_slam = no_capture: h6's seed makes o1 hold 3, but
+    // taking it would empty side 1, so the capture would take nothing
+    // (docs/rules.md section 6) and the house is lifted as usual: its 3
+    // seeds go to o2, o3, o4; o4 was empty, the move ends there.
+    let ends = rules(&format!("{FISHING},capture_ends_relay=true"));
+    let mut pos = at(&ends, "0,0,0,0,0,1:0 2,0,0,0,0,0:0 to=0 ply=4");
+    let effect = pos.play(Move::House(6)).unwrap();
+    assert_eq!(pos.to_string(), "0,0,0,0,0,0:0 0,1,1,1,0,0:0 to=1 ply=5");
+    assert_eq!(effect.relays, 1);
+    assert_eq!(effect.last, Some(theirs(4)));
+    assert!(!effect.grand_slam);
+
+    // Under grand_slam = allowed the same landing captures and ends.
+    let allowed = rules(&format!(
+        "{FISHING},grand_slam=allowed,capture_ends_relay=true"
+    ));
+    let mut pos = at(&allowed, "0,0,0,0,0,1:0 2,0,0,0,0,0:0 to=0 ply=4");
+    let effect = pos.play(Move::House(6)).unwrap();
+    assert_eq!(effect.relays, 0);
+    assert_eq!(effect.captured, 3);
+    assert!(effect.grand_slam);
+}
+
+#[test]
+fn capture_ends_relay_sowing_steps_stop_at_the_capture() {
+    // The first position of capture_ends_relay_captures_where_the_relay_would_lift:
+    // no lift after the seed that makes h4 hold 3.
+    let ends = rules(&format!("{FISHING},capture_ends_relay=true"));
+    let pos = at(&ends, "0,2,0,2,0,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    assert_eq!(
+        pos.sowing_steps(Move::House(2)),
+        Some(vec![
+            SowingStep::Lift(mine(2)),
+            SowingStep::Seed(mine(3)),
+            SowingStep::Seed(mine(4)),
+        ])
+    );
+    assert_eq!(pos.landing(Move::House(2)), Some(mine(4)));
+}
+
+#[test]
+fn capture_ends_relay_without_relay_sowing_is_refused_by_validation() {
+    let err = RuleSet::from_spec("kalah,capture_ends_relay=true").unwrap_err();
+    assert!(err.to_string().contains("capture_ends_relay"), "{err}");
+    let mut set = Preset::Kalah.rules();
+    set.capture_ends_relay = true;
+    assert!(matches!(
+        set.validate(),
+        Err(RuleError::InvalidValue {
+            field: "capture_ends_relay",
+            reason: InvalidReason::CaptureEndsRelayWithoutRelay,
+            ..
+        })
+    ));
+    set.relay = Relay::Next;
+    assert_eq!(set.validate(), Ok(()));
+}
+
+#[test]
+fn ot_tjin_fishes_a_house_made_three_on_either_side() {
+    let ot_tjin = compile(Preset::OtTjin.rules());
+    // h10's 2 seeds go to o1 (3 -> 4: it would relay) and o2 (held 2, now
+    // 3): the opponent's house is fished, the move ends.
+    let mut pos = at(
+        &ot_tjin,
+        "0,0,0,0,0,0,0,0,1,2:0 3,2,1,1,1,1,1,1,1,1:0 to=0 ply=2",
+    );
+    let effect = pos.play(Move::House(10)).unwrap();
+    assert_eq!(
+        pos.to_string(),
+        "0,0,0,0,0,0,0,0,1,0:3 4,0,1,1,1,1,1,1,1,1:0 to=1 ply=3"
+    );
+    assert_eq!(effect.captured, 3);
+    assert_eq!(effect.relays, 0);
+    // A last seed in an empty house ("gok") ends the move, nothing taken:
+    // side 1's house 1 (4 seeds) sows o2..o5; o5 held 1 (now 2): lifted,
+    // 2 seeds to o6, o7 (held 1: lifted) -> o8, o9 (held 1: lifted) ->
+    // o10, h1, which was empty. Seen from side 1, "oK" is its own house K.
+    let effect = pos.play(Move::House(1)).unwrap();
+    assert_eq!(
+        pos.to_string(),
+        "1,0,0,0,0,0,0,0,1,0:3 0,1,2,2,0,2,0,2,0,2:0 to=0 ply=4"
+    );
+    assert_eq!(effect.relays, 3);
+    assert_eq!(effect.captured, 0);
+}

@@ -80,7 +80,8 @@ async fn presets_list_every_preset_with_a_spec_a_room_accepts() {
             "longbeu-a-cha",
             "pallanguzhi",
             "pandi",
-            "halusa"
+            "halusa",
+            "ot-tjin"
         ]
     );
     let host = server.player("Ann").await;

@@ -282,12 +282,14 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         any::<bool>(),
         any::<bool>(),
     );
-    // Small relay limits too, so that moves reach them.
+    // Small relay limits too, so that moves reach them; a capture ending
+    // the relay half the time it can.
     let relaying = (
         0usize..3,
         0usize..3,
         prop::sample::select(vec![1u8, 2, 3, 64, 255]),
         0usize..2,
+        any::<bool>(),
     );
     let all = (shape, feeding, capture, ending, (more, relaying));
     all.prop_map(|(shape, feeding, capture, ending, (more, relaying))| {
@@ -296,7 +298,7 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         let (kind, from, empty_opposite, counts, side, chain, no_capture) = capture;
         let (end_bits, leftover, cycle_leftover, pie, (tuzdyk, tuzdyk_count)) = ending;
         let (sow_counts, sower, gap_opposite, capture_extra_turn) = more;
-        let (relay, relay_on, relay_limit, no_move) = relaying;
+        let (relay, relay_on, relay_limit, no_move, capture_ends_relay) = relaying;
         let sows_plainly = sow_counts.is_empty() && Relay::ALL[relay] == Relay::None;
         while usize::from(players) * usize::from(houses) * usize::from(seeds) > 255 {
             seeds -= 1;
@@ -333,6 +335,8 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
             relay: Relay::ALL[relay],
             relay_on: RelayOn::ALL[relay_on],
             relay_limit,
+            // Only with relay sowing (docs/rules.md section 14).
+            capture_ends_relay: capture_ends_relay && Relay::ALL[relay] != Relay::None,
             min_seeds,
             must_feed: must_feed && two,
             unfed: Unfed::ALL[unfed],

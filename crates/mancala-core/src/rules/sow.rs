@@ -374,7 +374,8 @@ impl Rules {
 
     /// [`Rules::sow`] under relay sowing (docs/rules.md section 3): leg
     /// after leg, each from the house the last one lifted, until a landing
-    /// does not relay or one more lift would pass `relay_limit`. Seed by
+    /// does not relay, would capture under `capture_ends_relay`, or one
+    /// more lift would pass `relay_limit`. Seed by
     /// seed, every seed but the last of its leg may take a house while
     /// sowing (section 5); `on_step` is told every lift, seed and take.
     /// Relay rule sets sow counter-clockwise along the track (`parity` is
@@ -424,6 +425,9 @@ impl Rules {
             let Some(lifted) = self.relay_lift(cups, side, last) else {
                 break;
             };
+            if self.capture_ends_relay && self.would_capture(cups, side, last, sowings) {
+                break;
+            }
             if result.lifts == self.relay_limit {
                 // The move ends here: no capture, no extra turn.
                 result.limited = true;
@@ -435,6 +439,25 @@ impl Rules {
         }
         self.land::<REPORT>(cups, side, 0, sowings, &mut result, captured_cups);
         result
+    }
+
+    /// Whether a landing in house `last` would capture any seed
+    /// (`capture_ends_relay`, docs/rules.md section 3): the capture of
+    /// section 5 tried on a copy of the board, so that every capture
+    /// family, `no_capture_moves` and a grand slam that `no_capture`
+    /// cancels are judged exactly as the final landing judges them.
+    #[inline(never)]
+    fn would_capture(&self, cups: &[u8; CUPS], side: usize, last: usize, sowings: u32) -> bool {
+        if sowings < self.no_capture_moves {
+            return false;
+        }
+        let mut copy = *cups;
+        let mut tried = Sowing::landing(last as u8);
+        // The reporting instance, whose cups are thrown away: a call to
+        // `capture::<false>` from here changes how the seeded games' hot
+        // path compiles it (callgrind: Oware's playouts cost more).
+        self.capture::<true>(&mut copy, side, last, 0, sowings, &mut tried, &mut 0);
+        tried.captured > 0
     }
 
     /// The house a sowing whose last seed fell in `last` relays from, if

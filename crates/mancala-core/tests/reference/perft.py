@@ -62,6 +62,7 @@ class Rules:
     relay: str = "none"  # none | last | next
     relay_on: str = "any"  # any | own | opponent
     relay_limit: int = 64
+    capture_ends_relay: bool = False
     no_move: str = "end"  # end | pass
 
 
@@ -184,7 +185,7 @@ def load_rule_file(path):
 # rules/ (written from the games' sources, not from the engine).
 RULE_FILES = Path(__file__).resolve().parents[4] / "rules"
 for game in ("bohnenspiel", "ayoayo", "endodoi", "dakon", "ohvalhu", "congkak",
-             "vai-lung-thlan", "longbeu-a-cha", "pallanguzhi", "pandi", "halusa"):
+             "vai-lung-thlan", "longbeu-a-cha", "pallanguzhi", "pandi", "halusa", "ot-tjin"):
     PRESETS[game] = load_rule_file(RULE_FILES / f"{game}.toml")
 
 
@@ -199,7 +200,8 @@ def parse_rules(spec):
                    "tuzdyk_count"):
             rules = replace(rules, **{key: int(value)})
         elif key in ("first_move_extra_turn", "must_feed", "chain", "pie_rule",
-                     "capture_empty_opposite", "gap_opposite", "capture_extra_turn", "tuzdyk"):
+                     "capture_empty_opposite", "gap_opposite", "capture_extra_turn", "tuzdyk",
+                     "capture_ends_relay"):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
@@ -394,6 +396,10 @@ def sow(rules, s, mover, k, stats):
         lifted = relay_house(rules, s, mover, last)
         if lifted is None:
             return last, False
+        if rules.capture_ends_relay and landing_captures(rules, s, mover, last):
+            # Section 3, `capture_ends_relay`: the landing captures instead.
+            stats["relays_ended_by_a_capture"] += 1
+            return last, False
         if lifts == rules.relay_limit:
             stats["relay_limits"] += 1
             return last, True
@@ -403,6 +409,36 @@ def sow(rules, s, mover, k, stats):
 
 
 # --- Captures (section 5) and grand slam (section 6) ------------------------
+
+def landing_captures(rules, s, mover, last):
+    """Whether a last seed in `last` would capture (section 3,
+    `capture_ends_relay`): the capture of section 5 takes at least one seed,
+    judged as for the move's landing (not before `no_capture_moves`
+    sowings, not a grand slam that `no_capture` cancels). Relay sowing is
+    never played with `parity`, so the sowing went along the track."""
+    if s.ply < rules.no_capture_moves:
+        return False
+    t = s.copy()
+    taken = capture(rules, t, mover, last, -1)
+    if sum(taken.values()) == 0:
+        return False
+    slam = rules.players == 2 and taken[1 - mover] > 0 and sum(t.houses[1 - mover]) == 0
+    return not (slam and rules.grand_slam == "no_capture")
+
+
+def capture(rules, t, mover, last, back):
+    """The capture family's capture of section 5 for a last seed in
+    `last`, on `t`; returns the seeds taken, by side."""
+    if rules.capture == "opposite":
+        return opposite_capture(rules, t, mover, last)
+    if rules.capture == "count":
+        return count_capture(rules, t, mover, last, back)
+    if rules.capture == "next":
+        return next_capture(rules, t, mover, last, -back)
+    if rules.capture == "gap":
+        return gap_capture(rules, t, mover, last, -back)
+    return Counter()
+
 
 def targets(rules, mover):
     """The seats whose corresponding houses an opposite capture takes."""
@@ -571,14 +607,7 @@ def play_house(rules, s, k, stats):
     elif t.ply >= rules.no_capture_moves and make_tuzdyk(rules, t, mover, last, stats):
         stats["tuzdyks"] += 1
     elif t.ply >= rules.no_capture_moves:
-        if rules.capture == "opposite":
-            taken = opposite_capture(rules, t, mover, last)
-        elif rules.capture == "count":
-            taken = count_capture(rules, t, mover, last, back)
-        elif rules.capture == "next":
-            taken = next_capture(rules, t, mover, last, -back)
-        elif rules.capture == "gap":
-            taken = gap_capture(rules, t, mover, last, -back)
+        taken = capture(rules, t, mover, last, back)
     opponents = [p for p in range(rules.players) if p != mover]
     grand_slam = rules.players == 2 and any(
         taken[p] > 0 and sum(t.houses[p]) == 0 for p in opponents
