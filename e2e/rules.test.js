@@ -72,7 +72,7 @@ test('the home page lists every preset and says Oware\'s rules in words', async 
   const names = await you.page.locator('[data-testid^="rules-"]').evaluateAll(
     (els) => els.map((e) => /** @type {HTMLElement} */ (e).dataset.testid),
   );
-  assert.equal(names.length, 21);
+  assert.equal(names.length, 22);
   for (const name of ['rules-kalah', 'rules-toguz-kumalak', 'rules-congkak', 'rules-halusa']) {
     assert.ok(names.includes(name), name);
   }

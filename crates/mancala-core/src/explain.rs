@@ -192,6 +192,12 @@ fn relay(r: &RuleSet) -> Option<String> {
             }
         ),
     };
+    let fishing = if r.capture_ends_relay {
+        " But a last seed that would capture (see the captures) captures there and ends \
+         the move instead of being lifted."
+    } else {
+        ""
+    };
     let legs = if r.origin == Origin::Include {
         ""
     } else {
@@ -199,7 +205,7 @@ fn relay(r: &RuleSet) -> Option<String> {
     };
     let lifts = plural(r.relay_limit.into(), "lift", "lifts");
     Some(format!(
-        "{how}{on}{legs} A move makes at most {} {lifts}; where one more would be made, \
+        "{how}{on}{fishing}{legs} A move makes at most {} {lifts}; where one more would be made, \
          the move ends at once, with no capture and no extra turn.",
         r.relay_limit
     ))

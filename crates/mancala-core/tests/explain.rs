@@ -448,6 +448,7 @@ fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         | "gap_opposite"
         | "capture_extra_turn"
         | "tuzdyk"
+        | "capture_ends_relay"
         | "pie_rule" => names(&["true", "false"]),
         "capture_counts" => counts(rules.capture_counts),
         "sow_capture_counts" => counts(rules.sow_capture_counts),
