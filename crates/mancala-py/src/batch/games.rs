@@ -1,0 +1,240 @@
+//! The games of a batch and how a step plays and shows them.
+
+use std::sync::Arc;
+
+use mancala_core::{History, Move, Position, Rules, Side};
+use self_cell::self_cell;
+
+use super::arrays::{Ends, Views};
+use super::view::{Layout, view_for};
+use crate::action::move_of;
+use crate::state::{GAME_LENGTH_CAP, position_returns};
+
+/// How a batch keeps one game: what stepping it needs.
+pub(super) trait Board<'r> {
+    /// The current position.
+    fn position(&self) -> &Position<'r>;
+
+    /// Plays `m`, a legal move.
+    fn play(&mut self, m: Move);
+
+    /// Ends the game by agreement (at the length cap).
+    fn end_by_agreement(&mut self);
+
+    /// Starts again from `start`.
+    fn restart(&mut self, start: Position<'r>);
+
+    /// Told what the batch shows of the game after a move: `obs`, its
+    /// observation under `layout`.
+    fn shown(&mut self, _layout: Layout, _obs: &[f32]) {}
+}
+
+impl<'r> Board<'r> for Position<'r> {
+    #[inline]
+    fn position(&self) -> &Position<'r> {
+        self
+    }
+
+    #[inline]
+    fn play(&mut self, m: Move) {
+        self.play_unchecked(m);
+    }
+
+    fn end_by_agreement(&mut self) {
+        Position::end_by_agreement(self);
+    }
+
+    #[inline]
+    fn restart(&mut self, start: Position<'r>) {
+        *self = start;
+    }
+}
+
+/// A game under `repetition`: only a history sees a position come back.
+///
+/// It holds the positions since seeds last left the board: none from
+/// before can come back (seeds never return to the board), so the history
+/// restarts from the position after each capture with nothing lost for
+/// `repetition`, and stays a few positions long instead of growing with
+/// the game (a long history costs a cache miss a move). `History::reset`
+/// keeps its memory, so stepping allocates nothing once every game has
+/// run for a while.
+pub(super) struct Tracked<'r> {
+    history: History<'r>,
+    /// Seeds off the board (stores and discarded) in the current position.
+    stored: f32,
+}
+
+impl<'r> Tracked<'r> {
+    fn new(start: Position<'r>) -> Tracked<'r> {
+        Tracked {
+            history: History::from_position(start),
+            stored: stored_seeds(&start),
+        }
+    }
+}
+
+impl<'r> Board<'r> for Tracked<'r> {
+    #[inline]
+    fn position(&self) -> &Position<'r> {
+        self.history.position()
+    }
+
+    #[inline]
+    fn play(&mut self, m: Move) {
+        self.history.play_unchecked(m);
+    }
+
+    fn end_by_agreement(&mut self) {
+        self.history.end_by_agreement();
+    }
+
+    #[inline]
+    fn restart(&mut self, start: Position<'r>) {
+        self.history.reset(start);
+        self.stored = stored_seeds(&start);
+    }
+
+    /// Restarts the history at a capture. The stores are read off the
+    /// observation just written: the same numbers as the position's, for
+    /// a few loads rather than a call per side.
+    #[inline]
+    fn shown(&mut self, layout: Layout, obs: &[f32]) {
+        let width = layout.houses + 1;
+        let stores = (1..=layout.players).map(|k| obs[k * width - 1]);
+        // Whole numbers below 2**24: exact as floats.
+        let stored = stores.sum::<f32>() + f32::from(self.position().discarded());
+        if stored != self.stored {
+            self.stored = stored;
+            self.history.reset(*self.history.position());
+        }
+    }
+}
+
+/// Seeds off the board: in the stores, or discarded.
+fn stored_seeds(pos: &Position<'_>) -> f32 {
+    let stores = (0..pos.rules().players()).map(|s| f32::from(pos.store(Side::new(s))));
+    stores.sum::<f32>() + f32::from(pos.discarded())
+}
+
+/// The games of a batch, under the batch's own rules.
+pub(super) enum Boards<'r> {
+    /// Rules without `repetition`: a game is its position, a few dozen
+    /// bytes played in place.
+    Plain(Vec<Position<'r>>),
+    /// Rules with `repetition`.
+    Tracked(Vec<Tracked<'r>>),
+}
+
+impl<'r> Boards<'r> {
+    /// `n` games of `rules` at the start.
+    pub(super) fn new(rules: &'r Rules, n: usize) -> Boards<'r> {
+        let start = Position::new(rules);
+        if rules.detects_repetition() {
+            Boards::Tracked((0..n).map(|_| Tracked::new(start)).collect())
+        } else {
+            Boards::Plain(vec![start; n])
+        }
+    }
+
+    /// Puts every game back at the start.
+    pub(super) fn restart(&mut self, rules: &'r Rules) {
+        let start = Position::new(rules);
+        match self {
+            Boards::Plain(games) => games.fill(start),
+            Boards::Tracked(games) => games.iter_mut().for_each(|g| g.restart(start)),
+        }
+    }
+
+    /// Shows every game in `views`; remembers the legal actions.
+    pub(super) fn show(&self, rules: &Rules, layout: Layout, legal: &mut [u64], views: Views<'_>) {
+        match self {
+            Boards::Plain(games) => show_all(rules, layout, games, legal, views),
+            Boards::Tracked(games) => show_all(rules, layout, games, legal, views),
+        }
+    }
+
+    /// Plays `actions[i]` in game `i` and shows every game (see
+    /// [`advance_all`]).
+    pub(super) fn advance(
+        &mut self,
+        rules: &'r Rules,
+        layout: Layout,
+        actions: &[u8],
+        legal: &mut [u64],
+        out: (Views<'_>, Ends<'_>),
+    ) {
+        match self {
+            Boards::Plain(games) => advance_all(rules, layout, games, actions, legal, out),
+            Boards::Tracked(games) => advance_all(rules, layout, games, actions, legal, out),
+        }
+    }
+}
+
+self_cell!(
+    /// The rules and the games played under them: a game borrows its
+    /// rules, and the batch owns them.
+    pub(super) struct Games {
+        owner: Arc<Rules>,
+
+        #[covariant]
+        dependent: Boards,
+    }
+);
+
+/// Shows every game of `games` in `views`; remembers the legal actions.
+fn show_all<'r, B: Board<'r>>(
+    rules: &Rules,
+    layout: Layout,
+    games: &[B],
+    legal: &mut [u64],
+    views: Views<'_>,
+) {
+    let view = view_for(layout);
+    let cells = views.observations.chunks_exact_mut(layout.observation);
+    let masks = views.masks.chunks_exact_mut(layout.actions);
+    let each = games.iter().zip(cells).zip(masks).zip(legal);
+    for ((((game, obs), mask), legal), player) in each.zip(views.players) {
+        (*player, *legal) = view(rules, layout, game.position(), obs, mask);
+    }
+}
+
+/// Plays `actions[i]` in game `i` and shows every game, in one pass:
+/// a game that ends writes its returns as rewards (else 0), is flagged
+/// terminated and restarts; the view is that of the game to play next.
+fn advance_all<'r, B: Board<'r>>(
+    rules: &'r Rules,
+    layout: Layout,
+    games: &mut [B],
+    actions: &[u8],
+    legal: &mut [u64],
+    (views, ends): (Views<'_>, Ends<'_>),
+) {
+    let (start, view) = (Position::new(rules), view_for(layout));
+    let moves: Vec<Move> = (0..layout.actions).map(|a| move_of(rules, a)).collect();
+    // Most games go on: zero all at once, then write the few that end.
+    ends.rewards.fill(0.0);
+    ends.terminated.fill(false);
+    let cells = views.observations.chunks_exact_mut(layout.observation);
+    let masks = views.masks.chunks_exact_mut(layout.actions);
+    let each = games.iter_mut().zip(actions).zip(cells).zip(masks);
+    let each = each.zip(legal).zip(views.players).enumerate();
+    for (i, (((((game, &a), obs), mask), legal), player)) in each {
+        game.play(moves[usize::from(a)]);
+        let pos = game.position();
+        if !pos.is_over() && pos.ply() >= GAME_LENGTH_CAP {
+            game.end_by_agreement();
+        }
+        if game.position().is_over() {
+            let returns = position_returns(game.position()).expect("the game is over");
+            let rewards = &mut ends.rewards[i * layout.players..][..layout.players];
+            for (cell, r) in rewards.iter_mut().zip(returns) {
+                *cell = r as f32;
+            }
+            ends.terminated[i] = true;
+            game.restart(start);
+        }
+        (*player, *legal) = view(rules, layout, game.position(), obs, mask);
+        game.shown(layout, obs);
+    }
+}
