@@ -139,6 +139,24 @@ def test_a_batch_reusing_its_arrays_steps_like_states(spec, n, seed):
     lockstep(spec, n, seed, steps=60, reuse=True)
 
 
+# The batch compiles its observation writer for boards of 3 to 9 houses
+# and reads any other width at run time: both, with and without the swap.
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "kalah,houses=2,seeds=2",
+        "kalah,houses=16,pie_rule=true",
+        "oware,houses=10",
+        "oware,houses=2,seeds=3,pie_rule=true",
+        "kalah,houses=9,pie_rule=true",
+        "kalah,houses=8,pie_rule=true",
+    ],
+)
+@pytest.mark.parametrize("reuse", [False, True])
+def test_boards_of_any_width_step_like_states(spec, reuse):
+    lockstep(spec, n=5, seed=3, steps=150, reuse=reuse)
+
+
 def test_long_lockstep_crosses_many_resets():
     lockstep("kalah,seeds=3", n=8, seed=11, steps=400)
 
