@@ -52,13 +52,14 @@ impl<'r> Board<'r> for Position<'r> {
 
 /// A game under `repetition`: only a history sees a position come back.
 ///
-/// It holds the positions since seeds last left the board: none from
-/// before can come back (seeds never return to the board), so the history
-/// restarts from the position after each capture with nothing lost for
-/// `repetition`, and stays a few positions long instead of growing with
-/// the game (a long history costs a cache miss a move). `History::reset`
-/// keeps its memory, so stepping allocates nothing once every game has
-/// run for a while.
+/// A history looks for a repeat only among the positions since the seeds
+/// off the board (stores and discarded) last changed: seeds never return
+/// to the board, so no earlier position can come back. This one restarts
+/// from the position after each such change (a capture, mostly), with
+/// nothing lost for `repetition`, and so stays a few positions long
+/// instead of growing with the game (a long history costs cache misses
+/// every move). `History::reset` keeps its memory, so stepping allocates
+/// nothing once every game has run for a while.
 pub(super) struct Tracked<'r> {
     history: History<'r>,
     /// Seeds off the board (stores and discarded) in the current position.

@@ -113,6 +113,8 @@ fn view<const H: usize>(
         legal |= u64::from(moves.contains(Move::Swap)) << H;
         (pos.player_of(pos.to_move()) as i64, legal)
     };
+    // `layout.actions`, but H or H + 1 when compiled for H: the loops
+    // below then unroll.
     let actions = if H == 0 {
         layout.actions
     } else {
@@ -123,8 +125,8 @@ fn view<const H: usize>(
             *cell = legal >> a & 1 != 0;
         }
     } else {
-        // A byte per action from a table, then a few stores of known
-        // sizes rather than a shift and a store per action.
+        // A byte per action from a table (a load, where a shift and a
+        // mask per action cost a few instructions more a game).
         let mut bytes = [0u8; 16];
         bytes[..8].copy_from_slice(&SPREAD[(legal & 0xff) as usize].to_le_bytes());
         bytes[8..].copy_from_slice(&SPREAD[(legal >> 8 & 0xff) as usize].to_le_bytes());
