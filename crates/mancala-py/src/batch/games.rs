@@ -50,64 +50,121 @@ impl<'r> Board<'r> for Position<'r> {
     }
 }
 
-/// A game under `repetition`: only a history sees a position come back.
+/// A game under `repetition`, played on a bare position.
 ///
-/// A history looks for a repeat only among the positions since the seeds
-/// off the board (stores and discarded) last changed: seeds never return
-/// to the board, so no earlier position can come back. This one restarts
-/// from the position after each such change (a capture, mostly), with
-/// nothing lost for `repetition`, and so stays a few positions long
-/// instead of growing with the game (a long history costs cache misses
-/// every move). `History::reset` keeps its memory, so stepping allocates
-/// nothing once every game has run for a while.
+/// Only a [`History`] sees a position come back, and it looks for a
+/// repeat only among the positions since the seeds off the board (stores
+/// and discarded) last changed: seeds never return to the board, so no
+/// earlier position can come back. This keeps that stretch as its first
+/// position, the moves since and their positions' repetition keys. A
+/// repeat has the key of an earlier position; when a new key is one of
+/// them (rarely: a repeat, or two keys colliding), the moves are replayed
+/// in a history, which decides as a `State`'s would. Most moves cost a
+/// key and a look in a small filter, and a game stays a few hundred
+/// bytes, where a history copies a position a move and probes a table of
+/// its own: cache misses every move.
 pub(super) struct Tracked<'r> {
-    history: History<'r>,
-    /// Seeds off the board (stores and discarded) in the current position.
+    /// The current position.
+    pos: Position<'r>,
+    /// The first position since the seeds off the board last changed.
+    since: Position<'r>,
+    /// The moves from `since` to `pos`.
+    moves: Vec<Move>,
+    /// The repetition keys of the positions from `since` to `pos`.
+    keys: Vec<u64>,
+    /// A bit per key of `keys`, by its top byte: a key whose bit is clear
+    /// is none of them.
+    filter: [u64; 4],
+    /// Seeds off the board (stores and discarded) in `since` and after.
     stored: f32,
 }
 
 impl<'r> Tracked<'r> {
     fn new(start: Position<'r>) -> Tracked<'r> {
-        Tracked {
-            history: History::from_position(start),
-            stored: stored_seeds(&start),
-        }
+        let mut game = Tracked {
+            pos: start,
+            since: start,
+            moves: Vec::new(),
+            keys: Vec::new(),
+            filter: [0; 4],
+            stored: 0.0,
+        };
+        game.restart(start);
+        game
+    }
+
+    /// Starts a new stretch at the current position, whose key is `key`.
+    fn start_stretch(&mut self, key: u64) {
+        self.since = self.pos;
+        self.moves.clear();
+        self.keys.clear();
+        self.filter = [0; 4];
+        self.remember(key);
+    }
+
+    /// Records `key` for the look-ups to come.
+    #[inline]
+    fn remember(&mut self, key: u64) {
+        let top = (key >> 56) as usize;
+        self.filter[top / 64] |= 1 << (top % 64);
+        self.keys.push(key);
+    }
+
+    /// Whether `key` may be that of a position of the stretch.
+    #[inline]
+    fn may_repeat(&self, key: u64) -> bool {
+        let top = (key >> 56) as usize;
+        self.filter[top / 64] & 1 << (top % 64) != 0 && self.keys.contains(&key)
     }
 }
 
 impl<'r> Board<'r> for Tracked<'r> {
     #[inline]
     fn position(&self) -> &Position<'r> {
-        self.history.position()
+        &self.pos
     }
 
     #[inline]
     fn play(&mut self, m: Move) {
-        self.history.play_unchecked(m);
+        self.pos.play_unchecked(m);
+        self.moves.push(m);
+        if self.pos.is_over() {
+            // Ended otherwise: no repeat to look for (nor does a history).
+            return;
+        }
+        let key = self.pos.repetition_key();
+        if self.may_repeat(key) {
+            let history = History::replay(self.since, &self.moves)
+                .expect("the moves of a stretch replay from its start");
+            self.pos = *history.position();
+        }
+        self.remember(key);
     }
 
     fn end_by_agreement(&mut self) {
-        self.history.end_by_agreement();
+        self.pos.end_by_agreement();
     }
 
-    #[inline]
     fn restart(&mut self, start: Position<'r>) {
-        self.history.reset(start);
+        self.pos = start;
         self.stored = stored_seeds(&start);
+        self.start_stretch(start.repetition_key());
     }
 
-    /// Restarts the history at a capture. The stores are read off the
-    /// observation just written: the same numbers as the position's, for
-    /// a few loads rather than a call per side.
+    /// Starts a new stretch when the seeds off the board changed. The
+    /// stores are read off the observation just written: the same
+    /// numbers as the position's, for a few loads rather than a call per
+    /// side.
     #[inline]
     fn shown(&mut self, layout: Layout, obs: &[f32]) {
         let width = layout.houses + 1;
         let stores = (1..=layout.players).map(|k| obs[k * width - 1]);
         // Whole numbers below 2**24: exact as floats.
-        let stored = stores.sum::<f32>() + f32::from(self.position().discarded());
+        let stored = stores.sum::<f32>() + f32::from(self.pos.discarded());
         if stored != self.stored {
             self.stored = stored;
-            self.history.reset(*self.history.position());
+            let key = *self.keys.last().expect("a stretch has a position");
+            self.start_stretch(key);
         }
     }
 }
