@@ -73,7 +73,9 @@ pub(super) struct Tracked<'r> {
     /// The repetition keys of the positions from `since` to `pos`.
     keys: Vec<u64>,
     /// A bit per key of `keys`, by its top byte: a key whose bit is clear
-    /// is none of them.
+    /// is none of them. Behind it `keys` is scanned in order: stretches
+    /// are short (about 7 moves on average in random Oware, 200 at most
+    /// in 300 games), so a table would cost more than it saves.
     filter: [u64; 4],
     /// Seeds off the board (stores and discarded) in `since` and after.
     stored: f32,
