@@ -55,13 +55,20 @@ impl PyGame {
 
     /// `n` games stepped together in Rust (see `mancala.Batch`); `seed`
     /// is kept for the shape of vector environments: the start position
-    /// is fixed, so nothing is random yet.
-    #[pyo3(signature = (n, seed = None))]
-    fn batch(&self, n: &Bound<'_, PyAny>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyBatch> {
+    /// is fixed, so nothing is random yet. With `reuse`, every call of
+    /// the batch writes and returns the same arrays (see `Batch.reuse`).
+    #[pyo3(signature = (n, seed = None, *, reuse = false))]
+    fn batch(
+        &self,
+        py: Python<'_>,
+        n: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        reuse: bool,
+    ) -> PyResult<PyBatch> {
         let n = usize::try_from(read_u64(n, "n")?)
             .map_err(|_| PyValueError::new_err(format!("n: {n} games are too many")))?;
         let seed = seed.map(|s| read_u64(s, "seed")).transpose()?;
-        Ok(PyBatch::new(Arc::clone(&self.rules), n, seed))
+        Ok(PyBatch::new(py, Arc::clone(&self.rules), n, seed, reuse))
     }
 
     /// The rule set as a rule file (TOML text).

@@ -88,12 +88,14 @@ def test_finished_games_have_no_turn_and_empty_masks():
         state.observation_tensor()
 
 
-def lockstep(spec: str, n: int, seed: int, steps: int) -> None:
+def lockstep(spec: str, n: int, seed: int, steps: int, reuse: bool = False) -> int:
     """Steps a batch and `n` states with the same random legal actions;
-    they must agree on everything `step` returns."""
+    they must agree on everything `step` returns. Returns how many games
+    ended because a position repeated."""
     game = mancala.load_game(spec)
     players = game.num_players()
-    batch = game.batch(n, seed=seed)
+    batch = game.batch(n, seed=seed, reuse=reuse)
+    repeated = 0
     states = [game.new_initial_state() for _ in range(n)]
     rng = np.random.default_rng(seed)
     obs, masks, current = batch.reset()
@@ -110,9 +112,11 @@ def lockstep(spec: str, n: int, seed: int, steps: int) -> None:
             if states[i].is_terminal():
                 returns = np.array(states[i].returns(), dtype=np.float32)
                 np.testing.assert_array_equal(rewards[i], returns)
+                repeated += "the position repeated" in str(states[i])
                 states[i] = game.new_initial_state()
             else:
                 assert rewards[i].tolist() == [0.0] * players
+    return repeated
 
 
 @settings(max_examples=20, deadline=None)
@@ -125,8 +129,44 @@ def test_a_batch_steps_like_states_one_by_one(spec, n, seed):
     lockstep(spec, n, seed, steps=60)
 
 
+@settings(max_examples=10, deadline=None)
+@given(
+    spec=st.sampled_from(SPECS),
+    n=st.integers(min_value=1, max_value=6),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+)
+def test_a_batch_reusing_its_arrays_steps_like_states(spec, n, seed):
+    lockstep(spec, n, seed, steps=60, reuse=True)
+
+
+# The batch compiles its observation writer for boards of 3 to 9 houses
+# and reads any other width at run time: both, with and without the swap.
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "kalah,houses=2,seeds=2",
+        "kalah,houses=16,pie_rule=true",
+        "oware,houses=10",
+        "oware,houses=2,seeds=3,pie_rule=true",
+        "kalah,houses=9,pie_rule=true",
+        "kalah,houses=8,pie_rule=true",
+    ],
+)
+@pytest.mark.parametrize("reuse", [False, True])
+def test_boards_of_any_width_step_like_states(spec, reuse):
+    lockstep(spec, n=5, seed=3, steps=150, reuse=reuse)
+
+
 def test_long_lockstep_crosses_many_resets():
     lockstep("kalah,seeds=3", n=8, seed=11, steps=400)
+
+
+def test_repetitions_across_captures_end_games_as_in_states():
+    # Small Oware boards cycle often: the batch keeps only the positions
+    # since the last capture, and must end the same games by repetition
+    # as states that keep them all.
+    repeated = lockstep("oware,houses=3,seeds=2", n=8, seed=5, steps=400, reuse=True)
+    assert repeated >= 10
 
 
 def test_automatic_reset():
@@ -224,3 +264,66 @@ def test_the_readme_batched_rollout():
         assert (rewards[~terminated] == 0).all()
         assert np.allclose(rewards[terminated].sum(axis=1), 0)
     assert ended > 0 and masks.any(axis=1).all()
+
+
+def test_reused_arrays_are_the_same_objects_overwritten_by_each_call():
+    game = mancala.load_game("kalah")
+    fresh, reused = game.batch(4), game.batch(4, reuse=True)
+    assert not fresh.reuse and reused.reuse
+    first = reused.reset()
+    np.testing.assert_array_equal(first[0], fresh.reset()[0])
+    kept = first[0].copy()
+
+    def both(actions):
+        """Steps both batches; the reused arrays must equal the new ones."""
+        actions = np.array(actions, dtype=np.int64)
+        got, want = reused.step(actions), fresh.step(actions)
+        for g, w in zip(got, want):
+            assert g.dtype == w.dtype and g.shape == w.shape
+            np.testing.assert_array_equal(g, w)
+        return got
+
+    stepped = both([0, 1, 2, 3])
+    # reset, observe and step hand out the same arrays, overwritten.
+    assert stepped[0] is first[0] and stepped[1] is first[1] and stepped[4] is first[2]
+    assert not np.array_equal(first[0], kept)
+    assert reused.observe()[0] is first[0]
+    # Game 2 moves again (house 3 ended in the store), the others in turn.
+    assert stepped[4].tolist() == [1, 1, 0, 1]
+    again = both([0, 0, 0, 0])
+    assert all(a is b for a, b in zip(again, stepped))
+    # Changes made in place are overwritten too, whole arrays.
+    legal = np.argmax(fresh.observe()[1], axis=1)
+    for array in again:
+        array[...] = 1
+    both(legal)
+    for array in again:
+        array[...] = 1
+    np.testing.assert_array_equal(reused.observe()[0], fresh.observe()[0])
+
+
+def test_fresh_arrays_are_never_overwritten():
+    game = mancala.load_game("oware")
+    batch = game.batch(3)
+    obs, masks, _ = batch.reset()
+    kept = obs.copy(), masks.copy()
+    step = batch.step(np.argmax(masks, axis=1))
+    assert step[0] is not obs
+    np.testing.assert_array_equal(obs, kept[0])
+    np.testing.assert_array_equal(masks, kept[1])
+
+
+def test_reused_arrays_made_read_only_or_resized_raise():
+    game = mancala.load_game("kalah")
+    batch = game.batch(2, reuse=True)
+    obs, masks, _ = batch.reset()
+    actions = np.argmax(masks, axis=1)
+    masks.flags.writeable = False
+    with pytest.raises(ValueError, match="cannot write its legal_masks array"):
+        batch.step(actions)
+    masks.flags.writeable = True
+    obs.resize((3, 16), refcheck=False)
+    with pytest.raises(ValueError, match="observations array: .*contiguous array of 32"):
+        batch.observe()
+    with pytest.raises(TypeError):
+        game.batch(2, reuse=1)

@@ -146,9 +146,11 @@ class Game:
         """A bound on the plies of a game (at most ``GAME_LENGTH_CAP``)."""
     def observation_tensor_shape(self) -> list[int]:
         """``[players * (houses + 1) + players]``: see ``State.observation_tensor``."""
-    def batch(self, n: int, seed: int | None = None) -> Batch:
+    def batch(self, n: int, seed: int | None = None, *, reuse: bool = False) -> Batch:
         """``n`` games stepped together in Rust; ``seed`` changes nothing
-        yet (the start position is fixed)."""
+        yet (the start position is fixed). With ``reuse=True`` every call
+        of the batch writes and returns the same arrays (see
+        ``Batch.reuse``)."""
     def rules(self) -> str:
         """The rule set as a rule file (TOML text)."""
     def spec(self) -> str:
@@ -225,6 +227,15 @@ class Batch:
 
     @property
     def seed(self) -> int | None: ...
+    @property
+    def reuse(self) -> bool:
+        """Whether the batch was made with ``reuse=True``: then ``reset``,
+        ``observe`` and ``step`` write into arrays made with the batch and
+        return those same arrays every time, so each call overwrites all
+        that the last one returned (copy what you keep: ``obs.copy()``),
+        without allocating or zeroing anything. ``ValueError`` if one of
+        them was made read-only or resized. Else every
+        call returns new arrays."""
     def __len__(self) -> int: ...
     def reset(
         self,
