@@ -173,3 +173,29 @@ test('a tuzdyk is marked on the house it takes, for both players', async () => {
   await screenshot(pages[made.owner].page, 'toguz-tuzdyk.png');
   assertNoConsoleErrors();
 });
+
+test('a player with no move is passed over, and the page says so', async () => {
+  // Vai Lung Thlan (docs/rules.md section 7, no_move = pass): no store
+  // is sown, so there are no extra turns, and the mover moving again
+  // means the other player was passed over (by mancala-core).
+  const pages = await game('vai-lung-thlan');
+  const random = rng(2);
+  const moves = [];
+  let passed = null;
+  while (passed === null) {
+    const who = await mover(pages);
+    assert.ok(who, `a pass before the end of the game (${moves.join(',')})`);
+    const seat = pages.indexOf(who);
+    await playOne(pages, who, random, moves);
+    if (replay('vai-lung-thlan', moves).to_move === seat) passed = 1 - seat;
+  }
+  const [ann, bob] = pages;
+  const name = (p) => p.page.evaluate(() => JSON.parse(localStorage.getItem('mancala.player')).name);
+  const passedName = await name(pages[passed]);
+  for (const [seat, p] of [[0, ann], [1, bob]]) {
+    const said = await p.page.locator('[data-announce]').textContent();
+    const who = seat === passed ? 'You cannot move and are' : `${passedName} cannot move and is`;
+    assert.ok(said.includes(`${who} passed over.`), `page of seat ${seat}: ${said}`);
+  }
+  assertNoConsoleErrors();
+});
