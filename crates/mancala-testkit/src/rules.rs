@@ -293,84 +293,105 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
     );
     let all = (shape, feeding, capture, ending, (more, relaying));
     all.prop_map(|(shape, feeding, capture, ending, (more, relaying))| {
-        let (players, houses, mut seeds, stores, origin, extra, direction) = shape;
-        let (first_extra, min_seeds, must_feed, unfed, grand_slam) = feeding;
-        let (kind, from, empty_opposite, counts, side, chain, no_capture) = capture;
-        let (end_bits, leftover, cycle_leftover, pie, (tuzdyk, tuzdyk_count)) = ending;
-        let (sow_counts, sower, gap_opposite, capture_extra_turn) = more;
-        let (relay, relay_on, relay_limit, no_move, capture_ends_relay) = relaying;
-        let sows_plainly = sow_counts.is_empty() && Relay::ALL[relay] == Relay::None;
-        while usize::from(players) * usize::from(houses) * usize::from(seeds) > 255 {
-            seeds -= 1;
-        }
-        let mut end: EndSet = EndCondition::ALL
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| end_bits >> i & 1 == 1)
-            .map(|(_, c)| *c)
-            .collect();
-        if end.contains(EndCondition::EmptyFirst) {
-            end.remove(EndCondition::AnySideEmpty);
-        }
-        let two = players == 2;
-        let capture = Capture::ALL[kind];
-        let grand_slam = if two {
-            GrandSlam::ALL[grand_slam]
-        } else {
-            GrandSlam::Allowed
-        };
-        RuleSet {
-            players,
-            houses,
-            seeds,
-            // Relay sowing goes one way round (section 14).
-            direction: match Direction::ALL[direction] {
-                Direction::Parity if Relay::ALL[relay] != Relay::None => Direction::Ccw,
-                direction => direction,
-            },
-            stores_sown: StoresSown::ALL[stores],
-            origin: Origin::ALL[origin],
-            extra_turn: ExtraTurn::ALL[extra],
-            first_move_extra_turn: first_extra,
-            relay: Relay::ALL[relay],
-            relay_on: RelayOn::ALL[relay_on],
-            relay_limit,
-            // Only with relay sowing (docs/rules.md section 14).
-            capture_ends_relay: capture_ends_relay && Relay::ALL[relay] != Relay::None,
-            min_seeds,
-            must_feed: must_feed && two,
-            unfed: Unfed::ALL[unfed],
-            grand_slam,
-            capture: if capture == Capture::Count && !two {
-                Capture::Opposite
-            } else {
-                capture
-            },
-            capture_from: CaptureFrom::ALL[from],
-            capture_empty_opposite: empty_opposite,
-            capture_counts: counts.into_iter().collect::<CountSet>(),
-            capture_side: CaptureSide::ALL[side],
-            chain,
-            gap_opposite: gap_opposite && two,
-            sow_capture_counts: sow_counts.into_iter().collect::<CountSet>(),
-            sow_capture_by: if sower {
-                SowCaptureBy::Sower
-            } else {
-                SowCaptureBy::Owner
-            },
-            capture_extra_turn,
-            no_capture_moves: no_capture,
-            // A tuzdyk needs two players, grand slams allowed, and no relay
-            // sowing or captures while sowing (docs/rules.md section 14).
-            tuzdyk: tuzdyk && two && grand_slam == GrandSlam::Allowed && sows_plainly,
-            tuzdyk_count,
-            end,
-            leftover: Leftover::ALL[leftover],
-            cycle_leftover: Leftover::ALL[cycle_leftover],
-            no_move: NoMove::ALL[no_move],
-            pie_rule: pie && two,
-        }
+        rule_set_of(shape, feeding, capture, ending, more, relaying)
     })
+}
+
+/// What [`random_rules`] draws, dimension group by dimension group.
+type Shape = (u8, u8, u8, usize, usize, usize, usize);
+type Feeding = (bool, u8, bool, usize, usize);
+type Captures = (usize, usize, bool, Vec<u8>, usize, bool, u32);
+type Ending = (u8, usize, usize, bool, (bool, u8));
+type More = (Vec<u8>, bool, bool, bool);
+type Relaying = (usize, usize, u8, usize, bool);
+
+/// The rule set of [`random_rules`]'s draws, with the few combinations
+/// the engine refuses repaired.
+fn rule_set_of(
+    shape: Shape,
+    feeding: Feeding,
+    capture: Captures,
+    ending: Ending,
+    more: More,
+    relaying: Relaying,
+) -> RuleSet {
+    let (players, houses, mut seeds, stores, origin, extra, direction) = shape;
+    let (first_extra, min_seeds, must_feed, unfed, grand_slam) = feeding;
+    let (kind, from, empty_opposite, counts, side, chain, no_capture) = capture;
+    let (end_bits, leftover, cycle_leftover, pie, (tuzdyk, tuzdyk_count)) = ending;
+    let (sow_counts, sower, gap_opposite, capture_extra_turn) = more;
+    let (relay, relay_on, relay_limit, no_move, capture_ends_relay) = relaying;
+    let sows_plainly = sow_counts.is_empty() && Relay::ALL[relay] == Relay::None;
+    while usize::from(players) * usize::from(houses) * usize::from(seeds) > 255 {
+        seeds -= 1;
+    }
+    let mut end: EndSet = EndCondition::ALL
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| end_bits >> i & 1 == 1)
+        .map(|(_, c)| *c)
+        .collect();
+    if end.contains(EndCondition::EmptyFirst) {
+        end.remove(EndCondition::AnySideEmpty);
+    }
+    let two = players == 2;
+    let capture = Capture::ALL[kind];
+    let grand_slam = if two {
+        GrandSlam::ALL[grand_slam]
+    } else {
+        GrandSlam::Allowed
+    };
+    RuleSet {
+        players,
+        houses,
+        seeds,
+        // Relay sowing goes one way round (section 14).
+        direction: match Direction::ALL[direction] {
+            Direction::Parity if Relay::ALL[relay] != Relay::None => Direction::Ccw,
+            direction => direction,
+        },
+        stores_sown: StoresSown::ALL[stores],
+        origin: Origin::ALL[origin],
+        extra_turn: ExtraTurn::ALL[extra],
+        first_move_extra_turn: first_extra,
+        relay: Relay::ALL[relay],
+        relay_on: RelayOn::ALL[relay_on],
+        relay_limit,
+        // Only with relay sowing (docs/rules.md section 14).
+        capture_ends_relay: capture_ends_relay && Relay::ALL[relay] != Relay::None,
+        min_seeds,
+        must_feed: must_feed && two,
+        unfed: Unfed::ALL[unfed],
+        grand_slam,
+        capture: if capture == Capture::Count && !two {
+            Capture::Opposite
+        } else {
+            capture
+        },
+        capture_from: CaptureFrom::ALL[from],
+        capture_empty_opposite: empty_opposite,
+        capture_counts: counts.into_iter().collect::<CountSet>(),
+        capture_side: CaptureSide::ALL[side],
+        chain,
+        gap_opposite: gap_opposite && two,
+        sow_capture_counts: sow_counts.into_iter().collect::<CountSet>(),
+        sow_capture_by: if sower {
+            SowCaptureBy::Sower
+        } else {
+            SowCaptureBy::Owner
+        },
+        capture_extra_turn,
+        no_capture_moves: no_capture,
+        // A tuzdyk needs two players, grand slams allowed, and no relay
+        // sowing or captures while sowing (docs/rules.md section 14).
+        tuzdyk: tuzdyk && two && grand_slam == GrandSlam::Allowed && sows_plainly,
+        tuzdyk_count,
+        end,
+        leftover: Leftover::ALL[leftover],
+        cycle_leftover: Leftover::ALL[cycle_leftover],
+        no_move: NoMove::ALL[no_move],
+        pie_rule: pie && two,
+    }
 }
 
 /// A preset (or multiplayer Kalah) or any valid rule set, evenly.
