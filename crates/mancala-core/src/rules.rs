@@ -7,7 +7,9 @@ mod compile;
 mod sow;
 
 use compile::{Layout, SowingTable, Tracks};
-pub(crate) use sow::{Sowing, Step};
+pub(crate) use sow::{
+    KERNEL_COUNT, KERNEL_GENERAL, KERNEL_NO_CAPTURE, KERNEL_OPPOSITE, Sowing, Step,
+};
 
 use crate::error::RuleError;
 use crate::ruleset::{
@@ -101,6 +103,9 @@ pub struct Rules {
     /// sowing, the lone-seed origin, the tuzdyk, parity): sowing takes the
     /// plain path of the seeded games, decided here once.
     pub(crate) plain: bool,
+    /// The sowing kernel moves are played with (`KERNEL_*` in `sow.rs`):
+    /// fixed per combination of rule features, decided here once.
+    pub(crate) kernel: u8,
     /// Relay sowing is on (`relay` is not `none`): sowing takes the relay
     /// path, decided here once.
     pub(crate) relays: bool,
@@ -204,11 +209,8 @@ impl Rules {
             next_house: compile::next_houses(&layout, &tracks),
             across: compile::across(&layout),
             capture_side_ok: compile::capture_sides(set),
-            plain: set.relay == Relay::None
-                && set.sow_capture_counts.is_empty()
-                && set.origin != Origin::FirstUnlessSingle
-                && !set.tuzdyk
-                && set.direction != Direction::Parity,
+            plain: compile::plain(set),
+            kernel: compile::kernel(set),
             relays: set.relay != Relay::None,
             relay: set.relay,
             relay_limit: set.relay_limit,

@@ -206,6 +206,11 @@ fn check_legality(pos: &Position<'_>) {
         assert_eq!(result.is_ok(), legal.contains(m), "play({m}) in {pos}");
         match result {
             Ok(effect) => {
+                // The fast path (the rules' sowing kernel) and the
+                // reporting one (the general kernel) reach the same position.
+                let mut fast = *pos;
+                fast.play_unchecked(m);
+                assert_eq!(fast, tried, "play_unchecked({m}) and play({m}) in {pos}");
                 assert_eq!(pos.landing(m), effect.last, "landing of {m} in {pos}");
                 let Move::House(n) = m else {
                     assert_eq!(pos.sowing_path(m), None);

@@ -133,6 +133,7 @@ impl<'r> Position<'r> {
     }
 
     /// Sides whose houses are all empty, one bit each.
+    #[inline(always)]
     pub(super) fn empty_sides(&self) -> u32 {
         self.rules.empty_sides(&self.state.cups)
     }
@@ -140,7 +141,7 @@ impl<'r> Position<'r> {
     /// The end conditions read off the board: `empty_first`,
     /// `any_side_empty` and `majority`, in that order. Returns whether the
     /// game ended.
-    #[inline]
+    #[inline(always)]
     pub(super) fn board_ends_game(&mut self, changed: Changed) -> bool {
         let r = self.rules;
         if r.end_on_empty {

@@ -7,7 +7,7 @@ use super::{Cup, Position, SowingStep};
 use crate::error::IllegalReason;
 use crate::mv::{Move, MoveList};
 use crate::outcome::EndReason;
-use crate::rules::Step;
+use crate::rules::{KERNEL_COUNT, KERNEL_GENERAL, KERNEL_NO_CAPTURE, KERNEL_OPPOSITE, Step};
 use crate::ruleset::{GrandSlam, Unfed};
 use crate::setup::PieState;
 use crate::side::Side;
@@ -52,8 +52,15 @@ impl<'r> Position<'r> {
             let (mut cups, mut tuzdyks) = (self.state.cups, self.state.tuzdyk);
             let sowings = self.sowings();
             usize::from(
-                r.sow::<false>(&mut cups, &mut tuzdyks, side, house, sowings, &mut 0)
-                    .last,
+                r.sow::<false, KERNEL_GENERAL>(
+                    &mut cups,
+                    &mut tuzdyks,
+                    side,
+                    house,
+                    sowings,
+                    &mut 0,
+                )
+                .last,
             )
         } else {
             r.landing_cup(side, house, seeds)
@@ -154,7 +161,7 @@ impl<'r> Position<'r> {
     /// the legal moves of the side to move (which may end the game too).
     /// `changed` says what the last move can have changed, so that only
     /// those end conditions are looked at again.
-    #[inline]
+    #[inline(always)]
     pub(super) fn settle(&mut self, changed: Changed) {
         debug_assert!(!self.is_over(), "settling a finished game");
         let r = self.rules;
@@ -171,7 +178,7 @@ impl<'r> Position<'r> {
 
     /// The legal moves of the side to move, as a mask; `None` when the
     /// `unfed` rule ended the game on the way.
-    #[inline]
+    #[inline(always)]
     fn moves_of_side_to_move(&mut self) -> Option<u32> {
         let r = self.rules;
         let side = self.to_move().index();
@@ -263,8 +270,17 @@ impl<'r> Position<'r> {
         let side = self.to_move().index();
         let mut cups = self.state.cups;
         let mut tuzdyks = self.state.tuzdyk;
-        let sowing = r.sow::<false>(&mut cups, &mut tuzdyks, side, h, self.sowings(), &mut 0);
-        (!r.side_empty(&cups, 1 - side), sowing.grand_slam)
+        let sowings = self.sowings();
+        let (cups, tuzdyks, c) = (&mut cups, &mut tuzdyks, &mut 0);
+        let sowing = match r.kernel {
+            KERNEL_NO_CAPTURE => {
+                r.sow::<false, KERNEL_NO_CAPTURE>(cups, tuzdyks, side, h, sowings, c)
+            }
+            KERNEL_OPPOSITE => r.sow::<false, KERNEL_OPPOSITE>(cups, tuzdyks, side, h, sowings, c),
+            KERNEL_COUNT => r.sow::<false, KERNEL_COUNT>(cups, tuzdyks, side, h, sowings, c),
+            _ => r.sow::<false, KERNEL_GENERAL>(cups, tuzdyks, side, h, sowings, c),
+        };
+        (!r.side_empty(cups, 1 - side), sowing.grand_slam)
     }
 
     /// Why `m` is not legal (for a move that is not).

@@ -5,7 +5,7 @@ use super::{Cup, Position};
 use crate::error::IllegalMove;
 use crate::mv::Move;
 use crate::outcome::EndReason;
-use crate::rules::Sowing;
+use crate::rules::{KERNEL_COUNT, KERNEL_GENERAL, KERNEL_NO_CAPTURE, KERNEL_OPPOSITE, Sowing};
 use crate::setup::PieState;
 use crate::side::Side;
 
@@ -115,7 +115,10 @@ impl<'r> Position<'r> {
             Move::Swap => self.swap(),
             Move::House(n) => {
                 effect.sown = self.house(self.to_move(), usize::from(n)).unwrap_or(0);
-                let sowing = self.sow_house::<true>(usize::from(n) - 1, &mut effect.captured_cups);
+                let sowing = self.sow_house::<true, KERNEL_GENERAL>(
+                    usize::from(n) - 1,
+                    &mut effect.captured_cups,
+                );
                 effect.last = Some(cup_of(usize::from(sowing.last), r.stride, r.houses));
                 effect.captured = sowing.captured;
                 effect.sow_taken = sowing.sow_taken;
@@ -144,15 +147,28 @@ impl<'r> Position<'r> {
         debug_assert!(self.is_legal(m), "illegal move {m} in {self}");
         match m {
             Move::House(n) => {
-                self.sow_house::<false>(usize::from(n).wrapping_sub(1), &mut 0);
+                let h = usize::from(n).wrapping_sub(1);
+                // One instance of the sowing per kernel; the branch goes
+                // the same way every move of a game.
+                match self.rules.kernel {
+                    KERNEL_NO_CAPTURE => self.sow_house::<false, KERNEL_NO_CAPTURE>(h, &mut 0),
+                    KERNEL_OPPOSITE => self.sow_house::<false, KERNEL_OPPOSITE>(h, &mut 0),
+                    KERNEL_COUNT => self.sow_house::<false, KERNEL_COUNT>(h, &mut 0),
+                    _ => self.sow_house::<false, KERNEL_GENERAL>(h, &mut 0),
+                };
             }
             Move::Swap => self.swap(),
         }
     }
 
-    /// Sows house `h` (0-based) of the side to move and settles the turn.
+    /// Sows house `h` (0-based) of the side to move with kernel `K` (the
+    /// rules' own or the general one) and settles the turn.
     #[inline]
-    fn sow_house<const REPORT: bool>(&mut self, h: usize, captured_cups: &mut u128) -> Sowing {
+    fn sow_house<const REPORT: bool, const K: u8>(
+        &mut self,
+        h: usize,
+        captured_cups: &mut u128,
+    ) -> Sowing {
         let r = self.rules;
         let side = self.to_move().index();
         // Only two rules look at the move count.
@@ -162,7 +178,7 @@ impl<'r> Position<'r> {
             u32::MAX
         };
         let state = &mut self.state;
-        let sowing = r.sow::<REPORT>(
+        let sowing = r.sow::<REPORT, K>(
             &mut state.cups,
             &mut state.tuzdyk,
             side,

@@ -2,11 +2,14 @@
 //! thing the rule set implies about the board, once, so that the hot path
 //! only reads tables.
 
-use super::sow::{LAND_EXTRA, LAND_OWN_HOUSE, LAND_STORE};
+use super::sow::{
+    KERNEL_COUNT, KERNEL_GENERAL, KERNEL_NO_CAPTURE, KERNEL_OPPOSITE, LAND_EXTRA, LAND_OWN_HOUSE,
+    LAND_STORE,
+};
 use super::{CUPS, DIRECTIONS, TRACK};
 use crate::ruleset::{
-    CaptureFrom, CaptureSide, Direction, EndCondition, ExtraTurn, GrandSlam, MAX_HOUSES,
-    MAX_PLAYERS, Origin, RelayOn, RuleSet, StoresSown,
+    Capture, CaptureFrom, CaptureSide, Direction, EndCondition, ExtraTurn, GrandSlam, MAX_HOUSES,
+    MAX_PLAYERS, Origin, Relay, RelayOn, RuleSet, StoresSown,
 };
 
 /// The largest sowing table a rule set gets (see [`SowingTable::of`]).
@@ -220,7 +223,7 @@ impl SowingTable {
                     table.sowings_at[d][s][h] = at;
                     table.fill(
                         &tracks.track[d][s],
-                        tracks.sow_from[d][s][h].1,
+                        tracks.sow_from[d][s][h],
                         tracks.lap[s],
                         at,
                         words,
@@ -231,10 +234,14 @@ impl SowingTable {
         table
     }
 
-    /// Writes the sowings of 1 to `lap` seeds from `start` on `track`, at `at`.
-    fn fill(&mut self, track: &[u8], start: u8, lap: u8, at: u32, words: usize) {
+    /// Writes the sowings of 1 to `lap` seeds from house cup `origin`,
+    /// starting at `start` on `track`, at `at`: what each cup receives,
+    /// less the `n` seeds lifted from the origin, in wrapping arithmetic
+    /// (the board after the sowing holds no negative cup, so adding the
+    /// words to the board's is exact).
+    fn fill(&mut self, track: &[u8], (origin, start): (u8, u8), lap: u8, at: u32, words: usize) {
         let mut cups = [0u8; CUPS];
-        let start = usize::from(start);
+        let (origin, start) = (usize::from(origin), usize::from(start));
         for n in 1..=usize::from(lap) {
             cups[usize::from(track[start + n])] += 1;
             let at = at as usize + n * words;
@@ -243,6 +250,9 @@ impl SowingTable {
                     .first_chunk::<8>()
                     .expect("CUPS is whole words");
                 *word = u64::from_le_bytes(*bytes);
+                if origin / 8 == w {
+                    *word = word.wrapping_sub((n as u64) << (8 * (origin % 8)));
+                }
             }
         }
     }
@@ -418,6 +428,30 @@ pub(super) fn house_mask(layout: &Layout) -> u128 {
         u128::MAX
     } else {
         (1u128 << (8 * layout.houses)) - 1
+    }
+}
+
+/// Flag: no rule of issue 20's sowing is in play (relay, captures while
+/// sowing, the lone-seed origin, the tuzdyk, parity).
+pub(super) fn plain(set: &RuleSet) -> bool {
+    set.relay == Relay::None
+        && set.sow_capture_counts.is_empty()
+        && set.origin != Origin::FirstUnlessSingle
+        && !set.tuzdyk
+        && set.direction != Direction::Parity
+}
+
+/// The sowing kernel (`KERNEL_*`): plain sowing with its capture family
+/// fixed, or the general one.
+pub(super) fn kernel(set: &RuleSet) -> u8 {
+    if !plain(set) {
+        return KERNEL_GENERAL;
+    }
+    match set.capture {
+        Capture::None => KERNEL_NO_CAPTURE,
+        Capture::Opposite => KERNEL_OPPOSITE,
+        Capture::Count => KERNEL_COUNT,
+        Capture::Next | Capture::Gap => KERNEL_GENERAL,
     }
 }
 

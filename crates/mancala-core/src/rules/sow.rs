@@ -11,6 +11,19 @@ pub(super) const LAND_EXTRA: u8 = 2;
 /// Landing bits: one of the mover's own houses.
 pub(super) const LAND_OWN_HOUSE: u8 = 4;
 
+/// Sowing kernels: [`Rules::sow`] and what it calls compiled once per
+/// combination of rule features that the seeded games use, chosen once
+/// by [`Rules::new`] (never per game). A kernel other than
+/// [`KERNEL_GENERAL`] is only chosen for a `plain` rule set, and fixes its
+/// capture family, so that a move pays for no rule its game lacks.
+pub(crate) const KERNEL_GENERAL: u8 = 0;
+/// Plain sowing, `capture = none`.
+pub(crate) const KERNEL_NO_CAPTURE: u8 = 1;
+/// Plain sowing, `capture = opposite`.
+pub(crate) const KERNEL_OPPOSITE: u8 = 2;
+/// Plain sowing, `capture = count`.
+pub(crate) const KERNEL_COUNT: u8 = 3;
+
 /// What a sowing did: computed for [`Position::play`](crate::Position::play)
 /// and for the legality checks that must look one move ahead. Eight
 /// bytes, so that it comes back in a register.
@@ -167,8 +180,10 @@ impl Rules {
     /// The house must hold at least one seed. With `REPORT` on, the cups a
     /// capture empties are added to `captured_cups` (one bit per cup index).
     /// `tuzdyks` holds each side's tuzdyk (see [`Rules::tuzdyk_cup`]).
+    /// `K` is the rules' kernel ([`Rules::kernel`]) or [`KERNEL_GENERAL`].
     #[inline]
-    pub(crate) fn sow<const REPORT: bool>(
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn sow<const REPORT: bool, const K: u8>(
         &self,
         cups: &mut [u8; CUPS],
         tuzdyks: &mut [u8; 2],
@@ -177,7 +192,11 @@ impl Rules {
         sowings: u32,
         captured_cups: &mut u128,
     ) -> Sowing {
-        if !self.plain {
+        debug_assert!(
+            K == KERNEL_GENERAL || K == self.kernel,
+            "kernel {K} for {self:?}"
+        );
+        if K == KERNEL_GENERAL && !self.plain {
             return self.sow_general::<REPORT>(cups, tuzdyks, side, house, sowings, captured_cups);
         }
         // One direction, the sowing's start fixed: the seeded games' path.
@@ -185,10 +204,9 @@ impl Rules {
         let (origin, start) = (usize::from(origin), usize::from(start));
         let n = cups[origin];
         debug_assert!(n > 0, "sowing an empty house");
-        cups[origin] = 0;
-        let last = self.sow_seeds(cups, 0, side, house, start, n, true);
+        let last = self.sow_seeds(cups, 0, side, house, (origin, start), n, true);
         let mut result = Sowing::landing(last);
-        self.land::<REPORT>(cups, side, 0, sowings, &mut result, captured_cups);
+        self.land::<REPORT, K>(cups, side, 0, sowings, &mut result, captured_cups);
         result
     }
 
@@ -212,13 +230,13 @@ impl Rules {
         let origin = usize::from(self.sow_from[0][side][house].0);
         let n = cups[origin];
         debug_assert!(n > 0, "sowing an empty house");
-        cups[origin] = 0;
         let dir = self.direction_of(n);
         // The table holds sowings from the usual start only.
         let moved_on = self.single_moves_on && n == 1;
         let start = usize::from(self.sow_from[dir][side][house].1) + usize::from(moved_on);
         let mut result = Sowing::landing(0);
         result.last = if self.sow_captures && sowings >= self.no_capture_moves {
+            cups[origin] = 0;
             self.sow_taking::<REPORT>(
                 cups,
                 side,
@@ -230,7 +248,7 @@ impl Rules {
                 |_| (),
             )
         } else {
-            self.sow_seeds(cups, dir, side, house, start, n, !moved_on)
+            self.sow_seeds(cups, dir, side, house, (origin, start), n, !moved_on)
         };
         if self.tuzdyk {
             self.pay_tuzdyks(cups, tuzdyks);
@@ -240,15 +258,15 @@ impl Rules {
                 return result;
             }
         }
-        self.land::<REPORT>(cups, side, dir, sowings, &mut result, captured_cups);
+        self.land::<REPORT, KERNEL_GENERAL>(cups, side, dir, sowings, &mut result, captured_cups);
         result
     }
 
-    /// Sows the `n` seeds of house `house` (0-based) of `side` along its
-    /// track in direction `dir` from track index `start`, all at once: by
-    /// the table built by `new` when `tabled` allows and the sowing is
-    /// shorter than a lap, else cup by cup, a lap at a time. Returns the
-    /// cup of the last seed.
+    /// Lifts the `n` seeds of house `house` (0-based) of `side`, whose
+    /// cup is `origin`, and sows them along its track in direction `dir`
+    /// from track index `start`, all at once: by the table built by `new`
+    /// when `tabled` allows and the sowing is shorter than a lap, else cup
+    /// by cup, a lap at a time. Returns the cup of the last seed.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn sow_seeds(
@@ -257,24 +275,28 @@ impl Rules {
         dir: usize,
         side: usize,
         house: usize,
-        start: usize,
+        (origin, start): (usize, usize),
         n: u8,
         tabled: bool,
     ) -> u8 {
         let track = &self.track[dir][side];
         let lap = usize::from(self.lap[side]);
         if usize::from(n) <= lap && tabled && !self.sowings.is_empty() {
-            // One addition per word, from the table built by `new`.
+            // One addition per word, from the table built by `new`, the
+            // lift from the origin included: whole-word writes only, so
+            // that the next reads of the board are served from them.
             let words = usize::from(self.words);
             let at = self.sowings_at[dir][side][house] as usize + usize::from(n) * words;
             for (w, inc) in self.sowings[at..at + words].iter().enumerate() {
                 let cell = cups[8 * w..]
                     .first_chunk_mut::<8>()
                     .expect("CUPS is whole words");
-                *cell = (u64::from_le_bytes(*cell) + inc).to_le_bytes();
+                *cell = u64::from_le_bytes(*cell).wrapping_add(*inc).to_le_bytes();
             }
-            track[start + usize::from(n)]
-        } else if usize::from(n) <= lap {
+            return track[start + usize::from(n)];
+        }
+        cups[origin] = 0;
+        if usize::from(n) <= lap {
             for &c in &track[start + 1..=start + usize::from(n)] {
                 cups[usize::from(c)] += 1;
             }
@@ -353,7 +375,7 @@ impl Rules {
     /// (`out.last`): the extra turn of a store landing, or the capture
     /// (docs/rules.md sections 3 and 5).
     #[inline(always)]
-    fn land<const REPORT: bool>(
+    fn land<const REPORT: bool, const K: u8>(
         &self,
         cups: &mut [u8; CUPS],
         side: usize,
@@ -368,7 +390,7 @@ impl Rules {
             result.extra_turn =
                 landing & LAND_EXTRA != 0 && (self.first_move_extra_turn || sowings > 0);
         } else if sowings >= self.no_capture_moves {
-            self.capture::<REPORT>(cups, side, last, dir, sowings, result, captured_cups);
+            self.capture::<REPORT, K>(cups, side, last, dir, sowings, result, captured_cups);
         }
     }
 
@@ -437,7 +459,7 @@ impl Rules {
             from = lifted;
             start = usize::from(self.relay_from[side][lifted]);
         }
-        self.land::<REPORT>(cups, side, 0, sowings, &mut result, captured_cups);
+        self.land::<REPORT, KERNEL_GENERAL>(cups, side, 0, sowings, &mut result, captured_cups);
         result
     }
 
@@ -456,7 +478,7 @@ impl Rules {
         // The reporting instance, whose cups are thrown away: a call to
         // `capture::<false>` from here changes how the seeded games' hot
         // path compiles it (callgrind: Oware's playouts cost more).
-        self.capture::<true>(&mut copy, side, last, 0, sowings, &mut tried, &mut 0);
+        self.capture::<true, KERNEL_GENERAL>(&mut copy, side, last, 0, sowings, &mut tried, &mut 0);
         tried.captured > 0
     }
 
@@ -490,7 +512,7 @@ impl Rules {
     /// turn it may earn.
     #[inline]
     #[allow(clippy::too_many_arguments)]
-    fn capture<const REPORT: bool>(
+    fn capture<const REPORT: bool, const K: u8>(
         &self,
         cups: &mut [u8; CUPS],
         side: usize,
@@ -501,7 +523,13 @@ impl Rules {
         captured_cups: &mut u128,
     ) {
         let before = out.captured;
-        match self.capture {
+        let family = match K {
+            KERNEL_NO_CAPTURE => Capture::None,
+            KERNEL_OPPOSITE => Capture::Opposite,
+            KERNEL_COUNT => Capture::Count,
+            _ => self.capture,
+        };
+        match family {
             Capture::None => {}
             Capture::Opposite => {
                 let own = self.landing[side][last] & LAND_OWN_HOUSE != 0;
@@ -680,7 +708,7 @@ impl Rules {
     }
 
     /// The last seed made one of the mover's houses hold exactly 1.
-    #[inline]
+    #[inline(always)]
     fn capture_opposite<const REPORT: bool>(
         &self,
         cups: &mut [u8; CUPS],
@@ -721,7 +749,7 @@ impl Rules {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn capture_count<const REPORT: bool>(
         &self,
         cups: &mut [u8; CUPS],
@@ -849,9 +877,30 @@ mod tests {
                         }
                         cups[tabled.base(side) + house] = n;
                         let (mut a, mut b, mut c) = (cups, cups, cups);
-                        let sa = tabled.sow::<false>(&mut a, &mut [0; 2], side, house, 5, &mut 0);
-                        let sb = looped.sow::<false>(&mut b, &mut [0; 2], side, house, 5, &mut 0);
-                        let sc = taking.sow::<false>(&mut c, &mut [0; 2], side, house, 5, &mut 0);
+                        let sa = tabled.sow::<false, KERNEL_GENERAL>(
+                            &mut a,
+                            &mut [0; 2],
+                            side,
+                            house,
+                            5,
+                            &mut 0,
+                        );
+                        let sb = looped.sow::<false, KERNEL_GENERAL>(
+                            &mut b,
+                            &mut [0; 2],
+                            side,
+                            house,
+                            5,
+                            &mut 0,
+                        );
+                        let sc = taking.sow::<false, KERNEL_GENERAL>(
+                            &mut c,
+                            &mut [0; 2],
+                            side,
+                            house,
+                            5,
+                            &mut 0,
+                        );
                         assert_eq!(a, b, "{set:?}: side {side} house {house} n {n}");
                         assert_eq!(a, c, "{set:?}: side {side} house {house} n {n}");
                         assert_eq!(sa.last, sb.last);
