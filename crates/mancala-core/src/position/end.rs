@@ -133,7 +133,6 @@ impl<'r> Position<'r> {
     }
 
     /// Sides whose houses are all empty, one bit each.
-    #[inline(always)]
     pub(super) fn empty_sides(&self) -> u32 {
         self.rules.empty_sides(&self.state.cups)
     }

@@ -14,7 +14,7 @@ impl Rules {
     /// `side`'s houses as one little-endian word, house 1 in the low byte
     /// and zeros above the last house. Cups past the board are always 0 and
     /// the array is long enough to read 16 bytes at any side's house 1.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn side_word(&self, cups: &[u8; CUPS], side: usize) -> u128 {
         let b = self.base(side);
         let bytes = cups[b..]
@@ -24,7 +24,7 @@ impl Rules {
     }
 
     /// Seeds in `side`'s houses.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn side_seeds(&self, cups: &[u8; CUPS], side: usize) -> u32 {
         let w = self.side_word(cups, side);
         let low = byte_sum(w as u64);
@@ -36,13 +36,13 @@ impl Rules {
     }
 
     /// Whether `side`'s houses are all empty.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn side_empty(&self, cups: &[u8; CUPS], side: usize) -> bool {
         self.side_word(cups, side) == 0
     }
 
     /// Sides whose houses are all empty, one bit each.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn empty_sides(&self, cups: &[u8; CUPS]) -> u32 {
         let mut empties = 0;
         for s in 0..usize::from(self.players) {
@@ -52,7 +52,7 @@ impl Rules {
     }
 
     /// Bit per house of `side` that holds at least `min_seeds`.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn movable(&self, cups: &[u8; CUPS], side: usize) -> u32 {
         if self.min_seeds == 1 {
             let w = self.side_word(cups, side);
@@ -76,13 +76,13 @@ const ONES: u64 = 0x0101_0101_0101_0101;
 
 /// The sum of the 8 bytes of `x`, when it is below 256 (a game holds at
 /// most 255 seeds).
-#[inline(always)]
+#[inline]
 fn byte_sum(x: u64) -> u32 {
     (x.wrapping_mul(ONES) >> 56) as u32
 }
 
 /// Bit `i` set for each nonzero byte `i` of `x`.
-#[inline(always)]
+#[inline]
 fn nonzero_bytes(x: u64) -> u32 {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     const HIGH: u64 = 0x8080_8080_8080_8080;
