@@ -175,8 +175,9 @@ fn status(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
     }
 }
 
-/// What a move did, in words: the sowing (and which way it went when
-/// `direction` is `parity`), a capture, an extra turn, the end.
+/// What a move did, in words: the sowing (which way it went when
+/// `direction` is `parity`, and how often it relayed), a capture, an
+/// extra turn, the end.
 pub fn describe(effect: &Effect, who: &str, direction: Direction) -> String {
     let mut text = match effect.mv {
         mancala_core::Move::Swap => format!("{who} swapped sides (pie rule)"),
@@ -193,8 +194,18 @@ pub fn describe(effect: &Effect, who: &str, direction: Direction) -> String {
                     " counter-clockwise"
                 };
             }
+            // Under relay sowing `sown` is the first lap's seeds and
+            // `last` the last lap's landing.
+            match effect.relays {
+                0 => {}
+                1 => t += ", then relayed once",
+                n => t += &format!(", then relayed {n} times"),
+            }
             if let Some(last) = effect.last {
                 t += &format!(", the last in {last}");
+            }
+            if effect.relay_limited {
+                t += " (the relay limit ended the move)";
             }
             t
         }

@@ -374,6 +374,41 @@ fn play_draws_a_parity_board_and_says_which_way_counts_go() {
 }
 
 #[test]
+fn play_says_how_often_a_sowing_relayed() {
+    // Worked by hand on Kalah with 2 houses, relay = last (docs/rules.md
+    // section 3). 2 seeds each: house 2 sows the store and side 1's house
+    // 1 (now 3), which relays: its 3 seeds go to side 1's house 2, side
+    // 0's house 1 and the emptied house 2, where the sowing stops.
+    let args = |seeds: &str, limit: &str| {
+        let rules = format!("kalah,houses=2,seeds={seeds},relay=last,relay_limit={limit}");
+        let run = mancala(
+            &[
+                "play", "--rules", &rules, "--seat", "human", "--seat", "human",
+            ],
+            "2\nquit\n",
+        );
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        run.stdout
+    };
+    let out = args("2", "64");
+    assert!(
+        out.contains("played 2: sowed 2 seeds, then relayed once, the last in side 0's house 2\n"),
+        "{out}"
+    );
+    // 3 seeds each: the store, side 1's houses 1 and 2 (4 seeds); the
+    // relay from house 2 ends in side 1's house 1 (5 seeds), which would
+    // relay a second time: relay_limit = 1 ends the move there.
+    let out = args("3", "1");
+    assert!(
+        out.contains(
+            "played 2: sowed 3 seeds, then relayed once, the last in side 1's house 1 \
+             (the relay limit ended the move)"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
 fn replay_json_contract_during_the_game() {
     let v = json(&ok(&["replay", "--moves", "3,1", "--json"]));
     assert_eq!(v["houses"], json("[[0,5,1,6,6,5],[4,4,4,4,4,4]]"));
