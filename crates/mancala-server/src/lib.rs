@@ -16,7 +16,10 @@
 //!   send it commands through a channel and get its broadcasts through one
 //!   of their own. A room's task starts when a client first connects,
 //!   from what the database holds (its last game is replayed from its
-//!   events), so the database is the truth.
+//!   events), so the database is the truth. A room nobody is connected
+//!   to, with nothing due (no clock running, no computer thinking), ends
+//!   its task after ten idle minutes and leaves memory; the next client
+//!   loads it again.
 //! - A room is made with a rules spec or the site's Kalah house rules
 //!   ([`protocol::HouseRules`]); it has as many seats as its rules take
 //!   players (4 for Kalah, 2 for Oware). At each start the seats taken

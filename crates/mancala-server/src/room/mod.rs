@@ -50,6 +50,15 @@ impl From<&Config> for Settings {
 /// wait (back-pressure).
 const ROOM_QUEUE: usize = 256;
 
+/// How long a room stays in memory once nobody is connected to it and
+/// nothing is due (no clock running, no computer thinking): then its task
+/// ends, and the next client loads it again from the database, which
+/// holds all of it.
+pub(crate) const UNLOAD_AFTER: Duration = Duration::from_secs(600);
+
+/// The running rooms' queues, by room code.
+type Registry = Arc<Mutex<HashMap<String, mpsc::Sender<Command>>>>;
+
 /// Identifies one WebSocket connection within the server.
 pub(crate) type ConnId = u64;
 
@@ -124,7 +133,7 @@ impl RoomHandle {
 pub(crate) struct Rooms {
     db: Db,
     settings: Settings,
-    live: Arc<Mutex<HashMap<String, mpsc::Sender<Command>>>>,
+    live: Registry,
 }
 
 impl Rooms {
@@ -153,9 +162,15 @@ impl Rooms {
         }
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
         let room = Room::load(self.db.clone(), code, self.settings, tx.downgrade()).await?;
-        tokio::spawn(room.run(rx));
+        tokio::spawn(room.run(rx, self.live.clone()));
         live.insert(code.to_string(), tx.clone());
         Ok(RoomHandle { tx })
+    }
+
+    /// How many rooms are in memory.
+    #[cfg(test)]
+    pub(crate) async fn running(&self) -> usize {
+        self.live.lock().await.len()
     }
 
     /// Tells every running room that `player` is now called `name`; the
@@ -171,5 +186,153 @@ impl Rooms {
             // A room that stopped has nobody to tell.
             let _ = tx.send(renamed).await;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::DEFAULT_CPU;
+    use crate::setup::RoomSetup;
+
+    /// Runs `test` with the paused clock moving only by `advance`: a
+    /// keeper beside it yields at once every time it is polled, so that
+    /// the runtime is never idle and never jumps the clock while tasks
+    /// wait on SQLite's thread (as `tests/common`'s `frozen`).
+    async fn frozen(test: impl Future<Output = ()>) {
+        let keeper = async {
+            loop {
+                std::thread::yield_now();
+                tokio::task::yield_now().await;
+            }
+        };
+        tokio::select! {
+            biased;
+            () = test => {}
+            () = keeper => {}
+        }
+    }
+
+    /// Lets the room's task and SQLite's thread catch up.
+    async fn settle() {
+        for _ in 0..200 {
+            std::thread::yield_now();
+            tokio::task::yield_now().await;
+        }
+    }
+
+    /// Moves the paused clock on a second at a time until `rooms` holds
+    /// `n` rooms, for at most `limit`; returns whether it did.
+    async fn wait_for(rooms: &Rooms, n: usize, limit: Duration) -> bool {
+        let step = Duration::from_secs(1);
+        let mut waited = Duration::ZERO;
+        loop {
+            settle().await;
+            if rooms.running().await == n {
+                return true;
+            }
+            if waited >= limit {
+                return false;
+            }
+            tokio::time::advance(step).await;
+            waited += step;
+        }
+    }
+
+    /// The room messages `outbox` holds, the last one.
+    fn last_room(outbox: &mut mpsc::Receiver<ServerMessage>) -> Option<serde_json::Value> {
+        let mut last = None;
+        while let Ok(message) = outbox.try_recv() {
+            if let ServerMessage::Room(view) = message {
+                last = Some(serde_json::to_value(view).unwrap());
+            }
+        }
+        last
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn an_idle_room_leaves_memory_and_comes_back_from_the_database() {
+        frozen(idle_room_leaves_memory()).await;
+    }
+
+    async fn idle_room_leaves_memory() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+        let db = Db::open(&url).await.unwrap();
+        db.create_player("a", "ann", "-").await.unwrap();
+        let setup = RoomSetup::choose(Some("kalah"), None, None).unwrap();
+        db.create_room("r", "a", &setup, false, None).await.unwrap();
+        let takeover_after = Duration::from_secs(60);
+        let settings = Settings {
+            cpu: DEFAULT_CPU,
+            takeover_after,
+            silence_limit: None,
+        };
+        let rooms = Rooms::new(db, settings);
+        let join = |out| Command::Join {
+            conn: 0,
+            player: "a".to_string(),
+            name: "ann".to_string(),
+            out,
+        };
+        let leave = || Command::Leave {
+            conn: 0,
+            player: "a".to_string(),
+        };
+
+        // Ann joins and sits down.
+        let handle = rooms.get("r").await.unwrap();
+        let (out, mut outbox) = mpsc::channel(64);
+        handle.send(join(out)).await.unwrap();
+        let sit = ClientMessage::Sit {
+            seat: Some(0),
+            also: false,
+        };
+        let message = Command::Message {
+            conn: 0,
+            message: sit,
+        };
+        handle.send(message).await.unwrap();
+        // Connected: the room stays however long nothing happens.
+        assert!(!wait_for(&rooms, 0, 3 * UNLOAD_AFTER).await);
+        let room = last_room(&mut outbox).expect("the room was sent");
+        assert_eq!(room["seats"][0]["player"], "a", "{room}");
+
+        // Her connection closes, but its handle is still held (as a
+        // connection holds it until its socket is gone): it stays.
+        handle.send(leave()).await.unwrap();
+        assert!(!wait_for(&rooms, 0, 3 * UNLOAD_AFTER).await);
+        // Nobody can reach it any more: it leaves memory.
+        drop(handle);
+        assert!(wait_for(&rooms, 0, UNLOAD_AFTER).await, "never unloaded");
+
+        // Ann comes back: the room is loaded from the database, her seat
+        // still hers.
+        let handle = rooms.get("r").await.unwrap();
+        let (out, mut outbox) = mpsc::channel(64);
+        handle.send(join(out)).await.unwrap();
+        let mut room = None;
+        for _ in 0..100 {
+            settle().await;
+            room = last_room(&mut outbox);
+            if room.is_some() {
+                break;
+            }
+        }
+        let room = room.expect("the room was sent again");
+        assert_eq!(room["seats"][0]["player"], "a", "{room}");
+        assert_eq!(rooms.running().await, 1);
+
+        // She leaves for good: her seat's takeover clock runs first, then
+        // the room is idle for UNLOAD_AFTER before it goes.
+        handle.send(leave()).await.unwrap();
+        drop(handle);
+        let due = takeover_after + UNLOAD_AFTER;
+        let margin = Duration::from_secs(5);
+        assert!(
+            !wait_for(&rooms, 0, due - margin).await,
+            "unloaded too soon"
+        );
+        assert!(wait_for(&rooms, 0, 2 * margin).await, "never unloaded");
     }
 }

@@ -10,7 +10,7 @@ use tokio::time::Instant;
 
 use super::clock::{Away, Turn};
 use super::computer::{computer_id, computer_level};
-use super::{Command, ConnId, Settings};
+use super::{Command, ConnId, Registry, Settings, UNLOAD_AFTER};
 use crate::db::Db;
 use crate::error::Error;
 use crate::protocol::{
@@ -146,22 +146,51 @@ impl Room {
     }
 
     /// The room's task: takes commands and keeps the clocks until every
-    /// handle is gone.
-    pub(super) async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+    /// handle is gone, or until it has been idle for [`UNLOAD_AFTER`] and
+    /// leaves `registry` (see [`Room::unload`]).
+    pub(super) async fn run(mut self, mut rx: mpsc::Receiver<Command>, registry: Registry) {
+        let mut idle_since = None;
         loop {
             // The clock of the turn, and the computer for a turn nobody
             // else plays (also one left by a server stopped mid-game).
             self.reset_clock();
             self.think();
             let wake = self.next_wake();
+            let idle = self.conns.is_empty() && self.thinking.is_none() && wake.is_none();
+            idle_since = if idle {
+                idle_since.or_else(|| Some(Instant::now()))
+            } else {
+                None
+            };
             tokio::select! {
                 command = rx.recv() => match command {
                     Some(command) => self.handle(command).await,
                     None => break,
                 },
                 () = sleep_until(wake) => self.wake(),
+                () = sleep_until(idle_since.map(|t| t + UNLOAD_AFTER)) => {
+                    if self.unload(&rx, &registry).await {
+                        break;
+                    }
+                    idle_since = None;
+                }
             }
         }
+    }
+
+    /// Leaves `registry`, so that the task can end, if nobody can reach
+    /// the room any more: no command is queued and no handle is held but
+    /// the registry's (a connection keeps its handle from its upgrade to
+    /// its close). Under the registry's lock, so that no client is handed
+    /// the queue meanwhile; whatever the room holds is in the database
+    /// already. Returns whether it left.
+    async fn unload(&self, rx: &mpsc::Receiver<Command>, registry: &Registry) -> bool {
+        let mut live = registry.lock().await;
+        if !rx.is_empty() || self.queue.strong_count() > 1 {
+            return false;
+        }
+        live.remove(&self.code);
+        true
     }
 
     async fn handle(&mut self, command: Command) {
