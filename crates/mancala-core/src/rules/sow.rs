@@ -201,7 +201,15 @@ impl Rules {
         }
         // One direction, the sowing's start fixed: the seeded games' path.
         let (origin, start) = self.sow_from[0][side][house];
-        let (origin, start) = (usize::from(origin), usize::from(start));
+        // Worked out rather than read when the houses are numbered in the
+        // board's order, so that reading the seeds need not wait for the
+        // table (the branch always goes the same way).
+        let origin = if self.houses_in_order {
+            self.base(side) + house
+        } else {
+            usize::from(origin)
+        };
+        let start = usize::from(start);
         let n = cups[origin];
         debug_assert!(n > 0, "sowing an empty house");
         let last = self.sow_seeds(cups, 0, side, house, (origin, start), n, true);
