@@ -103,9 +103,6 @@ pub struct Rules {
     /// sowing, the lone-seed origin, the tuzdyk, parity): sowing takes the
     /// plain path of the seeded games, decided here once.
     pub(crate) plain: bool,
-    /// Every house's cup is `base(side) + house` (`sow_from`'s origins;
-    /// not under `direction = cw`, whose houses are numbered the other way).
-    houses_in_order: bool,
     /// The sowing kernel moves are played with (`KERNEL_*` in `sow.rs`):
     /// fixed per combination of rule features, decided here once.
     pub(crate) kernel: u8,
@@ -214,10 +211,6 @@ impl Rules {
             capture_side_ok: compile::capture_sides(set),
             plain: compile::plain(set),
             kernel: compile::kernel(set),
-            houses_in_order: (0..usize::from(set.players)).all(|s| {
-                (0..usize::from(set.houses))
-                    .all(|h| usize::from(tracks.sow_from[0][s][h].0) == s * layout.stride + h)
-            }),
             relays: set.relay != Relay::None,
             relay: set.relay,
             relay_limit: set.relay_limit,

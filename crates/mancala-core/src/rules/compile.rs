@@ -63,8 +63,9 @@ pub(super) struct Tracks {
     /// Cups sown per lap (the track, less the origin under `skip`): the
     /// same both ways round.
     pub lap: [u8; MAX_PLAYERS],
-    /// Per house: its cup index, and the track index its sowing starts
-    /// from (the first seed goes to `track[start + 1]`).
+    /// Per house: its cup index (always `side * stride + house`: `cw`
+    /// numbers the board's order clockwise), and the track index its
+    /// sowing starts from (the first seed goes to `track[start + 1]`).
     pub sow_from: [[[(u8, u8); MAX_HOUSES]; MAX_PLAYERS]; DIRECTIONS],
     /// The directions worked out: 2 under `parity`, else 1 (only the
     /// board's order, which `cw` numbers clockwise).

@@ -201,14 +201,10 @@ impl Rules {
         }
         // One direction, the sowing's start fixed: the seeded games' path.
         let (origin, start) = self.sow_from[0][side][house];
-        // Worked out rather than read when the houses are numbered in the
-        // board's order, so that reading the seeds need not wait for the
-        // table (the branch always goes the same way).
-        let origin = if self.houses_in_order {
-            self.base(side) + house
-        } else {
-            usize::from(origin)
-        };
+        // Worked out rather than read, so that reading the seeds need not
+        // wait for the table.
+        debug_assert_eq!(usize::from(origin), self.base(side) + house);
+        let origin = self.base(side) + house;
         let start = usize::from(start);
         let n = cups[origin];
         debug_assert!(n > 0, "sowing an empty house");
