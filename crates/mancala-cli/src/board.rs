@@ -56,14 +56,29 @@ impl Style {
 /// point of view, house 1 first in sowing order), the stores, and whose
 /// turn it is. `labels[side]` names who plays each side.
 pub fn draw(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
-    let rules = pos.rules();
-    let players = rules.players();
-    let houses = rules.houses();
-    // A tuzdyk (Toguz Kumalak; always empty) shows as `T`.
-    let cells = |side: Side, reverse: bool| -> String {
-        let seeds = pos.houses(side).iter().enumerate();
+    let painter = Painter { pos, style };
+    let mut out = if pos.rules().players() == 2 {
+        painter.two_rows(labels)
+    } else {
+        painter.ring(labels)
+    };
+    out += &status(pos, labels, style);
+    out
+}
+
+/// The pieces of a board drawing.
+struct Painter<'a, 'r> {
+    pos: &'a Position<'r>,
+    style: &'a Style,
+}
+
+impl Painter<'_, '_> {
+    /// `side`'s houses in brackets, house 1 first unless `reverse`; a
+    /// tuzdyk (Toguz Kumalak; always empty) shows as `T`.
+    fn cells(&self, side: Side, reverse: bool) -> String {
+        let seeds = self.pos.houses(side).iter().enumerate();
         let mut cells: Vec<String> = seeds
-            .map(|(i, n)| match pos.is_tuzdyk(side, i + 1) {
+            .map(|(i, n)| match self.pos.is_tuzdyk(side, i + 1) {
                 true => format!("{:>3}", "T"),
                 false => format!("{n:>3}"),
             })
@@ -71,63 +86,84 @@ pub fn draw(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
         if reverse {
             cells.reverse();
         }
-        style.side(side, &format!("[{}]", cells.join("|")))
-    };
-    let numbers = |reverse: bool| -> String {
+        self.style.side(side, &format!("[{}]", cells.join("|")))
+    }
+
+    /// The house numbers, aligned with [`Painter::cells`].
+    fn numbers(&self, reverse: bool) -> String {
+        let houses = self.pos.rules().houses();
         let mut numbers: Vec<String> = (1..=houses).map(|h| format!("{h:>3}")).collect();
         if reverse {
             numbers.reverse();
         }
         numbers.join(" ")
-    };
-    let marker = |side: Side| {
-        if !pos.is_over() && pos.to_move() == side {
-            style.bold("->")
+    }
+
+    /// `->` before the side to move.
+    fn marker(&self, side: Side) -> String {
+        if !self.pos.is_over() && self.pos.to_move() == side {
+            self.style.bold("->")
         } else {
             "  ".to_string()
         }
-    };
-    let direction = rules.rule_set().direction;
-    let mut out = String::new();
-    if players == 2 {
-        // Counter-clockwise: side 1 on top, sowing right to left; side 0
-        // below, left to right; side 1's store on the left, side 0's on
-        // the right. Clockwise (`direction = cw`): the mirror image.
-        // Rows start with 12 characters (marker, side name) before "[";
-        // a house's seeds end 3 characters into its cell.
+    }
+
+    /// `side`'s store, 3 characters wide, left-aligned when
+    /// `align_left`, else right-aligned.
+    fn store(&self, side: Side, align_left: bool) -> String {
+        let seeds = self.pos.store(side);
+        let text = if align_left {
+            format!("{seeds:<3}")
+        } else {
+            format!("{seeds:>3}")
+        };
+        self.style.side(side, &text)
+    }
+
+    /// Two players. Counter-clockwise: side 1 on top, sowing right to
+    /// left; side 0 below, left to right; side 1's store on the left,
+    /// side 0's on the right. Clockwise (`direction = cw`): the mirror
+    /// image. Rows start with 12 characters (marker, side name) before
+    /// "["; a house's seeds end 3 characters into its cell.
+    fn two_rows(&self, labels: &[String]) -> String {
+        let direction = self.pos.rules().rule_set().direction;
         let mirrored = direction == Direction::Cw;
-        let width = 4 * houses + 3;
+        let width = 4 * self.pos.rules().houses() + 3;
         let (north, south) = (Side::new(1), Side::new(0));
         let (left, right) = if mirrored {
             (south, north)
         } else {
             (north, south)
         };
-        out += &format!(
+        let mut out = format!(
             "{:13}{}   house numbers of side 1\n",
             "",
-            numbers(!mirrored)
+            self.numbers(!mirrored)
         );
         out += &format!(
             "{}  side 1  {}  {}\n",
-            marker(north),
-            cells(north, !mirrored),
+            self.marker(north),
+            self.cells(north, !mirrored),
             labels[1]
         );
         out += &format!(
             "{:8}{}{:width$}{}\n",
             "",
-            style.side(left, &format!("{:>3}", pos.store(left))),
+            self.store(left, false),
             "",
-            style.side(right, &format!("{:<3}", pos.store(right))),
+            self.store(right, true),
         );
         out += &format!(
             "{}  side 0  {}  {}\n",
-            marker(south),
-            cells(south, mirrored),
+            self.marker(south),
+            self.cells(south, mirrored),
             labels[0]
         );
-        out += &format!("{:13}{}   house numbers of side 0\n", "", numbers(mirrored));
+        out += &format!(
+            "{:13}{}   house numbers of side 0\n",
+            "",
+            self.numbers(mirrored)
+        );
         out += match direction {
             Direction::Ccw => "",
             Direction::Cw => "        (seeds travel clockwise)\n",
@@ -135,28 +171,31 @@ pub fn draw(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
                 "        (an odd count sows clockwise, an even one counter-clockwise)\n"
             }
         };
-    } else {
-        // One row per side in sowing order: side 0's houses, its store,
-        // side 1's houses, ... and back to side 0.
-        out += &format!("{:12}{}   store\n", "", numbers(false));
+        out
+    }
+
+    /// Three or four players: one row per side in sowing order: side 0's
+    /// houses, its store, side 1's houses, ... and back to side 0.
+    fn ring(&self, labels: &[String]) -> String {
+        let rules = self.pos.rules();
+        let mut out = format!("{:12}{}   store\n", "", self.numbers(false));
         for side in rules.sides() {
             out += &format!(
                 "{}  side {side} {}  {}  {}\n",
-                marker(side),
-                cells(side, false),
-                style.side(side, &format!("{:>3}", pos.store(side))),
+                self.marker(side),
+                self.cells(side, false),
+                self.store(side, false),
                 labels[side.index()]
             );
         }
-        out += if direction == Direction::Parity {
+        out += if rules.rule_set().direction == Direction::Parity {
             "        (an even count sows left to right along each row, then on to the next row;\n         \
              an odd count right to left, then back to the row before)\n"
         } else {
             "        (sowing runs left to right along each row, then on to the next row)\n"
         };
+        out
     }
-    out += &status(pos, labels, style);
-    out
 }
 
 /// The line under the board: the result, or whose turn it is.

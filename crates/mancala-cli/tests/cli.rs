@@ -355,6 +355,20 @@ fn replay_draws_a_clockwise_board_the_right_way_round() {
 }
 
 #[test]
+fn replay_draws_three_sides_as_rows_in_sowing_order() {
+    // Kalah for 3, 6 houses of 4: side 0's house 1 sows houses 2 to 5
+    // (worked by hand); no capture, no extra turn, side 1 moves.
+    let out = ok(&["replay", "--rules", "kalah3", "--moves", "1"]);
+    let expected = "              1   2   3   4   5   6   store\n    \
+                    side 0 [  0|  5|  5|  5|  5|  4]    0  \n\
+                    ->  side 1 [  4|  4|  4|  4|  4|  4]    0  \n    \
+                    side 2 [  4|  4|  4|  4|  4|  4]    0  \n        \
+                    (sowing runs left to right along each row, then on to the next row)\n\
+                    side 1 to move\n";
+    assert!(out.starts_with(expected), "{out}");
+}
+
+#[test]
 fn play_draws_a_parity_board_and_says_which_way_counts_go() {
     let run = mancala(&["play", "--rules", "kalah,direction=parity"], "1\nquit\n");
     assert_eq!(run.status, 0, "{}", run.stderr);
