@@ -70,9 +70,10 @@ pub struct Rules {
     sowings: Vec<u64>,
     /// Per direction, side and house: where its sowings start in `sowings`.
     sowings_at: [[[u32; MAX_HOUSES]; MAX_PLAYERS]; DIRECTIONS],
-    /// Per direction, side and house: the house's cup index, and where in
-    /// `track` its sowing starts (the first seed goes to `track[start + 1]`).
-    sow_from: [[[(u8, u8); MAX_HOUSES]; MAX_PLAYERS]; DIRECTIONS],
+    /// Per direction, side and house: where in `track` its sowing starts
+    /// (the first seed goes to `track[start + 1]`). The house's cup is
+    /// `base(side) + house`.
+    starts: [[[u8; MAX_HOUSES]; MAX_PLAYERS]; DIRECTIONS],
     /// Per cup: the side that owns it.
     pub(crate) owner: [u8; CUPS],
     /// Per side: the side that moves after it.
@@ -118,7 +119,7 @@ pub struct Rules {
     /// sides `relay_on` names; never a store).
     relay_ok: [[bool; CUPS]; MAX_PLAYERS],
     /// Per mover and house cup: where on the mover's track a relay lap
-    /// lifted from that house starts (as `sow_from`'s start).
+    /// lifted from that house starts (as `starts`).
     relay_from: [[u8; CUPS]; MAX_PLAYERS],
     /// Per mover and cup on its track: the next cup on that track.
     next_cup: [[u8; CUPS]; MAX_PLAYERS],
@@ -197,7 +198,7 @@ impl Rules {
             words: layout.words() as u8,
             sowings: table.sowings,
             sowings_at: table.sowings_at,
-            sow_from: tracks.sow_from,
+            starts: tracks.starts,
             owner: compile::owners(&layout),
             next_side: compile::next_sides(&layout),
             landing: compile::landings(set, &layout),

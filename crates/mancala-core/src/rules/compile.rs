@@ -63,10 +63,10 @@ pub(super) struct Tracks {
     /// Cups sown per lap (the track, less the origin under `skip`): the
     /// same both ways round.
     pub lap: [u8; MAX_PLAYERS],
-    /// Per house: its cup index (always `side * stride + house`: `cw`
-    /// numbers the board's order clockwise), and the track index its
-    /// sowing starts from (the first seed goes to `track[start + 1]`).
-    pub sow_from: [[[(u8, u8); MAX_HOUSES]; MAX_PLAYERS]; DIRECTIONS],
+    /// Per house: the track index its sowing starts from (the first seed
+    /// goes to `track[start + 1]`). Its cup is `side * stride + house`
+    /// whatever the direction (`cw` numbers the board's order clockwise).
+    pub starts: [[[u8; MAX_HOUSES]; MAX_PLAYERS]; DIRECTIONS],
     /// The directions worked out: 2 under `parity`, else 1 (only the
     /// board's order, which `cw` numbers clockwise).
     pub directions: usize,
@@ -85,7 +85,7 @@ impl Tracks {
         let mut tracks = Tracks {
             track: [[[0u8; 2 * TRACK]; MAX_PLAYERS]; DIRECTIONS],
             lap: [0u8; MAX_PLAYERS],
-            sow_from: [[[(0u8, 0u8); MAX_HOUSES]; MAX_PLAYERS]; DIRECTIONS],
+            starts: [[[0u8; MAX_HOUSES]; MAX_PLAYERS]; DIRECTIONS],
             directions,
         };
         for d in 0..directions {
@@ -106,7 +106,7 @@ impl Tracks {
                         Origin::Include | Origin::Skip => at,
                         Origin::First | Origin::FirstUnlessSingle => (at + len - 1) % len,
                     };
-                    tracks.sow_from[d][s][h] = (cup as u8, start as u8);
+                    tracks.starts[d][s][h] = start as u8;
                 }
             }
         }
@@ -224,7 +224,7 @@ impl SowingTable {
                     table.sowings_at[d][s][h] = at;
                     table.fill(
                         &tracks.track[d][s],
-                        tracks.sow_from[d][s][h],
+                        (s * layout.stride + h, tracks.starts[d][s][h]),
                         tracks.lap[s],
                         at,
                         words,
@@ -240,9 +240,9 @@ impl SowingTable {
     /// less the `n` seeds lifted from the origin, in wrapping arithmetic
     /// (the board after the sowing holds no negative cup, so adding the
     /// words to the board's is exact).
-    fn fill(&mut self, track: &[u8], (origin, start): (u8, u8), lap: u8, at: u32, words: usize) {
+    fn fill(&mut self, track: &[u8], (origin, start): (usize, u8), lap: u8, at: u32, words: usize) {
         let mut cups = [0u8; CUPS];
-        let (origin, start) = (usize::from(origin), usize::from(start));
+        let start = usize::from(start);
         for n in 1..=usize::from(lap) {
             cups[usize::from(track[start + n])] += 1;
             let at = at as usize + n * words;

@@ -110,7 +110,7 @@ impl Rules {
     /// starts one cup on (docs/rules.md section 3).
     #[inline]
     fn sow_start(&self, dir: usize, side: usize, house: usize, n: u8) -> usize {
-        let start = usize::from(self.sow_from[dir][side][house].1);
+        let start = usize::from(self.starts[dir][side][house]);
         start + usize::from(self.single_moves_on && n == 1)
     }
 
@@ -159,7 +159,7 @@ impl Rules {
             self.sow_relay::<false>(&mut cups, side, house, sowings, &mut 0, step);
             return;
         }
-        let origin = usize::from(self.sow_from[0][side][house].0);
+        let origin = self.base(side) + house;
         let n = std::mem::take(&mut cups[origin]);
         debug_assert!(n > 0, "sowing an empty house");
         step(Step::Lift(origin));
@@ -200,12 +200,8 @@ impl Rules {
             return self.sow_general::<REPORT>(cups, tuzdyks, side, house, sowings, captured_cups);
         }
         // One direction, the sowing's start fixed: the seeded games' path.
-        let (origin, start) = self.sow_from[0][side][house];
-        // Worked out rather than read, so that reading the seeds need not
-        // wait for the table.
-        debug_assert_eq!(usize::from(origin), self.base(side) + house);
         let origin = self.base(side) + house;
-        let start = usize::from(start);
+        let start = usize::from(self.starts[0][side][house]);
         let n = cups[origin];
         debug_assert!(n > 0, "sowing an empty house");
         let last = self.sow_seeds(cups, 0, side, house, (origin, start), n, true);
@@ -230,14 +226,13 @@ impl Rules {
         if self.relays {
             return self.sow_relay::<REPORT>(cups, side, house, sowings, captured_cups, |_| ());
         }
-        // The origin's cup is the same in both directions.
-        let origin = usize::from(self.sow_from[0][side][house].0);
+        let origin = self.base(side) + house;
         let n = cups[origin];
         debug_assert!(n > 0, "sowing an empty house");
         let dir = self.direction_of(n);
         // The table holds sowings from the usual start only.
         let moved_on = self.single_moves_on && n == 1;
-        let start = usize::from(self.sow_from[dir][side][house].1) + usize::from(moved_on);
+        let start = usize::from(self.starts[dir][side][house]) + usize::from(moved_on);
         let mut result = Sowing::landing(0);
         result.last = if self.sow_captures && sowings >= self.no_capture_moves {
             cups[origin] = 0;
@@ -416,8 +411,8 @@ impl Rules {
         captured_cups: &mut u128,
         mut on_step: impl FnMut(Step),
     ) -> Sowing {
-        let (origin, start) = self.sow_from[0][side][house];
-        let (mut from, mut start) = (usize::from(origin), usize::from(start));
+        let mut from = self.base(side) + house;
+        let mut start = usize::from(self.starts[0][side][house]);
         let mut result = Sowing::landing(0);
         debug_assert!(cups[from] > 0, "sowing an empty house");
         let track = &self.track[0][side];
