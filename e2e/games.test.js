@@ -5,43 +5,18 @@
 // page's own state.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  hostAndGuest, launchBrowser, mover, newPlayer, replay, rng, screenshot, shownCounts,
-  startServer,
+  hostAndGuest, mover, replay, rng, screenshot, shownCounts, testEnvironment,
 } from './harness.js';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-const players = [];
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
-
-async function player(options = {}) {
-  const p = await newPlayer(browser, { reducedMotion: 'reduce', ...options });
-  players.push(p);
-  return p;
-}
-
-function assertNoConsoleErrors() {
-  assert.deepEqual(players.flatMap((p) => p.errors), [], 'console errors');
-}
+const env = testEnvironment({ playerDefaults: { reducedMotion: 'reduce' } });
 
 /** Ann creates a room of preset `rules`, Bob joins, Ann starts. */
 async function game(rules, options = {}) {
-  const ann = await player(options);
-  const bob = await player(options);
-  await hostAndGuest(server.url, ann, bob, (page) => page.locator('#preset').selectOption(rules));
+  const ann = await env.player(options);
+  const bob = await env.player(options);
+  await hostAndGuest(env.server.url, ann, bob, (page) => page.locator('#preset').selectOption(rules));
   await ann.page.getByTestId('start-game').click();
   await ann.page.getByTestId('to-move').filter({ hasText: 'Your turn' }).waitFor();
   return [ann, bob];
@@ -103,7 +78,7 @@ test('a clockwise game is drawn as the mirror image and played to the end', asyn
     const shown = await shownCounts(p.page, 2, 7);
     assert.deepEqual(shown, { houses: reference.houses, stores: reference.stores });
   }
-  assertNoConsoleErrors();
+  env.assertNoConsoleErrors();
 });
 
 test('relay sowing is animated lift by lift, never showing a seed too many', async () => {
@@ -144,7 +119,7 @@ test('relay sowing is animated lift by lift, never showing a seed too many', asy
     const reference = replay('congkak', moves);
     assert.deepEqual(await shownCounts(p.page, 2, 7), { houses: reference.houses, stores: reference.stores });
   }
-  assertNoConsoleErrors();
+  env.assertNoConsoleErrors();
 });
 
 test('a tuzdyk is marked on the house it takes, for both players', async () => {
@@ -171,7 +146,7 @@ test('a tuzdyk is marked on the house it takes, for both players', async () => {
   const said = await pages[0].page.locator('[data-announce]').textContent();
   assert.match(said, /tuzdyk is now/);
   await screenshot(pages[made.owner].page, 'toguz-tuzdyk.png');
-  assertNoConsoleErrors();
+  env.assertNoConsoleErrors();
 });
 
 test('a player with no move is passed over, and the page says so', async () => {
@@ -197,5 +172,5 @@ test('a player with no move is passed over, and the page says so', async () => {
     const who = seat === passed ? 'You cannot move and are' : `${passedName} cannot move and is`;
     assert.ok(said.includes(`${who} passed over.`), `page of seat ${seat}: ${said}`);
   }
-  assertNoConsoleErrors();
+  env.assertNoConsoleErrors();
 });

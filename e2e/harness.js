@@ -10,6 +10,8 @@ import { existsSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -97,6 +99,42 @@ export async function newPlayer(browser, options = {}) {
   });
   page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
   return { context, page, errors };
+}
+
+/**
+ * What a test file needs, set up by `before` and torn down by `after`
+ * hooks registered here: the server (started with `serverArgs`), a
+ * browser, and its players, whose consoles must stay clean.
+ * `env.server` is the server once the hooks have run; `env.player(options)`
+ * opens a new player with `playerDefaults` and `options`;
+ * `env.assertNoConsoleErrors()` fails on any console error seen so far.
+ * @param {{serverArgs?: string[], playerDefaults?: import('playwright-core').BrowserContextOptions}} [setup]
+ */
+export function testEnvironment({ serverArgs = [], playerDefaults = {} } = {}) {
+  /** @type {import('playwright-core').Browser} */
+  let browser;
+  const players = [];
+  const env = {
+    /** @type {Awaited<ReturnType<typeof startServer>>} */
+    server: undefined,
+    async player(options = {}) {
+      const p = await newPlayer(browser, { ...playerDefaults, ...options });
+      players.push(p);
+      return p;
+    },
+    assertNoConsoleErrors() {
+      assert.deepEqual(players.flatMap((p) => p.errors), [], 'console errors');
+    },
+  };
+  before(async () => {
+    env.server = await startServer(undefined, serverArgs);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    if (browser) await browser.close();
+    if (env.server) await env.server.stop();
+  });
+  return env;
 }
 
 /** The seed counts shown on the page: {houses: [[...]...], stores: [...]}. */

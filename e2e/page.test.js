@@ -2,49 +2,21 @@
 // on two browser contexts (two devices) create, join and play a room.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  hostAndGuest, launchBrowser, mover, newPlayer, replay, rng, screenshot, shownCounts,
-  startServer,
+  hostAndGuest, mover, replay, rng, screenshot, shownCounts, startServer, testEnvironment,
 } from './harness.js';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-/** Every player of every test, whose console must stay clean. */
-const players = [];
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
-
-async function player(options) {
-  const p = await newPlayer(browser, options);
-  players.push(p);
-  return p;
-}
-
-/** No console error on any page so far. */
-function assertNoConsoleErrors() {
-  const errors = players.flatMap((p) => p.errors);
-  assert.deepEqual(errors, [], 'console errors');
-}
+const env = testEnvironment();
 
 /**
  * Ann creates a room of `rules` (a preset of the form) and sits; Bob
  * opens the invite link and sits; Ann starts. Returns both and the link.
  */
 async function twoPlayerGame(options = {}) {
-  const ann = await player(options);
-  const bob = await player(options);
-  const link = await hostAndGuest(server.url, ann, bob);
+  const ann = await env.player(options);
+  const bob = await env.player(options);
+  const link = await hostAndGuest(env.server.url, ann, bob);
   assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/r\/[0-9a-f]{32}$/);
   await ann.page.getByTestId('start-game').click();
   await ann.page.getByTestId('to-move').filter({ hasText: 'Your turn' }).waitFor();
@@ -133,7 +105,7 @@ test('two players play a full game by clicking; the page ends where mancala-core
   await bob.page.getByTestId('resign').click();
   await bob.page.getByTestId('resign').click(); // confirms
   await ann.page.getByTestId('result').filter({ hasText: 'you win' }).waitFor();
-  assertNoConsoleErrors();
+  env.assertNoConsoleErrors();
 });
 
 test('a reload mid-game returns to the same seat and board', async () => {
@@ -165,13 +137,13 @@ test('a reload mid-game returns to the same seat and board', async () => {
   for (let i = 0; i < 2; i++) await playOne(pages, await mover(pages), random, moves);
   const reference = replay('kalah', moves);
   assert.deepEqual((await shownCounts(bob.page, 2, 6)).stores, reference.stores);
-  assertNoConsoleErrors();
+  env.assertNoConsoleErrors();
 });
 
 test("nobody can act for someone else's seat", async () => {
   const { ann, bob, link } = await twoPlayerGame({ reducedMotion: 'reduce' });
   // Ann is to move: no house is playable on Bob's page, nor on a spectator's.
-  const carol = await player({ reducedMotion: 'reduce' });
+  const carol = await env.player({ reducedMotion: 'reduce' });
   await carol.page.goto(link);
   await carol.page.getByTestId('to-move').filter({ hasText: 'to move' }).waitFor();
   for (const p of [bob, carol]) {
@@ -210,15 +182,15 @@ test("nobody can act for someone else's seat", async () => {
   }, [link.split('/r/')[1], await ann.page.evaluate(() => JSON.parse(localStorage.getItem('mancala.player')).id)]);
   assert.equal(refused, 'unauthorized');
   assert.equal(await ann.page.locator('[data-testid="moves"] li').count(), 0, 'no move was played');
-  assertNoConsoleErrors();
+  env.assertNoConsoleErrors();
 });
 
 /** A room of `n` people, each on a context of their own, started. */
 async function room(n, options = {}) {
   const people = [];
-  for (let i = 0; i < n; i++) people.push(await player(options));
+  for (let i = 0; i < n; i++) people.push(await env.player(options));
   const [host, ...guests] = people;
-  await host.page.goto(server.url);
+  await host.page.goto(env.server.url);
   await host.page.getByTestId('create-room').click();
   const link = await host.page.getByTestId('invite-link').inputValue();
   await host.page.locator('.seat', { hasText: '(you)' }).waitFor();
@@ -260,15 +232,15 @@ for (const n of [3, 4]) {
       assert.ok(next1.x > own6.x - 1 && next6.y < next1.y, 'the next seat rises on the right');
     }
     await screenshot(people[1].page, `${n}-players.png`);
-    assertNoConsoleErrors();
+    env.assertNoConsoleErrors();
   });
 }
 
 test('the page reconnects by itself when the server comes back', async () => {
   const own = await startServer();
   let restarted;
-  const ann = await player({ reducedMotion: 'reduce' });
-  const bob = await player({ reducedMotion: 'reduce' });
+  const ann = await env.player({ reducedMotion: 'reduce' });
+  const bob = await env.player({ reducedMotion: 'reduce' });
   try {
     await hostAndGuest(own.url, ann, bob);
     await ann.page.getByTestId('start-game').click();
@@ -292,20 +264,20 @@ test('the page reconnects by itself when the server comes back', async () => {
     const kept = p.errors.filter((e) => !/WebSocket connection to .* failed/.test(e));
     p.errors.splice(0, p.errors.length, ...kept);
   }
-  assertNoConsoleErrors();
+  env.assertNoConsoleErrors();
 });
 
 test('names are shown as text, never as markup', async () => {
-  const ann = await player();
-  const mallory = await player();
-  await ann.page.goto(server.url);
+  const ann = await env.player();
+  const mallory = await env.player();
+  await ann.page.goto(env.server.url);
   await ann.page.getByTestId('create-room').click();
   const link = await ann.page.getByTestId('invite-link').inputValue();
   // Ann sits on arrival; once she has, the seats no longer move under
   // Mallory's click (a click while they re-flow can miss the button).
   await ann.page.locator('.seat', { hasText: '(you)' }).waitFor();
   const name = '<b>x</b><img src=/ onerror=p=1>'; // 31 characters, under the 32 allowed
-  await mallory.page.goto(server.url);
+  await mallory.page.goto(env.server.url);
   await mallory.page.evaluate(async (name) => {
     const response = await fetch('/api/players', {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }),
@@ -318,7 +290,7 @@ test('names are shown as text, never as markup', async () => {
   await seat.filter({ hasText: name }).waitFor();
   assert.equal(await seat.locator('b, img').count(), 0);
   assert.equal(await ann.page.evaluate(() => window.p), undefined);
-  assertNoConsoleErrors();
+  env.assertNoConsoleErrors();
 });
 
 test('the page fits 360 px without horizontal scrolling; screenshots', async () => {
@@ -333,8 +305,8 @@ test('the page fits 360 px without horizontal scrolling; screenshots', async () 
     assert.ok(width <= 360, `page width ${width}`);
   }
   await screenshot(bob.page, 'phone-360.png');
-  const home = await player(phone);
-  await home.page.goto(server.url);
+  const home = await env.player(phone);
+  await home.page.goto(env.server.url);
   await home.page.getByTestId('create-room').waitFor();
   assert.ok((await home.page.evaluate(() => document.documentElement.scrollWidth)) <= 360);
 
@@ -351,5 +323,5 @@ test('the page fits 360 px without horizontal scrolling; screenshots', async () 
     await who.page.locator('.landing').waitFor();
     await screenshot(who.page, name);
   }
-  assertNoConsoleErrors();
+  env.assertNoConsoleErrors();
 });

@@ -4,41 +4,17 @@
 // with the first player rotating.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  hostAndGuest, launchBrowser, mover, newPlayer, replay, rng, screenshot, shownCounts,
-  startServer,
+  hostAndGuest, mover, replay, rng, screenshot, shownCounts, testEnvironment,
 } from './harness.js';
-
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-const players = [];
 
 // Two seconds: long enough that a page's own reconnection after a blip
 // is not a takeover, short enough for a browser test.
-const TAKEOVER = ['--takeover-after', '2s'];
-
-before(async () => {
-  server = await startServer(undefined, TAKEOVER);
-  browser = await launchBrowser();
+const env = testEnvironment({
+  serverArgs: ['--takeover-after', '2s'],
+  playerDefaults: { reducedMotion: 'reduce' },
 });
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
-
-async function player(options = {}) {
-  const p = await newPlayer(browser, { reducedMotion: 'reduce', ...options });
-  players.push(p);
-  return p;
-}
-
-function assertNoConsoleErrors() {
-  assert.deepEqual(players.flatMap((p) => p.errors), [], 'console errors');
-}
 
 /** The moves as the page lists them (the computer's included). */
 async function listedMoves(page) {
@@ -85,9 +61,9 @@ async function assertEndsAsReference(pages, players, houses) {
  * host puts the computer (level 1) in `computers` more seats and starts.
  */
 async function roomWithComputers(computers, houseRules) {
-  const host = await player({ viewport: { width: 900, height: 1000 } });
-  const guest = await player({ viewport: { width: 900, height: 1000 } });
-  await host.page.goto(server.url);
+  const host = await env.player({ viewport: { width: 900, height: 1000 } });
+  const guest = await env.player({ viewport: { width: 900, height: 1000 } });
+  await host.page.goto(env.server.url);
   await host.page.locator('#mode-house').check();
   await host.page.locator('#hr-houses').selectOption(String(houseRules.houses));
   await host.page.locator('#hr-seeds').selectOption(String(houseRules.seeds));
@@ -129,20 +105,20 @@ for (const [computers, houseRules] of [
     // Seats of the computer played moves too.
     assert.match(await people[0].page.getByTestId('moves').textContent(), /Computer \(level 1\)[^:]*: \d/);
     await screenshot(people[0].page, `${n}-players-computer.png`);
-    assertNoConsoleErrors();
+    env.assertNoConsoleErrors();
   });
 }
 
 test('play the computer: one click from home to a game against ai:N', async () => {
-  const ann = await player();
-  await ann.page.goto(server.url);
+  const ann = await env.player();
+  await ann.page.goto(env.server.url);
   await ann.page.locator('#cpu-level').selectOption('2');
   await ann.page.getByTestId('play-computer').click();
   await ann.page.getByTestId('to-move').filter({ hasText: 'Your turn' }).waitFor();
   assert.match(await ann.page.getByTestId('seat-1').textContent(), /Computer \(level 2\)/);
   await playToTheEnd([ann], rng(2));
   await assertEndsAsReference([ann], 2, 6);
-  assertNoConsoleErrors();
+  env.assertNoConsoleErrors();
 });
 
 /**
@@ -172,9 +148,9 @@ async function playToTheEndCounting(pages, who, random) {
 }
 
 test('an away player is taken over by the computer, and takes the seat back', async () => {
-  const ann = await player();
-  const bob = await player();
-  await ann.page.goto(server.url);
+  const ann = await env.player();
+  const bob = await env.player();
+  await ann.page.goto(env.server.url);
   await ann.page.getByTestId('create-room').click();
   const link = await ann.page.getByTestId('invite-link').inputValue();
   await ann.page.locator('.seat', { hasText: '(you)' }).waitFor();
@@ -201,13 +177,13 @@ test('an away player is taken over by the computer, and takes the seat back', as
   const pages = [ann, bob];
   assert.ok(await playToTheEndCounting(pages, bob, random) > 0, 'Bob played after coming back');
   await assertEndsAsReference(pages, 2, 6);
-  assertNoConsoleErrors();
+  env.assertNoConsoleErrors();
 });
 
 test('a device that goes offline is taken over, and its page takes the seat back by itself', async () => {
-  const ann = await player();
-  const bob = await player();
-  await hostAndGuest(server.url, ann, bob);
+  const ann = await env.player();
+  const bob = await env.player();
+  await hostAndGuest(env.server.url, ann, bob);
   await ann.page.getByTestId('start-game').click();
   await ann.page.getByTestId('to-move').filter({ hasText: 'Your turn' }).waitFor();
   // Bob's network goes: the server sees his socket drop.
@@ -228,13 +204,13 @@ test('a device that goes offline is taken over, and its page takes the seat back
     const kept = p.errors.filter((e) => !/WebSocket connection to .* failed|ERR_INTERNET_DISCONNECTED/.test(e));
     p.errors.splice(0, p.errors.length, ...kept);
   }
-  assertNoConsoleErrors();
+  env.assertNoConsoleErrors();
 });
 
 test('a rematch with rotation: the second player moves first', async () => {
-  const ann = await player();
-  const bob = await player();
-  await hostAndGuest(server.url, ann, bob, (page) => page.locator('#rotation').check());
+  const ann = await env.player();
+  const bob = await env.player();
+  await hostAndGuest(env.server.url, ann, bob, (page) => page.locator('#rotation').check());
   assert.match(await ann.page.getByTestId('rules').textContent(), /first player rotates/);
   const bobName = await bob.page.locator('#who').textContent();
   await ann.page.getByTestId('start-game').click();
@@ -252,12 +228,12 @@ test('a rematch with rotation: the second player moves first', async () => {
   const own = await bob.page.getByTestId('house-0-1').boundingBox();
   const theirs = await bob.page.getByTestId('house-1-1').boundingBox();
   assert.ok(own.y > theirs.y, "the new first player's side at the bottom of their page");
-  assertNoConsoleErrors();
+  env.assertNoConsoleErrors();
 });
 
 test('pass and play: one device holds two seats, the board turns to the mover', async () => {
-  const ann = await player();
-  await ann.page.goto(server.url);
+  const ann = await env.player();
+  await ann.page.goto(env.server.url);
   await ann.page.getByTestId('create-room').click();
   await ann.page.locator('.seat', { hasText: '(you)' }).waitFor();
   await ann.page.getByTestId('sit-also-1').click();
@@ -290,13 +266,13 @@ test('pass and play: one device holds two seats, the board turns to the mover', 
     assert.ok(turns < 400, 'the game ends');
   }
   await assertEndsAsReference([ann], 2, 6);
-  assertNoConsoleErrors();
+  env.assertNoConsoleErrors();
 });
 
 test('a room with a time per turn shows the turn clock counting down', async () => {
-  const ann = await player();
-  const bob = await player();
-  await hostAndGuest(server.url, ann, bob, async (page) => {
+  const ann = await env.player();
+  const bob = await env.player();
+  await hostAndGuest(env.server.url, ann, bob, async (page) => {
     await page.locator('#turn-seconds').selectOption('30');
   });
   assert.match(await ann.page.getByTestId('rules').textContent(), /30 s a turn/);
@@ -306,5 +282,5 @@ test('a room with a time per turn shows the turn clock counting down', async () 
   await bob.page.getByTestId('clock').filter({ hasText: /has (30|29|28) s/ }).waitFor();
   // It counts down by itself, between the server's messages.
   await clock.filter({ hasText: /you have 2[0-8] s/ }).waitFor({ timeout: 5000 });
-  assertNoConsoleErrors();
+  env.assertNoConsoleErrors();
 });

@@ -4,37 +4,10 @@
 // taken from the page), on a desktop and on a 360 px phone in the dark.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launchBrowser, newPlayer, startServer } from './harness.js';
+import { test } from 'node:test';
+import { testEnvironment } from './harness.js';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-/** Every player of every test, whose console must stay clean. */
-const players = [];
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
-
-async function player(options) {
-  const p = await newPlayer(browser, options);
-  players.push(p);
-  return p;
-}
-
-/** No console error on any page so far. */
-function assertNoConsoleErrors() {
-  const errors = players.flatMap((p) => p.errors);
-  assert.deepEqual(errors, [], 'console errors');
-}
+const env = testEnvironment();
 
 // docs/rules.md section 6: Oware Abapa's grand slam may be played but
 // captures nothing; section 7: 25 of the 48 seeds win.
@@ -43,7 +16,7 @@ const MAJORITY = 'more than half of the 48 seeds in their store (25 or more)';
 
 /** Opens the home page and Oware's rules; returns the opened `<details>`. */
 async function openOware(page) {
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   await page.getByRole('heading', { level: 2, name: 'Rules of the games' }).waitFor();
   const oware = page.getByTestId('rules-oware');
   await oware.waitFor();
@@ -57,7 +30,7 @@ async function openOware(page) {
 }
 
 test('the home page lists every preset and says Oware\'s rules in words', async () => {
-  const you = await player();
+  const you = await env.player();
   const oware = await openOware(you.page);
   // The summary: the name and the one-line description.
   const summary = await oware.locator('summary').textContent();
@@ -76,12 +49,12 @@ test('the home page lists every preset and says Oware\'s rules in words', async 
   for (const name of ['rules-kalah', 'rules-toguz-kumalak', 'rules-congkak', 'rules-halusa']) {
     assert.ok(names.includes(name), name);
   }
-  assertNoConsoleErrors();
+  env.assertNoConsoleErrors();
 });
 
 test('the rules fit a 360 px phone in the dark', async () => {
   const phone = { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, colorScheme: 'dark' };
-  const you = await player(phone);
+  const you = await env.player(phone);
   const oware = await openOware(you.page);
   await oware.scrollIntoViewIfNeeded();
   const width = await you.page.evaluate(() => document.documentElement.scrollWidth);
@@ -90,5 +63,5 @@ test('the rules fit a 360 px phone in the dark', async () => {
   const [fg, bg] = await oware.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
   assert.notEqual(fg, bg);
   assert.equal(bg, 'rgb(33, 27, 21)', 'the dark card colour of style.css');
-  assertNoConsoleErrors();
+  env.assertNoConsoleErrors();
 });
