@@ -119,14 +119,7 @@ fn sowing(r: &RuleSet) -> Option<String> {
     };
     let stores = match r.stores_sown {
         StoresSown::None => "skipping the stores, which only keep captured seeds".to_string(),
-        StoresSown::Own => format!(
-            "including your own store but not {}",
-            if r.players == 2 {
-                "your opponent's"
-            } else {
-                "the other players'"
-            }
-        ),
+        StoresSown::Own => format!("including your own store but not {}", others_possessive(r)),
         StoresSown::All => "including every store on the way".to_string(),
     };
     let origin = match r.origin {
@@ -185,11 +178,7 @@ fn relay(r: &RuleSet) -> Option<String> {
         }
         RelayOn::Opponent => format!(
             " Only {} houses are lifted this way: on your own side the move ends.",
-            if r.players == 2 {
-                "your opponent's"
-            } else {
-                "the other players'"
-            }
+            others_possessive(r)
         ),
     };
     let fishing = if r.capture_ends_relay {
@@ -673,4 +662,13 @@ fn progression(counts: &[u8], total: usize) -> Option<String> {
     } else {
         format!("{kind} from {first} to {last}")
     })
+}
+
+/// "your opponent's" with two players, "the other players'" with more.
+fn others_possessive(r: &RuleSet) -> &'static str {
+    if r.players == 2 {
+        "your opponent's"
+    } else {
+        "the other players'"
+    }
 }
