@@ -232,7 +232,7 @@ impl Rules {
         let dir = self.direction_of(n);
         // The table holds sowings from the usual start only.
         let moved_on = self.single_moves_on && n == 1;
-        let start = usize::from(self.starts[dir][side][house]) + usize::from(moved_on);
+        let start = self.sow_start(dir, side, house, n);
         let mut result = Sowing::landing(0);
         result.last = if self.sow_captures && sowings >= self.no_capture_moves {
             cups[origin] = 0;
