@@ -95,7 +95,7 @@ pub use history::{History, ReplayError};
 pub use mv::{Move, MoveList, MoveListIter, format_moves, parse_moves};
 pub use outcome::{EndReason, Outcome, Wdl};
 pub use perft::{perft, perft_divide};
-pub use position::{Cup, Effect, Position, SowingStep};
+pub use position::{Choose, Cup, Effect, Playout, Position, SowingStep};
 pub use preset::{KalahOptions, Preset};
 pub use rules::Rules;
 pub use ruleset::{

@@ -290,7 +290,7 @@ impl IntoIterator for MoveList {
 }
 
 /// Set bits per byte value.
-const BYTE_COUNT: [u8; 256] = {
+pub(crate) const BYTE_COUNT: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut b = 0;
     while b < 256 {
@@ -301,7 +301,7 @@ const BYTE_COUNT: [u8; 256] = {
 };
 
 /// Per byte value, the position of its `k`-th set bit.
-const BYTE_SELECT: [[u8; 8]; 256] = {
+pub(crate) const BYTE_SELECT: [[u8; 8]; 256] = {
     let mut table = [[0u8; 8]; 256];
     let mut b = 0;
     while b < 256 {

@@ -11,6 +11,7 @@ mod end;
 mod hash;
 mod legal;
 mod play;
+mod playout;
 
 use std::fmt;
 
@@ -23,6 +24,7 @@ use crate::setup::PieState;
 use crate::side::Side;
 use end::Changed;
 pub use play::Effect;
+pub use playout::{Choose, Playout};
 
 /// A cup on the board, as players name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

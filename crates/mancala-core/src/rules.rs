@@ -4,9 +4,15 @@
 
 mod board;
 mod compile;
+mod registers;
 mod sow;
 
+pub(crate) use board::{byte_sum, nonzero_bytes};
 use compile::{Layout, SowingTable, Tracks};
+pub(crate) use registers::{
+    ENTRIES, INFO_ACROSS_SHIFT, INFO_EXTRA, INFO_LAST, INFO_MAY_CAPTURE, INFO_NONE, PREV_NONE,
+    Registers, SIDE_ENTRIES, Sown,
+};
 pub(crate) use sow::{
     KERNEL_COUNT, KERNEL_GENERAL, KERNEL_NO_CAPTURE, KERNEL_OPPOSITE, Sowing, Step,
 };
@@ -172,6 +178,9 @@ pub struct Rules {
     pub(crate) counts_sowings: bool,
     /// Sowings after which no rule looks at the move count any more.
     pub(crate) ply_horizon: u32,
+    /// The tables of the two-register form, when it can play these rules
+    /// ([`Position::play_out`](crate::Position::play_out)).
+    pub(crate) registers: Option<Registers>,
 }
 
 impl Rules {
@@ -187,7 +196,7 @@ impl Rules {
         let table = SowingTable::of(&layout, &tracks);
         let (targets, ntargets) = compile::corresponding_houses(set, &layout);
         let relay = compile::RelayTables::of(set, &layout, &tracks);
-        Ok(Rules {
+        let mut rules = Rules {
             set: *set,
             players: set.players,
             houses: set.houses,
@@ -254,7 +263,10 @@ impl Rules {
                 || set.end.contains(EndCondition::AnySideEmpty),
             counts_sowings: set.no_capture_moves > 0 || !set.first_move_extra_turn,
             ply_horizon: compile::ply_horizon(set),
-        })
+            registers: None,
+        };
+        rules.registers = Registers::of(&rules);
+        Ok(rules)
     }
 
     /// The rule set these rules were compiled from.
@@ -275,6 +287,18 @@ impl Rules {
     /// Houses per side.
     pub fn houses(&self) -> usize {
         usize::from(self.houses)
+    }
+
+    /// Whether [`Position::play_out`](crate::Position::play_out) plays
+    /// these rules in its fast two-register form: two players, at most 7
+    /// houses a side, plain sowing (no relay, no capture while sowing, no
+    /// tuzdyk, one direction) with no capture, the opposite or the count
+    /// capture, and a move from any house holding a seed (the first moves,
+    /// while the pie rule or a rule that looks at the move count is in
+    /// play, take the general path). Other rules are played out move by
+    /// move, the same games, only slower.
+    pub fn plays_in_registers(&self) -> bool {
+        self.registers.is_some()
     }
 
     /// Whether `repetition` ends the game (which needs a [`Game`](crate::Game)'s history).

@@ -77,13 +77,13 @@ const ONES: u64 = 0x0101_0101_0101_0101;
 /// The sum of the 8 bytes of `x`, when it is below 256 (a game holds at
 /// most 255 seeds).
 #[inline]
-fn byte_sum(x: u64) -> u32 {
+pub(crate) fn byte_sum(x: u64) -> u32 {
     (x.wrapping_mul(ONES) >> 56) as u32
 }
 
 /// Bit `i` set for each nonzero byte `i` of `x`.
 #[inline]
-fn nonzero_bytes(x: u64) -> u32 {
+pub(crate) fn nonzero_bytes(x: u64) -> u32 {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     // Bit 7 of each byte: set when the byte is nonzero (no carry crosses bytes).

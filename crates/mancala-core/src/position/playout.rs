@@ -1,0 +1,778 @@
+//! Playing games out fast, for random playouts and the rollouts of
+//! Monte Carlo search: [`Position::play_out`] and [`Playout`].
+//!
+//! Under rules the two-register form can play (two players, at most 7
+//! houses a side, plain sowing with no capture, the opposite or the count
+//! capture: see `rules/registers.rs`), the board lives in two `u64`s,
+//! one per side, seen from the side to move, and the common move is a
+//! table lookup, two additions and a few tests, with no write to the
+//! position. A move the tests cannot vouch for (one that may capture,
+//! sows more seeds than a lap, may end the game, or leaves a side to move
+//! that must be fed or has no move) is played on the position by
+//! [`Position::play_unchecked`] instead, from the board before it: the
+//! fast path only ever plays moves whose whole effect it knows, so every
+//! game is the game the general path plays.
+
+use super::Position;
+use crate::mv::{BYTE_COUNT, BYTE_SELECT, Move};
+use crate::outcome::EndReason;
+use crate::rules::{
+    CUPS, ENTRIES, INFO_ACROSS_SHIFT, INFO_EXTRA, INFO_LAST, INFO_MAY_CAPTURE, INFO_NONE,
+    KERNEL_COUNT, KERNEL_NO_CAPTURE, KERNEL_OPPOSITE, PREV_NONE, Registers, Rules, SIDE_ENTRIES,
+    Sown, byte_sum, nonzero_bytes,
+};
+use crate::ruleset::{CountSet, GrandSlam, Leftover};
+
+use crate::setup::PieState;
+
+/// Where a play-out gets its moves ([`Position::play_out`],
+/// [`Playout::play_out`]): given the number of legal moves (at least 1),
+/// the index of the one to play, in [`Position::legal_moves`] order (an
+/// index past the last plays the last).
+///
+/// Every `FnMut(usize) -> usize` closure is one. The fastest is a type
+/// that owns its generator, so that the play-out can keep the
+/// generator's state in registers; a closure that borrows a generator
+/// makes it go through memory at every move.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{Choose, Position, Preset, Rules};
+///
+/// /// Uniform choices from a xorshift generator it owns.
+/// struct Xorshift(u64);
+///
+/// impl Choose for Xorshift {
+///     fn pick(&mut self, moves: usize) -> usize {
+///         self.0 ^= self.0 << 13;
+///         self.0 ^= self.0 >> 7;
+///         self.0 ^= self.0 << 17;
+///         ((self.0 >> 32) * moves as u64 >> 32) as usize
+///     }
+/// }
+///
+/// let rules = Rules::new(&Preset::Kalah.rules())?;
+/// let mut pos = Position::new(&rules);
+/// pos.play_out(u32::MAX, &mut Xorshift(7));
+/// assert!(pos.is_over());
+/// # Ok::<(), mancala_core::RuleError>(())
+/// ```
+pub trait Choose {
+    /// The index of the move to play among `moves` legal moves.
+    fn pick(&mut self, moves: usize) -> usize;
+}
+
+impl<F: FnMut(usize) -> usize> Choose for F {
+    #[inline(always)]
+    fn pick(&mut self, moves: usize) -> usize {
+        self(moves)
+    }
+}
+
+impl<'r> Position<'r> {
+    /// Plays the game on from here until it is over or `max_moves` moves
+    /// have been played, choosing every move with `choose`; returns the
+    /// moves played. `choose` is given the number of legal moves and
+    /// returns the index of the one to play, in
+    /// [`Position::legal_moves`] order (an index past the last plays the
+    /// last). A position has no history, so the `repetition` end
+    /// condition does not apply: [`Playout`] applies it.
+    ///
+    /// It plays the very games that [`Position::play_unchecked`] on the
+    /// move `choose` picks from [`Position::legal_moves`] plays, several
+    /// times faster under the rules of the seeded games (the two-register
+    /// form of the module's documentation).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Position, Preset, Rules};
+    ///
+    /// let rules = Rules::new(&Preset::Kalah.rules())?;
+    /// let mut pos = Position::new(&rules);
+    /// // Always the first legal move, for at most 10 moves.
+    /// assert_eq!(pos.play_out(10, &mut |_| 0), 10);
+    /// assert_eq!(pos.ply(), 10);
+    /// // And on to the end.
+    /// let moves = pos.play_out(u32::MAX, &mut |_| 0);
+    /// assert!(pos.is_over());
+    /// assert_eq!(pos.ply(), 10 + moves);
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    pub fn play_out(&mut self, max_moves: u32, choose: &mut impl Choose) -> u32 {
+        let (mut words, mut whole) = (Seen::default(), Seen::default());
+        self.play_out_with::<false>(&mut words, &mut whole, max_moves, choose)
+    }
+
+    /// [`Position::play_out`], the `repetition` end condition applied
+    /// when `REP` is on: with `words` to the positions of the
+    /// two-register form, with `whole` to the others.
+    #[inline]
+    fn play_out_with<const REP: bool>(
+        &mut self,
+        words: &mut Seen<Words>,
+        whole: &mut Seen<Whole>,
+        max_moves: u32,
+        choose: &mut impl Choose,
+    ) -> u32 {
+        let r = self.rules;
+        let Some(regs) = &r.registers else {
+            let mut left = max_moves;
+            while !self.is_over() && left > 0 {
+                if REP && whole.seen(self.era() + self.stores(), Whole::of(self)) {
+                    self.end_by_repetition();
+                    break;
+                }
+                self.play_chosen(choose);
+                left -= 1;
+            }
+            return max_moves - left;
+        };
+        match r.kernel {
+            KERNEL_OPPOSITE => self.run::<KERNEL_OPPOSITE, REP>(regs, words, max_moves, choose),
+            KERNEL_COUNT => self.run::<KERNEL_COUNT, REP>(regs, words, max_moves, choose),
+            _ => self.run::<KERNEL_NO_CAPTURE, REP>(regs, words, max_moves, choose),
+        }
+    }
+
+    /// The playout loop in the two-register form, for rules whose kernel
+    /// is `K`: [`Fast::moves`] plays the moves it can vouch for, this
+    /// loop the others. With `REP`, a position that comes back since
+    /// seeds last left the board ends the game, as in a [`History`](crate::History).
+    #[inline(always)]
+    fn run<const K: u8, const REP: bool>(
+        &mut self,
+        regs: &Registers,
+        boards: &mut Seen<Words>,
+        max_moves: u32,
+        choose: &mut impl Choose,
+    ) -> u32 {
+        let r = self.rules;
+        let fast = Fast::new(r, regs, u32::from(self.state.total));
+        let mut left = max_moves;
+        while !self.is_over() && left > 0 {
+            if REP {
+                let (mover, other) = self.words(regs);
+                let era = self.era() + fast.store(mover) + fast.store(other);
+                if boards.seen(era, Words(mover, other, u32::from(self.state.to_move))) {
+                    self.end_by_repetition();
+                    break;
+                }
+            }
+            if self.sowings() < r.ply_horizon || (r.pie_rule && self.state.pie == PieState::Pending)
+            {
+                // A rule still looks at the move count, or a swap may be
+                // a legal move: the general path.
+                self.play_chosen(choose);
+                left -= 1;
+                continue;
+            }
+            // Into registers (again after a move of the general path).
+            let (mover, other) = self.words(regs);
+            let mut st = Regs {
+                mover,
+                other,
+                side: usize::from(self.state.to_move) * SIDE_ENTRIES,
+                legal: self.state.legal,
+                left,
+            };
+            // The move count is worked out from `left` when written back.
+            let ply = self.state.ply.wrapping_add(left);
+            let exit = fast.moves::<K, REP>(&mut st, self.era(), boards, choose);
+            left = st.left;
+            self.put(&st, ply.wrapping_sub(left));
+            match exit {
+                Exit::Budget => break,
+                Exit::General(house) => {
+                    self.play_unchecked(Move::House(house + 1));
+                    left -= 1;
+                }
+                Exit::Ended(reason) => {
+                    self.state.over = Some(reason);
+                    break;
+                }
+                Exit::Repeated => {
+                    self.end_by_repetition();
+                    break;
+                }
+            }
+        }
+        max_moves - left
+    }
+
+    /// Plays the move `choose` picks from the legal moves, by the general
+    /// path.
+    fn play_chosen(&mut self, choose: &mut impl Choose) {
+        let moves = self.legal_moves();
+        let index = choose.pick(moves.len()).min(moves.len() - 1);
+        self.play_unchecked(moves.get(index).expect("an index below len() is a move"));
+    }
+
+    /// Seeds in the stores.
+    fn stores(&self) -> u32 {
+        self.stored_seeds() - u32::from(self.state.discarded)
+    }
+
+    /// What a position can never come back to once it changes, less the
+    /// stores (which the loop adds): the seeds discarded and the pie
+    /// rule's state, which only ever move on.
+    fn era(&self) -> u32 {
+        u32::from(self.state.discarded) | (self.state.pie as u32) << 16
+    }
+
+    /// The two side words, the side to move's first.
+    #[inline(always)]
+    fn words(&self, regs: &Registers) -> (u64, u64) {
+        let side = self.state.to_move;
+        let stride = usize::from(self.rules.stride);
+        let word = |at: usize| {
+            let bytes = self.state.cups[at..]
+                .first_chunk::<8>()
+                .expect("CUPS leaves 8 bytes after every side's house 1");
+            u64::from_le_bytes(*bytes) & regs.side_mask
+        };
+        let (zero, one) = (word(0), word(stride));
+        if side == 0 { (zero, one) } else { (one, zero) }
+    }
+
+    /// Writes the position in registers back, after `ply` moves.
+    #[inline(always)]
+    fn put(&mut self, st: &Regs, ply: u32) {
+        let stride = usize::from(self.rules.stride);
+        let side = st.side / SIDE_ENTRIES;
+        let (zero, one) = if side == 0 {
+            (st.mover, st.other)
+        } else {
+            (st.other, st.mover)
+        };
+        // The bytes of a side word past its store are 0: side 1's word,
+        // written second, puts back the bytes side 0's covered.
+        for (at, word) in [(0, zero), (stride, one)] {
+            let cell = self.state.cups[at..]
+                .first_chunk_mut::<8>()
+                .expect("CUPS leaves 8 bytes after every side's house 1");
+            *cell = word.to_le_bytes();
+        }
+        self.state.to_move = side as u8;
+        self.state.legal = st.legal;
+        self.state.ply = ply;
+    }
+}
+
+/// A position in the two-register form, with the playout's budget.
+#[derive(Clone, Copy, Debug)]
+struct Regs {
+    /// The side to move's word.
+    mover: u64,
+    /// The other side's word.
+    other: u64,
+    /// The side to move, as where its table entries start (0 or
+    /// [`SIDE_ENTRIES`]).
+    side: usize,
+    /// Its legal moves.
+    legal: u32,
+    /// Moves left in the budget.
+    left: u32,
+}
+
+/// Why [`Fast::moves`] stopped.
+#[derive(Clone, Copy, Debug)]
+enum Exit {
+    /// The budget is spent.
+    Budget,
+    /// This house (0-based) is the move, for the general path to play.
+    General(u8),
+    /// A move emptied a side and ended the game this way.
+    Ended(EndReason),
+    /// A move brought back a position (under `repetition`).
+    Repeated,
+}
+
+/// The rules of the two-register loop, read once per playout, and the
+/// loop.
+struct Fast<'a> {
+    sow: &'a [Sown; ENTRIES],
+    capture: Capture<'a>,
+    house_mask: u64,
+    store_shift: u32,
+    /// Seeds in the game.
+    total: u32,
+    /// Half the seeds, rounded up, under `majority`; else more than a
+    /// store can hold.
+    half: u32,
+    capture_extra_turn: bool,
+    end_on_empty: bool,
+    majority: bool,
+    stores_on_track: bool,
+    must_feed: bool,
+    /// The end of an emptied side that the loop makes itself, if any:
+    /// the board left as it is, or the seeds going to their owners.
+    empty_end: Option<EndReason>,
+}
+
+impl<'a> Fast<'a> {
+    fn new(r: &Rules, regs: &'a Registers, total: u32) -> Fast<'a> {
+        Fast {
+            sow: &regs.sow,
+            capture: Capture {
+                counts: r.counts,
+                chain: r.chain,
+                prev: &regs.prev,
+                empty_opposite: r.capture_empty_opposite,
+                cancel_grand_slam: r.grand_slam == GrandSlam::NoCapture,
+                house_mask: regs.house_mask,
+                store_shift: regs.store_shift,
+            },
+            house_mask: regs.house_mask,
+            store_shift: regs.store_shift,
+            total,
+            half: if r.end_majority {
+                total.div_ceil(2)
+            } else {
+                256
+            },
+            capture_extra_turn: r.capture_extra_turn,
+            end_on_empty: r.end_on_empty,
+            majority: r.end_majority,
+            stores_on_track: r.stores_on_track,
+            must_feed: r.must_feed,
+            empty_end: if r.end_empty_first {
+                Some(EndReason::EmptyFirst)
+            } else if r.leftover == Leftover::Owner {
+                Some(EndReason::AnySideEmpty)
+            } else {
+                None
+            },
+        }
+    }
+
+    /// The store of a side word.
+    #[inline(always)]
+    fn store(&self, word: u64) -> u32 {
+        u32::from((word >> self.store_shift) as u8)
+    }
+
+    /// Plays the moves `choose` picks from `st` while their whole effect
+    /// is known here, under kernel `K`; stops at the first move that needs
+    /// the general path (`st` is then the position before it), at the
+    /// end of the game or of the budget, or (with `REP`) at a repeated
+    /// position, recorded in `boards`, of era `era` less the stores.
+    /// No call is made from the loop, so that all of it, the generator
+    /// of `choose` included, stays in registers.
+    #[inline(never)]
+    fn moves<const K: u8, const REP: bool>(
+        &self,
+        st: &mut Regs,
+        era: u32,
+        boards: &mut Seen<Words>,
+        choose: &mut impl Choose,
+    ) -> Exit {
+        let house_mask = self.house_mask;
+        let Regs {
+            mut mover,
+            mut other,
+            mut side,
+            mut legal,
+            mut left,
+        } = *st;
+        let exit = loop {
+            if left == 0 {
+                break Exit::Budget;
+            }
+            let mask = legal as usize & 0xff;
+            let count = usize::from(BYTE_COUNT[mask]);
+            let house = usize::from(BYTE_SELECT[mask][choose.pick(count).min(count - 1) & 7]);
+            let n = (mover >> (8 * house)) as u8;
+            let at = Registers::index(side, house, n);
+            let sown = self.sow[at];
+            let info = sown.info;
+            if info & INFO_NONE != 0 {
+                break Exit::General(house as u8);
+            }
+            let (mut m, mut o) = (
+                mover.wrapping_add(sown.mover),
+                other.wrapping_add(sown.other),
+            );
+            let captured = match K {
+                KERNEL_OPPOSITE => self.capture.take::<K>(&mut m, &mut o, 0, info),
+                KERNEL_COUNT => {
+                    info & INFO_MAY_CAPTURE != 0
+                        && self
+                            .capture
+                            .take::<K>(&mut m, &mut o, side / SIDE_ENTRIES, info)
+                }
+                _ => false,
+            };
+            let extra = (info & INFO_EXTRA != 0) | (captured & self.capture_extra_turn);
+            // The turn passes unless the move earned another: masks, not
+            // a branch.
+            let keep = 0u64.wrapping_sub(u64::from(extra));
+            let (m2, o2) = ((m & keep) | (o & !keep), (o & keep) | (m & !keep));
+            let next = side ^ (SIDE_ENTRIES & !(keep as usize));
+            // Only with a side empty or a store at half the seeds is there
+            // an end condition, a side to feed or no move to look at.
+            if (m & house_mask == 0)
+                | (o & house_mask == 0)
+                | (self.store(m).max(self.store(o)) >= self.half)
+            {
+                // The end conditions read off the board (`board_ends_game`):
+                // a side is empty (only the mover's can be, unless seeds
+                // were captured), or a store holds half the seeds or more.
+                let ended =
+                    self.end_on_empty && (m & house_mask == 0 || (captured && o & house_mask == 0));
+                if ended && self.empty_end.is_none() {
+                    break Exit::General(house as u8);
+                }
+                if !ended
+                    && self.majority
+                    && (self.stores_on_track || captured)
+                    && 2 * self.store(m).max(self.store(o)) >= self.total
+                {
+                    break Exit::General(house as u8);
+                }
+                if let Some(reason) = self.empty_end
+                    && ended
+                {
+                    // `finish`, for the two ends that the loop makes itself.
+                    let (mut m, mut o) = (m2, o2);
+                    if reason == EndReason::AnySideEmpty {
+                        let to_store = |word: u64| {
+                            let seeds = u64::from(byte_sum(word & house_mask));
+                            (word & !house_mask) + (seeds << self.store_shift)
+                        };
+                        (m, o) = (to_store(m), to_store(o));
+                    }
+                    (mover, other, side, legal) = (m, o, next, 0);
+                    left -= 1;
+                    break Exit::Ended(reason);
+                }
+                // No move (a pass or the end), or a side to feed.
+                if m2 & house_mask == 0 || (self.must_feed && o2 & house_mask == 0) {
+                    break Exit::General(house as u8);
+                }
+            }
+            let (m, o) = (m2, o2);
+            (mover, other, side) = (m, o, next);
+            legal = nonzero_bytes(m & house_mask);
+            left -= 1;
+            if REP {
+                let era = era + self.store(m) + self.store(o);
+                if boards.seen(era, Words(m, o, (side / SIDE_ENTRIES) as u32)) {
+                    break Exit::Repeated;
+                }
+            }
+        };
+        *st = Regs {
+            mover,
+            other,
+            side,
+            legal,
+            left,
+        };
+        exit
+    }
+}
+
+/// The capture rules of the two-register form, read once per playout.
+struct Capture<'a> {
+    counts: CountSet,
+    chain: bool,
+    prev: &'a [[u8; 16]; 2],
+    empty_opposite: bool,
+    cancel_grand_slam: bool,
+    house_mask: u64,
+    store_shift: u32,
+}
+
+impl Capture<'_> {
+    /// The capture of kernel `K` after a sowing by `side` (the words seen
+    /// from it) that landed as `info` says (docs/rules.md section 5, as
+    /// `Rules::capture` makes it); returns whether seeds were captured.
+    /// The count capture must only be asked when `info` says a capture
+    /// may follow.
+    #[inline(always)]
+    fn take<const K: u8>(&self, m: &mut u64, o: &mut u64, side: usize, info: u64) -> bool {
+        let last = (info & INFO_LAST) as u32;
+        match K {
+            KERNEL_OPPOSITE if !self.cancel_grand_slam && !self.empty_opposite => {
+                // Plain Kalah captures, without a branch (which way it
+                // goes is a coin toss): a mask of ones when the last seed
+                // fell alone in an own house (`INFO_MAY_CAPTURE`) across
+                // from seeds.
+                let l = 8 * (last & 7);
+                let across = 8 * ((info >> INFO_ACROSS_SHIFT) as u32 & 7);
+                let taken = (*o >> across) & 0xff;
+                let captures =
+                    (info & INFO_MAY_CAPTURE != 0) & ((*m >> l) & 0xff == 1) & (taken != 0);
+                let mask = 0u64.wrapping_sub(u64::from(captures));
+                *m = m
+                    .wrapping_sub(mask & (1 << l))
+                    .wrapping_add(mask & ((taken + 1) << self.store_shift));
+                *o = o.wrapping_sub(mask & (taken << across));
+                captures
+            }
+            KERNEL_OPPOSITE => {
+                if info & INFO_MAY_CAPTURE == 0 {
+                    return false;
+                }
+                // The landing is an own house: it must hold just the last seed.
+                let own = 1u64 << (8 * last);
+                if (*m >> (8 * last)) as u8 != 1 {
+                    return false;
+                }
+                let across = 8 * ((info >> INFO_ACROSS_SHIFT) as u32 & 7);
+                let taken = (*o >> across) & 0xff;
+                if taken == 0 {
+                    if self.empty_opposite {
+                        *m = *m - own + (1 << self.store_shift);
+                    }
+                    return self.empty_opposite;
+                }
+                if self.cancel_grand_slam && taken == u64::from(byte_sum(*o & self.house_mask)) {
+                    return false;
+                }
+                *o -= taken << across;
+                *m = *m - own + ((taken + 1) << self.store_shift);
+                true
+            }
+            KERNEL_COUNT => {
+                let board = u128::from(*o) << 64 | u128::from(*m);
+                let seeds = |p: u32| (board >> (8 * p)) as u8;
+                if !self.counts.holds(seeds(last)) {
+                    return false;
+                }
+                // Back from the landing while houses qualify, never
+                // round to it again.
+                let (mut p, mut taken, mut from_other, mut cleared) = (last, 0u64, 0u64, 0u128);
+                loop {
+                    let here = u64::from(seeds(p));
+                    taken += here;
+                    if p >= 8 {
+                        from_other += here;
+                    }
+                    cleared |= 0xff << (8 * p);
+                    if !self.chain {
+                        break;
+                    }
+                    let before = self.prev[side & 1][p as usize & 15];
+                    if before & PREV_NONE != 0
+                        || u32::from(before) == last
+                        || !self.counts.holds(seeds(u32::from(before)))
+                    {
+                        break;
+                    }
+                    p = u32::from(before);
+                }
+                if self.cancel_grand_slam
+                    && from_other > 0
+                    && from_other == u64::from(byte_sum(*o & self.house_mask))
+                {
+                    return false;
+                }
+                let board = board & !cleared;
+                *m = board as u64 + (taken << self.store_shift);
+                *o = (board >> 64) as u64;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Plays games out fast with the `repetition` end condition applied, as
+/// a [`History`](crate::History) applies it: what random playouts and the rollouts of
+/// Monte Carlo search of rule sets such as Oware need. It keeps the
+/// positions since seeds last left the board, and is reused from game
+/// to game without allocating again.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{Playout, Position, Preset, Rules};
+///
+/// let rules = Rules::new(&Preset::Oware.rules())?;
+/// let mut playout = Playout::new();
+/// let mut pos = Position::new(&rules);
+/// // A simple generator for the moves: any source of indices will do.
+/// let mut x = 7u64;
+/// let moves = playout.play_out(&mut pos, 100_000, &mut |n| {
+///     x ^= x << 13;
+///     x ^= x >> 7;
+///     x ^= x << 17;
+///     (x % n as u64) as usize
+/// });
+/// assert!(pos.is_over());
+/// assert_eq!(pos.ply(), moves);
+/// # Ok::<(), mancala_core::RuleError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Playout {
+    /// The positions of the two-register form.
+    words: Seen<Words>,
+    /// Those of other rules.
+    whole: Seen<Whole>,
+}
+
+impl Playout {
+    /// A playout with nothing allocated yet.
+    pub fn new() -> Playout {
+        Playout::default()
+    }
+
+    /// [`Position::play_out`] with the `repetition` end condition applied
+    /// (when the rules have it) to the positions from `pos` on: plays the
+    /// game on from `pos` until it is over or `max_moves` moves have been
+    /// played; returns the moves played. The games are those of a
+    /// [`History`](crate::History) started at `pos`, playing the moves `choose` picks.
+    pub fn play_out(
+        &mut self,
+        pos: &mut Position<'_>,
+        max_moves: u32,
+        choose: &mut impl Choose,
+    ) -> u32 {
+        if !pos.rules().detects_repetition() {
+            return pos.play_out_with::<false>(&mut self.words, &mut self.whole, max_moves, choose);
+        }
+        // Nothing of the last game.
+        self.words.restart(u32::MAX);
+        self.whole.restart(u32::MAX);
+        pos.play_out_with::<true>(&mut self.words, &mut self.whole, max_moves, choose)
+    }
+}
+
+/// A position as the `repetition` end condition compares it: equal
+/// keys are the same position (`Position::repeats`), and `mix` hashes
+/// it.
+trait Key: Copy + Default + Eq {
+    fn mix(&self) -> u64;
+}
+
+/// A position in the two-register form: the mover's word, the other
+/// side's and the side to move (all else is fixed while the loop plays).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Words(u64, u64, u32);
+
+impl Key for Words {
+    #[inline(always)]
+    fn mix(&self) -> u64 {
+        (self.0 ^ self.1.rotate_left(29) ^ u64::from(self.2)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+}
+
+/// Any position: what `Position::repeats` compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Whole {
+    cups: [u8; CUPS],
+    to_move: u8,
+    pie: PieState,
+    tuzdyk: [u8; 2],
+    /// `Position::repetition_key`, kept for the hash.
+    key: u64,
+}
+
+impl Default for Whole {
+    fn default() -> Self {
+        Whole {
+            cups: [0; CUPS],
+            to_move: 0,
+            pie: PieState::Pending,
+            tuzdyk: [0; 2],
+            key: 0,
+        }
+    }
+}
+
+impl Whole {
+    fn of(pos: &Position<'_>) -> Whole {
+        Whole {
+            cups: pos.state.cups,
+            to_move: pos.state.to_move,
+            pie: pos.state.pie,
+            tuzdyk: pos.state.tuzdyk,
+            key: pos.repetition_key(),
+        }
+    }
+}
+
+impl Key for Whole {
+    #[inline(always)]
+    fn mix(&self) -> u64 {
+        self.key
+    }
+}
+
+/// The positions since seeds last left the board (or the pie rule's
+/// state changed), as a hash set. Slots of an earlier generation are
+/// free, so starting afresh costs nothing.
+#[derive(Clone, Debug, Default)]
+struct Seen<K> {
+    /// `(position, generation)`; a power-of-two count, or none yet.
+    slots: Vec<(K, u32)>,
+    generation: u32,
+    /// Positions of the current generation.
+    len: usize,
+    /// The era of the current generation (see `Position::era`; the
+    /// stores added).
+    era: u32,
+}
+
+impl<K: Key> Seen<K> {
+    const MIN_SLOTS: usize = 64;
+
+    /// Records the position `key` of era `era`, forgetting every position
+    /// of an earlier era; returns whether it was there already.
+    #[inline(always)]
+    fn seen(&mut self, era: u32, key: K) -> bool {
+        if era != self.era {
+            self.restart(era);
+        }
+        self.insert(key)
+    }
+
+    /// Forgets every position; the next generation is of era `era`.
+    fn restart(&mut self, era: u32) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // Wrapped: old slots could look current again.
+            self.slots.fill((K::default(), 0));
+            self.generation = 1;
+        }
+        self.len = 0;
+        self.era = era;
+    }
+
+    /// Records a position; returns whether it was there already.
+    #[inline(always)]
+    fn insert(&mut self, key: K) -> bool {
+        if self.slots.len() < 2 * (self.len + 1) {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = (key.mix() >> 40) as usize & mask;
+        loop {
+            let (here, generation) = self.slots[i];
+            if generation != self.generation {
+                self.slots[i] = (key, self.generation);
+                self.len += 1;
+                return false;
+            }
+            if here == key {
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Doubles the table, keeping the positions of the current generation.
+    #[cold]
+    fn grow(&mut self) {
+        let size = (self.slots.len() * 2).max(Self::MIN_SLOTS);
+        let old = std::mem::replace(&mut self.slots, vec![(K::default(), 0); size]);
+        let current = self.generation;
+        self.len = 0;
+        for (key, _) in old.into_iter().filter(|s| s.1 == current) {
+            self.insert(key);
+        }
+    }
+}

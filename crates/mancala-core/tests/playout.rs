@@ -1,0 +1,256 @@
+//! `Position::play_out` and `Playout::play_out` play the very games that
+//! the general path plays: `Position::play_unchecked` (or a `History`,
+//! under `repetition`) on the move the same chooser picks from
+//! `legal_moves`, for every preset and for random rule sets, whole games
+//! and games cut off by a move budget and taken up again.
+
+use mancala_core::{
+    Capture, Direction, EndCondition, EndReason, EndSet, History, Origin, Playout, Position,
+    Preset, Relay, RuleSet, Rules, Setup, StoresSown,
+};
+use mancala_testkit::pick::Choices;
+use mancala_testkit::rules::{any_rules, random_rules};
+use proptest::prelude::*;
+
+/// A chooser: a uniform index below the number of moves, from `seed`.
+fn chooser(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut choices = Choices(seed);
+    move |n| (choices.next_u64() % n as u64) as usize
+}
+
+/// The general path: at most `max_moves` moves from `start`, as the
+/// chooser picks them, through a `History` when `repetition` is a rule
+/// (applied from `start` on) and through the bare position when not.
+fn reference<'r>(
+    start: Position<'r>,
+    max_moves: u32,
+    mut choose: impl FnMut(usize) -> usize,
+    repetition: bool,
+) -> (Position<'r>, u32) {
+    let mut played = 0;
+    if repetition && start.rules().detects_repetition() {
+        let mut game = History::from_position(start);
+        while !game.is_over() && played < max_moves {
+            let moves = game.legal_moves();
+            game.play_unchecked(moves.get(choose(moves.len())).unwrap());
+            played += 1;
+        }
+        return (*game.position(), played);
+    }
+    let mut pos = start;
+    while !pos.is_over() && played < max_moves {
+        let moves = pos.legal_moves();
+        pos.play_unchecked(moves.get(choose(moves.len())).unwrap());
+        played += 1;
+    }
+    (pos, played)
+}
+
+/// Both play-outs against the general path from `start`, whole and cut
+/// into two pieces of `first` moves and the rest.
+fn check_from(start: Position<'_>, seed: u64, first: u32, cap: u32) {
+    let what = format!(
+        "{} from {start}, seed {seed}",
+        start.rules().rule_set().canonical()
+    );
+    // Without repetition: Position::play_out.
+    let (want, moves) = reference(start, cap, chooser(seed), false);
+    let mut pos = start;
+    assert_eq!(pos.play_out(cap, &mut chooser(seed)), moves, "{what}");
+    assert_eq!(pos, want, "{what}");
+    // With it: Playout::play_out, one playout reused for both pieces.
+    let (want, moves) = reference(start, cap, chooser(seed), true);
+    let mut playout = Playout::new();
+    let mut pos = start;
+    assert_eq!(
+        playout.play_out(&mut pos, cap, &mut chooser(seed)),
+        moves,
+        "{what}"
+    );
+    assert_eq!(pos, want, "{what}");
+    assert_eq!(pos.end_reason(), want.end_reason(), "{what}");
+    // In two pieces: the first `first` moves, then the rest with the
+    // same chooser (a repetition needs the positions of both pieces, so
+    // only the bare positions are compared here).
+    let (want, moves) = reference(start, cap, chooser(seed), false);
+    let mut choose = chooser(seed);
+    let mut pos = start;
+    let one = pos.play_out(first.min(cap), &mut choose);
+    let two = pos.play_out(cap - one, &mut choose);
+    assert_eq!(one + two, moves, "{what}, in pieces of {first}");
+    assert_eq!(pos, want, "{what}, in pieces of {first}");
+}
+
+/// Rule sets near the seeded games, which the two-register form plays:
+/// two players, at most 7 houses, plain sowing, the opposite or count
+/// capture or none, and whatever else `random_rules` draws.
+fn register_rules() -> impl Strategy<Value = RuleSet> {
+    (random_rules(), 0usize..3, 1u8..=7).prop_filter_map(
+        "a rule set the engine refuses",
+        |(mut set, capture, houses)| {
+            set.players = 2;
+            set.houses = houses;
+            set.relay = Relay::None;
+            set.sow_capture_counts = Default::default();
+            set.tuzdyk = false;
+            if set.origin == Origin::FirstUnlessSingle {
+                set.origin = Origin::Include;
+            }
+            if set.direction == Direction::Parity {
+                set.direction = Direction::Ccw;
+            }
+            set.capture = [Capture::None, Capture::Opposite, Capture::Count][capture];
+            set.min_seeds = 1;
+            Rules::new(&set).is_ok().then_some(set)
+        },
+    )
+}
+
+#[test]
+fn every_preset_plays_the_games_of_the_general_path() {
+    for preset in Preset::ALL {
+        let rules = Rules::new(&preset.rules()).unwrap();
+        for seed in 0..40 {
+            check_from(Position::new(&rules), seed, (seed * 7) as u32 % 60, 100_000);
+        }
+    }
+}
+
+#[test]
+fn move_by_move_a_play_out_is_play_unchecked() {
+    for preset in Preset::ALL {
+        let rules = Rules::new(&preset.rules()).unwrap();
+        for seed in 0..40 {
+            let mut pos = Position::new(&rules);
+            let mut choose = chooser(seed);
+            while !pos.is_over() && pos.ply() < 2_000 {
+                let (before, moves) = (pos, pos.legal_moves());
+                let k = choose(moves.len());
+                let mut want = pos;
+                want.play_unchecked(moves.get(k).unwrap());
+                assert_eq!(pos.play_out(1, &mut |_| k), 1);
+                assert_eq!(
+                    pos,
+                    want,
+                    "{preset} from {before}, move {}",
+                    moves.get(k).unwrap()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn houses_past_the_tables_take_the_general_path() {
+    // 30 seeds is the most the two-register tables sow; 31 and 37 are
+    // sown by the general path. Every move from positions holding them.
+    let rules = Rules::new(&Preset::AlManqala.rules()).unwrap();
+    for notation in [
+        "31,30,0,0,0,0,0:0 37,0,0,0,0,0,0:0",
+        "0,0,0,0,0,0,30:0 0,0,0,0,0,31,37:0 to=1",
+        "1,0,0,0,0,0,29:30 0,1,2,3,0,0,2:30",
+    ] {
+        let setup: Setup = notation.parse().unwrap();
+        let start = Position::from_setup(&rules, &setup).unwrap();
+        assert!(start.rules().plays_in_registers());
+        for (k, m) in start.legal_moves().iter().enumerate() {
+            let (mut fast, mut want) = (start, start);
+            want.play_unchecked(m);
+            fast.play_out(1, &mut |_| k);
+            assert_eq!(fast, want, "{m} from {notation}");
+        }
+    }
+}
+
+#[test]
+fn the_seeded_games_take_the_two_register_form() {
+    // Not a promise of the API: a check that the fast path is exercised
+    // by the games whose speed it is for.
+    for preset in [
+        Preset::Kalah,
+        Preset::Oware,
+        Preset::AlManqala,
+        Preset::MancalaBasic,
+        Preset::Mankalah,
+    ] {
+        let rules = Rules::new(&preset.rules()).unwrap();
+        assert!(rules.plays_in_registers(), "{preset}");
+    }
+}
+
+#[test]
+fn a_repetition_ends_the_play_out_as_it_ends_a_history() {
+    // Two lone seeds chase each other round an Oware board: after 12
+    // moves the first position is back (the History example).
+    let rules = Rules::new(&Preset::Oware.rules()).unwrap();
+    let setup: Setup = "1,0,0,0,0,0:23 1,0,0,0,0,0:23".parse().unwrap();
+    let start = Position::from_setup(&rules, &setup).unwrap();
+    let mut playout = Playout::new();
+    let mut pos = start;
+    assert_eq!(playout.play_out(&mut pos, 1_000, &mut |_| 0), 12);
+    assert_eq!(pos.end_reason(), Some(EndReason::Repetition));
+    // The same playout again: nothing of the last game is remembered.
+    let mut again = start;
+    assert_eq!(playout.play_out(&mut again, 1_000, &mut |_| 0), 12);
+    assert_eq!(again, pos);
+    // A bare position knows no repetition: the budget ends it.
+    let mut bare = start;
+    assert_eq!(bare.play_out(100, &mut |_| 0), 100);
+    assert!(!bare.is_over());
+}
+
+#[test]
+fn an_index_past_the_last_move_plays_the_last() {
+    let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+    let mut pos = Position::new(&rules);
+    pos.play_out(1, &mut |_| usize::MAX);
+    // House 6 of the start: four seeds, none in the store.
+    assert_eq!(pos.to_string(), "4,4,4,4,4,0:1 5,5,5,4,4,4:0 to=1 ply=1");
+    let (want, _) = reference(Position::new(&rules), 1_000, |n| n - 1, false);
+    let mut pos = Position::new(&rules);
+    pos.play_out(1_000, &mut |_| usize::MAX);
+    assert_eq!(pos, want);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_rules_play_the_games_of_the_general_path(
+        set in prop_oneof![any_rules(), register_rules()],
+        seed in any::<u64>(),
+        first in 0u32..80,
+    ) {
+        let rules = Rules::new(&set).unwrap();
+        check_from(Position::new(&rules), seed, first, 3_000);
+    }
+
+    #[test]
+    fn repetition_ends_play_outs_as_it_ends_histories(
+        set in register_rules().prop_map(|mut set| {
+            // Small store-less boards, where seeds circle and positions recur.
+            set.houses = 1 + set.houses % 3;
+            set.seeds = 1 + set.seeds % 2;
+            set.stores_sown = StoresSown::None;
+            set.end = EndSet::EMPTY;
+            set.end.insert(EndCondition::Repetition);
+            set
+        }).prop_filter("a rule set the engine refuses", |set| Rules::new(set).is_ok()),
+        seed in any::<u64>(),
+    ) {
+        let rules = Rules::new(&set).unwrap();
+        check_from(Position::new(&rules), seed, 5, 300);
+    }
+
+    #[test]
+    fn play_outs_from_random_positions_agree(
+        preset in prop::sample::select(Preset::ALL.to_vec()),
+        walk in any::<u64>(),
+        plies in 0u32..60,
+        seed in any::<u64>(),
+    ) {
+        let rules = Rules::new(&preset.rules()).unwrap();
+        let (start, _) = reference(Position::new(&rules), plies, chooser(walk), true);
+        check_from(start, seed, 3, 100_000);
+    }
+}
