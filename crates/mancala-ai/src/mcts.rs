@@ -714,6 +714,13 @@ impl<E: Evaluator> Mcts<E> {
     /// greedy one with probability `greed`, else random; every player's
     /// reward.
     fn playout(&mut self, mut pos: Position<'_>) -> Rewards {
+        if self.greed <= 0.0 {
+            // Plain random playouts: the engine's own loop plays them (the
+            // same games as the loop below, at a fraction of the cost).
+            let rng = &mut self.rng;
+            pos.play_out(self.playout_cap, &mut |n| rng.random_range(0..n));
+            return self.rewards(&pos);
+        }
         let mut played = 0;
         while !pos.is_over() && played < self.playout_cap {
             let moves = pos.legal_moves();

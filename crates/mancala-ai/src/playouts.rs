@@ -2,10 +2,10 @@
 //! thread or several, with their totals (for benchmarks, for estimating
 //! how games go, and for front ends that want bulk play).
 
-use mancala_core::{History, Position, Rules};
+use mancala_core::{Playout, Position, Rules};
 
+use crate::Random;
 use crate::spec::splitmix;
-use crate::{Random, Strategy};
 
 /// Games still going after this many moves are ended by agreement (games
 /// under rules without `repetition` can circle for ever).
@@ -54,8 +54,8 @@ impl PlayoutTotals {
 
 /// Plays `games` games from the start of `rules` between uniformly random
 /// players, on `threads` threads (0: one per available core), and returns
-/// the totals. Under `repetition` the games are played through a
-/// [`History`], so a repeated position ends them.
+/// the totals. Each game is one [`Playout::play_out`], which applies
+/// `repetition` as a `History` does: a repeated position ends the game.
 ///
 /// Reproducible: thread `t` plays its share of the games with its own
 /// [`Random`] seeded from `seed` and `t` (thread 0 with `seed` itself, so
@@ -104,45 +104,20 @@ pub fn random_playouts(rules: &Rules, games: u64, seed: u64, threads: usize) -> 
     totals
 }
 
-/// One thread's games.
+/// One thread's games, each one [`Playout::play_out`].
 fn play_share(rules: &Rules, games: u64, seed: u64) -> PlayoutTotals {
     let mut random = Random::new(seed);
     let mut totals = PlayoutTotals::new(rules.players());
-    let mut choose = |pos: &Position<'_>| {
-        random
-            .choose(pos)
-            .expect("a game that is not over has a legal move")
-    };
-    if rules.detects_repetition() {
-        // Only a History sees a repeated position.
-        let mut game = History::new(rules);
-        for _ in 0..games {
-            game.reset(Position::new(rules));
-            while !game.is_over() {
-                if game.position().ply() >= PLAYOUT_CAP {
-                    game.end_by_agreement();
-                    totals.capped += 1;
-                    break;
-                }
-                game.play_unchecked(choose(game.position()));
-                totals.plies += 1;
-            }
-            totals.finish(game.position());
+    let mut playout = Playout::new();
+    let start = Position::new(rules);
+    for _ in 0..games {
+        let mut pos = start;
+        totals.plies += u64::from(playout.play_out(&mut pos, PLAYOUT_CAP, &mut random));
+        if !pos.is_over() {
+            pos.end_by_agreement();
+            totals.capped += 1;
         }
-    } else {
-        for _ in 0..games {
-            let mut pos = Position::new(rules);
-            while !pos.is_over() {
-                if pos.ply() >= PLAYOUT_CAP {
-                    pos.end_by_agreement();
-                    totals.capped += 1;
-                    break;
-                }
-                pos.play_unchecked(choose(&pos));
-                totals.plies += 1;
-            }
-            totals.finish(&pos);
-        }
+        totals.finish(&pos);
     }
     totals
 }
@@ -150,6 +125,7 @@ fn play_share(rules: &Rules, games: u64, seed: u64) -> PlayoutTotals {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Strategy;
     use mancala_core::{Preset, RuleSet, Side};
 
     #[test]

@@ -1,6 +1,6 @@
 //! Players: the [`Strategy`] trait and the simple strategies.
 
-use mancala_core::{Move, Position};
+use mancala_core::{Choose, Move, Position};
 use rand::RngExt;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -70,6 +70,17 @@ impl Random {
         Random {
             rng: SmallRng::seed_from_u64(seed),
         }
+    }
+}
+
+/// The random player's choice among `moves` legal moves, for
+/// [`Playout::play_out`](mancala_core::Playout::play_out): the same draw
+/// as [`Strategy::choose`], so that a play-out plays the games of the
+/// player.
+impl Choose for Random {
+    #[inline]
+    fn pick(&mut self, moves: usize) -> usize {
+        self.rng.random_range(0..moves)
     }
 }
 
