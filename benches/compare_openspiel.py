@@ -7,14 +7,17 @@ OpenSpiel, e.g. after ``pip install open_spiel``), on an idle machine::
     python3 benches/compare_openspiel.py --seconds 3 --repeat 5
 
 (``--games kalah,oware`` by default; ``--seconds 0.2 --repeat 3
---length-games 50`` for a quick check that it runs.)
+--length-games 50`` for a quick check that it runs; ``--yardstick``
+adds the Kalah(6,4) yardstick of ``benches/kalah_yardstick.rs`` to every
+``kalah`` run, the three sides taking turns to go first, and reports the
+generic engine's time over the yardstick's.)
 
 For each game the two sides are measured in pairs, one after the other,
 each on one thread: OpenSpiel's games/s of ``pyspiel.evaluate_bots``
 from the initial state with two uniform random bots
 (``pyspiel.make_uniform_random_bot``), and ours from
 ``examples/playouts.rs`` (uniform random games, the loop of the
-``playouts/<preset>`` benches), built here with ``cargo build --release
+``playouts/<preset>`` benches: one ``Playout::play_out`` a game), built here with ``cargo build --release
 --example playouts`` (``CARGO_TARGET_DIR`` is honoured, as cargo does).
 The order alternates from pair to pair (OpenSpiel first, then ours first,
 ...), so that a slow spell of the machine hits both sides alike. Every
@@ -177,6 +180,11 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument(
+        "--yardstick",
+        action="store_true",
+        help="measure the Kalah(6,4) yardstick too, in every kalah run",
+    )
+    parser.add_argument(
         "--fresh-bots",
         action="store_true",
         help="make new OpenSpiel bots for every game instead of reusing two",
@@ -203,22 +211,36 @@ def main() -> None:
         name = GAMES[preset]
         print(f"{preset} ({name}), single thread, {args.seconds:g} s a side:")
         pairs = []
+        sides = ["OpenSpiel", "mancala"]
+        if args.yardstick and preset == "kalah":
+            sides.append("yardstick")
         for run in range(args.repeat):
             seed = args.seed + 1000 * run
-            if run % 2 == 0:
-                theirs = openspiel_rate(pyspiel, name, args.seconds, seed, args.fresh_bots)
-                ours = our_rate(exe, preset, args.seconds, seed)
-            else:
-                ours = our_rate(exe, preset, args.seconds, seed)
-                theirs = openspiel_rate(pyspiel, name, args.seconds, seed, args.fresh_bots)
+            # Each side first in turn.
+            order = sides[run % len(sides) :] + sides[: run % len(sides)]
+            got = {}
+            for side in order:
+                if side == "OpenSpiel":
+                    got[side] = openspiel_rate(
+                        pyspiel, name, args.seconds, seed, args.fresh_bots
+                    )
+                else:
+                    which = preset if side == "mancala" else "yardstick"
+                    got[side] = our_rate(exe, which, args.seconds, seed)
+            theirs, ours = got["OpenSpiel"], got["mancala"]
             rate = float(ours["games_per_sec"])
-            pairs.append((theirs, ours))
-            first = "OpenSpiel first" if run % 2 == 0 else "ours first"
-            print(
-                f"  pair {run + 1} ({first}): OpenSpiel {theirs:,.0f} games/s, "
-                f"mancala {rate:,.0f} games/s, ratio {rate / theirs:.2f}x",
-                flush=True,
+            pairs.append((theirs, ours, got.get("yardstick")))
+            line = (
+                f"  run {run + 1} ({order[0]} first): OpenSpiel {theirs:,.0f} games/s, "
+                f"mancala {rate:,.0f} games/s, ratio {rate / theirs:.2f}x"
             )
+            if "yardstick" in got:
+                yard = float(got["yardstick"]["games_per_sec"])
+                line += (
+                    f"; yardstick {yard:,.0f} games/s ({yard / theirs:.2f}x), "
+                    f"mancala's time / yardstick's {yard / rate:.3f}"
+                )
+            print(line, flush=True)
         length = (
             openspiel_length(pyspiel, name, args.length_games, args.seed)
             if args.length_games > 0
@@ -238,15 +260,27 @@ def main() -> None:
     print(header)
     print("-" * len(header))
     for preset, name, pairs, length in rows:
-        theirs = statistics.median(t for t, _ in pairs)
-        ours = statistics.median(float(o["games_per_sec"]) for _, o in pairs)
-        ratio = statistics.median(float(o["games_per_sec"]) / t for t, o in pairs)
+        theirs = statistics.median(t for t, _, _ in pairs)
+        ours = statistics.median(float(o["games_per_sec"]) for _, o, _ in pairs)
+        ratio = statistics.median(float(o["games_per_sec"]) / t for t, o, _ in pairs)
         their_length = "-" if length != length else f"{length:.1f}"
         print(
             f"{preset + ' (' + name + ')':<16} {theirs:>18,.0f} {ours:>16,.0f} "
             f"{ratio:>6.2f}x   "
             f"{their_length:>10} / {pairs[0][1].get('moves_per_game', '-')}"
         )
+        yards = [(t, o, y) for t, o, y in pairs if y is not None]
+        if yards:
+            rate = lambda r: float(r["games_per_sec"])  # noqa: E731
+            yard = statistics.median(rate(y) for _, _, y in yards)
+            print(
+                f"{'  yardstick':<16} {'':>18} {yard:>16,.0f} "
+                f"{statistics.median(rate(y) / t for t, _, y in yards):>6.2f}x"
+            )
+            print(
+                f"  mancala's time / the yardstick's (median of the runs): "
+                f"{statistics.median(rate(y) / rate(o) for _, o, y in yards):.3f}"
+            )
     print(
         "(each column its own median: the ratio is the median of the pairs' "
         "ratios, not the ratio of the medians)"

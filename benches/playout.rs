@@ -10,7 +10,7 @@
 // Each includer uses a different part of the module.
 #![allow(dead_code)]
 
-use mancala::{History, Position, Preset, Rules, Side};
+use mancala::{Choose, History, Playout, Position, Preset, Rules, Side};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -18,6 +18,18 @@ use crate::kalah_yardstick::pick;
 
 /// Moves after which a random game that has not ended is a bug.
 pub const MAX_PLIES: u32 = 100_000;
+
+/// The move choice of every playout bench: [`pick`] from a `SmallRng`
+/// it owns (so that `Playout::play_out` can keep the generator in
+/// registers).
+pub struct Pick(pub SmallRng);
+
+impl Choose for Pick {
+    #[inline(always)]
+    fn pick(&mut self, moves: usize) -> usize {
+        pick(&mut self.0, moves)
+    }
+}
 
 /// What to do with a game that has not ended after its move cap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,17 +46,32 @@ pub fn cap_for(_preset: Preset) -> (u32, AtCap) {
     (MAX_PLIES, AtCap::Panic)
 }
 
+/// How [`Playouts`] plays a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Loop {
+    /// [`Playout::play_out`]: the engine's own playout loop.
+    PlayOut,
+    /// Move by move through the API: [`Position::legal_moves`] and
+    /// [`Position::play_unchecked`], or a [`History`] under `repetition`.
+    Moves,
+}
+
 /// A source of uniform random games under one rule set.
 ///
-/// Rules with the `repetition` end condition are played through a
+/// With [`Loop::PlayOut`], a game is one call of [`Playout::play_out`]
+/// (which applies the `repetition` end condition); with [`Loop::Moves`],
+/// rules with the `repetition` end condition are played through a
 /// [`History`] (which applies it; its history is reset, not reallocated,
-/// between games); the others through a bare [`Position`].
+/// between games), the others through a bare [`Position`]. Both play the
+/// same games for the same seed.
 pub struct Playouts<'r> {
     preset: Preset,
     start: Position<'r>,
+    how: Loop,
+    playout: Playout,
     /// Kept only when the rules detect repetition.
     game: Option<History<'r>>,
-    rng: SmallRng,
+    rng: Pick,
     cap: u32,
     at_cap: AtCap,
     /// Games played.
@@ -57,12 +84,13 @@ pub struct Playouts<'r> {
 
 impl<'r> Playouts<'r> {
     /// Playouts from the start position of `rules` (compiled from
-    /// `preset`), choosing moves with a `SmallRng` seeded with `seed`; a
-    /// game not over after `cap` moves panics or ends by agreement, as
-    /// `at_cap` says.
+    /// `preset`), played as `how` says, choosing moves with a `SmallRng`
+    /// seeded with `seed`; a game not over after `cap` moves panics or
+    /// ends by agreement, as `at_cap` says.
     pub fn new(
         preset: Preset,
         rules: &'r Rules,
+        how: Loop,
         seed: u64,
         cap: u32,
         at_cap: AtCap,
@@ -71,8 +99,10 @@ impl<'r> Playouts<'r> {
         Playouts {
             preset,
             start,
-            game: rules.detects_repetition().then(|| History::new(rules)),
-            rng: SmallRng::seed_from_u64(seed),
+            how,
+            playout: Playout::new(),
+            game: (how == Loop::Moves && rules.detects_repetition()).then(|| History::new(rules)),
+            rng: Pick(SmallRng::seed_from_u64(seed)),
             cap,
             at_cap,
             games: 0,
@@ -88,9 +118,10 @@ impl<'r> Playouts<'r> {
     /// If the game is not over after the cap and the cap says [`AtCap::Panic`].
     #[inline]
     pub fn play(&mut self) -> i32 {
-        let (plies, end) = match self.game.take() {
-            None => self.play_position(),
-            Some(mut game) => {
+        let (plies, end) = match (self.how, self.game.take()) {
+            (Loop::PlayOut, _) => self.play_out(),
+            (Loop::Moves, None) => self.play_position(),
+            (Loop::Moves, Some(mut game)) => {
                 let result = self.play_game(&mut game);
                 self.game = Some(game);
                 result
@@ -99,6 +130,17 @@ impl<'r> Playouts<'r> {
         self.games += 1;
         self.plies += u64::from(plies);
         i32::from(end.store(Side::new(0))) - i32::from(end.store(Side::new(1)))
+    }
+
+    #[inline]
+    fn play_out(&mut self) -> (u32, Position<'r>) {
+        let mut pos = self.start;
+        let plies = self.playout.play_out(&mut pos, self.cap, &mut self.rng);
+        if !pos.is_over() {
+            self.cap_reached(&pos);
+            pos.end_by_agreement();
+        }
+        (plies, pos)
     }
 
     #[inline]
@@ -116,7 +158,7 @@ impl<'r> Playouts<'r> {
                 return (plies, pos);
             }
             let m = moves
-                .get(pick(&mut self.rng, moves.len()))
+                .get(self.rng.pick(moves.len()))
                 .expect("an index below len() is a move");
             pos.play_unchecked(m);
             plies += 1;
@@ -138,7 +180,7 @@ impl<'r> Playouts<'r> {
                 return (plies, *game.position());
             }
             let m = moves
-                .get(pick(&mut self.rng, moves.len()))
+                .get(self.rng.pick(moves.len()))
                 .expect("an index below len() is a move");
             game.play_unchecked(m);
             plies += 1;

@@ -9,10 +9,14 @@
 //! Groups:
 //!
 //! - `playouts/<preset>`, every preset: uniform random games from the
-//!   start to the end, reported in games/s. Presets with the `repetition`
-//!   end condition play through a `Game`, the others through a bare
-//!   `Position` (see `benches/playout.rs`). A game not over after 100,000
-//!   moves panics.
+//!   start to the end, reported in games/s, each one call of
+//!   `Playout::play_out` (see `benches/playout.rs`). A game not over after
+//!   100,000 moves panics.
+//! - `playout_moves/<preset>`, every preset: the same games played move
+//!   by move through `Position::legal_moves` and
+//!   `Position::play_unchecked`, through a `History` for presets with the
+//!   `repetition` end condition (what `playouts/<preset>` measured before
+//!   `Playout` existed).
 //! - `perft/kalah`, `perft/oware`: perft 7 from the start, reported in
 //!   leaf nodes/s (the perft count; the engine's perft counts the last
 //!   ply's moves without playing them).
@@ -38,7 +42,7 @@ use rand::rngs::SmallRng;
 mod kalah_yardstick;
 mod playout;
 
-use playout::Playouts;
+use playout::{Loop, Playouts};
 
 /// Seed of every random playout bench (the same games for the generic
 /// Kalah and the yardstick).
@@ -73,15 +77,17 @@ fn compile(preset: Preset) -> Rules {
 }
 
 fn playouts(c: &mut Criterion) {
-    let mut group = c.benchmark_group("playouts");
-    group.throughput(Throughput::Elements(1));
-    for preset in Preset::ALL {
-        let rules = compile(preset);
-        let (cap, at_cap) = playout::cap_for(preset);
-        let mut games = Playouts::new(preset, &rules, SEED, cap, at_cap);
-        group.bench_function(preset.name(), |b| b.iter(|| games.play()));
+    for (name, how) in [("playouts", Loop::PlayOut), ("playout_moves", Loop::Moves)] {
+        let mut group = c.benchmark_group(name);
+        group.throughput(Throughput::Elements(1));
+        for preset in Preset::ALL {
+            let rules = compile(preset);
+            let (cap, at_cap) = playout::cap_for(preset);
+            let mut games = Playouts::new(preset, &rules, how, SEED, cap, at_cap);
+            group.bench_function(preset.name(), |b| b.iter(|| games.play()));
+        }
+        group.finish();
     }
-    group.finish();
 }
 
 fn perfts(c: &mut Criterion) {
