@@ -10,8 +10,8 @@ mod sow;
 pub(crate) use board::{byte_sum, nonzero_bytes};
 use compile::{Layout, SowingTable, Tracks};
 pub(crate) use registers::{
-    ENTRIES, INFO_ACROSS_SHIFT, INFO_EXTRA, INFO_LAST, INFO_MAY_CAPTURE, INFO_NONE, PREV_NONE,
-    Registers, SIDE_ENTRIES, Sown,
+    ENTRIES, INFO_ACROSS_SHIFT, INFO_EXTRA, INFO_LAST, INFO_MAY_CAPTURE, PREV_NONE, Registers,
+    SIDE_ENTRIES, SOWN, Sown,
 };
 pub(crate) use sow::{
     KERNEL_COUNT, KERNEL_GENERAL, KERNEL_NO_CAPTURE, KERNEL_OPPOSITE, Sowing, Step,

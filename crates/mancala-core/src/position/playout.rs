@@ -17,9 +17,9 @@ use super::Position;
 use crate::mv::{BYTE_COUNT, BYTE_SELECT, Move};
 use crate::outcome::EndReason;
 use crate::rules::{
-    CUPS, ENTRIES, INFO_ACROSS_SHIFT, INFO_EXTRA, INFO_LAST, INFO_MAY_CAPTURE, INFO_NONE,
-    KERNEL_COUNT, KERNEL_NO_CAPTURE, KERNEL_OPPOSITE, PREV_NONE, Registers, Rules, SIDE_ENTRIES,
-    Sown, byte_sum, nonzero_bytes,
+    CUPS, ENTRIES, INFO_ACROSS_SHIFT, INFO_EXTRA, INFO_LAST, INFO_MAY_CAPTURE, KERNEL_COUNT,
+    KERNEL_NO_CAPTURE, KERNEL_OPPOSITE, PREV_NONE, Registers, Rules, SIDE_ENTRIES, SOWN, Sown,
+    byte_sum, nonzero_bytes,
 };
 use crate::ruleset::{CountSet, GrandSlam, Leftover};
 
@@ -179,7 +179,11 @@ impl<'r> Position<'r> {
             };
             // The move count is worked out from `left` when written back.
             let ply = self.state.ply.wrapping_add(left);
-            let exit = fast.moves::<K, REP>(&mut st, self.era(), boards, choose);
+            let exit = if fast.total <= 128 {
+                fast.moves::<K, REP, true>(&mut st, self.era(), boards, choose)
+            } else {
+                fast.moves::<K, REP, false>(&mut st, self.era(), boards, choose)
+            };
             left = st.left;
             self.put(&st, ply.wrapping_sub(left));
             match exit {
@@ -361,7 +365,7 @@ impl<'a> Fast<'a> {
     /// No call is made from the loop, so that all of it, the generator
     /// of `choose` included, stays in registers.
     #[inline(never)]
-    fn moves<const K: u8, const REP: bool>(
+    fn moves<const K: u8, const REP: bool, const SMALL: bool>(
         &self,
         st: &mut Regs,
         era: u32,
@@ -384,12 +388,13 @@ impl<'a> Fast<'a> {
             let count = usize::from(BYTE_COUNT[mask]);
             let house = usize::from(BYTE_SELECT[mask][choose.pick(count).min(count - 1) & 7]);
             let n = (mover >> (8 * house)) as u8;
-            let at = Registers::index(side, house, n);
-            let sown = self.sow[at];
-            let info = sown.info;
-            if info & INFO_NONE != 0 {
+            if n >= SOWN {
+                // More seeds than the tables sow (a branch that goes the
+                // same way nearly every move).
                 break Exit::General(house as u8);
             }
+            let sown = self.sow[Registers::index(side, house, n)];
+            let info = sown.info;
             let (mut m, mut o) = (
                 mover.wrapping_add(sown.mover),
                 other.wrapping_add(sown.other),
@@ -412,10 +417,9 @@ impl<'a> Fast<'a> {
             let next = side ^ (SIDE_ENTRIES & !(keep as usize));
             // Only with a side empty or a store at half the seeds is there
             // an end condition, a side to feed or no move to look at.
-            if (m & house_mask == 0)
-                | (o & house_mask == 0)
-                | (self.store(m).max(self.store(o)) >= self.half)
-            {
+            // (The stores ORed are at least the larger one: a cheap test
+            // that may send a move here that needs nothing.)
+            if (m & house_mask == 0) | (o & house_mask == 0) | (self.store(m | o) >= self.half) {
                 // The end conditions read off the board (`board_ends_game`):
                 // a side is empty (only the mover's can be, unless seeds
                 // were captured), or a store holds half the seeds or more.
@@ -454,7 +458,16 @@ impl<'a> Fast<'a> {
             }
             let (m, o) = (m2, o2);
             (mover, other, side) = (m, o, next);
-            legal = nonzero_bytes(m & house_mask);
+            legal = if SMALL {
+                // No house holds more than 128 seeds: adding 127 to each
+                // byte carries into its top bit alone, and only if the
+                // house holds a seed.
+                const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+                let high = ((m & house_mask) + LOW7) & !LOW7;
+                ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+            } else {
+                nonzero_bytes(m & house_mask)
+            };
             left -= 1;
             if REP {
                 let era = era + self.store(m) + self.store(o);

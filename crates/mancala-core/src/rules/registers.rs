@@ -20,19 +20,16 @@ pub(crate) const INFO_EXTRA: u64 = 0x10;
 /// [`Sown::info`]: a capture may follow, depending on what the
 /// landing house holds (the kernel says how).
 pub(crate) const INFO_MAY_CAPTURE: u64 = 0x20;
-/// [`Sown::info`]: no entry (more seeds than the tables hold, or
-/// no such house): the move takes the general path.
-pub(crate) const INFO_NONE: u64 = 0x80;
 /// [`Sown::info`] bits 8 to 11: under the opposite capture, the
 /// place of the house across from the landing house.
 pub(crate) const INFO_ACROSS_SHIFT: u32 = 8;
 
-/// Seed counts per house in the tables: every count a cup can hold, so
-/// that a count needs no clamping. Only counts below [`SOWN`] have an
-/// entry: a house holding more takes the general path.
-pub(crate) const COUNTS: usize = 256;
-/// Counts the tables sow.
-pub(crate) const SOWN: usize = 31;
+/// Seed counts per house in the tables, a power of two. Only counts
+/// below [`SOWN`] have an entry: a house holding more takes the general
+/// path.
+pub(crate) const COUNTS: usize = 32;
+/// Counts the tables sow: 1 to `SOWN - 1`.
+pub(crate) const SOWN: u8 = 31;
 /// Entries in the tables: 2 sides, 8 houses, [`COUNTS`] counts.
 pub(crate) const ENTRIES: usize = 2 * 8 * COUNTS;
 /// [`Registers::index`] of side 1's entries: what a change of turn
@@ -41,8 +38,10 @@ pub(crate) const SIDE_ENTRIES: usize = 8 * COUNTS;
 /// [`Registers::prev`]: no previous house a count capture may take.
 pub(crate) const PREV_NONE: u8 = 0x80;
 
-/// A sowing in the two-register form: one table entry, read at once.
+/// A sowing in the two-register form: one table entry, read at once (32
+/// bytes, so that an index is one shift away from its address).
 #[derive(Clone, Copy, Debug)]
+#[repr(C, align(32))]
 pub(crate) struct Sown {
     /// What the sowing adds to the mover's word, in wrapping arithmetic,
     /// the lifted seeds subtracted from the house.
@@ -74,12 +73,12 @@ pub(crate) struct Registers {
 }
 
 impl Registers {
-    /// Where the entries of sowing `n` seeds from house `house` (0-based)
-    /// of the side whose entries start at `side_entries` (0 or
-    /// [`SIDE_ENTRIES`]) are.
+    /// Where the entry of sowing `n` seeds (below [`SOWN`]) from house
+    /// `house` (0-based) of the side whose entries start at
+    /// `side_entries` (0 or [`SIDE_ENTRIES`]) is.
     #[inline(always)]
     pub fn index(side_entries: usize, house: usize, n: u8) -> usize {
-        (side_entries & SIDE_ENTRIES) | ((house & 7) * COUNTS) | usize::from(n)
+        (side_entries & SIDE_ENTRIES) | ((house & 7) * COUNTS) | (usize::from(n) & (COUNTS - 1))
     }
 
     /// The tables for `rules`, if the two-register form can play them.
@@ -103,7 +102,7 @@ impl Registers {
         let none = Sown {
             mover: 0,
             other: 0,
-            info: INFO_NONE,
+            info: 0,
         };
         let mut sow: Box<[Sown; ENTRIES]> = vec![none; ENTRIES]
             .into_boxed_slice()
@@ -115,7 +114,7 @@ impl Registers {
             let lap = usize::from(rules.lap[side]);
             for house in 0..houses {
                 let start = usize::from(rules.starts[0][side][house]);
-                for n in 1..SOWN {
+                for n in 1..usize::from(SOWN) {
                     // Seed by seed, lap after lap, as `sow_seeds` sows.
                     let mut words = [0u64; 2];
                     let mut last = 0;
