@@ -46,27 +46,29 @@
 //! `valgrind --tool=callgrind` on 2,000 games (`cargo build --release
 //! --example playouts`, then `valgrind --tool=callgrind
 //! target/release/examples/playouts yardstick --games 2000 --seed 1`,
-//! minus the same with `--games 0`) counts 2,910 instructions a game
-//! (44.2 moves): 66 a move. The common move (no capture, no end) is 47
-//! instructions in the compiled loop: 11 of them the generator
-//! (`SmallRng`, Xoshiro256++), 3 the move count and its cap, 7 the
-//! mask, 9 the pick and 11 the sowing with its landing test; captures
-//! and the end of the game account for the rest. Each step needs the
-//! one before (mask, table, multiply by the draw, table, table of sowing
-//! adds, add, next mask: three dependent loads and two multiplies, about
-//! 25 cycles of latency), so a single game is bound by that chain of
-//! latencies rather than by the instruction count: fewer instructions
-//! would not make it much faster, only independent games interleaved on
-//! one core would. A cheaper generator (a 64-bit multiply-xorshift) would
-//! save a few instructions a move, but the yardstick keeps the generator
-//! and the move choice of the generic engine's bench (`benches/playout.rs`)
-//! so that both play the very same games (the same moves and checksum for
-//! the same seed) and the comparison is of the engines alone. The
-//! previous yardstick (a `[u8; 14]` board sown seed by seed) took 6,075
-//! instructions a game; the generic engine took 10,784 before issue 19.
+//! minus the same with `--games 0`) counts 4,410 instructions a game
+//! (44.2 moves): 100 a move, 11 of them the generator (`SmallRng`,
+//! Xoshiro256++). The branch-free capture and turn cost more instructions
+//! than branches (the branching version took 2,911 a game) but 9% less
+//! time. On the development host it plays about 1,550,000 games a second
+//! (`python3 benches/compare_openspiel.py --yardstick`, docs/results.md
+//! section 2): some 14.5 ns, about 40 cycles, a move. Each step needs the
+//! one before (mask, table, multiply by the draw, table, the house's
+//! seeds, table of sowing adds, add, next mask: four dependent loads and
+//! two multiplies), so a single game is bound by that chain of latencies
+//! rather than by the instruction count: fewer instructions would not
+//! make it much faster, only independent games interleaved on one core
+//! would. A cheaper generator (a 64-bit multiply-xorshift) would save a
+//! few instructions a move, but the yardstick keeps the generator and the
+//! move choice of the generic engine's bench (`benches/playout.rs`) so
+//! that both play the very same games (the same moves and checksum for
+//! the same seed) and the comparison is of the engines alone. The first
+//! yardstick (a `[u8; 14]` board sown seed by seed) took 6,075
+//! instructions a game; the generic engine took 10,784 before issue 19
+//! and takes 6,142 in `Position::play_out`.
 //!
 //! Included as a module by `benches/rules.rs` (the `yardstick/kalah-6-4`
-//! bench), `examples/playouts.rs` (`yardstick --games N`) and
+//! bench), `examples/playouts.rs` (`yardstick SECONDS`, `yardstick --games N`) and
 //! `tests/yardstick.rs` (which checks, move by move, that it plays the
 //! same games as `mancala_core`'s Kalah preset).
 
