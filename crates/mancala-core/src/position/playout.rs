@@ -121,12 +121,18 @@ impl<'r> Position<'r> {
         let r = self.rules;
         let Some(regs) = &r.registers else {
             let mut left = max_moves;
-            while !self.is_over() && left > 0 {
+            loop {
+                // No legal move: the game is over.
+                let moves = self.legal_moves();
+                if moves.is_empty() || left == 0 {
+                    break;
+                }
                 if REP && whole.seen(self.era() + self.stores(), Whole::of(self)) {
                     self.end_by_repetition();
                     break;
                 }
-                self.play_chosen(choose);
+                let index = choose.pick(moves.len()).min(moves.len() - 1);
+                self.play_unchecked(moves.get(index).expect("an index below len() is a move"));
                 left -= 1;
             }
             return max_moves - left;
@@ -209,6 +215,7 @@ impl<'r> Position<'r> {
 
     /// Plays the move `choose` picks from the legal moves, by the general
     /// path.
+    #[inline(always)]
     fn play_chosen(&mut self, choose: &mut impl Choose) {
         let moves = self.legal_moves();
         let index = choose.pick(moves.len()).min(moves.len() - 1);
