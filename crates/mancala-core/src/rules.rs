@@ -293,10 +293,10 @@ impl Rules {
     /// these rules in its fast two-register form: two players, at most 7
     /// houses a side, plain sowing (no relay, no capture while sowing, no
     /// tuzdyk, one direction) with no capture, the opposite or the count
-    /// capture, and a move from any house holding a seed (the first moves,
-    /// while the pie rule or a rule that looks at the move count is in
-    /// play, take the general path). Other rules are played out move by
-    /// move, the same games, only slower.
+    /// capture, a move from any house holding a seed, and grand slams not
+    /// forbidden (the first moves, while the pie rule or a rule that
+    /// looks at the move count is in play, take the general path). Other
+    /// rules are played out move by move, the same games, only slower.
     pub fn plays_in_registers(&self) -> bool {
         self.registers.is_some()
     }

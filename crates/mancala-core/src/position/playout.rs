@@ -14,7 +14,7 @@
 //! game is the game the general path plays.
 
 use super::Position;
-use crate::mv::{BYTE_COUNT, BYTE_SELECT, Move};
+use crate::mv::{BYTE_COUNT, BYTE_SELECT, Move, MoveList};
 use crate::outcome::EndReason;
 use crate::rules::{
     CUPS, ENTRIES, INFO_ACROSS_SHIFT, INFO_EXTRA, INFO_LAST, INFO_MAY_CAPTURE, KERNEL_COUNT,
@@ -131,8 +131,7 @@ impl<'r> Position<'r> {
                     self.end_by_repetition();
                     break;
                 }
-                let index = choose.pick(moves.len()).min(moves.len() - 1);
-                self.play_unchecked(moves.get(index).expect("an index below len() is a move"));
+                self.play_chosen(moves, choose);
                 left -= 1;
             }
             return max_moves - left;
@@ -172,7 +171,7 @@ impl<'r> Position<'r> {
             {
                 // A rule still looks at the move count, or a swap may be
                 // a legal move: the general path.
-                self.play_chosen(choose);
+                self.play_chosen(self.legal_moves(), choose);
                 left -= 1;
                 continue;
             }
@@ -213,11 +212,10 @@ impl<'r> Position<'r> {
         max_moves - left
     }
 
-    /// Plays the move `choose` picks from the legal moves, by the general
-    /// path.
+    /// Plays the move `choose` picks from `moves`, the legal moves, by the
+    /// general path.
     #[inline(always)]
-    fn play_chosen(&mut self, choose: &mut impl Choose) {
-        let moves = self.legal_moves();
+    fn play_chosen(&mut self, moves: MoveList, choose: &mut impl Choose) {
         let index = choose.pick(moves.len()).min(moves.len() - 1);
         self.play_unchecked(moves.get(index).expect("an index below len() is a move"));
     }
