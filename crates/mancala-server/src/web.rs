@@ -33,6 +33,60 @@ pub(crate) fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/api/presets", get(presets))
         .route("/api/preview", post(preview))
         .route("/api/explain", post(explain))
+        .route("/locales/{file}", get(locale))
+        .route("/api/languages", get(languages))
+}
+
+/// `GET /locales/{code}.ftl`: the Fluent catalog of a language, every
+/// file of it in one ([`mancala_i18n::catalog`]).
+async fn locale(Path(file): Path<String>) -> Response {
+    let catalog = file.strip_suffix(".ftl").and_then(mancala_i18n::catalog);
+    let Some(catalog) = catalog else {
+        return (StatusCode::NOT_FOUND, "no such catalog\n").into_response();
+    };
+    let mut response = catalog.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+/// A row of `GET /api/languages`.
+#[derive(Debug, Serialize)]
+struct LanguageView {
+    /// The BCP 47 code, as `/locales/{code}.ftl` takes it.
+    code: &'static str,
+    /// The language's name in itself.
+    name: &'static str,
+    /// `ltr` or `rtl`.
+    dir: &'static str,
+}
+
+/// The answer of `GET /api/languages`.
+#[derive(Debug, Serialize)]
+struct Languages {
+    /// The language every catalog falls back to.
+    fallback: &'static str,
+    languages: Vec<LanguageView>,
+}
+
+/// `GET /api/languages`: the languages the site speaks, English first.
+async fn languages() -> axum::Json<Languages> {
+    let languages = mancala_i18n::LANGUAGES
+        .iter()
+        .map(|l| LanguageView {
+            code: l.code,
+            name: l.name,
+            dir: l.direction.as_str(),
+        })
+        .collect();
+    axum::Json(Languages {
+        fallback: mancala_i18n::FALLBACK,
+        languages,
+    })
 }
 
 /// `index.html`, for `/` and for the invite links `/r/CODE`.

@@ -1,0 +1,1 @@
+export declare function acceptedLanguages(str?: string): Array<string>;
