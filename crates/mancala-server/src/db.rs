@@ -29,7 +29,7 @@ use sqlx::{AnyConnection, AnyPool};
 use sqlx::{Executor, Row};
 
 use crate::error::Error;
-use crate::protocol::{HistoryEntry, LeaderboardEntry, RatingChangeView};
+use crate::protocol::{ComputerReason, HistoryEntry, LeaderboardEntry, RatingChangeView};
 use crate::rating::{self, Rating};
 use crate::setup::RoomSetup;
 
@@ -61,6 +61,9 @@ pub(crate) struct StoredGame {
     /// Its rules as canonical text.
     pub rules: String,
     pub events: Vec<Event>,
+    /// Why the computer played each event, `None` where the seat's player
+    /// did (one entry an event).
+    pub played_by: Vec<Option<ComputerReason>>,
 }
 
 impl Db {
@@ -309,7 +312,8 @@ impl Db {
         Ok(())
     }
 
-    /// Appends event number `seq` (from 1) to game `id` and, when it ended
+    /// Appends event number `seq` (from 1) to game `id`, with why the
+    /// computer `played_by` it (`None`: the seat's player did), and, when it ended
     /// the game, the outcome, in one transaction; in it too, when `ranks`
     /// (per seat) are given with the outcome, the ratings the game changes,
     /// so that they are never lost nor applied twice.
@@ -320,16 +324,21 @@ impl Db {
         id: &str,
         seq: usize,
         event: Event,
+        played_by: Option<ComputerReason>,
         outcome: Option<&Outcome>,
         ranks: Option<&[u8]>,
     ) -> Result<Option<Vec<RatingChangeView>>, Error> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query("INSERT INTO game_events (game, seq, event) VALUES ($1, $2, $3)")
-            .bind(id)
-            .bind(seq as i64)
-            .bind(event.to_string())
-            .execute(&mut *tx)
-            .await?;
+        let played_by = played_by.map(ComputerReason::as_str);
+        sqlx::query(
+            "INSERT INTO game_events (game, seq, event, played_by) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(id)
+        .bind(seq as i64)
+        .bind(event.to_string())
+        .bind(played_by)
+        .execute(&mut *tx)
+        .await?;
         if let Some(outcome) = outcome {
             let json = serde_json::to_string(&crate::protocol::OutcomeView::from(outcome))
                 .expect("an outcome serialises");
@@ -414,30 +423,45 @@ impl Db {
             return Ok(None);
         };
         let id: String = row.get(0);
-        let events = self.events(&id).await?;
+        let (events, played_by) = self.events(&id).await?.into_iter().unzip();
         Ok(Some(StoredGame {
             id,
             rules: row.get(1),
             events,
+            played_by,
         }))
     }
 
-    /// The events of game `id`, in order.
+    /// The events of game `id`, in order, each with why the computer
+    /// played it (`None`: the seat's player did).
     ///
     /// # Errors
     ///
-    /// [`Error::Database`], also for an event text that does not parse.
-    pub(crate) async fn events(&self, id: &str) -> Result<Vec<Event>, Error> {
-        let texts: Vec<String> =
-            sqlx::query_scalar("SELECT event FROM game_events WHERE game = $1 ORDER BY seq")
+    /// [`Error::Database`], also for an event text or a reason that does
+    /// not parse.
+    pub(crate) async fn events(
+        &self,
+        id: &str,
+    ) -> Result<Vec<(Event, Option<ComputerReason>)>, Error> {
+        let rows =
+            sqlx::query("SELECT event, played_by FROM game_events WHERE game = $1 ORDER BY seq")
                 .bind(id)
                 .fetch_all(&self.pool)
                 .await?;
-        texts
-            .iter()
-            .map(|t| {
-                t.parse()
-                    .map_err(|e| Error::Database(sqlx::Error::Decode(Box::new(e))))
+        let decode =
+            |e: Box<dyn std::error::Error + Send + Sync>| Error::Database(sqlx::Error::Decode(e));
+        rows.iter()
+            .map(|row| {
+                let event: String = row.get(0);
+                let by: Option<String> = row.get(1);
+                let event = event.parse().map_err(|e| decode(Box::new(e)))?;
+                let by = match by {
+                    Some(text) => Some(ComputerReason::from_name(&text).ok_or_else(|| {
+                        decode(format!("{text:?} is not a reason the computer plays").into())
+                    })?),
+                    None => None,
+                };
+                Ok((event, by))
             })
             .collect()
     }

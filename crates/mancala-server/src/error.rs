@@ -11,9 +11,11 @@ use thiserror::Error;
 /// Something the server refused or could not do.
 ///
 /// Over HTTP it becomes a response with a status and a JSON body
-/// `{"error": CODE, "message": TEXT}`; over a WebSocket, the message
-/// `{"type": "error", "code": CODE, "message": TEXT}`. [`Error::code`] is
-/// the stable machine-readable part (see `docs/protocol.md`).
+/// `{"error": CODE, "message": TEXT, "args": {...}}`; over a WebSocket,
+/// the message `{"type": "error", "code": CODE, "message": TEXT, "args":
+/// {...}}`. [`Error::code`] is the stable machine-readable part, and
+/// [`Error::args`] its facts (see `docs/protocol.md`); the message is
+/// English for developers, and pages word the code in their language.
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum Error {
@@ -316,6 +318,41 @@ impl Error {
         }
     }
 
+    /// The facts of the failure a page words it with, beside its
+    /// [`code`](Error::code): a JSON object of numbers (`{"seat": 1}`, seats
+    /// counted from 0 as everywhere in the protocol), empty for most
+    /// codes. The catalogs' `error-<code>` messages take them as
+    /// arguments.
+    pub fn args(&self) -> serde_json::Map<String, serde_json::Value> {
+        let pairs: Vec<(&str, u64)> = match *self {
+            Error::NameTooLong { length } => {
+                vec![("length", length as u64), ("max", crate::MAX_NAME as u64)]
+            }
+            Error::TooLarge { length } => vec![
+                ("length", length as u64),
+                ("max", crate::MAX_MESSAGE as u64),
+            ],
+            Error::NotYourSeat { seat }
+            | Error::NoSuchSeat { seat }
+            | Error::SeatTaken { seat }
+            | Error::AlreadySeated { seat }
+            | Error::OneSeatRated { seat }
+            | Error::SeatEmpty { seat } => vec![("seat", seat as u64)],
+            Error::NotYourTurn { to_move } => vec![("seat", to_move as u64)],
+            Error::TooFewPlayers { seated, min } => {
+                vec![("seated", seated as u64), ("min", min as u64)]
+            }
+            Error::BadLevel { level } => vec![("level", u64::from(level))],
+            Error::TurnSeconds { seconds } => vec![("seconds", seconds)],
+            Error::Version { version } => vec![("version", u64::from(version))],
+            _ => Vec::new(),
+        };
+        pairs
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), serde_json::Value::from(v)))
+            .collect()
+    }
+
     /// The text sent to clients: internal failures are logged, not told.
     pub fn public_message(&self) -> String {
         if self.code() == "internal" {
@@ -331,7 +368,11 @@ impl IntoResponse for Error {
         if self.code() == "internal" {
             eprintln!("mancala-server: {self}");
         }
-        let body = serde_json::json!({ "error": self.code(), "message": self.public_message() });
+        let body = serde_json::json!({
+            "error": self.code(),
+            "message": self.public_message(),
+            "args": self.args(),
+        });
         (self.status(), Json(body)).into_response()
     }
 }

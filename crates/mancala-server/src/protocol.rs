@@ -5,7 +5,7 @@
 //! first); sides are board sides, the same as seats unless the pie rule
 //! swapped them.
 
-use mancala_core::{CaptureFrom, Cup, EndReason, Game, Outcome, Setup, Side, SowingStep};
+use mancala_core::{CaptureFrom, Cup, EndReason, Event, Game, Outcome, Setup, Side, SowingStep};
 use serde::{Deserialize, Serialize};
 
 /// A message from a client.
@@ -110,8 +110,13 @@ pub enum ServerMessage {
     Error {
         /// The kind of failure (see [`Error::code`](crate::Error::code)).
         code: String,
-        /// A sentence for people.
+        /// A sentence for developers, in English (pages word `code` with
+        /// `args` in their own language).
         message: String,
+        /// The facts of the failure ([`Error::args`](crate::Error::args)):
+        /// numbers by name, `{}` for most codes.
+        #[serde(default)]
+        args: serde_json::Map<String, serde_json::Value>,
     },
 }
 
@@ -141,6 +146,11 @@ pub struct RoomView {
     pub turn_seconds: Option<u32>,
     /// Per seat, who sits there.
     pub seats: Vec<Option<SeatView>>,
+    /// Whether the host may start a game now: no game is being played
+    /// and at least [`RoomView::min_players`] seats are taken (every seat,
+    /// where the rules fix the count).
+    #[serde(default)]
+    pub can_start: bool,
     /// The players connected without a seat, once each, in the order they
     /// came.
     pub spectators: Vec<SpectatorView>,
@@ -186,6 +196,10 @@ pub struct SeatView {
     /// stayed away; `null` when the player plays.
     #[serde(default)]
     pub played_by: Option<PlayedBy>,
+    /// The computer's level (1 to 10) when the computer sits here,
+    /// `null` for a person.
+    #[serde(default)]
+    pub level: Option<u8>,
 }
 
 /// Who plays a seat in place of its player.
@@ -220,6 +234,32 @@ pub enum ComputerReason {
     Timeout,
 }
 
+impl ComputerReason {
+    /// Every reason, in the order declared.
+    pub const ALL: [ComputerReason; 4] = [
+        ComputerReason::ComputerSeat,
+        ComputerReason::Resigned,
+        ComputerReason::Takeover,
+        ComputerReason::Timeout,
+    ];
+
+    /// The reason's name, as the protocol and the database write it
+    /// (`"computer_seat"`, `"resigned"`, `"takeover"`, `"timeout"`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ComputerReason::ComputerSeat => "computer_seat",
+            ComputerReason::Resigned => "resigned",
+            ComputerReason::Takeover => "takeover",
+            ComputerReason::Timeout => "timeout",
+        }
+    }
+
+    /// The reason named `name` ([`ComputerReason::as_str`]), if any.
+    pub fn from_name(name: &str) -> Option<ComputerReason> {
+        ComputerReason::ALL.into_iter().find(|r| r.as_str() == name)
+    }
+}
+
 /// The clock of the turn being played, in a room with a time per turn.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockView {
@@ -241,6 +281,9 @@ pub struct GameView {
     pub rules: String,
     /// Its events so far, as text (`"3"`, `"resign 1"`).
     pub events: Vec<String>,
+    /// Its events so far with who made each: a page's move list, whole.
+    #[serde(default)]
+    pub record: Vec<RecordView>,
     /// The current position.
     pub position: Setup,
     /// The seat to move, `null` once the game is over.
@@ -254,18 +297,68 @@ pub struct GameView {
 }
 
 impl GameView {
-    /// The view of `game`, whose id is `id`, with the turn's `clock`.
-    pub(crate) fn new(id: &str, game: &Game, clock: Option<ClockView>) -> GameView {
+    /// The view of `game`, whose id is `id`, whose events the computer
+    /// played for the reasons of `played_by` (one an event, `None` for
+    /// the seat's player; missing entries read as `None`), with the
+    /// turn's `clock`.
+    pub(crate) fn new(
+        id: &str,
+        game: &Game,
+        played_by: &[Option<ComputerReason>],
+        clock: Option<ClockView>,
+    ) -> GameView {
+        let record = game
+            .positions()
+            .zip(game.events())
+            .enumerate()
+            .map(|(i, (before, event))| {
+                let reason = played_by.get(i).copied().flatten();
+                RecordView {
+                    seat: event_seat(&before, event),
+                    event: event.to_string(),
+                    by: if reason.is_some() {
+                        MovedBy::Computer
+                    } else {
+                        MovedBy::Player
+                    },
+                    reason,
+                }
+            })
+            .collect();
         GameView {
             id: id.to_string(),
             rules: game.rules().rule_set().canonical(),
             events: game.events().iter().map(ToString::to_string).collect(),
+            record,
             position: game.position().to_setup(),
             to_move: to_move(game),
             outcome: game.outcome().as_ref().map(OutcomeView::from),
             clock,
         }
     }
+}
+
+/// The seat that made `event` in the position `before` it: the seat to
+/// move for a move or an agreement, the seat of the side named otherwise.
+fn event_seat(before: &mancala_core::Position<'_>, event: &Event) -> usize {
+    match *event {
+        Event::Resign { side } | Event::Computer { side, .. } => before.player_of(side),
+        Event::Move(_) | Event::Agreement => before.player_of(before.to_move()),
+    }
+}
+
+/// One event of a game's record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordView {
+    /// The seat that made it.
+    pub seat: usize,
+    /// The event as text, as in [`GameView::events`].
+    pub event: String,
+    /// Who made it: the seat's `player`, or the `computer`.
+    pub by: MovedBy,
+    /// Why the computer made it, `null` for the player's own.
+    #[serde(default)]
+    pub reason: Option<ComputerReason>,
 }
 
 /// The seat to move in `game`, `None` once it is over.

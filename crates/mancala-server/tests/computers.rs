@@ -226,3 +226,75 @@ async fn a_computer_seat_in_a_rated_room_is_rated_like_anyone() {
     assert_eq!(board["players"][0]["player"], "ai:1");
     assert_eq!(board["players"][0]["name"], "Computer (level 1)");
 }
+
+/// `record` entry of a `moved` message: what a game's record must say of it.
+fn recorded(moved: &Value) -> Value {
+    json!({ "seat": moved["seat"], "event": moved["move"], "by": moved["by"], "reason": moved["reason"] })
+}
+
+#[tokio::test]
+async fn a_games_record_says_who_played_each_move_after_a_restart() {
+    let fresh = common::database().await;
+    let first = common::start_detached(fresh.url.clone());
+    let host = first.server.player("host").await;
+    let code = first.server.room(&host, "kalah").await;
+    let mut client = first.server.join(&code, &host).await;
+    client.send(json!({ "type": "sit", "seat": 0 })).await;
+    let room = client.expect("room").await;
+    assert_eq!(room["can_start"], false, "one seat of two taken: {room}");
+    client
+        .send(json!({ "type": "computer", "seat": 1, "level": 4 }))
+        .await;
+    let room = client.expect("room").await;
+    assert_eq!(room["seats"][1]["level"], 4);
+    assert_eq!(room["seats"][0]["level"], Value::Null);
+    assert_eq!(room["can_start"], true, "{room}");
+    client.send(json!({ "type": "start" })).await;
+    let started = client.expect("started").await;
+    assert_eq!(started["record"], json!([]));
+
+    // The host plays seat 0 at random; the computer seat 1.
+    let mut game = common::game_of("kalah");
+    let mut random = Random::new(3);
+    let mut expected = Vec::new();
+    while expected.len() < 12 && !game.is_over() {
+        let position = game.position();
+        if position.player_of(position.to_move()) == 0 {
+            let m = random.choose(&position).unwrap();
+            client
+                .send(json!({ "type": "move", "move": m.to_string() }))
+                .await;
+        }
+        expected.push(recorded(&follow(&mut client, &mut game).await));
+    }
+    assert!(expected.iter().any(|r| r["by"] == "computer"));
+    assert!(expected.iter().any(|r| r["by"] == "player"));
+    drop(client);
+    first.kill();
+
+    // Another server on the same database: the room's game tells the same.
+    let server = common::start_on(fresh.url.clone()).await;
+    let (_, room) = server.join_room(&code, &host).await;
+    assert_eq!(room["game"]["record"], json!(expected), "{room}");
+    assert_eq!(room["can_start"], false, "a game is being played");
+}
+
+#[tokio::test]
+async fn a_refusal_carries_its_facts() {
+    let server = common::start().await;
+    let (_, mut clients, _) = server.seated_room("kalah,players=3", 2, false).await;
+    clients[1].send(json!({ "type": "sit", "seat": 0 })).await;
+    let error = clients[1].recv().await;
+    assert_eq!(error["code"], "already_seated", "{error}");
+    assert_eq!(error["args"], json!({ "seat": 1 }), "{error}");
+    let host = server.player("host").await;
+    let response = server
+        .post(
+            "/api/rooms",
+            json!({ "rules": "kalah", "turn_seconds": 45 }),
+            Some(&host),
+        )
+        .await;
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["args"], json!({ "seconds": 45 }), "{body}");
+}

@@ -77,10 +77,20 @@ impl Room {
             .map(|o| seat_ranks(&live.game, o));
         let ratings = match self
             .db
-            .append_event(&live.id, seq, event, outcome.as_ref(), ranks.as_deref())
+            .append_event(
+                &live.id,
+                seq,
+                event,
+                computer,
+                outcome.as_ref(),
+                ranks.as_deref(),
+            )
             .await
         {
-            Ok(ratings) => ratings,
+            Ok(ratings) => {
+                live.played_by.push(computer);
+                ratings
+            }
             Err(e) => {
                 live.game.undo();
                 return Err(e);

@@ -14,7 +14,8 @@ use super::{Command, ConnId, Registry, Settings, UNLOAD_AFTER};
 use crate::db::Db;
 use crate::error::Error;
 use crate::protocol::{
-    ClientMessage, GameView, PlayedBy, RoomView, SeatView, ServerMessage, SpectatorView,
+    ClientMessage, ComputerReason, GameView, PlayedBy, RoomView, SeatView, ServerMessage,
+    SpectatorView,
 };
 use crate::setup::RoomSetup;
 use crate::{PROTOCOL_VERSION, secret};
@@ -24,6 +25,9 @@ use crate::{PROTOCOL_VERSION, secret};
 pub(super) struct Live {
     pub id: String,
     pub game: Game,
+    /// Why the computer played each event of the game, `None` where the
+    /// seat's player did: one entry an event.
+    pub played_by: Vec<Option<ComputerReason>>,
 }
 
 /// A connected client.
@@ -104,6 +108,7 @@ impl Room {
                     name,
                     away: false,
                     played_by: None,
+                    level: None,
                 });
             }
         }
@@ -120,6 +125,7 @@ impl Room {
                 Some(Live {
                     game: Game::from_record(&rules, None, &last.events).map_err(record)?,
                     id: last.id,
+                    played_by: last.played_by,
                 })
             }
             None => None,
@@ -310,6 +316,7 @@ impl Room {
             name,
             away: false,
             played_by: None,
+            level: None,
         });
         self.broadcast_room();
         Ok(())
@@ -360,6 +367,7 @@ impl Room {
                     name: name.unwrap_or_default(),
                     away: false,
                     played_by: None,
+                    level: None,
                 });
             }
         }
@@ -411,7 +419,11 @@ impl Room {
         }
         self.seats = seats;
         let game = Game::new(Arc::new(rules));
-        self.game = Some(Live { id, game });
+        self.game = Some(Live {
+            id,
+            game,
+            played_by: Vec::new(),
+        });
         self.reset_clock();
         let started = ServerMessage::Started(self.game_view().expect("a game was just started"));
         if !moves.is_empty() {
@@ -431,6 +443,13 @@ impl Room {
                 min: self.setup.min_players,
             },
         }
+    }
+
+    /// Whether the host may start a game now ([`RoomView::can_start`]):
+    /// what [`Room::start`] checks besides who asks.
+    fn can_start(&self) -> bool {
+        let taken = self.seats.iter().flatten().count();
+        !self.in_progress() && taken >= self.setup.min_players
     }
 
     /// Whether a game is being played.
@@ -483,6 +502,7 @@ impl Room {
                 .iter()
                 .map(|s| s.as_ref().map(|s| self.seat_view(s)))
                 .collect(),
+            can_start: self.can_start(),
             spectators: self.spectators(),
             game: self.game_view(),
         }
@@ -505,11 +525,12 @@ impl Room {
     /// `seat` with who is away and who plays for whom.
     fn seat_view(&self, seat: &SeatView) -> SeatView {
         let away = self.away.get(&seat.player);
-        let computer = computer_level(&seat.player).is_some();
+        let level = computer_level(&seat.player);
         SeatView {
             away: away.is_some(),
-            played_by: (computer || away.is_some_and(|a| a.taken_over))
+            played_by: (level.is_some() || away.is_some_and(|a| a.taken_over))
                 .then_some(PlayedBy::Computer),
+            level,
             ..seat.clone()
         }
     }
@@ -517,7 +538,12 @@ impl Room {
     /// The game being played or last played, with its clock.
     fn game_view(&self) -> Option<GameView> {
         let live = self.game.as_ref()?;
-        Some(GameView::new(&live.id, &live.game, self.clock_view()))
+        Some(GameView::new(
+            &live.id,
+            &live.game,
+            &live.played_by,
+            self.clock_view(),
+        ))
     }
 }
 
@@ -534,6 +560,7 @@ pub(crate) fn error_message(error: &Error) -> ServerMessage {
     ServerMessage::Error {
         code: error.code().to_string(),
         message: error.public_message(),
+        args: error.args(),
     }
 }
 
