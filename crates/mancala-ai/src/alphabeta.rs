@@ -144,7 +144,7 @@ impl<E: Evaluator> AlphaBeta<E> {
 
     fn start(&mut self, pos: &Position<'_>) {
         self.clock = Clock::new(&self.limits);
-        self.root_player = pos.player_of(pos.to_move());
+        self.root_player = pos.player_to_move();
         self.salt = (self.root_player as u64 + 1).wrapping_mul(0xd6e8_feb8_6659_fd93);
         if let Some(table) = &mut self.table {
             table.new_search();
@@ -308,7 +308,7 @@ impl<E: Evaluator> AlphaBeta<E> {
 
     #[inline]
     fn maximises(&self, pos: &Position<'_>) -> bool {
-        pos.player_of(pos.to_move()) == self.root_player
+        pos.player_to_move() == self.root_player
     }
 
     fn terminal(&self, pos: &Position<'_>) -> Option<i32> {
@@ -436,7 +436,7 @@ impl<E: Evaluator> AlphaBeta<E> {
     ) -> [Move; MoveList::CAPACITY] {
         let mut scored = [(0i64, Move::Swap); MoveList::CAPACITY];
         let side = pos.to_move();
-        let player = pos.player_of(side);
+        let player = pos.player_to_move();
         for (slot, m) in scored.iter_mut().zip(moves) {
             slot.1 = m;
             if self.ordering {

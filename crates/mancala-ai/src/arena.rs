@@ -580,7 +580,7 @@ fn play_game(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) ->
         }
         let pos = *game.position();
         let side = pos.to_move();
-        let player = pos.player_of(side);
+        let player = pos.player_to_move();
         let seat = order[player];
         let start = Instant::now();
         let choice = players[player].choose(&pos);
@@ -602,13 +602,11 @@ fn play_game(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) ->
         }
     }
     let outcome = game.outcome().expect("the game is over");
-    let pos = game.position();
     let mut ranks = vec![0u8; n];
     let mut scores = vec![0u8; n];
     for player in 0..n {
-        let side = pos.side_of(player);
-        ranks[order[player]] = outcome.rank(side);
-        scores[order[player]] = outcome.scores()[side.index()];
+        ranks[order[player]] = outcome.rank_of_player(player);
+        scores[order[player]] = outcome.score_of_player(player);
     }
     GameResult {
         record: GameRecord {

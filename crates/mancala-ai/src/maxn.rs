@@ -87,7 +87,7 @@ impl Table<Entry> {
 /// side. Extra turns (the same player moves again) and pie swaps (the
 /// other player takes over the side) need no special care: the vectors
 /// are kept per player and the mover is always
-/// `pos.player_of(pos.to_move())`.
+/// `pos.player_to_move()`.
 ///
 /// **Ties.** Among children that are equally good for the mover, the first
 /// in [`Position::legal_moves`] order is chosen (children are always
@@ -265,7 +265,7 @@ impl<E: Evaluator> MaxN<E> {
         if self.clock.tick() {
             return None;
         }
-        let mover = pos.player_of(pos.to_move());
+        let mover = pos.player_to_move();
         let mut best: Option<(Values, Move)> = None;
         for m in pos.legal_moves() {
             let mut child = *pos;
@@ -335,7 +335,7 @@ impl<E: Evaluator> MaxN<E> {
             }
             return Some(hit.values);
         }
-        let mover = pos.player_of(pos.to_move());
+        let mover = pos.player_to_move();
         // The player before us, when it is someone else: they will not
         // choose this position if the most they can get here is no more
         // than what they have.

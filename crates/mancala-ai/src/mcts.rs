@@ -171,7 +171,7 @@ impl Node {
 ///
 /// **Extra turns and the pie rule.** Nothing assumes that turns
 /// alternate: the player choosing at a node is
-/// `pos.player_of(pos.to_move())`, and rewards, which a finished game gives
+/// `pos.player_to_move()`, and rewards, which a finished game gives
 /// per *side*, are handed to players through `side_of` at the end of the
 /// playout, so a swap is accounted for.
 ///
@@ -382,7 +382,7 @@ impl<E: Evaluator> Mcts<E> {
     /// let mut game = History::new(&rules);
     /// while !game.is_over() {
     ///     let pos = *game.position();
-    ///     let m = match pos.player_of(pos.to_move()) {
+    ///     let m = match pos.player_to_move() {
     ///         0 => mcts.choose(&pos),
     ///         1 => one.choose(&pos),
     ///         _ => two.choose(&pos),
@@ -426,7 +426,7 @@ impl<E: Evaluator> Mcts<E> {
     /// Searches `pos` within the limits and reports the most visited move.
     pub fn search(&mut self, pos: &Position<'_>) -> MctsReport {
         let clock = Clock::timer(self.limits.time);
-        let mover = pos.player_of(pos.to_move());
+        let mover = pos.player_to_move();
         if pos.is_over() {
             return MctsReport {
                 best: None,
@@ -476,7 +476,7 @@ impl<E: Evaluator> Mcts<E> {
     /// Searches `pos`: `iterations` or until the `clock`'s time is up, the models
     /// applying to the players other than `self.me`, if set.
     fn run(&mut self, pos: &Position<'_>, iterations: u64, mut clock: Clock) -> MctsReport {
-        let mover = pos.player_of(pos.to_move());
+        let mover = pos.player_to_move();
         let moves = pos.legal_moves();
         self.nodes.clear();
         self.nodes.push(Node {
@@ -528,7 +528,7 @@ impl<E: Evaluator> Mcts<E> {
     /// playing (see [`Mcts`]); `probe` is the budget of the short search
     /// that judges it.
     fn learn(&mut self, pos: &Position<'_>, probe: (u64, Option<Duration>)) {
-        let me = pos.player_of(pos.to_move());
+        let me = pos.player_to_move();
         let mut path = Vec::new();
         let trail = self.trail.take().filter(|t| t.end == pos.to_setup());
         let followed = trail.is_some_and(|trail| {
@@ -536,7 +536,7 @@ impl<E: Evaluator> Mcts<E> {
                 return false;
             };
             for m in trail.moves {
-                if q.player_of(q.to_move()) != me {
+                if q.player_to_move() != me {
                     path.push((q, m));
                 }
                 q.play_unchecked(m);
@@ -553,7 +553,7 @@ impl<E: Evaluator> Mcts<E> {
             if moves.len() < 2 {
                 continue;
             }
-            let player = q.player_of(q.to_move());
+            let player = q.player_to_move();
             let n = moves.len() as f64;
             let index = moves.iter().position(|x| x == m);
             let mask = greedy_moves(&q);
@@ -603,7 +603,7 @@ impl<E: Evaluator> Mcts<E> {
         path.push(0);
         while !pos.is_over() {
             let n = self.nodes[node as usize];
-            let player = pos.player_of(pos.to_move());
+            let player = pos.player_to_move();
             // An opponent seen to play at random or greedily: its move.
             let mut modelled = None;
             if self.me.is_some_and(|me| me != player) {
@@ -635,7 +635,7 @@ impl<E: Evaluator> Mcts<E> {
                     nth_bit(n.untried, k)
                 });
                 let m = pos.legal_moves().get(index as usize).expect("legal index");
-                let mover = pos.player_of(pos.to_move());
+                let mover = pos.player_to_move();
                 pos.play_unchecked(m);
                 let first = if n.first_child == NONE {
                     // Siblings side by side: selection reads them at once.
@@ -967,11 +967,11 @@ mod tests {
             (2, Move::House(2)),
         ];
         for (player, m) in played {
-            assert_eq!(pos.player_of(pos.to_move()), player, "{pos}");
+            assert_eq!(pos.player_to_move(), player, "{pos}");
             assert!(trail.extend(&pos, m));
             pos.play(m).unwrap();
         }
-        assert_eq!(pos.player_of(pos.to_move()), 0);
+        assert_eq!(pos.player_to_move(), 0);
         assert_eq!(trail.moves, played.map(|(_, m)| m));
         assert_eq!(trail.end, pos.to_setup());
         // A move in a position that does not follow breaks it, as does
@@ -991,7 +991,7 @@ mod tests {
         let mut pos = Position::new(rules);
         while !pos.is_over() && pos.ply() < plies {
             let before = pos;
-            let m = match pos.player_of(pos.to_move()) {
+            let m = match pos.player_to_move() {
                 0 => mcts.choose(&pos),
                 1 => one.choose(&pos),
                 _ => two.choose(&pos),
@@ -1068,7 +1068,7 @@ mod tests {
         let mut greedy = crate::Greedy::new(1);
         let mut pos = Position::new(&rules);
         while !pos.is_over() && pos.ply() < 24 {
-            let m = if pos.player_of(pos.to_move()) == 0 {
+            let m = if pos.player_to_move() == 0 {
                 let m = untold.choose(&pos);
                 assert_eq!(m, plain.choose(&pos), "{pos}");
                 m.unwrap()
@@ -1102,7 +1102,7 @@ mod tests {
             if n.first_child == NONE {
                 continue;
             }
-            let player = pos.player_of(pos.to_move());
+            let player = pos.player_to_move();
             let moves = pos.legal_moves();
             let greedy = greedy_moves(&pos);
             let mut children = 0;

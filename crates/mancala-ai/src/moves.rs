@@ -61,7 +61,7 @@ pub(crate) fn play<'p>(pos: &Position<'p>, m: Move) -> (Position<'p>, i32) {
 /// there, the game going on (an extra turn).
 #[inline]
 pub(crate) fn moves_again(player: usize, after: &Position<'_>) -> bool {
-    !after.is_over() && after.player_of(after.to_move()) == player
+    !after.is_over() && after.player_to_move() == player
 }
 
 /// Sorts `items` best first by `key`, keeping items of equal keys in

@@ -37,7 +37,7 @@ use rand::rngs::SmallRng;
 /// while !game.is_over() {
 ///     // A position that borrows the rules, not the game: it outlives the move.
 ///     let before = game.position_with(&rules);
-///     let m = players[before.player_of(before.to_move())].choose(&before).unwrap();
+///     let m = players[before.player_to_move()].choose(&before).unwrap();
 ///     game.play(m)?;
 ///     for player in &mut players {
 ///         player.observe(&before, m);
@@ -156,7 +156,7 @@ pub(crate) fn greedy_moves(pos: &Position<'_>) -> u32 {
 /// at once (the final scores if it ends the game).
 fn greedy_gain(pos: &Position<'_>, m: Move) -> i32 {
     let side = pos.to_move();
-    let player = pos.player_of(side);
+    let player = pos.player_to_move();
     let mut child = *pos;
     child.play_unchecked(m);
     let now = child.side_of(player);

@@ -363,7 +363,7 @@ fn mcts_beats_random_in_three_player_kalah() {
         let mut pos = Position::new(&rules);
         while !pos.is_over() {
             let before = pos;
-            let m = if pos.player_of(pos.to_move()) == seat {
+            let m = if pos.player_to_move() == seat {
                 mcts.choose(&pos)
             } else {
                 random.choose(&pos)
@@ -375,7 +375,7 @@ fn mcts_beats_random_in_three_player_kalah() {
         }
         let outcome = pos.outcome().unwrap();
         let ranks = outcome.ranks();
-        let rank = ranks[pos.side_of(seat).index()];
+        let rank = outcome.rank_of_player(seat);
         if rank == 1 {
             // A shared first place counts as a share of a win.
             points += 1.0 / ranks.iter().filter(|&&r| r == 1).count() as f64;

@@ -46,7 +46,7 @@ proptest! {
     fn alpha_beta_matches_exhaustive_minimax(set in small_rules(), moves in prop::collection::vec(any::<u8>(), 0..6)) {
         let rules = Rules::new(&set).unwrap();
         let pos = position(&rules, &moves);
-        let root = pos.player_of(pos.to_move());
+        let root = pos.player_to_move();
         let eval = Heuristic::default();
         let expected = minimax(&pos, root, None, &eval);
         let children: Vec<(mancala_core::Move, i32)> = pos
@@ -88,7 +88,7 @@ proptest! {
     ) {
         let rules = Rules::new(&set).unwrap();
         let pos = position(&rules, &moves);
-        let root = pos.player_of(pos.to_move());
+        let root = pos.player_to_move();
         let eval = Heuristic::default();
         let expected = minimax(&pos, root, Some(depth), &eval);
         for (name, search) in configurations(Limits::depth(depth)) {

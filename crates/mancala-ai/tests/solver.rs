@@ -46,8 +46,8 @@ proptest! {
                 let mut child = pos;
                 child.play_unchecked(m);
                 let v = if child.is_over() {
-                    terminal_value(&child.outcome().unwrap(), child.side_of(pos.player_of(pos.to_move())).index())
-                } else if child.player_of(child.to_move()) == pos.player_of(pos.to_move()) {
+                    terminal_value(&child.outcome().unwrap(), child.side_of(pos.player_to_move()).index())
+                } else if child.player_to_move() == pos.player_to_move() {
                     negamax(&child)
                 } else {
                     -negamax(&child)

@@ -61,7 +61,7 @@ fn game_moves(rules: &Rules, specs: &[Spec], seeds: &[u64]) -> Vec<Move> {
     let mut game = History::new(rules);
     while !game.is_over() && game.moves().len() < 2_000 {
         let pos = *game.position();
-        let m = players[pos.player_of(pos.to_move())]
+        let m = players[pos.player_to_move()]
             .choose(&pos)
             .expect("a move while the game is on");
         game.play(m).expect("a legal move");
@@ -564,6 +564,43 @@ fn the_move_cap_ends_games_by_agreement() {
     for seat in &report.seats {
         assert_eq!(seat.games(), 4);
     }
+}
+
+#[test]
+fn seats_are_ranked_by_the_side_they_ended_on_after_a_pie_swap() {
+    // Mankalah has the pie rule. The cap ends each game right after its
+    // random opening, so replaying the opening gives the final position.
+    let rules = Rules::new(&Preset::Mankalah.rules()).unwrap();
+    let options = MatchOptions {
+        games: 60,
+        seed: 3,
+        threads: 2,
+        move_cap: 3,
+        opening: 3,
+    };
+    let report = play_match_with(&rules, &[parse("random"), parse("random")], &options).unwrap();
+    let mut swapped = 0;
+    for record in &report.records {
+        let mut game = History::new(&rules);
+        for &m in &record.opening {
+            game.play(m).unwrap();
+        }
+        game.end_by_agreement();
+        let pos = game.position();
+        let outcome = pos.outcome().unwrap();
+        for player in 0..2 {
+            let side = pos.side_of(player);
+            let seat = record.order[player];
+            assert_eq!(record.scores[seat], pos.store(side), "{record:?}");
+            assert_eq!(record.ranks[seat], outcome.rank(side), "{record:?}");
+        }
+        if record.opening.contains(&Move::Swap) && record.scores[0] != record.scores[1] {
+            swapped += 1;
+        }
+    }
+    // Some games swapped, and with unequal scores, so a seat ranked by
+    // the side it started on would have been caught.
+    assert!(swapped > 0);
 }
 
 #[test]

@@ -127,13 +127,13 @@ impl Agent<'_> {
                         if self.pos.is_over() {
                             return Err("YOU, but the game is over".into());
                         }
-                        if self.pos.player_of(self.pos.to_move()) != me {
+                        if self.pos.player_to_move() != me {
                             return Err("YOU, but by our count the opponent is to move".into());
                         }
                         self.reply(player)
                     }
                     "OPP" => {
-                        if !self.pos.is_over() && self.pos.player_of(self.pos.to_move()) == me {
+                        if !self.pos.is_over() && self.pos.player_to_move() == me {
                             return Err("OPP, but by our count we are to move".into());
                         }
                         Ok(Reply::Nothing)

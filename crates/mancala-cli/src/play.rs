@@ -288,12 +288,17 @@ impl Session {
     /// The seat playing `side` now (after any pie swap), the first move
     /// rotating between the seats as in a match.
     fn seat_of(&self, pos: &Position<'_>, side: Side) -> usize {
+        self.seat_of_player(pos.player_of(side))
+    }
+
+    /// The seat that plays `player` (0 = the one who moved first) this game.
+    fn seat_of_player(&self, player: usize) -> usize {
         let game = if self.rotate {
             self.game_index as usize
         } else {
             0
         };
-        seat_of(game, pos.player_of(side), self.players())
+        seat_of(game, player, self.players())
     }
 
     fn label(&self, pos: &Position<'_>, side: Side) -> String {
@@ -557,8 +562,8 @@ impl Session {
         outln!("\n{}", board::draw(pos, &labels, &self.style));
         let outcome = pos.outcome().expect("the game is over");
         let mut ranks = vec![0u8; n];
-        for side in self.rules.sides() {
-            ranks[self.seat_of(pos, side)] = outcome.rank(side);
+        for (player, rank) in outcome.player_ranks().into_iter().enumerate() {
+            ranks[self.seat_of_player(player)] = rank;
         }
         for (seat, rank) in ranks.iter().enumerate() {
             outln!("seat {seat} ({}): rank {rank}", self.seats[seat]);

@@ -98,7 +98,7 @@ fn play_game(agent: usize, ours: impl Fn(&Position<'_>, usize) -> Move) -> Vec<M
     let mut played = Vec::new();
     let mut engine_moves = 0;
     while !pos.is_over() {
-        let mover = pos.player_of(pos.to_move());
+        let mover = pos.player_to_move();
         let m = if mover == agent {
             let m = parse_reply(&engine.receive());
             assert!(pos.is_legal(m), "the agent played {m} in {pos}");
@@ -111,7 +111,7 @@ fn play_game(agent: usize, ours: impl Fn(&Position<'_>, usize) -> Move) -> Vec<M
         played.push(m);
         let turn = if pos.is_over() {
             "END"
-        } else if pos.player_of(pos.to_move()) == agent {
+        } else if pos.player_to_move() == agent {
             "YOU"
         } else {
             "OPP"

@@ -140,7 +140,7 @@ async fn play(clients: &mut [Client], game: &mut Game, random: &mut Random, coun
             return;
         }
         let position = game.position();
-        let seat = position.player_of(position.to_move());
+        let seat = position.player_to_move();
         let m = random.choose(&position).unwrap();
         game.play(m).unwrap();
         clients[seat]
@@ -227,7 +227,7 @@ async fn a_game_survives_sigkill_and_restart() {
         assert_eq!(restored["events"], json!(events(&game)), "no move lost");
         let position = serde_json::to_value(game.position()).unwrap();
         assert_eq!(restored["position"], position);
-        let to_move = game.position().player_of(game.position().to_move());
+        let to_move = game.position().player_to_move();
         assert_eq!(restored["to_move"], to_move);
         clients.push(client);
     }

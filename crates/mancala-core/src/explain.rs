@@ -1,52 +1,71 @@
-//! The rules of a rule set in plain English, topic by topic, for players
-//! who never read docs/rules.md: what the home page and `mancala rules
-//! explain` show. Built from the rule set itself, so house rules and rule
-//! files are explained as well as the presets.
+//! The rules of a rule set as data, topic by topic, for players who never
+//! read docs/rules.md: what the home page and `mancala rules explain`
+//! word. Built from the rule set itself, so house rules and rule files
+//! are explained as well as the presets.
+//!
+//! Core decides what is said (which topics apply, which dimensions
+//! matter, which of two phrasings fits); the words are the catalogs'
+//! (`crates/mancala-i18n/locales/<lang>/rules.ftl`), one message per id
+//! below. Every id is a literal here, so a test can list them all.
 
 use serde::Serialize;
 
+use crate::phrase::{Phrase, PhraseArg};
 use crate::ruleset::{
     Capture, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition, ExtraTurn, GrandSlam,
     Leftover, NoMove, Origin, Relay, RelayOn, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 
-/// One topic of a rule set's explanation: a short title and a paragraph.
+/// One topic of a rule set's explanation: its id and its sentences.
 ///
-/// Serialised as `{"topic": ..., "text": ...}`.
+/// Serialised as `{"id": "board", "phrases": [...]}` (see [`Phrase`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct RuleText {
-    /// The topic, such as `"Board"`, `"Sowing"` or `"Captures"`.
-    pub topic: &'static str,
-    /// The rules of that topic in plain English, numbers as digits.
-    pub text: String,
+pub struct RuleTopic {
+    /// The topic: `board`, `sowing`, `relay`, `extra_turns`, `captures`,
+    /// `sow_captures`, `tuzdyk`, `grand_slam`, `feeding`, `no_move`,
+    /// `pie_rule`, `end` or `scoring`.
+    pub id: &'static str,
+    /// The message id of the topic's title: `rules-topic-` and the id in
+    /// kebab case (`rules-topic-extra-turns`). Not serialised: a front
+    /// end finds it from `id` the same way.
+    #[serde(skip)]
+    pub title: &'static str,
+    /// The topic's sentences, in order.
+    pub phrases: Vec<Phrase>,
 }
 
-/// A topic's title and the function that words it (`None`: the topic does
-/// not apply to these rules).
-type Topic = (&'static str, fn(&RuleSet) -> Option<String>);
+/// A topic's id, the message id of its title, and the function that
+/// says it (`None`: the topic does not apply to these rules).
+type Topic = (
+    &'static str,
+    &'static str,
+    fn(&RuleSet) -> Option<Vec<Phrase>>,
+);
 
 /// The topics in the order a turn meets them.
 const TOPICS: &[Topic] = &[
-    ("Board", board),
-    ("Sowing", sowing),
-    ("Relay", relay),
-    ("Extra turns", extra_turns),
-    ("Captures", captures),
-    ("Captures while sowing", sow_captures),
-    ("Tuzdyk", tuzdyk),
-    ("Grand slam", grand_slam),
-    ("Feeding", feeding),
-    ("No move", no_move),
-    ("Pie rule", pie_rule),
-    ("End", end),
-    ("Scoring", scoring),
+    ("board", "rules-topic-board", board),
+    ("sowing", "rules-topic-sowing", sowing),
+    ("relay", "rules-topic-relay", relay),
+    ("extra_turns", "rules-topic-extra-turns", extra_turns),
+    ("captures", "rules-topic-captures", captures),
+    ("sow_captures", "rules-topic-sow-captures", sow_captures),
+    ("tuzdyk", "rules-topic-tuzdyk", tuzdyk),
+    ("grand_slam", "rules-topic-grand-slam", grand_slam),
+    ("feeding", "rules-topic-feeding", feeding),
+    ("no_move", "rules-topic-no-move", no_move),
+    ("pie_rule", "rules-topic-pie-rule", pie_rule),
+    ("end", "rules-topic-end", end),
+    ("scoring", "rules-topic-scoring", scoring),
 ];
 
 impl RuleSet {
-    /// The rules in plain English, one [`RuleText`] per topic that applies,
-    /// in play order: "Board", "Sowing", "Relay", "Extra turns", "Captures",
-    /// "Captures while sowing", "Tuzdyk", "Grand slam", "Feeding", "No
-    /// move", "Pie rule", "End", "Scoring".
+    /// The rules as data, one [`RuleTopic`] per topic that applies, in
+    /// play order: `board`, `sowing`, `relay`, `extra_turns`, `captures`,
+    /// `sow_captures`, `tuzdyk`, `grand_slam`, `feeding`, `no_move`,
+    /// `pie_rule`, `end`, `scoring`. Each topic's sentences are
+    /// [`Phrase`]s, message ids with arguments, for a front end to word
+    /// in its language (`mancala_i18n::Words` does, in Rust).
     ///
     /// Every dimension that can change the game is said; those that cannot
     /// matter given the others (the capture counts of a game without count
@@ -57,353 +76,320 @@ impl RuleSet {
     /// # Examples
     ///
     /// ```
-    /// use mancala_core::Preset;
+    /// use mancala_core::{Phrase, Preset};
     ///
     /// let kalah = Preset::Kalah.rules().explain();
-    /// assert_eq!(kalah[0].topic, "Board");
+    /// assert_eq!(kalah[0].id, "board");
+    /// assert_eq!(kalah[0].title, "rules-topic-board");
     /// assert_eq!(
-    ///     kalah[0].text,
-    ///     "Each of the 2 players has 6 houses holding 4 seeds each (48 seeds in all), \
-    ///      and a store on their right."
+    ///     kalah[0].phrases,
+    ///     [Phrase::new("rules-board")
+    ///         .number("players", 2u8)
+    ///         .number("houses", 6u8)
+    ///         .number("seeds", 4u8)
+    ///         .number("total", 48u8)
+    ///         .word("store_side", "right")]
     /// );
     /// ```
-    pub fn explain(&self) -> Vec<RuleText> {
+    pub fn explain(&self) -> Vec<RuleTopic> {
         TOPICS
             .iter()
-            .filter_map(|&(topic, words)| words(self).map(|text| RuleText { topic, text }))
+            .filter_map(|&(id, title, say)| {
+                say(self).map(|phrases| RuleTopic { id, title, phrases })
+            })
             .collect()
     }
 }
 
+/// A count as a phrase argument (the limits keep every count far below
+/// `u32::MAX`; an absurd invalid one saturates).
+pub(crate) fn n(count: usize) -> u32 {
+    u32::try_from(count).unwrap_or(u32::MAX)
+}
+
 /// The number of players, their houses and seeds, and where the stores are.
-fn board(r: &RuleSet) -> Option<String> {
-    let right = if r.direction == Direction::Cw {
+fn board(r: &RuleSet) -> Option<Vec<Phrase>> {
+    let side = if r.direction == Direction::Cw {
         "left"
     } else {
         "right"
     };
-    let mut text = format!(
-        "Each of the {} players has {} {} holding {} {} each ({} seeds in all), \
-         and a store on their {right}.",
-        r.players,
-        r.houses,
-        plural(r.houses.into(), "house", "houses"),
-        r.seeds,
-        plural(r.seeds.into(), "seed", "seeds"),
-        r.total_seeds(),
-    );
+    let mut phrases = vec![
+        Phrase::new("rules-board")
+            .number("players", r.players)
+            .number("houses", r.houses)
+            .number("seeds", r.seeds)
+            .number("total", n(r.total_seeds()))
+            .word("store_side", side),
+    ];
     if r.players > 2 {
-        text.push_str(&format!(
-            " The players sit round the board and take turns {}.",
-            turn_way(r)
-        ));
+        phrases.push(Phrase::new("rules-board-turns").word("turns", turn_way(r)));
     }
-    Some(text)
+    Some(phrases)
 }
 
 /// Which houses may be played, which way the seeds go, which stores they
 /// pass through and what becomes of the emptied house.
-fn sowing(r: &RuleSet) -> Option<String> {
-    let which = if r.min_seeds <= 1 {
-        "that holds seeds".to_string()
-    } else {
-        format!("that holds at least {} seeds", r.min_seeds)
-    };
-    let way = match r.direction {
-        Direction::Ccw => "counter-clockwise into the cups that follow",
-        Direction::Cw => "clockwise into the cups that follow",
-        Direction::Parity => {
-            "into the cups that follow: clockwise if you lifted an odd number of seeds, \
-             counter-clockwise if an even number"
-        }
+fn sowing(r: &RuleSet) -> Option<Vec<Phrase>> {
+    let direction = match r.direction {
+        Direction::Ccw => "ccw",
+        Direction::Cw => "cw",
+        Direction::Parity => "parity",
     };
     let stores = match r.stores_sown {
-        StoresSown::None => "skipping the stores, which only keep captured seeds".to_string(),
-        StoresSown::Own => format!("including your own store but not {}", others_possessive(r)),
-        StoresSown::All => "including every store on the way".to_string(),
+        StoresSown::None => "none",
+        StoresSown::Own => "own",
+        StoresSown::All => "all",
     };
     let origin = match r.origin {
-        Origin::Include => {
-            "A sowing that goes all the way round drops a seed into the emptied house too."
-        }
-        Origin::Skip => "A sowing that goes all the way round skips the house it started from.",
-        Origin::First => {
-            "The first seed goes back into the emptied house, the rest into the cups after it."
-        }
-        Origin::FirstUnlessSingle if first_is_first(r) => {
-            "The first seed goes back into the emptied house, the rest into the cups after it."
-        }
-        Origin::FirstUnlessSingle => {
-            "The first seed goes back into the emptied house, the rest into the cups after it; \
-             a single seed goes on to the next cup instead."
-        }
+        Origin::Include => "include",
+        Origin::Skip => "skip",
+        Origin::First => "first",
+        Origin::FirstUnlessSingle if first_is_first(r) => "first",
+        Origin::FirstUnlessSingle => "first_unless_single",
     };
-    Some(format!(
-        "On your turn, pick one of your houses {which} and lift all its seeds. \
-         Sow them one by one {way}, {stores}. {origin}"
-    ))
+    Some(vec![
+        // 1 is "a house that holds seeds": min_seeds 0 plays as 1.
+        Phrase::new("rules-sowing-pick").number("min_seeds", r.min_seeds.max(1)),
+        Phrase::new("rules-sowing-sow")
+            .word("direction", direction)
+            .word("stores", stores)
+            .number("players", r.players),
+        Phrase::new("rules-sowing-origin").word("origin", origin),
+    ])
 }
 
 /// Whether `first_unless_single` plays as `first`: no house holding a
 /// single seed is ever sown from (`min_seeds` 2 or more, and no relay
 /// from the next house, which may lift a single seed).
-fn first_is_first(r: &RuleSet) -> bool {
+pub(crate) fn first_is_first(r: &RuleSet) -> bool {
     r.min_seeds >= 2 && r.relay != Relay::Next
 }
 
 /// Relay sowing: where it goes on from, which houses it lifts, its limit.
-fn relay(r: &RuleSet) -> Option<String> {
-    let store = if r.stores_sown == StoresSown::None {
-        ""
+fn relay(r: &RuleSet) -> Option<Vec<Phrase>> {
+    let ends = if r.stores_sown == StoresSown::None {
+        "house"
     } else {
-        " or a store"
+        "house_or_store"
     };
-    let how = match r.relay {
+    let mut phrases = match r.relay {
         Relay::None => return None,
-        Relay::Last => format!(
-            "If the last seed lands in a house that already held seeds, lift all the seeds \
-             of that house, the last one included, and go on sowing from the next cup. \
-             The move ends when the last seed lands in an empty house{store}."
-        ),
-        Relay::Next => format!(
-            "When the last seed has been sown, if the cup after it is a house holding seeds, \
-             lift them and go on sowing from the cup after that house. The move ends when \
-             that cup is an empty house{store}."
-        ),
+        Relay::Last => vec![
+            Phrase::new("rules-relay-last"),
+            Phrase::new("rules-relay-last-ends").word("ends", ends),
+        ],
+        Relay::Next => vec![
+            Phrase::new("rules-relay-next"),
+            Phrase::new("rules-relay-next-ends").word("ends", ends),
+        ],
     };
     let on = match r.relay_on {
-        RelayOn::Any => String::new(),
-        RelayOn::Own => {
-            " Only your own houses are lifted this way: on another side the move ends.".into()
-        }
-        RelayOn::Opponent => format!(
-            " Only {} houses are lifted this way: on your own side the move ends.",
-            others_possessive(r)
-        ),
+        RelayOn::Any => None,
+        RelayOn::Own => Some("own"),
+        RelayOn::Opponent => Some("opponent"),
     };
-    let fishing = if r.capture_ends_relay {
-        " But a last seed that would capture (see the captures) captures there and ends \
-         the move instead of being lifted."
-    } else {
-        ""
+    if let Some(on) = on {
+        phrases.push(
+            Phrase::new("rules-relay-on")
+                .word("relay_on", on)
+                .number("players", r.players),
+        );
+    }
+    if r.capture_ends_relay {
+        phrases.push(Phrase::new("rules-relay-capture-ends"));
+    }
+    if r.origin != Origin::Include {
+        phrases.push(Phrase::new("rules-relay-legs"));
+    }
+    phrases.push(Phrase::new("rules-relay-limit").number("limit", r.relay_limit));
+    Some(phrases)
+}
+
+/// Which last seeds earn another move: `own_store`, `any_store`,
+/// `capture`, `own_store_or_capture` or `any_store_or_capture`; `None`
+/// when no move ever earns one.
+pub(crate) fn extra_turn_when(r: &RuleSet) -> Option<&'static str> {
+    // Some(true): any store on the track; Some(false): the mover's own.
+    let any_store = match (r.stores_sown, r.extra_turn) {
+        (StoresSown::None, _) | (_, ExtraTurn::None) => None,
+        (StoresSown::All, ExtraTurn::AnyStore) => Some(true),
+        _ => Some(false),
     };
-    let legs = if r.origin == Origin::Include {
-        ""
-    } else {
-        " Each lift is sown by the same rules, the house just lifted being the emptied one."
-    };
-    let lifts = plural(r.relay_limit.into(), "lift", "lifts");
-    Some(format!(
-        "{how}{on}{fishing}{legs} A move makes at most {} {lifts}; where one more would be made, \
-         the move ends at once, with no capture and no extra turn.",
-        r.relay_limit
-    ))
+    let capture = r.capture_extra_turn && r.capture != Capture::None;
+    match (any_store, capture) {
+        (None, false) => None,
+        (Some(true), false) => Some("any_store"),
+        (Some(false), false) => Some("own_store"),
+        (None, true) => Some("capture"),
+        (Some(true), true) => Some("any_store_or_capture"),
+        (Some(false), true) => Some("own_store_or_capture"),
+    }
 }
 
 /// Which store landings and captures earn another move.
-fn extra_turns(r: &RuleSet) -> Option<String> {
-    let store = match (r.stores_sown, r.extra_turn) {
-        (StoresSown::None, _) | (_, ExtraTurn::None) => None,
-        (StoresSown::All, ExtraTurn::AnyStore) => Some("lands in any store"),
-        _ => Some("lands in your own store"),
-    };
-    let capture = r.capture_extra_turn && r.capture != Capture::None;
-    let when = match (store, capture) {
-        (None, false) => return None,
-        (Some(store), false) => store.to_string(),
-        (None, true) => "captures".to_string(),
-        (Some(store), true) => format!("{store} or captures"),
-    };
-    let mut text = format!("If your last seed {when}, you move again.");
+fn extra_turns(r: &RuleSet) -> Option<Vec<Phrase>> {
+    let when = extra_turn_when(r)?;
+    let mut phrases = vec![Phrase::new("rules-extra-turn").word("when", when)];
     if !r.first_move_extra_turn {
-        text.push_str(" The very first move of the game never earns another move.");
+        phrases.push(Phrase::new("rules-extra-turn-not-first"));
     }
-    Some(text)
+    Some(phrases)
 }
 
 /// What the last seed of a move captures, and when captures begin.
-fn captures(r: &RuleSet) -> Option<String> {
-    let mut text = match r.capture {
-        Capture::None if can_capture(r) => "The last seed of a move captures nothing.".to_string(),
-        Capture::None => "Nothing is ever captured.".to_string(),
+fn captures(r: &RuleSet) -> Option<Vec<Phrase>> {
+    let mut phrases = match r.capture {
+        Capture::None if can_capture(r) => vec![Phrase::new("rules-capture-none")],
+        Capture::None => vec![Phrase::new("rules-capture-never")],
         Capture::Opposite => opposite_capture(r),
         Capture::Count => count_capture(r),
-        Capture::Next => format!(
-            "If your last seed lands in a house, you capture the seeds of the house after it \
-             (stores are skipped) if it holds seeds{}.",
-            and_is_on(r)
-        ),
+        Capture::Next => vec![Phrase::new("rules-capture-next").word("side", on_side(r))],
         Capture::Gap => gap_capture(r),
     };
     if can_capture(r) && r.no_capture_moves > 0 {
-        text.push_str(&match r.no_capture_moves {
-            1 => " The first move of the game captures nothing.".to_string(),
-            n => format!(" The first {n} moves of the game capture nothing."),
-        });
+        phrases.push(Phrase::new("rules-capture-first-moves").number("moves", r.no_capture_moves));
     }
-    Some(text)
+    Some(phrases)
 }
 
 /// Whether anything can ever be captured or claimed by a move.
-fn can_capture(r: &RuleSet) -> bool {
+pub(crate) fn can_capture(r: &RuleSet) -> bool {
     r.capture != Capture::None || !r.sow_capture_counts.is_empty() || r.tuzdyk
 }
 
-/// The Kalah family's capture, with its targets for 3 or 4 players.
-fn opposite_capture(r: &RuleSet) -> String {
-    let (houses, them) = match (r.players, r.capture_from) {
-        (2, _) => ("the house opposite holds".to_string(), "its seeds"),
-        (4, CaptureFrom::Opposite) => (
-            format!(
-                "{} holds",
-                corresponding("house", "the player across the board")
-            ),
-            "its seeds",
-        ),
-        (_, CaptureFrom::All) => (
-            format!("{} hold", corresponding("houses", "every other player")),
-            "their seeds",
-        ),
-        _ => {
-            let next = format!("the next player {}", turn_way(r));
-            (
-                format!("{} holds", corresponding("house", &next)),
-                "its seeds",
-            )
-        }
-    };
-    let that = match (r.players, r.capture_from) {
-        (2, _) => "the house opposite is",
-        (_, CaptureFrom::All) => "those houses are all",
-        _ => "that house is",
-    };
+/// The Kalah family's capture, with its targets for 3 or 4 players:
+/// `opposite` (2 players), `across` (the player across the board),
+/// `all` (every other player) or `next` (the next player in turn).
+fn opposite_capture(r: &RuleSet) -> Vec<Phrase> {
+    let target = opposite_target(r);
     let empty = if r.capture_empty_opposite {
-        format!("If {that} empty, the last seed alone goes to your store.")
+        "last_seed"
     } else {
-        format!("If {that} empty, nothing is captured.")
+        "nothing"
     };
-    format!(
-        "If your last seed lands in an empty house of your own and {houses} seeds, \
-         you capture {them} together with that last seed into your store. {empty}"
-    )
+    vec![
+        Phrase::new("rules-capture-opposite")
+            .word("target", target)
+            .word("turns", turn_way(r)),
+        Phrase::new("rules-capture-opposite-empty")
+            .word("target", target)
+            .word("empty", empty),
+    ]
 }
 
-/// "the corresponding house of `whose`", with what corresponds to what.
-fn corresponding(house: &str, whose: &str) -> String {
-    format!(
-        "the corresponding {house} of {whose} (your house next to your store faces their \
-         house 1, and so on)"
-    )
+/// Whose corresponding houses the Kalah family's capture takes:
+/// `opposite` (2 players), `across`, `all` or `next`.
+pub(crate) fn opposite_target(r: &RuleSet) -> &'static str {
+    match (r.players, r.capture_from) {
+        (2, _) => "opposite",
+        (4, CaptureFrom::Opposite) => "across",
+        (_, CaptureFrom::All) => "all",
+        _ => "next",
+    }
 }
 
 /// The Oware family's capture: the counts, the side and the chain.
-fn count_capture(r: &RuleSet) -> String {
+fn count_capture(r: &RuleSet) -> Vec<Phrase> {
     let counts = counts_phrase(r.capture_counts, r.total_seeds());
     let side = match r.capture_side {
-        CaptureSide::Opponent => " on your opponent's side",
-        CaptureSide::Own => " on your own side",
-        CaptureSide::Any => " on either side",
+        CaptureSide::Opponent => "opponent",
+        CaptureSide::Own => "own",
+        CaptureSide::Any => "any",
     };
-    let mut text = format!(
-        "If your last seed makes a house{side} hold {counts}, you capture the seeds of that house into your store."
-    );
+    let mut phrases = vec![
+        Phrase::new("rules-capture-count")
+            .word("side", side)
+            .phrase("counts", counts.clone()),
+    ];
     if r.chain {
-        text.push_str(&format!(
-            " Then the capture goes back over the houses before it, one by one, taking each \
-             that also holds {counts}{side}, and stops at the first that does not."
-        ));
+        phrases.push(
+            Phrase::new("rules-capture-count-chain")
+                .word("side", side)
+                .phrase("counts", counts),
+        );
     }
-    text
+    phrases
 }
 
 /// The Pallanguzhi family's capture across an empty house.
-fn gap_capture(r: &RuleSet) -> String {
-    let opposite = if r.gap_opposite && r.players == 2 {
-        " together with the seeds of the house opposite it"
+fn gap_capture(r: &RuleSet) -> Vec<Phrase> {
+    let take = if r.gap_opposite && r.players == 2 {
+        "beyond_and_opposite"
     } else {
-        ""
+        "beyond"
     };
-    let mut text = format!(
-        "If your last seed lands in a house, the house after it is empty and the one beyond \
-         holds seeds{}, you capture the seeds of that house beyond{opposite} (stores are \
-         skipped).",
-        and_is_on(r)
-    );
+    let mut phrases = vec![
+        Phrase::new("rules-capture-gap")
+            .word("side", on_side(r))
+            .word("take", take),
+    ];
     if r.chain {
-        text.push_str(&format!(
-            " The capture goes on while the pattern repeats: an empty house, then one \
-             holding seeds{}.",
-            on_side(r)
-        ));
+        phrases.push(Phrase::new("rules-capture-gap-chain").word("side", on_side(r)));
     }
-    text
+    phrases
 }
 
-/// The side condition of the `next` and `gap` captures: " and is on
-/// your opponent's side", or nothing when any side will do.
-fn and_is_on(r: &RuleSet) -> String {
-    match on_side(r) {
-        "" => String::new(),
-        side => format!(" and is{side}"),
-    }
-}
-
-/// Where the `next` and `gap` captures may take a house.
-fn on_side(r: &RuleSet) -> &'static str {
+/// Where the `next` and `gap` captures may take a house: `opponent` (of
+/// two players), `others` (another player's side), `own` or `any`.
+pub(crate) fn on_side(r: &RuleSet) -> &'static str {
     match (r.capture_side, r.players) {
-        (CaptureSide::Opponent, 2) => " on your opponent's side",
-        (CaptureSide::Opponent, _) => " on another player's side",
-        (CaptureSide::Own, _) => " on your own side",
-        (CaptureSide::Any, _) => "",
+        (CaptureSide::Opponent, 2) => "opponent",
+        (CaptureSide::Opponent, _) => "others",
+        (CaptureSide::Own, _) => "own",
+        (CaptureSide::Any, _) => "any",
     }
 }
 
 /// Houses taken while the seeds are being sown.
-fn sow_captures(r: &RuleSet) -> Option<String> {
+fn sow_captures(r: &RuleSet) -> Option<Vec<Phrase>> {
     if r.sow_capture_counts.is_empty() {
         return None;
     }
     let store = match r.sow_capture_by {
-        SowCaptureBy::Owner => "the store of the house's owner",
-        SowCaptureBy::Sower => "your store",
+        SowCaptureBy::Owner => "owner",
+        SowCaptureBy::Sower => "sower",
     };
-    Some(format!(
-        "While you sow, every seed but the very last of the move that makes a house hold {} \
-         takes that house's seeds at once to {store}, whichever side the house is on.",
-        counts_phrase(r.sow_capture_counts, r.total_seeds())
-    ))
+    Some(vec![
+        Phrase::new("rules-sow-capture")
+            .phrase(
+                "counts",
+                counts_phrase(r.sow_capture_counts, r.total_seeds()),
+            )
+            .word("store", store),
+    ])
 }
 
 /// Toguz Kumalak's tuzdyk.
-fn tuzdyk(r: &RuleSet) -> Option<String> {
-    if !r.tuzdyk {
-        return None;
-    }
-    Some(format!(
-        "Once in a game, if your last seed makes a house of your opponent's hold exactly {} \
-         {}, that house becomes your tuzdyk, unless it is their house {} or has the number of \
-         your house that is their tuzdyk. Its seeds go to your store, and from then on every \
-         seed sown into it goes to your store.",
-        r.tuzdyk_count,
-        plural(r.tuzdyk_count.into(), "seed", "seeds"),
-        r.houses
-    ))
+fn tuzdyk(r: &RuleSet) -> Option<Vec<Phrase>> {
+    r.tuzdyk.then(|| {
+        vec![
+            Phrase::new("rules-tuzdyk")
+                .number("count", r.tuzdyk_count)
+                .number("house", r.houses),
+            Phrase::new("rules-tuzdyk-store"),
+        ]
+    })
 }
 
 /// What becomes of a capture that would empty the opponent's side.
-fn grand_slam(r: &RuleSet) -> Option<String> {
+fn grand_slam(r: &RuleSet) -> Option<Vec<Phrase>> {
+    let rule = grand_slam_rule(r)?;
+    Some(vec![
+        Phrase::new("rules-grand-slam").word("grand_slam", rule),
+    ])
+}
+
+/// The grand slam rule when it can matter: `no_capture` or `forbidden`.
+pub(crate) fn grand_slam_rule(r: &RuleSet) -> Option<&'static str> {
     if r.players != 2 || !takes_from_opponent(r) {
         return None;
     }
-    let what = match r.grand_slam {
-        GrandSlam::Allowed => return None,
-        GrandSlam::NoCapture => "may be played, but captures nothing",
-        GrandSlam::Forbidden => "may not be played",
-    };
-    Some(format!(
-        "A move whose capture would take every seed left on your opponent's side \
-         (a grand slam) {what}."
-    ))
+    match r.grand_slam {
+        GrandSlam::Allowed => None,
+        GrandSlam::NoCapture => Some("no_capture"),
+        GrandSlam::Forbidden => Some("forbidden"),
+    }
 }
 
 /// Whether the last seed's capture can take seeds from the opponent.
@@ -417,231 +403,173 @@ fn takes_from_opponent(r: &RuleSet) -> bool {
 }
 
 /// The duty to feed an opponent whose houses are empty.
-fn feeding(r: &RuleSet) -> Option<String> {
+fn feeding(r: &RuleSet) -> Option<Vec<Phrase>> {
     if !r.must_feed {
         return None;
     }
     let unfed = match r.unfed {
-        Unfed::AnyMove => "If no move can, you may play any move.",
-        Unfed::EndToMover => "If no move can, the game ends and you take every seed left.",
-        Unfed::EndToStarving => {
-            "If no move can, the game ends and your opponent takes every seed left. \
-             A player who cannot move because their houses are empty also takes every seed left."
-        }
+        Unfed::AnyMove => "any_move",
+        Unfed::EndToMover => "end_to_mover",
+        Unfed::EndToStarving => "end_to_starving",
     };
-    Some(format!(
-        "If your opponent has no seeds in their houses, you must play a move that leaves \
-         them at least one, if you can. {unfed}"
-    ))
+    let mut phrases = vec![
+        Phrase::new("rules-feeding"),
+        Phrase::new("rules-feeding-unfed").word("unfed", unfed),
+    ];
+    if r.unfed == Unfed::EndToStarving {
+        phrases.push(Phrase::new("rules-feeding-starving"));
+    }
+    Some(phrases)
 }
 
 /// Whether the player to move can ever have no legal move while the game
 /// goes on. Not when a side emptying ends the game, every house with
 /// seeds may be played and no grand slam is forbidden: then the side to
 /// move always holds a seed it may sow.
-fn can_lack_move(r: &RuleSet) -> bool {
+pub(crate) fn can_lack_move(r: &RuleSet) -> bool {
     let empty_side_ends =
         r.end.contains(EndCondition::AnySideEmpty) || r.end.contains(EndCondition::EmptyFirst);
     !(empty_side_ends && r.min_seeds <= 1 && r.grand_slam != GrandSlam::Forbidden)
 }
 
 /// Passing when a player cannot move.
-fn no_move(r: &RuleSet) -> Option<String> {
-    (r.no_move == NoMove::Pass && can_lack_move(r)).then(|| {
-        "A player who has no legal move is skipped: the turn goes on to the next player \
-         who can move."
-            .to_string()
-    })
+fn no_move(r: &RuleSet) -> Option<Vec<Phrase>> {
+    (r.no_move == NoMove::Pass && can_lack_move(r)).then(|| vec![Phrase::new("rules-no-move-pass")])
 }
 
 /// Swapping sides after the first turn.
-fn pie_rule(r: &RuleSet) -> Option<String> {
-    r.pie_rule.then(|| {
-        "Once the first player has finished their first turn, the second player may swap \
-         sides instead of moving: they take the side that opened, and the first player \
-         moves next, from the other side."
-            .to_string()
-    })
+fn pie_rule(r: &RuleSet) -> Option<Vec<Phrase>> {
+    r.pie_rule.then(|| vec![Phrase::new("rules-pie-rule")])
 }
 
-/// Every way the game ends.
-fn end(r: &RuleSet) -> Option<String> {
-    let total = r.total_seeds();
+/// Every way the game ends: the conditions as one "or" list of clauses
+/// (`rules-end`), then emptying first.
+fn end(r: &RuleSet) -> Option<Vec<Phrase>> {
+    let total = n(r.total_seeds());
     let mut when = Vec::new();
     if r.end.contains(EndCondition::AnySideEmpty) {
-        when.push("a player's houses are all empty after a move".to_string());
+        when.push(Phrase::new("rules-end-side-empty"));
     }
     if r.end.contains(EndCondition::Majority) {
-        when.push(format!(
-            "a player holds more than half of the {total} seeds in their store ({} or more)",
-            total / 2 + 1
-        ));
+        when.push(
+            Phrase::new("rules-end-majority")
+                .number("total", total)
+                .number("need", total / 2 + 1),
+        );
         if total.is_multiple_of(2) {
-            let two = if r.players == 2 { "both" } else { "two" };
-            when.push(format!("{two} players hold {} each", total / 2));
+            when.push(
+                Phrase::new("rules-end-half")
+                    .number("players", r.players)
+                    .number("half", total / 2),
+            );
         }
     }
     if r.end.contains(EndCondition::Repetition) {
-        when.push("a position comes back (an endless cycle)".to_string());
+        when.push(Phrase::new("rules-end-repetition"));
     }
     if can_lack_move(r) {
-        when.push(match r.no_move {
-            NoMove::End => "the player to move has no legal move".to_string(),
-            NoMove::Pass => "no player can move".to_string(),
-        });
+        when.push(Phrase::new(match r.no_move {
+            NoMove::End => "rules-end-no-move",
+            NoMove::Pass => "rules-end-nobody-moves",
+        }));
     }
-    let mut sentences = Vec::new();
+    let mut phrases = Vec::new();
     if !when.is_empty() {
-        sentences.push(format!("The game ends when {}.", or_list(&when, "when ")));
+        phrases.push(Phrase::new("rules-end").with("when", PhraseArg::Phrases(when)));
     }
     if r.end.contains(EndCondition::EmptyFirst) {
-        let others = if r.players > 2 {
-            " The others are ranked by the seeds left in their houses, fewest first."
-        } else {
-            ""
-        };
-        sentences.push(format!(
-            "A player whose houses become empty wins at once, and the seeds left stay where \
-             they are.{others}"
-        ));
+        phrases.push(Phrase::new("rules-end-empty-first"));
+        if r.players > 2 {
+            phrases.push(Phrase::new("rules-end-empty-first-others"));
+        }
     }
-    Some(sentences.join(" "))
+    Some(phrases)
 }
 
 /// Where the seeds left on the board go, and who wins.
-fn scoring(r: &RuleSet) -> Option<String> {
-    let mut sentences = Vec::new();
+fn scoring(r: &RuleSet) -> Option<Vec<Phrase>> {
+    let mut phrases = Vec::new();
     let leftover_counts = leftover_matters(r);
     if leftover_counts {
-        sentences.push(format!(
-            "When the game ends, the seeds left in the houses {}.",
-            leftover(r.leftover, r.players)
-        ));
+        phrases.push(
+            Phrase::new("rules-scoring-leftover").phrase("leftover", leftover(r.leftover, r)),
+        );
     }
     if !leftover_counts || r.cycle_leftover != r.leftover {
-        sentences.push(format!(
-            "When the game ends as an endless cycle (a position comes back, or the players agree \
-             to stop), the seeds left in the houses {}.",
-            leftover(r.cycle_leftover, r.players)
-        ));
+        phrases.push(
+            Phrase::new("rules-scoring-cycle").phrase("leftover", leftover(r.cycle_leftover, r)),
+        );
     }
-    let rank = if r.players == 2 {
-        "the player with more seeds in their store wins; equal stores are a draw."
+    let rank = if r.end.contains(EndCondition::EmptyFirst) {
+        "rules-scoring-rank-otherwise"
     } else {
-        "players are ranked by the seeds in their stores, most first; equal stores share a place."
+        "rules-scoring-rank"
     };
-    sentences.push(if r.end.contains(EndCondition::EmptyFirst) {
-        format!("If no player emptied their houses, {rank}")
-    } else {
-        capitalised(rank)
-    });
-    let text = sentences.join(" ");
-    Some(text)
+    phrases.push(Phrase::new(rank).number("players", r.players));
+    Some(phrases)
 }
 
 /// Whether `leftover` can ever be used. Not when emptying a side wins at
 /// once, no player can be left without a move and no majority ends the
 /// game: every end then leaves the board as it is or is a cycle.
-fn leftover_matters(r: &RuleSet) -> bool {
+pub(crate) fn leftover_matters(r: &RuleSet) -> bool {
     !(r.end.contains(EndCondition::EmptyFirst)
         && !can_lack_move(r)
         && !r.end.contains(EndCondition::Majority))
 }
 
 /// What a leftover rule does with the seeds left in the houses.
-fn leftover(l: Leftover, players: u8) -> &'static str {
-    match (l, players) {
-        (Leftover::Owner, _) => "go to their owners' stores",
-        (Leftover::Discard, _) => "count for nobody",
-        (Leftover::Split, _) => {
-            "are shared equally among the players, and those that cannot be shared count \
-             for nobody"
-        }
-        (Leftover::LastMover, _) => "all go to the player who made the last move",
-        (Leftover::SplitPoorer, 2) => {
-            "are shared equally; an odd seed goes to the player with fewer seeds in their \
-             store, and counts for nobody when both have as many"
-        }
-        (Leftover::SplitPoorer, _) => {
-            "are shared equally; those that cannot be shared go one each to the players \
-             with the fewest seeds in their stores, fewest first, and count for nobody \
-             between players with as many"
-        }
-    }
+pub(crate) fn leftover(l: Leftover, r: &RuleSet) -> Phrase {
+    let rule = match l {
+        Leftover::Owner => "owner",
+        Leftover::Discard => "discard",
+        Leftover::Split => "split",
+        Leftover::LastMover => "last_mover",
+        Leftover::SplitPoorer => "split_poorer",
+    };
+    Phrase::new("rules-leftover")
+        .word("rule", rule)
+        .number("players", r.players)
 }
 
-/// Which way the turn passes (and the seeds go round the board's order).
-fn turn_way(r: &RuleSet) -> &'static str {
+/// Which way the turn passes (and the seeds go round the board's order):
+/// `cw` or `ccw`.
+pub(crate) fn turn_way(r: &RuleSet) -> &'static str {
     if r.direction == Direction::Cw {
-        "clockwise"
+        "cw"
     } else {
-        "counter-clockwise"
+        "ccw"
     }
 }
 
-/// `text` with its first letter in capitals.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
-
-/// `one` or `many` by `n`.
-fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
-    if n == 1 { one } else { many }
-}
-
-/// "a, b or c", each item after the first led by `lead`.
-fn or_list(items: &[String], lead: &str) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => {
-            let init: Vec<String> = init
-                .iter()
-                .enumerate()
-                .map(|(i, item)| {
-                    if i == 0 {
-                        item.clone()
-                    } else {
-                        format!("{lead}{item}")
-                    }
-                })
-                .collect();
-            format!("{}, or {lead}{last}", init.join(", "))
-        }
-    }
-}
-
-/// A set of seed counts as words: "1 seed", "2 or 3 seeds", "2, 4 or 6
-/// seeds", "an even number of seeds" (every even count the game's `total`
-/// seeds allow), "an even number of seeds from 4 to 20". Counts above the
-/// total cannot occur and are left out, unless nothing else is left.
-fn counts_phrase(set: CountSet, total: usize) -> String {
+/// A set of seed counts as a phrase: one count ("1 seed"), a list ("2 or
+/// 3 seeds", "2, 4, or 6 seeds"), or a run of 4 or more ("an even number
+/// of seeds": every even count the game's `total` seeds allow; "an even
+/// number of seeds from 4 to 20"). Counts above the total cannot occur
+/// and are left out, unless nothing else is left.
+pub(crate) fn counts_phrase(set: CountSet, total: usize) -> Phrase {
     let possible: Vec<u8> = set.iter().filter(|&c| usize::from(c) <= total).collect();
     let counts = if possible.is_empty() {
         set.iter().collect()
     } else {
         possible
     };
-    if let Some(words) = progression(&counts, total) {
-        return words;
+    if let Some(run) = progression(&counts, total) {
+        return run;
     }
-    let numbers: Vec<String> = counts.iter().map(u8::to_string).collect();
-    let list = match numbers.as_slice() {
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-        [] => "no number of".to_string(),
-    };
-    let seeds = if counts == [1] { "seed" } else { "seeds" };
-    format!("{list} {seeds}")
+    match counts.as_slice() {
+        [] => Phrase::new("rules-counts-none"),
+        [one] => Phrase::new("rules-counts-one").number("count", *one),
+        many => Phrase::new("rules-counts-list").with(
+            "counts",
+            PhraseArg::Numbers(many.iter().map(|&c| c.into()).collect()),
+        ),
+    }
 }
 
-/// Words for a run of 4 or more counts one or two apart ("an even number
-/// of seeds"), or `None`.
-fn progression(counts: &[u8], total: usize) -> Option<String> {
+/// A run of 4 or more counts one or two apart ("an even number of
+/// seeds"), or `None`.
+fn progression(counts: &[u8], total: usize) -> Option<Phrase> {
     let (&first, &last) = (counts.first()?, counts.last()?);
     if counts.len() < 4 {
         return None;
@@ -651,24 +579,18 @@ fn progression(counts: &[u8], total: usize) -> Option<String> {
         return None;
     }
     let kind = match (step, first % 2) {
-        (1, _) => "any number of seeds",
-        (_, 0) => "an even number of seeds",
-        _ => "an odd number of seeds",
+        (1, _) => "any",
+        (_, 0) => "even",
+        _ => "odd",
     };
     let lowest = if step == 2 && first % 2 == 0 { 2 } else { 1 };
     let whole = first == lowest && usize::from(last) + usize::from(step) > total;
     Some(if whole {
-        kind.to_string()
+        Phrase::new("rules-counts-kind").word("kind", kind)
     } else {
-        format!("{kind} from {first} to {last}")
+        Phrase::new("rules-counts-range")
+            .word("kind", kind)
+            .number("from", first)
+            .number("to", last)
     })
-}
-
-/// "your opponent's" with two players, "the other players'" with more.
-fn others_possessive(r: &RuleSet) -> &'static str {
-    if r.players == 2 {
-        "your opponent's"
-    } else {
-        "the other players'"
-    }
 }

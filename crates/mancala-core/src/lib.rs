@@ -40,8 +40,11 @@
 //!   holds one value per side.
 //! - [`Outcome`]: scores and ranks (shared ranks for ties), win/draw/loss
 //!   for two players.
-//! - [`RuleSet::explain`] words the rules for players, topic by topic
-//!   ([`RuleText`]).
+//! - [`RuleSet::explain`] says the rules for players, topic by topic
+//!   ([`RuleTopic`]), as [`Phrase`]s: message ids with arguments that
+//!   the `mancala-i18n` catalogs word in each language; a rules page's
+//!   other facts are phrases too: [`RuleSet::aim`], [`RuleSet::glossary`]
+//!   ([`Term`]) and [`RuleSet::questions`] ([`Question`]).
 //! - [`perft`] counts move sequences.
 //!
 //! ## Notation
@@ -70,12 +73,14 @@
 mod error;
 mod explain;
 mod game;
+mod guide;
 mod history;
 mod implied;
 mod line;
 mod mv;
 mod outcome;
 mod perft;
+mod phrase;
 mod position;
 mod preset;
 mod rules;
@@ -89,12 +94,14 @@ pub use error::{
     ImpossibleTuzdyk, InvalidReason, MoveParseError, NameError, NotationError, NotationField,
     NotationReason, RuleError, RuleSpecError, SetupError,
 };
-pub use explain::RuleText;
+pub use explain::RuleTopic;
 pub use game::{Event, EventError, EventParseError, Game, RecordError};
+pub use guide::{Question, Term};
 pub use history::{History, ReplayError};
 pub use mv::{Move, MoveList, MoveListIter, format_moves, parse_moves};
 pub use outcome::{EndReason, Outcome, Wdl};
 pub use perft::{perft, perft_divide};
+pub use phrase::{Phrase, PhraseArg};
 pub use position::{Choose, Cup, Effect, Playout, Position, SowingStep};
 pub use preset::{KalahOptions, Preset};
 pub use rules::Rules;

@@ -6,6 +6,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::error::NameError;
+use crate::ruleset::MAX_PLAYERS;
 use crate::side::{BySide, Side};
 
 /// Why a game is over.
@@ -132,14 +133,37 @@ pub enum Wdl {
 /// resigned sides rank below everyone else, the first to resign last.
 ///
 /// Sides are board sides (side 0 moved first). Under the pie rule the
-/// players may have swapped sides; see
-/// [`Position::player_of`](crate::Position::player_of).
+/// players may have swapped sides (see
+/// [`Position::player_of`](crate::Position::player_of)): the outcome
+/// records which player ended on which side, so that
+/// [`Outcome::player_ranks`] and [`Outcome::player_scores`] give the
+/// results player by player.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{Move, Position, Preset, Rules, Side};
+///
+/// // Mankalah has the pie rule: player 1 swaps, then resigns.
+/// let rules = Rules::new(&Preset::Mankalah.rules())?;
+/// let mut pos = Position::new(&rules);
+/// pos.play(Move::House(1))?;
+/// pos.play(Move::Swap)?;
+/// pos.resign(pos.side_of(1));
+/// let outcome = pos.outcome().unwrap();
+/// assert_eq!(outcome.ranks(), [2, 1]); // side 0 (player 1) is last
+/// assert_eq!(outcome.player_ranks(), [1, 2]); // player 0 won
+/// assert_eq!(outcome.rank_of_player(1), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
     pub(crate) reason: EndReason,
     pub(crate) players: u8,
     pub(crate) scores: BySide<u8>,
     pub(crate) ranks: BySide<u8>,
+    /// Per player, the side it owned at the end.
+    pub(crate) sides: [Side; MAX_PLAYERS],
 }
 
 impl Outcome {
@@ -201,6 +225,66 @@ impl Outcome {
             (1, _) => Wdl::Win,
             _ => Wdl::Loss,
         })
+    }
+
+    /// The side `player` (0 = the one who moved first) owned at the end:
+    /// [`Position::side_of`](crate::Position::side_of) of the final
+    /// position.
+    ///
+    /// # Panics
+    ///
+    /// If `player` is not a player of the game.
+    pub fn side_of(&self, player: usize) -> Side {
+        assert!(player < usize::from(self.players), "no player {player}");
+        self.sides[player]
+    }
+
+    /// The player (0 = the one who moved first) who owned `side` at the
+    /// end: the inverse of [`Outcome::side_of`].
+    ///
+    /// # Panics
+    ///
+    /// If `side` is not a side of the game.
+    pub fn player_of(&self, side: Side) -> usize {
+        (0..usize::from(self.players))
+            .find(|&p| self.sides[p] == side)
+            .unwrap_or_else(|| panic!("no side {side}"))
+    }
+
+    /// The rank of `player` (0 = the one who moved first), 1 for first
+    /// place: the rank of the side it owned at the end.
+    ///
+    /// # Panics
+    ///
+    /// If `player` is not a player of the game.
+    pub fn rank_of_player(&self, player: usize) -> u8 {
+        self.ranks[self.side_of(player)]
+    }
+
+    /// The final score of `player` (0 = the one who moved first): the
+    /// score of the side it owned at the end.
+    ///
+    /// # Panics
+    ///
+    /// If `player` is not a player of the game.
+    pub fn score_of_player(&self, player: usize) -> u8 {
+        self.scores[self.side_of(player)]
+    }
+
+    /// Final ranks per player, player 0 (the one who moved first) first:
+    /// [`Outcome::ranks`] in player order, which differs after a pie swap.
+    pub fn player_ranks(&self) -> Vec<u8> {
+        (0..usize::from(self.players))
+            .map(|p| self.rank_of_player(p))
+            .collect()
+    }
+
+    /// Final scores per player, player 0 (the one who moved first) first:
+    /// [`Outcome::scores`] in player order, which differs after a pie swap.
+    pub fn player_scores(&self) -> Vec<u8> {
+        (0..usize::from(self.players))
+            .map(|p| self.score_of_player(p))
+            .collect()
     }
 
     /// Side 0's score minus side 1's: the value a two-player solver reports.

@@ -262,6 +262,29 @@ impl<'r> Position<'r> {
         self.swap_seats(side.index())
     }
 
+    /// The player (0 = the one who moved first) of the side to move:
+    /// [`Position::player_of`] of [`Position::to_move`]. Once the game is
+    /// over, the player who would have moved.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Move, Position, Preset, Rules, Side};
+    ///
+    /// // Mankalah has the pie rule: after the swap, player 0 owns side 1.
+    /// let rules = Rules::new(&Preset::Mankalah.rules())?;
+    /// let mut pos = Position::new(&rules);
+    /// pos.play(Move::House(1))?;
+    /// assert_eq!((pos.to_move(), pos.player_to_move()), (Side::new(1), 1));
+    /// pos.play(Move::Swap)?;
+    /// assert_eq!((pos.to_move(), pos.player_to_move()), (Side::new(1), 0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn player_to_move(&self) -> usize {
+        self.player_of(self.to_move())
+    }
+
     /// The side `player` (0 = the one who moved first) owns: the other
     /// one's side after a pie swap. The inverse of [`Position::player_of`].
     ///

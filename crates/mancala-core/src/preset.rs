@@ -588,13 +588,14 @@ impl FromStr for Preset {
     }
 }
 
-/// Kalah as the seeded web site offers it: 2 to 4 players, the house and
-/// seed counts, whose seeds a capture takes, and the Kalah variant
-/// switches of docs/rules.md section 9.
+/// Kalah's common choices: 2 to 4 players, the house and seed counts,
+/// whose seeds a capture takes, and the Kalah variant switches of
+/// docs/rules.md section 9.
 ///
-/// House counts follow the site: 6 or 7 with two players, 6 or 4 with three
-/// or four; any other choice falls back to 6. (Other house counts are
-/// still one field away: set [`RuleSet::houses`] directly.)
+/// The counts are used as given; which of them a site offers is the
+/// site's policy (the server's house rules, for one, fall back to 6
+/// houses when a count does not suit the players). [`RuleSet::validate`]
+/// still refuses what the engine cannot play.
 ///
 /// # Examples
 ///
@@ -605,14 +606,15 @@ impl FromStr for Preset {
 ///                            ..KalahOptions::default() }.rules();
 /// assert_eq!((rules.players, rules.houses, rules.seeds), (4, 4, 3));
 ///
-/// // 5 houses is not offered with 3 players: the site falls back to 6.
-/// assert_eq!(KalahOptions { players: 3, houses: 5, ..KalahOptions::default() }.rules().houses, 6);
+/// let five = KalahOptions { players: 3, houses: 5, ..KalahOptions::default() }.rules();
+/// assert_eq!(five.houses, 5);
+/// # assert_eq!(five.validate(), Ok(()));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct KalahOptions {
     /// Players, 2 to 4.
     pub players: u8,
-    /// Houses each: 6 or 7 with 2 players, 6 or 4 with 3-4; else 6.
+    /// Houses each (6 in Kalah).
     pub houses: u8,
     /// Seeds per house (3 to 6 are common).
     pub seeds: u8,
@@ -645,19 +647,11 @@ impl Default for KalahOptions {
 }
 
 impl KalahOptions {
-    /// The house count the site plays for this choice (see the type docs).
-    pub const fn site_houses(players: u8, houses: u8) -> u8 {
-        match (players, houses) {
-            (2, 6 | 7) | (3 | 4, 4 | 6) => houses,
-            _ => 6,
-        }
-    }
-
     /// The rule set.
     pub fn rules(&self) -> RuleSet {
         RuleSet {
             players: self.players,
-            houses: Self::site_houses(self.players, self.houses),
+            houses: self.houses,
             seeds: self.seeds,
             capture_from: self.capture_from,
             capture_empty_opposite: self.capture_empty_opposite,

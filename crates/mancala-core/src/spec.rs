@@ -22,8 +22,7 @@ impl RuleSet {
     ///   goes on over the following parts that hold no `=`:
     ///   `oware,capture_counts=2,3,seeds=5` sets the counts to `2,3`.
     /// - Overrides are plain dimension values: `kalah,players=3,houses=5`
-    ///   plays 5 houses, unlike [`KalahOptions`](crate::KalahOptions),
-    ///   which falls back to the site's house counts.
+    ///   plays 5 houses.
     ///
     /// [`RuleSet::canonical`] writes a spec (without a preset) that reads
     /// back to the same rule set.

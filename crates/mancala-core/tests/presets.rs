@@ -408,38 +408,32 @@ fn toguz_kumalak_preset_matches_the_section_9_table() {
 }
 
 #[test]
-fn kalah_options_keep_the_house_counts_the_site_offers_and_fall_back_to_six() {
-    // 2 players: 6 or 7 kept; 3-4 players: 6 or 4 kept; anything else becomes 6.
-    let table = [
-        (2, 6, 6),
-        (2, 7, 7),
-        (2, 4, 6),
-        (2, 5, 6),
-        (2, 16, 6),
-        (3, 6, 6),
-        (3, 4, 4),
-        (3, 7, 6),
-        (3, 3, 6),
-        (4, 6, 6),
-        (4, 4, 4),
-        (4, 7, 6),
-        (4, 1, 6),
-    ];
-    for (players, houses, kept) in table {
-        assert_eq!(KalahOptions::site_houses(players, houses), kept);
+fn kalah_options_play_the_house_count_they_are_given() {
+    // No site policy in core: counts a site may not offer are kept.
+    for (players, houses) in [(2, 4), (2, 7), (3, 7), (4, 5), (3, 16)] {
         let set = KalahOptions {
             players,
             houses,
             ..KalahOptions::default()
         }
         .rules();
-        assert_eq!(
-            (set.players, set.houses),
-            (players, kept),
-            "{players}p {houses}"
-        );
-        assert_eq!(set.validate(), Ok(()));
+        assert_eq!((set.players, set.houses), (players, houses));
+        assert_eq!(set.validate(), Ok(()), "{players}p {houses}");
     }
+    // What the engine cannot play is still refused: 16 houses of 4 seeds
+    // for four players are 256 seeds.
+    let too_big = KalahOptions {
+        players: 4,
+        houses: 16,
+        ..KalahOptions::default()
+    };
+    assert_eq!(
+        too_big.rules().validate(),
+        Err(RuleError::TooManySeeds {
+            total: 256,
+            max: 255
+        })
+    );
 }
 
 #[test]

@@ -782,6 +782,45 @@ fn kalah_pie_rule_waits_until_the_opening_players_extra_turns_are_over() {
 }
 
 #[test]
+fn mankalah_outcome_ranks_each_player_by_the_side_it_ended_on() {
+    let rules = compile(Preset::Mankalah.rules());
+    // Player 1 swapped, so it owns side 0. Side 0 house 7 (1 seed) -> store 0 (41): side 0
+    // is empty, the game ends, and side 1's 2 seeds go to store 1 (57).
+    let mut pos = at(
+        &rules,
+        "0,0,0,0,0,0,1:40 0,0,0,0,0,0,2:55 to=0 ply=30 pie=swapped",
+    );
+    assert_eq!(pos.player_to_move(), 1);
+    play(&mut pos, 7);
+    let outcome = pos.outcome().unwrap();
+    assert_eq!(outcome.reason(), EndReason::AnySideEmpty);
+    assert_eq!(
+        (outcome.scores(), outcome.ranks()),
+        (&[41, 57][..], &[2, 1][..])
+    );
+    // Player 0 (the first to move) ended on side 1 and won.
+    assert_eq!(outcome.player_scores(), [57, 41]);
+    assert_eq!(outcome.player_ranks(), [1, 2]);
+    assert_eq!(
+        (outcome.rank_of_player(0), outcome.score_of_player(0)),
+        (1, 57)
+    );
+    assert_eq!(outcome.side_of(0), Side::new(1));
+    assert_eq!(outcome.player_of(Side::new(0)), 1);
+    // Without the swap the same end ranks the players as their sides.
+    let mut pos = at(
+        &rules,
+        "0,0,0,0,0,0,1:40 0,0,0,0,0,0,2:55 to=0 ply=30 pie=declined",
+    );
+    assert_eq!(pos.player_to_move(), 0);
+    play(&mut pos, 7);
+    let outcome = pos.outcome().unwrap();
+    assert_eq!(outcome.player_scores(), [41, 57]);
+    assert_eq!(outcome.player_ranks(), [2, 1]);
+    assert_eq!(outcome.side_of(0), Side::new(0));
+}
+
+#[test]
 fn swap_is_not_legal_without_the_pie_rule() {
     let rules = compile(Preset::Kalah.rules());
     let mut pos = Position::new(&rules);

@@ -237,6 +237,73 @@ fn no_move_pass_ends_the_game_when_nobody_can_move() {
     );
 }
 
+fn passed(effect: &Effect) -> Vec<usize> {
+    effect.passed().map(Side::index).collect()
+}
+
+#[test]
+fn vai_lung_thlan_reports_the_side_passed_over() {
+    let rules = compile(Preset::VaiLungThlan.rules());
+    let mut pos = at(&rules, "2,1,0,0,0,0:30 0,0,0,0,0,1:26 to=1 ply=40");
+    // o6's seed goes on to h1 (2 seeds then: no capture). Side 1 is empty
+    // now, but side 0 was due to move anyway: nobody passed.
+    let effect = pos.play(Move::House(6)).unwrap();
+    assert_eq!(pos.to_string(), "3,1,0,0,0,0:30 0,0,0,0,0,0:26 to=0 ply=41");
+    assert_eq!(passed(&effect), [] as [usize; 0]);
+    // h2's seed falls alone into h3 and is captured (count 1). Side 1, due
+    // to move, has no seed: it is passed over and side 0 moves again.
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "3,0,0,0,0,0:31 0,0,0,0,0,0:26 to=0 ply=42");
+    assert_eq!(passed(&effect), [1]);
+    assert_eq!(effect.ended, None);
+}
+
+#[test]
+fn no_move_pass_reports_the_mover_passed_over_after_an_extra_turn() {
+    let rules = rules("kalah,min_seeds=2,end=no_legal_move,no_move=pass");
+    let mut pos = at(&rules, "0,0,0,1,2,0:20 1,2,0,0,0,0:22 to=0 ply=10");
+    // h5 -> h6, store: an extra turn, but side 0 holds only single seeds
+    // (min_seeds 2): it is passed over and side 1 moves.
+    let effect = pos.play(Move::House(5)).unwrap();
+    assert!(effect.extra_turn);
+    assert_eq!(pos.to_string(), "0,0,0,1,0,1:21 1,2,0,0,0,0:22 to=1 ply=11");
+    assert_eq!(passed(&effect), [0]);
+}
+
+#[test]
+fn no_move_pass_reports_nobody_when_nobody_can_move() {
+    let rules = rules("kalah,min_seeds=2,end=no_legal_move,no_move=pass");
+    // The position of no_move_pass_ends_the_game_when_nobody_can_move.
+    let mut pos = at(&rules, "0,3,0,0,0,0:10 1,1,0,0,0,0:10 to=0 ply=10");
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(effect.ended, Some(EndReason::NoLegalMove));
+    assert_eq!(passed(&effect), [] as [usize; 0]);
+}
+
+#[test]
+fn no_move_pass_reports_every_side_passed_over_in_turn_order() {
+    let three = rules("kalah,players=3,min_seeds=2,end=no_legal_move,no_move=pass");
+    // h2 -> h3, h4, h5 (2 seeds then: no capture). Sides 1 and 2 hold
+    // single seeds only: both are passed over, side 1 first.
+    let mut pos = at(
+        &three,
+        "0,3,0,0,1,0:20 1,0,0,0,0,1:20 0,1,0,0,0,0:25 to=0 ply=30",
+    );
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_move(), Side::new(0));
+    assert_eq!(passed(&effect), [1, 2]);
+    // Four players, side 2 moving: sides 3 and 0 are passed over, in turn
+    // order round the board, and side 1 moves.
+    let four = rules("kalah,players=4,min_seeds=2,end=no_legal_move,no_move=pass");
+    let mut pos = at(
+        &four,
+        "1,0,0,0,0,0:23 2,0,0,0,0,0:23 0,3,0,0,1,0:20 0,0,0,1,0,0:22 to=2 ply=30",
+    );
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_move(), Side::new(1));
+    assert_eq!(passed(&effect), [3, 0]);
+}
+
 #[test]
 fn sowing_steps_tell_each_relay_lift() {
     // The position of relay_last_lifts_the_landing_house_and_sows_on: h2's

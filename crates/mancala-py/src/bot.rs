@@ -136,7 +136,7 @@ impl PyBot {
                 "action {action} cannot have been played: the game is over"
             )));
         }
-        let mover = pos.player_of(pos.to_move());
+        let mover = pos.player_to_move();
         if player != mover {
             return Err(PyValueError::new_err(format!(
                 "player {player} cannot have played: player {mover} is to move"

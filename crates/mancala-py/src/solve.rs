@@ -208,7 +208,7 @@ pub fn solve(
             .map_err(|e| e.to_string())
     });
     let solution = solution.map_err(PyTimeoutError::new_err)?;
-    let player = pos.player_of(pos.to_move());
+    let player = pos.player_to_move();
     let values = (0..2)
         .map(|p| {
             if p == player {

@@ -56,7 +56,7 @@ pub(crate) fn final_returns(game: &Game) -> Option<Vec<f64>> {
 /// The returns of the game ended in `pos`, per player; `None` while it
 /// goes on.
 pub(crate) fn position_returns(pos: &Position<'_>) -> Option<Vec<f64>> {
-    pos.outcome().map(|o| PyState::returns_of(pos, &o))
+    pos.outcome().map(|o| PyState::returns_of(&o))
 }
 
 /// A game in progress: the position, the moves that led to it.
@@ -94,9 +94,9 @@ impl PyState {
 
     /// Per player, from ranks: (players ranked below - players ranked
     /// above) / (players - 1).
-    fn returns_of(pos: &Position<'_>, outcome: &Outcome) -> Vec<f64> {
-        let players = pos.rules().players();
-        let ranks: Vec<u8> = (0..players).map(|p| outcome.rank(pos.side_of(p))).collect();
+    fn returns_of(outcome: &Outcome) -> Vec<f64> {
+        let ranks = outcome.player_ranks();
+        let players = ranks.len();
         ranks
             .iter()
             .map(|&mine| {
@@ -118,7 +118,7 @@ impl PyState {
         if pos.is_over() {
             TERMINAL_PLAYER
         } else {
-            pos.player_of(pos.to_move()) as i64
+            pos.player_to_move() as i64
         }
     }
 
@@ -162,7 +162,7 @@ impl PyState {
                     "the game is over: name the player whose observation you want",
                 ));
             }
-            None => self.position().player_of(self.position().to_move()),
+            None => self.position().player_to_move(),
         };
         let mut out = vec![0.0; observation_len(self.rules())];
         write_observation(&self.game.position(), player, &mut out);

@@ -6,6 +6,8 @@
 //! - [`pick`]: positions a few moves into a game (chosen by proptest
 //!   values, by a seeded generator, or never ending the game), random
 //!   games, and positions from their notation.
+//! - [`variations`]: every preset with one rule dimension changed, when
+//!   the change can change the game (the rules in words must change too).
 //! - [`assert_mentions`]: an error message names what it should.
 //! - `oracle` (feature `ai`): plain minimax and max^n with no pruning,
 //!   no table and no ordering, the reference every search must agree with.
@@ -23,6 +25,7 @@
 
 pub mod pick;
 pub mod rules;
+pub mod variations;
 
 #[cfg(feature = "ai")]
 pub mod oracle;

@@ -23,7 +23,7 @@ pub fn minimax(pos: &Position<'_>, root: usize, depth: Option<u32>, eval: &impl 
         child.play_unchecked(m);
         minimax(&child, root, depth.map(|d| d - 1), eval)
     });
-    if pos.player_of(pos.to_move()) == root {
+    if pos.player_to_move() == root {
         values.max().unwrap()
     } else {
         values.min().unwrap()
@@ -37,14 +37,14 @@ pub fn negamax(pos: &Position<'_>) -> i32 {
     if let Some(outcome) = pos.outcome() {
         return terminal_value(&outcome, pos.to_move().index());
     }
-    let player = pos.player_of(pos.to_move());
+    let player = pos.player_to_move();
     pos.legal_moves()
         .iter()
         .map(|m| {
             let mut child = *pos;
             child.play_unchecked(m);
             let v = negamax(&child);
-            let same = child.player_of(child.to_move()) == player;
+            let same = child.player_to_move() == player;
             if child.is_over() {
                 terminal_value(&child.outcome().unwrap(), child.side_of(player).index())
             } else if same {
@@ -82,7 +82,7 @@ pub fn maxn(
         }
         return (values, None);
     }
-    let mover = pos.player_of(pos.to_move());
+    let mover = pos.player_to_move();
     let mut best: Option<([i32; MAX_PLAYERS], Move)> = None;
     for m in pos.legal_moves() {
         let mut child = *pos;

@@ -157,7 +157,7 @@ impl<'r> Solver<'r> {
     /// the cache misses (the probes are most of the time spent).
     #[inline(always)]
     fn look_up_children(&self, pos: &Position<'_>, late: bool, c: &mut Children) {
-        let player = pos.player_of(pos.to_move());
+        let player = pos.player_to_move();
         for (i, m) in pos.legal_moves().iter().enumerate() {
             let (child, gain) = play(pos, m);
             c.n += 1;
@@ -351,7 +351,7 @@ impl<'r> Solver<'r> {
         if depth == 0 {
             return 0;
         }
-        let player = pos.player_of(pos.to_move());
+        let player = pos.player_to_move();
         let mut best = -INF;
         // Extra turns first, then the biggest gains (the children stay
         // put: their indices are sorted).
@@ -370,7 +370,7 @@ impl<'r> Solver<'r> {
             let (child, gain) = children[usize::from(i)];
             let v = if child.is_over() {
                 gain
-            } else if child.player_of(child.to_move()) == player {
+            } else if child.player_to_move() == player {
                 gain + self.shallow(&child, depth - 1, alpha - gain, beta - gain)
             } else {
                 gain - self.shallow(&child, depth - 1, gain - beta, gain - alpha)

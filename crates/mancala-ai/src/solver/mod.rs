@@ -518,7 +518,7 @@ impl<'r> Solver<'r> {
     ) -> ([Move; MoveList::CAPACITY], usize) {
         let mut scored = [(0i32, Move::Swap); MoveList::CAPACITY];
         let n = moves.len();
-        let player = pos.player_of(pos.to_move());
+        let player = pos.player_to_move();
         for (slot, m) in scored.iter_mut().zip(moves) {
             let mut child = *pos;
             child.play_unchecked(m);

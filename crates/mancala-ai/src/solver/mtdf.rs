@@ -15,7 +15,7 @@ impl<'r> Solver<'r> {
     /// Every legal move of `pos` with its exact value for the player who
     /// makes it, best first: `(move, final score difference, result)`.
     pub(super) fn analyse_moves(&mut self, pos: &Position<'_>) -> Vec<(Move, i32, i32)> {
-        let player = pos.player_of(pos.to_move());
+        let player = pos.player_to_move();
         let mut values: Vec<(Move, i32, i32)> = pos
             .legal_moves()
             .iter()
@@ -28,7 +28,7 @@ impl<'r> Solver<'r> {
                     return (m, score_difference(v).unwrap_or(0), result_of(v));
                 }
                 let (value, result) = self.mtdf(&child, 0);
-                if child.player_of(child.to_move()) == player {
+                if child.player_to_move() == player {
                     (m, value, result)
                 } else {
                     (m, -value, -result)
@@ -158,7 +158,7 @@ impl<'r> Solver<'r> {
         alpha: i32,
         beta: i32,
     ) -> (i32, Option<Move>) {
-        let player = pos.player_of(pos.to_move());
+        let player = pos.player_to_move();
         let mut best = Best::new(alpha, beta);
         for &m in order {
             let v = self.move_value(pos, player, m, best.alpha, beta, None);
@@ -180,7 +180,7 @@ impl<'r> Solver<'r> {
         alpha: i32,
         beta: i32,
     ) -> (i32, Option<Move>) {
-        let player = pos.player_of(pos.to_move());
+        let player = pos.player_to_move();
         let stop = Arc::new(AtomicBool::new(false));
         let pool = Pool::new();
         let mut helper = self.helper(&stop);
@@ -227,7 +227,7 @@ impl<'r> Solver<'r> {
         if self.additive {
             if child.is_over() {
                 gain
-            } else if child.player_of(child.to_move()) == player {
+            } else if child.player_to_move() == player {
                 gain + self.search_additive(&child, alpha - gain, beta - gain, pool)
             } else {
                 gain - self.search_additive(&child, gain - beta, gain - alpha, pool)
@@ -235,7 +235,7 @@ impl<'r> Solver<'r> {
         } else if child.is_over() {
             let outcome = child.outcome().expect("over");
             scale(terminal_value(&outcome, child.side_of(player).index()))
-        } else if child.player_of(child.to_move()) == player {
+        } else if child.player_to_move() == player {
             self.search_whole(&child, alpha, beta)
         } else {
             -self.search_whole(&child, -beta, -alpha)

@@ -46,7 +46,7 @@ impl<'p> Split<'p> {
         list[..moves.len()].copy_from_slice(moves);
         Split {
             pos: *pos,
-            player: pos.player_of(pos.to_move()),
+            player: pos.player_to_move(),
             alpha,
             beta,
             moves: list,

@@ -74,12 +74,12 @@ impl<'r> Solver<'r> {
         alpha: i32,
         beta: i32,
     ) -> (i32, Option<mancala_core::Move>) {
-        let player = pos.player_of(pos.to_move());
+        let player = pos.player_to_move();
         let mut best = Best::new(alpha, beta);
         for &m in order {
             let alpha = best.alpha;
             let (child, _) = play(pos, m);
-            let v = if child.player_of(child.to_move()) == player && !child.is_over() {
+            let v = if child.player_to_move() == player && !child.is_over() {
                 self.search_whole(&child, alpha, beta)
             } else if child.is_over() {
                 let outcome = child.outcome().expect("over");

@@ -84,6 +84,7 @@ impl<'r> Position<'r> {
             players: players as u8,
             scores,
             ranks,
+            sides: std::array::from_fn(|p| self.side_of(p)),
         })
     }
 

@@ -223,6 +223,23 @@ impl<'r> Position<'r> {
         false
     }
 
+    /// The sides [`Position::pass`] passed over (one bit each) when the
+    /// turn was due to go to side `due`: every side from `due` up to the
+    /// side now to move, in turn order. The reporting path works it out
+    /// afterwards so that `pass` itself, on the playing path, records
+    /// nothing. None when `due` is to move: no pass, or no side could move
+    /// and the turn went back to `due` (the game is then over).
+    pub(super) fn passed_since(&self, due: usize) -> u8 {
+        let r = self.rules;
+        let (mut side, mut passed) = (due, 0u8);
+        // `pass` goes round at most once, so this ends within `players` steps.
+        while side != self.to_move().index() {
+            passed |= 1 << side;
+            side = usize::from(r.next_side[side]);
+        }
+        passed
+    }
+
     /// Narrows the movable houses by the rules that look a move ahead:
     /// feeding an empty opponent and forbidden grand slams. `None` when the
     /// `unfed` rule ended the game.

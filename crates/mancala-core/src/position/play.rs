@@ -45,11 +45,47 @@ pub struct Effect {
     /// The game ended with this move.
     pub ended: Option<EndReason>,
     captured_cups: u128,
+    /// The sides passed over after the move, one bit each.
+    passed: u8,
+    players: u8,
     stride: u8,
     houses: u8,
 }
 
 impl Effect {
+    /// The sides passed over after the move under `no_move = pass`
+    /// (docs/rules.md section 7), in turn order: each had no legal move
+    /// when its turn came, so the turn went on to the side now to move.
+    /// Under an extra turn the mover itself may be passed over, first.
+    /// Empty when nobody was passed, as always under `no_move = end`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Move, Position, Preset, Rules, Setup, Side};
+    ///
+    /// // Vai Lung Thlan passes. Side 0's house 2 sows its seed into the
+    /// // empty house 3 and captures it; side 1 has no seed left to move,
+    /// // so it is passed over and side 0 moves again.
+    /// let rules = Rules::new(&Preset::VaiLungThlan.rules())?;
+    /// let setup: Setup = "2,1,0,0,0,0:30 0,0,0,0,0,0:27 to=0 ply=40".parse()?;
+    /// let mut pos = Position::from_setup(&rules, &setup)?;
+    /// let effect = pos.play(Move::House(2))?;
+    /// assert_eq!(effect.passed().collect::<Vec<_>>(), [Side::new(1)]);
+    /// assert_eq!(pos.to_string(), "2,0,0,0,0,0:31 0,0,0,0,0,0:27 to=0 ply=41");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn passed(&self) -> impl Iterator<Item = Side> + '_ {
+        let (mover, players) = (self.side.index(), usize::from(self.players));
+        // The passed sides follow each other from the side due to move,
+        // which is the mover's after an extra turn, the next side's
+        // otherwise: listing from the mover keeps turn order.
+        (0..players)
+            .map(move |k| (mover + k) % players)
+            .filter(move |&s| self.passed & (1 << s) != 0)
+            .map(Side::new)
+    }
+
     /// The cups the capture emptied, in board order.
     pub fn captured_cups(&self) -> impl Iterator<Item = Cup> + '_ {
         let mut bits = self.captured_cups;
@@ -108,6 +144,8 @@ impl<'r> Position<'r> {
             tuzdyk: None,
             ended: None,
             captured_cups: 0,
+            passed: 0,
+            players: r.players() as u8,
             stride: r.stride,
             houses: r.houses,
         };
@@ -130,6 +168,16 @@ impl<'r> Position<'r> {
             }
         }
         effect.ended = self.state.over;
+        if r.passes {
+            // The side due to move: the mover again after a swap or an
+            // extra turn (`extra_turn` is false for a swap).
+            let due = if effect.extra_turn || m == Move::Swap {
+                side.index()
+            } else {
+                usize::from(r.next_side[side.index()])
+            };
+            effect.passed = self.passed_since(due);
+        }
         Ok(effect)
     }
 

@@ -37,7 +37,7 @@ pub(super) fn legal_actions(rules: &Rules, pos: &Position<'_>) -> (i64, u64) {
     for m in pos.legal_moves().iter() {
         legal |= 1 << action_of(rules, m);
     }
-    (pos.player_of(pos.to_move()) as i64, legal)
+    (pos.player_to_move() as i64, legal)
 }
 
 /// Writes what the player to move sees of `pos`, a game still going, as
@@ -111,7 +111,7 @@ fn view<const H: usize>(
             legal |= u64::from(moves.contains(Move::House(a as u8 + 1))) << a;
         }
         legal |= u64::from(moves.contains(Move::Swap)) << H;
-        (pos.player_of(pos.to_move()) as i64, legal)
+        (pos.player_to_move() as i64, legal)
     };
     // `layout.actions`, but H or H + 1 when compiled for H: the loops
     // below then unroll.

@@ -1,0 +1,271 @@
+//! One rule dimension changed at a time, for the sensitivity tests of
+//! the rules in words: every change of a dimension that can change the
+//! game must change `RuleSet::explain`'s phrases (`mancala-core`) and
+//! their words in every language (`mancala-i18n`).
+
+use mancala_core::{
+    Capture, CaptureSide, DIMENSIONS, EndCondition, GrandSlam, KalahOptions, Preset, Relay,
+    RuleSet, StoresSown,
+};
+
+/// A rule set with one dimension changed.
+#[derive(Clone, Debug)]
+pub struct Change {
+    /// The rule set changed: a preset's name, or `kalah3`, `kalah4`.
+    pub name: String,
+    /// The dimension changed, as `RuleSet::set` names it.
+    pub dimension: &'static str,
+    /// Its new value, as `RuleSet::set` reads it.
+    pub value: String,
+    /// The rule set before.
+    pub before: RuleSet,
+    /// The rule set after: valid, and another game.
+    pub after: RuleSet,
+}
+
+/// Every change of one dimension of [`presets`] to a valid value that
+/// can change the game: those that [`cannot_matter`] are left out.
+pub fn changes() -> Vec<Change> {
+    let mut all = Vec::new();
+    for (name, rules) in presets() {
+        for &dimension in DIMENSIONS {
+            for value in mutations(&rules, dimension) {
+                let mut changed = rules;
+                // A value the field cannot hold (relay_limit 256) is no rule set.
+                if changed.set(dimension, &value).is_err()
+                    || changed.validate().is_err()
+                    || changed.canonical() == rules.canonical()
+                    || cannot_matter(dimension, &rules, &changed).is_some()
+                {
+                    continue;
+                }
+                all.push(Change {
+                    name: name.clone(),
+                    dimension,
+                    value,
+                    before: rules,
+                    after: changed,
+                });
+            }
+        }
+    }
+    all
+}
+
+/// Every preset, and Kalah for 3 and 4 players.
+pub fn presets() -> Vec<(String, RuleSet)> {
+    let mut all: Vec<(String, RuleSet)> = Preset::ALL
+        .iter()
+        .map(|p| (p.name().to_string(), p.rules()))
+        .collect();
+    for players in [3, 4] {
+        let rules = KalahOptions {
+            players,
+            ..KalahOptions::default()
+        }
+        .rules();
+        all.push((format!("kalah{players}"), rules));
+    }
+    all
+}
+
+/// Other values of one dimension to try, as `RuleSet::set` reads them.
+pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
+    let number = |n: u64, low: u64, extra: &[u64]| {
+        let mut out: Vec<u64> = n
+            .checked_sub(1)
+            .into_iter()
+            .chain([n + 1])
+            .chain(extra.iter().copied())
+            .filter(|&v| v >= low && v != n)
+            .collect();
+        out.dedup();
+        out.into_iter().map(|v| v.to_string()).collect::<Vec<_>>()
+    };
+    let names = |all: &[&str]| all.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let counts = |set: mancala_core::CountSet| {
+        let list: Vec<u8> = set.iter().collect();
+        let absent = (1..=u8::MAX).find(|c| !set.contains(*c)).unwrap();
+        let mut out = Vec::new();
+        let mut more = list.clone();
+        more.push(absent);
+        more.sort();
+        out.push(more);
+        if list.len() > 1 {
+            out.push(list[1..].to_vec());
+            out.push(list[..list.len() - 1].to_vec());
+        }
+        if list.is_empty() {
+            out.push(vec![2, 3]);
+        }
+        out.into_iter()
+            .map(|l| l.iter().map(u8::to_string).collect::<Vec<_>>().join(","))
+            .collect::<Vec<_>>()
+    };
+    match dimension {
+        "players" => names(&["2", "3", "4"]),
+        "houses" => number(rules.houses.into(), 1, &[]),
+        "seeds" => number(rules.seeds.into(), 1, &[]),
+        "min_seeds" => number(rules.min_seeds.into(), 1, &[]),
+        "relay_limit" => number(rules.relay_limit.into(), 1, &[1]),
+        "no_capture_moves" => number(rules.no_capture_moves.into(), 0, &[]),
+        "tuzdyk_count" => number(rules.tuzdyk_count.into(), 1, &[]),
+        "direction" => names(&["ccw", "cw", "parity"]),
+        "stores_sown" => names(&["none", "own", "all"]),
+        "origin" => names(&["include", "skip", "first", "first_unless_single"]),
+        "extra_turn" => names(&["none", "own_store", "any_store"]),
+        "relay" => names(&["none", "last", "next"]),
+        "relay_on" => names(&["any", "own", "opponent"]),
+        "unfed" => names(&["any_move", "end_to_mover", "end_to_starving"]),
+        "grand_slam" => names(&["allowed", "no_capture", "forbidden"]),
+        "capture" => names(&["none", "opposite", "count", "next", "gap"]),
+        "capture_from" => names(&["next", "opposite", "all"]),
+        "capture_side" => names(&["opponent", "own", "any"]),
+        "sow_capture_by" => names(&["owner", "sower"]),
+        "leftover" | "cycle_leftover" => {
+            names(&["owner", "discard", "split", "last_mover", "split_poorer"])
+        }
+        "no_move" => names(&["end", "pass"]),
+        "first_move_extra_turn"
+        | "must_feed"
+        | "capture_empty_opposite"
+        | "chain"
+        | "gap_opposite"
+        | "capture_extra_turn"
+        | "tuzdyk"
+        | "capture_ends_relay"
+        | "pie_rule" => names(&["true", "false"]),
+        "capture_counts" => counts(rules.capture_counts),
+        "sow_capture_counts" => counts(rules.sow_capture_counts),
+        "end" => EndCondition::ALL
+            .iter()
+            .map(|c| {
+                let mut end = rules.end;
+                if end.contains(*c) {
+                    end.remove(*c);
+                } else {
+                    end.insert(*c);
+                }
+                end.to_string()
+            })
+            .collect(),
+        other => panic!("no mutations for the dimension {other}: add them"),
+    }
+}
+
+/// Why changing `dimension` from `before` to `after` cannot change the
+/// game although the canonical text changes, when it cannot: the
+/// justified exceptions to "a different game has different words".
+pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Option<&'static str> {
+    let r = after;
+    let within = |set: mancala_core::CountSet| {
+        set.iter()
+            .filter(|&c| usize::from(c) <= r.total_seeds())
+            .collect::<Vec<_>>()
+    };
+    let lands_in_a_store = r.stores_sown != StoresSown::None;
+    let side_empty_ends =
+        r.end.contains(EndCondition::AnySideEmpty) || r.end.contains(EndCondition::EmptyFirst);
+    // docs/rules.md section 7: with a side's emptying ending the game, the
+    // side to move always holds a seed, and may sow it unless min_seeds
+    // or a forbidden grand slam says no.
+    let always_a_move = side_empty_ends && r.min_seeds == 1 && r.grand_slam != GrandSlam::Forbidden;
+    let pair = |a: &str, b: &str| {
+        let (x, y) = (field(before, dimension), field(after, dimension));
+        (x == a && y == b) || (x == b && y == a)
+    };
+    match dimension {
+        "capture_counts" if r.capture != Capture::Count => {
+            Some("only count captures read the counts")
+        }
+        "capture_counts" if within(before.capture_counts) == within(r.capture_counts) => {
+            Some("no house holds more seeds than the game has")
+        }
+        "sow_capture_counts"
+            if within(before.sow_capture_counts) == within(r.sow_capture_counts) =>
+        {
+            Some("no house holds more seeds than the game has")
+        }
+        "capture_side" if matches!(r.capture, Capture::None | Capture::Opposite) => {
+            Some("an opposite capture lands on the mover's side; no capture has no side")
+        }
+        "capture_from" if r.capture != Capture::Opposite => {
+            Some("only opposite captures have targets")
+        }
+        "capture_from" if r.players == 2 => Some("with 2 players every target is the opponent"),
+        "capture_from" if r.players == 3 && pair("next", "opposite") => {
+            Some("with 3 players nobody sits across: opposite is the next side")
+        }
+        "capture_empty_opposite" if r.capture != Capture::Opposite => {
+            Some("an opposite-capture rule")
+        }
+        "chain" if !matches!(r.capture, Capture::Count | Capture::Gap) => {
+            Some("only count and gap captures chain")
+        }
+        "gap_opposite" if r.capture != Capture::Gap => Some("a gap-capture rule"),
+        "sow_capture_by" if r.sow_capture_counts.is_empty() => Some("no captures while sowing"),
+        "capture_extra_turn" if r.capture == Capture::None => Some("the last seed never captures"),
+        "no_capture_moves"
+            if r.capture == Capture::None && r.sow_capture_counts.is_empty() && !r.tuzdyk =>
+        {
+            Some("nothing is ever captured")
+        }
+        "tuzdyk_count" if !r.tuzdyk => Some("no tuzdyk"),
+        "relay_on" | "relay_limit" if r.relay == Relay::None => Some("no relay sowing"),
+        "unfed" if !r.must_feed => Some("unfed applies only under must_feed (section 4)"),
+        "grand_slam" if !can_take_from_opponent(r) => Some("no capture takes the opponent's seeds"),
+        "extra_turn" if !lands_in_a_store => Some("no store is on the track"),
+        "extra_turn" if r.stores_sown == StoresSown::Own && pair("own_store", "any_store") => {
+            Some("the mover's own store is the only one on their track")
+        }
+        "first_move_extra_turn"
+            if (!lands_in_a_store || r.extra_turn.name() == "none")
+                && !(r.capture_extra_turn && r.capture != Capture::None) =>
+        {
+            Some("no move earns an extra turn")
+        }
+        "origin"
+            if pair("first", "first_unless_single")
+                && r.min_seeds >= 2
+                && r.relay != Relay::Next =>
+        {
+            Some("no house of a single seed is ever sown from")
+        }
+        "end"
+            if before.end.contains(EndCondition::NoLegalMove)
+                != r.end.contains(EndCondition::NoLegalMove) =>
+        {
+            Some("no_legal_move is always in force: listing it documents it (section 7)")
+        }
+        "no_move" if always_a_move => Some("the player to move always has a move"),
+        "leftover"
+            if r.end.contains(EndCondition::EmptyFirst)
+                && always_a_move
+                && !r.end.contains(EndCondition::Majority) =>
+        {
+            Some("the game ends only with the board left as it is, or as a cycle")
+        }
+        _ => None,
+    }
+}
+
+/// docs/rules.md section 6: which captures can take seeds from the
+/// opponent's side.
+fn can_take_from_opponent(r: &RuleSet) -> bool {
+    match r.capture {
+        Capture::None => false,
+        Capture::Opposite => true,
+        Capture::Count | Capture::Next => r.capture_side != CaptureSide::Own,
+        Capture::Gap => r.capture_side != CaptureSide::Own || r.gap_opposite,
+    }
+}
+
+/// One dimension's value as the canonical text writes it.
+fn field(rules: &RuleSet, dimension: &str) -> String {
+    let full = rules.to_json();
+    let value: serde_json::Value = serde_json::from_str(&full).unwrap();
+    match &value[dimension] {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
