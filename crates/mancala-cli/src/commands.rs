@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use mancala_ai::arena::{MatchOptions, play_match_with_progress};
 use mancala_ai::{PLAYOUT_CAP, Solver, SolverOptions, Spec, random_playouts};
-use mancala_core::{History, Position, Preset, RuleText, Rules, Side, perft};
+use mancala_core::{History, Position, Preset, Rules, Side, perft};
 use serde_json::{Value, json};
 
 use crate::board::{self, Style};
@@ -89,7 +89,17 @@ fn rules_command(command: &RulesCommand, cli: &Cli) -> CliResult {
         }
         RulesCommand::Explain { name } => {
             let set = rule_set(name.as_deref().unwrap_or(&cli.rules), &cli.set)?;
-            for RuleText { topic, text } in set.explain() {
+            let english = mancala_i18n::Words::get(mancala_i18n::FALLBACK)
+                .expect("English is the fallback language");
+            // The English catalog is complete (mancala-i18n's tests); should
+            // a message be missing all the same, say so and print the rest.
+            let topics = english.explain(&set).unwrap_or_else(|incomplete| {
+                for error in &incomplete.errors {
+                    eprintln!("warning: {error}");
+                }
+                incomplete.words
+            });
+            for (topic, text) in topics {
                 outln!("{topic}: {text}");
             }
             Ok(())

@@ -20,6 +20,10 @@ use std::borrow::Cow;
 
 use rust_embed::RustEmbed;
 
+mod words;
+
+pub use words::{Error, Incomplete, Paragraph, Words};
+
 /// The catalogs, from `crates/mancala-i18n/locales/`.
 #[derive(RustEmbed)]
 #[folder = "locales/"]

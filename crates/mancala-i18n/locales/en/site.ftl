@@ -1,5 +1,260 @@
-# The page's own words: header, home page, rooms. Messages are grouped by
-# the view that shows them; `rules.ftl` holds the rules in words and
-# `games.ftl` the games' names and stories.
+# The page's own words: the header, the home page and the rooms, grouped
+# by the view that shows them. `board.ftl` holds the board's words,
+# `rules.ftl` the rules in words, `games.ftl` the games' names,
+# `errors.ftl` the server's refusals.
+#
+# Arguments: $who is a name or "You" (with $you = yes or no, so that a
+# sentence can be worded for the reader); numbers are numbers, formatted
+# by the language.
+
+## The header and every page
 
 site-title = Mancala
+site-lead = Sow seeds, capture, and fill your store: mancala with family and friends, in the browser, free and without registering.
+site-language = Language
+site-nav = The site
+site-nav-rules = Rules of the games
+site-home = Home
+site-loading = Loading…
+site-noscript = This page needs JavaScript. The game in a terminal needs nothing: mancala play.
+site-server-unreachable = Cannot reach the server. Check the connection and reload the page.
+site-rules-failed = Cannot load the rules. Reload the page to try again.
+site-custom-rules = Custom rules
+site-you = You
+
+## The home page
+
+site-default-name = Player { $number }
+site-your-name = Your name
+site-rename = Rename
+site-renamed = Saved.
+site-not-renamed = Not renamed: { $error }
+site-play-computer = Play the computer
+site-play-friends = Play with friends
+site-rules = Rules
+site-preset-note = { $summary } { $range ->
+    [fixed] { $max } players.
+   *[range] { $min } to { $max } players.
+}
+site-level-label = Level
+site-level-choice = { $end ->
+    [easiest] { $level } (easiest)
+    [strongest] { $level } (strongest)
+   *[other] { $level }
+}
+site-rule-set = A rule set
+site-house-rules = Kalah house rules
+site-house-rules-note = Sow counter-clockwise through your own store; the last seed in your store gives another turn; the last seed in an empty house of yours captures the corresponding houses. 2 to 4 players: the count follows who sits down.
+site-houses-label = Houses
+site-houses-choice = { $houses } ({ $players } players)
+site-seeds-label = Seeds
+site-seeds-choice = { $seeds } a house
+site-capture-label = Captures (3-4 players) take from
+site-capture-choice = { $capture ->
+    [opposite] the player across
+    [all] all the others
+   *[next] the next player
+}
+site-rotation = Rotate the first player at each rematch
+site-turn-label = Time per turn
+site-turn-none = none
+site-turn-seconds = { $seconds } s
+site-rated = Rated (changes ratings)
+site-create-room = Create a room
+site-not-created = Not created: { $error }
+site-join-room = Join a room
+site-invite-link = Invite link
+site-join = Join
+site-not-an-invite = That is not an invite link (it ends with /r/ and 32 letters and digits).
+site-games = Rules of the games
+site-leaderboard = Leaderboard
+site-no-rated-games = No rated games yet.
+site-leaderboard-failed = Cannot load the leaderboard.
+site-player = Player
+site-rating = Rating
+site-games-played = Games
+site-rating-value = { $rating } ± { $deviation }
+
+## A room: its details
+
+site-copy = Copy
+site-copied = Invite link copied.
+site-copy-by-hand = Select the link and copy it (Ctrl+C).
+site-room-summary = Room: { $players ->
+    [one] one player
+   *[other] { $players } players
+}{ $watching ->
+    [0] {""}
+    [one] , one watching
+   *[other] , { $watching } watching
+}
+site-how-to = How to play these rules
+site-rules-link = The rules of { $game }
+site-option-players = { $players } players
+site-option-houses = { $houses ->
+    [one] one house
+   *[other] { $houses } houses
+}
+site-option-seeds = { $seeds ->
+    [one] one seed
+   *[other] { $seeds } seeds
+}
+site-option-rated = rated
+site-option-casual = casual
+site-option-turn = { $seconds } s a turn
+site-option-no-clock = no time limit
+site-option-rotation = first player rotates
+site-option-capture = captures from { $capture ->
+    [opposite] the player across
+    [all] all the others
+   *[next] the next player
+}
+site-seats = Seats
+site-seat-number = Seat { $seat }
+site-seat-empty = empty
+site-seat-you = { $name } (you)
+site-name-and-seat = { $name } (seat { $seat })
+site-no-name = (no name)
+site-computer-level = Computer (level { $level })
+site-sit = Sit here
+site-sit-also = Sit here too
+site-sit-also-title = Pass and play: you play this seat too, on this device
+site-tag-host = host
+site-tag-away = away
+site-tag-takeover = computer playing for { $name }
+site-seat-clear = Empty the seat
+site-stand = { $seats ->
+    [one] Stand up
+   *[other] Stand up (all your seats)
+}
+site-level-for-seat = Computer level for seat { $seat }
+site-level = level { $level }
+site-computer = Computer
+site-watching = Watching: { $names }.
+site-you-watch = You are watching.
+site-reconnecting = Reconnecting…
+site-cannot-join = Cannot join this room: it does not exist, or the server cannot be reached. Trying again…
+site-page-failed = Something went wrong on this page: { $error }
+
+## A room: the buttons
+
+site-start = Start the game
+site-rematch = Rematch
+site-start-needs-all = Every seat must be taken.
+site-start-needs = At least { $min } players (people or computers) must be seated.
+site-wait-start = Waiting for the host to start.
+site-wait-rematch = Waiting for the host to start a rematch.
+site-resign = Resign
+site-resign-confirm = Really resign?
+site-swap = Swap sides (pie rule)
+site-turn-board = Pass and play: turn the board to the player to move
+
+## A room: whose turn, what happened
+
+site-to-move-not-started = The game has not started.
+site-to-move-over = Game over.
+site-to-move-you = Your turn ({ $name }).
+site-to-move-other = { $who } to move.
+site-clock = Clock: { $you ->
+    [yes] you have
+   *[no] { $who } has
+} { $seconds } s.
+site-said-started = The game started.
+site-said-started-first = The game started: { $you ->
+    [yes] you move first.
+   *[no] { $who } moves first.
+}
+site-said-move = { $who }{ $played ->
+    [takeover] {" "}(the computer, away)
+    [timeout] {" "}(the computer, out of time)
+    [resigned] {" "}(the computer, resigned)
+   *[self] {""}
+} played house { $house }.
+site-said-swap = { $who }{ $played ->
+    [takeover] {" "}(the computer, away)
+    [timeout] {" "}(the computer, out of time)
+    [resigned] {" "}(the computer, resigned)
+   *[self] {""}
+} swapped sides.
+site-said-relays = The sowing went on from { $relays ->
+    [one] another house
+   *[other] { $relays } more houses
+}.
+site-said-capture = { $you ->
+    [yes] You capture
+   *[no] { $who } captures
+} { $seeds ->
+    [one] one seed
+   *[other] { $seeds } seeds
+}.
+site-said-tuzdyk = { $you ->
+    [yes] Your
+   *[no] { $who }'s
+} tuzdyk is now { $cup }.
+site-said-extra-turn = Extra turn: { $you ->
+    [yes] you move
+   *[no] { $who } moves
+} again.
+site-said-passed = { $who } cannot move and { $you ->
+    [yes] are
+   *[no] { $count ->
+        [one] is
+       *[other] are
+    }
+} passed over.
+site-said-resigned = { $who } resigned.
+site-cup-nowhere = nowhere
+site-cup-store = { $you ->
+    [yes] your store
+   *[no] { $who }'s store
+}
+site-cup-house = { $you ->
+    [yes] your house { $house }
+   *[no] { $who }'s house { $house }
+}
+site-preview = House { $house }: the last seed lands in { $cup }{ $seeds ->
+    [0] {""}
+    [one] , capturing one seed
+   *[other] , capturing { $seeds } seeds
+}{ $again ->
+    [yes] , for an extra turn
+   *[no] {""}
+}.
+
+## A room: the moves and the result
+
+site-moves = Moves
+site-move = { $who }: { $house }{ $played ->
+    [takeover] {" "}(computer, away)
+    [timeout] {" "}(computer, out of time)
+    [resigned] {" "}(computer, resigned)
+   *[self] {""}
+}
+site-move-swap = { $who }: swapped sides
+site-move-resigned = { $who } resigned
+site-move-agreement = The players agreed to end the game
+site-result-draw = Game over: a draw for first place.
+site-result-win = Game over: { $you ->
+    [yes] you win!
+   *[no] { $who } wins.
+}
+site-rank = { NUMBER($rank, type: "ordinal") ->
+    [one] { $rank }st
+    [two] { $rank }nd
+    [few] { $rank }rd
+   *[other] { $rank }th
+}: { $who }, { $seeds ->
+    [one] one seed
+   *[other] { $seeds } seeds
+}
+site-rating-change = rating { $before } → { $after } ({ $change })
+site-ended-by = Ended by { $reason }.
+site-end-any-side-empty = a side left empty
+site-end-no-legal-move = a player with no legal move
+site-end-majority = a majority of the seeds
+site-end-empty-first = a player emptying their houses first
+site-end-repetition = a position coming back
+site-end-cannot-feed = a player who could not be fed
+site-end-starved = a starving player claiming the board
+site-end-resignation = resignation
+site-end-agreement = agreement

@@ -1,0 +1,449 @@
+# The rules in words: the messages of `RuleSet::explain`
+# (crates/mancala-core/src/explain.rs), one per phrase id. Core chooses
+# what is said; a message says it. Arguments: numbers (`$players`),
+# keywords that only select a variant (`$direction`: ccw, cw, parity;
+# every keyword core passes is named by a variant), lists (`$counts`,
+# `$when`: worded as the language's "or" list) and nested phrases
+# (`$counts`, `$leftover`: worded first, passed as text). A topic's
+# paragraph is its phrases joined by a space (by nothing in Japanese).
+
+## Topic titles
+
+rules-topic-board = Board
+rules-topic-sowing = Sowing
+rules-topic-relay = Relay
+rules-topic-extra-turns = Extra turns
+rules-topic-captures = Captures
+rules-topic-sow-captures = Captures while sowing
+rules-topic-tuzdyk = Tuzdyk
+rules-topic-grand-slam = Grand slam
+rules-topic-feeding = Feeding
+rules-topic-no-move = No move
+rules-topic-pie-rule = Pie rule
+rules-topic-end = End
+rules-topic-scoring = Scoring
+
+## Board
+
+# $store_side: right, or left on a clockwise (mirrored) board.
+rules-board = Each of the { $players } players has { $houses } { $houses ->
+        [one] house
+       *[other] houses
+    } holding { $seeds } { $seeds ->
+        [one] seed
+       *[other] seeds
+    } each ({ $total } seeds in all), and a store on their { $store_side ->
+        [left] left
+       *[right] right
+    }.
+# 3 or 4 players. $turns: ccw or cw.
+rules-board-turns = The players sit round the board and take turns { $turns ->
+        [cw] clockwise
+       *[ccw] counter-clockwise
+    }.
+
+## Sowing
+
+# $min_seeds: 1 (any house with seeds) or more.
+rules-sowing-pick = On your turn, pick one of your houses { $min_seeds ->
+        [1] that holds seeds
+       *[other] that holds at least { $min_seeds } seeds
+    } and lift all its seeds.
+# $direction: ccw, cw or parity (odd counts clockwise); $stores: none,
+# own or all (the stores on the track).
+rules-sowing-sow = Sow them one by one { $direction ->
+        [ccw] counter-clockwise into the cups that follow
+        [cw] clockwise into the cups that follow
+       *[parity] into the cups that follow: clockwise if you lifted an odd number of seeds, counter-clockwise if an even number
+    }, { $stores ->
+        [none] skipping the stores, which only keep captured seeds
+        [own] including your own store but not { $players ->
+            [2] your opponent's
+           *[other] the other players'
+        }
+       *[all] including every store on the way
+    }.
+# $origin: what becomes of the emptied house.
+rules-sowing-origin = { $origin ->
+        [include] A sowing that goes all the way round drops a seed into the emptied house too.
+        [skip] A sowing that goes all the way round skips the house it started from.
+        [first] The first seed goes back into the emptied house, the rest into the cups after it.
+       *[first_unless_single] The first seed goes back into the emptied house, the rest into the cups after it; a single seed goes on to the next cup instead.
+    }
+
+## Relay sowing
+
+rules-relay-last = If the last seed lands in a house that already held seeds, lift all the seeds of that house, the last one included, and go on sowing from the next cup.
+# $ends: house, or house_or_store when the stores are on the track.
+rules-relay-last-ends = The move ends when the last seed lands in { $ends ->
+        [house] an empty house
+       *[house_or_store] an empty house or a store
+    }.
+rules-relay-next = When the last seed has been sown, if the cup after it is a house holding seeds, lift them and go on sowing from the cup after that house.
+rules-relay-next-ends = The move ends when that cup is { $ends ->
+        [house] an empty house
+       *[house_or_store] an empty house or a store
+    }.
+# $relay_on: own or opponent.
+rules-relay-on = { $relay_on ->
+        [own] Only your own houses are lifted this way: on another side the move ends.
+       *[opponent] Only { $players ->
+            [2] your opponent's
+           *[other] the other players'
+        } houses are lifted this way: on your own side the move ends.
+    }
+rules-relay-capture-ends = But a last seed that would capture (see the captures) captures there and ends the move instead of being lifted.
+rules-relay-legs = Each lift is sown by the same rules, the house just lifted being the emptied one.
+rules-relay-limit = A move makes at most { $limit } { $limit ->
+        [one] lift
+       *[other] lifts
+    }; where one more would be made, the move ends at once, with no capture and no extra turn.
+
+## Extra turns
+
+# $when: which last seeds earn another move.
+rules-extra-turn = { $when ->
+        [own_store] If your last seed lands in your own store, you move again.
+        [any_store] If your last seed lands in any store, you move again.
+        [capture] If your last seed captures, you move again.
+        [own_store_or_capture] If your last seed lands in your own store or captures, you move again.
+       *[any_store_or_capture] If your last seed lands in any store or captures, you move again.
+    }
+rules-extra-turn-not-first = The very first move of the game never earns another move.
+
+## Captures
+
+# Seeds are captured while sowing, or by a tuzdyk, but not by the last seed.
+rules-capture-none = The last seed of a move captures nothing.
+rules-capture-never = Nothing is ever captured.
+# $target: opposite (2 players), across (the player across the board,
+# 4 players), next (the next player in turn, $turns: ccw or cw) or all
+# (every other player).
+rules-capture-opposite = { $target ->
+        [opposite] If your last seed lands in an empty house of your own and the house opposite holds seeds, you capture its seeds together with that last seed into your store.
+        [across] If your last seed lands in an empty house of your own and the corresponding house of the player across the board (your house next to your store faces their house 1, and so on) holds seeds, you capture its seeds together with that last seed into your store.
+        [next] If your last seed lands in an empty house of your own and the corresponding house of the next player { $turns ->
+            [cw] clockwise
+           *[ccw] counter-clockwise
+        } (your house next to your store faces their house 1, and so on) holds seeds, you capture its seeds together with that last seed into your store.
+       *[all] If your last seed lands in an empty house of your own and the corresponding houses of every other player (your house next to your store faces their house 1, and so on) hold seeds, you capture their seeds together with that last seed into your store.
+    }
+# $empty: nothing, or last_seed (the last seed alone is captured).
+rules-capture-opposite-empty = { $target ->
+        [opposite] If the house opposite is empty
+        [across] If that house is empty
+        [next] If that house is empty
+       *[all] If those houses are all empty
+    }, { $empty ->
+        [nothing] nothing is captured
+       *[last_seed] the last seed alone goes to your store
+    }.
+rules-capture-first-moves = { $moves ->
+        [one] The first move of the game captures nothing.
+       *[other] The first { $moves } moves of the game capture nothing.
+    }
+# $side: opponent, own or any; $counts: a phrase such as "2 or 3 seeds".
+rules-capture-count = If your last seed makes a house { $side ->
+        [opponent] on your opponent's side
+        [own] on your own side
+       *[any] on either side
+    } hold { $counts }, you capture the seeds of that house into your store.
+rules-capture-count-chain = Then the capture goes back over the houses before it, one by one, taking each that also holds { $counts } { $side ->
+        [opponent] on your opponent's side
+        [own] on your own side
+       *[any] on either side
+    }, and stops at the first that does not.
+# $side: opponent (of two players), others (another player's side), own
+# or any.
+rules-capture-next = If your last seed lands in a house, you capture the seeds of the house after it (stores are skipped) { $side ->
+        [opponent] if it holds seeds and is on your opponent's side
+        [others] if it holds seeds and is on another player's side
+        [own] if it holds seeds and is on your own side
+       *[any] if it holds seeds
+    }.
+# $take: beyond, or beyond_and_opposite (with the house opposite it).
+rules-capture-gap = If your last seed lands in a house, the house after it is empty and the one beyond { $side ->
+        [opponent] holds seeds and is on your opponent's side
+        [others] holds seeds and is on another player's side
+        [own] holds seeds and is on your own side
+       *[any] holds seeds
+    }, you capture { $take ->
+        [beyond] the seeds of that house beyond
+       *[beyond_and_opposite] the seeds of that house beyond together with the seeds of the house opposite it
+    } (stores are skipped).
+rules-capture-gap-chain = The capture goes on while the pattern repeats: { $side ->
+        [opponent] an empty house, then one holding seeds on your opponent's side
+        [others] an empty house, then one holding seeds on another player's side
+        [own] an empty house, then one holding seeds on your own side
+       *[any] an empty house, then one holding seeds
+    }.
+
+## Seed counts, nested in the captures
+
+rules-counts-one = { $count } { $count ->
+        [one] seed
+       *[other] seeds
+    }
+# $counts: two or more numbers, as an "or" list.
+rules-counts-list = { $counts } seeds
+# $kind: any, even or odd: every such count the game allows.
+rules-counts-kind = { $kind ->
+        [any] any number of seeds
+        [even] an even number of seeds
+       *[odd] an odd number of seeds
+    }
+rules-counts-range = { $kind ->
+        [any] any number of seeds from { $from } to { $to }
+        [even] an even number of seeds from { $from } to { $to }
+       *[odd] an odd number of seeds from { $from } to { $to }
+    }
+# Only for a rule set that is not valid.
+rules-counts-none = no number of seeds
+
+## Captures while sowing
+
+# $store: owner (the store of the house's owner) or sower.
+rules-sow-capture = While you sow, every seed but the very last of the move that makes a house hold { $counts } takes that house's seeds at once to { $store ->
+        [owner] the store of the house's owner
+       *[sower] your store
+    }, whichever side the house is on.
+
+## Tuzdyk
+
+rules-tuzdyk = Once in a game, if your last seed makes a house of your opponent's hold exactly { $count } { $count ->
+        [one] seed
+       *[other] seeds
+    }, that house becomes your tuzdyk, unless it is their house { $house } or has the number of your house that is their tuzdyk.
+rules-tuzdyk-store = Its seeds go to your store, and from then on every seed sown into it goes to your store.
+
+## Grand slam
+
+rules-grand-slam = A move whose capture would take every seed left on your opponent's side (a grand slam) { $grand_slam ->
+        [no_capture] may be played, but captures nothing
+       *[forbidden] may not be played
+    }.
+
+## Feeding
+
+rules-feeding = If your opponent has no seeds in their houses, you must play a move that leaves them at least one, if you can.
+rules-feeding-unfed = { $unfed ->
+        [any_move] If no move can, you may play any move.
+        [end_to_mover] If no move can, the game ends and you take every seed left.
+       *[end_to_starving] If no move can, the game ends and your opponent takes every seed left.
+    }
+rules-feeding-starving = A player who cannot move because their houses are empty also takes every seed left.
+
+## No move
+
+rules-no-move-pass = A player who has no legal move is skipped: the turn goes on to the next player who can move.
+
+## Pie rule
+
+rules-pie-rule = Once the first player has finished their first turn, the second player may swap sides instead of moving: they take the side that opened, and the first player moves next, from the other side.
+
+## End
+
+# $when: the conditions below, as an "or" list.
+rules-end = The game ends { $when }.
+rules-end-side-empty = when a player's houses are all empty after a move
+rules-end-majority = when a player holds more than half of the { $total } seeds in their store ({ $need } or more)
+rules-end-half = when { $players ->
+        [2] both
+       *[other] two
+    } players hold { $half } each
+rules-end-repetition = when a position comes back (an endless cycle)
+rules-end-no-move = when the player to move has no legal move
+rules-end-nobody-moves = when no player can move
+rules-end-empty-first = A player whose houses become empty wins at once, and the seeds left stay where they are.
+# 3 or 4 players.
+rules-end-empty-first-others = The others are ranked by the seeds left in their houses, fewest first.
+
+## Scoring
+
+# $leftover: what becomes of the seeds left (rules-leftover).
+rules-scoring-leftover = When the game ends, the seeds left in the houses { $leftover }.
+rules-scoring-cycle = When the game ends as an endless cycle (a position comes back, or the players agree to stop), the seeds left in the houses { $leftover }.
+# What becomes of the seeds left in the houses. $rule: the leftover rule.
+rules-leftover = { $rule ->
+        [owner] go to their owners' stores
+        [discard] count for nobody
+        [split] are shared equally among the players, and those that cannot be shared count for nobody
+        [last_mover] all go to the player who made the last move
+       *[split_poorer] { $players ->
+            [2] are shared equally; an odd seed goes to the player with fewer seeds in their store, and counts for nobody when both have as many
+           *[other] are shared equally; those that cannot be shared go one each to the players with the fewest seeds in their stores, fewest first, and count for nobody between players with as many
+        }
+    }
+rules-scoring-rank = { $players ->
+        [2] The player with more seeds in their store wins; equal stores are a draw.
+       *[other] Players are ranked by the seeds in their stores, most first; equal stores share a place.
+    }
+# When emptying your houses first wins.
+rules-scoring-rank-otherwise = { $players ->
+        [2] If no player emptied their houses, the player with more seeds in their store wins; equal stores are a draw.
+       *[other] If no player emptied their houses, players are ranked by the seeds in their stores, most first; equal stores share a place.
+    }
+
+## A rules page: the aim, the terms and the questions
+## (crates/mancala-core/src/guide/: RuleSet::aim, glossary, questions)
+
+# $goal: store_most, capture_most or empty_first.
+rules-aim = { $goal ->
+        [store_most] { $players ->
+            [2] Get more seeds into your store than your opponent.
+           *[other] Get the most seeds into your store.
+        }
+        [capture_most] { $players ->
+            [2] Capture more seeds than your opponent.
+           *[other] Capture the most seeds.
+        }
+       *[empty_first] Be the first to empty your houses.
+    }
+rules-aim-majority = { $need } of the { $total } seeds are enough to win.
+# $means: what helps.
+rules-aim-means = { $means ->
+        [extra_turns_and_captures] Look for extra turns and for chances to capture.
+        [extra_turns] Look for extra turns.
+       *[captures] Look for chances to capture.
+    }
+
+# A term's name, then what it means under these rules.
+rules-term-house = House
+rules-term-house-means = One of the small pits on a player's side of the board; each player has { $houses }.
+rules-term-store = Store
+# $stores: own, all or none (the stores sown).
+rules-term-store-means = { $stores ->
+        [own] The big pit at the end of your side. You sow into it (but not into the others' stores), your captures go into it, and what it holds at the end is your score.
+        [all] The big pit at the end of each side. Seeds are sown into every store, and what yours holds at the end is your score.
+       *[none] Where a player keeps the seeds they take; no seed is ever sown into it. What it holds at the end is the score.
+    }
+rules-term-seed = Seed
+rules-term-seed-means = The counters the game is played with, { $total } in all: seeds, stones or beans all do.
+rules-term-sow = Sow
+rules-term-sow-means = To lift every seed of a house and drop them one by one into the cups that follow, { $direction ->
+        [ccw] counter-clockwise
+        [cw] clockwise
+       *[parity] clockwise or counter-clockwise, as the number of seeds lifted says
+    }.
+rules-term-relay = Relay sowing
+# $relay: last or next.
+rules-term-relay-means = { $relay ->
+        [last] Sowing on with the seeds of the house where the last seed landed, when that house held seeds already.
+       *[next] Sowing on with the seeds of the house after the last one, when that house holds seeds.
+    }
+rules-term-extra-turn = Extra turn
+rules-term-extra-turn-means = Another move straight away, earned { $when ->
+        [own_store] when your last seed lands in your own store
+        [any_store] when your last seed lands in any store
+        [capture] when your last seed captures
+        [own_store_or_capture] when your last seed lands in your own store or captures
+       *[any_store_or_capture] when your last seed lands in any store or captures
+    }.
+rules-term-capture = Capture
+# $kind: the capture these rules play; $counts (count, sowing): a phrase
+# such as "2 or 3 seeds".
+rules-term-capture-means = { $kind ->
+        [opposite] Taking seeds off the board: when your last seed lands in an empty house of your own, the seeds of the corresponding house go to your store with it.
+        [count] Taking seeds off the board: when your last seed makes a house hold { $counts }, its seeds go to your store.
+        [next] Taking seeds off the board: when your last seed lands in a house, the seeds of the house after it go to your store.
+        [gap] Taking seeds off the board: when your last seed lands in a house and the house after it is empty, the seeds of the house beyond go to your store.
+        [sowing] Taking seeds off the board: a house that comes to hold { $counts } while seeds are being sown is emptied into a store.
+       *[tuzdyk] Taking seeds off the board: every seed sown into your tuzdyk goes to your store.
+    }
+rules-term-corresponding-house = Corresponding house
+rules-term-corresponding-house-means = { $players ->
+        [2] The opponent's house straight across the board from one of yours.
+       *[other] Your house next to your store corresponds to another player's house 1, where the seeds enter their side; the one before it to their house 2, and so on.
+    }
+rules-term-chain = Chain capture
+# $kind: count or gap.
+rules-term-chain-means = { $kind ->
+        [count] Capturing, after the house of the last seed, the houses before it one by one, as long as each of them also holds a count that captures.
+       *[gap] Capturing again further on, as long as the pattern repeats: an empty house, then one holding seeds.
+    }
+rules-term-sow-capture = Capture while sowing
+rules-term-sow-capture-means = A house that comes to hold { $counts } while seeds are being sown, taken at once by { $store ->
+        [owner] the owner of its side
+       *[sower] the player sowing
+    }.
+rules-term-tuzdyk = Tuzdyk
+rules-term-tuzdyk-means = A house on your opponent's side that becomes yours when your last seed makes it hold exactly { $count } { $count ->
+        [one] seed
+       *[other] seeds
+    }: from then on every seed sown into it goes to your store. Each player may make one.
+rules-term-grand-slam = Grand slam
+rules-term-grand-slam-means = A capture that would take every seed left on your opponent's side; here it { $grand_slam ->
+        [no_capture] may be played but captures nothing
+       *[forbidden] may not be played
+    }.
+rules-term-feeding = Feeding
+rules-term-feeding-means = Giving seeds to an opponent whose houses are all empty: you must, if a move can.
+rules-term-pass = Passing
+rules-term-pass-means = Being skipped when you have no legal move: the turn goes on to the next player who can move.
+rules-term-pie-rule = Pie rule
+rules-term-pie-rule-means = The second player's right, once the first player has finished their first turn, to swap sides instead of moving.
+
+# The questions players ask, and their answers under these rules.
+rules-question-other-stores = { $players ->
+        [2] Do seeds go into my opponent's store too?
+       *[other] Do seeds go into the other players' stores too?
+    }
+rules-answer-other-stores = { $stores ->
+        [own] No: you sow into your own store and skip { $players ->
+            [2] your opponent's
+           *[other] the others'
+        }.
+        [all] Yes: seeds are sown into every store on the way, whoever's it is.
+       *[none] No: no seed is ever sown into a store; the stores only keep the seeds the players take.
+    }
+rules-question-origin-lap = Is the emptied house skipped when a sowing goes all the way round?
+rules-answer-origin-lap = { $origin ->
+        [include] No: when a sowing goes all the way round, the emptied house gets a seed like any other.
+        [skip] Yes: a sowing that goes all the way round passes over the house it started from.
+        [first] No: the first seed goes straight back into it, and a sowing that goes all the way round drops another one in.
+       *[first_unless_single] No: the first seed goes straight back into it (a single seed goes on to the next cup instead), and a sowing that goes all the way round drops another one in.
+    }
+rules-question-which-houses = Which of my houses may I play?
+rules-answer-which-houses = { $min_seeds ->
+        [1] Any of your houses that holds seeds; an empty house may not be played.
+       *[other] Any of your houses that holds at least { $min_seeds } seeds; a house with fewer may not be played.
+    }
+rules-question-empty-opposite = { $target ->
+        [opposite] What if the house opposite is empty?
+        [across] What if the corresponding house is empty?
+        [next] What if the corresponding house is empty?
+       *[all] What if the corresponding houses are all empty?
+    }
+rules-answer-empty-opposite = { $empty ->
+        [nothing] Nothing is captured: the last seed stays where it landed.
+       *[last_seed] Your last seed alone goes to your store.
+    }
+rules-question-corresponding-house = Where is the corresponding house?
+rules-question-capture-side = Can I capture on my own side?
+# $side: opponent (of two players), others, own or any.
+rules-answer-capture-side = { $side ->
+        [opponent] No: only houses on your opponent's side are captured.
+        [others] No: only houses on the other players' sides are captured.
+        [own] Yes, and only there: captures take houses on your own side.
+       *[any] Yes: a house on any side can be captured.
+    }
+rules-question-extra-turns = Can I get several extra turns in a row?
+rules-answer-extra-turns = Yes: each time your last seed earns one, you move again, as often as it keeps happening.
+rules-question-feeding = What if my opponent has no seeds left in their houses?
+rules-question-no-move = What happens when a player cannot move?
+# $rule: cannot_happen, end or pass.
+rules-answer-no-move = { $rule ->
+        [cannot_happen] It cannot happen: the game ends as soon as a player's houses are all empty, and any house holding seeds may be played.
+        [end] The game ends.
+       *[pass] They are skipped, and the turn goes on to the next player who can move; the game ends when nobody can.
+    }
+rules-question-draw = { $players ->
+        [2] Can the game end in a draw?
+       *[other] Can players share a place?
+    }
+# $draw: equal_stores, not_if_emptied or share_place.
+rules-answer-draw = { $draw ->
+        [equal_stores] Yes: when both stores hold as many seeds, the game is a draw.
+        [not_if_emptied] Not when a player empties their houses, since that player wins; a game that ends otherwise is a draw when both stores hold as many seeds.
+       *[share_place] Yes: players whose stores hold as many seeds share a place.
+    }

@@ -1,0 +1,27 @@
+# 盤の言葉: 穴とゴールの名前（スクリーンリーダーが読み上げる）。
+# $who は持ち主の名前、または「あなた」（$you = yes か no）。
+# 用語: 穴、ゴール、石。
+
+board-label = ボード
+board-house = { $you ->
+    [yes] あなたの{ $house }番の穴
+   *[no] { $who }の{ $house }番の穴
+}、{ $seeds ->
+    [0] 石なし
+   *[other] 石{ $seeds }個
+}
+board-house-tuzdyk = { $house }、{ $you ->
+    [yes] あなたの
+   *[no] { $who }の
+}トゥズディク
+board-store = { $you ->
+    [yes] あなたのゴール
+   *[no] { $who }のゴール
+}、{ $seeds ->
+    [0] 石なし
+   *[other] 石{ $seeds }個
+}
+
+## ヘッダーの音のスイッチ（押された状態で音が鳴る）
+
+board-sound = 音

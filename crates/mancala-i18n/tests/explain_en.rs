@@ -1,0 +1,318 @@
+//! `RuleSet::explain` in English, from the English catalog. The expected
+//! sentences are written by hand from docs/rules.md (sections 3 to 9 and
+//! the presets of section 9).
+
+use mancala_core::{KalahOptions, Preset, RuleSet};
+use mancala_i18n::Words;
+
+/// The explanation as `(topic, text)` pairs, for comparing with a table.
+fn words(rules: &RuleSet) -> Vec<(String, String)> {
+    Words::get("en")
+        .unwrap()
+        .explain(rules)
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn assert_words(rules: &RuleSet, expected: &[(&str, &str)]) {
+    let got = words(rules);
+    let got: Vec<(&str, &str)> = got.iter().map(|(t, s)| (t.as_str(), s.as_str())).collect();
+    for (g, e) in got.iter().zip(expected) {
+        assert_eq!(g, e, "topic {}", e.0);
+    }
+    assert_eq!(got, expected);
+}
+
+const TWO_SIX_FOUR: &str = "Each of the 2 players has 6 houses holding 4 seeds each \
+     (48 seeds in all), and a store on their right.";
+const KALAH_CAPTURE: &str = "If your last seed lands in an empty house of your own and \
+     the house opposite holds seeds, you capture its seeds together with that last seed into \
+     your store. If the house opposite is empty, nothing is captured.";
+const OWNERS_TWO: &str = "When the game ends, the seeds left in the houses go to their \
+     owners' stores. The player with more seeds in their store wins; equal stores are a draw.";
+
+#[test]
+fn kalah_in_words() {
+    // docs/rules.md section 9: own store sown, origin included, an extra
+    // turn in the own store, opposite captures, any side empty ends it,
+    // each side's seeds to its owner.
+    assert_words(
+        &Preset::Kalah.rules(),
+        &[
+            ("Board", TWO_SIX_FOUR),
+            (
+                "Sowing",
+                "On your turn, pick one of your houses that holds seeds and lift all its \
+                 seeds. Sow them one by one counter-clockwise into the cups that follow, \
+                 including your own store but not your opponent's. A sowing that goes all \
+                 the way round drops a seed into the emptied house too.",
+            ),
+            (
+                "Extra turns",
+                "If your last seed lands in your own store, you move again.",
+            ),
+            ("Captures", KALAH_CAPTURE),
+            (
+                "End",
+                "The game ends when a player's houses are all empty after a move.",
+            ),
+            ("Scoring", OWNERS_TWO),
+        ],
+    );
+}
+
+#[test]
+fn oware_in_words() {
+    // docs/rules.md section 9: stores off the track, the origin skipped,
+    // 2 or 3 chained on the opponent's side, must feed or the mover takes
+    // the board, a grand slam captures nothing, 25 of 48 wins.
+    assert_words(
+        &Preset::Oware.rules(),
+        &[
+            ("Board", TWO_SIX_FOUR),
+            (
+                "Sowing",
+                "On your turn, pick one of your houses that holds seeds and lift all its \
+                 seeds. Sow them one by one counter-clockwise into the cups that follow, \
+                 skipping the stores, which only keep captured seeds. A sowing that goes all \
+                 the way round skips the house it started from.",
+            ),
+            (
+                "Captures",
+                "If your last seed makes a house on your opponent's side hold 2 or 3 seeds, \
+                 you capture the seeds of that house into your store. Then the capture goes \
+                 back over the houses before it, one by one, taking each that also holds 2 or \
+                 3 seeds on your opponent's side, and stops at the first that does not.",
+            ),
+            (
+                "Grand slam",
+                "A move whose capture would take every seed left on your opponent's side \
+                 (a grand slam) may be played, but captures nothing.",
+            ),
+            (
+                "Feeding",
+                "If your opponent has no seeds in their houses, you must play a move that \
+                 leaves them at least one, if you can. If no move can, the game ends and you \
+                 take every seed left.",
+            ),
+            (
+                "End",
+                "The game ends when a player holds more than half of the 48 seeds in their \
+                 store (25 or more), when both players hold 24 each, when a position comes \
+                 back (an endless cycle), or when the player to move has no legal move.",
+            ),
+            ("Scoring", OWNERS_TWO),
+        ],
+    );
+}
+
+#[test]
+fn toguz_kumalak_in_words() {
+    // docs/rules.md sections 5 and 13: 9 houses of 9, the first seed back
+    // unless alone, every even count captured on the opponent's side, the
+    // tuzdyk of 3 (not house 9, not facing the other one), 82 of 162 wins.
+    assert_words(
+        &Preset::ToguzKumalak.rules(),
+        &[
+            (
+                "Board",
+                "Each of the 2 players has 9 houses holding 9 seeds each (162 seeds in all), \
+                 and a store on their right.",
+            ),
+            (
+                "Sowing",
+                "On your turn, pick one of your houses that holds seeds and lift all its \
+                 seeds. Sow them one by one counter-clockwise into the cups that follow, \
+                 skipping the stores, which only keep captured seeds. The first seed goes \
+                 back into the emptied house, the rest into the cups after it; a single seed \
+                 goes on to the next cup instead.",
+            ),
+            (
+                "Captures",
+                "If your last seed makes a house on your opponent's side hold an even number \
+                 of seeds, you capture the seeds of that house into your store.",
+            ),
+            (
+                "Tuzdyk",
+                "Once in a game, if your last seed makes a house of your opponent's hold \
+                 exactly 3 seeds, that house becomes your tuzdyk, unless it is their house 9 \
+                 or has the number of your house that is their tuzdyk. Its seeds go to your \
+                 store, and from then on every seed sown into it goes to your store.",
+            ),
+            (
+                "End",
+                "The game ends when a player holds more than half of the 162 seeds in their \
+                 store (82 or more), when both players hold 81 each, when a position comes \
+                 back (an endless cycle), or when the player to move has no legal move.",
+            ),
+            ("Scoring", OWNERS_TWO),
+        ],
+    );
+}
+
+#[test]
+fn congkak_in_words() {
+    // docs/rules.md section 9 and docs/games.md: clockwise on a mirrored
+    // board (stores on the left), relay sowing from a house that held
+    // seeds, through the own store, passing when stuck.
+    assert_words(
+        &Preset::Congkak.rules(),
+        &[
+            (
+                "Board",
+                "Each of the 2 players has 7 houses holding 7 seeds each (98 seeds in all), \
+                 and a store on their left.",
+            ),
+            (
+                "Sowing",
+                "On your turn, pick one of your houses that holds seeds and lift all its \
+                 seeds. Sow them one by one clockwise into the cups that follow, including \
+                 your own store but not your opponent's. A sowing that goes all the way round \
+                 drops a seed into the emptied house too.",
+            ),
+            (
+                "Relay",
+                "If the last seed lands in a house that already held seeds, lift all the \
+                 seeds of that house, the last one included, and go on sowing from the next \
+                 cup. The move ends when the last seed lands in an empty house or a store. \
+                 A move makes at most 64 lifts; where one more would be made, the move ends \
+                 at once, with no capture and no extra turn.",
+            ),
+            (
+                "Extra turns",
+                "If your last seed lands in your own store, you move again.",
+            ),
+            ("Captures", KALAH_CAPTURE),
+            (
+                "No move",
+                "A player who has no legal move is skipped: the turn goes on to the next \
+                 player who can move.",
+            ),
+            (
+                // CLDR's English "or" list of two has no comma (before the
+                // catalogs, this sentence had one: "cycle), or when").
+                "End",
+                "The game ends when a position comes back (an endless cycle) or when no \
+                 player can move.",
+            ),
+            ("Scoring", OWNERS_TWO),
+        ],
+    );
+}
+
+#[test]
+fn cross_kalah_in_words() {
+    // docs/rules.md section 3: odd counts clockwise, even counts
+    // counter-clockwise; Kalah otherwise.
+    let words = words(&Preset::CrossKalah.rules());
+    assert_eq!(
+        words[1],
+        (
+            "Sowing".to_string(),
+            "On your turn, pick one of your houses that holds seeds and lift all its seeds. \
+             Sow them one by one into the cups that follow: clockwise if you lifted an odd \
+             number of seeds, counter-clockwise if an even number, including your own store \
+             but not your opponent's. A sowing that goes all the way round drops a seed into \
+             the emptied house too."
+                .to_string()
+        )
+    );
+    let mut kalah = self::words(&Preset::Kalah.rules());
+    kalah[1] = words[1].clone();
+    assert_eq!(words, kalah, "Cross-Kalah is Kalah but for its sowing");
+}
+
+#[test]
+fn three_player_kalah_in_words() {
+    // docs/rules.md sections 1 and 5: turns pass counter-clockwise; the
+    // next player's corresponding house is taken (the mover's house next
+    // to the store faces the target's house 1); players are ranked.
+    let rules = KalahOptions {
+        players: 3,
+        ..KalahOptions::default()
+    }
+    .rules();
+    assert_words(
+        &rules,
+        &[
+            (
+                "Board",
+                "Each of the 3 players has 6 houses holding 4 seeds each (72 seeds in all), \
+                 and a store on their right. The players sit round the board and take turns \
+                 counter-clockwise.",
+            ),
+            (
+                "Sowing",
+                "On your turn, pick one of your houses that holds seeds and lift all its \
+                 seeds. Sow them one by one counter-clockwise into the cups that follow, \
+                 including your own store but not the other players'. A sowing that goes all \
+                 the way round drops a seed into the emptied house too.",
+            ),
+            (
+                "Extra turns",
+                "If your last seed lands in your own store, you move again.",
+            ),
+            (
+                "Captures",
+                "If your last seed lands in an empty house of your own and the corresponding \
+                 house of the next player counter-clockwise (your house next to your store \
+                 faces their house 1, and so on) holds seeds, you capture its seeds together \
+                 with that last seed into your store. If that house is empty, nothing is \
+                 captured.",
+            ),
+            (
+                "End",
+                "The game ends when a player's houses are all empty after a move.",
+            ),
+            (
+                "Scoring",
+                "When the game ends, the seeds left in the houses go to their owners' stores. \
+                 Players are ranked by the seeds in their stores, most first; equal stores \
+                 share a place.",
+            ),
+        ],
+    );
+    let mut all = rules;
+    all.set("capture_from", "all").unwrap();
+    let captures = &words(&all)[3].1;
+    assert!(
+        captures.contains("the corresponding houses of every other player")
+            && captures.ends_with("If those houses are all empty, nothing is captured."),
+        "{captures}"
+    );
+}
+
+#[test]
+fn house_rules_are_said_too() {
+    let mut rules = Preset::Kalah.rules();
+    for (name, value) in [
+        ("capture_empty_opposite", "true"),
+        ("leftover", "discard"),
+        ("end", "no_legal_move"),
+        ("pie_rule", "true"),
+        ("min_seeds", "2"),
+    ] {
+        rules.set(name, value).unwrap();
+    }
+    let words = words(&rules);
+    let text = |topic: &str| {
+        words
+            .iter()
+            .find(|(t, _)| t == topic)
+            .map(|(_, s)| s.as_str())
+            .unwrap_or_else(|| panic!("no topic {topic}"))
+    };
+    assert!(text("Sowing").contains("that holds at least 2 seeds"));
+    assert!(
+        text("Captures")
+            .ends_with("If the house opposite is empty, the last seed alone goes to your store.")
+    );
+    assert_eq!(
+        text("End"),
+        "The game ends when the player to move has no legal move."
+    );
+    assert!(
+        text("Scoring")
+            .starts_with("When the game ends, the seeds left in the houses count for nobody.")
+    );
+    assert!(text("Pie rule").contains("swap sides"));
+}
