@@ -342,7 +342,11 @@ impl Error {
             Error::TooFewPlayers { seated, min } => {
                 vec![("seated", seated as u64), ("min", min as u64)]
             }
-            Error::BadLevel { level } => vec![("level", u64::from(level))],
+            Error::BadLevel { level } => vec![
+                ("level", u64::from(level)),
+                ("min", 1),
+                ("max", u64::from(mancala_ai::MAX_LEVEL)),
+            ],
             Error::TurnSeconds { seconds } => vec![("seconds", seconds)],
             Error::Version { version } => vec![("version", u64::from(version))],
             _ => Vec::new(),

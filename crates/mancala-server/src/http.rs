@@ -82,6 +82,7 @@ pub(crate) struct Shared {
 /// are the other sites allowed to open WebSockets (see
 /// [`ws::check_origin`]).
 pub(crate) fn router(db: Db, settings: Settings, origins: Vec<String>) -> Router {
+    let takeover_after = settings.takeover_after;
     let state = AppState(Arc::new(Shared {
         silence_limit: settings.silence_limit,
         rooms: Rooms::new(db.clone(), settings),
@@ -97,7 +98,7 @@ pub(crate) fn router(db: Db, settings: Settings, origins: Vec<String>) -> Router
         .route("/api/leaderboard", get(leaderboard))
         .route("/api/players/{id}/games", get(player_games))
         .route("/ws/rooms/{code}", get(room_socket))
-        .merge(web::router())
+        .merge(web::router(takeover_after))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(security_header(CONTENT_SECURITY_POLICY, CONTENT_SECURITY))
         .layer(security_header(X_CONTENT_TYPE_OPTIONS, "nosniff"))
@@ -205,7 +206,7 @@ struct NewRoom {
 }
 
 /// The times per turn a room may have, in seconds.
-const TURN_SECONDS: [u32; 2] = [30, 60];
+pub(crate) const TURN_SECONDS: [u32; 2] = [30, 60];
 
 /// `seconds` if it is one of [`TURN_SECONDS`].
 fn checked_turn_seconds(seconds: Option<u64>) -> Result<Option<u32>, Error> {

@@ -5,7 +5,9 @@
 //! first); sides are board sides, the same as seats unless the pie rule
 //! swapped them.
 
-use mancala_core::{CaptureFrom, Cup, EndReason, Event, Game, Outcome, Setup, Side, SowingStep};
+use mancala_core::{
+    CaptureFrom, Cup, Effect, EndReason, Event, Game, Outcome, Position, Setup, Side, SowingStep,
+};
 use serde::{Deserialize, Serialize};
 
 /// A message from a client.
@@ -131,6 +133,10 @@ pub struct RoomView {
     /// players seated (at least [`RoomView::min_players`]). During a game,
     /// the game's rules.
     pub rules: String,
+    /// The preset the room plays (`"kalah"` for the house rules), `null`
+    /// for rules of one's own: a page names the game by it.
+    #[serde(default)]
+    pub preset: Option<String>,
     /// The Kalah house rules the host chose, `null` in a room made with a
     /// rules spec.
     pub house_rules: Option<HouseRules>,
@@ -163,7 +169,8 @@ pub struct RoomView {
 /// start, the house count falling back to 6 when it does not suit them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HouseRules {
-    /// Houses per player: 6 or 7 with two players, 6 or 4 with three or four.
+    /// Houses per player as chosen: 4, 6 or 7. A game plays 6 when the
+    /// choice does not suit its players (7 is for two, 4 for three or four).
     pub houses: u8,
     /// Seeds per house at the start: 3 or 4.
     pub seeds: u8,
@@ -288,6 +295,10 @@ pub struct GameView {
     pub position: Setup,
     /// The seat to move, `null` once the game is over.
     pub to_move: Option<usize>,
+    /// Per seat, the board side it plays now: the seat's own number but
+    /// after a pie swap.
+    #[serde(default)]
+    pub sides: Vec<usize>,
     /// How it ended, if it did.
     pub outcome: Option<OutcomeView>,
     /// The clock of the turn being played, in a room with a time per
@@ -332,6 +343,7 @@ impl GameView {
             record,
             position: game.position().to_setup(),
             to_move: to_move(game),
+            sides: seat_sides(&game.position()),
             outcome: game.outcome().as_ref().map(OutcomeView::from),
             clock,
         }
@@ -340,10 +352,10 @@ impl GameView {
 
 /// The seat that made `event` in the position `before` it: the seat to
 /// move for a move or an agreement, the seat of the side named otherwise.
-fn event_seat(before: &mancala_core::Position<'_>, event: &Event) -> usize {
+fn event_seat(before: &Position<'_>, event: &Event) -> usize {
     match *event {
         Event::Resign { side } | Event::Computer { side, .. } => before.player_of(side),
-        Event::Move(_) | Event::Agreement => before.player_of(before.to_move()),
+        Event::Move(_) | Event::Agreement => before.player_to_move(),
     }
 }
 
@@ -364,7 +376,20 @@ pub struct RecordView {
 /// The seat to move in `game`, `None` once it is over.
 pub(crate) fn to_move(game: &Game) -> Option<usize> {
     let position = game.position();
-    (!position.is_over()).then(|| position.player_of(position.to_move()))
+    (!position.is_over()).then(|| position.player_to_move())
+}
+
+/// Per seat, the board side it plays in `position`.
+pub(crate) fn seat_sides(position: &Position<'_>) -> Vec<usize> {
+    (0..position.rules().players())
+        .map(|seat| position.side_of(seat).index())
+        .collect()
+}
+
+/// The seats whose turn `effect`, played to reach `after`, passed over
+/// (`no_move = pass`), in turn order.
+pub(crate) fn passed_seats(effect: &Effect, after: &Position<'_>) -> Vec<usize> {
+    effect.passed().map(|side| after.player_of(side)).collect()
 }
 
 /// A move that was played.
@@ -383,6 +408,14 @@ pub struct MovedView {
     pub position: Setup,
     /// The seat to move, `null` once the game is over.
     pub to_move: Option<usize>,
+    /// The seats passed over after the move because they had no legal
+    /// move (`no_move = pass`), in turn order; left out when none was.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub passed: Vec<usize>,
+    /// Per seat, the board side it plays after the move: the seat's own
+    /// number but after a pie swap.
+    #[serde(default)]
+    pub sides: Vec<usize>,
     /// Who played it: the seat's `player`, or the `computer`.
     pub by: MovedBy,
     /// Why the computer played it, `null` for the player's own move.
@@ -544,6 +577,16 @@ pub struct OutcomeView {
     pub ranks: Vec<u8>,
     /// The winning side, `null` when first place is shared.
     pub winner: Option<usize>,
+    /// Final scores per seat (the same as per side unless the pie rule
+    /// swapped them).
+    #[serde(default)]
+    pub seat_scores: Vec<u8>,
+    /// Final ranks per seat, 1 for first place.
+    #[serde(default)]
+    pub seat_ranks: Vec<u8>,
+    /// The winning seat, `null` when first place is shared.
+    #[serde(default)]
+    pub winner_seat: Option<usize>,
 }
 
 impl From<&Outcome> for OutcomeView {
@@ -553,6 +596,9 @@ impl From<&Outcome> for OutcomeView {
             scores: o.scores().to_vec(),
             ranks: o.ranks().to_vec(),
             winner: o.winner().map(Side::index),
+            seat_scores: o.player_scores(),
+            seat_ranks: o.player_ranks(),
+            winner_seat: o.winner().map(|side| o.player_of(side)),
         }
     }
 }

@@ -17,6 +17,13 @@
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 
+/// The rating system, as `GET /api/site` names it.
+pub(crate) const SYSTEM: &str = "glicko2";
+
+/// What a draw scores against a seat, a win being 1 and a loss 0
+/// ([`Outcomes::DRAW`]).
+pub(crate) const DRAW: f64 = 0.5;
+
 /// A player's rating as stored: Glicko-2's rating, deviation and volatility.
 pub(crate) type Rating = Glicko2Rating;
 
@@ -59,6 +66,11 @@ pub(crate) fn update(before: &[Rating], ranks: &[u8]) -> Vec<Rating> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_draw_score_told_to_pages_is_glicko_2s() {
+        assert_eq!(Outcomes::DRAW.to_chess_points(), DRAW);
+    }
 
     #[test]
     fn a_draw_between_equals_moves_no_rating() {

@@ -2,14 +2,14 @@
 //! or the site's Kalah house rules, and first-player rotation), and the
 //! rules it gives a game of so many players.
 
-use mancala_core::{CaptureFrom, KalahOptions, RuleSet};
-use serde::Deserialize;
+use mancala_core::{CaptureFrom, KalahOptions, Preset, RuleSet};
+use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
 use crate::protocol::HouseRules;
 
 /// House counts the site offers (each falls back to 6 for a player count
-/// it does not suit, see [`KalahOptions::site_houses`]).
+/// it does not suit, see [`site_houses`]).
 const HOUSES: [i64; 3] = [4, 6, 7];
 
 /// Seed counts the site offers.
@@ -17,6 +17,10 @@ const SEEDS: [i64; 2] = [3, 4];
 
 /// Player counts a room may take.
 const PLAYER_COUNTS: std::ops::RangeInclusive<u8> = 2..=4;
+
+/// Whether first-player rotation is on in a room made with a rules spec
+/// that does not say (the house rules say on: [`HouseRulesDefault`]).
+pub(crate) const SPEC_ROTATION: bool = false;
 
 /// The `house_rules` object of `POST /api/rooms`, as sent: every field may
 /// be left out for the site's default (6 houses, 4 seeds, capture from the
@@ -32,6 +36,105 @@ pub(crate) struct HouseRulesChoice {
     capture: Option<String>,
     #[serde(default)]
     rotation: Option<bool>,
+}
+
+/// The choices of the site's Kalah house rules, with their defaults (the
+/// seed document's table), as `GET /api/site` tells a page.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct HouseRulesOffer {
+    /// The preset the house rules play, for some number of players.
+    pub preset: &'static str,
+    /// The house counts, each with the player counts it is played by (6
+    /// replaces it for the others).
+    pub houses: Vec<HousesChoice>,
+    /// The seed counts.
+    pub seeds: Vec<u8>,
+    /// Whose corresponding houses a capture takes with 3 or 4 players.
+    pub capture: Vec<CaptureFrom>,
+    /// The player counts for which that choice matters (with two there
+    /// is one opponent).
+    pub capture_players: Vec<u8>,
+    /// The player counts a room of the house rules takes.
+    pub players: Vec<u8>,
+    /// The choices a room gets for what is left out.
+    pub default: HouseRulesDefault,
+}
+
+/// A house count of the house rules and the player counts it suits.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct HousesChoice {
+    pub value: u8,
+    pub players: Vec<u8>,
+}
+
+/// The house rules a room gets for every choice left out.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct HouseRulesDefault {
+    pub houses: u8,
+    pub seeds: u8,
+    pub capture: CaptureFrom,
+    pub rotation: bool,
+}
+
+/// The house count a room takes when none is chosen.
+const DEFAULT_HOUSES: u8 = 6;
+/// The seed count a room takes when none is chosen.
+const DEFAULT_SEEDS: u8 = 4;
+
+impl HouseRulesOffer {
+    /// The site's offer, in the order a page lists it (the default first).
+    pub(crate) fn site() -> HouseRulesOffer {
+        let players: Vec<u8> = PLAYER_COUNTS.collect();
+        let mut houses: Vec<u8> = HOUSES
+            .iter()
+            .filter_map(|&h| u8::try_from(h).ok())
+            .collect();
+        houses.sort_by_key(|&h| (h != DEFAULT_HOUSES, std::cmp::Reverse(h)));
+        let mut seeds: Vec<u8> = SEEDS.iter().filter_map(|&s| u8::try_from(s).ok()).collect();
+        seeds.sort_by_key(|&s| (s != DEFAULT_SEEDS, std::cmp::Reverse(s)));
+        let capture = vec![CaptureFrom::Next, CaptureFrom::Opposite, CaptureFrom::All];
+        // A choice matters when the rules it makes are said differently
+        // (with two players every choice takes from the one opponent).
+        let capture_players = players
+            .iter()
+            .copied()
+            .filter(|&p| {
+                let options = |from| KalahOptions {
+                    players: p,
+                    capture_from: from,
+                    ..KalahOptions::default()
+                };
+                let first = options(capture[0]).rules().explain();
+                capture
+                    .iter()
+                    .any(|&c| options(c).rules().explain() != first)
+            })
+            .collect();
+        HouseRulesOffer {
+            preset: Preset::Kalah.name(),
+            houses: houses
+                .into_iter()
+                .map(|value| HousesChoice {
+                    value,
+                    players: players
+                        .iter()
+                        .copied()
+                        .filter(|&p| site_houses(p, value) == value)
+                        .collect(),
+                })
+                .collect(),
+            seeds,
+            capture,
+            capture_players,
+            players,
+            default: HouseRulesDefault {
+                houses: DEFAULT_HOUSES,
+                seeds: DEFAULT_SEEDS,
+                capture: CaptureFrom::Next,
+                rotation: true,
+            },
+        }
+    }
 }
 
 /// How a room makes the rules of each game.
@@ -66,7 +169,7 @@ impl RoomSetup {
         rotation: Option<bool>,
     ) -> Result<RoomSetup, Error> {
         match (rules, house_rules) {
-            (Some(spec), None) => RoomSetup::from_spec(spec, rotation.unwrap_or(false)),
+            (Some(spec), None) => RoomSetup::from_spec(spec, rotation.unwrap_or(SPEC_ROTATION)),
             (None, Some(choice)) => match rotation {
                 Some(r) => Err(Error::BadOption {
                     field: "rotation",
@@ -160,6 +263,19 @@ impl RoomSetup {
         })
     }
 
+    /// The preset the room plays, if it plays one: Kalah for the house
+    /// rules, else the preset whose rules these are for some number of
+    /// players; `None` for rules of one's own.
+    pub(crate) fn preset(&self) -> Option<Preset> {
+        if self.house_rules.is_some() {
+            return Some(Preset::Kalah);
+        }
+        Preset::ALL
+            .iter()
+            .copied()
+            .find(|p| with_players(&p.rules(), self.base.players) == self.base)
+    }
+
     /// The rules of a game of `players` players (the house rules falling
     /// back to 6 houses when their count does not suit them).
     ///
@@ -194,10 +310,23 @@ impl HouseRulesChoice {
     ///
     /// [`Error::BadOption`] for a value the site does not offer.
     fn setup(self) -> Result<RoomSetup, Error> {
-        let houses = offered("house_rules.houses", self.houses, 6, &HOUSES, "4, 6 or 7")?;
-        let seeds = offered("house_rules.seeds", self.seeds, 4, &SEEDS, "3 or 4")?;
+        let default = HouseRulesOffer::site().default;
+        let houses = offered(
+            "house_rules.houses",
+            self.houses,
+            default.houses,
+            &HOUSES,
+            "4, 6 or 7",
+        )?;
+        let seeds = offered(
+            "house_rules.seeds",
+            self.seeds,
+            default.seeds,
+            &SEEDS,
+            "3 or 4",
+        )?;
         let capture = match self.capture {
-            None => CaptureFrom::Next,
+            None => default.capture,
             Some(text) => text.parse().map_err(|_| Error::BadOption {
                 field: "house_rules.capture",
                 value: serde_json::Value::from(text).to_string(),
@@ -211,7 +340,7 @@ impl HouseRulesChoice {
         };
         Ok(RoomSetup::from_house_rules(
             house_rules,
-            self.rotation.unwrap_or(true),
+            self.rotation.unwrap_or(default.rotation),
         ))
     }
 }
@@ -238,11 +367,22 @@ fn offered(
     }
 }
 
+/// The house count the site plays for a choice of `houses` with
+/// `players` players: 6 or 7 with two, 6 or 4 with three or four, and 6
+/// for any other choice. The room keeps the host's choice and applies it
+/// game by game, as the seats fill.
+fn site_houses(players: u8, houses: u8) -> u8 {
+    match (players, houses) {
+        (2, 6 | 7) | (3 | 4, 4 | 6) => houses,
+        _ => 6,
+    }
+}
+
 /// The house rules for `players` players.
 fn kalah(house_rules: HouseRules, players: u8) -> RuleSet {
     KalahOptions {
         players,
-        houses: house_rules.houses,
+        houses: site_houses(players, house_rules.houses),
         seeds: house_rules.seeds,
         capture_from: house_rules.capture,
         ..KalahOptions::default()
@@ -269,6 +409,81 @@ mod tests {
             oware.rules_for(3),
             Err(Error::TooFewPlayers { seated: 3, .. })
         ));
+    }
+
+    #[test]
+    fn a_room_knows_its_preset_whatever_the_players() {
+        let preset = |spec| RoomSetup::from_spec(spec, false).unwrap().preset();
+        assert_eq!(preset("kalah,players=3"), Some(Preset::Kalah));
+        assert_eq!(preset("oware"), Some(Preset::Oware));
+        assert_eq!(preset("awale"), Some(Preset::Oware));
+        assert_eq!(preset("kalah,seeds=5"), None);
+        let house = HouseRulesChoice::default().setup().unwrap();
+        assert_eq!(house.preset(), Some(Preset::Kalah));
+    }
+
+    #[test]
+    fn the_offer_is_the_seeds_table() {
+        // The seed document's house rules: six houses (seven with two,
+        // four with three or four), four seeds (or three), capture from
+        // the next player, first-player rotation on.
+        let offer = serde_json::to_value(HouseRulesOffer::site()).unwrap();
+        assert_eq!(
+            offer["houses"],
+            serde_json::json!([
+                { "value": 6, "players": [2, 3, 4] },
+                { "value": 7, "players": [2] },
+                { "value": 4, "players": [3, 4] },
+            ])
+        );
+        assert_eq!(offer["seeds"], serde_json::json!([4, 3]));
+        assert_eq!(
+            offer["capture"],
+            serde_json::json!(["next", "opposite", "all"])
+        );
+        assert_eq!(
+            offer["default"],
+            serde_json::json!({ "houses": 6, "seeds": 4, "capture": "next", "rotation": true })
+        );
+        // What a room gets for choices left out is that default.
+        let room = HouseRulesChoice::default().setup().unwrap();
+        let h = room.house_rules.unwrap();
+        assert_eq!(
+            (h.houses, h.seeds, h.capture, room.rotation),
+            (6, 4, CaptureFrom::Next, true)
+        );
+    }
+
+    #[test]
+    fn house_rules_keep_the_house_counts_the_site_offers_and_fall_back_to_six() {
+        // 2 players: 6 or 7 kept; 3-4 players: 6 or 4 kept; anything else
+        // (stored rooms included) becomes 6.
+        let table = [
+            (2, 6, 6),
+            (2, 7, 7),
+            (2, 4, 6),
+            (2, 5, 6),
+            (2, 16, 6),
+            (3, 6, 6),
+            (3, 4, 4),
+            (3, 7, 6),
+            (3, 3, 6),
+            (4, 6, 6),
+            (4, 4, 4),
+            (4, 7, 6),
+            (4, 1, 6),
+        ];
+        for (players, houses, kept) in table {
+            assert_eq!(site_houses(players, houses), kept, "{players}p {houses}");
+            let house_rules = HouseRules {
+                houses,
+                seeds: 4,
+                capture: CaptureFrom::Next,
+            };
+            let setup = RoomSetup::from_house_rules(house_rules, true);
+            let set = setup.rules_for(usize::from(players)).unwrap();
+            assert_eq!((set.players, set.houses), (players, kept));
+        }
     }
 
     #[test]

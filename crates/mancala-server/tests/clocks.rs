@@ -187,7 +187,7 @@ async fn a_player_away_too_long_is_played_by_the_computer_until_back() {
         // The computer plays seat 1's turns, then seat 0's is a player's.
         let mut random = Random::new(2);
         for _ in 0..3 {
-            while game.position().player_of(game.position().to_move()) == 1 {
+            while game.position().player_to_move() == 1 {
                 let moved = follow(&mut clients[0], &mut game).await;
                 assert_eq!(moved["by"], "computer");
                 assert_eq!(moved["reason"], "takeover");
@@ -196,7 +196,7 @@ async fn a_player_away_too_long_is_played_by_the_computer_until_back() {
             play(&mut clients, &mut game, &m).await;
         }
         // Back: the seat is theirs at once, and they play it.
-        while game.position().player_of(game.position().to_move()) == 1 {
+        while game.position().player_to_move() == 1 {
             follow(&mut clients[0], &mut game).await;
         }
         seat_1_returns(&server, &code, &people, &mut clients, &game).await;
@@ -241,7 +241,7 @@ async fn a_room_loaded_after_a_restart_restarts_the_clock_and_the_takeover_delay
         assert_eq!(moved["seat"], 1);
         assert_eq!(moved["by"], "computer");
         assert_eq!(moved["reason"], "takeover");
-        while game.position().player_of(game.position().to_move()) == 1 {
+        while game.position().player_to_move() == 1 {
             follow(&mut clients[0], &mut game).await;
         }
         seat_1_returns(&server, &code, &people, &mut clients, &game).await;

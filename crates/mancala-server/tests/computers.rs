@@ -16,7 +16,7 @@ async fn play_on(client: &mut Client, game: &mut Game, mine: usize, reason: &str
     let mut random = Random::new(seed);
     while !game.is_over() {
         let position = game.position();
-        let seat = position.player_of(position.to_move());
+        let seat = position.player_to_move();
         if seat == mine {
             let m = random.choose(&position).unwrap();
             client
@@ -172,7 +172,7 @@ async fn a_resigned_seat_of_three_is_played_on_to_the_end() {
     let mut computer_moves = 0;
     while !game.is_over() {
         let position = game.position();
-        let seat = position.player_of(position.to_move());
+        let seat = position.player_to_move();
         if seat != 0 {
             let m = random.choose(&position).unwrap();
             clients[seat]
@@ -257,9 +257,11 @@ async fn a_games_record_says_who_played_each_move_after_a_restart() {
     let mut game = common::game_of("kalah");
     let mut random = Random::new(3);
     let mut expected = Vec::new();
-    while expected.len() < 12 && !game.is_over() {
+    // Stop on the host's turn: were the computer thinking when the server
+    // is killed, the next server would play its move before the host joins.
+    while (expected.len() < 12 || game.position().player_to_move() != 0) && !game.is_over() {
         let position = game.position();
-        if position.player_of(position.to_move()) == 0 {
+        if position.player_to_move() == 0 {
             let m = random.choose(&position).unwrap();
             client
                 .send(json!({ "type": "move", "move": m.to_string() }))

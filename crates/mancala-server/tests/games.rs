@@ -186,3 +186,119 @@ async fn a_new_server_on_the_same_database_carries_the_game_on() {
     play_to_end(&mut clients, &mut game, 3).await;
     assert_eq!(again.stored_events(&code).await, events(&game));
 }
+
+/// Each of `moves` in turn, sent by the client of the seat to move in
+/// `game` (which plays it too); returns every `moved` as client 0 saw it,
+/// after checking that every client saw the same.
+async fn play_moves(clients: &mut [Client], game: &mut Game, moves: &str) -> Vec<Value> {
+    let mut seen = Vec::new();
+    for m in mancala_core::parse_moves(moves).unwrap() {
+        common::send_move(clients, game, m).await;
+        let mut moved = Vec::new();
+        for c in clients.iter_mut() {
+            moved.push(c.expect("moved").await);
+        }
+        assert!(moved.iter().all(|v| *v == moved[0]), "{moved:?}");
+        seen.push(moved.remove(0));
+    }
+    seen
+}
+
+#[tokio::test]
+async fn a_pie_swap_and_a_pass_are_told_seat_by_seat_and_rated_so() {
+    // Kalah(3,2) with the pie rule, houses of one seed unplayable
+    // (min_seeds 2) and passing.
+    let rules = "kalah,houses=3,seeds=2,pie_rule=true,min_seeds=2,end=no_legal_move,no_move=pass";
+    let server = common::start().await;
+    let (code, mut clients, _) = server.seated_room(rules, 2, true).await;
+    clients[0].send(json!({ "type": "start" })).await;
+    for c in &mut clients {
+        let started = c.expect("started").await;
+        assert_eq!(started["sides"], json!([0, 1]), "{started}");
+    }
+    let mut game = game_of(rules);
+    // Seat 0: h2 (extra turn), h3. Seat 1 swaps: it now plays side 0, and
+    // seat 0 plays side 1, which is to move. Seat 0: side 1's h2 -> o3,
+    // store, side 0's h1. Seat 1: side 0's h1 (3 seeds) -> h2, h3, store:
+    // an extra turn, but side 0 holds single seeds only, so seat 1 is
+    // passed over and seat 0 moves.
+    let moved = play_moves(&mut clients, &mut game, "2,3,swap,2,1").await;
+    assert_eq!(
+        game.position().to_string(),
+        "0,1,1:3 3,0,3:1 to=1 ply=5 pie=swapped"
+    );
+    let sides: Vec<&Value> = moved.iter().map(|m| &m["sides"]).collect();
+    assert_eq!(
+        sides,
+        [
+            &json!([0, 1]),
+            &json!([0, 1]),
+            &json!([1, 0]),
+            &json!([1, 0]),
+            &json!([1, 0])
+        ]
+    );
+    // Nobody was passed before the last move: the field is left out.
+    assert!(
+        moved[..4].iter().all(|m| m.get("passed").is_none()),
+        "{moved:?}"
+    );
+    assert_eq!(moved[4]["seat"], 1);
+    assert_eq!(moved[4]["effect"]["side"], 0);
+    assert_eq!(moved[4]["passed"], json!([1]));
+    assert_eq!(moved[4]["to_move"], 0);
+    // Whoever comes in now hears each seat's side in the room's game.
+    let watcher = server.player("watcher").await;
+    let (_watching, room) = server.join_room(&code, &watcher).await;
+    assert_eq!(room["game"]["sides"], json!([1, 0]), "{room}");
+    for c in &mut clients {
+        c.expect("room").await;
+    }
+    // Seat 1 resigns side 0: side 1 wins, so seat 0 ranks first.
+    clients[1].send(json!({ "type": "resign" })).await;
+    for c in &mut clients {
+        c.expect("resigned").await;
+        let over = c.expect("over").await;
+        assert_eq!(over["outcome"]["ranks"], json!([2, 1]), "{over}");
+        let ratings = over["ratings"].as_array().unwrap();
+        assert_eq!(
+            (ratings[0]["seat"].clone(), ratings[0]["rank"].clone()),
+            (json!(0), json!(1))
+        );
+        assert_eq!(
+            (ratings[1]["seat"].clone(), ratings[1]["rank"].clone()),
+            (json!(1), json!(2))
+        );
+    }
+}
+
+#[tokio::test]
+async fn passes_of_three_players_name_the_seats_in_turn_order() {
+    // Kalah(2,2) for three, houses of one seed unplayable, passing.
+    let rules = "kalah,players=3,houses=2,seeds=2,min_seeds=2,end=no_legal_move,no_move=pass";
+    let server = common::start().await;
+    let (_, mut clients, _) = server.seated_room(rules, 3, false).await;
+    clients[0].send(json!({ "type": "start" })).await;
+    for c in &mut clients {
+        c.expect("started").await;
+    }
+    let mut game = game_of(rules);
+    let moved = play_moves(&mut clients, &mut game, "1,2,2,2,1,1,2").await;
+    assert_eq!(game.position().to_string(), "2,0:3 1,1:2 0,1:2 to=0 ply=7");
+    let passed: Vec<Option<&Value>> = moved.iter().map(|m| m.get("passed")).collect();
+    // Move 4: seat 2's h2 (3 seeds) -> store, side 0's h1 and h2; side 0
+    // holds two single seeds: seat 0 is passed over, seat 1 moves.
+    // Move 7: seat 0's h2 (2 seeds) -> store, side 1's h1; sides 1 and 2
+    // hold single seeds: both are passed over, seat 1 first, and seat 0
+    // moves again.
+    let (one, both) = (json!([0]), json!([1, 2]));
+    assert_eq!(
+        passed,
+        [None, None, None, Some(&one), None, None, Some(&both)]
+    );
+    assert_eq!(
+        (moved[3]["to_move"].clone(), moved[6]["to_move"].clone()),
+        (json!(1), json!(0))
+    );
+    assert!(moved.iter().all(|m| m["sides"] == json!([0, 1, 2])));
+}

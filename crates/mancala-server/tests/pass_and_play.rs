@@ -58,7 +58,7 @@ async fn one_player_holds_two_seats_and_plays_both_to_the_end() {
     let mut named = false;
     while !game.is_over() {
         let position = game.position();
-        let seat = position.player_of(position.to_move());
+        let seat = position.player_to_move();
         let m = random.choose(&position).unwrap();
         if !named {
             a.send(json!({ "type": "move", "move": "1", "seat": 1 - seat }))

@@ -30,7 +30,11 @@ async fn the_page_and_its_files_are_served_with_their_types() {
     assert_eq!((invite.0, invite.2), (200, html));
     for (path, expected) in [
         ("/assets/app.js", "text/javascript; charset=utf-8"),
-        ("/assets/room.js", "text/javascript; charset=utf-8"),
+        ("/assets/room/index.js", "text/javascript; charset=utf-8"),
+        (
+            "/assets/vendor/fluent-bundle/index.js",
+            "text/javascript; charset=utf-8",
+        ),
         ("/assets/style.css", "text/css; charset=utf-8"),
         ("/assets/icon.svg", "image/svg+xml"),
     ] {
@@ -43,6 +47,65 @@ async fn the_page_and_its_files_are_served_with_their_types() {
         "/assets/../index.html",
         "/assets/%2e%2e/Cargo.toml",
     ] {
+        assert_eq!(fetch(&server, missing).await.0, 404, "{missing}");
+    }
+}
+
+/// `GET path` with `Accept-Language: accept`: status and body text.
+async fn fetch_in(server: &common::TestServer, path: &str, accept: &str) -> (u16, String) {
+    let response = reqwest::Client::new()
+        .get(format!("http://{}{path}", server.addr))
+        .header("accept-language", accept)
+        .send()
+        .await
+        .unwrap();
+    (response.status().as_u16(), response.text().await.unwrap())
+}
+
+#[tokio::test]
+async fn the_page_speaks_the_browsers_language_before_its_script_runs() {
+    let server = common::start().await;
+    let (status, bn) = fetch_in(&server, "/", "bn-BD,bn;q=0.9,en;q=0.5").await;
+    assert_eq!(status, 200);
+    assert!(bn.contains(r#"<html lang="bn" dir="ltr">"#), "{bn}");
+    assert!(bn.contains("<title>মানকালা</title>"), "{bn}");
+    assert!(!bn.contains('{'), "every placeholder filled: {bn}");
+    let (_, ja) = fetch_in(&server, "/rules/kalah", "ja").await;
+    assert!(ja.contains("<title>マンカラ</title>"), "{ja}");
+    // Nothing the site speaks: English.
+    let (_, other) = fetch_in(&server, "/r/0123456789abcdef0123456789abcdef", "fr-FR,de").await;
+    assert!(other.contains(r#"<html lang="en" dir="ltr">"#), "{other}");
+    assert!(other.contains("<title>Mancala</title>"));
+}
+
+#[tokio::test]
+async fn every_language_is_listed_with_its_catalog() {
+    let server = common::start().await;
+    let (status, answer) = server.get("/api/languages").await;
+    assert_eq!(status, 200);
+    assert_eq!(answer["fallback"], "en");
+    let codes: Vec<&str> = answer["languages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["en", "bn", "hi", "ja"]);
+    assert_eq!(answer["languages"][1]["name"], "বাংলা");
+    for code in codes {
+        let (status, kind, body) = fetch(&server, &format!("/locales/{code}.ftl")).await;
+        assert_eq!(
+            (status, kind.as_str()),
+            (200, "text/plain; charset=utf-8"),
+            "{code}"
+        );
+        assert!(body.contains("\nsite-title = "), "{code}");
+        assert!(
+            body.contains("\nrules-topic-board = "),
+            "{code}: every file of the catalog"
+        );
+    }
+    for missing in ["/locales/xx.ftl", "/locales/en", "/locales/..%2fen.ftl"] {
         assert_eq!(fetch(&server, missing).await.0, 404, "{missing}");
     }
 }
@@ -122,6 +185,8 @@ async fn presets_say_their_rules_in_words() {
     // docs/rules.md section 6: Oware's grand slam captures nothing.
     assert!(
         oware["explanation"].as_array().unwrap().contains(&json!({
+            "id": "grand_slam",
+            "phrases": [{"id": "rules-grand-slam", "args": {"grand_slam": "no_capture"}}],
             "topic": "Grand slam",
             "text": "A move whose capture would take every seed left on your opponent's side \
                      (a grand slam) may be played, but captures nothing."
@@ -146,6 +211,14 @@ async fn explain_says_any_spec_in_words_and_refuses_bad_rules() {
     assert_eq!(
         topics[0],
         json!({
+            "id": "board",
+            "phrases": [
+                {
+                    "id": "rules-board",
+                    "args": {"players": 3, "houses": 6, "seeds": 4, "total": 72, "store_side": "right"}
+                },
+                {"id": "rules-board-turns", "args": {"turns": "ccw"}}
+            ],
             "topic": "Board",
             "text": "Each of the 3 players has 6 houses holding 4 seeds each (72 seeds in all), \
                      and a store on their right. The players sit round the board and take \
@@ -189,6 +262,103 @@ async fn explain_says_any_spec_in_words_and_refuses_bad_rules() {
 }
 
 /// `POST /api/preview` of `position` under `rules`.
+#[tokio::test]
+async fn explain_gives_a_rules_pages_aim_glossary_and_questions() {
+    let server = common::start().await;
+    let response = server
+        .post("/api/explain", json!({"rules": "kalah"}), None)
+        .await;
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(
+        body["aim"]["phrases"][0],
+        json!({"id": "rules-aim", "args": {"goal": "store_most", "players": 2}})
+    );
+    assert_eq!(
+        body["aim"]["text"],
+        "Get more seeds into your store than your opponent. \
+         Look for extra turns and for chances to capture."
+    );
+    let glossary = body["glossary"].as_array().unwrap();
+    assert_eq!(
+        glossary[0],
+        json!({
+            "id": "house",
+            "name": {"id": "rules-term-house", "args": {}},
+            "meaning": [{"id": "rules-term-house-means", "args": {"houses": 6}}],
+            "term_text": "House",
+            "text": "One of the small pits on a player's side of the board; each player has 6."
+        })
+    );
+    let questions = body["questions"].as_array().unwrap();
+    let empty = questions
+        .iter()
+        .find(|q| q["id"] == "empty_opposite")
+        .unwrap();
+    assert_eq!(
+        empty["question_text"],
+        "What if the house opposite is empty?"
+    );
+    assert_eq!(
+        empty["text"],
+        "Nothing is captured: the last seed stays where it landed."
+    );
+    // A room of Kalah seats 2 to 4; Oware's, 2; no room plays 5 players.
+    assert_eq!(
+        body["room"],
+        json!({"min_players": 2, "max_players": 4, "rotation": false})
+    );
+    let response = server
+        .post("/api/explain", json!({"rules": "oware"}), None)
+        .await;
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["room"]["max_players"], 2);
+    assert_eq!(body["aim"]["phrases"][1]["args"]["need"], 25);
+}
+
+#[tokio::test]
+async fn the_site_tells_its_defaults_and_a_room_gets_them() {
+    let config = mancala_server::Config {
+        takeover_after: std::time::Duration::from_millis(45_500),
+        ..common::quiet()
+    };
+    let database = common::database().await;
+    let server = common::start_with(database.url.clone(), config).await;
+    let (status, site) = server.get("/api/site").await;
+    assert_eq!(status, 200);
+    assert_eq!(site["takeover_after"], 46, "{site}");
+    assert_eq!(site["rating"], json!({"system": "glicko2", "draw": 0.5}));
+    assert_eq!(site["rotation"], false);
+    let offer = &site["house_rules"];
+    assert_eq!(offer["preset"], "kalah");
+    assert_eq!(offer["capture_players"], json!([3, 4]));
+    // The seed's table: 6 houses, 4 seeds, from the next player, rotation on.
+    let default = json!({"houses": 6, "seeds": 4, "capture": "next", "rotation": true});
+    assert_eq!(offer["default"], default);
+    let host = server.player("Ann").await;
+    let response = server
+        .post("/api/rooms", json!({"house_rules": {}}), Some(&host))
+        .await;
+    assert_eq!(response.status(), 200);
+    let room: Value = response.json().await.unwrap();
+    assert_eq!(
+        room["house_rules"],
+        json!({"houses": 6, "seeds": 4, "capture": "next"}),
+        "{room}"
+    );
+    assert_eq!(room["rotation"], default["rotation"]);
+    assert_eq!(room["turn_seconds"], Value::Null);
+    assert_eq!(
+        (room["min_players"].clone(), room["players"].clone()),
+        (json!(2), json!(4))
+    );
+    let response = server
+        .post("/api/rooms", json!({"rules": "oware"}), Some(&host))
+        .await;
+    let room: Value = response.json().await.unwrap();
+    assert_eq!(room["rotation"], site["rotation"]);
+}
+
 async fn preview(server: &common::TestServer, rules: &str, position: Value) -> (u16, Value) {
     let response = server
         .post(
@@ -299,10 +469,27 @@ async fn preview_refuses_what_it_cannot_read() {
     assert_eq!(body["error"], "bad_body");
 }
 
-/// The scripts of the page, by the names `index.html` and `app.js` import.
-const SCRIPTS: [&str; 7] = [
-    "app.js", "api.js", "board.js", "dom.js", "home.js", "room.js", "sow.js",
-];
+/// The page's own scripts, as paths under `/assets/`: every `.js` file of
+/// `web/assets/` but the vendored packages.
+fn scripts() -> Vec<String> {
+    fn walk(dir: &std::path::Path, prefix: &str, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let name = entry.file_name().to_string_lossy().to_string();
+            if entry.path().is_dir() {
+                if name != "vendor" {
+                    walk(&entry.path(), &format!("{prefix}{name}/"), out);
+                }
+            } else if name.ends_with(".js") {
+                out.push(format!("{prefix}{name}"));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("web/assets");
+    walk(&assets, "", &mut out);
+    out.sort();
+    out
+}
 
 #[tokio::test]
 async fn the_page_works_under_a_strict_content_security_policy() {
@@ -318,7 +505,9 @@ async fn the_page_works_under_a_strict_content_security_policy() {
         !html.contains(" on"),
         "an inline event handler in index.html"
     );
-    for script in SCRIPTS {
+    let scripts = scripts();
+    assert!(scripts.len() > 10, "{scripts:?}");
+    for script in scripts {
         let (status, _, code) = fetch(&server, &format!("/assets/{script}")).await;
         assert_eq!(status, 200, "{script}");
         for forbidden in [

@@ -1,12 +1,13 @@
 //! Playing in a room: moves and resignations checked by
 //! [`mancala_core::Game`], committed, then broadcast.
 
-use mancala_core::{Event, EventError, Game, Move, Outcome};
+use mancala_core::{Event, EventError, Move};
 
 use super::task::Room;
 use crate::error::Error;
 use crate::protocol::{
-    ComputerReason, EffectView, MovedBy, MovedView, OutcomeView, ServerMessage, to_move,
+    ComputerReason, EffectView, MovedBy, MovedView, OutcomeView, ServerMessage, passed_seats,
+    seat_sides, to_move,
 };
 
 impl Room {
@@ -72,9 +73,10 @@ impl Room {
         let effect = live.game.apply(event)?;
         let seq = live.game.events().len();
         let outcome = live.game.outcome();
+        // Seats are players: a seat's rank is its player's.
         let ranks = (outcome.as_ref())
             .filter(|_| self.rated)
-            .map(|o| seat_ranks(&live.game, o));
+            .map(|o| o.player_ranks());
         let ratings = match self
             .db
             .append_event(
@@ -100,29 +102,35 @@ impl Room {
         self.reset_clock();
         let clock = self.clock_view();
         let live = self.game.as_ref().ok_or(Error::NoGame)?;
-        let position = live.game.position().to_setup();
+        let after = live.game.position();
+        let position = after.to_setup();
         let next = to_move(&live.game);
         let message = match (event, effect) {
             (Event::Resign { side }, _) => ServerMessage::Resigned {
-                seat: live.game.position().player_of(side),
+                seat: after.player_of(side),
                 position,
                 to_move: next,
                 clock,
             },
-            (_, effect) => ServerMessage::Moved(MovedView {
-                seat,
-                mv: event.to_string(),
-                seq,
-                effect: EffectView::new(&effect.expect("a move has an effect"), steps),
-                position,
-                to_move: next,
-                by: match computer {
-                    Some(_) => MovedBy::Computer,
-                    None => MovedBy::Player,
-                },
-                reason: computer,
-                clock,
-            }),
+            (_, effect) => {
+                let effect = effect.expect("a move has an effect");
+                ServerMessage::Moved(MovedView {
+                    seat,
+                    mv: event.to_string(),
+                    seq,
+                    effect: EffectView::new(&effect, steps),
+                    position,
+                    to_move: next,
+                    passed: passed_seats(&effect, &after),
+                    sides: seat_sides(&after),
+                    by: match computer {
+                        Some(_) => MovedBy::Computer,
+                        None => MovedBy::Player,
+                    },
+                    reason: computer,
+                    clock,
+                })
+            }
         };
         self.broadcast(message);
         if let Some(outcome) = outcome {
@@ -133,12 +141,4 @@ impl Room {
         }
         Ok(())
     }
-}
-
-/// The ranks of `outcome`, which are per board side, seat by seat.
-fn seat_ranks(game: &Game, outcome: &Outcome) -> Vec<u8> {
-    let position = game.position();
-    (0..outcome.ranks().len())
-        .map(|seat| outcome.ranks()[position.side_of(seat).index()])
-        .collect()
 }

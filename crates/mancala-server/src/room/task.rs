@@ -492,6 +492,7 @@ impl Room {
             code: self.code.clone(),
             host: self.host.clone(),
             rules: self.current_rules(),
+            preset: self.setup.preset().map(|p| p.name().to_string()),
             house_rules: self.setup.house_rules,
             rotation: self.setup.rotation,
             rated: self.rated,

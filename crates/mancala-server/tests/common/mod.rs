@@ -532,11 +532,7 @@ impl Client {
 pub async fn follow(client: &mut Client, game: &mut Game) -> Value {
     let moved = client.expect("moved").await;
     let position = game.position();
-    assert_eq!(
-        moved["seat"],
-        position.player_of(position.to_move()),
-        "{moved}"
-    );
+    assert_eq!(moved["seat"], position.player_to_move(), "{moved}");
     let m: Move = moved["move"].as_str().unwrap().parse().unwrap();
     game.play(m).unwrap();
     assert_eq!(moved["seq"], game.events().len());
@@ -561,7 +557,7 @@ pub fn events(game: &Game) -> Vec<String> {
 /// `move` message from that seat's client. Returns the seat.
 pub async fn send_move(clients: &mut [Client], game: &mut Game, m: Move) -> usize {
     let position = game.position();
-    let seat = position.player_of(position.to_move());
+    let seat = position.player_to_move();
     game.play(m).unwrap();
     clients[seat]
         .send(json!({ "type": "move", "move": m.to_string() }))
