@@ -137,16 +137,19 @@ export function testEnvironment({ serverArgs = [], playerDefaults = {} } = {}) {
   return env;
 }
 
-/** The seed counts shown on the page: {houses: [[...]...], stores: [...]}. */
+/**
+ * The seed counts shown on the page: {houses: [[...]...], stores: [...]},
+ * from each cup's `data-count` (Latin digits in every language).
+ */
 export async function shownCounts(page, sides, houses) {
   const counts = { houses: [], stores: [] };
   for (let s = 0; s < sides; s++) {
     const row = [];
     for (let n = 1; n <= houses; n++) {
-      row.push(Number(await page.getByTestId(`house-${s}-${n}`).textContent()));
+      row.push(Number(await page.getByTestId(`house-${s}-${n}`).getAttribute('data-count')));
     }
     counts.houses.push(row);
-    counts.stores.push(Number(await page.getByTestId(`store-${s}`).textContent()));
+    counts.stores.push(Number(await page.getByTestId(`store-${s}`).getAttribute('data-count')));
   }
   return counts;
 }
@@ -190,17 +193,17 @@ export async function hostAndGuest(url, ann, bob, prepare) {
   const invite = ann.page.getByTestId('invite-link');
   await invite.waitFor();
   const link = await invite.inputValue();
-  await ann.page.locator('.seat', { hasText: '(you)' }).waitFor();
+  await ann.page.locator('.seat[data-mine="yes"]').waitFor();
   await bob.page.goto(link);
   await bob.page.getByTestId('sit-1').click();
-  await bob.page.locator('.seat', { hasText: '(you)' }).waitFor();
+  await bob.page.locator('.seat[data-mine="yes"]').waitFor();
   await ann.page.getByTestId('seat-1').locator('.name').waitFor();
   return link;
 }
 
 /**
- * The one of `pages` whose player is to move ("Your turn"), or null once
- * the game is over.
+ * The one of `pages` whose player is to move (its "to move" line says
+ * it is theirs, in any language), or null once the game is over.
  * @template {{page: import('playwright-core').Page}} P
  * @param {P[]} pages
  * @returns {Promise<P | null>}
@@ -208,7 +211,7 @@ export async function hostAndGuest(url, ann, bob, prepare) {
 export async function mover(pages) {
   for (;;) {
     for (const p of pages) {
-      if ((await p.page.getByTestId('to-move').textContent()).includes('Your turn')) return p;
+      if ((await p.page.getByTestId('to-move').getAttribute('data-turn')) === 'mine') return p;
     }
     if (await pages[0].page.getByTestId('result').isVisible()) return null;
     await pages[0].page.waitForTimeout(20);

@@ -98,10 +98,11 @@ test('two players play a full game by clicking; the page ends where mancala-core
     assert.match(result, /1st: /);
     assert.match(result, new RegExp(`${Math.max(...reference.stores)} seeds`));
   }
-  // A rematch by the host: a new game starts on both pages; Bob resigns it.
+  // A rematch by the host: a new game starts on both pages, Bob first
+  // (the house rules rotate the first player by default); he resigns it.
   await ann.page.getByTestId('rematch').click();
-  await ann.page.getByTestId('to-move').filter({ hasText: 'Your turn' }).waitFor();
-  await bob.page.getByTestId('to-move').filter({ hasText: 'to move' }).waitFor();
+  await bob.page.getByTestId('to-move').filter({ hasText: 'Your turn' }).waitFor();
+  await ann.page.getByTestId('to-move').filter({ hasText: 'to move' }).waitFor();
   await bob.page.getByTestId('resign').click();
   await bob.page.getByTestId('resign').click(); // confirms
   await ann.page.getByTestId('result').filter({ hasText: 'you win' }).waitFor();

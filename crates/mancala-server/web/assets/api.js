@@ -1,3 +1,4 @@
+// @ts-check
 // The server's HTTP API (docs/protocol.md) and the player identity this
 // device keeps: the id and secret from POST /api/players live in
 // localStorage, so the same browser on the same device is the same player.
@@ -21,22 +22,33 @@ export function storePlayer(player) {
   localStorage.setItem(KEY, JSON.stringify(player));
 }
 
-/** The player of this device, created on the first visit. */
-export async function ensurePlayer() {
+/**
+ * The player of this device, created on the first visit with the name
+ * `name()` gives (in the language of the page: names are shown to
+ * everyone as they are written).
+ * @param {() => string} name
+ */
+export async function ensurePlayer(name) {
   const known = storedPlayer();
   if (known) return known;
-  const player = await request('POST', '/api/players', {});
+  const player = await request('POST', '/api/players', { name: name() });
   storePlayer(player);
   return player;
 }
 
 /** A refused request: `code` is the server's error code. */
 export class ApiError extends Error {
-  /** @param {number} status @param {string} code @param {string} message */
-  constructor(status, code, message) {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {string} message
+   * @param {Record<string, number>} args the refusal's facts, for its words
+   */
+  constructor(status, code, message, args) {
     super(message);
     this.status = status;
     this.code = code;
+    this.args = args;
   }
 }
 
@@ -69,6 +81,7 @@ export async function request(method, path, body, auth) {
       response.status,
       (data && data.error) || 'http_' + response.status,
       (data && data.message) || response.statusText || 'request failed',
+      (data && data.args) || {},
     );
   }
   return data;

@@ -1,3 +1,4 @@
+// @ts-check
 // The board: a view of a position (state in, DOM out) that knows no
 // rules. Two players sit on the classic two rows with the stores at the
 // ends; three and four around a triangle or a square, every side's
@@ -6,8 +7,15 @@
 // the bottom. Under `direction = cw` the whole board is the mirror image
 // (docs/rules.md section 3): stores on their owners' left, house 1 on
 // their right, the sides following each other clockwise.
+//
+// Seeds are drawn as stones (stones.js) with the count on each cup; the
+// last move stays marked; arrow keys move along the playable houses. A
+// board wider than its place (a phone) scrolls inside itself. The sowing
+// is animated by sow.js, which drives `show` and `mark`.
 
 import { h, replace } from './dom.js';
+import { num, t } from './i18n.js';
+import { capOf, drawStones } from './stones.js';
 
 /**
  * @typedef {{kind: 'house', side: number, number: number} | {kind: 'store', side: number}} Cup
@@ -16,12 +24,14 @@ import { h, replace } from './dom.js';
  *   counts: Counts,
  *   bottom: number,
  *   names: string[],
+ *   owners: {who: string, you: string}[],
  *   toMove: number|null,
  *   playable: Set<number>,
  *   mine: number|null,
  *   viewer?: number|null,
  *   mirror?: boolean,
  *   tuzdyk?: number[],
+ *   last?: {side: number, house: number, landing?: Cup|null, captured?: Cup[], extra?: boolean}|null,
  * }} BoardState
  */
 
@@ -39,12 +49,29 @@ export class Board {
     this.storeEls = [];
     /** @type {HTMLElement[]} */
     this.labelEls = [];
+    /** @type {HTMLElement|null} the board itself (cups, and what the animation floats) */
+    this.el = null;
     this.shape = '';
     this.pointer = 'mouse';
     /** @type {number|null} */
     this.selected = null;
+    /** @type {number|null} the house chosen when the last tap began */
+    this.chosenBefore = null;
     /** @type {BoardState|null} */
     this.state = null;
+    /** While a sowing is animated, renders leave the counts to it. */
+    this.animating = false;
+    /** @type {number|null} the house played from the keyboard: focus returns there */
+    this.keyboardHouse = null;
+    this.width = 0;
+    // A board wider than the screen (a phone) scrolls inside itself:
+    // keep the own side in view when the screen turns. A scroll bar
+    // coming or going is no turn (scrolling again would move the house
+    // under the mouse away, and its preview with it, and back).
+    this.resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => {
+      this.fit(Math.abs(this.container.clientWidth - this.width) > 40);
+    });
+    if (this.resized) this.resized.observe(container);
   }
 
   /**
@@ -58,24 +85,26 @@ export class Board {
     this.houseEls = [];
     this.storeEls = [];
     this.labelEls = [];
-    const board = h('div', { class: sides === 2 ? 'board two' : 'board ring', role: 'group', 'aria-label': 'board' });
+    const board = h('div', { class: sides === 2 ? 'board two' : 'board ring', role: 'group', 'aria-label': t('board-label') });
     board.style.setProperty('--houses', String(houses));
     if (sides > 2) {
       const box = ringBox(sides);
-      board.style.setProperty('--cup', String(ringCupSize(sides, houses)));
+      board.style.setProperty('--cup-size', ringCupSize(houses).toFixed(3));
       board.style.setProperty('--aspect', ((box.right - box.left) / (box.bottom - box.top)).toFixed(4));
     }
+    board.addEventListener('keydown', (e) => this.arrow(e));
+    board.addEventListener('pointerdown', () => { this.keyboardHouse = null; });
     for (let side = 0; side < sides; side++) {
       const at = (side - bottom + sides) % sides;
       const row = [];
       for (let n = 1; n <= houses; n++) {
-        const el = this.house(side, n);
+        const el = this.house(side, n, at);
         place(el, sides, houses, at, n, mirror);
         row.push(el);
         board.append(el);
       }
       this.houseEls.push(row);
-      const store = h('div', { class: `cup store side-${at}`, role: 'img', dataset: { testid: `store-${side}` } });
+      const store = cupParts(h('div', { class: `cup store side-${at}`, role: 'img', dataset: { testid: `store-${side}` } }));
       place(store, sides, houses, at, houses + 1, mirror);
       this.storeEls.push(store);
       board.append(store);
@@ -84,25 +113,45 @@ export class Board {
       this.labelEls.push(label);
       board.append(label);
     }
+    this.el = board;
     replace(this.container, board);
+    this.fit();
   }
 
-  /** The button of house `n` of `side`. */
-  house(side, n) {
-    const el = h('button', { type: 'button', class: 'cup house', dataset: { testid: `house-${side}-${n}`, n: String(n) } });
-    el.addEventListener('pointerdown', (e) => { this.pointer = e.pointerType; });
-    el.addEventListener('mouseenter', () => this.choose(side, n));
+  /**
+   * The button of house `n` of `side`, drawn at position `at`.
+   * @param {number} side
+   * @param {number} n
+   * @param {number} at
+   */
+  house(side, n, at) {
+    const el = cupParts(h('button', {
+      type: 'button', class: `cup house side-${at}`, dataset: { testid: `house-${side}-${n}`, n: String(n), label: num(n) },
+    }));
+    el.addEventListener('pointerdown', (e) => {
+      this.pointer = e.pointerType;
+      // A tap also hovers and focuses the house before its click: what
+      // was chosen before the tap tells a first tap from a second.
+      this.chosenBefore = this.selected;
+    });
+    // A mouse shows the preview on hover; a finger has no hover (its
+    // first tap shows it, below), and leaves when it lifts.
+    el.addEventListener('pointerenter', (e) => { if (e.pointerType !== 'touch') this.choose(side, n); });
+    el.addEventListener('pointerleave', (e) => { if (e.pointerType !== 'touch') this.unchoose(n); });
     el.addEventListener('focus', () => this.choose(side, n));
-    el.addEventListener('mouseleave', () => this.unchoose(n));
     el.addEventListener('blur', () => this.unchoose(n));
-    el.addEventListener('click', () => {
+    el.addEventListener('click', (e) => {
       if (!this.isPlayable(side, n)) return;
       // On a touch screen the first tap shows where the seeds go and the
       // second sows; a mouse click or a key sows at once (hover and focus
       // showed it already).
-      if (this.pointer === 'touch' && this.selected !== n) {
+      if (this.pointer === 'touch' && this.chosenBefore !== n) {
+        this.chosenBefore = n;
         this.choose(side, n);
       } else {
+        // A click without a pointer is a key's (Enter, Space): focus
+        // comes back to the board at the next turn.
+        this.keyboardHouse = e.detail === 0 ? n : null;
         this.actions.play(n);
       }
       this.pointer = 'mouse';
@@ -133,46 +182,48 @@ export class Board {
     const houses = state.counts.houses[0].length;
     this.build(sides, houses, state.bottom, !!state.mirror);
     const tuzdyks = tuzdykHouses(state.tuzdyk || [], sides);
-    // The page's own side (its viewer's, whoever is to move) is "your".
-    const you = state.viewer === undefined ? state.mine : state.viewer;
-    const whose = (/** @type {number} */ side) => (side === you ? 'your' : `${state.names[side]}'s`);
     if (state.mine === null || !state.playable.has(this.selected ?? -1)) this.selected = null;
     for (let side = 0; side < sides; side++) {
-      const owner = whose(side);
+      const owner = state.owners[side];
       this.houseEls[side].forEach((el, i) => {
         const n = i + 1;
         const playable = this.isPlayable(side, n);
         /** @type {HTMLButtonElement} */ (el).disabled = !playable;
         el.classList.toggle('playable', playable);
         const tuzdyk = tuzdyks.get(`${side}-${n}`);
-        const by = tuzdyk === undefined ? '' : `, ${whose(tuzdyk)} tuzdyk`;
         el.classList.toggle('tuzdyk', tuzdyk !== undefined);
-        el.setAttribute('aria-label', `${owner} house ${n}, ${seeds(state.counts.houses[side][i])}${by}`);
+        const label = t('board-house', { ...owner, house: n, seeds: state.counts.houses[side][i] });
+        el.setAttribute('aria-label', tuzdyk === undefined ? label : t('board-house-tuzdyk', { house: label, ...state.owners[tuzdyk] }));
         if (tuzdyk === undefined) delete el.dataset.tuzdyk;
         else el.dataset.tuzdyk = String(tuzdyk);
       });
-      this.storeEls[side].setAttribute('aria-label', `${owner} store, ${seeds(state.counts.stores[side])}`);
+      this.storeEls[side].setAttribute('aria-label', t('board-store', { ...owner, seeds: state.counts.stores[side] }));
       this.labelEls[side].textContent = state.names[side];
       this.labelEls[side].classList.toggle('to-move', state.toMove === side);
     }
-    this.show(state.counts);
+    if (!this.animating) {
+      this.show(state.counts);
+      this.markLast(state.last || null);
+    }
+    this.refocus();
   }
 
   /** Shows seed counts (also used by the animation, step by step). */
   show(counts) {
     counts.houses.forEach((row, side) => row.forEach((k, i) => {
       const el = this.houseEls[side] && this.houseEls[side][i];
-      if (el) el.textContent = String(k);
+      if (el) showCount(el, k, 'house');
     }));
+    const store = this.storeShape();
     counts.stores.forEach((k, side) => {
       const el = this.storeEls[side];
-      if (el) el.textContent = String(k);
+      if (el) showCount(el, k, store);
     });
   }
 
   /** Marks cups: `marks` maps a class name to the cups that get it. */
   mark(marks) {
-    for (const name of ['landing', 'capture', 'selected', 'sowing', 'captured']) {
+    for (const name of ['landing', 'capture', 'selected', 'sowing', 'captured', 'extra']) {
       for (const el of this.container.querySelectorAll('.' + name)) el.classList.remove(name);
     }
     for (const [name, cups] of Object.entries(marks)) {
@@ -183,17 +234,159 @@ export class Board {
     }
   }
 
+  /**
+   * Marks the last move until the next: the house played, where its
+   * last seed landed (with an extra turn, if it won one), the houses it
+   * captured.
+   * @param {BoardState['last']} last
+   */
+  markLast(last) {
+    for (const name of ['last-from', 'last-to', 'last-taken', 'last-extra']) {
+      for (const el of this.container.querySelectorAll('.' + name)) el.classList.remove(name);
+    }
+    if (!last) return;
+    const from = this.cupEl({ kind: 'house', side: last.side, number: last.house });
+    if (from) from.classList.add('last-from');
+    const to = last.landing ? this.cupEl(last.landing) : null;
+    if (to) to.classList.add('last-to');
+    if (to && last.extra) to.classList.add('last-extra');
+    for (const cup of last.captured || []) {
+      const el = this.cupEl(cup);
+      if (el && el !== to) el.classList.add('last-taken');
+    }
+  }
+
+  /**
+   * How `cup`'s stones are laid out (stones.js).
+   * @param {Cup} cup
+   * @returns {import('./stones.js').Shape}
+   */
+  stoneShape(cup) {
+    return cup.kind === 'house' ? 'house' : this.storeShape();
+  }
+
+  /** A store is a long pit on the two-row board, a round one on a ring. */
+  storeShape() {
+    return this.houseEls.length > 2 ? 'round-store' : 'store';
+  }
+
   /** @param {Cup} cup */
   cupEl(cup) {
     if (cup.kind === 'store') return this.storeEls[cup.side] || null;
     const row = this.houseEls[cup.side];
     return (row && row[cup.number - 1]) || null;
   }
+
+  /** The houses that can be played now, left to right as drawn. */
+  playableHouses() {
+    const side = this.state ? this.state.mine : null;
+    if (side === null || !this.houseEls[side]) return [];
+    return this.houseEls[side]
+      .filter((el) => !(/** @type {HTMLButtonElement} */ (el).disabled))
+      .map((el) => ({ el, x: el.getBoundingClientRect().left }))
+      .sort((a, b) => a.x - b.x)
+      .map((p) => p.el);
+  }
+
+  /**
+   * Arrow keys move the focus along the playable houses as they are
+   * drawn (Home and End: to the first and the last); Enter and Space
+   * play the focused one (it is a button).
+   * @param {KeyboardEvent} e
+   */
+  arrow(e) {
+    const step = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity }[e.key];
+    if (step === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+    const houses = this.playableHouses();
+    const at = houses.indexOf(/** @type {HTMLElement} */ (e.target));
+    if (at < 0) return;
+    e.preventDefault();
+    let next = at + step;
+    if (!Number.isFinite(next)) next = step < 0 ? 0 : houses.length - 1;
+    houses[(next + houses.length) % houses.length].focus();
+  }
+
+  /**
+   * After a move played from the keyboard, focus comes back to the
+   * board when the player's turn does (to the same house if it can be
+   * played, else the first), unless the focus went elsewhere meanwhile.
+   */
+  refocus() {
+    if (this.keyboardHouse === null) return;
+    const houses = this.playableHouses();
+    if (!houses.length) return;
+    const active = document.activeElement;
+    const free = !active || active === document.body || (this.container.contains(active) && /** @type {HTMLButtonElement} */ (active).disabled);
+    const n = this.keyboardHouse;
+    this.keyboardHouse = null;
+    if (!free) return;
+    (houses.find((el) => el.dataset.n === String(n)) || houses[0]).focus();
+  }
+
+  /**
+   * The middle of `cup`, in the board's own coordinates (what the
+   * animation floats stones to).
+   * @param {Cup} cup
+   * @returns {{x: number, y: number}|null}
+   */
+  centre(cup) {
+    const el = this.cupEl(cup);
+    if (!el || !this.el) return null;
+    const box = el.getBoundingClientRect();
+    const board = this.el.getBoundingClientRect();
+    return {
+      x: box.left + box.width / 2 - board.left - this.el.clientLeft,
+      y: box.top + box.height / 2 - board.top - this.el.clientTop,
+    };
+  }
+
+  /**
+   * A board wider than its place (a phone) scrolls sideways inside
+   * itself, never the page: it starts scrolled to the middle, where the
+   * own side's houses are (unless `centre` is false), and can then be
+   * reached by the keyboard too.
+   * @param {boolean} [centre]
+   */
+  fit(centre = true) {
+    const wrap = this.container;
+    if (centre) this.width = wrap.clientWidth;
+    if (wrap.scrollWidth > wrap.clientWidth + 1) {
+      if (centre) wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
+      wrap.tabIndex = 0;
+    } else {
+      wrap.removeAttribute('tabindex');
+    }
+  }
 }
 
-/** "1 seed", "4 seeds". */
-export function seeds(k) {
-  return k === 1 ? '1 seed' : `${k} seeds`;
+/**
+ * Gives a cup its parts: the stones (decorative: the cup's name says the
+ * count), the count in the language's digits, and a marker that
+ * style.css draws for a preview or the last move.
+ * @param {HTMLElement} el
+ */
+function cupParts(el) {
+  el.append(
+    h('span', { class: 'stones', 'aria-hidden': 'true' }),
+    h('span', { class: 'count', 'aria-hidden': 'true' }),
+    h('span', { class: 'marker', 'aria-hidden': 'true' }));
+  return el;
+}
+
+/**
+ * Shows `k` seeds in cup `el`: its count (Latin digits in `data-count`,
+ * the language's on the page) and its stones.
+ * @param {HTMLElement} el
+ * @param {number} k
+ * @param {import('./stones.js').Shape} shape
+ */
+function showCount(el, k, shape) {
+  if (el.dataset.count === String(k)) return;
+  el.dataset.count = String(k);
+  const [stones, count] = /** @type {HTMLElement[]} */ ([...el.children]);
+  count.textContent = num(k);
+  drawStones(stones, k, shape);
+  el.classList.toggle('pile', k > capOf(shape));
 }
 
 /**
@@ -239,6 +432,26 @@ function place(el, sides, houses, at, i, mirror) {
   const [x, y] = ringPoint(sides, houses, at, i);
   el.style.setProperty('--x', (mirror ? 100 - x : x).toFixed(2));
   el.style.setProperty('--y', y.toFixed(2));
+  if (i === 0) {
+    // A side's name runs along its edge, never upside down.
+    const angle = edgeAngle(sides, at);
+    el.style.setProperty('--angle', (mirror ? -angle : angle).toFixed(1));
+  }
+}
+
+/**
+ * The angle in degrees (screen coordinates, clockwise) of the edge at
+ * position `at` of a ring board, turned to read left to right or bottom
+ * to top.
+ * @param {number} sides
+ * @param {number} at
+ */
+function edgeAngle(sides, at) {
+  let angle = (-360 * at) / sides;
+  while (angle <= -180) angle += 360;
+  if (angle > 90) angle -= 180;
+  if (angle < -90) angle += 180;
+  return angle;
 }
 
 /**
@@ -258,7 +471,7 @@ function ringPoint(sides, houses, at, i) {
   let y;
   if (i === 0) {
     // The label: the middle of the edge, pulled toward the centre.
-    const inward = sides === 3 ? 0.55 : 0.7;
+    const inward = 0.66;
     x = ((x0 + x1) / 2) * inward;
     y = ((y0 + y1) / 2) * inward;
   } else {
@@ -266,11 +479,11 @@ function ringPoint(sides, houses, at, i) {
     x = x0 + (x1 - x0) * t;
     y = y0 + (y1 - y0) * t;
   }
-  // Fit the polygon's box into the board with a margin of 9% of its
-  // width on every edge (the board's aspect ratio is the box's).
+  // Fit the polygon's box into the board with a margin that leaves room
+  // for the stores at the corners (the board's aspect ratio is the box's).
   const box = ringBox(sides);
   const aspect = (box.right - box.left) / (box.bottom - box.top);
-  const mx = 9;
+  const mx = ringMargin(houses);
   const my = mx * aspect;
   return [
     mx + ((x - box.left) / (box.right - box.left)) * (100 - 2 * mx),
@@ -290,10 +503,22 @@ function ringBox(sides) {
   return { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
 }
 
-/** A cup's diameter on a ring board, in percent of the board's width. */
-function ringCupSize(sides, houses) {
-  // An edge spans 82% of the width (a triangle's box is as wide as its
-  // edges); leave a fifth of each step between cups.
-  const step = 82 / (houses + 1);
-  return Math.min(11, step * 0.82);
+/**
+ * A house's diameter on a ring board, in percent of the board's width:
+ * nine tenths of the step between cups along an edge (the edges of a
+ * triangle and a square span the board's width but for the margins).
+ * @param {number} houses
+ */
+function ringCupSize(houses) {
+  // cup = 0.9 * (100 - 2 * margin) / (houses + 1), margin = 0.7 * cup + 1.
+  return 88.2 / (houses + 2.26);
+}
+
+/**
+ * The margin around a ring board's polygon, in percent of its width:
+ * a store (1.3 houses wide) at a corner stays inside the board.
+ * @param {number} houses
+ */
+function ringMargin(houses) {
+  return 0.7 * ringCupSize(houses) + 1;
 }

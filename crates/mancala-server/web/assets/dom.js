@@ -1,3 +1,7 @@
+// @ts-check
+/** @typedef {Node|string|number|null|undefined|false} Leaf */
+/** @typedef {Leaf|Leaf[]} Child */
+
 // Building DOM nodes. Every piece of text goes through textContent (or
 // a text node): names and other user text are data, never markup, so
 // nothing here ever parses text as HTML.
@@ -8,7 +12,7 @@
  * starting with "on" are event listeners.
  * @param {string} tag
  * @param {Record<string, any>} [attrs]
- * @param {...(Node|string|number|null|undefined|false)} children
+ * @param {...Child} children
  * @returns {HTMLElement}
  */
 export function h(tag, attrs = {}, ...children) {
@@ -16,7 +20,9 @@ export function h(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === false || value === null || value === undefined) continue;
     if (key === 'dataset') {
-      Object.assign(el.dataset, value);
+      for (const [name, data] of Object.entries(value)) {
+        if (data !== undefined && data !== null) el.dataset[name] = String(data);
+      }
     } else if (key.startsWith('on') && typeof value === 'function') {
       el.addEventListener(key.slice(2), value);
     } else if (key === 'value') {
@@ -32,7 +38,7 @@ export function h(tag, attrs = {}, ...children) {
 /**
  * Appends children (nodes or text) to `el`.
  * @param {Element} el
- * @param {Array<Node|string|number|null|undefined|false>} children
+ * @param {Child[]} children
  */
 export function append(el, children) {
   for (const child of children.flat()) {
@@ -44,7 +50,7 @@ export function append(el, children) {
 /**
  * Replaces the children of `el`.
  * @param {Element} el
- * @param {...(Node|string|null|undefined|false)} children
+ * @param {...Child} children
  */
 export function replace(el, ...children) {
   el.replaceChildren();

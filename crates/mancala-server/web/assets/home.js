@@ -1,10 +1,26 @@
+// @ts-check
 // The home page: your name, play the computer (one click to a game),
 // create a room (a preset or the Kalah house rules, the time per turn,
-// rated or casual), join by an invite link, the leaderboard, and the
-// rules of every preset in words (as the server words them).
+// rated or casual: the choices and defaults are the server's, GET
+// /api/site), join by an invite link, the leaderboard, and the games with
+// their rules pages.
 
-import { request, roomInText } from './api.js';
+import { ApiError, request, roomInText } from './api.js';
 import { h, replace } from './dom.js';
+import { gameName, gameSummary } from './games.js';
+import { has, num, orList, t } from './i18n.js';
+
+/**
+ * @typedef {{name: string, description: string, rules: string, players: number, min_players: number, max_players: number}} PresetRow
+ * @typedef {{
+ *   house_rules: {
+ *     preset: string, houses: {value: number, players: number[]}[], seeds: number[], capture: string[],
+ *     players: number[], default: {houses: number, seeds: number, capture: string, rotation: boolean},
+ *   },
+ *   turn_seconds: number[],
+ *   levels: {min: number, max: number, default: number},
+ * }} SiteChoices
+ */
 
 /**
  * @param {HTMLElement} main
@@ -12,106 +28,154 @@ import { h, replace } from './dom.js';
  * @param {{go: (path: string) => void, renamed: (name: string) => void}} actions
  */
 export function showHome(main, player, actions) {
-  const presets = h('div', {}, h('p', {}, 'Loading the rules…'));
-  const computer = h('div', {}, h('p', {}, 'Loading the rules…'));
-  const board = h('div', {}, h('p', {}, 'Loading…'));
-  const rules = h('div', {}, h('p', {}, 'Loading the rules…'));
+  const loading = () => h('div', {}, h('p', {}, t('site-loading')));
+  const computer = loading();
+  const friends = loading();
+  const board = loading();
+  const games = loading();
   replace(
     main,
-    h('h1', {}, 'Mancala'),
+    h('h1', {}, t('site-title')),
+    h('p', { class: 'lead' }, t('site-lead')),
     nameSection(player, actions.renamed),
-    h('section', { 'aria-labelledby': 'cpu-h' },
-      h('h2', { id: 'cpu-h' }, 'Play the computer'),
-      computer),
-    h('section', { 'aria-labelledby': 'create-h' },
-      h('h2', { id: 'create-h' }, 'Play with friends'),
-      presets),
+    h('section', { 'aria-labelledby': 'cpu-h' }, h('h2', { id: 'cpu-h' }, t('site-play-computer')), computer),
+    h('section', { 'aria-labelledby': 'create-h' }, h('h2', { id: 'create-h' }, t('site-play-friends')), friends),
     joinSection(actions.go),
-    h('section', { 'aria-labelledby': 'lb-h' },
-      h('h2', { id: 'lb-h' }, 'Leaderboard'),
-      board),
-    h('section', { 'aria-labelledby': 'rules-h' },
-      h('h2', { id: 'rules-h' }, 'Rules of the games'),
-      rules),
+    h('section', { 'aria-labelledby': 'rules-h' }, h('h2', { id: 'rules-h' }, t('site-games')), games),
+    h('section', { 'aria-labelledby': 'lb-h' }, h('h2', { id: 'lb-h' }, t('site-leaderboard')), board),
   );
-  loadPresets().then((list) => {
-    createForm(presets, list, player, actions.go);
-    computerForm(computer, list, player, actions.go);
-    rulesInWords(rules, list);
-  }).catch((e) => {
-    for (const el of [presets, computer, rules]) replace(el, h('p', { class: 'error' }, 'Cannot load the rules: ' + String(e)));
+  // `/?rules=GAME` (a rules page's "play these rules"): that game chosen
+  // in both forms.
+  const wanted = new URLSearchParams(location.search).get('rules');
+  Promise.all([loadPresets(), loadSite()]).then(([presets, site]) => {
+    const chosen = presets.some((p) => p.name === wanted) ? wanted : null;
+    createForm(friends, presets, site, player, actions.go, chosen);
+    computerForm(computer, presets, site, player, actions.go, chosen);
+    gameList(games, presets);
+  }).catch(() => {
+    for (const el of [friends, computer, games]) replace(el, h('p', { class: 'error' }, t('site-rules-failed')));
   });
   leaderboard(board);
 }
 
+/**
+ * @param {import('./api.js').Player} player
+ * @param {(name: string) => void} renamed
+ */
 function nameSection(player, renamed) {
-  const input = h('input', { id: 'name', name: 'name', maxlength: 32, value: player.name, autocomplete: 'nickname', dataset: { testid: 'name' } });
+  const input = /** @type {HTMLInputElement} */ (h('input', { id: 'name', name: 'name', maxlength: 32, value: player.name, autocomplete: 'nickname', dataset: { testid: 'name' } }));
   const note = h('p', { class: 'note', 'aria-live': 'polite' });
   const form = h('form', { class: 'row' },
-    h('label', { for: 'name' }, 'Your name'), input,
-    h('button', { type: 'submit', dataset: { testid: 'rename' } }, 'Rename'));
+    h('label', { for: 'name' }, t('site-your-name')), input,
+    h('button', { type: 'submit', dataset: { testid: 'rename' } }, t('site-rename')));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const name = /** @type {HTMLInputElement} */ (input).value.trim();
+    const name = input.value.trim();
     try {
       const answer = await request('PATCH', '/api/players/me', { name }, player);
       renamed((answer && answer.name) || name);
-      note.textContent = 'Saved.';
+      note.textContent = t('site-renamed');
     } catch (e) {
-      note.textContent = 'Not renamed: ' + (e instanceof Error ? e.message : String(e));
+      note.textContent = t('site-not-renamed', { error: errorWords(e) });
     }
   });
-  return h('section', { 'aria-label': 'You' }, form, note);
+  return h('section', { 'aria-label': t('site-you') }, form, note);
 }
 
-/** @type {any[]|null} */
+/** @type {PresetRow[]|null} */
 let presetCache = null;
+/** @type {SiteChoices|null} */
+let siteCache = null;
 
-async function loadPresets() {
+/** @returns {Promise<PresetRow[]>} */
+export async function loadPresets() {
   if (!presetCache) presetCache = (await request('GET', '/api/presets')).presets;
-  return /** @type {any[]} */ (presetCache);
+  return /** @type {PresetRow[]} */ (presetCache);
 }
 
-/** A labelled select of `[value, text]` options. */
+/** @returns {Promise<SiteChoices>} */
+async function loadSite() {
+  if (!siteCache) siteCache = await request('GET', '/api/site');
+  return /** @type {SiteChoices} */ (siteCache);
+}
+
+/**
+ * A labelled select of `[value, text]` options.
+ * @param {string} id
+ * @param {string} label
+ * @param {[string|number, string][]} options
+ * @param {string|number} value
+ */
 function choice(id, label, options, value) {
-  const select = h('select', { id, name: id }, ...options.map(([v, text]) => h('option', { value: v }, text)));
-  /** @type {HTMLSelectElement} */ (select).value = String(value);
-  return { select: /** @type {HTMLSelectElement} */ (select), row: h('div', { class: 'row' }, h('label', { for: id }, label), select) };
+  const select = /** @type {HTMLSelectElement} */ (h('select', { id, name: id }, ...options.map(([v, text]) => h('option', { value: v }, text))));
+  select.value = String(value);
+  return { select, row: h('div', { class: 'row' }, h('label', { for: id }, label), select) };
 }
 
-/** A select of the presets, with the chosen one's description under it. */
-function presetChoice(id, presets) {
-  const { select, row } = choice(id, 'Rules', presets.map((/** @type {any} */ p) => [p.name, p.name]), 'kalah');
+/**
+ * A select of the presets by their names, the chosen one's summary under it.
+ * @param {string} id
+ * @param {PresetRow[]} presets
+ * @param {string|null} [chosen] the preset chosen first (else Kalah)
+ */
+function presetChoice(id, presets, chosen) {
+  const { select, row } = choice(id, t('site-rules'), presets.map((p) => [p.name, gameName(p.name)]), chosen || 'kalah');
   const describe = h('p', { class: 'note' });
   const show = () => {
-    const p = presets.find((/** @type {any} */ p) => p.name === select.value);
-    describe.textContent = p ? `${p.description} (${p.players > 2 ? `${p.players} players` : 'from 2 players'}).` : '';
+    const p = presets.find((p) => p.name === select.value);
+    describe.textContent = p ? t('site-preset-note', {
+      summary: gameSummary(p.name), min: p.min_players, max: p.max_players,
+      range: p.min_players === p.max_players ? 'fixed' : 'range',
+    }) : '';
   };
   select.addEventListener('change', show);
   show();
   return { select, row, describe };
 }
 
-/** Creates a room with `body`, then goes there; `after` is left for the room page. */
+/**
+ * Creates a room with `body`, then goes there; `after` is left for the
+ * room page.
+ * @param {any} body
+ * @param {import('./api.js').Player} player
+ * @param {(path: string) => void} go
+ * @param {HTMLElement} error
+ * @param {{level: number}|null} after
+ */
 async function createRoom(body, player, go, error, after) {
   try {
     const room = await request('POST', '/api/rooms', body, player);
-    // The host sits down on arrival (see room.js).
+    // The host sits down on arrival (see room/index.js).
     sessionStorage.setItem('mancala.created', room.code);
     if (after) sessionStorage.setItem('mancala.autoplay', JSON.stringify({ code: room.code, ...after }));
     go(`/r/${room.code}`);
   } catch (e) {
-    error.textContent = 'Not created: ' + (e instanceof Error ? e.message : String(e));
+    error.textContent = t('site-not-created', { error: errorWords(e) });
   }
 }
 
-/** "Play the computer": a rule set and a level, one click to a game. */
-function computerForm(container, presets, player, go) {
-  const rules = presetChoice('cpu-rules', presets);
-  const level = choice('cpu-level', 'Level', Array.from({ length: 10 }, (_, k) => [k + 1, `${k + 1}${k === 0 ? ' (easiest)' : k === 9 ? ' (strongest)' : ''}`]), 3);
+/**
+ * "Play the computer": a rule set and a level, one click to a game.
+ * @param {HTMLElement} container
+ * @param {PresetRow[]} presets
+ * @param {SiteChoices} site
+ * @param {import('./api.js').Player} player
+ * @param {(path: string) => void} go
+ * @param {string|null} chosen the preset to choose first, if any
+ */
+function computerForm(container, presets, site, player, go, chosen) {
+  const rules = presetChoice('cpu-rules', presets, chosen);
+  const { min, max } = site.levels;
+  /** @type {[number, string][]} */
+  const levels = Array.from({ length: max - min + 1 }, (_, k) => {
+    const level = min + k;
+    const end = level === min ? 'easiest' : level === max ? 'strongest' : 'other';
+    return [level, t('site-level-choice', { level, end })];
+  });
+  const level = choice('cpu-level', t('site-level-label'), levels, site.levels.default);
   const error = h('p', { class: 'error', 'aria-live': 'assertive' });
   const form = h('form', {}, rules.row, rules.describe, level.row,
-    h('button', { type: 'submit', class: 'primary', dataset: { testid: 'play-computer' } }, 'Play the computer'),
+    h('button', { type: 'submit', class: 'primary', dataset: { testid: 'play-computer' } }, t('site-play-computer')),
     error);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -120,99 +184,135 @@ function computerForm(container, presets, player, go) {
   replace(container, form);
 }
 
-/** "Play with friends": a preset or the Kalah house rules, the time per turn, rated or casual. */
-function createForm(container, presets, player, go) {
-  const modePreset = h('input', { type: 'radio', name: 'mode', id: 'mode-preset', value: 'preset', checked: true });
-  const modeHouse = h('input', { type: 'radio', name: 'mode', id: 'mode-house', value: 'house' });
-  const preset = presetChoice('preset', presets);
-  const houses = choice('hr-houses', 'Houses', [[6, '6'], [7, '7 (two players)'], [4, '4 (three or four players)']], 6);
-  const seedCount = choice('hr-seeds', 'Seeds', [[4, '4 a house'], [3, '3 a house']], 4);
-  const capture = choice('hr-capture', 'Captures (3-4 players) take from', [['next', 'the next player'], ['opposite', 'the player across'], ['all', 'all the others']], 'next');
-  const presetBox = h('fieldset', { class: 'choice' }, h('legend', {}, 'Rule set'), preset.row, preset.describe);
-  const houseBox = h('fieldset', { class: 'choice', hidden: true }, h('legend', {}, 'Kalah house rules'),
+/**
+ * "Play with friends": a preset or the Kalah house rules, the time per
+ * turn, rated or casual, first-player rotation; every default the
+ * server's (the seed's table of house rules).
+ * @param {HTMLElement} container
+ * @param {PresetRow[]} presets
+ * @param {SiteChoices} site
+ * @param {import('./api.js').Player} player
+ * @param {(path: string) => void} go
+ * @param {string|null} chosen the preset to choose first, if any (the
+ *   house rules stay chosen for the preset they play)
+ */
+function createForm(container, presets, site, player, go, chosen) {
+  const offer = site.house_rules;
+  const byPreset = chosen !== null && chosen !== offer.preset;
+  const modeHouse = /** @type {HTMLInputElement} */ (h('input', { type: 'radio', name: 'mode', id: 'mode-house', value: 'house', checked: !byPreset }));
+  const modePreset = /** @type {HTMLInputElement} */ (h('input', { type: 'radio', name: 'mode', id: 'mode-preset', value: 'preset', checked: byPreset }));
+  const preset = presetChoice('preset', presets, chosen);
+  const houses = choice('hr-houses', t('site-houses-label'), offer.houses.map((c) => [c.value, housesWords(c, offer.players)]), offer.default.houses);
+  const seedCount = choice('hr-seeds', t('site-seeds-label'), offer.seeds.map((s) => [s, t('site-seeds-choice', { seeds: s })]), offer.default.seeds);
+  const capture = choice('hr-capture', t('site-capture-label'), offer.capture.map((c) => [c, t('site-capture-choice', { capture: c })]), offer.default.capture);
+  const presetBox = h('fieldset', { class: 'choice', hidden: true }, h('legend', {}, t('site-rule-set')), preset.row, preset.describe);
+  const houseBox = h('fieldset', { class: 'choice' }, h('legend', {}, t('site-house-rules')),
     houses.row, seedCount.row, capture.row,
-    h('p', { class: 'note' }, 'Sow counter-clockwise through your own store; the last seed in your store gives another turn; the last seed in an empty house of yours captures the corresponding houses. 2 to 4 players: the count follows who sits down.'));
-  const rotation = h('input', { type: 'checkbox', id: 'rotation', name: 'rotation' });
-  const turn = choice('turn-seconds', 'Time per turn', [['', 'none'], [30, '30 s'], [60, '60 s']], '');
-  const rated = h('input', { type: 'checkbox', id: 'rated', name: 'rated' });
+    h('p', { class: 'note' }, t('site-house-rules-note')));
+  const rotation = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'rotation', name: 'rotation', checked: offer.default.rotation, dataset: { testid: 'rotation' } }));
+  /** @type {[string|number, string][]} */
+  const times = [['', t('site-turn-none')], ...site.turn_seconds.map((s) => /** @type {[number, string]} */ ([s, t('site-turn-seconds', { seconds: s })]))];
+  const turn = choice('turn-seconds', t('site-turn-label'), times, '');
+  const rated = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'rated', name: 'rated' }));
   const error = h('p', { class: 'error', 'aria-live': 'assertive' });
   const showMode = () => {
-    const house = /** @type {HTMLInputElement} */ (modeHouse).checked;
-    presetBox.hidden = house;
-    houseBox.hidden = !house;
+    presetBox.hidden = modeHouse.checked;
+    houseBox.hidden = !modeHouse.checked;
   };
   modePreset.addEventListener('change', showMode);
   modeHouse.addEventListener('change', showMode);
+  showMode();
   const form = h('form', {},
-    h('div', { class: 'row', role: 'radiogroup', 'aria-label': 'Rules' },
-      modePreset, h('label', { for: 'mode-preset' }, 'A rule set'),
-      modeHouse, h('label', { for: 'mode-house' }, 'Kalah house rules')),
-    presetBox, houseBox,
-    h('div', { class: 'row' }, rotation, h('label', { for: 'rotation' }, 'Rotate the first player at each rematch')),
+    h('div', { class: 'row', role: 'radiogroup', 'aria-label': t('site-rules') },
+      modeHouse, h('label', { for: 'mode-house' }, t('site-house-rules')),
+      modePreset, h('label', { for: 'mode-preset' }, t('site-rule-set'))),
+    houseBox, presetBox,
+    h('div', { class: 'row' }, rotation, h('label', { for: 'rotation' }, t('site-rotation'))),
     turn.row,
-    h('div', { class: 'row' }, rated, h('label', { for: 'rated' }, 'Rated (changes ratings)')),
-    h('button', { type: 'submit', class: 'primary', dataset: { testid: 'create-room' } }, 'Create a room'),
+    h('div', { class: 'row' }, rated, h('label', { for: 'rated' }, t('site-rated'))),
+    h('button', { type: 'submit', class: 'primary', dataset: { testid: 'create-room' } }, t('site-create-room')),
     error);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const seconds = turn.select.value ? Number(turn.select.value) : null;
-    const isRated = /** @type {HTMLInputElement} */ (rated).checked;
-    const rotate = /** @type {HTMLInputElement} */ (rotation).checked;
-    const body = /** @type {HTMLInputElement} */ (modeHouse).checked
+    const body = modeHouse.checked
       ? {
         house_rules: {
           houses: Number(houses.select.value), seeds: Number(seedCount.select.value),
-          capture: capture.select.value, rotation: rotate,
+          capture: capture.select.value, rotation: rotation.checked,
         },
-        rated: isRated, turn_seconds: seconds,
+        rated: rated.checked, turn_seconds: seconds,
       }
-      : { rules: preset.select.value, rotation: rotate, rated: isRated, turn_seconds: seconds };
+      : { rules: preset.select.value, rotation: rotation.checked, rated: rated.checked, turn_seconds: seconds };
     createRoom(body, player, go, error, null);
   });
   replace(container, form);
 }
 
 /**
- * Every preset's rules in words, one closed `<details>` each: the name
- * and description to open, then each topic (bold) and its text. The
- * texts come from the server and are set as text, never as markup.
+ * A house count as the form offers it: "6", or "7 (2 players)" when it
+ * suits only some of the player counts.
+ * @param {{value: number, players: number[]}} c
+ * @param {number[]} all the player counts of the house rules
  */
-function rulesInWords(container, presets) {
-  replace(container, ...presets.map((/** @type {any} */ p) => h('details', { class: 'rules', dataset: { testid: `rules-${p.name}` } },
-    h('summary', {}, h('strong', {}, p.name), ' ', h('span', { class: 'note' }, p.description)),
-    h('dl', {}, ...(p.explanation || []).flatMap((/** @type {{topic: string, text: string}} */ t) => [
-      h('dt', {}, t.topic), h('dd', {}, t.text),
-    ])))));
+function housesWords(c, all) {
+  if (c.players.length === all.length) return num(c.value);
+  return t('site-houses-choice', { houses: c.value, players: orList(c.players) });
 }
 
+/**
+ * Every game: its name, a line, and a link to its rules page.
+ * @param {HTMLElement} container
+ * @param {PresetRow[]} presets
+ */
+function gameList(container, presets) {
+  replace(container, h('ul', { class: 'games' }, ...presets.map((p) => h('li', { dataset: { testid: `rules-${p.name}` } },
+    h('a', { href: `/rules/${p.name}`, dataset: { internal: '1' } }, gameName(p.name)),
+    ' ', h('span', { class: 'note' }, gameSummary(p.name))))));
+}
+
+/** @param {(path: string) => void} go */
 function joinSection(go) {
-  const input = h('input', { id: 'join', name: 'join', placeholder: 'https://…/r/…', autocomplete: 'off' });
+  const input = /** @type {HTMLInputElement} */ (h('input', { id: 'join', name: 'join', placeholder: 'https://…/r/…', autocomplete: 'off' }));
   const error = h('p', { class: 'error', 'aria-live': 'assertive' });
   const form = h('form', { class: 'row' },
-    h('label', { for: 'join' }, 'Invite link'), input, h('button', { type: 'submit' }, 'Join'));
+    h('label', { for: 'join' }, t('site-invite-link')), input, h('button', { type: 'submit' }, t('site-join')));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const code = roomInText(/** @type {HTMLInputElement} */ (input).value);
+    const code = roomInText(input.value);
     if (code) go(`/r/${code}`);
-    else error.textContent = 'That is not an invite link (it ends with /r/ and 32 letters and digits).';
+    else error.textContent = t('site-not-an-invite');
   });
-  return h('section', { 'aria-labelledby': 'join-h' }, h('h2', { id: 'join-h' }, 'Join a room'), form, error);
+  return h('section', { 'aria-labelledby': 'join-h' }, h('h2', { id: 'join-h' }, t('site-join-room')), form, error);
 }
 
+/** @param {HTMLElement} container */
 async function leaderboard(container) {
   try {
     const { players } = await request('GET', '/api/leaderboard?limit=20');
     if (!players.length) {
-      replace(container, h('p', { class: 'note' }, 'No rated games yet.'));
+      replace(container, h('p', { class: 'note' }, t('site-no-rated-games')));
       return;
     }
     replace(container, h('table', { class: 'leaderboard' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, 'Player'),
-        h('th', { scope: 'col' }, 'Rating'), h('th', { scope: 'col' }, 'Games'))),
-      h('tbody', {}, ...players.map((/** @type {any} */ p, i) => h('tr', {},
-        h('td', {}, i + 1), h('td', {}, p.name),
-        h('td', {}, `${Math.round(p.rating)} ± ${Math.round(2 * p.deviation)}`), h('td', {}, p.games))))));
-  } catch (e) {
-    replace(container, h('p', { class: 'error' }, 'Cannot load the leaderboard.'));
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, t('site-player')),
+        h('th', { scope: 'col' }, t('site-rating')), h('th', { scope: 'col' }, t('site-games-played')))),
+      h('tbody', {}, ...players.map((/** @type {any} */ p, /** @type {number} */ i) => h('tr', {},
+        h('td', {}, num(i + 1)), h('td', {}, p.name),
+        h('td', {}, t('site-rating-value', { rating: Math.round(p.rating), deviation: Math.round(2 * p.deviation) })),
+        h('td', {}, num(p.games)))))));
+  } catch {
+    replace(container, h('p', { class: 'error' }, t('site-leaderboard-failed')));
   }
+}
+
+/**
+ * A failed request in words: the server's refusal by its code.
+ * @param {unknown} e
+ */
+export function errorWords(e) {
+  const code = e instanceof ApiError ? e.code : '';
+  const id = `error-${code.replace(/_/g, '-')}`;
+  if (e instanceof ApiError && has(id)) return t(id, e.args);
+  return t('error-unknown', { code: code || String(e) });
 }

@@ -1,0 +1,242 @@
+// @ts-check
+// A room's sentences: names of seats, what happened (said in the live
+// region), whose turn, the result, refusals. Each is a catalog message
+// (site.ftl, errors.ftl) with the facts of the state as arguments; the
+// grammar (plurals, "you" or a name) is the catalog's.
+
+import { FluentNumber } from '../vendor/fluent-bundle/index.js';
+import { andList, has, num, t } from '../i18n.js';
+import { inProgress, mySeat, passAndPlay, seatOf } from './state.js';
+
+/** @typedef {import('./state.js').RoomState} RoomState */
+/** @typedef {import('./state.js').Cup} Cup */
+
+/**
+ * Who sits in `seat` as the page names them: "You", a name, the
+ * computer at its level, or the empty seat's number. Two of one name
+ * are told apart by their seats.
+ * @param {RoomState} state
+ * @param {number|null|undefined} seat
+ */
+export function seatName(state, seat) {
+  if (seat === null || seat === undefined || !state.room) return '?';
+  if (isYou(state, seat)) return t('site-you');
+  const s = state.room.seats[seat];
+  if (!s) return t('site-seat-number', { seat: seat + 1 });
+  const name = displayName(s);
+  const twin = state.room.seats.some((o, i) => o && i !== seat && displayName(o) === name);
+  return twin ? t('site-name-and-seat', { name, seat: seat + 1 }) : name;
+}
+
+/**
+ * A seated player's name: theirs, or the computer's at its level.
+ * @param {import('./state.js').Seat} s
+ */
+export function displayName(s) {
+  if (typeof s.level === 'number') return t('site-computer-level', { level: s.level });
+  return s.name || t('site-no-name');
+}
+
+/**
+ * Whether `seat` is this page's own (in pass and play every seat goes by
+ * its name).
+ * @param {RoomState} state
+ * @param {number} seat
+ */
+export function isYou(state, seat) {
+  return seat === mySeat(state) && !passAndPlay(state);
+}
+
+/**
+ * The arguments every sentence about `seat` takes: its name, and whether
+ * it is the reader (`you`: `yes` or `no`, for the catalog's selectors).
+ * @param {RoomState} state
+ * @param {number} seat
+ */
+function who(state, seat) {
+  return { who: seatName(state, seat), you: isYou(state, seat) ? 'yes' : 'no' };
+}
+
+/**
+ * The name of the seat of board side `side`, as `who` gives it.
+ * @param {RoomState} state
+ * @param {number} side
+ */
+export function sideWho(state, side) {
+  return who(state, seatOf(state, side));
+}
+
+/**
+ * What the last event was, in words (the live region says it).
+ * @param {RoomState} state
+ * @returns {string}
+ */
+export function saidSentence(state) {
+  const said = state.said;
+  if (!said) return '';
+  switch (said.kind) {
+    case 'started': return startSentence(state);
+    case 'resigned': return t('site-said-resigned', who(state, said.seat));
+    case 'over': return resultSentence(state);
+    case 'moved': return movedSentences(state, said).join(' ');
+    default: return '';
+  }
+}
+
+/** @param {RoomState} state */
+function startSentence(state) {
+  const first = state.game ? state.game.to_move : null;
+  if (first === null) return t('site-said-started');
+  return t('site-said-started-first', who(state, first));
+}
+
+/**
+ * The sentences of a move: what was played and, in order, the relays,
+ * the capture, a new tuzdyk, the extra turn and who was passed over.
+ * @param {RoomState} state
+ * @param {Extract<import('./state.js').Said, {kind: 'moved'}>} m
+ */
+export function movedSentences(state, m) {
+  const e = m.effect || {};
+  const mover = { ...who(state, m.seat), played: playedBy(state, m.seat, m.by, m.reason) };
+  if (m.move === 'swap') return [t('site-said-swap', mover)];
+  const sentences = [t('site-said-move', { ...mover, house: Number(m.move) })];
+  if (e.relays > 0) sentences.push(t('site-said-relays', { relays: e.relays }));
+  if (e.captured > 0) sentences.push(t('site-said-capture', { ...who(state, m.seat), seeds: e.captured }));
+  if (e.tuzdyk) sentences.push(t('site-said-tuzdyk', { ...who(state, m.seat), cup: cupName(state, e.tuzdyk) }));
+  if (e.extra_turn) sentences.push(t('site-said-extra-turn', who(state, m.seat)));
+  if (m.passed && m.passed.length) {
+    const names = m.passed.map((seat) => seatName(state, seat));
+    const you = m.passed.some((seat) => isYou(state, seat)) ? 'yes' : 'no';
+    sentences.push(t('site-said-passed', { who: andList(names), count: names.length, you }));
+  }
+  return sentences;
+}
+
+/**
+ * `by-self`, or who played for the seat and why: the computer of a
+ * computer seat, or the computer for a person (away, out of time,
+ * resigned), for the catalog's selector `$played`.
+ * @param {RoomState} state
+ * @param {number} seat
+ * @param {string|undefined} by
+ * @param {string|null|undefined} reason
+ */
+function playedBy(state, seat, by, reason) {
+  const s = state.room && state.room.seats[seat];
+  if (by !== 'computer' || !reason || reason === 'computer_seat' || (s && typeof s.level === 'number')) return 'self';
+  return reason;
+}
+
+/**
+ * A cup in words: "your store", "Ann's house 3".
+ * @param {RoomState} state
+ * @param {Cup|null|undefined} cup
+ */
+export function cupName(state, cup) {
+  if (!cup) return t('site-cup-nowhere');
+  const owner = sideWho(state, cup.side);
+  return cup.kind === 'store'
+    ? t('site-cup-store', owner)
+    : t('site-cup-house', { ...owner, house: cup.number });
+}
+
+/**
+ * What the preview of house `n` says: where the last seed lands, what it
+ * captures, whether the mover moves again.
+ * @param {RoomState} state
+ * @param {number} n
+ * @param {any} effect
+ */
+export function previewSentence(state, n, effect) {
+  return t('site-preview', {
+    house: n,
+    cup: cupName(state, effect.last),
+    seeds: effect.captured || 0,
+    again: effect.extra_turn ? 'yes' : 'no',
+  });
+}
+
+/**
+ * Whose turn it is, for the line above the board.
+ * @param {RoomState} state
+ */
+export function toMoveSentence(state) {
+  const game = state.game;
+  if (!game) return t('site-to-move-not-started');
+  if (!inProgress(state) || game.to_move === null) return t('site-to-move-over');
+  const mine = mySeat(state);
+  if (game.to_move === mine && state.room) {
+    const seat = state.room.seats[mine];
+    const name = passAndPlay(state) ? seatName(state, mine) : (seat ? displayName(seat) : '');
+    return t('site-to-move-you', { name });
+  }
+  return t('site-to-move-other', who(state, game.to_move));
+}
+
+/**
+ * The turn clock in words: "Clock: you have 12 s."
+ * @param {RoomState} state
+ * @param {number} left milliseconds
+ */
+export function clockSentence(state, left) {
+  const clock = state.clock;
+  if (!clock) return '';
+  return t('site-clock', { ...who(state, clock.seat), seconds: Math.ceil(left / 1000) });
+}
+
+/**
+ * The result's headline.
+ * @param {RoomState} state
+ */
+export function resultSentence(state) {
+  const outcome = state.game && state.game.outcome;
+  if (!outcome) return '';
+  if (outcome.winner_seat === null || outcome.winner_seat === undefined) return t('site-result-draw');
+  return t('site-result-win', who(state, outcome.winner_seat));
+}
+
+/**
+ * A refusal of the server (or of the page: not connected) in words: the
+ * catalog's `error-<code>`, seats named as people see them.
+ * @param {RoomState} state
+ * @param {import('./state.js').Refusal} refusal
+ */
+export function refusalSentence(state, refusal) {
+  /** @type {Record<string, string|number>} */
+  const args = {};
+  for (const [key, value] of Object.entries(refusal.args || {})) args[key] = value;
+  // The seat to move goes by its player's name; a seat asked for, by its number.
+  const seat = refusal.args.seat;
+  if (typeof seat === 'number') {
+    args.seat = refusal.code === 'not_your_turn' ? seatName(state, seat) : t('site-seat-number', { seat: seat + 1 });
+  }
+  if (refusal.code === 'not_connected') return t('error-not-connected');
+  const id = `error-${refusal.code.replace(/_/g, '-')}`;
+  return has(id) ? t(id, args) : t('error-unknown', { code: refusal.code });
+}
+
+/**
+ * The rank of a seat at the end: "1st: Ann, 25 seeds".
+ * @param {RoomState} state
+ * @param {number} seat
+ * @param {number} rank
+ * @param {number} score
+ */
+export function rankLine(state, seat, rank, score) {
+  // An ordinal: @fluent/bundle's NUMBER() does not take `type`, so the
+  // rank comes typed (the catalogs select on its CLDR ordinal category).
+  return t('site-rank', { rank: new FluentNumber(rank, /** @type {Intl.NumberFormatOptions} */ (/** @type {unknown} */ ({ type: 'ordinal' }))), who: seatName(state, seat), seeds: score });
+}
+
+/**
+ * A rating change: "rating 1500 → 1520 (+20)".
+ * @param {{rating_before: number, rating_after: number}} change
+ */
+export function ratingLine(change) {
+  const before = Math.round(change.rating_before);
+  const after = Math.round(change.rating_after);
+  const diff = after - before;
+  const signed = diff > 0 ? `+${num(diff)}` : diff < 0 ? `−${num(-diff)}` : num(0);
+  return t('site-rating-change', { before, after, change: signed });
+}
