@@ -128,6 +128,27 @@ fn board(r: &RuleSet) -> Option<Vec<Phrase>> {
     Some(phrases)
 }
 
+/// The keyword of the stores a sowing passes through (`stores_sown`).
+pub(crate) fn stores_word(r: &RuleSet) -> &'static str {
+    match r.stores_sown {
+        StoresSown::None => "none",
+        StoresSown::Own => "own",
+        StoresSown::All => "all",
+    }
+}
+
+/// The keyword of what a lap does with the emptied house (`origin`), a
+/// `first_unless_single` that always plays as `first` worded as `first`.
+pub(crate) fn origin_word(r: &RuleSet) -> &'static str {
+    match r.origin {
+        Origin::Include => "include",
+        Origin::Skip => "skip",
+        Origin::First => "first",
+        Origin::FirstUnlessSingle if first_is_first(r) => "first",
+        Origin::FirstUnlessSingle => "first_unless_single",
+    }
+}
+
 /// Which houses may be played, which way the seeds go, which stores they
 /// pass through and what becomes of the emptied house.
 fn sowing(r: &RuleSet) -> Option<Vec<Phrase>> {
@@ -136,18 +157,8 @@ fn sowing(r: &RuleSet) -> Option<Vec<Phrase>> {
         Direction::Cw => "cw",
         Direction::Parity => "parity",
     };
-    let stores = match r.stores_sown {
-        StoresSown::None => "none",
-        StoresSown::Own => "own",
-        StoresSown::All => "all",
-    };
-    let origin = match r.origin {
-        Origin::Include => "include",
-        Origin::Skip => "skip",
-        Origin::First => "first",
-        Origin::FirstUnlessSingle if first_is_first(r) => "first",
-        Origin::FirstUnlessSingle => "first_unless_single",
-    };
+    let stores = stores_word(r);
+    let origin = origin_word(r);
     Some(vec![
         // 1 is "a house that holds seeds": min_seeds 0 plays as 1.
         Phrase::new("rules-sowing-pick").number("min_seeds", r.min_seeds.max(1)),

@@ -3,11 +3,11 @@
 
 use super::Question;
 use crate::explain::{
-    can_lack_move, extra_turn_when, first_is_first, grand_slam_rule, leftover, leftover_matters,
-    on_side, opposite_target,
+    can_lack_move, extra_turn_when, grand_slam_rule, leftover, leftover_matters, on_side,
+    opposite_target, origin_word, stores_word,
 };
 use crate::phrase::Phrase;
-use crate::ruleset::{Capture, EndCondition, NoMove, Origin, RuleSet, StoresSown, Unfed};
+use crate::ruleset::{Capture, EndCondition, NoMove, RuleSet, Unfed};
 
 /// A question without arguments and its answer.
 fn ask(id: &'static str, question: &'static str, answer: Vec<Phrase>) -> Question {
@@ -84,26 +84,14 @@ impl RuleSet {
 
 /// Whether seeds go into the other players' stores.
 fn other_stores(r: &RuleSet) -> Phrase {
-    let stores = match r.stores_sown {
-        StoresSown::Own => "own",
-        StoresSown::All => "all",
-        StoresSown::None => "none",
-    };
     Phrase::new("rules-answer-other-stores")
-        .word("stores", stores)
+        .word("stores", stores_word(r))
         .number("players", r.players)
 }
 
 /// What a lap does with the emptied house.
 fn origin_lap(r: &RuleSet) -> Phrase {
-    let origin = match r.origin {
-        Origin::Include => "include",
-        Origin::Skip => "skip",
-        Origin::First => "first",
-        Origin::FirstUnlessSingle if first_is_first(r) => "first",
-        Origin::FirstUnlessSingle => "first_unless_single",
-    };
-    Phrase::new("rules-answer-origin-lap").word("origin", origin)
+    Phrase::new("rules-answer-origin-lap").word("origin", origin_word(r))
 }
 
 /// Which houses may be played: the seeds they must hold, the duty to
