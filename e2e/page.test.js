@@ -279,6 +279,9 @@ test('names are shown as text, never as markup', async () => {
   await ann.page.locator('.seat', { hasText: '(you)' }).waitFor();
   const name = '<b>x</b><img src=/ onerror=p=1>'; // 31 characters, under the 32 allowed
   await mallory.page.goto(env.server.url);
+  // The page makes its own player once its words are loaded: wait for
+  // it, or it would store its player over Mallory's after she is set.
+  await mallory.page.waitForFunction(() => localStorage.getItem('mancala.player') !== null);
   await mallory.page.evaluate(async (name) => {
     const response = await fetch('/api/players', {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }),
