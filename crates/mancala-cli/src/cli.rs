@@ -219,36 +219,50 @@ pub struct AgentArgs {
     pub seed: u64,
 }
 
-/// `mancala serve`.
+/// `mancala serve`. Every flag can also be set by the environment variable
+/// named in its help (`MANCALA_` and the flag's name), for containers and
+/// service managers; a flag given on the command line wins.
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// The address to listen on (port 0 picks a free port).
-    #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
-    pub addr: String,
-    /// The database URL: `sqlite://FILE?mode=rwc` (the default file is
-    /// created on first start) or `postgres://USER:PASSWORD@HOST/DATABASE`.
     #[arg(
         long,
-        default_value = "sqlite://mancala.db?mode=rwc",
-        value_name = "URL"
+        env = "MANCALA_ADDR",
+        default_value = "127.0.0.1:8080",
+        value_name = "HOST:PORT"
+    )]
+    pub addr: String,
+    /// The database: a SQLite file (`mancala.db`, `sqlite://FILE`; created
+    /// on first start) or `postgres://USER:PASSWORD@HOST/DATABASE`.
+    #[arg(
+        long,
+        env = "MANCALA_DATABASE",
+        default_value = "mancala.db",
+        value_name = "FILE|URL"
     )]
     pub database: String,
     /// Another site whose pages may open WebSockets here
     /// (`https://play.example.org`); repeatable. Pages of the server's own
-    /// host always may, other sites' never otherwise.
-    #[arg(long = "allow-origin", value_name = "URL")]
+    /// host always may, other sites' never otherwise. `MANCALA_ALLOW_ORIGIN`
+    /// takes several, comma-separated.
+    #[arg(
+        long = "allow-origin",
+        env = "MANCALA_ALLOW_ORIGIN",
+        value_delimiter = ',',
+        value_name = "URL"
+    )]
     pub allow_origin: Vec<String>,
     /// How long a player who left is waited for before the computer
     /// (`--cpu`) plays their seat until they come back (`60s`, `2m`).
-    #[arg(long, default_value = "60s", value_name = "DURATION", value_parser = humantime::parse_duration)]
+    #[arg(long, env = "MANCALA_TAKEOVER_AFTER", default_value = "60s", value_name = "DURATION", value_parser = humantime::parse_duration)]
     pub takeover_after: std::time::Duration,
     /// How long a connection may say nothing (no message, no answer to
     /// the server's pings, sent every third of it) before it is dropped
     /// as dead and its player seen away; `0s`: never.
-    #[arg(long, default_value = "45s", value_name = "DURATION", value_parser = humantime::parse_duration)]
+    #[arg(long, env = "MANCALA_SILENCE_LIMIT", default_value = "45s", value_name = "DURATION", value_parser = humantime::parse_duration)]
     pub silence_limit: std::time::Duration,
     /// The computer player for timed-out turns, seats taken over and
     /// resigned seats (`ai:3` is quick and takes what is in front of it).
-    #[arg(long, default_value = "ai:3", value_name = "SPEC")]
+    #[arg(long, env = "MANCALA_CPU", default_value = "ai:3", value_name = "SPEC")]
     pub cpu: mancala_ai::Spec,
 }

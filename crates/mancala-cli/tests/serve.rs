@@ -42,6 +42,89 @@ async fn serve_prints_its_url_and_answers_healthz() {
     drop(served);
 }
 
+/// Starts `mancala serve` with `args` and `envs`: the process and its URL.
+fn start(args: &[&str], envs: &[(&str, &str)]) -> (Served, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .arg("serve")
+        .args(args)
+        .envs(envs.iter().copied())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the server starts");
+    let stdout = child.stdout.take().unwrap();
+    let served = Served(child);
+    let mut line = String::new();
+    BufReader::new(stdout).read_line(&mut line).unwrap();
+    let url = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("a URL, not {line:?}"))
+        .to_string();
+    (served, url)
+}
+
+#[tokio::test]
+async fn database_takes_a_plain_path_or_a_sqlite_url_without_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    // What people type: a bare path, and `sqlite:///ABSOLUTE` without
+    // `?mode=rwc` (which sqlx alone refuses with "unable to open database
+    // file").
+    let plain = dir.path().join("plain.db");
+    let url = format!("sqlite://{}", dir.path().join("url.db").display());
+    for (database, file) in [
+        (plain.display().to_string(), plain.clone()),
+        (url, dir.path().join("url.db")),
+    ] {
+        let (served, base) = start(&["--addr", "127.0.0.1:0", "--database", &database], &[]);
+        assert!(file.exists(), "{database} creates {}", file.display());
+        let ready = reqwest::get(format!("{base}/readyz")).await.unwrap();
+        assert_eq!(ready.status(), 200, "{database}");
+        assert_eq!(ready.text().await.unwrap(), "ready\n");
+        drop(served);
+    }
+}
+
+#[tokio::test]
+async fn every_serve_flag_can_come_from_the_environment() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("from-env.db");
+    let database = file.display().to_string();
+    let (served, base) = start(
+        &[],
+        &[
+            ("MANCALA_ADDR", "127.0.0.1:0"),
+            ("MANCALA_DATABASE", &database),
+            ("MANCALA_CPU", "ai:1"),
+            ("MANCALA_TAKEOVER_AFTER", "5s"),
+            ("MANCALA_SILENCE_LIMIT", "0s"),
+            (
+                "MANCALA_ALLOW_ORIGIN",
+                "https://a.example.org,https://b.example.org",
+            ),
+        ],
+    );
+    assert!(file.exists(), "MANCALA_DATABASE names the file");
+    assert_eq!(
+        reqwest::get(format!("{base}/healthz"))
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+    drop(served);
+
+    // A bad value from the environment is refused like one on the command
+    // line, naming the variable's value.
+    let output = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--database", &database])
+        .env("MANCALA_TAKEOVER_AFTER", "soon")
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("soon"), "{stderr}");
+}
+
 #[test]
 fn an_allowed_origin_must_be_an_origin() {
     let output = Command::new(env!("CARGO_BIN_EXE_mancala"))

@@ -66,11 +66,60 @@ pub(crate) struct StoredGame {
     pub played_by: Vec<Option<ComputerReason>>,
 }
 
+/// The sqlx URL for what a user gave `--database`: a plain file path
+/// (`mancala.db`, `/var/lib/mancala/site.db`) becomes a SQLite URL that
+/// creates the file, `sqlite://FILE` and `sqlite:FILE` without a `mode`
+/// get `mode=rwc` (create when missing), and `postgres://` or
+/// `postgresql://` URLs are kept as they are.
+///
+/// A text with a `SCHEME://` of another kind is refused, naming only its
+/// scheme (the rest may hold a password).
+///
+/// # Errors
+///
+/// [`Error::DatabaseScheme`] for a URL of another scheme.
+pub(crate) fn database_url(text: &str) -> Result<String, Error> {
+    let text = text.trim();
+    if let Some(rest) = text.strip_prefix("sqlite:") {
+        let (_, query) = rest.split_once('?').unwrap_or((rest, ""));
+        let has_mode = query.split('&').any(|pair| pair.starts_with("mode="));
+        return Ok(match (has_mode, query.is_empty()) {
+            (true, _) => text.to_string(),
+            (false, true) => format!("{}?mode=rwc", text.trim_end_matches('?')),
+            (false, false) => format!("{text}&mode=rwc"),
+        });
+    }
+    match text.split_once("://") {
+        Some(("postgres" | "postgresql", _)) => Ok(text.to_string()),
+        Some((scheme, _)) if is_scheme(scheme) => Err(Error::DatabaseScheme {
+            scheme: scheme.to_string(),
+        }),
+        // A plain path: sqlx decodes `%` escapes in it, and `?` or `#`
+        // would start the query, so those three are escaped.
+        _ => {
+            let path = text
+                .replace('%', "%25")
+                .replace('?', "%3F")
+                .replace('#', "%23");
+            Ok(format!("sqlite://{path}?mode=rwc"))
+        }
+    }
+}
+
+/// Whether `text` can be a URL scheme (RFC 3986: a letter, then letters,
+/// digits, `+`, `-` or `.`).
+fn is_scheme(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+}
+
 impl Db {
     /// Opens the database at `url` and applies the migrations it lacks:
-    /// `sqlite://FILE?mode=rwc` (which creates the file) or
-    /// `postgres://USER:PASSWORD@HOST:PORT/DATABASE` (also
-    /// `postgresql://`; the database must exist).
+    /// a SQLite file (`FILE`, `sqlite://FILE` or `sqlite:FILE`, created
+    /// when missing unless the URL sets its own `mode`; see
+    /// [`database_url`]) or `postgres://USER:PASSWORD@HOST:PORT/DATABASE`
+    /// (also `postgresql://`; the database must exist).
     ///
     /// # Errors
     ///
@@ -79,16 +128,9 @@ impl Db {
     /// the migrations fail.
     pub(crate) async fn open(url: &str) -> Result<Db, Error> {
         sqlx::any::install_default_drivers();
-        let scheme = url.split_once(':').map_or(url, |(scheme, _)| scheme);
-        let sqlite = match scheme {
-            "sqlite" => true,
-            "postgres" | "postgresql" => false,
-            _ => {
-                return Err(Error::DatabaseScheme {
-                    scheme: scheme.to_string(),
-                });
-            }
-        };
+        let url = database_url(url)?;
+        let url = url.as_str();
+        let sqlite = url.starts_with("sqlite:");
         // WAL lets readers go on while a room commits. `synchronous =
         // FULL` syncs every commit to disk before it returns, so a move
         // announced survives a killed process, a kernel crash and a power
@@ -117,6 +159,22 @@ impl Db {
         }
         MIGRATOR.run(&pool).await?;
         Ok(Db { pool })
+    }
+
+    /// Whether the database answers: one trivial query.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`] if it does not.
+    pub(crate) async fn ping(&self) -> Result<(), Error> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Closes the pool: every later query fails (a server shutting down).
+    #[cfg(test)]
+    pub(crate) async fn close(&self) {
+        self.pool.close().await;
     }
 
     /// Stores a new player.
@@ -615,6 +673,45 @@ fn seat_of(value: i64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn database_urls_are_what_people_type() {
+        let url = |text: &str| database_url(text).unwrap();
+        assert_eq!(url("mancala.db"), "sqlite://mancala.db?mode=rwc");
+        assert_eq!(url("/tmp/x.db"), "sqlite:///tmp/x.db?mode=rwc");
+        assert_eq!(url("./a b/x.db"), "sqlite://./a b/x.db?mode=rwc");
+        assert_eq!(url("odd?#%.db"), "sqlite://odd%3F%23%25.db?mode=rwc");
+        assert_eq!(url("sqlite:///tmp/x.db"), "sqlite:///tmp/x.db?mode=rwc");
+        assert_eq!(url("sqlite://x.db"), "sqlite://x.db?mode=rwc");
+        assert_eq!(url("sqlite:x.db"), "sqlite:x.db?mode=rwc");
+        assert_eq!(url("sqlite://x.db?"), "sqlite://x.db?mode=rwc");
+        assert_eq!(
+            url("sqlite://x.db?cache=shared"),
+            "sqlite://x.db?cache=shared&mode=rwc"
+        );
+        assert_eq!(url("sqlite://x.db?mode=ro"), "sqlite://x.db?mode=ro");
+        assert_eq!(url("sqlite::memory:"), "sqlite::memory:?mode=rwc");
+        let pg = "postgres://me:secret@127.0.0.1:5432/mancala";
+        assert_eq!(url(pg), pg);
+        assert_eq!(url("postgresql://h/db"), "postgresql://h/db");
+        match database_url("mysql://me:secret@host/db") {
+            Err(Error::DatabaseScheme { scheme }) => assert_eq!(scheme, "mysql"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_plain_path_and_a_sqlite_url_without_mode_create_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("plain.db");
+        Db::open(plain.to_str().unwrap()).await.unwrap();
+        assert!(plain.exists());
+        let url = dir.path().join("url.db");
+        Db::open(&format!("sqlite://{}", url.display()))
+            .await
+            .unwrap();
+        assert!(url.exists());
+    }
 
     #[tokio::test]
     async fn sqlite_runs_in_wal_mode_with_foreign_keys() {

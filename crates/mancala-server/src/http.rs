@@ -12,7 +12,7 @@ use axum::http::header::{
     X_FRAME_OPTIONS,
 };
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, Uri};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::Response;
 use axum::routing::{get, patch, post};
 use serde::{Deserialize, Serialize};
@@ -92,6 +92,7 @@ pub(crate) fn router(db: Db, settings: Settings, origins: Vec<String>) -> Router
     }));
     Router::new()
         .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
         .route("/api/players", post(create_player))
         .route("/api/players/me", patch(rename_player))
         .route("/api/rooms", post(create_room))
@@ -118,6 +119,23 @@ fn security_header(
 
 async fn healthz() -> &'static str {
     "ok\n"
+}
+
+/// How long `/readyz` waits for the database before saying it is not
+/// ready: a load balancer's probe must get an answer, not a hang.
+const READY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Readiness, beside liveness (`/healthz`): 200 when the database answers
+/// a query within [`READY_TIMEOUT`], else 503, so that a load balancer
+/// sends no players to an instance that cannot store their moves.
+async fn readyz(State(state): State<AppState>) -> (StatusCode, &'static str) {
+    match tokio::time::timeout(READY_TIMEOUT, state.0.db.ping()).await {
+        Ok(Ok(())) => (StatusCode::OK, "ready\n"),
+        _ => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "not ready: the database does not answer\n",
+        ),
+    }
 }
 
 /// The body of `POST /api/players`.
@@ -355,5 +373,31 @@ impl FromRequestParts<AppState> for Authenticated {
                 player: id.to_string(),
             }),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn readiness_follows_the_database() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(dir.path().join("ready.db").to_str().unwrap())
+            .await
+            .unwrap();
+        let settings = Settings::from(&crate::Config::default());
+        let state = AppState(Arc::new(Shared {
+            db: db.clone(),
+            rooms: Rooms::new(db.clone(), settings),
+            next_conn: AtomicU64::new(0),
+            origins: Vec::new(),
+            silence_limit: None,
+        }));
+        assert_eq!(readyz(State(state.clone())).await.0, StatusCode::OK);
+        db.close().await;
+        let (status, body) = readyz(State(state)).await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(body.contains("database"), "{body}");
     }
 }

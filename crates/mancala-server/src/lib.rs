@@ -46,8 +46,9 @@
 //!
 //! [`Config::database`] (`mancala serve --database`) takes either
 //!
-//! - `sqlite://FILE?mode=rwc`: a SQLite file, created on first start (the
-//!   default, `mancala.db`), in WAL mode with foreign keys on; or
+//! - a SQLite file: `FILE`, `sqlite://FILE` or `sqlite:FILE`, created on
+//!   first start (the default, `mancala.db`; a URL's own `mode`, such as
+//!   `?mode=ro`, is kept), in WAL mode with foreign keys on; or
 //! - `postgres://USER:PASSWORD@HOST:PORT/DATABASE` (or `postgresql://`):
 //!   an existing PostgreSQL database, in which the server creates its
 //!   tables on first start like on SQLite.
@@ -136,8 +137,8 @@ pub const DEFAULT_SILENCE_LIMIT: Duration = Duration::from_secs(45);
 pub struct Config {
     /// The address to listen on (`127.0.0.1:8080`; port 0 picks a free one).
     pub addr: String,
-    /// The database URL: `sqlite://FILE?mode=rwc` (which creates the
-    /// file) or `postgres://USER:PASSWORD@HOST:PORT/DATABASE` (see
+    /// The database: a SQLite file (`FILE` or `sqlite://FILE`, created
+    /// when missing) or `postgres://USER:PASSWORD@HOST:PORT/DATABASE` (see
     /// [Running on PostgreSQL](crate#running-on-postgresql)).
     pub database: String,
     /// Web origins (`https://play.example.org`) whose pages may open
