@@ -165,7 +165,10 @@ async fn a_flood_is_dropped_then_its_connection_closed_and_the_room_goes_on() {
             .await;
     }
     let (codes, moved) = errors_until_closed(&mut clients[0]).await;
-    assert_eq!(moved, 1, "the first move is played, and only it");
+    // The first move is played, and only it (the stored events below say
+    // so); its `moved`, like the `not_your_turn` answers, comes through
+    // the room's queue and may be cut off by the close under load.
+    assert!(moved <= 1, "only the first move is played: {moved} moved");
     assert_eq!(codes.last().map(String::as_str), Some("flooding"));
     let count = |code: &str| codes.iter().filter(|c| *c == code).count();
     // The room's answers to the burst (`not_your_turn`) come through its
