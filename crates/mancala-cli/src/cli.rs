@@ -265,4 +265,27 @@ pub struct ServeArgs {
     /// resigned seats (`ai:3` is quick and takes what is in front of it).
     #[arg(long, env = "MANCALA_CPU", default_value = "ai:3", value_name = "SPEC")]
     pub cpu: mancala_ai::Spec,
+    /// How the log on stderr is written: `text` (readable) or `json` (one
+    /// object a line, for log collectors).
+    #[arg(long, env = "MANCALA_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+    /// Which log lines are written: a level (`error`, `warn`, `info`,
+    /// `debug`, `trace`) or `tracing` directives such as
+    /// `info,mancala_server=debug`.
+    #[arg(
+        long,
+        env = "MANCALA_LOG",
+        default_value = "info",
+        value_name = "FILTER"
+    )]
+    pub log: String,
+}
+
+/// The form of `mancala serve`'s log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// Readable lines.
+    Text,
+    /// One JSON object a line.
+    Json,
 }

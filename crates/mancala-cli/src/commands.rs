@@ -10,7 +10,9 @@ use mancala_core::{History, Position, Preset, Rules, Side, perft};
 use serde_json::{Value, json};
 
 use crate::board::{self, Style};
-use crate::cli::{BenchCommand, Cli, Command, MatchArgs, RulesCommand, ServeArgs, SolveArgs};
+use crate::cli::{
+    BenchCommand, Cli, Command, LogFormat, MatchArgs, RulesCommand, ServeArgs, SolveArgs,
+};
 use crate::progress::Bar;
 use crate::rules_arg::{compile, moves, read_rule_file, rule_set};
 use crate::{CliError, CliResult};
@@ -54,8 +56,19 @@ pub fn run(cli: Cli) -> CliResult {
     }
 }
 
-/// `mancala serve`: runs the server until the process ends.
+/// `mancala serve`: runs the server until the process ends, logging to
+/// stderr through `tracing-subscriber` (the subscriber made for `tracing`:
+/// filters, readable and JSON lines).
 fn serve(args: &ServeArgs) -> CliResult {
+    let filter = tracing_subscriber::EnvFilter::try_new(&args.log)
+        .map_err(|e| CliError::usage(format!("--log {}: {e}", args.log)))?;
+    let log = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    match args.log_format {
+        LogFormat::Text => log.init(),
+        LogFormat::Json => log.json().init(),
+    }
     let config = mancala_server::Config {
         addr: args.addr.clone(),
         database: args.database.clone(),

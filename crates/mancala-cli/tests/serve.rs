@@ -180,3 +180,44 @@ fn serve_refuses_a_silence_limit_that_is_not_a_duration() {
     let stderr = serve_fails(&["--silence-limit", "later"]);
     assert!(stderr.contains("--silence-limit"), "{stderr}");
 }
+
+#[tokio::test]
+async fn the_log_is_readable_or_json_on_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = dir.path().join("log.db").display().to_string();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--database", &database])
+        .args(["--log-format", "json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let _served = Served(child);
+    let mut line = String::new();
+    BufReader::new(stderr).read_line(&mut line).unwrap();
+    let entry: serde_json::Value =
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line:?}"));
+    assert_eq!(entry["level"], "INFO", "{entry}");
+    assert_eq!(entry["fields"]["message"], "listening", "{entry}");
+    assert!(
+        entry["fields"]["url"]
+            .as_str()
+            .unwrap()
+            .starts_with("http://127.0.0.1:"),
+        "{entry}"
+    );
+
+    // A filter that does not parse is refused before anything starts.
+    let output = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--database", &database])
+        .args(["--log", "info,=[nonsense"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("--log"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

@@ -22,6 +22,8 @@
 //!   at the same time locks the row first, as [`rate_game`] does.
 
 use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Instant;
 
 use mancala_core::{Event, Outcome};
 use sqlx::any::AnyPoolOptions;
@@ -29,6 +31,7 @@ use sqlx::{AnyConnection, AnyPool};
 use sqlx::{Executor, Row};
 
 use crate::error::Error;
+use crate::metrics::Metrics;
 use crate::protocol::{ComputerReason, HistoryEntry, LeaderboardEntry, RatingChangeView};
 use crate::rating::{self, Rating};
 use crate::setup::RoomSetup;
@@ -36,10 +39,12 @@ use crate::setup::RoomSetup;
 /// The migrations under `migrations/`, compiled in.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
 
-/// A connection pool to the server's database.
+/// A connection pool to the server's database, and the server's
+/// [`Metrics`] (every part that counts holds this handle).
 #[derive(Clone, Debug)]
 pub(crate) struct Db {
     pool: AnyPool,
+    metrics: Arc<Metrics>,
 }
 
 /// A room as stored.
@@ -158,7 +163,15 @@ impl Db {
             pool.execute("PRAGMA journal_mode = WAL").await?;
         }
         MIGRATOR.run(&pool).await?;
-        Ok(Db { pool })
+        Ok(Db {
+            pool,
+            metrics: Metrics::new(),
+        })
+    }
+
+    /// The server's metrics.
+    pub(crate) fn metrics(&self) -> &Metrics {
+        &self.metrics
     }
 
     /// Whether the database answers: one trivial query.
@@ -386,6 +399,8 @@ impl Db {
         outcome: Option<&Outcome>,
         ranks: Option<&[u8]>,
     ) -> Result<Option<Vec<RatingChangeView>>, Error> {
+        let began = Instant::now();
+        let is_move = matches!(event, Event::Move(_));
         let mut tx = self.pool.begin().await?;
         let played_by = played_by.map(ComputerReason::as_str);
         sqlx::query(
@@ -411,6 +426,13 @@ impl Db {
             _ => None,
         };
         tx.commit().await?;
+        self.metrics.committed(began.elapsed());
+        if is_move {
+            self.metrics.moves.inc();
+        }
+        if outcome.is_some() {
+            self.metrics.games_finished.inc();
+        }
         Ok(changes)
     }
 

@@ -370,7 +370,7 @@ impl Error {
 impl IntoResponse for Error {
     fn into_response(self) -> Response {
         if self.code() == "internal" {
-            eprintln!("mancala-server: {self}");
+            tracing::error!(error = %self, "internal error answering a request");
         }
         let body = serde_json::json!({
             "error": self.code(),

@@ -8,7 +8,7 @@ use axum::Router;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, State};
 use axum::http::header::{
-    AUTHORIZATION, CONTENT_SECURITY_POLICY, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
+    AUTHORIZATION, CONTENT_SECURITY_POLICY, CONTENT_TYPE, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
     X_FRAME_OPTIONS,
 };
 use axum::http::request::Parts;
@@ -93,6 +93,7 @@ pub(crate) fn router(db: Db, settings: Settings, origins: Vec<String>) -> Router
     Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
+        .route("/metrics", get(metrics))
         .route("/api/players", post(create_player))
         .route("/api/players/me", patch(rename_player))
         .route("/api/rooms", post(create_room))
@@ -119,6 +120,15 @@ fn security_header(
 
 async fn healthz() -> &'static str {
     "ok\n"
+}
+
+/// The server's metrics in the Prometheus text format (docs/protocol.md,
+/// Operations).
+async fn metrics(State(state): State<AppState>) -> impl axum::response::IntoResponse {
+    (
+        [(CONTENT_TYPE, crate::metrics::CONTENT_TYPE)],
+        state.0.db.metrics().render(),
+    )
 }
 
 /// How long `/readyz` waits for the database before saying it is not

@@ -90,6 +90,7 @@ mod db;
 mod error;
 mod http;
 mod limit;
+mod metrics;
 pub mod protocol;
 mod rating;
 mod room;
@@ -247,7 +248,9 @@ pub fn serve_blocking(config: &Config, listening: impl FnOnce(&str)) -> Result<(
         })?;
     runtime.block_on(async {
         let server = Server::bind(config).await?;
-        listening(&format!("http://{}", server.local_addr()));
+        let url = format!("http://{}", server.local_addr());
+        tracing::info!(%url, "listening");
+        listening(&url);
         server.run().await
     })
 }

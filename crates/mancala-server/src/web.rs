@@ -187,7 +187,7 @@ fn worded_index(html: &str, language: &'static mancala_i18n::Language) -> String
         let text = match words.map(|w| w.message(id, &[])) {
             Some(Ok(text)) => text,
             Some(Err(incomplete)) => {
-                eprintln!("mancala-server: {incomplete}");
+                tracing::warn!(%incomplete, "a catalog message is incomplete");
                 incomplete.words
             }
             None => id.to_string(),
@@ -278,7 +278,7 @@ fn explanation(rules: &RuleSet) -> Vec<TopicView> {
             // The English catalog is complete (mancala-i18n's tests); a
             // message missing all the same is logged, its id shown.
             let (title, text) = english.topic(&topic).unwrap_or_else(|incomplete| {
-                eprintln!("mancala-server: {incomplete}");
+                tracing::warn!(%incomplete, "a catalog message is incomplete");
                 incomplete.words
             });
             TopicView {
@@ -433,7 +433,7 @@ fn english(phrases: &[Phrase]) -> String {
         .iter()
         .map(|p| {
             words.phrase(p).unwrap_or_else(|incomplete| {
-                eprintln!("mancala-server: {incomplete}");
+                tracing::warn!(%incomplete, "a catalog message is incomplete");
                 incomplete.words
             })
         })

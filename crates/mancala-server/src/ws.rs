@@ -66,6 +66,7 @@ pub(crate) async fn serve(mut socket: WebSocket, link: Link) {
         conn,
         ..
     } = link;
+    let _open = crate::metrics::Held::new(&db.metrics().sockets);
     let limit = ConnectionLimit::new();
     let hello = authenticate(&mut socket, db, &limit);
     let (player, name) = match tokio::time::timeout(HELLO_TIMEOUT, hello).await {

@@ -97,7 +97,7 @@ impl Room {
             let mv = tokio::task::spawn_blocking(move || choose(spec, &game, seed))
                 .await
                 .unwrap_or_else(|e| {
-                    eprintln!("mancala-server: game {id}: the computer failed: {e}");
+                    tracing::error!(game = %id, error = %e, "the computer failed");
                     None
                 });
             // The room may have ended meanwhile: then nobody waits.
@@ -132,10 +132,7 @@ impl Room {
         match mv {
             Some(m) => self.commit(Event::Move(m), Some(reason)).await,
             None => {
-                eprintln!(
-                    "mancala-server: room {}: the computer found no move",
-                    self.code
-                );
+                tracing::error!(room = %self.code, "the computer found no move");
                 // Searching again would fail again: the turn waits for
                 // its player (the log tells of it).
                 self.gave_up = self.point();

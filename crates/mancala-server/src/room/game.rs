@@ -91,6 +91,9 @@ impl Room {
         {
             Ok(ratings) => {
                 live.played_by.push(computer);
+                if outcome.is_some() {
+                    tracing::info!(room = %self.code, game = %live.id, events = seq, rated = self.rated, "game over");
+                }
                 ratings
             }
             Err(e) => {

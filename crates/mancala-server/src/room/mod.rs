@@ -162,7 +162,15 @@ impl Rooms {
         }
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
         let room = Room::load(self.db.clone(), code, self.settings, tx.downgrade()).await?;
-        tokio::spawn(room.run(rx, self.live.clone()));
+        tracing::debug!(room = %code, "room loaded");
+        let metrics = self.db.metrics();
+        metrics.room_loads.inc();
+        let held = crate::metrics::Held::new(&metrics.rooms);
+        let registry = self.live.clone();
+        tokio::spawn(async move {
+            room.run(rx, registry).await;
+            drop(held);
+        });
         live.insert(code.to_string(), tx.clone());
         Ok(RoomHandle { tx })
     }

@@ -196,6 +196,7 @@ impl Room {
             return false;
         }
         live.remove(&self.code);
+        tracing::debug!(room = %self.code, "room unloaded, idle");
         true
     }
 
@@ -242,7 +243,7 @@ impl Room {
             }
             Command::Computed { game, seq, mv } => {
                 if let Err(e) = self.computed(game, seq, mv).await {
-                    eprintln!("mancala-server: room {}: {e}", self.code);
+                    tracing::error!(room = %self.code, error = %e, "the computer's move failed");
                 }
             }
         }
@@ -270,7 +271,7 @@ impl Room {
     /// Tells connection `conn` alone why its request was refused.
     fn refuse(&mut self, conn: ConnId, error: &Error) {
         if error.code() == "internal" {
-            eprintln!("mancala-server: room {}: {error}", self.code);
+            tracing::error!(room = %self.code, %error, "internal error in a room");
         }
         if let Some(c) = self.conns.get(&conn) {
             let _ = c.out.try_send(error_message(error));
