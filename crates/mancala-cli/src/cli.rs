@@ -279,6 +279,24 @@ pub struct ServeArgs {
         value_name = "FILTER"
     )]
     pub log: String,
+    /// WebSocket connections the server holds at most; more are refused
+    /// with 503 `server_full`.
+    #[arg(long, env = "MANCALA_MAX_CONNECTIONS", default_value_t = mancala_server::limit::MAX_CONNECTIONS, value_name = "N")]
+    pub max_connections: usize,
+    /// WebSocket connections one address holds at most; more are refused
+    /// with 429 `too_many_connections`.
+    #[arg(long, env = "MANCALA_MAX_CONNECTIONS_PER_IP", default_value_t = mancala_server::limit::MAX_CONNECTIONS_PER_IP, value_name = "N")]
+    pub max_connections_per_ip: usize,
+    /// Players, and rooms, one address may create each minute; more are
+    /// refused with 429 `too_many_requests` and `Retry-After`.
+    #[arg(long, env = "MANCALA_CREATIONS_PER_MINUTE", default_value_t = mancala_server::limit::CREATIONS_PER_MINUTE, value_name = "N")]
+    pub creations_per_minute: u32,
+    /// Behind a reverse proxy: the header it names the client's address
+    /// in (`X-Forwarded-For`, `X-Real-IP`), whose last address the
+    /// per-address limits count; never set it without such a proxy (a
+    /// client could name any address).
+    #[arg(long, env = "MANCALA_CLIENT_IP_HEADER", value_name = "HEADER")]
+    pub client_ip_header: Option<mancala_server::HeaderName>,
 }
 
 /// The form of `mancala serve`'s log.

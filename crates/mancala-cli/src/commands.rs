@@ -76,6 +76,13 @@ fn serve(args: &ServeArgs) -> CliResult {
         cpu: args.cpu,
         takeover_after: args.takeover_after,
         silence_limit: Some(args.silence_limit).filter(|limit| !limit.is_zero()),
+        limits: mancala_server::Limits {
+            max_connections: args.max_connections,
+            max_connections_per_ip: args.max_connections_per_ip,
+            creations_per_minute: args.creations_per_minute,
+            client_ip_header: args.client_ip_header.clone(),
+            limit_loopback: false,
+        },
     };
     mancala_server::serve_blocking(&config, |url| outln!("listening on {url}"))
         .map_err(|e| CliError::runtime(e.to_string()))

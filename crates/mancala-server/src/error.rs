@@ -237,6 +237,30 @@ pub enum Error {
     /// The connection went on sending over its rate limit: it is closed.
     #[error("too many messages over the rate limit: the connection is closed")]
     Flooding,
+    /// One address created more players (or rooms) than it may each
+    /// minute (HTTP 429 with `Retry-After`).
+    #[error(
+        "too many new {what} from this address: at most {per_minute} a minute; try again in {retry_after} s"
+    )]
+    TooManyRequests {
+        /// `players` or `rooms`.
+        what: &'static str,
+        /// How many a minute an address may create.
+        per_minute: u32,
+        /// Seconds until the next one is allowed.
+        retry_after: u64,
+    },
+    /// One address holds as many WebSocket connections as it may (HTTP
+    /// 429, before the upgrade).
+    #[error("too many connections from this address: at most {max}")]
+    TooManyConnections {
+        /// The most one address may hold.
+        max: usize,
+    },
+    /// The server holds as many WebSocket connections as it may (HTTP
+    /// 503, before the upgrade).
+    #[error("the server is full: try again in a moment")]
+    ServerFull,
     /// The configured `--cpu` player cannot play.
     #[error("--cpu {spec}: {source}")]
     Cpu {
@@ -296,6 +320,9 @@ impl Error {
             Error::BadOrigin { .. } => "bad_origin",
             Error::RateLimited => "rate_limited",
             Error::Flooding => "flooding",
+            Error::TooManyRequests { .. } => "too_many_requests",
+            Error::TooManyConnections { .. } => "too_many_connections",
+            Error::ServerFull => "server_full",
             Error::Cpu { .. } => "bad_cpu",
             Error::BadLevel { .. } => "bad_level",
             Error::TurnSeconds { .. } => "bad_turn_seconds",
@@ -312,7 +339,10 @@ impl Error {
             "no_such_room" | "no_such_player" => StatusCode::NOT_FOUND,
             "unauthorized" => StatusCode::UNAUTHORIZED,
             "forbidden_origin" => StatusCode::FORBIDDEN,
-            "rate_limited" | "flooding" => StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited" | "flooding" | "too_many_requests" | "too_many_connections" => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
+            "server_full" => StatusCode::SERVICE_UNAVAILABLE,
             "too_large" => StatusCode::PAYLOAD_TOO_LARGE,
             _ => StatusCode::BAD_REQUEST,
         }
@@ -349,6 +379,15 @@ impl Error {
             ],
             Error::TurnSeconds { seconds } => vec![("seconds", seconds)],
             Error::Version { version } => vec![("version", u64::from(version))],
+            Error::TooManyRequests {
+                per_minute,
+                retry_after,
+                ..
+            } => vec![
+                ("per_minute", u64::from(per_minute)),
+                ("retry_after", retry_after),
+            ],
+            Error::TooManyConnections { max } => vec![("max", max as u64)],
             _ => Vec::new(),
         };
         pairs
@@ -367,6 +406,10 @@ impl Error {
     }
 }
 
+/// The `Retry-After` of a refused connection, in seconds: connections
+/// close at any moment, so soon.
+const RETRY_CONNECTING: u64 = 5;
+
 impl IntoResponse for Error {
     fn into_response(self) -> Response {
         if self.code() == "internal" {
@@ -377,6 +420,18 @@ impl IntoResponse for Error {
             "message": self.public_message(),
             "args": self.args(),
         });
-        (self.status(), Json(body)).into_response()
+        let mut response = (self.status(), Json(body)).into_response();
+        let retry_after = match self {
+            Error::TooManyRequests { retry_after, .. } => Some(retry_after),
+            Error::TooManyConnections { .. } | Error::ServerFull => Some(RETRY_CONNECTING),
+            _ => None,
+        };
+        if let Some(seconds) = retry_after {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(seconds),
+            );
+        }
+        response
     }
 }

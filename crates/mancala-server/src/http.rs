@@ -18,8 +18,10 @@ use axum::routing::{get, patch, post};
 use serde::{Deserialize, Serialize};
 use tower_http::set_header::SetResponseHeaderLayer;
 
+use crate::Limits;
 use crate::db::Db;
 use crate::error::Error;
+use crate::limit::{Connections, CreationLimit};
 use crate::protocol::{HistoryEntry, HouseRules, LeaderboardEntry};
 use crate::room::{Rooms, Settings};
 use crate::setup::{HouseRulesChoice, RoomSetup};
@@ -76,14 +78,29 @@ pub(crate) struct Shared {
     origins: Vec<String>,
     /// How long a connection may be silent before it is dropped.
     silence_limit: Option<std::time::Duration>,
+    /// Players each address may create.
+    new_players: CreationLimit,
+    /// Rooms each address may create.
+    new_rooms: CreationLimit,
+    /// The WebSocket connections open.
+    connections: Arc<Connections>,
+    /// The header a trusted proxy names the client's address in.
+    client_ip_header: Option<axum::http::HeaderName>,
+    /// Whether loopback clients are limited per address.
+    limit_loopback: bool,
 }
 
 /// The server's routes over `db`, rooms run with `settings`; `origins`
 /// are the other sites allowed to open WebSockets (see
 /// [`ws::check_origin`]).
-pub(crate) fn router(db: Db, settings: Settings, origins: Vec<String>) -> Router {
+pub(crate) fn router(db: Db, settings: Settings, origins: Vec<String>, limits: &Limits) -> Router {
     let takeover_after = settings.takeover_after;
     let state = AppState(Arc::new(Shared {
+        new_players: CreationLimit::new("players", limits.creations_per_minute),
+        new_rooms: CreationLimit::new("rooms", limits.creations_per_minute),
+        connections: Connections::new(limits.max_connections, limits.max_connections_per_ip),
+        client_ip_header: limits.client_ip_header.clone(),
+        limit_loopback: limits.limit_loopback,
         silence_limit: settings.silence_limit,
         rooms: Rooms::new(db.clone(), settings),
         db,
@@ -165,8 +182,10 @@ struct Credentials {
 
 async fn create_player(
     State(app): State<AppState>,
+    ClientIp(ip): ClientIp,
     Json(body): Json<NewPlayer>,
 ) -> Result<axum::Json<Credentials>, Error> {
+    app.0.new_players.check(ip)?;
     let id = secret::token()?;
     let name = match body.name {
         Some(name) => checked_name(name)?,
@@ -265,9 +284,11 @@ struct CreatedRoom {
 
 async fn create_room(
     State(app): State<AppState>,
+    ClientIp(ip): ClientIp,
     Authenticated(host): Authenticated,
     Json(body): Json<NewRoom>,
 ) -> Result<axum::Json<CreatedRoom>, Error> {
+    app.0.new_rooms.check(ip)?;
     let setup = RoomSetup::choose(body.rules.as_deref(), body.house_rules, body.rotation)?;
     let rules = setup.rules_for(setup.min_players)?.canonical();
     let turn_seconds = checked_turn_seconds(body.turn_seconds)?;
@@ -337,6 +358,7 @@ async fn player_games(
 
 async fn room_socket(
     State(app): State<AppState>,
+    ClientIp(ip): ClientIp,
     Path(code): Path<String>,
     headers: HeaderMap,
     uri: Uri,
@@ -346,6 +368,8 @@ async fn room_socket(
     // whether the room exists.
     let authority = uri.authority().map(|a| a.as_str());
     ws::check_origin(&headers, authority, &app.0.origins)?;
+    // Counted from before the upgrade to the socket's close.
+    let opened = app.0.connections.open(ip)?;
     let link = ws::Link {
         room: app.0.rooms.get(&code).await?,
         conn: app.0.next_conn.fetch_add(1, Ordering::Relaxed),
@@ -357,7 +381,39 @@ async fn room_socket(
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| ws::serve(socket, link)))
+        .on_upgrade(move |socket| async move {
+            ws::serve(socket, link).await;
+            drop(opened);
+        }))
+}
+
+/// The address of the client a request comes from, as the per-address
+/// limits count it: the last address in the trusted proxy's header when
+/// the server is told of one ([`Limits::client_ip_header`]), else the
+/// socket's peer; `None` for an address not limited on its own (loopback,
+/// unless [`Limits::limit_loopback`], or no address at all when the
+/// router runs without one, as in unit tests).
+#[derive(Debug)]
+struct ClientIp(Option<std::net::IpAddr>);
+
+impl FromRequestParts<AppState> for ClientIp {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Error> {
+        let forwarded = (state.0.client_ip_header.as_ref())
+            .and_then(|name| parts.headers.get_all(name).iter().next_back())
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.rsplit(',').next())
+            .and_then(|last| last.trim().parse().ok());
+        let peer = parts
+            .extensions
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .map(|info| info.0.ip());
+        let ip = forwarded.or(peer);
+        Ok(ClientIp(
+            ip.filter(|ip| state.0.limit_loopback || !ip.is_loopback()),
+        ))
+    }
 }
 
 /// The player a request authenticates as, by
@@ -403,6 +459,11 @@ mod tests {
             next_conn: AtomicU64::new(0),
             origins: Vec::new(),
             silence_limit: None,
+            new_players: CreationLimit::new("players", 1),
+            new_rooms: CreationLimit::new("rooms", 1),
+            connections: Connections::new(1, 1),
+            client_ip_header: None,
+            limit_loopback: false,
         }));
         assert_eq!(readyz(State(state.clone())).await.0, StatusCode::OK);
         db.close().await;

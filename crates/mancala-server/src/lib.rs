@@ -89,7 +89,7 @@
 mod db;
 mod error;
 mod http;
-mod limit;
+pub mod limit;
 mod metrics;
 pub mod protocol;
 mod rating;
@@ -105,6 +105,9 @@ use std::time::Duration;
 use mancala_ai::Spec;
 use tokio::net::TcpListener;
 
+/// The name of an HTTP header, as [`Limits::client_ip_header`] takes it
+/// (`"X-Forwarded-For".parse()`).
+pub use axum::http::HeaderName;
 pub use error::Error;
 
 /// The version of the protocol this server speaks, checked in `hello`.
@@ -158,6 +161,50 @@ pub struct Config {
     /// drops it as dead, so that a device whose network died without a
     /// word is seen away; `None`: never.
     pub silence_limit: Option<Duration>,
+    /// How many connections, players and rooms the server and each
+    /// address may have.
+    pub limits: Limits,
+}
+
+/// The server's caps on connections and creations (docs/protocol.md,
+/// Security). Each refusal is a clear error: HTTP 429 (`Retry-After`
+/// set) or 503 for a full server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// WebSocket connections the server holds at most
+    /// (`--max-connections`); over it, `server_full` (503).
+    pub max_connections: usize,
+    /// WebSocket connections one address holds at most
+    /// (`--max-connections-per-ip`); over it, `too_many_connections` (429).
+    pub max_connections_per_ip: usize,
+    /// Players, and rooms, one address may create each minute
+    /// (`--creations-per-minute`); over it, `too_many_requests` (429).
+    pub creations_per_minute: u32,
+    /// The header a trusted reverse proxy puts the client's address in
+    /// (`X-Forwarded-For`, `X-Real-IP`; `--client-ip-header`): its last
+    /// address is the client's. `None`: the socket's peer is the client
+    /// (behind a proxy every client would then share the proxy's limits).
+    pub client_ip_header: Option<HeaderName>,
+    /// Whether a client on the loopback address (this machine) is
+    /// limited per address like the others. `false` by default: such a
+    /// client is the machine itself (its load tests, or a reverse proxy
+    /// that names no client address), so only the total cap counts it.
+    pub limit_loopback: bool,
+}
+
+impl Default for Limits {
+    /// [`limit::MAX_CONNECTIONS`], [`limit::MAX_CONNECTIONS_PER_IP`],
+    /// [`limit::CREATIONS_PER_MINUTE`], no proxy header, loopback clients
+    /// not limited per address.
+    fn default() -> Limits {
+        Limits {
+            max_connections: limit::MAX_CONNECTIONS,
+            max_connections_per_ip: limit::MAX_CONNECTIONS_PER_IP,
+            creations_per_minute: limit::CREATIONS_PER_MINUTE,
+            client_ip_header: None,
+            limit_loopback: false,
+        }
+    }
 }
 
 impl Default for Config {
@@ -171,6 +218,7 @@ impl Default for Config {
             cpu: DEFAULT_CPU,
             takeover_after: DEFAULT_TAKEOVER_AFTER,
             silence_limit: Some(DEFAULT_SILENCE_LIMIT),
+            limits: Limits::default(),
         }
     }
 }
@@ -206,7 +254,7 @@ impl Server {
         Ok(Server {
             listener,
             addr,
-            router: http::router(db, room::Settings::from(config), origins),
+            router: http::router(db, room::Settings::from(config), origins, &config.limits),
         })
     }
 
@@ -221,7 +269,12 @@ impl Server {
     ///
     /// [`Error::Bind`] if accepting connections fails for good.
     pub async fn run(self) -> Result<(), Error> {
-        axum::serve(self.listener, self.router)
+        // The peer's address reaches the handlers for the per-address
+        // limits.
+        let service = self
+            .router
+            .into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, service)
             .await
             .map_err(|source| Error::Bind {
                 addr: self.addr.to_string(),

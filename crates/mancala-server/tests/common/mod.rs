@@ -82,6 +82,14 @@ pub async fn start() -> TestServer {
     server
 }
 
+/// Starts a server with `config` on a free port over a new database (as
+/// [`start`] makes it), which it owns.
+pub async fn start_owning(database: TestDatabase, config: Config) -> TestServer {
+    let mut server = start_with(database.url.clone(), config).await;
+    server._owned = Some(database);
+    server
+}
+
 /// A PostgreSQL database made for one test, dropped when it ends.
 struct PostgresDatabase {
     /// The URL to connect to it to make and drop databases.
