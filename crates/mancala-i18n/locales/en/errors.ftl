@@ -38,3 +38,6 @@ error-flooding = Too many actions: the connection was closed.
 error-bad-cpu = The server is set up wrongly.
 error-bad-level = A computer level is { $min } to { $max }.
 error-bad-turn-seconds = That time per turn is not on offer.
+
+# The players' pages and the replays.
+error-no-such-game = There is no such game.
