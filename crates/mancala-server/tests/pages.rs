@@ -371,3 +371,21 @@ async fn a_computers_page_names_its_level() {
     assert_eq!(page["level"], 3);
     assert_eq!(page["name"], "Computer (level 3)");
 }
+
+#[tokio::test]
+async fn a_replay_and_a_players_page_are_the_page() {
+    let server = common::start().await;
+    let (_, home) = get_text(&server, "/").await;
+    for path in [
+        "/g/0123456789abcdef0123456789abcdef",
+        "/p/0123456789abcdef0123456789abcdef",
+    ] {
+        let (status, html) = get_text(&server, path).await;
+        assert_eq!((status, &html), (200, &home), "{path}");
+    }
+    for path in ["/assets/replay.js", "/assets/player.js", "/assets/chart.js"] {
+        let (status, body) = get_text(&server, path).await;
+        assert_eq!(status, 200, "{path}");
+        assert!(body.starts_with("// @ts-check"), "{path}");
+    }
+}
