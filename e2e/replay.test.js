@@ -92,6 +92,9 @@ async function playToEnd(pages, seed) {
   return moves;
 }
 
+/** @type {{id: string, moves: string[]}|null} the game the first test finished */
+let finished = null;
+
 /** Waits until the replay shows the position after event `ply`. */
 async function atPly(page, ply) {
   await page.locator(`[data-testid="replay-ply"][data-ply="${ply}"]`).waitFor();
@@ -115,6 +118,7 @@ test('a finished game steps through every move as mancala replay has it, and the
   await ann.page.getByTestId('result-replay').click();
   await ann.page.waitForURL(/\/g\/[0-9a-f]{32}/);
   const gameId = new URL(ann.page.url()).pathname.split('/')[2];
+  finished = { id: gameId, moves };
   const page = ann.page;
   await atPly(page, moves.length);
   assert.deepEqual(await shownCounts(page, 2, 6), { houses: reference.houses, stores: reference.stores });
@@ -171,6 +175,43 @@ test('a finished game steps through every move as mancala replay has it, and the
   await bob.page.getByTestId('leaderboard-player').first().waitFor();
   const rows = await bob.page.getByTestId('leaderboard-player').count();
   assert.ok(rows >= 2);
+  assertNoConsoleErrors();
+});
+
+test("the engine's verdicts when the server analyses games, else nothing", async () => {
+  assert.ok(finished, 'the first test finished a game');
+  const { id, moves } = finished;
+  const p = await player();
+  await p.page.goto(`${env.server.url}/g/${id}#0`);
+  await atPly(p.page, 0);
+  const status = await p.page.evaluate(async (game) => (await fetch(`/api/games/${game}/analysis`)).status, id);
+  if (status === 404) {
+    // A server without analysis (this branch before the analysis one):
+    // the page shows none, and says nothing is wrong.
+    assert.equal(await p.page.getByTestId('replay-analysis').isHidden(), true);
+    assert.equal(await p.page.getByTestId('replay-verdict').isHidden(), true);
+    assertNoConsoleErrors();
+    return;
+  }
+  // The analysis comes in the background: the page polls until done.
+  await p.page.getByTestId('replay-chart').waitFor({ timeout: 120000 });
+  const analysis = await p.page.evaluate(async (game) => (await fetch(`/api/games/${game}/analysis`)).json(), id);
+  assert.equal(analysis.status, 'done');
+  assert.equal(await p.page.getByTestId('replay-chart').getAttribute('data-points'), String(analysis.moves.length));
+  // At the start the best first move is marked on the board.
+  const best = analysis.moves.find((/** @type {any} */ m) => m.ply === 1);
+  if (best && /^\d+$/.test(best.best)) {
+    await p.page.locator(`[data-testid="house-${best.side}-${best.best}"][data-best="yes"]`).waitFor();
+    assert.match(await p.page.getByTestId('replay-best').textContent(), /\d|[০-৯]/);
+  }
+  // After each move, its verdict, exact or estimated.
+  for (let k = 1; k <= Math.min(moves.length, 6); k++) {
+    await p.page.getByTestId('replay-forward').click();
+    await atPly(p.page, k);
+    const v = analysis.moves.find((/** @type {any} */ m) => m.ply === k);
+    if (!v) continue;
+    await p.page.locator(`[data-testid="replay-verdict"][data-verdict="${v.verdict}"]`).waitFor();
+  }
   assertNoConsoleErrors();
 });
 
