@@ -215,6 +215,33 @@ test("the engine's verdicts when the server analyses games, else nothing", async
   assertNoConsoleErrors();
 });
 
+test('a step forward is sown as in play, seed by seed', async () => {
+  assert.ok(finished, 'the first test finished a game');
+  const { id, moves } = finished;
+  const p = await player({ reducedMotion: 'no-preference' });
+  await p.page.goto(`${env.server.url}/g/${id}#0`);
+  await atPly(p.page, 0);
+  await p.page.evaluate(() => {
+    /** @type {number[]} */
+    const seen = [];
+    // @ts-ignore: the test's own record
+    window.handSeen = seen;
+    const board = /** @type {HTMLElement} */ (document.querySelector('[data-testid="replay-board"]'));
+    new MutationObserver(() => {
+      const hand = /** @type {HTMLElement|null} */ (board.querySelector('.hand'));
+      if (hand && !hand.hidden) seen.push(Number(hand.querySelector('.count')?.textContent?.replace(/\D/g, '') || 0));
+    }).observe(board, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  await p.page.keyboard.press('ArrowRight');
+  await atPly(p.page, 1);
+  // @ts-ignore: the test's own record
+  const seen = await p.page.evaluate(() => window.handSeen);
+  assert.ok(seen.length > 0, 'the hand of seeds was shown');
+  const expected = replay('kalah', moves.slice(0, 1));
+  assert.deepEqual(await shownCounts(p.page, 2, 6), { houses: expected.houses, stores: expected.stores });
+  assertNoConsoleErrors();
+});
+
 test('a spectator steps back through a live game and returns to it', async () => {
   const pages = await startGame('kalah', false);
   const [ann] = pages;
