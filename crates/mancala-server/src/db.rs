@@ -36,6 +36,11 @@ use crate::protocol::{ComputerReason, HistoryEntry, LeaderboardEntry, RatingChan
 use crate::rating::{self, Rating};
 use crate::setup::RoomSetup;
 
+mod pages;
+
+use pages::stamp;
+pub(crate) use pages::{Cursor, level_of};
+
 /// The migrations under `migrations/`, compiled in.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
 
@@ -363,12 +368,13 @@ impl Db {
                 .await?;
         }
         sqlx::query(
-            "INSERT INTO games (id, room, number, rules, over) \
-             SELECT $1, $2, COALESCE(MAX(number), 0) + 1, $3, FALSE FROM games WHERE room = $2",
+            "INSERT INTO games (id, room, number, rules, over, started_at) \
+             SELECT $1, $2, COALESCE(MAX(number), 0) + 1, $3, FALSE, $4 FROM games WHERE room = $2",
         )
         .bind(id)
         .bind(code)
         .bind(rules)
+        .bind(stamp())
         .execute(&mut *tx)
         .await?;
         for (seat, player) in players.iter().enumerate() {
@@ -415,9 +421,10 @@ impl Db {
         if let Some(outcome) = outcome {
             let json = serde_json::to_string(&crate::protocol::OutcomeView::from(outcome))
                 .expect("an outcome serialises");
-            sqlx::query("UPDATE games SET over = TRUE, outcome = $1 WHERE id = $2")
+            sqlx::query("UPDATE games SET over = TRUE, outcome = $1, ended_at = $3 WHERE id = $2")
                 .bind(json)
                 .bind(id)
+                .bind(stamp())
                 .execute(&mut *tx)
                 .await?;
         }

@@ -115,6 +115,20 @@ pub enum Error {
         /// The id asked for.
         player: String,
     },
+    /// No game has this id.
+    #[error("no game {game}")]
+    NoSuchGame {
+        /// The id asked for.
+        game: String,
+    },
+    /// A stored game that cannot be replayed (for its page).
+    #[error("the stored game {game} cannot be replayed: {source}")]
+    GameRecord {
+        /// The game's id.
+        game: String,
+        /// Why.
+        source: RecordError,
+    },
     /// A WebSocket message that is not one of the protocol's.
     #[error("bad message: {0}")]
     BadMessage(serde_json::Error),
@@ -300,6 +314,8 @@ impl Error {
             Error::BadBody(_) => "bad_body",
             Error::BadQuery(_) => "bad_query",
             Error::NoSuchPlayer { .. } => "no_such_player",
+            Error::NoSuchGame { .. } => "no_such_game",
+            Error::GameRecord { .. } => "internal",
             Error::TooLarge { .. } => "too_large",
             Error::NotHello => "not_hello",
             Error::Version { .. } => "version",
@@ -336,7 +352,7 @@ impl Error {
         }
         match self.code() {
             "internal" => StatusCode::INTERNAL_SERVER_ERROR,
-            "no_such_room" | "no_such_player" => StatusCode::NOT_FOUND,
+            "no_such_room" | "no_such_player" | "no_such_game" => StatusCode::NOT_FOUND,
             "unauthorized" => StatusCode::UNAUTHORIZED,
             "forbidden_origin" => StatusCode::FORBIDDEN,
             "rate_limited" | "flooding" | "too_many_requests" | "too_many_connections" => {

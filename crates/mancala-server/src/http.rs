@@ -13,16 +13,19 @@ use axum::http::header::{
 };
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, patch, post};
 use serde::{Deserialize, Serialize};
 use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::Limits;
+use crate::db::Cursor;
 use crate::db::Db;
 use crate::error::Error;
 use crate::limit::{Connections, CreationLimit};
-use crate::protocol::{HistoryEntry, HouseRules, LeaderboardEntry};
+use crate::protocol::{
+    HistoryEntry, HouseRules, LeaderboardEntry, PlayedEntry, PlayerView, ReplayView,
+};
 use crate::room::{Rooms, Settings};
 use crate::setup::{HouseRulesChoice, RoomSetup};
 use crate::{MAX_NAME, secret, web, ws};
@@ -115,7 +118,9 @@ pub(crate) fn router(db: Db, settings: Settings, origins: Vec<String>, limits: &
         .route("/api/players/me", patch(rename_player))
         .route("/api/rooms", post(create_room))
         .route("/api/leaderboard", get(leaderboard))
+        .route("/api/players/{id}", get(player_page))
         .route("/api/players/{id}/games", get(player_games))
+        .route("/api/games/{id}", get(game_page))
         .route("/ws/rooms/{code}", get(room_socket))
         .merge(web::router(takeover_after))
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -334,6 +339,28 @@ async fn leaderboard(
     Ok(axum::Json(Leaderboard { players }))
 }
 
+/// Games a page of `GET /api/players/{id}/games?scope=all` lists when
+/// the request does not say.
+const PLAYED_DEFAULT: u32 = 20;
+
+/// Most games a page of `GET /api/players/{id}/games?scope=all` lists.
+const PLAYED_MAX: u32 = 100;
+
+/// The query of `GET /api/players/{id}/games`.
+#[derive(Debug, Deserialize)]
+struct GamesQuery {
+    /// `rated` (the default: the rated games, in the order finished) or
+    /// `all` (every game, newest first, paged).
+    #[serde(default)]
+    scope: Option<String>,
+    /// With `scope=all`: games a page lists.
+    #[serde(default)]
+    limit: Option<u32>,
+    /// With `scope=all`: the `next` of the page before.
+    #[serde(default)]
+    before: Option<String>,
+}
+
 /// The answer of `GET /api/players/{id}/games`.
 #[derive(Debug, Serialize)]
 struct PlayerGames {
@@ -341,19 +368,123 @@ struct PlayerGames {
     games: Vec<HistoryEntry>,
 }
 
+/// The answer of `GET /api/players/{id}/games?scope=all`.
+#[derive(Debug, Serialize)]
+struct PlayedPage {
+    player: String,
+    games: Vec<PlayedEntry>,
+    /// The `before` of the next page, `null` on the last.
+    next: Option<String>,
+}
+
 async fn player_games(
     State(app): State<AppState>,
     Path(player): Path<String>,
-) -> Result<axum::Json<PlayerGames>, Error> {
-    let games = app
+    Query(query): Query<GamesQuery>,
+) -> Result<Response, Error> {
+    let no_such = || Error::NoSuchPlayer {
+        player: player.clone(),
+    };
+    match query.scope.as_deref() {
+        None | Some("rated") => {
+            let games = app.0.db.history(&player).await?.ok_or_else(no_such)?;
+            Ok(axum::Json(PlayerGames { player, games }).into_response())
+        }
+        Some("all") => {
+            let limit = query.limit.unwrap_or(PLAYED_DEFAULT).clamp(1, PLAYED_MAX);
+            let before = query.before.as_deref().map(Cursor::parse).transpose()?;
+            let (games, next) = app
+                .0
+                .db
+                .played(&player, limit, before.as_ref())
+                .await?
+                .ok_or_else(no_such)?;
+            let next = next.map(|c| c.to_text());
+            Ok(axum::Json(PlayedPage {
+                player,
+                games,
+                next,
+            })
+            .into_response())
+        }
+        Some(other) => Err(Error::BadOption {
+            field: "scope",
+            value: serde_json::Value::from(other).to_string(),
+            expected: "\"rated\" or \"all\"",
+        }),
+    }
+}
+
+/// `GET /api/players/{id}`: a player's page, without their secret or
+/// its hash.
+async fn player_page(
+    State(app): State<AppState>,
+    Path(player): Path<String>,
+) -> Result<axum::Json<PlayerView>, Error> {
+    let stored = app
         .0
         .db
-        .history(&player)
+        .player_page(&player)
         .await?
         .ok_or_else(|| Error::NoSuchPlayer {
             player: player.clone(),
         })?;
-    Ok(axum::Json(PlayerGames { player, games }))
+    Ok(axum::Json(PlayerView {
+        level: crate::db::level_of(&player),
+        id: player,
+        name: stored.name,
+        rating: stored.rating,
+        deviation: stored.deviation,
+        rated_games: stored.rated_games,
+        history: stored.history,
+        record: stored.record,
+    }))
+}
+
+/// `GET /api/games/{id}`: a game whole, replayed by the engine, finished
+/// or being played.
+async fn game_page(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<axum::Json<ReplayView>, Error> {
+    let stored = app
+        .0
+        .db
+        .replay(&id)
+        .await?
+        .ok_or_else(|| Error::NoSuchGame { game: id.clone() })?;
+    let rules = mancala_core::RuleSet::from_spec(&stored.rules).map_err(|source| Error::Rules {
+        spec: stored.rules.clone(),
+        source,
+    })?;
+    let (game, plies) =
+        ReplayView::replay(&rules, &stored.events, &stored.played_by).map_err(|source| {
+            Error::GameRecord {
+                game: id.clone(),
+                source,
+            }
+        })?;
+    let start = game.start();
+    Ok(axum::Json(ReplayView {
+        room: stored.room,
+        number: stored.number,
+        rules: stored.rules,
+        preset: stored.preset,
+        rated: stored.rated,
+        seats: stored.seats,
+        start: start.to_setup(),
+        sides: crate::protocol::seat_sides(&start),
+        to_move: (!start.is_over()).then(|| start.player_to_move()),
+        over: game.is_over(),
+        outcome: game
+            .outcome()
+            .as_ref()
+            .map(crate::protocol::OutcomeView::from),
+        plies,
+        started_at: stored.started_at,
+        ended_at: stored.ended_at,
+        id,
+    }))
 }
 
 async fn room_socket(

@@ -6,7 +6,8 @@
 //! swapped them.
 
 use mancala_core::{
-    CaptureFrom, Cup, Effect, EndReason, Event, Game, Outcome, Position, Setup, Side, SowingStep,
+    CaptureFrom, Cup, Effect, EndReason, Event, Game, Outcome, Position, RecordError, Setup, Side,
+    SowingStep,
 };
 use serde::{Deserialize, Serialize};
 
@@ -650,4 +651,252 @@ pub struct HistoryEntry {
     /// The rating change, with the player's seat and rank.
     #[serde(flatten)]
     pub change: RatingChangeView,
+}
+
+/// The answer of `GET /api/games/{id}`: a game whole, finished or being
+/// played, with every event and the position after it, so that a page
+/// draws and animates it without rules of its own.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ReplayView {
+    /// The game's id.
+    pub id: String,
+    /// The room it is played in.
+    pub room: String,
+    /// Its number among the room's games, from 1.
+    pub number: u64,
+    /// Its rules, as a canonical spec (for as many players as it has).
+    pub rules: String,
+    /// The preset the room plays (as in [`RoomView::preset`]), `null` for
+    /// rules of one's own: a page names the game by it.
+    pub preset: Option<String>,
+    /// Whether the game is rated.
+    pub rated: bool,
+    /// Who played each seat, seat 0 (the first to move) first.
+    pub seats: Vec<ReplaySeatView>,
+    /// The position at the start.
+    pub start: Setup,
+    /// Per seat, the board side it plays at the start.
+    pub sides: Vec<usize>,
+    /// The seat to move at the start.
+    pub to_move: Option<usize>,
+    /// Every event in the order played, with the position after it.
+    pub plies: Vec<PlyView>,
+    /// Whether the game is over.
+    pub over: bool,
+    /// How it ended, if it did.
+    pub outcome: Option<OutcomeView>,
+    /// When it started, in milliseconds since 1970 (UTC); `null` for games
+    /// stored before the server kept it.
+    pub started_at: Option<i64>,
+    /// When it ended, in milliseconds since 1970 (UTC); `null` while it
+    /// goes on.
+    pub ended_at: Option<i64>,
+}
+
+/// Who played a seat of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplaySeatView {
+    /// The seat.
+    pub seat: usize,
+    /// The player's id (`ai:N` for the computer at level N).
+    pub player: String,
+    /// Their display name now (plain text, never markup).
+    pub name: String,
+    /// The computer's level (1 to 10) for a computer seat, `null` for a
+    /// person.
+    pub level: Option<u8>,
+}
+
+/// One event of a game, as a replay shows it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PlyView {
+    /// The number of the event in the game, from 1 (as `seq` in `moved`).
+    pub ply: usize,
+    /// The seat that made it.
+    pub seat: usize,
+    /// The event as text (`"3"`, `"swap"`, `"resign 1"`).
+    pub event: String,
+    /// Who made it: the seat's `player`, or the `computer`.
+    pub by: MovedBy,
+    /// Why the computer made it, `null` for the player's own.
+    pub reason: Option<ComputerReason>,
+    /// What a move did, as in `moved` (`null` for an event that is not a
+    /// move: a resignation, an agreement, a seat handed to the computer).
+    pub effect: Option<EffectView>,
+    /// The position after it.
+    pub position: Setup,
+    /// The seat to move after it, `null` once the game is over.
+    pub to_move: Option<usize>,
+    /// Per seat, the board side it plays after it.
+    pub sides: Vec<usize>,
+    /// The seats passed over after it (as in `moved`), in turn order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub passed: Vec<usize>,
+}
+
+impl ReplayView {
+    /// The game of `rules` whose events are `events` replayed, and its
+    /// plies, each event played by the computer for the reason of
+    /// `played_by` (one an event, `None` for the seat's player).
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError`] for rules that cannot be played or the first event
+    /// that does not replay.
+    pub(crate) fn replay(
+        rules: &mancala_core::RuleSet,
+        events: &[Event],
+        played_by: &[Option<ComputerReason>],
+    ) -> Result<(Game, Vec<PlyView>), RecordError> {
+        let mut game = Game::new(mancala_core::Rules::new(rules)?);
+        let mut plies = Vec::with_capacity(events.len());
+        for (i, &event) in events.iter().enumerate() {
+            let before = game.position();
+            let seat = event_seat(&before, &event);
+            let steps = match event {
+                Event::Move(m) => before.sowing_steps(m),
+                _ => None,
+            };
+            let effect = game.apply(event).map_err(|error| RecordError::Event {
+                index: i + 1,
+                event,
+                error,
+            })?;
+            let after = game.position();
+            let reason = played_by.get(i).copied().flatten();
+            plies.push(PlyView {
+                ply: i + 1,
+                seat,
+                event: event.to_string(),
+                by: if reason.is_some() {
+                    MovedBy::Computer
+                } else {
+                    MovedBy::Player
+                },
+                reason,
+                passed: effect
+                    .as_ref()
+                    .map(|e| passed_seats(e, &after))
+                    .unwrap_or_default(),
+                effect: effect.as_ref().map(|e| EffectView::new(e, steps)),
+                position: after.to_setup(),
+                to_move: to_move(&game),
+                sides: seat_sides(&after),
+            });
+        }
+        Ok((game, plies))
+    }
+}
+
+/// The answer of `GET /api/players/{id}`: a player's page.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PlayerView {
+    /// The player's id.
+    pub id: String,
+    /// Their display name (plain text, never markup).
+    pub name: String,
+    /// The computer's level for a computer player (`ai:N`), `null` for a
+    /// person.
+    pub level: Option<u8>,
+    /// Their current rating (1500 before any rated game).
+    pub rating: f64,
+    /// Its deviation (350 before any rated game).
+    pub deviation: f64,
+    /// The rated games they finished.
+    pub rated_games: u64,
+    /// The rating after each rated game, in the order finished.
+    pub history: Vec<RatingPoint>,
+    /// Wins, draws and losses of their finished games, by game.
+    pub record: Vec<RecordTally>,
+}
+
+/// A point of a player's rating over time: where a rated game left it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingPoint {
+    /// The player's rated games in the order finished, from 1.
+    pub number: u64,
+    /// The game.
+    pub game: String,
+    /// The rating after it.
+    pub rating: f64,
+    /// Its deviation after it.
+    pub deviation: f64,
+    /// When the game ended, in milliseconds since 1970 (UTC), `null` if
+    /// unknown.
+    pub at: Option<i64>,
+}
+
+/// A player's wins, draws and losses in one game (a preset, or rules of
+/// their own).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordTally {
+    /// The preset (`"kalah"`), `null` for rules of one's own.
+    pub preset: Option<String>,
+    /// The rules as a canonical spec, for rules of one's own; `null`
+    /// with a preset (whose rules vary with the players and house rules).
+    pub rules: Option<String>,
+    /// Games the player finished alone in first place.
+    pub wins: u64,
+    /// Games in which they shared first place.
+    pub draws: u64,
+    /// Games in which someone else ranked above them.
+    pub losses: u64,
+}
+
+/// A row of `GET /api/players/{id}/games?scope=all`: a game the player
+/// sat in, rated or casual.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayedEntry {
+    /// The game's id (its page is `/g/{id}`).
+    pub game: String,
+    /// The room it was played in.
+    pub room: String,
+    /// Its number among the room's games, from 1.
+    pub number: u64,
+    /// Its rules, as a canonical spec.
+    pub rules: String,
+    /// The preset the room plays, `null` for rules of one's own.
+    pub preset: Option<String>,
+    /// Whether it was rated.
+    pub rated: bool,
+    /// The player's seat (the first of theirs, in pass and play).
+    pub seat: usize,
+    /// Who played each seat.
+    pub seats: Vec<ReplaySeatView>,
+    /// Whether it is over.
+    pub over: bool,
+    /// The player's result once it is over: `win`, `draw` or `loss`
+    /// (as in [`RecordTally`]); `null` while it goes on and in pass and
+    /// play.
+    pub result: Option<GameResult>,
+    /// When it started, in milliseconds since 1970 (UTC), `null` if
+    /// unknown.
+    pub started_at: Option<i64>,
+}
+
+/// A player's result in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameResult {
+    /// Alone in first place.
+    Win,
+    /// First place shared.
+    Draw,
+    /// Someone else ranked above.
+    Loss,
+}
+
+impl GameResult {
+    /// The result of `seat` in a game whose seats ranked `ranks` (1 for
+    /// first place), `None` if there is no such seat.
+    pub(crate) fn of(seat: usize, ranks: &[u8]) -> Option<GameResult> {
+        let rank = *ranks.get(seat)?;
+        Some(if rank != 1 {
+            GameResult::Loss
+        } else if ranks.iter().filter(|&&r| r == 1).count() > 1 {
+            GameResult::Draw
+        } else {
+            GameResult::Win
+        })
+    }
 }

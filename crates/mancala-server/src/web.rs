@@ -37,6 +37,8 @@ pub(crate) fn router<S: Clone + Send + Sync + 'static>(takeover_after: Duration)
         .route("/r/{code}", get(index))
         .route("/rules", get(index))
         .route("/rules/{game}", get(index))
+        .route("/g/{id}", get(index))
+        .route("/p/{id}", get(index))
         .route("/assets/{*path}", get(asset))
         .route("/api/presets", get(presets))
         .route("/api/preview", post(preview))
@@ -157,8 +159,8 @@ async fn languages() -> axum::Json<Languages> {
     })
 }
 
-/// `index.html`, for `/`, the invite links `/r/CODE` and the rules pages
-/// `/rules/GAME`: in the language the browser asks for (`Accept-Language`),
+/// `index.html`, for `/`, the invite links `/r/CODE`, the rules pages
+/// `/rules/GAME`, the replays `/g/ID` and the players' pages `/p/ID`: in the language the browser asks for (`Accept-Language`),
 /// its title, description and the words before the page's script runs
 /// come from the catalogs (the page then speaks the language this device
 /// picked, if it picked one).

@@ -245,3 +245,63 @@ site-end-cannot-feed = একজন খেলোয়াড়কে পাথ�
 site-end-starved = পাথরহীন খেলোয়াড় বোর্ডের বাকি পাথর পেয়েছেন
 site-end-resignation = হার মানা
 site-end-agreement = সম্মতি
+
+## খেলোয়াড়দের পাতা আর খেলার পুনরাবৃত্তি (issue 29)
+replay-title = { $game }: আবার দেখা
+replay-room-game = এই ঘরের { $number } নম্বর খেলা, { $date }
+replay-players = খেলোয়াড়
+replay-first = প্রথম চাল
+replay-back = পিছনে
+replay-forward = সামনে
+replay-last = শেষ চাল
+replay-ply = { $ply ->
+    [0] খেলার শুরু ({ $plies }টি চাল)
+   *[other] { $plies }টি চালের মধ্যে { $ply } নম্বর
+}
+replay-moves = চাল
+replay-start = খেলার শুরু
+replay-live = এই খেলা এখনও চলছে: নতুন চাল এখানে দেখা যাবে।
+replay-export = এই খেলা সংরক্ষণ করুন:
+replay-export-json = প্রোগ্রামের জন্য
+replay-export-text = এক লাইনের লেখা হিসেবে
+replay-failed = এই খেলা লোড করা গেল না।
+replay-link = এই খেলা আবার দেখুন
+replay-step-back = পিছনে ফিরে দেখুন
+replay-to-live = খেলায় ফিরুন
+replay-looking-back = আপনি { $plies }টি চালের মধ্যে { $ply } নম্বর চাল দেখছেন।
+replay-analysis = ইঞ্জিনের বিচার
+replay-analysis-waiting = বিশ্লেষণ এখনও তৈরি হয়নি।
+replay-analysis-failed = বিশ্লেষণ করা গেল না।
+replay-verdict = { $verdict ->
+    [best] সেরা চাল
+    [inaccuracy] অল্প ভুল
+    [mistake] ভুল
+   *[blunder] বড় ভুল
+}
+replay-exact = নিশ্চিত
+replay-estimate = আনুমানিক
+replay-best = সেরা চাল: { $move }
+replay-loss = { $loss }টি পাথর কম
+replay-chart = প্রতিটি চালের পরে অবস্থানের মূল্য, { $who }-এর দিক থেকে
+replay-chart-loss = প্রতিটি চালে হারানো পাথর
+player-rating = রেটিং { $rating } ± { $deviation }
+player-rated-games = { $games }টি রেটেড খেলা
+player-chart = প্রতিটি রেটেড খেলার পরে রেটিং
+player-chart-empty = এখনও কোনো রেটেড খেলা হয়নি।
+player-record = জয়, ড্র আর হার
+player-game = খেলা
+player-wins = জয়
+player-draws = ড্র
+player-losses = হার
+player-record-empty = এখনও কোনো খেলা শেষ হয়নি।
+player-games = খেলাগুলো
+player-games-none = এখনও কোনো খেলা নেই।
+player-more = আরও খেলা
+player-result = { $result ->
+    [win] জয়
+    [draw] ড্র
+    [loss] হার
+   *[none] চলছে
+}
+player-with = { $names }-এর সঙ্গে
+player-failed = এই খেলোয়াড়ের পাতা লোড করা গেল না।

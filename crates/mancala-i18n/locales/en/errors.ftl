@@ -41,3 +41,6 @@ error-server-full = The server is full: try again in a moment.
 error-bad-cpu = The server is set up wrongly.
 error-bad-level = A computer level is { $min } to { $max }.
 error-bad-turn-seconds = That time per turn is not on offer.
+
+# The players' pages and the replays.
+error-no-such-game = There is no such game.

@@ -258,3 +258,66 @@ site-end-cannot-feed = a player who could not be fed
 site-end-starved = a starving player claiming the board
 site-end-resignation = resignation
 site-end-agreement = agreement
+
+## The players' pages and the replays (issue 29)
+replay-title = { $game }: replay
+replay-room-game = Game { $number } of its room, { $date }
+replay-players = Players
+replay-first = First move
+replay-back = Back
+replay-forward = Forward
+replay-last = Last move
+replay-ply = { $ply ->
+    [0] Start of the game ({ $plies } moves)
+   *[other] Move { $ply } of { $plies }
+}
+replay-moves = Moves
+replay-start = Start of the game
+replay-live = This game is still being played: new moves appear here.
+replay-export = Save this game:
+replay-export-json = for programs
+replay-export-text = as one line of text
+replay-failed = This game could not be loaded.
+replay-link = Replay this game
+replay-step-back = Look back
+replay-to-live = Back to the game
+replay-looking-back = You are looking at move { $ply } of { $plies }.
+replay-analysis = The engine's verdict
+replay-analysis-waiting = The analysis is not ready yet.
+replay-analysis-failed = The analysis could not be made.
+replay-verdict = { $verdict ->
+    [best] best move
+    [inaccuracy] inaccuracy
+    [mistake] mistake
+   *[blunder] blunder
+}
+replay-exact = exact
+replay-estimate = estimate
+replay-best = Best move: { $move }
+replay-loss = { $loss } seeds lost
+replay-chart = Value of the position after each move, for { $who }
+replay-chart-loss = Seeds lost by each move
+player-rating = Rating { $rating } ± { $deviation }
+player-rated-games = { $games ->
+    [one] { $games } rated game
+   *[other] { $games } rated games
+}
+player-chart = Rating after each rated game
+player-chart-empty = No rated game yet.
+player-record = Wins, draws and losses
+player-game = Game
+player-wins = Wins
+player-draws = Draws
+player-losses = Losses
+player-record-empty = No finished game yet.
+player-games = Games
+player-games-none = No game yet.
+player-more = More games
+player-result = { $result ->
+    [win] won
+    [draw] draw
+    [loss] lost
+   *[none] being played
+}
+player-with = with { $names }
+player-failed = This player's page could not be loaded.

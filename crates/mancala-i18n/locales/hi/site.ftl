@@ -254,3 +254,63 @@ site-end-cannot-feed = एक खिलाड़ी को बीज नही�
 site-end-starved = बिना बीज वाले खिलाड़ी ने बोर्ड के बचे बीज ले लिए
 site-end-resignation = हार मानना
 site-end-agreement = आपसी सहमति
+
+## खिलाड़ियों के पेज और खेलों का दोहराव (issue 29)
+replay-title = { $game }: फिर से देखें
+replay-room-game = इस कमरे का खेल { $number }, { $date }
+replay-players = खिलाड़ी
+replay-first = पहली चाल
+replay-back = पीछे
+replay-forward = आगे
+replay-last = आखिरी चाल
+replay-ply = { $ply ->
+    [0] खेल की शुरुआत ({ $plies } चालें)
+   *[other] { $plies } में से चाल { $ply }
+}
+replay-moves = चालें
+replay-start = खेल की शुरुआत
+replay-live = यह खेल अभी चल रहा है: नई चालें यहाँ दिखेंगी।
+replay-export = यह खेल सहेजें:
+replay-export-json = प्रोग्रामों के लिए
+replay-export-text = एक पंक्ति के पाठ के रूप में
+replay-failed = यह खेल लोड नहीं हो सका।
+replay-link = यह खेल फिर से देखें
+replay-step-back = पीछे देखें
+replay-to-live = खेल पर लौटें
+replay-looking-back = आप { $plies } में से चाल { $ply } देख रहे हैं।
+replay-analysis = इंजन का फ़ैसला
+replay-analysis-waiting = विश्लेषण अभी तैयार नहीं है।
+replay-analysis-failed = विश्लेषण नहीं हो सका।
+replay-verdict = { $verdict ->
+    [best] सबसे अच्छी चाल
+    [inaccuracy] छोटी चूक
+    [mistake] गलती
+   *[blunder] बड़ी भूल
+}
+replay-exact = सटीक
+replay-estimate = अनुमान
+replay-best = सबसे अच्छी चाल: { $move }
+replay-loss = { $loss } बीज कम
+replay-chart = हर चाल के बाद स्थिति का मूल्य, { $who } की ओर से
+replay-chart-loss = हर चाल में खोए बीज
+player-rating = रेटिंग { $rating } ± { $deviation }
+player-rated-games = { $games } रेटेड खेल
+player-chart = हर रेटेड खेल के बाद रेटिंग
+player-chart-empty = अभी तक कोई रेटेड खेल नहीं।
+player-record = जीत, बराबरी और हार
+player-game = खेल
+player-wins = जीत
+player-draws = बराबरी
+player-losses = हार
+player-record-empty = अभी तक कोई खेल पूरा नहीं हुआ।
+player-games = खेल
+player-games-none = अभी तक कोई खेल नहीं।
+player-more = और खेल
+player-result = { $result ->
+    [win] जीते
+    [draw] बराबरी
+    [loss] हारे
+   *[none] चल रहा है
+}
+player-with = { $names } के साथ
+player-failed = इस खिलाड़ी का पेज लोड नहीं हो सका।

@@ -41,3 +41,6 @@ error-server-full = サーバーが満員です。しばらくしてからもう
 error-bad-cpu = サーバーの設定に誤りがあります。
 error-bad-level = コンピューターのレベルは{ $min }〜{ $max }です。
 error-bad-turn-seconds = その1手の持ち時間は選べません。
+
+# プレイヤーのページと対局の再生。
+error-no-such-game = その対局はありません。

@@ -229,3 +229,63 @@ site-end-cannot-feed = 相手に石を渡せなくなった
 site-end-starved = 石のなくなったプレイヤーが盤上の石を得た
 site-end-resignation = 投了
 site-end-agreement = 合意
+
+## プレイヤーのページと対局の再生 (issue 29)
+replay-title = { $game }: 再生
+replay-room-game = この部屋の第{ $number }局、{ $date }
+replay-players = プレイヤー
+replay-first = 最初の手
+replay-back = 戻る
+replay-forward = 進む
+replay-last = 最後の手
+replay-ply = { $ply ->
+    [0] 対局の開始（全{ $plies }手）
+   *[other] { $plies }手中{ $ply }手目
+}
+replay-moves = 手順
+replay-start = 対局の開始
+replay-live = この対局はまだ続いています。新しい手はここに表示されます。
+replay-export = この対局を保存:
+replay-export-json = プログラム用
+replay-export-text = 1行のテキストで
+replay-failed = この対局を読み込めませんでした。
+replay-link = この対局を再生する
+replay-step-back = 振り返る
+replay-to-live = 対局に戻る
+replay-looking-back = { $plies }手中{ $ply }手目を見ています。
+replay-analysis = エンジンの評価
+replay-analysis-waiting = 解析はまだ終わっていません。
+replay-analysis-failed = 解析できませんでした。
+replay-verdict = { $verdict ->
+    [best] 最善手
+    [inaccuracy] 不正確
+    [mistake] 悪手
+   *[blunder] 大悪手
+}
+replay-exact = 確定
+replay-estimate = 推定
+replay-best = 最善手: { $move }
+replay-loss = 石{ $loss }個の損
+replay-chart = 各手の後の局面の評価（{ $who }から見て）
+replay-chart-loss = 各手で失った石
+player-rating = レーティング { $rating } ± { $deviation }
+player-rated-games = レーティング対象の対戦 { $games }局
+player-chart = レーティング対象の対戦ごとのレーティング
+player-chart-empty = レーティング対象の対戦はまだありません。
+player-record = 勝ち・引き分け・負け
+player-game = ゲーム
+player-wins = 勝ち
+player-draws = 引き分け
+player-losses = 負け
+player-record-empty = 終わった対局はまだありません。
+player-games = 対局
+player-games-none = 対局はまだありません。
+player-more = さらに表示
+player-result = { $result ->
+    [win] 勝ち
+    [draw] 引き分け
+    [loss] 負け
+   *[none] 対局中
+}
+player-with = 相手: { $names }
+player-failed = このプレイヤーのページを読み込めませんでした。

@@ -3,7 +3,8 @@
 // makes sure this device has a player, draws the header (the language
 // menu on every page), then shows the page of the address: the home page
 // at `/`, a room at `/r/CODE` (the invite link), the rules of a game at
-// `/rules/GAME` (or `/rules?spec=...` for any rule set).
+// `/rules/GAME` (or `/rules?spec=...` for any rule set), a game's replay
+// at `/g/ID`, a player's page at `/p/ID`.
 
 import { ensurePlayer, roomInPath, storePlayer } from './api.js';
 import { h, replace } from './dom.js';
@@ -11,6 +12,8 @@ import { allLanguages, language, onLanguage, setLanguage, startWords, t } from '
 import { showHome } from './home.js';
 import { showRules } from './rules.js';
 import { RoomPage } from './room/index.js';
+import { PlayerPage } from './player.js';
+import { ReplayPage } from './replay.js';
 import { soundSwitch } from './sound.js';
 
 /** @type {{close: () => void}|null} */
@@ -43,8 +46,14 @@ async function route() {
   player = me;
   showWho();
   const code = roomInPath();
+  const game = location.pathname.match(/^\/g\/([0-9a-f]{32})\/?$/);
+  const someone = location.pathname.match(/^\/p\/([0-9a-f]{32}|ai:[0-9]{1,2})\/?$/);
   if (code) {
     current = new RoomPage(main, me, code);
+  } else if (game) {
+    current = new ReplayPage(main, me, game[1]);
+  } else if (someone) {
+    current = new PlayerPage(main, me, someone[1]);
   } else {
     showHome(main, me, {
       go: navigate,

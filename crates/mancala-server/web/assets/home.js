@@ -298,7 +298,8 @@ async function leaderboard(container) {
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, t('site-player')),
         h('th', { scope: 'col' }, t('site-rating')), h('th', { scope: 'col' }, t('site-games-played')))),
       h('tbody', {}, ...players.map((/** @type {any} */ p, /** @type {number} */ i) => h('tr', {},
-        h('td', {}, num(i + 1)), h('td', {}, p.name),
+        h('td', {}, num(i + 1)),
+        h('td', {}, h('a', { href: `/p/${p.player}`, dataset: { internal: '1', testid: 'leaderboard-player' } }, p.name)),
         h('td', {}, t('site-rating-value', { rating: Math.round(p.rating), deviation: Math.round(2 * p.deviation) })),
         h('td', {}, num(p.games)))))));
   } catch {

@@ -53,6 +53,10 @@ export class RoomPage {
     this.autoStep = '';
     /** Whether the page wants the room's details open. */
     this.detailsOpen = true;
+    /** @type {number|null} a spectator looking back: the event shown (null: live) */
+    this.lookBack = null;
+    /** @type {any} the game as GET /api/games/ID gave it, for looking back */
+    this.past = null;
     const built = this.layout();
     this.els = built.els;
     this.board = built.board;
@@ -109,6 +113,8 @@ export class RoomPage {
       seats: h('ul', { class: 'seats' }),
       spectators: h('p', { class: 'note' }),
       controls: h('div', { class: 'controls' }),
+      steps: h('div', { class: 'row replay-controls', role: 'group', 'aria-label': t('replay-step-back') }),
+      ply: h('p', { class: 'replay-ply', dataset: { testid: 'replay-ply' }, hidden: true }),
       toMove: h('p', { class: 'to-move', dataset: { testid: 'to-move' } }),
       announce: h('p', { class: 'status', role: 'status', 'aria-live': 'polite', dataset: { announce: '1', testid: 'announce' } }),
       board: h('div', { class: 'board-wrap' }),
@@ -125,7 +131,9 @@ export class RoomPage {
       els.title,
       els.conn,
       els.toMove,
+      els.ply,
       els.board,
+      els.steps,
       els.hint,
       els.announce,
       els.error,
@@ -178,7 +186,8 @@ export class RoomPage {
       location.reload();
       return;
     }
-    if (m.type === 'moved' && this.state.game) {
+    if (m.type === 'started') this.lookBack = null;
+    if (m.type === 'moved' && this.state.game && this.lookBack === null) {
       this.board.mark({});
       this.els.hint.textContent = '';
       const house = Number(m.move);
@@ -257,6 +266,7 @@ export class RoomPage {
       armResign: () => this.armResign(),
     });
     this.renderBoard();
+    this.renderSteps();
     renderResult(this.els.result, state);
     renderMoves(this.els.moves, state);
     this.els.error.textContent = state.refusal ? refusalSentence(state, state.refusal) : '';
@@ -367,6 +377,26 @@ export class RoomPage {
         extra: !!effect.extra_turn,
       }
       : null;
+    const looking = this.lookBack !== null && this.past && this.past.id === (game && game.id) ? this.lookBack : null;
+    if (looking !== null) {
+      // A spectator looking back: the position after that event, from
+      // the game's replay (GET /api/games/ID).
+      const ply = looking > 0 ? this.past.plies[looking - 1] : null;
+      const e = ply && ply.effect;
+      this.board.render({
+        counts: ply ? ply.position : this.past.start, bottom, playable: new Set(),
+        names: Array.from({ length: sides }, (_, side) => seatName(state, seatOf(state, side))),
+        owners: Array.from({ length: sides }, (_, side) => sideWho(state, side)),
+        toMove: null, mine: null, viewer: mySide, mirror: facts.direction === 'cw',
+        tuzdyk: ply && Array.isArray(ply.position.tuzdyk) ? ply.position.tuzdyk : [],
+        last: e && Number.isInteger(Number(ply.event))
+          ? { side: e.side, house: Number(ply.event), landing: e.last || null, captured: e.captured > 0 ? e.captured_cups : [], extra: !!e.extra_turn }
+          : null,
+      });
+      this.els.board.dataset.ready = 'idle';
+      this.renderToMove();
+      return;
+    }
     this.board.render({
       counts, bottom, playable,
       names: Array.from({ length: sides }, (_, side) => seatName(state, seatOf(state, side))),
@@ -398,6 +428,63 @@ export class RoomPage {
       this.els.toMove.append(' ', h('span', { class: left < 10000 ? 'clock low' : 'clock', dataset: { testid: 'clock' } },
         clockSentence(state, left)));
     }
+  }
+
+  /**
+   * A spectator's steps back through the game being watched (or the
+   * last one): first, back, forward and back to the game; the position
+   * looked at is said above the board.
+   */
+  renderSteps() {
+    const state = this.state;
+    const game = state.game;
+    const plies = game ? game.record.length : 0;
+    const watching = mySeat(state) === null && !!game && plies > 0;
+    if (!watching) {
+      this.lookBack = null;
+      replace(this.els.steps);
+      this.els.ply.hidden = true;
+      return;
+    }
+    const at = this.lookBack === null ? plies : this.lookBack;
+    const button = (/** @type {string} */ testid, /** @type {string} */ label, /** @type {string} */ glyph, /** @type {number} */ to, /** @type {boolean} */ off) =>
+      h('button', { type: 'button', class: 'step', dataset: { testid }, 'aria-label': label, title: label, disabled: off, onclick: () => this.lookAt(to) }, glyph);
+    replace(this.els.steps,
+      button('replay-first', t('replay-first'), '⏮', 0, at === 0),
+      button('replay-back', t('replay-back'), '◀', at - 1, at === 0),
+      button('replay-forward', t('replay-forward'), '▶', at + 1, at >= plies),
+      this.lookBack === null ? null
+        : h('button', { type: 'button', dataset: { testid: 'replay-to-live' }, onclick: () => this.lookAt(plies) }, t('replay-to-live')));
+    this.els.ply.hidden = this.lookBack === null;
+    this.els.ply.dataset.ply = String(at);
+    this.els.ply.textContent = this.lookBack === null ? '' : t('replay-looking-back', { ply: at, plies });
+  }
+
+  /**
+   * Looks at the position after event `k` of the game watched (its
+   * last: back to the game as it goes on).
+   * @param {number} k
+   */
+  async lookAt(k) {
+    const game = this.state.game;
+    if (!game) return;
+    const plies = game.record.length;
+    if (k >= plies) {
+      this.lookBack = null;
+      this.render();
+      return;
+    }
+    const to = Math.max(0, k);
+    if (!this.past || this.past.id !== game.id || this.past.plies.length < to) {
+      try {
+        this.past = await request('GET', `/api/games/${game.id}`);
+      } catch (e) {
+        this.fail(e);
+        return;
+      }
+    }
+    this.lookBack = to;
+    this.render();
   }
 
   armResign() {

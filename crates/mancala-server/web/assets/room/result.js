@@ -26,7 +26,8 @@ export function renderResult(el, state) {
     h('ol', { class: 'ranks' }, ...rows.map((r) => h('li', {},
       rankLine(state, r.seat, r.rank, r.score),
       r.change ? [' · ', ratingLine(r.change)] : null))),
-    h('p', { class: 'note' }, t('site-ended-by', { reason: t(`site-end-${outcome.reason.replace(/_/g, '-')}`) })));
+    h('p', { class: 'note' }, t('site-ended-by', { reason: t(`site-end-${outcome.reason.replace(/_/g, '-')}`) })),
+    state.game ? h('p', {}, h('a', { href: `/g/${state.game.id}`, dataset: { internal: '1', testid: 'result-replay' } }, t('replay-link'))) : null);
 }
 
 /**

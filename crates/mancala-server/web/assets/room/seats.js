@@ -81,7 +81,8 @@ function taken(ctx, i, s) {
   const computer = typeof s.level === 'number';
   const name = ctx.seats.includes(i) ? t('site-seat-you', { name: displayName(s) }) : seatName(ctx.state, i);
   /** @type {import('../dom.js').Child[]} */
-  const parts = [h('span', { class: 'name' }, name)];
+  // The name links to the player's page (ids are hex or `ai:N`: safe in a path).
+  const parts = [h('a', { class: 'name', href: `/p/${s.player}`, dataset: { internal: '1' } }, name)];
   if (s.player === room.host) parts.push(h('span', { class: 'tag' }, t('site-tag-host')));
   if (s.away) parts.push(h('span', { class: 'tag away', dataset: { testid: `away-${i}` } }, t('site-tag-away')));
   if (s.played_by === 'computer' && !computer) {
