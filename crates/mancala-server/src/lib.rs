@@ -90,6 +90,7 @@ mod error;
 mod http;
 mod limit;
 pub mod protocol;
+mod queue;
 mod rating;
 mod room;
 mod secret;
