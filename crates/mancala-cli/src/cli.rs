@@ -251,4 +251,8 @@ pub struct ServeArgs {
     /// resigned seats (`ai:3` is quick and takes what is in front of it).
     #[arg(long, default_value = "ai:3", value_name = "SPEC")]
     pub cpu: mancala_ai::Spec,
+    /// How long a player waits in a queue of "Play now" before the
+    /// computer is offered, in seconds.
+    #[arg(long, default_value_t = 20, value_name = "SECONDS")]
+    pub queue_wait: u64,
 }

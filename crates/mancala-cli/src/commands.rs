@@ -63,6 +63,7 @@ fn serve(args: &ServeArgs) -> CliResult {
         cpu: args.cpu,
         takeover_after: args.takeover_after,
         silence_limit: Some(args.silence_limit).filter(|limit| !limit.is_zero()),
+        queue_wait: std::time::Duration::from_secs(args.queue_wait),
     };
     mancala_server::serve_blocking(&config, |url| outln!("listening on {url}"))
         .map_err(|e| CliError::runtime(e.to_string()))

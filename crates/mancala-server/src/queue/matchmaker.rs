@@ -169,11 +169,6 @@ impl Matchmaker {
         self.away.remove(player);
     }
 
-    /// Whether `player` is disconnected (within the grace).
-    pub fn is_away(&self, player: &str) -> bool {
-        self.away.contains_key(player)
-    }
-
     /// `player`'s tickets, pool by pool.
     pub fn tickets_of(&self, player: &str) -> Vec<(Pool, Ticket)> {
         (self.pools.iter())
@@ -192,11 +187,6 @@ impl Matchmaker {
     /// Every pool with someone waiting, and how many wait there.
     pub fn counts(&self) -> impl Iterator<Item = (&Pool, usize)> {
         self.pools.iter().map(|(pool, t)| (pool, t.len()))
-    }
-
-    /// Every ticket waiting, in every pool.
-    pub fn len(&self) -> usize {
-        self.pools.values().map(Vec::len).sum()
     }
 
     /// Whether nobody waits.
@@ -258,7 +248,8 @@ impl Matchmaker {
             candidates.sort_by(|a, b| {
                 let da = (a.rating - anchor.rating).abs();
                 let db = (b.rating - anchor.rating).abs();
-                da.total_cmp(&db).then((a.since, a.seq).cmp(&(b.since, b.seq)))
+                da.total_cmp(&db)
+                    .then((a.since, a.seq).cmp(&(b.since, b.seq)))
             });
             let mut chosen = Vec::with_capacity(size - 1);
             if choose(&candidates, 0, size - 1, now, &mut chosen) {

@@ -4,3 +4,8 @@
 //! `/ws/queue` (docs/protocol.md, The queue) lets players in and out.
 
 pub(crate) mod matchmaker;
+mod service;
+mod socket;
+
+pub(crate) use service::{Queue, games};
+pub(crate) use socket::serve;

@@ -104,7 +104,7 @@ fn joining_again_keeps_the_ticket_and_its_wait() {
     let first = m.join(p.clone(), "ann", 1500.0, secs(0.0));
     let again = m.join(p.clone(), "ann", 1700.0, secs(15.0));
     assert_eq!(first, again);
-    assert_eq!(m.len(), 1);
+    assert_eq!(m.waiting(&p).len(), 1);
 }
 
 #[test]
@@ -177,9 +177,8 @@ fn op() -> impl Strategy<Value = Op> {
 /// (100 points, 25 more a second, the wider of two ranges).
 fn a_group_suits(tickets: &[(f64, Duration)], size: usize, now: Duration) -> bool {
     let range = |since: Duration| 100.0 + 25.0 * (now - since).as_secs_f64();
-    let pair = |a: (f64, Duration), b: (f64, Duration)| {
-        (a.0 - b.0).abs() <= range(a.1).max(range(b.1))
-    };
+    let pair =
+        |a: (f64, Duration), b: (f64, Duration)| (a.0 - b.0).abs() <= range(a.1).max(range(b.1));
     let n = tickets.len();
     (0u32..1 << n).any(|mask| {
         let group: Vec<_> = (0..n).filter(|i| mask & (1 << i) != 0).collect();
