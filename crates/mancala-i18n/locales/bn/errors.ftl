@@ -38,3 +38,8 @@ error-flooding = অনেক বেশি কাজ: সংযোগ বন্�
 error-bad-cpu = সার্ভারের সেটআপে ভুল আছে।
 error-bad-level = কম্পিউটারের স্তর { $min } থেকে { $max } পর্যন্ত।
 error-bad-turn-seconds = প্রতি পালার এই সময়সীমা বেছে নেওয়া যায় না।
+
+# The queue's refusals (queue-).
+error-no-such-queue = এখনই খেলার জন্য এমন কোনো খেলা নেই।
+error-not-queued = আপনি ওই খেলার জন্য অপেক্ষা করছেন না।
+error-not-offered = { $seconds } সেকেন্ড অপেক্ষার পরে কম্পিউটারের সঙ্গে খেলার সুযোগ দেওয়া হয়।

@@ -38,3 +38,8 @@ error-flooding = Too many actions: the connection was closed.
 error-bad-cpu = The server is set up wrongly.
 error-bad-level = A computer level is { $min } to { $max }.
 error-bad-turn-seconds = That time per turn is not on offer.
+
+# The queue's refusals (queue-).
+error-no-such-queue = There is no such game to play now.
+error-not-queued = You are not waiting for that game.
+error-not-offered = The computer is offered after { $seconds } seconds of waiting.

@@ -38,3 +38,8 @@ error-flooding = बहुत ज़्यादा काम: कनेक्�
 error-bad-cpu = सर्वर गलत तरीके से सेट किया गया है।
 error-bad-level = कंप्यूटर का स्तर { $min } से { $max } तक होता है।
 error-bad-turn-seconds = हर बारी के लिए यह समय उपलब्ध नहीं है।
+
+# The queue's refusals (queue-).
+error-no-such-queue = अभी खेलने के लिए ऐसा कोई खेल नहीं है।
+error-not-queued = आप उस खेल के लिए इंतज़ार नहीं कर रहे।
+error-not-offered = { $seconds } सेकंड इंतज़ार के बाद कंप्यूटर से खेलने का विकल्प मिलता है।

@@ -38,3 +38,8 @@ error-flooding = 操作が多すぎるため、接続を切断しました。
 error-bad-cpu = サーバーの設定に誤りがあります。
 error-bad-level = コンピューターのレベルは{ $min }〜{ $max }です。
 error-bad-turn-seconds = その1手の持ち時間は選べません。
+
+# The queue's refusals (queue-).
+error-no-such-queue = そのゲームは今すぐ対戦では選べません。
+error-not-queued = そのゲームの対戦を待っていません。
+error-not-offered = コンピューターとの対戦は{ $seconds }秒待つと提案されます。

@@ -11,6 +11,7 @@ import { allLanguages, language, onLanguage, setLanguage, startWords, t } from '
 import { showHome } from './home.js';
 import { showRules } from './rules.js';
 import { RoomPage } from './room/index.js';
+import { startQueue } from './queue.js';
 import { soundSwitch } from './sound.js';
 
 /** @type {{close: () => void}|null} */
@@ -41,6 +42,7 @@ async function route() {
     return;
   }
   player = me;
+  startQueue(me, (code) => navigate(`/r/${code}`));
   showWho();
   const code = roomInPath();
   if (code) {
