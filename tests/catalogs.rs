@@ -86,7 +86,9 @@ fn files(dir: &Path, ext: &str, skip: &[&str]) -> Vec<PathBuf> {
 /// with `call`, only those passed straight to it (`t('site-title')`: the
 /// page's class names and test ids look like ids too).
 fn literal_ids(text: &str, call: Option<&str>) -> BTreeSet<String> {
-    const DOMAINS: [&str; 6] = ["site-", "board-", "rules-", "game-", "error-", "lore-"];
+    const DOMAINS: [&str; 7] = [
+        "site-", "board-", "rules-", "game-", "error-", "lore-", "queue-",
+    ];
     let mut ids = BTreeSet::new();
     let bytes = text.as_bytes();
     for (i, &b) in bytes.iter().enumerate() {
