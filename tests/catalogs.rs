@@ -86,8 +86,8 @@ fn files(dir: &Path, ext: &str, skip: &[&str]) -> Vec<PathBuf> {
 /// with `call`, only those passed straight to it (`t('site-title')`: the
 /// page's class names and test ids look like ids too).
 fn literal_ids(text: &str, call: Option<&str>) -> BTreeSet<String> {
-    const DOMAINS: [&str; 8] = [
-        "site-", "board-", "rules-", "game-", "error-", "lore-", "player-", "replay-",
+    const DOMAINS: [&str; 9] = [
+        "site-", "board-", "rules-", "game-", "error-", "lore-", "player-", "replay-", "queue-",
     ];
     let mut ids = BTreeSet::new();
     let bytes = text.as_bytes();

@@ -265,6 +265,10 @@ pub struct ServeArgs {
     /// resigned seats (`ai:3` is quick and takes what is in front of it).
     #[arg(long, env = "MANCALA_CPU", default_value = "ai:3", value_name = "SPEC")]
     pub cpu: mancala_ai::Spec,
+    /// How long a player waits in a queue of "Play now" before the
+    /// computer is offered, in seconds.
+    #[arg(long, env = "MANCALA_QUEUE_WAIT", default_value_t = 20, value_name = "SECONDS")]
+    pub queue_wait: u64,
     /// How the log on stderr is written: `text` (readable) or `json` (one
     /// object a line, for log collectors).
     #[arg(long, env = "MANCALA_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]

@@ -83,6 +83,7 @@ fn serve(args: &ServeArgs) -> CliResult {
             client_ip_header: args.client_ip_header.clone(),
             limit_loopback: false,
         },
+        queue_wait: std::time::Duration::from_secs(args.queue_wait),
     };
     mancala_server::serve_blocking(&config, |url| outln!("listening on {url}"))
         .map_err(|e| CliError::runtime(e.to_string()))

@@ -62,6 +62,8 @@ pub(crate) struct StoredRoom {
     pub turn_seconds: Option<u32>,
     /// `(seat, player id, name)` for each taken seat.
     pub seats: Vec<(usize, String, String)>,
+    /// Whether the queue made the room (strangers seated together).
+    pub matched: bool,
 }
 
 /// A game as stored.
@@ -262,12 +264,66 @@ impl Db {
         Ok(())
     }
 
+    /// Stores a room made by the queue ([`StoredRoom::matched`]), hosted
+    /// by the first of `seated`, who sit in seats 0, 1, ... in that order
+    /// (players or the computer's `ai:N`), all in one transaction.
+    pub(crate) async fn create_matched_room(
+        &self,
+        code: &str,
+        setup: &RoomSetup,
+        rated: bool,
+        turn_seconds: Option<u32>,
+        seated: &[String],
+    ) -> Result<(), Error> {
+        let house_rules = setup
+            .house_rules
+            .map(|h| serde_json::to_string(&h).expect("house rules serialise"));
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO rooms (code, host, rules, rated, house_rules, rotation, \
+             min_players, max_players, turn_seconds, matched) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, TRUE)",
+        )
+        .bind(code)
+        .bind(&seated[0])
+        .bind(setup.base.canonical())
+        .bind(rated)
+        .bind(house_rules)
+        .bind(setup.rotation)
+        .bind(setup.min_players as i64)
+        .bind(setup.max_players as i64)
+        .bind(turn_seconds.map(i64::from))
+        .execute(&mut *tx)
+        .await?;
+        for (seat, player) in seated.iter().enumerate() {
+            sqlx::query("INSERT INTO room_seats (room, seat, player) VALUES ($1, $2, $3)")
+                .bind(code)
+                .bind(seat as i64)
+                .bind(player)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The current rating of `player`: the initial one (1500) before any
+    /// rated game.
+    pub(crate) async fn rating(&self, player: &str) -> Result<f64, Error> {
+        let rating: Option<f64> =
+            sqlx::query_scalar("SELECT rating FROM ratings WHERE player = $1")
+                .bind(player)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(rating.unwrap_or(rating::initial().rating))
+    }
+
     /// Room `code` with its seats, if it exists.
     pub(crate) async fn room(&self, code: &str) -> Result<Option<StoredRoom>, Error> {
         let Some(row) = sqlx::query(
             "SELECT host, rules, CAST(rated AS INTEGER), house_rules, \
-             CAST(rotation AS INTEGER), min_players, max_players, turn_seconds \
-             FROM rooms WHERE code = $1",
+             CAST(rotation AS INTEGER), min_players, max_players, turn_seconds, \
+             CAST(matched AS INTEGER) FROM rooms WHERE code = $1",
         )
         .bind(code)
         .fetch_optional(&self.pool)
@@ -302,6 +358,7 @@ impl Db {
             turn_seconds: row
                 .get::<Option<i64>, _>(7)
                 .and_then(|s| u32::try_from(s).ok()),
+            matched: flag(row.get(8)),
             seats,
         }))
     }

@@ -295,6 +295,27 @@ pub enum Error {
         /// The seconds asked for.
         seconds: u64,
     },
+    /// A queue of "Play now" that is not one: an unknown game, or a
+    /// player count the game does not seat.
+    #[error(
+        "no queue for {game:?} with {players} players (the games are \"house\" and the presets, for the players each seats)"
+    )]
+    NoSuchQueue {
+        /// The game asked for.
+        game: String,
+        /// The player count asked for.
+        players: u8,
+    },
+    /// Leaving, or taking the computer's offer of, a queue the player
+    /// does not wait in.
+    #[error("you are not waiting in that queue")]
+    NotQueued,
+    /// Taking the computer's offer before it is made.
+    #[error("the computer is offered after {seconds} s of waiting")]
+    NotOffered {
+        /// The wait before the offer, in seconds.
+        seconds: u64,
+    },
 }
 
 impl Error {
@@ -342,6 +363,9 @@ impl Error {
             Error::Cpu { .. } => "bad_cpu",
             Error::BadLevel { .. } => "bad_level",
             Error::TurnSeconds { .. } => "bad_turn_seconds",
+            Error::NoSuchQueue { .. } => "no_such_queue",
+            Error::NotQueued => "not_queued",
+            Error::NotOffered { .. } => "not_offered",
         }
     }
 
@@ -393,7 +417,10 @@ impl Error {
                 ("min", 1),
                 ("max", u64::from(mancala_ai::MAX_LEVEL)),
             ],
-            Error::TurnSeconds { seconds } => vec![("seconds", seconds)],
+            Error::TurnSeconds { seconds } | Error::NotOffered { seconds } => {
+                vec![("seconds", seconds)]
+            }
+            Error::NoSuchQueue { players, .. } => vec![("players", u64::from(players))],
             Error::Version { version } => vec![("version", u64::from(version))],
             Error::TooManyRequests {
                 per_minute,

@@ -26,6 +26,7 @@ use crate::limit::{Connections, CreationLimit};
 use crate::protocol::{
     HistoryEntry, HouseRules, LeaderboardEntry, PlayedEntry, PlayerView, ReplayView,
 };
+use crate::queue::{self, Queue};
 use crate::room::{Rooms, Settings};
 use crate::setup::{HouseRulesChoice, RoomSetup};
 use crate::{MAX_NAME, secret, web, ws};
@@ -76,6 +77,8 @@ pub(crate) struct AppState(Arc<Shared>);
 pub(crate) struct Shared {
     db: Db,
     rooms: Rooms,
+    /// The queues of "Play now".
+    queue: Queue,
     next_conn: AtomicU64,
     /// Other sites' origins whose pages may open WebSockets, normalised.
     origins: Vec<String>,
@@ -95,9 +98,17 @@ pub(crate) struct Shared {
 
 /// The server's routes over `db`, rooms run with `settings`; `origins`
 /// are the other sites allowed to open WebSockets (see
-/// [`ws::check_origin`]).
-pub(crate) fn router(db: Db, settings: Settings, origins: Vec<String>, limits: &Limits) -> Router {
+/// [`ws::check_origin`]); `limits` cap connections and creations; the
+/// queue offers the computer after `queue_wait`.
+pub(crate) fn router(
+    db: Db,
+    settings: Settings,
+    origins: Vec<String>,
+    limits: &Limits,
+    queue_wait: std::time::Duration,
+) -> Router {
     let takeover_after = settings.takeover_after;
+    let rooms = Rooms::new(db.clone(), settings);
     let state = AppState(Arc::new(Shared {
         new_players: CreationLimit::new("players", limits.creations_per_minute),
         new_rooms: CreationLimit::new("rooms", limits.creations_per_minute),
@@ -105,7 +116,8 @@ pub(crate) fn router(db: Db, settings: Settings, origins: Vec<String>, limits: &
         client_ip_header: limits.client_ip_header.clone(),
         limit_loopback: limits.limit_loopback,
         silence_limit: settings.silence_limit,
-        rooms: Rooms::new(db.clone(), settings),
+        queue: Queue::start(db.clone(), rooms.clone(), queue_wait),
+        rooms,
         db,
         next_conn: AtomicU64::new(0),
         origins,
@@ -122,6 +134,8 @@ pub(crate) fn router(db: Db, settings: Settings, origins: Vec<String>, limits: &
         .route("/api/players/{id}/games", get(player_games))
         .route("/api/games/{id}", get(game_page))
         .route("/ws/rooms/{code}", get(room_socket))
+        .route("/ws/queue", get(queue_socket))
+        .route("/api/queue/counts", get(queue_counts))
         .merge(web::router(takeover_after))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(security_header(CONTENT_SECURITY_POLICY, CONTENT_SECURITY))
@@ -547,6 +561,61 @@ impl FromRequestParts<AppState> for ClientIp {
     }
 }
 
+async fn queue_socket(
+    State(app): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    uri: Uri,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, Error> {
+    let authority = uri.authority().map(|a| a.as_str());
+    ws::check_origin(&headers, authority, &app.0.origins)?;
+    // Counted like a room's socket, from before the upgrade to the close.
+    let opened = app.0.connections.open(ip)?;
+    let sockets = app.0.db.metrics().sockets.clone();
+    let (db, queue) = (app.0.db.clone(), app.0.queue.clone());
+    let conn = app.0.next_conn.fetch_add(1, Ordering::Relaxed);
+    let silence = app.0.silence_limit;
+    Ok(upgrade
+        .max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        .read_buffer_size(READ_BUFFER)
+        .on_upgrade(move |socket| async move {
+            let open = crate::metrics::Held::new(&sockets);
+            queue::serve(socket, db, queue, conn, silence).await;
+            drop((open, opened));
+        }))
+}
+
+/// One game's line of `GET /api/queue/counts`.
+#[derive(Debug, Serialize)]
+struct GameCount {
+    game: String,
+    /// Players waiting in its queues.
+    waiting: usize,
+    /// Persons at its games in progress.
+    playing: usize,
+}
+
+/// The answer of `GET /api/queue/counts`.
+#[derive(Debug, Serialize)]
+struct QueueCounts {
+    games: Vec<GameCount>,
+}
+
+async fn queue_counts(State(app): State<AppState>) -> Result<axum::Json<QueueCounts>, Error> {
+    let waiting = app.0.queue.waiting().await?;
+    let playing = app.0.rooms.playing();
+    let games = (queue::games().into_iter())
+        .map(|game| GameCount {
+            waiting: waiting.get(&game).copied().unwrap_or(0),
+            playing: playing.get(&game).copied().unwrap_or(0),
+            game,
+        })
+        .collect();
+    Ok(axum::Json(QueueCounts { games }))
+}
+
 /// The player a request authenticates as, by
 /// `Authorization: Bearer ID:SECRET`.
 #[derive(Debug)]
@@ -584,9 +653,11 @@ mod tests {
             .await
             .unwrap();
         let settings = Settings::from(&crate::Config::default());
+        let rooms = Rooms::new(db.clone(), settings);
         let state = AppState(Arc::new(Shared {
             db: db.clone(),
-            rooms: Rooms::new(db.clone(), settings),
+            queue: Queue::start(db.clone(), rooms.clone(), crate::DEFAULT_QUEUE_WAIT),
+            rooms,
             next_conn: AtomicU64::new(0),
             origins: Vec::new(),
             silence_limit: None,

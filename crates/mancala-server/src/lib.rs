@@ -92,6 +92,7 @@ mod http;
 pub mod limit;
 mod metrics;
 pub mod protocol;
+mod queue;
 mod rating;
 mod room;
 mod secret;
@@ -135,6 +136,10 @@ pub const DEFAULT_TAKEOVER_AFTER: Duration = Duration::from_secs(60);
 /// ([`Config::silence_limit`]): pings go out every 15 s.
 pub const DEFAULT_SILENCE_LIMIT: Duration = Duration::from_secs(45);
 
+/// How long a player waits in a queue of "Play now" before the computer
+/// is offered ([`Config::queue_wait`]), unless the operator says otherwise.
+pub const DEFAULT_QUEUE_WAIT: Duration = Duration::from_secs(20);
+
 /// Where the server listens, what it stores into, and who plays for
 /// players who do not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -161,6 +166,9 @@ pub struct Config {
     /// drops it as dead, so that a device whose network died without a
     /// word is seen away; `None`: never.
     pub silence_limit: Option<Duration>,
+    /// How long a player waits in a queue of "Play now" before the
+    /// computer is offered (`--queue-wait`).
+    pub queue_wait: Duration,
     /// How many connections, players and rooms the server and each
     /// address may have.
     pub limits: Limits,
@@ -209,7 +217,8 @@ impl Default for Limits {
 
 impl Default for Config {
     /// `127.0.0.1:8080`, the SQLite file `mancala.db` in the current
-    /// directory, [`DEFAULT_CPU`] and [`DEFAULT_TAKEOVER_AFTER`].
+    /// directory, [`DEFAULT_CPU`], [`DEFAULT_TAKEOVER_AFTER`],
+    /// [`DEFAULT_SILENCE_LIMIT`] and [`DEFAULT_QUEUE_WAIT`].
     fn default() -> Config {
         Config {
             addr: "127.0.0.1:8080".to_string(),
@@ -219,6 +228,7 @@ impl Default for Config {
             takeover_after: DEFAULT_TAKEOVER_AFTER,
             silence_limit: Some(DEFAULT_SILENCE_LIMIT),
             limits: Limits::default(),
+            queue_wait: DEFAULT_QUEUE_WAIT,
         }
     }
 }
@@ -254,7 +264,13 @@ impl Server {
         Ok(Server {
             listener,
             addr,
-            router: http::router(db, room::Settings::from(config), origins, &config.limits),
+            router: http::router(
+                db,
+                room::Settings::from(config),
+                origins,
+                &config.limits,
+                config.queue_wait,
+            ),
         })
     }
 

@@ -57,6 +57,10 @@ pub enum ClientMessage {
     },
     /// Resign the game in the client's own seat.
     Resign,
+    /// Ask for another game with the same players, after a game: it
+    /// starts once every person seated has asked (the host may also
+    /// `start` it, except in a room the queue made).
+    Rematch,
     /// Put the computer in a seat, or take it out (host only, between
     /// games).
     Computer {
@@ -163,6 +167,13 @@ pub struct RoomView {
     pub spectators: Vec<SpectatorView>,
     /// The game being played or last played, if any.
     pub game: Option<GameView>,
+    /// Whether the queue made the room (strangers seated together): a
+    /// rematch starts when every person seated asked for it.
+    #[serde(default)]
+    pub matched: bool,
+    /// The seats whose players asked for a rematch since the last game.
+    #[serde(default)]
+    pub rematch: Vec<usize>,
 }
 
 /// The Kalah house rules of the site, as a room keeps them: instantiated
@@ -899,4 +910,102 @@ impl GameResult {
             GameResult::Win
         })
     }
+}
+
+/// A queue of "Play now" (`/ws/queue`): a game, a player count, rated or
+/// casual.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QueueChoice {
+    /// `house` (the site's Kalah house rules, their defaults) or a preset's
+    /// name (`kalah`, `oware`, ...).
+    pub game: String,
+    /// The players of a game, 2 to 4 (as the game seats).
+    pub players: u8,
+    /// Whether the game is rated.
+    #[serde(default)]
+    pub rated: bool,
+}
+
+/// A message from a client of the queue's WebSocket, `/ws/queue`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum QueueRequest {
+    /// The first message, as in a room: who the client is.
+    Hello {
+        /// The protocol version the client speaks.
+        version: u32,
+        /// The player id.
+        player: String,
+        /// The player's secret.
+        secret: String,
+    },
+    /// Waits in a queue (again: the ticket and its waiting time stay).
+    Join(QueueChoice),
+    /// Stops waiting in a queue.
+    Leave(QueueChoice),
+    /// Takes the computer's offer of a queue: a game at once, the
+    /// computer in every other seat.
+    Computer(QueueChoice),
+}
+
+/// One queue a player waits in, as `queue` tells them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TicketView {
+    /// The queue.
+    #[serde(flatten)]
+    pub choice: QueueChoice,
+    /// How long the player has waited there, in milliseconds.
+    pub waited_ms: u64,
+    /// How long until the computer is offered, in milliseconds (0 once
+    /// it is).
+    pub offer_in_ms: u64,
+    /// The computer's offer, once the wait is over.
+    pub offer: Option<OfferView>,
+}
+
+/// The computer's offer to a player who waited in vain.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OfferView {
+    /// The level offered, near the player's rating.
+    pub level: u8,
+    /// The computer seats the game would have (every seat but the player's).
+    pub computers: u8,
+}
+
+/// A message from the queue's WebSocket.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum QueueMessage {
+    /// The answer to `hello`.
+    Welcome {
+        /// The protocol version of the server.
+        version: u32,
+        /// The client's player id.
+        you: String,
+    },
+    /// Every queue the player waits in (after `hello`, and whenever it
+    /// changes: a join, a leave, an offer).
+    Queue {
+        /// The player's tickets, in the order of the queues.
+        tickets: Vec<TicketView>,
+    },
+    /// The player was seated: the room `code` holds the game, started.
+    Matched {
+        /// The room's code (`/r/CODE`, `/ws/rooms/CODE`).
+        code: String,
+        /// The queue it came from.
+        #[serde(flatten)]
+        choice: QueueChoice,
+        /// How many seats the computer plays.
+        computers: u8,
+    },
+    /// A request of this client was refused.
+    Error {
+        /// The stable error code.
+        code: String,
+        /// For developers.
+        message: String,
+        /// The refusal's facts.
+        args: serde_json::Map<String, serde_json::Value>,
+    },
 }

@@ -263,6 +263,24 @@ impl RoomSetup {
         })
     }
 
+    /// The site's Kalah house rules with every default (the queue's
+    /// `house`).
+    pub(crate) fn house_default() -> RoomSetup {
+        HouseRulesChoice::default()
+            .setup()
+            .expect("the defaults are offered")
+    }
+
+    /// The room's game by name, as the queue and its counts name it:
+    /// `house` for the house rules, else the preset's name, or `custom`.
+    pub(crate) fn game_name(&self) -> String {
+        if self.house_rules.is_some() {
+            return "house".to_string();
+        }
+        self.preset()
+            .map_or_else(|| "custom".to_string(), |p| p.name().to_string())
+    }
+
     /// The preset the room plays, if it plays one: Kalah for the house
     /// rules, else the preset whose rules these are for some number of
     /// players; `None` for rules of one's own.

@@ -18,10 +18,10 @@ use crate::room::{Command, ConnId, RoomHandle, Rooms};
 use crate::{MAX_MESSAGE, PROTOCOL_VERSION, secret};
 
 /// How long a new connection has to say `hello`.
-const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Messages queued for a client before the room drops it as too slow.
-const OUTBOX: usize = 256;
+pub(crate) const OUTBOX: usize = 256;
 
 /// How long a connection the server closes may take to answer with its
 /// own `Close`.
@@ -32,7 +32,7 @@ const CLOSE_GRACE: Duration = Duration::from_secs(1);
 /// the socket with the flood still unread would make the kernel reset the
 /// connection, and a reset can destroy the server's last messages (the
 /// `flooding` error) before the client reads them.
-async fn finish_closing(socket: &mut WebSocket) {
+pub(crate) async fn finish_closing(socket: &mut WebSocket) {
     let drain = async {
         while let Some(Ok(frame)) = socket.recv().await {
             if matches!(frame, Message::Close(_)) {
@@ -125,7 +125,7 @@ pub(crate) async fn serve(mut socket: WebSocket, link: Link) {
 
 /// Reads the first message, which must be a `hello` with the secret of
 /// an existing player, and returns that player's id and name.
-async fn authenticate(
+pub(crate) async fn authenticate(
     socket: &mut WebSocket,
     db: &Db,
     limit: &ConnectionLimit,

@@ -44,3 +44,7 @@ error-bad-turn-seconds = প্রতি পালার এই সময়স�
 
 # খেলোয়াড়দের পাতা আর খেলার পুনরাবৃত্তি।
 error-no-such-game = এমন কোনো খেলা নেই।
+# The queue's refusals (queue-).
+error-no-such-queue = এখনই খেলার জন্য এমন কোনো খেলা নেই।
+error-not-queued = আপনি ওই খেলার জন্য অপেক্ষা করছেন না।
+error-not-offered = { $seconds } সেকেন্ড অপেক্ষার পরে কম্পিউটারের সঙ্গে খেলার সুযোগ দেওয়া হয়।

@@ -305,3 +305,30 @@ player-result = { $result ->
 }
 player-with = { $names }-এর সঙ্গে
 player-failed = এই খেলোয়াড়ের পাতা লোড করা গেল না।
+# Play now: the queue that seats strangers together (queue-).
+queue-title = এখনই খেলুন
+queue-lead = সাইটের কারও সঙ্গে খেলুন: আরেকজন খেলোয়াড় এলেই আপনাদের একসঙ্গে বসানো হবে।
+queue-game = খেলা
+queue-game-house = কালাহ (ঘরের নিয়ম)
+queue-players = খেলোয়াড়
+queue-players-choice = { $players } জন খেলোয়াড়
+queue-rated = রেটেড (রেটিং বদলায়)
+queue-play-now = এখনই খেলুন
+queue-waiting = খেলোয়াড় খোঁজা হচ্ছে: { $game }, { $players } জন, { $rated ->
+    [yes] রেটেড
+   *[no] রেটিং ছাড়া
+}।
+queue-countdown = { $seconds } সেকেন্ড পরে কম্পিউটারের সঙ্গে খেলার সুযোগ দেওয়া হবে।
+queue-offer = এখনও কেউ আসেননি। বদলে কম্পিউটারের (স্তর { $level }) সঙ্গে খেলবেন? { $computers ->
+    [one] কম্পিউটার অন্য আসনে বসবে।
+   *[other] কম্পিউটার বাকি { $computers }টি আসনে বসবে।
+}
+queue-accept-computer = কম্পিউটারের সঙ্গে খেলুন
+queue-keep-waiting = অপেক্ষা করতে থাকুন
+queue-leave = অপেক্ষা বন্ধ করুন
+queue-counts-title = এখন সাইটে
+queue-count-line = { $game }: { $waiting } জন অপেক্ষায় · { $playing } জন খেলছেন
+queue-counts-none = এই মুহূর্তে কেউ অপেক্ষায় নেই, কেউ খেলছেনও না।
+queue-failed = খেলোয়াড় খোঁজার সারিতে পৌঁছানো যাচ্ছে না: { $error }
+queue-rematch-asked = আপনি আবার খেলতে চেয়েছেন: সবাই চাইলে খেলা শুরু হবে।
+queue-requeue = নতুন কারও সঙ্গে খেলুন

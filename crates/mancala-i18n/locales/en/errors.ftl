@@ -44,3 +44,7 @@ error-bad-turn-seconds = That time per turn is not on offer.
 
 # The players' pages and the replays.
 error-no-such-game = There is no such game.
+# The queue's refusals (queue-).
+error-no-such-queue = There is no such game to play now.
+error-not-queued = You are not waiting for that game.
+error-not-offered = The computer is offered after { $seconds } seconds of waiting.

@@ -321,3 +321,33 @@ player-result = { $result ->
 }
 player-with = with { $names }
 player-failed = This player's page could not be loaded.
+# Play now: the queue that seats strangers together (queue-).
+queue-title = Play now
+queue-lead = Play someone on the site: you are seated together as soon as another player comes.
+queue-game = Game
+queue-game-house = Kalah (house rules)
+queue-players = Players
+queue-players-choice = { $players } players
+queue-rated = Rated (changes ratings)
+queue-play-now = Play now
+queue-waiting = Looking for players: { $game }, { $players } players, { $rated ->
+    [yes] rated
+   *[no] casual
+}.
+queue-countdown = { $seconds ->
+    [one] The computer is offered in 1 second.
+   *[other] The computer is offered in { $seconds } seconds.
+}
+queue-offer = Nobody has come yet. Play the computer (level { $level }) instead? { $computers ->
+    [one] It takes the other seat.
+   *[other] It takes the other { $computers } seats.
+}
+queue-accept-computer = Play the computer
+queue-keep-waiting = Keep waiting
+queue-leave = Stop waiting
+queue-counts-title = On the site now
+queue-count-line = { $game }: { $waiting } waiting · { $playing } playing
+queue-counts-none = Nobody is waiting or playing right now.
+queue-failed = The queue cannot be reached: { $error }
+queue-rematch-asked = You asked for a rematch: it starts when everyone has.
+queue-requeue = Play someone new

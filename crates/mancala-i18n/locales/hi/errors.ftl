@@ -44,3 +44,7 @@ error-bad-turn-seconds = हर बारी के लिए यह समय �
 
 # खिलाड़ियों के पेज और खेलों का दोहराव।
 error-no-such-game = ऐसा कोई खेल नहीं है।
+# The queue's refusals (queue-).
+error-no-such-queue = अभी खेलने के लिए ऐसा कोई खेल नहीं है।
+error-not-queued = आप उस खेल के लिए इंतज़ार नहीं कर रहे।
+error-not-offered = { $seconds } सेकंड इंतज़ार के बाद कंप्यूटर से खेलने का विकल्प मिलता है।

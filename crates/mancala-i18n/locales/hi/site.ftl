@@ -314,3 +314,30 @@ player-result = { $result ->
 }
 player-with = { $names } के साथ
 player-failed = इस खिलाड़ी का पेज लोड नहीं हो सका।
+# Play now: the queue that seats strangers together (queue-).
+queue-title = अभी खेलें
+queue-lead = साइट पर किसी के साथ खेलें: दूसरा खिलाड़ी आते ही आप दोनों को साथ बैठा दिया जाएगा।
+queue-game = खेल
+queue-game-house = कलाह (घरेलू नियम)
+queue-players = खिलाड़ी
+queue-players-choice = { $players } खिलाड़ी
+queue-rated = रेटेड (रेटिंग बदलती है)
+queue-play-now = अभी खेलें
+queue-waiting = खिलाड़ी ढूँढ़े जा रहे हैं: { $game }, { $players } खिलाड़ी, { $rated ->
+    [yes] रेटेड
+   *[no] बिना रेटिंग
+}।
+queue-countdown = { $seconds } सेकंड में कंप्यूटर से खेलने का विकल्प मिलेगा।
+queue-offer = अभी तक कोई नहीं आया। इसकी जगह कंप्यूटर (स्तर { $level }) से खेलें? { $computers ->
+    [one] कंप्यूटर दूसरी सीट पर बैठेगा।
+   *[other] कंप्यूटर बाकी { $computers } सीटों पर बैठेगा।
+}
+queue-accept-computer = कंप्यूटर से खेलें
+queue-keep-waiting = इंतज़ार करते रहें
+queue-leave = इंतज़ार बंद करें
+queue-counts-title = अभी साइट पर
+queue-count-line = { $game }: { $waiting } इंतज़ार में · { $playing } खेल रहे हैं
+queue-counts-none = अभी कोई इंतज़ार में नहीं है और कोई खेल भी नहीं रहा।
+queue-failed = खिलाड़ियों की कतार तक नहीं पहुँच पा रहे: { $error }
+queue-rematch-asked = आपने दोबारा खेलना चाहा है: सबके चाहने पर खेल शुरू होगा।
+queue-requeue = किसी नए के साथ खेलें

@@ -44,3 +44,7 @@ error-bad-turn-seconds = その1手の持ち時間は選べません。
 
 # プレイヤーのページと対局の再生。
 error-no-such-game = その対局はありません。
+# The queue's refusals (queue-).
+error-no-such-queue = そのゲームは今すぐ対戦では選べません。
+error-not-queued = そのゲームの対戦を待っていません。
+error-not-offered = コンピューターとの対戦は{ $seconds }秒待つと提案されます。

@@ -289,3 +289,30 @@ player-result = { $result ->
 }
 player-with = 相手: { $names }
 player-failed = このプレイヤーのページを読み込めませんでした。
+# Play now: the queue that seats strangers together (queue-).
+queue-title = 今すぐ対戦
+queue-lead = サイトのだれかと対戦します。ほかのプレイヤーが来たらすぐに同じ卓に座ります。
+queue-game = ゲーム
+queue-game-house = カラハ（ハウスルール）
+queue-players = 人数
+queue-players-choice = { $players }人
+queue-rated = レーティング対象（レーティングが変わります）
+queue-play-now = 今すぐ対戦
+queue-waiting = 相手を探しています: { $game }、{ $players }人、{ $rated ->
+    [yes] レーティング対象
+   *[no] フリー対戦
+}。
+queue-countdown = あと{ $seconds }秒でコンピューターとの対戦を提案します。
+queue-offer = まだだれも来ていません。かわりにコンピューター（レベル{ $level }）と対戦しますか？{ $computers ->
+    [one] コンピューターがもう一つの席に座ります。
+   *[other] コンピューターが残りの{ $computers }席に座ります。
+}
+queue-accept-computer = コンピューターと対戦
+queue-keep-waiting = このまま待つ
+queue-leave = 待つのをやめる
+queue-counts-title = いまサイトでは
+queue-count-line = { $game }: 待っている人 { $waiting } · 対戦中 { $playing }
+queue-counts-none = いま待っている人も対戦中の人もいません。
+queue-failed = 対戦待ちにつながりません: { $error }
+queue-rematch-asked = 再戦を申し込みました。全員がそろうと始まります。
+queue-requeue = 新しい相手と対戦

@@ -17,7 +17,7 @@ use crate::error::Error;
 use crate::protocol::{ComputerReason, to_move};
 
 /// The id of the computer player at `level`.
-pub(super) fn computer_id(level: u8) -> String {
+pub(crate) fn computer_id(level: u8) -> String {
     format!("ai:{level}")
 }
 

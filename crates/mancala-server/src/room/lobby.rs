@@ -38,6 +38,7 @@ impl Room {
         for seat in seats {
             self.db.stand(&self.code, seat).await?;
             self.seats[seat] = None;
+            self.rematch.retain(|&s| s != seat);
         }
         self.broadcast_room();
         Ok(())

@@ -8,7 +8,7 @@ mod game;
 mod lobby;
 mod task;
 
-pub(crate) use computer::check_cpu;
+pub(crate) use computer::{check_cpu, computer_id};
 pub(crate) use task::error_message;
 
 use std::collections::HashMap;
@@ -59,6 +59,12 @@ pub(crate) const UNLOAD_AFTER: Duration = Duration::from_secs(600);
 /// The running rooms' queues, by room code.
 type Registry = Arc<Mutex<HashMap<String, mpsc::Sender<Command>>>>;
 
+/// The people playing now, room by room: the room's game (as
+/// [`RoomSetup::game_name`](crate::setup::RoomSetup::game_name) says) and
+/// how many persons sit at its game in progress. Rooms keep their own
+/// entry; `GET /api/queue/counts` adds them up.
+pub(crate) type Playing = Arc<std::sync::Mutex<HashMap<String, (String, usize)>>>;
+
 /// Identifies one WebSocket connection within the server.
 pub(crate) type ConnId = u64;
 
@@ -108,6 +114,9 @@ pub(crate) enum Command {
         /// The move, `None` if the computer found none.
         mv: Option<Move>,
     },
+    /// The queue seated the room's players: start the game as the host
+    /// would.
+    Begin,
 }
 
 /// The way to a room's task.
@@ -134,6 +143,7 @@ pub(crate) struct Rooms {
     db: Db,
     settings: Settings,
     live: Registry,
+    playing: Playing,
 }
 
 impl Rooms {
@@ -143,7 +153,19 @@ impl Rooms {
             db,
             settings,
             live: Arc::new(Mutex::new(HashMap::new())),
+            playing: Playing::default(),
         }
+    }
+
+    /// How many persons play a game in progress now, by game (`house`,
+    /// a preset's name, or `custom`).
+    pub(crate) fn playing(&self) -> HashMap<String, usize> {
+        let mut counts = HashMap::new();
+        let playing = self.playing.lock().unwrap_or_else(|e| e.into_inner());
+        for (game, people) in playing.values() {
+            *counts.entry(game.clone()).or_insert(0) += people;
+        }
+        counts
     }
 
     /// The room `code`, its task started from the database if it is not
@@ -161,7 +183,8 @@ impl Rooms {
             return Ok(RoomHandle { tx: tx.clone() });
         }
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
-        let room = Room::load(self.db.clone(), code, self.settings, tx.downgrade()).await?;
+        let mut room = Room::load(self.db.clone(), code, self.settings, tx.downgrade()).await?;
+        room.playing = Some(self.playing.clone());
         tracing::debug!(room = %code, "room loaded");
         let metrics = self.db.metrics();
         metrics.room_loads.inc();

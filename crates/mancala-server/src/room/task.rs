@@ -74,6 +74,14 @@ pub(super) struct Room {
     /// The point where the computer found no move (a failed search),
     /// which it does not search again.
     pub gave_up: Option<(String, usize)>,
+    /// Whether the queue made the room: a rematch starts when every
+    /// person seated asks for it.
+    pub matched: bool,
+    /// The seats whose players asked for a rematch since the last game.
+    pub rematch: Vec<usize>,
+    /// Where the room says how many play in it now (`None` in tests of
+    /// a room alone).
+    pub playing: Option<super::Playing>,
 }
 
 impl Room {
@@ -148,6 +156,9 @@ impl Room {
             timed_out: None,
             thinking: None,
             gave_up: None,
+            matched: stored.matched,
+            rematch: Vec::new(),
+            playing: None,
         })
     }
 
@@ -161,6 +172,7 @@ impl Room {
             // else plays (also one left by a server stopped mid-game).
             self.reset_clock();
             self.think();
+            self.report_playing();
             let wake = self.next_wake();
             let idle = self.conns.is_empty() && self.thinking.is_none() && wake.is_none();
             idle_since = if idle {
@@ -181,6 +193,30 @@ impl Room {
                     idle_since = None;
                 }
             }
+        }
+        if let Some(playing) = &self.playing {
+            playing
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(&self.code);
+        }
+    }
+
+    /// Tells the server's count of people playing whether a game is
+    /// being played here, and by how many persons.
+    fn report_playing(&self) {
+        let Some(playing) = &self.playing else {
+            return;
+        };
+        let mut playing = playing.lock().unwrap_or_else(|e| e.into_inner());
+        if self.in_progress() {
+            let people = (self.seats.iter().flatten())
+                .filter(|s| computer_level(&s.player).is_none())
+                .count();
+            let game = self.setup.game_name();
+            playing.insert(self.code.clone(), (game, people));
+        } else {
+            playing.remove(&self.code);
         }
     }
 
@@ -246,6 +282,11 @@ impl Room {
                     tracing::error!(room = %self.code, error = %e, "the computer's move failed");
                 }
             }
+            Command::Begin => {
+                if let Err(e) = self.begin().await {
+                    eprintln!("mancala-server: room {}: {e}", self.code);
+                }
+            }
         }
     }
 
@@ -264,6 +305,7 @@ impl Room {
             ClientMessage::Start => self.start(&player).await,
             ClientMessage::Move { mv, seat } => self.play(&player, &mv, seat).await,
             ClientMessage::Resign => self.resign(&player).await,
+            ClientMessage::Rematch => self.ask_rematch(&player).await,
             ClientMessage::Computer { seat, level } => self.computer(&player, seat, level).await,
         }
     }
@@ -381,9 +423,48 @@ impl Room {
     /// turn by one (see [`seat_order`](super::lobby::seat_order)); the
     /// rules are made for that many players.
     async fn start(&mut self, player: &str) -> Result<(), Error> {
-        if player != self.host {
+        // In a room of strangers the host is whoever waited longest: a
+        // rematch there is everyone's ([`Room::ask_rematch`]).
+        if player != self.host || (self.matched && self.game.is_some()) {
             return Err(Error::NotHost);
         }
+        self.begin().await
+    }
+
+    /// `player` asks for a rematch; once every person seated has, the
+    /// game starts (see [`Room::begin`]).
+    async fn ask_rematch(&mut self, player: &str) -> Result<(), Error> {
+        if self.game.is_none() {
+            return Err(Error::NoGame);
+        }
+        if self.in_progress() {
+            return Err(Error::GameInProgress);
+        }
+        let seats = self.seats_of(player);
+        if seats.is_empty() {
+            return Err(Error::NotSeated);
+        }
+        for seat in seats {
+            if !self.rematch.contains(&seat) {
+                self.rematch.push(seat);
+            }
+        }
+        self.rematch.sort_unstable();
+        let everyone = (0..self.seats.len()).all(|s| {
+            self.seats[s]
+                .as_ref()
+                .is_none_or(|v| computer_level(&v.player).is_some() || self.rematch.contains(&s))
+        });
+        if everyone {
+            self.begin().await
+        } else {
+            self.broadcast_room();
+            Ok(())
+        }
+    }
+
+    /// Starts a game with the players seated, whoever asked.
+    async fn begin(&mut self) -> Result<(), Error> {
         if self.in_progress() {
             return Err(Error::GameInProgress);
         }
@@ -419,6 +500,7 @@ impl Room {
             seats[to] = self.seats[from].take();
         }
         self.seats = seats;
+        self.rematch.clear();
         let game = Game::new(Arc::new(rules));
         self.game = Some(Live {
             id,
@@ -450,7 +532,8 @@ impl Room {
     /// what [`Room::start`] checks besides who asks.
     fn can_start(&self) -> bool {
         let taken = self.seats.iter().flatten().count();
-        !self.in_progress() && taken >= self.setup.min_players
+        let by_host = !(self.matched && self.game.is_some());
+        by_host && !self.in_progress() && taken >= self.setup.min_players
     }
 
     /// Whether a game is being played.
@@ -507,6 +590,8 @@ impl Room {
             can_start: self.can_start(),
             spectators: self.spectators(),
             game: self.game_view(),
+            matched: self.matched,
+            rematch: self.rematch.clone(),
         }
     }
 

@@ -572,3 +572,19 @@ pub async fn send_move(clients: &mut [Client], game: &mut Game, m: Move) -> usiz
         .await;
     seat
 }
+
+impl TestServer {
+    /// A WebSocket to `path` (`/ws/queue`), before any message.
+    pub async fn socket_at(&self, path: &str) -> Client {
+        let url = format!("ws://{}{path}", self.addr);
+        let (ws, _) = connect_async(url).await.unwrap();
+        Client { ws }
+    }
+}
+
+impl Client {
+    /// Closes the connection (a close frame, then the socket).
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}

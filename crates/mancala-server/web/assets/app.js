@@ -14,6 +14,7 @@ import { showRules } from './rules.js';
 import { RoomPage } from './room/index.js';
 import { PlayerPage } from './player.js';
 import { ReplayPage } from './replay.js';
+import { startQueue } from './queue.js';
 import { soundSwitch } from './sound.js';
 
 /** @type {{close: () => void}|null} */
@@ -44,6 +45,7 @@ async function route() {
     return;
   }
   player = me;
+  startQueue(me, (code) => navigate(`/r/${code}`));
   showWho();
   const code = roomInPath();
   const game = location.pathname.match(/^\/g\/([0-9a-f]{32})\/?$/);

@@ -9,6 +9,7 @@ import { ApiError, request, roomInText } from './api.js';
 import { h, replace } from './dom.js';
 import { gameName, gameSummary } from './games.js';
 import { has, num, orList, t } from './i18n.js';
+import { acceptComputer, joinQueue, leaveQueue, offerIn, watchQueue } from './queue.js';
 
 /**
  * @typedef {{name: string, description: string, rules: string, players: number, min_players: number, max_players: number}} PresetRow
@@ -33,10 +34,15 @@ export function showHome(main, player, actions) {
   const friends = loading();
   const board = loading();
   const games = loading();
+  const playNow = loading();
+  const counts = h('div', { class: 'queue-counts', dataset: { testid: 'queue-counts' }, 'aria-live': 'polite' });
   replace(
     main,
     h('h1', {}, t('site-title')),
     h('p', { class: 'lead' }, t('site-lead')),
+    h('section', { 'aria-labelledby': 'queue-h', class: 'play-now' },
+      h('h2', { id: 'queue-h' }, t('queue-title')), h('p', { class: 'note' }, t('queue-lead')), playNow,
+      h('h3', {}, t('queue-counts-title')), counts),
     nameSection(player, actions.renamed),
     h('section', { 'aria-labelledby': 'cpu-h' }, h('h2', { id: 'cpu-h' }, t('site-play-computer')), computer),
     h('section', { 'aria-labelledby': 'create-h' }, h('h2', { id: 'create-h' }, t('site-play-friends')), friends),
@@ -49,13 +55,142 @@ export function showHome(main, player, actions) {
   const wanted = new URLSearchParams(location.search).get('rules');
   Promise.all([loadPresets(), loadSite()]).then(([presets, site]) => {
     const chosen = presets.some((p) => p.name === wanted) ? wanted : null;
+    playNowForm(playNow, presets, chosen);
     createForm(friends, presets, site, player, actions.go, chosen);
     computerForm(computer, presets, site, player, actions.go, chosen);
     gameList(games, presets);
   }).catch(() => {
-    for (const el of [friends, computer, games]) replace(el, h('p', { class: 'error' }, t('site-rules-failed')));
+    for (const el of [playNow, friends, computer, games]) replace(el, h('p', { class: 'error' }, t('site-rules-failed')));
   });
   leaderboard(board);
+  queueCounts(counts);
+}
+
+/**
+ * A queue's game in words: the house rules, or a preset's name.
+ * @param {string} game
+ */
+function queueGameName(game) {
+  return game === 'house' ? t('queue-game-house') : gameName(game);
+}
+
+/**
+ * "Play now": a game, a player count, rated or casual; then where the
+ * player stands (the server's `queue`), the countdown to the computer's
+ * offer, the offer, and leaving. A request to go back into the queue
+ * (a result's "Play someone new") is made on arrival.
+ * @param {HTMLElement} container
+ * @param {PresetRow[]} presets
+ * @param {string|null} chosen
+ */
+function playNowForm(container, presets, chosen) {
+  /** @type {[string, string][]} */
+  const gameOptions = [['house', t('queue-game-house')], ...presets.map((p) => /** @type {[string, string]} */ ([p.name, gameName(p.name)]))];
+  const game = choice('queue-game', t('queue-game'), gameOptions, chosen && chosen !== 'kalah' ? chosen : 'house');
+  const players = choice('queue-players', t('queue-players'), [], 2);
+  const showPlayers = () => {
+    const p = presets.find((q) => q.name === game.select.value);
+    const [min, max] = p ? [p.min_players, p.max_players] : [2, 4];
+    const was = Number(players.select.value) || 2;
+    replace(players.select, ...Array.from({ length: max - min + 1 }, (_, k) => h('option', { value: min + k }, t('queue-players-choice', { players: min + k }))));
+    players.select.value = String(Math.min(Math.max(was, min), max));
+  };
+  game.select.addEventListener('change', showPlayers);
+  showPlayers();
+  const rated = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'queue-rated', name: 'queue-rated' }));
+  const status = h('div', { class: 'queue-status', 'aria-live': 'polite' });
+  const form = h('form', {}, game.row, players.row,
+    h('div', { class: 'row' }, rated, h('label', { for: 'queue-rated' }, t('queue-rated'))),
+    h('button', { type: 'submit', class: 'primary', dataset: { testid: 'play-now' } }, t('queue-play-now')));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    joinQueue({ game: game.select.value, players: Number(players.select.value), rated: rated.checked });
+  });
+  replace(container, form, status);
+  /** @type {Set<string>} the offers declined: the player waits on */
+  const declined = new Set();
+  /** @type {import('./queue.js').QueueState} */
+  let shown = { tickets: [], error: null };
+  const render = () => renderQueue(status, shown, declined, render);
+  const stop = watchQueue((s) => { shown = s; render(); });
+  const ticker = setInterval(() => {
+    if (!container.isConnected) {
+      clearInterval(ticker);
+      stop();
+      return;
+    }
+    for (const el of status.querySelectorAll('[data-testid="queue-countdown"]')) {
+      const ticket = shown.tickets.find((tk) => key(tk) === /** @type {HTMLElement} */ (el).dataset.ticket);
+      if (ticket) el.textContent = t('queue-countdown', { seconds: Math.ceil(offerIn(ticket) / 1000) });
+    }
+  }, 250);
+  const again = sessionStorage.getItem('mancala.requeue');
+  if (again) {
+    sessionStorage.removeItem('mancala.requeue');
+    try {
+      const c = JSON.parse(again);
+      joinQueue({ game: String(c.game), players: Number(c.players), rated: !!c.rated });
+    } catch {
+      // A bad note is no request.
+    }
+  }
+}
+
+/** @param {import('./queue.js').Choice} c */
+function key(c) {
+  return `${c.game}:${c.players}:${c.rated}`;
+}
+
+/**
+ * The tickets of the player: each with its countdown or the computer's
+ * offer, and a way out.
+ * @param {HTMLElement} el
+ * @param {import('./queue.js').QueueState} state
+ * @param {Set<string>} declined
+ * @param {() => void} rerender
+ */
+function renderQueue(el, state, declined, rerender) {
+  const error = state.error ? h('p', { class: 'error' }, t('queue-failed', { error: errorWords(new ApiError(400, state.error.code, '', state.error.args)) })) : null;
+  replace(el, error, ...state.tickets.map((ticket) => {
+    const choice = { game: ticket.game, players: ticket.players, rated: ticket.rated };
+    const offer = ticket.offer && !declined.has(key(ticket))
+      ? h('div', { class: 'queue-offer', dataset: { testid: 'queue-offer-computer' } },
+        h('p', {}, t('queue-offer', { level: ticket.offer.level, computers: ticket.offer.computers })),
+        h('button', { type: 'button', class: 'primary', dataset: { testid: 'queue-accept-computer' }, onclick: () => acceptComputer(choice) }, t('queue-accept-computer')),
+        ' ',
+        h('button', { type: 'button', onclick: () => { declined.add(key(ticket)); rerender(); } }, t('queue-keep-waiting')))
+      : null;
+    return h('div', { class: 'queue-ticket', dataset: { testid: 'queue-waiting', game: ticket.game, players: ticket.players } },
+      h('p', {}, t('queue-waiting', { game: queueGameName(ticket.game), players: ticket.players, rated: ticket.rated ? 'yes' : 'no' })),
+      ticket.offer ? null : h('p', { class: 'note', dataset: { testid: 'queue-countdown', ticket: key(ticket) } },
+        t('queue-countdown', { seconds: Math.ceil(offerIn(ticket) / 1000) })),
+      offer,
+      h('button', { type: 'button', dataset: { testid: 'queue-leave' }, onclick: () => leaveQueue(choice) }, t('queue-leave')));
+  }));
+}
+
+/** How often the home page asks again how many wait and play, in ms. */
+const COUNTS_EVERY = 5000;
+
+/**
+ * How many wait and play each game now (counts only: rooms stay
+ * unlisted), asked again every few seconds while the page shows them.
+ * @param {HTMLElement} el
+ */
+async function queueCounts(el) {
+  if (!el.isConnected && el.dataset.asked) return;
+  el.dataset.asked = 'yes';
+  try {
+    const { games } = await request('GET', '/api/queue/counts');
+    const busy = games.filter((/** @type {any} */ g) => g.waiting > 0 || g.playing > 0);
+    replace(el, busy.length
+      ? h('ul', {}, ...busy.map((/** @type {any} */ g) => h('li', { dataset: { game: g.game, waiting: g.waiting, playing: g.playing } },
+        t('queue-count-line', { game: queueGameName(g.game), waiting: g.waiting, playing: g.playing }))))
+      : h('p', { class: 'note' }, t('queue-counts-none')));
+  } catch {
+    // Counts are a nicety: the next try may reach the server.
+  }
+  setTimeout(() => { if (el.isConnected) queueCounts(el); }, COUNTS_EVERY);
 }
 
 /**

@@ -68,8 +68,18 @@ export function renderControls(el, state, actions) {
 function startControls(state, actions) {
   const room = /** @type {import('./state.js').Room} */ (state.room);
   const again = !!(state.game && state.game.outcome);
+  const requeue = again ? requeueButton(state) : null;
+  const mine = mySeat(state);
+  if (again && room.matched && mine !== null) {
+    // Strangers: each asks, and the game starts when all have.
+    const asked = (room.rematch || []).includes(mine);
+    return [asked
+      ? h('span', { class: 'note', dataset: { testid: 'rematch-asked' } }, t('queue-rematch-asked'))
+      : h('button', { type: 'button', class: 'primary', dataset: { testid: 'rematch' }, onclick: () => actions.send({ type: 'rematch' }) }, t('site-rematch')),
+    ' ', requeue];
+  }
   if (room.host !== state.me) {
-    return [h('span', { class: 'note' }, again ? t('site-wait-rematch') : t('site-wait-start'))];
+    return [h('span', { class: 'note' }, again ? t('site-wait-rematch') : t('site-wait-start')), ' ', requeue];
   }
   const ready = !!room.can_start;
   const parts = [h('button', {
@@ -81,5 +91,27 @@ function startControls(state, actions) {
     const every = room.min_players >= room.seats.length;
     parts.push(h('span', { class: 'note' }, ' ', every ? t('site-start-needs-all') : t('site-start-needs', { min: room.min_players })));
   }
+  if (requeue) parts.push(h('span', {}, ' '), requeue);
   return parts;
+}
+
+/**
+ * After a game: back into the queue of "Play now" with the same choice
+ * (the game, the players of the game just played, rated or casual), for
+ * a seated player of a game the queue plays.
+ * @param {import('./state.js').RoomState} state
+ */
+function requeueButton(state) {
+  const room = /** @type {import('./state.js').Room} */ (state.room);
+  const game = room.house_rules ? 'house' : room.preset;
+  if (!game || !state.game || mySeat(state) === null) return null;
+  const choice = { game, players: state.game.position.houses.length, rated: room.rated };
+  return h('button', {
+    type: 'button', dataset: { testid: 'requeue' },
+    onclick: () => {
+      sessionStorage.setItem('mancala.requeue', JSON.stringify(choice));
+      history.pushState(null, '', '/');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    },
+  }, t('queue-requeue'));
 }

@@ -32,6 +32,7 @@
  *   rotation: boolean, rated: boolean, min_players: number,
  *   turn_seconds: number|null, seats: (Seat|null)[], can_start?: boolean,
  *   spectators: {player: string, name: string}[], game: Game|null,
+ *   matched?: boolean, rematch?: number[],
  * }} Room
  * @typedef {{seat: number, player: string, rank: number, rating_before: number, rating_after: number}} RatingChange
  * @typedef {{
