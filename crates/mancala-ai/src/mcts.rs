@@ -14,6 +14,7 @@ use crate::params::{
     GREEDY_NOISE, PRIOR, PROBE_MAX_ITERATIONS, PROBE_MIN_ITERATIONS, PROBE_SHARE, SEARCH_SHARPNESS,
 };
 use crate::strategy::{Strategy, greedy_moves, nth_bit};
+use crate::timemgmt::Allocation;
 use crate::value::SEED;
 
 /// Rewards of one playout, indexed by *player*, each in `[0, 1]`.
@@ -263,6 +264,8 @@ pub struct Mcts<E = Heuristic> {
     trail: Option<Trail>,
     /// The player searching now: the models apply to the others.
     me: Option<usize>,
+    /// The time manager's allocation of the following searches.
+    allocation: Option<Allocation>,
 }
 
 impl Mcts<Heuristic> {
@@ -305,6 +308,7 @@ impl<E: Evaluator> Mcts<E> {
             beliefs: [Belief::NONE; MAX_PLAYERS],
             trail: None,
             me: None,
+            allocation: None,
         }
     }
 
@@ -423,9 +427,22 @@ impl<E: Evaluator> Mcts<E> {
         self.limits = limits;
     }
 
+    /// The limits of the next search: the limits, the time cut to the
+    /// allocation's soft limit (MCTS can stop after any iteration).
+    fn limits_now(&self) -> Limits {
+        match self.allocation {
+            Some(a) => Limits {
+                time: Some(self.limits.time.map_or(a.soft, |t| t.min(a.soft))),
+                ..self.limits
+            },
+            None => self.limits,
+        }
+    }
+
     /// Searches `pos` within the limits and reports the most visited move.
     pub fn search(&mut self, pos: &Position<'_>) -> MctsReport {
-        let clock = Clock::timer(self.limits.time);
+        let limits = self.limits_now();
+        let clock = Clock::timer(limits.time);
         let mover = pos.player_to_move();
         if pos.is_over() {
             return MctsReport {
@@ -435,7 +452,7 @@ impl<E: Evaluator> Mcts<E> {
                 iterations: 0,
             };
         }
-        let iterations = match (self.limits.nodes, self.limits.time) {
+        let iterations = match (limits.nodes, limits.time) {
             (Some(n), _) => n,
             (None, Some(_)) => u64::MAX,
             (None, None) => Self::DEFAULT_ITERATIONS,
@@ -457,14 +474,15 @@ impl<E: Evaluator> Mcts<E> {
     /// [`Mcts`]): a twentieth of this search's, at most 2,000 iterations;
     /// `None` without modelling, or when that is under 100 iterations.
     fn probe_budget(&self) -> Option<(u64, Option<Duration>)> {
-        let iterations = match (self.limits.nodes, self.limits.time) {
+        let limits = self.limits_now();
+        let iterations = match (limits.nodes, limits.time) {
             (Some(n), _) => n,
             (None, Some(_)) => u64::MAX,
             (None, None) => Self::DEFAULT_ITERATIONS,
         };
         let probe = (iterations / PROBE_SHARE).min(PROBE_MAX_ITERATIONS);
         (self.modelling && probe >= PROBE_MIN_ITERATIONS)
-            .then(|| (probe, self.limits.time.map(|t| t / PROBE_SHARE as u32)))
+            .then(|| (probe, limits.time.map(|t| t / PROBE_SHARE as u32)))
     }
 
     /// Starts the trail of moves to learn from at the next search: after
@@ -791,6 +809,12 @@ impl<E: Evaluator> Strategy for Mcts<E> {
             return moves.get(0);
         }
         self.search(pos).best
+    }
+
+    /// Stops at the soft limit: a search of MCTS can end after any
+    /// iteration.
+    fn set_time(&mut self, time: Option<Allocation>) {
+        self.allocation = time;
     }
 
     /// Follows the game for opponent modelling: the moves seen since this

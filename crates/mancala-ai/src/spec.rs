@@ -25,6 +25,11 @@
 //!   `ai:5,time=100ms` is the level-5 player limited by time alone (the
 //!   level still picks the algorithm). MCTS counts iterations as nodes and
 //!   takes no depth. `random` and `greedy` take no budget.
+//! - Under a time manager ([`Spec::timed_strategy`] and
+//!   [`Timed`](crate::Timed): `mancala agent --time`, `mancala play
+//!   --time`), `alphabeta`, `maxn` and `mcts` without a budget think for
+//!   the time each move is given; a level or a spec with a budget keeps
+//!   its own within it.
 //! - `seed=` fixes the player's seed (see [`Spec::strategy`]).
 //! - `eval=` picks the evaluation of alpha-beta and max^n:
 //!   [`Heuristic`] (the default) or [`StoreDifference`].
@@ -391,6 +396,69 @@ impl Spec {
                             (None, _) => Box::new(mcts),
                         }
                     }
+                }
+            }
+        })
+    }
+
+    /// Builds the player for a game under the time control `control`
+    /// (wrap it in [`Timed`](crate::Timed), which gives each move its
+    /// time): as [`Spec::strategy`], except that an algorithm named
+    /// without a budget (`alphabeta`, `maxn`, `mcts`) has no budget of its
+    /// own and thinks for the time it is given. A level or a spec with a
+    /// budget keeps it, within the time given. Under an unlimited control
+    /// it is [`Spec::strategy`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Spec::strategy`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_ai::{Spec, Strategy, TimeControl, Timed};
+    /// use mancala_core::{Position, Preset, Rules};
+    ///
+    /// let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+    /// let control: TimeControl = "20ms".parse()?;
+    /// let spec: Spec = "mcts".parse()?;
+    /// let mut player = Timed::new(spec.timed_strategy(&rules, 3, &control)?, control);
+    /// assert!(player.choose(&Position::new(&rules)).is_some());
+    /// # Ok::<(), mancala_ai::SpecError>(())
+    /// ```
+    pub fn timed_strategy(
+        &self,
+        rules: &Rules,
+        seed: u64,
+        control: &crate::TimeControl,
+    ) -> Result<Box<dyn Strategy + Send>, SpecError> {
+        if control.is_unlimited() || !self.limits.is_unlimited() {
+            return self.strategy(rules, seed);
+        }
+        let Player::Search(algorithm) = self.player else {
+            return self.strategy(rules, seed);
+        };
+        // No node budget: the time manager's allocation limits each move.
+        let eval = SeededEval {
+            kind: self.eval,
+            heuristic: Heuristic::default(),
+            seed: Some(self.seed.unwrap_or(seed)),
+        };
+        self.check()?;
+        let unlimited = Limits::NONE;
+        Ok(match algorithm {
+            Algorithm::AlphaBeta => Box::new(AlphaBeta::with_evaluator(eval, unlimited)),
+            Algorithm::MaxN => Box::new(MaxN::with_evaluator(eval, unlimited)),
+            Algorithm::Mcts => {
+                let mcts = Mcts::with_evaluator(
+                    eval.without_noise(),
+                    unlimited,
+                    self.seed.unwrap_or(seed),
+                )
+                .opponent_modelling(self.model.unwrap_or(true));
+                match self.playout {
+                    Some(moves) => Box::new(mcts.playout_cap(moves)),
+                    None => Box::new(mcts),
                 }
             }
         })
