@@ -9,6 +9,7 @@ use crate::eval::{Evaluator, Heuristic};
 use crate::limits::{Clock, Limits};
 use crate::moves::{gain, move_index, moves_again, sort_best_first, usable};
 use crate::params::{ALPHABETA_TABLE_BYTES, ASPIRATION, HISTORY_DECAY, TABLE_MIN_ENTRIES};
+use crate::timemgmt::{Allocation, within};
 use crate::tt::{Bound, Entry, Table};
 use crate::value::{MoveValue, terminal_value};
 
@@ -80,6 +81,8 @@ pub struct AlphaBeta<E = Heuristic> {
     root_player: usize,
     /// Salt mixed into table keys: values depend on the root player.
     salt: u64,
+    /// The time manager's allocation of the following searches.
+    allocation: Option<Allocation>,
 }
 
 impl AlphaBeta<Heuristic> {
@@ -103,6 +106,7 @@ impl<E: Evaluator> AlphaBeta<E> {
             horizon: false,
             root_player: 0,
             salt: 0,
+            allocation: None,
         }
     }
 
@@ -134,6 +138,29 @@ impl<E: Evaluator> AlphaBeta<E> {
         self.limits = limits;
     }
 
+    /// Adds a time manager's allocation to the limits of the following
+    /// searches (`None`: the limits alone): iterative deepening starts no
+    /// new iteration after `soft`, and the search stops at `hard` (or at
+    /// the limits' own time, if shorter).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use mancala_ai::{AlphaBeta, Allocation, Limits};
+    /// use mancala_core::{Position, Preset, Rules};
+    ///
+    /// let rules = Rules::new(&Preset::Kalah.rules())?;
+    /// let mut search = AlphaBeta::new(Limits::NONE);
+    /// // A soft limit of zero: one iteration, then stop.
+    /// search.set_allocation(Some(Allocation { soft: Duration::ZERO, hard: Duration::from_secs(5) }));
+    /// assert_eq!(search.search(&Position::new(&rules)).depth, 1);
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    pub fn set_allocation(&mut self, allocation: Option<Allocation>) {
+        self.allocation = allocation;
+    }
+
     /// Forgets what earlier searches stored.
     pub fn clear(&mut self) {
         if let Some(table) = &mut self.table {
@@ -143,7 +170,7 @@ impl<E: Evaluator> AlphaBeta<E> {
     }
 
     fn start(&mut self, pos: &Position<'_>) {
-        self.clock = Clock::new(&self.limits);
+        self.clock = Clock::new(&within(self.limits, self.allocation));
         self.root_player = pos.player_to_move();
         self.salt = (self.root_player as u64 + 1).wrapping_mul(0xd6e8_feb8_6659_fd93);
         if let Some(table) = &mut self.table {
@@ -191,6 +218,12 @@ impl<E: Evaluator> AlphaBeta<E> {
             report.depth = depth;
             report.exact = !self.horizon;
             if report.exact {
+                break;
+            }
+            if self
+                .allocation
+                .is_some_and(|a| self.clock.elapsed() >= a.soft)
+            {
                 break;
             }
             depth += 1;

@@ -11,6 +11,9 @@
 //! - [`Evaluator`]: valuing a position that is not finished
 //!   ([`StoreDifference`], [`Heuristic`]).
 //! - [`Limits`]: a depth, node or time budget (`depth=8`, `time=100ms`).
+//! - [`TimeControl`], [`allocate`], [`TimeManager`], [`Timed`]: time
+//!   management, the time of each move from a budget per move and/or a
+//!   game clock (`200ms`, `5m+2s`).
 //! - [`AlphaBeta`]: iterative deepening alpha-beta with a transposition
 //!   table, move ordering and aspiration windows; paranoid with 3 or 4
 //!   players.
@@ -49,6 +52,7 @@ mod playouts;
 mod solver;
 pub mod spec;
 mod strategy;
+mod timemgmt;
 mod tt;
 mod value;
 
@@ -66,6 +70,9 @@ pub use spec::{
     Spec, level_algorithm, level_limits,
 };
 pub use strategy::{FirstLegal, Greedy, Random, Strategy};
+pub use timemgmt::{
+    Allocation, GameClock, MoveTime, TimeControl, TimeManager, Timed, allocate, moves_to_go,
+};
 pub use value::{MoveValue, SEED, WIN, is_decisive, score_difference, terminal_value};
 
 /// A player or budget description that does not parse.

@@ -129,7 +129,7 @@ fn parse_count(text: &str) -> Option<u64> {
     digits.parse::<u64>().ok()?.checked_mul(scale)
 }
 
-/// A duration such as `100ms`, `2s`, `1.5s`, `250us` or `1m`.
+/// A duration such as `100ms`, `2s`, `1.5s`, `250us`, `1m` or `1h`.
 pub(crate) fn parse_duration(text: &str) -> Option<Duration> {
     let text = text.trim();
     let split = text.find(|c: char| !(c.is_ascii_digit() || c == '.'))?;
@@ -140,6 +140,7 @@ pub(crate) fn parse_duration(text: &str) -> Option<Duration> {
         "ms" => number / 1e3,
         "s" => number,
         "m" | "min" => number * 60.0,
+        "h" => number * 3600.0,
         _ => return None,
     };
     (0.0..1e9)

@@ -7,6 +7,7 @@ use crate::eval::{Evaluator, Heuristic};
 use crate::limits::{Clock, Limits};
 use crate::params::{MAXN_TABLE_BYTES, MAXN_TABLE_MIN_ENTRIES};
 use crate::strategy::Strategy;
+use crate::timemgmt::{Allocation, within};
 use crate::tt::Table;
 use crate::value::terminal_value;
 
@@ -151,6 +152,8 @@ pub struct MaxN<E = Heuristic> {
     clock: Clock,
     /// Set when the current iteration valued a position by heuristic.
     horizon: bool,
+    /// The time manager's allocation of the following searches.
+    allocation: Option<Allocation>,
 }
 
 impl MaxN<Heuristic> {
@@ -173,6 +176,7 @@ impl<E: Evaluator> MaxN<E> {
             pruning: true,
             clock: Clock::new(&limits),
             horizon: false,
+            allocation: None,
         }
     }
 
@@ -209,7 +213,7 @@ impl<E: Evaluator> MaxN<E> {
     /// Searches `pos` within the limits and reports the best move for the
     /// player to move and every side's value.
     pub fn search(&mut self, pos: &Position<'_>) -> MaxNReport {
-        self.clock = Clock::new(&self.limits);
+        self.clock = Clock::new(&within(self.limits, self.allocation));
         if let Some(table) = &mut self.table {
             table.new_search();
         }
@@ -250,7 +254,11 @@ impl<E: Evaluator> MaxN<E> {
             report.best = Some(best);
             report.depth = depth;
             report.exact = !self.horizon;
-            if report.exact {
+            if report.exact
+                || self
+                    .allocation
+                    .is_some_and(|a| self.clock.elapsed() >= a.soft)
+            {
                 break;
             }
             depth += 1;
@@ -382,5 +390,10 @@ impl<E: Evaluator> MaxN<E> {
 impl<E: Evaluator> Strategy for MaxN<E> {
     fn choose(&mut self, pos: &Position<'_>) -> Option<Move> {
         self.search(pos).best
+    }
+
+    /// Starts no new iteration after the soft limit, stops at the hard one.
+    fn set_time(&mut self, time: Option<Allocation>) {
+        self.allocation = time;
     }
 }

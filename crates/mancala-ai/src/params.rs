@@ -85,3 +85,38 @@ pub(crate) const PROBE_MAX_ITERATIONS: u64 = 2_000;
 
 /// ... and no modelling at all when that is under this many.
 pub(crate) const PROBE_MIN_ITERATIONS: u64 = 100;
+
+/// Time management ([`allocate`](crate::allocate)): every move keeps this
+/// margin for reading the engine's line and writing the reply, and for
+/// the search to notice its time is up (it looks every
+/// [`TIME_CHECK_NODES`] positions).
+pub(crate) const MOVE_OVERHEAD: Duration = Duration::from_millis(10);
+
+/// No allocation is under this: a search needs it to return a move.
+pub(crate) const MIN_THINK: Duration = Duration::from_millis(1);
+
+/// With a budget per move, iterative deepening starts no new iteration
+/// after this share of it: the next one costs about as much as all
+/// before it, so it would seldom finish.
+pub(crate) const MOVE_SOFT_SHARE: f64 = 0.5;
+
+/// With a game clock, a move may take this many times its share of the
+/// time left before the search is stopped (the soft limit is the share).
+pub(crate) const GAME_HARD_FACTOR: u32 = 3;
+
+/// ... but never more than 1/`GAME_MAX_SHARE` of the time left.
+pub(crate) const GAME_MAX_SHARE: u32 = 3;
+
+/// The share of the increment a move counts on spending.
+pub(crate) const INCREMENT_SHARE: f64 = 0.75;
+
+/// [`moves_to_go`](crate::moves_to_go): seeds taken to leave the houses
+/// per move, all players together, in tenths (a rough guess).
+pub(crate) const SEEDS_PER_MOVE_TENTHS: u32 = 15;
+
+/// At least this many moves are expected, however few seeds are left, so
+/// that the end of a game never takes most of the clock.
+pub(crate) const MIN_MOVES_TO_GO: u32 = 10;
+
+/// At most this many moves are expected.
+pub(crate) const MAX_MOVES_TO_GO: u32 = 50;

@@ -1,6 +1,8 @@
 //! Players: the [`Strategy`] trait and the simple strategies.
 
 use mancala_core::{Choose, Move, Position};
+
+use crate::Allocation;
 use rand::RngExt;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -55,6 +57,17 @@ pub trait Strategy {
     /// default ignores it.
     fn observe(&mut self, before: &Position<'_>, m: Move) {
         let _ = (before, m);
+    }
+
+    /// Sets the time of the following choices (`None`: only the
+    /// strategy's own budget), as a time manager does before each move
+    /// (see [`Timed`](crate::Timed)). A search keeps its own limits and
+    /// adds these: [`AlphaBeta`](crate::AlphaBeta) and
+    /// [`MaxN`](crate::MaxN) start no new iteration after the soft limit
+    /// and stop at the hard one, [`Mcts`](crate::Mcts) stops at the soft
+    /// one. The default ignores it (strategies that do not search).
+    fn set_time(&mut self, time: Option<Allocation>) {
+        let _ = time;
     }
 }
 
@@ -177,5 +190,9 @@ impl Strategy for FirstLegal {
 impl<E: crate::Evaluator> Strategy for crate::AlphaBeta<E> {
     fn choose(&mut self, pos: &Position<'_>) -> Option<Move> {
         self.search(pos).best
+    }
+
+    fn set_time(&mut self, time: Option<Allocation>) {
+        self.set_allocation(time);
     }
 }

@@ -18,10 +18,17 @@
 //! The agent keeps its own position, checks every received state against
 //! it, and stops with a message on stderr (exit status 2) on a line it
 //! cannot accept.
+//!
+//! Time: the referee gives each agent an hour for all its moves in a game
+//! (`agentTimeout`, 3,600,000 ms, counted from its message to the reply)
+//! and no increment. The agent keeps its own clock of `--time` (by
+//! default `1h+0s,1s`: that hour, and at most a second a move) and gives
+//! each move its allocation ([`mancala_ai::allocate`]); `--verbose` says
+//! on stderr what each move was given, took and had left.
 
 use std::io::{BufRead, Write};
 
-use mancala_ai::Spec;
+use mancala_ai::{Spec, Strategy, TimeControl, Timed};
 use mancala_core::{Move, Position, Preset, Rules, Side};
 
 use crate::cli::AgentArgs;
@@ -34,10 +41,15 @@ pub fn run(args: &AgentArgs) -> CliResult {
         .ai
         .parse()
         .map_err(|e| CliError::usage(format!("--ai {}: {e}", args.ai)))?;
+    let control: TimeControl = args
+        .time
+        .parse()
+        .map_err(|e| CliError::usage(format!("--time {}: {e}", args.time)))?;
     let rules = compile(&Preset::Mankalah.rules())?;
-    let mut player = spec
-        .strategy(&rules, args.seed)
+    let player = spec
+        .timed_strategy(&rules, args.seed, &control)
         .map_err(|e| CliError::usage(format!("--ai {}: {e}", args.ai)))?;
+    let mut player = Timed::new(player, control);
     let mut agent = Agent {
         rules: &rules,
         pos: Position::new(&rules),
@@ -49,11 +61,16 @@ pub fn run(args: &AgentArgs) -> CliResult {
         let line = line.map_err(|e| CliError::runtime(format!("reading the engine: {e}")))?;
         let line = line.strip_suffix('\r').unwrap_or(&line);
         let reply = agent
-            .handle(line, &mut *player)
+            .handle(line, &mut player)
             .map_err(|e| CliError::usage(format!("line {} \"{line}\": {e}", number + 1)))?;
         match reply {
             Reply::Nothing => {}
             Reply::Send(text) => {
+                if args.verbose
+                    && let Some(time) = player.last()
+                {
+                    eprintln!("{}", time_line(&time));
+                }
                 let sent = writeln!(stdout, "{text}").and_then(|()| stdout.flush());
                 if sent.is_err() {
                     return Ok(()); // the engine closed the pipe
@@ -63,6 +80,18 @@ pub fn run(args: &AgentArgs) -> CliResult {
         }
     }
     Ok(())
+}
+
+/// The `--verbose` line of a move: what it was given, took and had.
+fn time_line(time: &mancala_ai::MoveTime) -> String {
+    let secs = |d: std::time::Duration| format!("{:.6}s", d.as_secs_f64());
+    let left = time.left.map_or_else(|| "-".to_string(), secs);
+    format!(
+        "time: left {left}, soft {}, hard {}, used {}",
+        secs(time.allocation.soft),
+        secs(time.allocation.hard),
+        secs(time.used)
+    )
 }
 
 enum Reply {
@@ -79,11 +108,7 @@ struct Agent<'r> {
 }
 
 impl Agent<'_> {
-    fn handle(
-        &mut self,
-        line: &str,
-        player: &mut dyn mancala_ai::Strategy,
-    ) -> Result<Reply, String> {
+    fn handle(&mut self, line: &str, player: &mut dyn Strategy) -> Result<Reply, String> {
         let fields: Vec<&str> = line.split(';').collect();
         match fields.as_slice() {
             ["END"] => Ok(Reply::Stop),
@@ -149,7 +174,7 @@ impl Agent<'_> {
     }
 
     /// Chooses and plays our move, and says it.
-    fn reply(&mut self, player: &mut dyn mancala_ai::Strategy) -> Result<Reply, String> {
+    fn reply(&mut self, player: &mut dyn Strategy) -> Result<Reply, String> {
         let m = player
             .choose(&self.pos)
             .ok_or("asked to move, but there is no legal move")?;

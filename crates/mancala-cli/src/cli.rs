@@ -189,6 +189,12 @@ pub struct PlayArgs {
     /// moves for that seat.
     #[arg(long, value_name = "DURATION")]
     pub time_limit: Option<String>,
+    /// The computer seats' time, each its own: a budget per move
+    /// (`200ms`), a game clock and its increment (`5m+2s`, `5m+0s`), or
+    /// both (`5m+0s,1s`). A level (`ai:5`) keeps its own budget within it;
+    /// `alphabeta`, `maxn` or `mcts` think for the time given.
+    #[arg(long, value_name = "TIME")]
+    pub time: Option<String>,
     /// The computer that gives hints, moves on timeout and takes over
     /// seats handed to it.
     #[arg(long, default_value = "ai:8", value_name = "SPEC")]
@@ -211,12 +217,22 @@ pub struct AgentArgs {
     /// The protocol: `mankalah` (the University of Manchester Kalah engine).
     #[arg(long, value_parser = ["mankalah"])]
     pub protocol: String,
-    /// The player.
-    #[arg(long, default_value = "ai:10", value_name = "SPEC")]
+    /// The player: `alphabeta` thinks for the time `--time` gives it; a
+    /// level (`ai:10`) or a spec with a budget keeps its own, within it.
+    #[arg(long, default_value = "alphabeta", value_name = "SPEC")]
     pub ai: String,
     /// The seed of the player.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// The player's time: a budget per move (`200ms`), a game clock and
+    /// its increment (`5m+2s`, `5m+0s`), or both (`5m+0s,1s`). The default
+    /// is the ManKalah referee's hour for the game, at most a second a
+    /// move.
+    #[arg(long, default_value = "1h+0s,1s", value_name = "TIME")]
+    pub time: String,
+    /// One line on stderr per move: the time allotted, used and left.
+    #[arg(long, short)]
+    pub verbose: bool,
 }
 
 /// `mancala serve`. Every flag can also be set by the environment variable

@@ -10,7 +10,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use mancala_ai::arena::{SeatReport, seat_of};
-use mancala_ai::{Spec, Strategy};
+use mancala_ai::{Spec, Strategy, TimeControl, Timed};
 use mancala_core::{Game, Move, Position, Rules, Side, format_moves};
 use serde::{Deserialize, Serialize};
 
@@ -56,6 +56,9 @@ struct SaveFile {
     time_limit: Option<String>,
     /// The computer for hints, timeouts and handed-over seats.
     cpu: String,
+    /// The computer seats' time (`--time`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    time: Option<String>,
     /// The seed of the computer players.
     seed: u64,
     /// Each finished game's ranks, one per seat.
@@ -112,6 +115,8 @@ struct Session {
     rotate: bool,
     time_limit: Option<(Duration, String)>,
     cpu: Spec,
+    /// The computer seats' time, each seat its own clock.
+    time: Option<TimeControl>,
     seed: u64,
     results: Vec<Vec<u8>>,
     style: Style,
@@ -210,6 +215,7 @@ fn resume(path: &Path, style: Style) -> CliResult<(Session, Game)> {
         rotate: save.rotate,
         time_limit: time_limit(save.time_limit.as_ref(), "saved time limit")?,
         cpu: parse_spec(&save.cpu, "saved cpu")?,
+        time: time_control(save.time.as_ref(), "saved time")?,
         seed: save.seed,
         results: save.results,
         style,
@@ -258,11 +264,21 @@ fn new_session(args: &PlayArgs, cli: &Cli, style: Style) -> CliResult<Session> {
         rotate: !args.no_rotate,
         time_limit,
         cpu,
+        time: time_control(args.time.as_ref(), "--time")?,
         seed: args.seed,
         results: Vec::new(),
         style,
         input: spawn_reader(),
     })
+}
+
+/// The computer seats' time control, from `--time` or a save file.
+fn time_control(text: Option<&String>, flag: &str) -> CliResult<Option<TimeControl>> {
+    text.map(|t| {
+        t.parse::<TimeControl>()
+            .map_err(|e| CliError::usage(format!("{flag} {t}: {e}")))
+    })
+    .transpose()
 }
 
 /// Reads stdin lines on a thread, so a turn can time out.
@@ -319,8 +335,16 @@ impl Session {
             .seed
             .wrapping_mul(0x9e37_79b9_7f4a_7c15)
             .wrapping_add(u64::from(self.game_index) * 16 + seat as u64);
-        spec.strategy(&self.rules, seed)
-            .expect("every computer seat was checked before the game")
+        match self.time {
+            Some(control) => Box::new(Timed::new(
+                spec.timed_strategy(&self.rules, seed, &control)
+                    .expect("every computer seat was checked before the game"),
+                control,
+            )),
+            None => spec
+                .strategy(&self.rules, seed)
+                .expect("every computer seat was checked before the game"),
+        }
     }
 
     /// Asks for a line; `deadline` is when the turn's time runs out.
@@ -599,6 +623,7 @@ impl Session {
             rotate: self.rotate,
             time_limit: self.time_limit.as_ref().map(|(_, t)| t.clone()),
             cpu: self.cpu.to_string(),
+            time: self.time.map(|t| t.to_string()),
             seed: self.seed,
             results: self.results.clone(),
         };

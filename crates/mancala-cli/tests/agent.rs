@@ -15,8 +15,14 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
+        Engine::start_with(&["--ai", "ai:3"])
+    }
+
+    /// The agent with `args` after `agent --protocol mankalah`.
+    fn start_with(args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .args(["agent", "--protocol", "mankalah", "--ai", "ai:3"])
+            .args(["agent", "--protocol", "mankalah"])
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -87,9 +93,18 @@ fn parse_reply(reply: &str) -> Move {
 /// North); the engine's side plays `ours` on its turns (a function of
 /// the position and the engine's move count). Returns the moves played.
 fn play_game(agent: usize, ours: impl Fn(&Position<'_>, usize) -> Move) -> Vec<Move> {
+    play_game_with(&["--ai", "ai:3"], agent, ours).0
+}
+
+/// [`play_game`] with the agent's arguments `args`; also returns its stderr.
+fn play_game_with(
+    args: &[&str],
+    agent: usize,
+    ours: impl Fn(&Position<'_>, usize) -> Move,
+) -> (Vec<Move>, String) {
     let rules = Rules::new(&Preset::Mankalah.rules()).unwrap();
     let mut pos = Position::new(&rules);
-    let mut engine = Engine::start();
+    let mut engine = Engine::start_with(args);
     engine.send(if agent == 0 {
         "START;South"
     } else {
@@ -125,7 +140,114 @@ fn play_game(agent: usize, ours: impl Fn(&Position<'_>, usize) -> Move) -> Vec<M
     engine.send("END");
     let (status, stderr) = engine.finish();
     assert_eq!(status, 0, "{stderr}");
-    played
+    (played, stderr)
+}
+
+/// One `--verbose` line: (left, soft, hard, used) in seconds, `left`
+/// `None` without a game clock.
+fn time_lines(stderr: &str) -> Vec<(Option<f64>, f64, f64, f64)> {
+    stderr
+        .lines()
+        .map(|line| {
+            let rest = line
+                .strip_prefix("time: left ")
+                .unwrap_or_else(|| panic!("not a time line: {line:?}"));
+            let fields: Vec<&str> = rest.split(", ").collect();
+            let secs = |text: &str, name: &str| -> f64 {
+                let value = text
+                    .strip_prefix(name)
+                    .unwrap_or_else(|| panic!("{name} in {line:?}"));
+                value.trim_end_matches('s').parse().unwrap()
+            };
+            let left = (fields[0] != "-").then(|| secs(fields[0], ""));
+            (
+                left,
+                secs(fields[1], "soft "),
+                secs(fields[2], "hard "),
+                secs(fields[3], "used "),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn at_its_defaults_the_agent_thinks_up_to_a_second_a_move() {
+    // The referee's hour for the game, at most a second a move: the
+    // first move is given 0.99 s (a 10 ms margin), iterations started
+    // until 0.495 s.
+    let mut engine = Engine::start_with(&["--verbose"]);
+    engine.send("START;South");
+    parse_reply(&engine.receive());
+    engine.send("END");
+    let (status, stderr) = engine.finish();
+    assert_eq!(status, 0, "{stderr}");
+    let lines = time_lines(&stderr);
+    assert_eq!(lines.len(), 1, "{stderr}");
+    let (left, soft, hard, _) = lines[0];
+    assert_eq!(left, Some(3600.0));
+    assert_eq!((soft, hard), (0.495, 0.99));
+}
+
+#[test]
+fn on_a_game_clock_no_move_is_given_more_than_is_left() {
+    // Three seconds for the whole game: by the agent's own accounting,
+    // each move is given at most a third of what is left, the clock loses
+    // exactly what each move took, and it never runs out.
+    let (moves, stderr) = play_game_with(&["--time", "3s+0s", "--verbose"], 1, |pos, _| {
+        first_legal(pos)
+    });
+    let lines = time_lines(&stderr);
+    assert!(lines.len() >= 5, "{} moves: {stderr}", moves.len());
+    let mut expected_left = 3.0;
+    for &(left, soft, hard, used) in &lines {
+        let left = left.expect("a game clock");
+        assert!(
+            (left - expected_left).abs() < 2e-6,
+            "{left} vs {expected_left}: {stderr}"
+        );
+        assert!(soft <= hard, "{stderr}");
+        assert!(
+            hard <= (left - 0.01) / 3.0 + 1e-6,
+            "{hard} of {left}: {stderr}"
+        );
+        expected_left = (left - used).max(0.0);
+    }
+    assert!(expected_left > 0.0, "out of time: {stderr}");
+}
+
+#[test]
+fn a_budget_per_move_bounds_every_move() {
+    let (_, stderr) = play_game_with(
+        &["--time", "40ms", "--verbose", "--ai", "mcts"],
+        0,
+        |pos, _| first_legal(pos),
+    );
+    let lines = time_lines(&stderr);
+    assert!(!lines.is_empty());
+    for &(left, soft, hard, _) in &lines {
+        assert_eq!(left, None);
+        // A forced move gets a millisecond, any other 30 ms (20 before
+        // iterating stops).
+        assert!(
+            (soft, hard) == (0.015, 0.03) || (soft, hard) == (0.0, 0.001),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_bad_time_is_a_clear_error() {
+    for bad in ["5x", "5m+", "1s,2s"] {
+        // The agent stops before reading anything.
+        let engine = Engine::start_with(&["--time", bad]);
+        let (status, stderr) = engine.finish();
+        assert_eq!(status, 2, "{bad}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("mancala: --time {bad}: ")),
+            "{stderr}"
+        );
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    }
 }
 
 fn first_legal(pos: &Position<'_>) -> Move {

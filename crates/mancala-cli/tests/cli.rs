@@ -849,6 +849,22 @@ fn play_time_limit_lets_the_computer_move() {
 }
 
 #[test]
+fn play_gives_computer_seats_their_time() {
+    // A second for each seat's whole game: alphabeta thinks within it,
+    // the level keeps its node budget.
+    let out = ok(&[
+        "play",
+        "--seat",
+        "alphabeta",
+        "--seat",
+        "ai:1",
+        "--time",
+        "1s+0s",
+    ]);
+    assert!(out.contains("game over"), "{out}");
+}
+
+#[test]
 fn play_draws_three_and_four_player_boards() {
     for players in ["3", "4"] {
         let set = format!("players={players}");
@@ -870,6 +886,11 @@ fn play_rejects_bad_arguments() {
     assert!(err.contains("2 players"), "{err}");
     usage_error(&["play", "--seat", "human", "--seat", "ai:0"]);
     usage_error(&["play", "--time-limit", "forever"]);
+    let err = usage_error(&["play", "--time", "5m+"]);
+    assert!(
+        err.contains("--time 5m+: time=: expected a duration"),
+        "{err}"
+    );
     let dir = temp_dir("resume");
     let bad = dir.join("bad.json");
     std::fs::write(&bad, "{}").unwrap();

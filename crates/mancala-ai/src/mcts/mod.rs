@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use mancala_core::{MAX_PLAYERS, Move, Position, Setup, Side};
+use mancala_core::{MAX_PLAYERS, Move, Position, Side};
 use rand::RngExt;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -10,11 +10,15 @@ use rand::rngs::SmallRng;
 use crate::eval::{Evaluator, Heuristic};
 use crate::limits::{Clock, Limits};
 use crate::moves::gain;
-use crate::params::{
-    GREEDY_NOISE, PRIOR, PROBE_MAX_ITERATIONS, PROBE_MIN_ITERATIONS, PROBE_SHARE, SEARCH_SHARPNESS,
-};
+use crate::params::{PROBE_MAX_ITERATIONS, PROBE_MIN_ITERATIONS, PROBE_SHARE};
 use crate::strategy::{Strategy, greedy_moves, nth_bit};
+use crate::timemgmt::Allocation;
 use crate::value::SEED;
+
+mod model;
+
+pub use model::OpponentModel;
+use model::{Belief, Trail};
 
 /// Rewards of one playout, indexed by *player*, each in `[0, 1]`.
 type Rewards = [f64; MAX_PLAYERS];
@@ -37,66 +41,6 @@ pub struct MctsReport {
     pub value: f64,
     /// Iterations (playouts) run.
     pub iterations: u64,
-}
-
-/// What an opponent's moves so far say about how it plays: the chance
-/// that it plays like [`Random`](crate::Random), like
-/// [`Greedy`](crate::Greedy), or neither (it searches, and the tree
-/// models it as choosing its best move, by UCB1). See [`Mcts`] on
-/// opponent modelling.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct OpponentModel {
-    /// The chance that the player moves at random.
-    pub random: f64,
-    /// The chance that the player takes the most seeds at once.
-    pub greedy: f64,
-    /// Moves with a choice seen so far (forced moves say nothing).
-    pub moves_seen: u32,
-}
-
-impl OpponentModel {
-    /// No moves seen: the player is taken to search.
-    pub const UNKNOWN: OpponentModel = OpponentModel {
-        random: 0.0,
-        greedy: 0.0,
-        moves_seen: 0,
-    };
-
-    /// The chance that the player searches (neither random nor greedy).
-    pub fn searching(&self) -> f64 {
-        1.0 - self.random - self.greedy
-    }
-}
-
-/// Log-likelihoods of one player's moves under each way of playing
-/// (random, greedy, searching), and the model they give.
-#[derive(Clone, Copy, Debug)]
-struct Belief {
-    log: [f64; 3],
-    model: OpponentModel,
-}
-
-impl Belief {
-    const NONE: Belief = Belief {
-        log: [0.0; 3],
-        model: OpponentModel::UNKNOWN,
-    };
-
-    /// Adds a move with the given chances under each way of playing.
-    fn observe(&mut self, likelihoods: [f64; 3]) {
-        for (log, l) in self.log.iter_mut().zip(likelihoods) {
-            *log += l.max(f64::MIN_POSITIVE).ln();
-        }
-        let post: [f64; 3] = std::array::from_fn(|h| self.log[h] + PRIOR[h].ln());
-        let top = post.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let weights = post.map(|x| (x - top).exp());
-        let sum: f64 = weights.iter().sum();
-        self.model = OpponentModel {
-            random: weights[0] / sum,
-            greedy: weights[1] / sum,
-            moves_seen: self.model.moves_seen + 1,
-        };
-    }
 }
 
 /// One node of the tree: a position reached by `mv`, stored in an arena.
@@ -263,6 +207,8 @@ pub struct Mcts<E = Heuristic> {
     trail: Option<Trail>,
     /// The player searching now: the models apply to the others.
     me: Option<usize>,
+    /// The time manager's allocation of the following searches.
+    allocation: Option<Allocation>,
 }
 
 impl Mcts<Heuristic> {
@@ -305,6 +251,7 @@ impl<E: Evaluator> Mcts<E> {
             beliefs: [Belief::NONE; MAX_PLAYERS],
             trail: None,
             me: None,
+            allocation: None,
         }
     }
 
@@ -423,9 +370,22 @@ impl<E: Evaluator> Mcts<E> {
         self.limits = limits;
     }
 
+    /// The limits of the next search: the limits, the time cut to the
+    /// allocation's soft limit (MCTS can stop after any iteration).
+    fn limits_now(&self) -> Limits {
+        match self.allocation {
+            Some(a) => Limits {
+                time: Some(self.limits.time.map_or(a.soft, |t| t.min(a.soft))),
+                ..self.limits
+            },
+            None => self.limits,
+        }
+    }
+
     /// Searches `pos` within the limits and reports the most visited move.
     pub fn search(&mut self, pos: &Position<'_>) -> MctsReport {
-        let clock = Clock::timer(self.limits.time);
+        let limits = self.limits_now();
+        let clock = Clock::timer(limits.time);
         let mover = pos.player_to_move();
         if pos.is_over() {
             return MctsReport {
@@ -435,7 +395,7 @@ impl<E: Evaluator> Mcts<E> {
                 iterations: 0,
             };
         }
-        let iterations = match (self.limits.nodes, self.limits.time) {
+        let iterations = match (limits.nodes, limits.time) {
             (Some(n), _) => n,
             (None, Some(_)) => u64::MAX,
             (None, None) => Self::DEFAULT_ITERATIONS,
@@ -457,14 +417,15 @@ impl<E: Evaluator> Mcts<E> {
     /// [`Mcts`]): a twentieth of this search's, at most 2,000 iterations;
     /// `None` without modelling, or when that is under 100 iterations.
     fn probe_budget(&self) -> Option<(u64, Option<Duration>)> {
-        let iterations = match (self.limits.nodes, self.limits.time) {
+        let limits = self.limits_now();
+        let iterations = match (limits.nodes, limits.time) {
             (Some(n), _) => n,
             (None, Some(_)) => u64::MAX,
             (None, None) => Self::DEFAULT_ITERATIONS,
         };
         let probe = (iterations / PROBE_SHARE).min(PROBE_MAX_ITERATIONS);
         (self.modelling && probe >= PROBE_MIN_ITERATIONS)
-            .then(|| (probe, self.limits.time.map(|t| t / PROBE_SHARE as u32)))
+            .then(|| (probe, limits.time.map(|t| t / PROBE_SHARE as u32)))
     }
 
     /// Starts the trail of moves to learn from at the next search: after
@@ -516,75 +477,6 @@ impl<E: Evaluator> Mcts<E> {
             visits,
             value,
             iterations: done,
-        }
-    }
-
-    /// Updates the opponent models from the moves seen (see
-    /// [`Strategy::observe`]) since this player's last move, when they
-    /// lead to `pos`; otherwise (a new game, moves not seen, another
-    /// position) starts afresh.
-    ///
-    /// Each opponent move with a choice is weighed under three ways of
-    /// playing (see [`Mcts`]); `probe` is the budget of the short search
-    /// that judges it.
-    fn learn(&mut self, pos: &Position<'_>, probe: (u64, Option<Duration>)) {
-        let me = pos.player_to_move();
-        let mut path = Vec::new();
-        let trail = self.trail.take().filter(|t| t.end == pos.to_setup());
-        let followed = trail.is_some_and(|trail| {
-            let Ok(mut q) = Position::from_setup(pos.rules(), &trail.start) else {
-                return false;
-            };
-            for m in trail.moves {
-                if q.player_to_move() != me {
-                    path.push((q, m));
-                }
-                q.play_unchecked(m);
-            }
-            true
-        });
-        if !followed {
-            self.beliefs = [Belief::NONE; MAX_PLAYERS];
-            return;
-        }
-        let (probe, probe_time) = probe;
-        for (q, m) in path {
-            let moves = q.legal_moves();
-            if moves.len() < 2 {
-                continue;
-            }
-            let player = q.player_to_move();
-            let n = moves.len() as f64;
-            let index = moves.iter().position(|x| x == m);
-            let mask = greedy_moves(&q);
-            let greedy = if index.is_some_and(|i| mask >> i & 1 == 1) {
-                (1.0 - GREEDY_NOISE) / f64::from(mask.count_ones()) + GREEDY_NOISE / n
-            } else {
-                GREEDY_NOISE / n
-            };
-            // The short search's mean reward of each move.
-            self.run(&q, probe, Clock::timer(probe_time));
-            let mut means = [None; 32];
-            for (mean, x) in means.iter_mut().zip(moves.iter()) {
-                *mean = self.child(0, x).and_then(|c| {
-                    let c = &self.nodes[c as usize];
-                    (c.visits > 0).then(|| c.reward / f64::from(c.visits))
-                });
-            }
-            let means = &means[..moves.len()];
-            let known = || means.iter().flatten().copied();
-            let top = known().fold(f64::NEG_INFINITY, f64::max);
-            let bottom = known().fold(f64::INFINITY, f64::min);
-            // Each move's place between the worst (0) and the best (1).
-            let place = |mean: Option<f64>| {
-                mean.filter(|_| top > bottom)
-                    .map_or(0.5, |v| (v - bottom) / (top - bottom))
-            };
-            let weight = |mean: Option<f64>| (SEARCH_SHARPNESS * place(mean)).exp();
-            let sum: f64 = means.iter().map(|&v| weight(v)).sum();
-            let chosen = index.and_then(|i| means[i]);
-            let searching = weight(chosen) / sum;
-            self.beliefs[player].observe([1.0 / n, greedy, searching]);
         }
     }
 
@@ -793,6 +685,12 @@ impl<E: Evaluator> Strategy for Mcts<E> {
         self.search(pos).best
     }
 
+    /// Stops at the soft limit: a search of MCTS can end after any
+    /// iteration.
+    fn set_time(&mut self, time: Option<Allocation>) {
+        self.allocation = time;
+    }
+
     /// Follows the game for opponent modelling: the moves seen since this
     /// player's last choice are weighed at its next search, if they lead
     /// to the position it is asked about (see [`Mcts`]).
@@ -800,56 +698,6 @@ impl<E: Evaluator> Strategy for Mcts<E> {
         if self.trail.as_mut().is_some_and(|t| !t.extend(before, m)) {
             self.trail = None;
         }
-    }
-}
-
-/// The moves of a game seen since a player chose its last move, in
-/// order: what it learns its opponents' ways from.
-#[derive(Clone, Debug)]
-struct Trail {
-    /// The position the player chose its move in.
-    chose_in: Setup,
-    /// The position after its move: where the moves start.
-    start: Setup,
-    /// The moves seen since.
-    moves: Vec<Move>,
-    /// The position after the last of them.
-    end: Setup,
-}
-
-impl Trail {
-    /// A trail that starts with `m` played in `pos` by the player.
-    fn new(pos: &Position<'_>, m: Move) -> Trail {
-        let mut next = *pos;
-        next.play_unchecked(m);
-        let start = next.to_setup();
-        Trail {
-            chose_in: pos.to_setup(),
-            end: start.clone(),
-            start,
-            moves: Vec::new(),
-        }
-    }
-
-    /// Takes in `m`, played in `before`: false when it does not follow on.
-    fn extend(&mut self, before: &Position<'_>, m: Move) -> bool {
-        if !before.is_legal(m) {
-            return false;
-        }
-        let setup = before.to_setup();
-        if setup == self.chose_in {
-            // The player's own move, as played.
-            *self = Trail::new(before, m);
-            return true;
-        }
-        if setup != self.end {
-            return false;
-        }
-        let mut next = *before;
-        next.play_unchecked(m);
-        self.moves.push(m);
-        self.end = next.to_setup();
-        true
     }
 }
 

@@ -1,0 +1,180 @@
+//! The players a spec builds: [`Spec::strategy`] and
+//! [`Spec::timed_strategy`].
+
+use mancala_core::Rules;
+
+use super::seeded::SeededEval;
+use super::{Algorithm, LEVEL_PLAYOUT_MOVES, Player, Spec, model_name, value_error};
+use crate::eval::Heuristic;
+use crate::limits::Limits;
+use crate::{AlphaBeta, Greedy, MaxN, Mcts, Random, SpecError, Strategy};
+
+impl Spec {
+    /// Builds the player for `rules`, seeded with the spec's `seed=` if it
+    /// has one, else with `seed`.
+    ///
+    /// # Errors
+    ///
+    /// [`SpecError::Value`] for `human` (a person has no strategy; the
+    /// caller asks them), a level outside 1 to [`MAX_LEVEL`](super::MAX_LEVEL), a budget
+    /// the player cannot use (a budget for `random` or `greedy`, a depth
+    /// for MCTS), or a playout cap or `model=` for a player that is not
+    /// MCTS under `rules` (a level with two players).
+    pub fn strategy(
+        &self,
+        rules: &Rules,
+        seed: u64,
+    ) -> Result<Box<dyn Strategy + Send>, SpecError> {
+        self.check()?;
+        let seed = self.seed.unwrap_or(seed);
+        Ok(match self.player {
+            Player::Human => {
+                return Err(value_error(
+                    "player",
+                    "human",
+                    "a person has no strategy: ask them for their moves",
+                ));
+            }
+            Player::Random => Box::new(Random::new(seed)),
+            Player::Greedy => Box::new(Greedy::new(seed)),
+            Player::Level(_) | Player::Search(_) => {
+                let (algorithm, limits) = self.search(rules).expect("a searching player");
+                if algorithm != Algorithm::Mcts {
+                    let level = Spec {
+                        playout: None,
+                        model: None,
+                        ..*self
+                    };
+                    let plays = format!(
+                        "with {} players {level} plays {}",
+                        rules.players(),
+                        algorithm.name()
+                    );
+                    if let Some(moves) = self.playout {
+                        return Err(value_error(
+                            "playout",
+                            &moves.to_string(),
+                            &format!("only MCTS takes a playout cap; {plays}"),
+                        ));
+                    }
+                    if let Some(on) = self.model {
+                        return Err(value_error(
+                            "model",
+                            model_name(on),
+                            &format!("only MCTS models its opponents; {plays}"),
+                        ));
+                    }
+                }
+                let eval = SeededEval {
+                    kind: self.eval,
+                    heuristic: Heuristic::default(),
+                    seed: Some(seed),
+                };
+                let table = table_bytes(algorithm, &limits);
+                match algorithm {
+                    Algorithm::AlphaBeta => {
+                        Box::new(AlphaBeta::with_evaluator(eval, limits).table_bytes(table))
+                    }
+                    Algorithm::MaxN => {
+                        Box::new(MaxN::with_evaluator(eval, limits).table_bytes(table))
+                    }
+                    Algorithm::Mcts => {
+                        let mcts = Mcts::with_evaluator(eval.without_noise(), limits, seed)
+                            .tree_nodes(table)
+                            .opponent_modelling(self.model.unwrap_or(true));
+                        match (self.playout, self.player) {
+                            (Some(moves), _) => Box::new(mcts.playout_cap(moves)),
+                            (None, Player::Level(_)) => {
+                                Box::new(mcts.playout_cap(LEVEL_PLAYOUT_MOVES))
+                            }
+                            (None, _) => Box::new(mcts),
+                        }
+                    }
+                }
+            }
+        })
+    }
+
+    /// Builds the player for a game under the time control `control`
+    /// (wrap it in [`Timed`](crate::Timed), which gives each move its
+    /// time): as [`Spec::strategy`], except that an algorithm named
+    /// without a budget (`alphabeta`, `maxn`, `mcts`) has no budget of its
+    /// own and thinks for the time it is given. A level or a spec with a
+    /// budget keeps it, within the time given. Under an unlimited control
+    /// it is [`Spec::strategy`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Spec::strategy`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_ai::{Spec, Strategy, TimeControl, Timed};
+    /// use mancala_core::{Position, Preset, Rules};
+    ///
+    /// let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+    /// let control: TimeControl = "20ms".parse()?;
+    /// let spec: Spec = "mcts".parse()?;
+    /// let mut player = Timed::new(spec.timed_strategy(&rules, 3, &control)?, control);
+    /// assert!(player.choose(&Position::new(&rules)).is_some());
+    /// # Ok::<(), mancala_ai::SpecError>(())
+    /// ```
+    pub fn timed_strategy(
+        &self,
+        rules: &Rules,
+        seed: u64,
+        control: &crate::TimeControl,
+    ) -> Result<Box<dyn Strategy + Send>, SpecError> {
+        if control.is_unlimited() || !self.limits.is_unlimited() {
+            return self.strategy(rules, seed);
+        }
+        let Player::Search(algorithm) = self.player else {
+            return self.strategy(rules, seed);
+        };
+        // No node budget: the time manager's allocation limits each move.
+        let eval = SeededEval {
+            kind: self.eval,
+            heuristic: Heuristic::default(),
+            seed: Some(self.seed.unwrap_or(seed)),
+        };
+        self.check()?;
+        let unlimited = Limits::NONE;
+        Ok(match algorithm {
+            Algorithm::AlphaBeta => Box::new(AlphaBeta::with_evaluator(eval, unlimited)),
+            Algorithm::MaxN => Box::new(MaxN::with_evaluator(eval, unlimited)),
+            Algorithm::Mcts => {
+                let mcts = Mcts::with_evaluator(
+                    eval.without_noise(),
+                    unlimited,
+                    self.seed.unwrap_or(seed),
+                )
+                .opponent_modelling(self.model.unwrap_or(true));
+                match self.playout {
+                    Some(moves) => Box::new(mcts.playout_cap(moves)),
+                    None => Box::new(mcts),
+                }
+            }
+        })
+    }
+}
+
+/// Table (or tree) size for a search: enough for the node budget, at most
+/// the searches' defaults.
+fn table_bytes(algorithm: Algorithm, limits: &Limits) -> usize {
+    let (per_node, default) = match algorithm {
+        Algorithm::AlphaBeta => (16, 16 << 20),
+        Algorithm::MaxN => (32, 4 << 20),
+        // For MCTS: tree nodes, not bytes.
+        Algorithm::Mcts => (1, 1 << 20),
+    };
+    match (limits.nodes, limits.time) {
+        (Some(nodes), None) => {
+            let wanted = nodes.saturating_mul(per_node).saturating_mul(2);
+            usize::try_from(wanted)
+                .unwrap_or(usize::MAX)
+                .clamp(per_node as usize * 1024, default)
+        }
+        _ => default,
+    }
+}

@@ -1,0 +1,262 @@
+//! A spec's text: parsing (`FromStr`), the canonical form (`Display`)
+//! and the checks parsing cannot make.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{Algorithm, EvalKind, MAX_LEVEL, Player, Spec, model_name, value_error};
+use crate::SpecError;
+use crate::limits::Limits;
+
+impl Spec {
+    /// The name of the player when it can never be MCTS (levels can be).
+    fn not_mcts(&self) -> Option<&'static str> {
+        match self.player {
+            Player::Human => Some("human"),
+            Player::Random => Some("random"),
+            Player::Greedy => Some("greedy"),
+            Player::Search(algorithm) if algorithm != Algorithm::Mcts => Some(algorithm.name()),
+            _ => None,
+        }
+    }
+
+    /// Checks what parsing cannot: the level's range and that the budget
+    /// suits the player.
+    pub(super) fn check(&self) -> Result<(), SpecError> {
+        let budget = |what: &str| -> Result<(), SpecError> {
+            if let Some(d) = self.limits.depth {
+                return Err(value_error("depth", &d.to_string(), what));
+            }
+            if let Some(n) = self.limits.nodes {
+                return Err(value_error("nodes", &n.to_string(), what));
+            }
+            if self.limits.time.is_some() {
+                let shown = Limits {
+                    depth: None,
+                    nodes: None,
+                    ..self.limits
+                };
+                let shown = shown.to_string();
+                return Err(value_error("time", &shown["time=".len()..], what));
+            }
+            Ok(())
+        };
+        match self.player {
+            Player::Human => {
+                budget("a human player takes no search budget")?;
+                if let Some(seed) = self.seed {
+                    return Err(value_error(
+                        "seed",
+                        &seed.to_string(),
+                        "a human player takes no seed",
+                    ));
+                }
+            }
+            Player::Random => budget("the random player takes no search budget")?,
+            Player::Greedy => budget("the greedy player takes no search budget")?,
+            Player::Level(level) => {
+                if !(1..=MAX_LEVEL).contains(&level) {
+                    return Err(value_error(
+                        "level",
+                        &level.to_string(),
+                        "expected a level from 1 to 10",
+                    ));
+                }
+            }
+            Player::Search(_) => {}
+        }
+        if let Some(moves) = self.playout {
+            let reason = match self.not_mcts() {
+                Some(name) => Some(format!("only MCTS takes a playout cap, not {name}")),
+                None if moves == 0 => Some("expected a playout of at least 1 move".to_string()),
+                None => None,
+            };
+            if let Some(reason) = reason {
+                return Err(value_error("playout", &moves.to_string(), &reason));
+            }
+        }
+        if let Some(on) = self.model
+            && let Some(name) = self.not_mcts()
+        {
+            return Err(value_error(
+                "model",
+                model_name(on),
+                &format!("only MCTS models its opponents, not {name}"),
+            ));
+        }
+        if let Some(d) = self.limits.depth
+            && matches!(self.player, Player::Search(Algorithm::Mcts))
+        {
+            return Err(value_error(
+                "depth",
+                &d.to_string(),
+                "MCTS takes nodes= (iterations) or time=, not a depth",
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Spec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut sep = match self.player {
+            Player::Human => return f.write_str("human"),
+            Player::Random => {
+                f.write_str("random")?;
+                ","
+            }
+            Player::Greedy => {
+                f.write_str("greedy")?;
+                ","
+            }
+            Player::Level(level) => {
+                write!(f, "ai:{level}")?;
+                ","
+            }
+            Player::Search(algorithm) => {
+                f.write_str(algorithm.name())?;
+                ":"
+            }
+        };
+        if !self.limits.is_unlimited() {
+            write!(f, "{sep}{}", self.limits)?;
+            sep = ",";
+        }
+        if let Some(seed) = self.seed {
+            write!(f, "{sep}seed={seed}")?;
+            sep = ",";
+        }
+        if self.eval != EvalKind::Heuristic {
+            write!(f, "{sep}eval={}", self.eval.name())?;
+            sep = ",";
+        }
+        if let Some(moves) = self.playout {
+            write!(f, "{sep}playout={moves}")?;
+            sep = ",";
+        }
+        if let Some(on) = self.model {
+            write!(f, "{sep}model={}", model_name(on))?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Spec {
+    type Err = SpecError;
+
+    fn from_str(s: &str) -> Result<Spec, SpecError> {
+        let text = s.trim();
+        let lower = text.to_ascii_lowercase();
+        let split = lower.find([',', ':']).unwrap_or(lower.len());
+        let (name, rest) = lower.split_at(split);
+        let (player, rest) = parse_player(name.trim(), rest)?;
+        // Levels, random and greedy take `,settings`; algorithms `:` or `,`.
+        let settings = match rest.chars().next() {
+            None => "",
+            Some(',') => &rest[1..],
+            Some(':') if matches!(player, Player::Search(_)) => &rest[1..],
+            Some(_) => {
+                return Err(SpecError::Syntax {
+                    text: rest.to_string(),
+                });
+            }
+        };
+        let mut spec = Spec::new(player);
+        let mut seen: Vec<&str> = Vec::new();
+        let items: Vec<&str> = if rest.is_empty() {
+            Vec::new()
+        } else {
+            settings.split(',').map(str::trim).collect()
+        };
+        for item in items {
+            if item.is_empty() {
+                return Err(SpecError::Syntax {
+                    text: format!("{text} (an empty setting)"),
+                });
+            }
+            let (key, value) = item.split_once('=').ok_or_else(|| SpecError::Syntax {
+                text: item.to_string(),
+            })?;
+            let (key, value) = (key.trim(), value.trim());
+            if seen.contains(&key) {
+                return Err(value_error(key, value, "the setting is given twice"));
+            }
+            spec.set(key, value)?;
+            seen.push(key);
+        }
+        spec.check()?;
+        Ok(spec)
+    }
+}
+
+/// The player a spec names (`name`, lower case), and the rest of the text
+/// after it (after a level's number for `ai:N`).
+fn parse_player<'a>(name: &str, rest: &'a str) -> Result<(Player, &'a str), SpecError> {
+    let player = match name {
+        "human" => Player::Human,
+        "random" => Player::Random,
+        "greedy" => Player::Greedy,
+        "ai" | "level" => {
+            let Some(after) = rest.strip_prefix(':') else {
+                return Err(value_error(
+                    "level",
+                    "",
+                    "expected ai:N with a level N from 1 to 10",
+                ));
+            };
+            let end = after.find(',').unwrap_or(after.len());
+            let number = after[..end].trim();
+            let level = number
+                .parse::<u8>()
+                .ok()
+                .filter(|l| (1..=MAX_LEVEL).contains(l))
+                .ok_or_else(|| value_error("level", number, "expected a level from 1 to 10"))?;
+            return Ok((Player::Level(level), &after[end..]));
+        }
+        _ => match Algorithm::parse(name) {
+            Some(algorithm) => Player::Search(algorithm),
+            None => {
+                return Err(value_error(
+                    "player",
+                    name,
+                    "expected human, random, greedy, ai:1 to ai:10, alphabeta, maxn or mcts",
+                ));
+            }
+        },
+    };
+    Ok((player, rest))
+}
+
+impl Spec {
+    /// Applies one `key=value` setting of a spec.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
+        match key {
+            "seed" => {
+                self.seed = Some(value.parse().map_err(|_| {
+                    value_error(key, value, "expected a whole number from 0 to 2^64-1")
+                })?)
+            }
+            "eval" => {
+                self.eval = match value {
+                    "heuristic" => EvalKind::Heuristic,
+                    "store" | "store-difference" => EvalKind::Store,
+                    _ => return Err(value_error(key, value, "expected heuristic or store")),
+                }
+            }
+            "playout" => {
+                self.playout = Some(value.parse().map_err(|_| {
+                    value_error(key, value, "expected a number of moves from 1 to 2^32-1")
+                })?)
+            }
+            "model" => {
+                self.model = Some(match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(value_error(key, value, "expected on or off")),
+                })
+            }
+            _ => self.limits.set(key, value)?,
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,358 @@
+//! Player descriptions: `random`, `greedy`, `ai:5`, `ai:5,time=100ms`,
+//! `mcts:nodes=20000,seed=3`, `human`, and the players they build.
+//!
+//! # Syntax
+//!
+//! ```text
+//! spec     = "human" | "random" [settings] | "greedy" [settings]
+//!          | "ai:" level [settings]
+//!          | ("alphabeta" | "maxn" | "mcts") [(":" | ",") setting {"," setting}]
+//! settings = "," setting {"," setting}
+//! setting  = "depth=" N | "nodes=" N | "time=" DURATION | "seed=" N
+//!          | "eval=" ("heuristic" | "store") | "playout=" N
+//!          | "model=" ("on" | "off")
+//! level    = 1 ..= 10
+//! ```
+//!
+//! Names are case-insensitive; `ab` and `alpha-beta` also name alpha-beta,
+//! `max-n` max^n, `uct` MCTS. `nodes=` takes `k` and `m` suffixes
+//! (`nodes=200k`), `time=` a unit (`100ms`, `2s`, `250us`, `1m`). A setting
+//! may appear once. [`Spec`]'s `Display` writes the canonical form, which
+//! parses back to the same spec.
+//!
+//! - `depth=`, `nodes=` and `time=` set the search budget ([`Limits`]).
+//!   On a level they *replace* the level's node budget as a whole:
+//!   `ai:5,time=100ms` is the level-5 player limited by time alone (the
+//!   level still picks the algorithm). MCTS counts iterations as nodes and
+//!   takes no depth. `random` and `greedy` take no budget.
+//! - Under a time manager ([`Spec::timed_strategy`] and
+//!   [`Timed`](crate::Timed): `mancala agent --time`, `mancala play
+//!   --time`), `alphabeta`, `maxn` and `mcts` without a budget think for
+//!   the time each move is given; a level or a spec with a budget keeps
+//!   its own within it.
+//! - `seed=` fixes the player's seed (see [`Spec::strategy`]).
+//! - `eval=` picks the evaluation of alpha-beta and max^n:
+//!   [`Heuristic`] (the default) or [`StoreDifference`].
+//! - `playout=` caps MCTS playouts at N moves (1 or more), after which the
+//!   evaluation ranks the sides ([`Mcts::playout_cap`]). An `mcts` spec
+//!   plays whole-game playouts without it (up to
+//!   [`Mcts::DEFAULT_PLAYOUT_CAP`] moves); a level with 3-4 players plays
+//!   [`LEVEL_PLAYOUT_MOVES`], so `mcts:nodes=100k,playout=10` is `ai:10`
+//!   with three players. Only MCTS takes it: on `alphabeta`, `maxn`,
+//!   `random`, `greedy` and `human` it is an error, and on a level it is an
+//!   error from [`Spec::strategy`] when the rules seat two players (the
+//!   level then plays alpha-beta).
+//! - `model=off` turns off MCTS's opponent modelling
+//!   ([`Mcts::opponent_modelling`]): every opponent is then taken to search
+//!   as well as the player itself (plain UCT). `model=on` is the default.
+//!   Like `playout=`, only MCTS takes it: an error on the other players,
+//!   and from [`Spec::strategy`] on a level when the rules seat two
+//!   players.
+//!
+//! # Levels
+//!
+//! `ai:1` .. `ai:10` are node budgets growing geometrically, by about 2.4
+//! (2 players) and 2.6 (3-4 players) per level (deterministic: the same
+//! seed replays the same game):
+//!
+//! | level | 2 players: [`AlphaBeta`] nodes | 3-4 players: [`Mcts`] iterations |
+//! |---|---|---|
+//! | 1 | 10 | 20 |
+//! | 2 | 25 | 50 |
+//! | 3 | 60 | 130 |
+//! | 4 | 150 | 340 |
+//! | 5 | 400 | 900 |
+//! | 6 | 1,000 | 2,300 |
+//! | 7 | 2,500 | 6,000 |
+//! | 8 | 6,000 | 15,000 |
+//! | 9 | 16,000 | 40,000 |
+//! | 10 | 40,000 | 100,000 |
+//!
+//! **Two players** use [`AlphaBeta`] with the [`Heuristic`] evaluation.
+//!
+//! **Three and four players** use [`Mcts`], the strongest of paranoid
+//! [`AlphaBeta`], [`MaxN`] and MCTS at about the same time per move in 3-
+//! and 4-player Kalah (docs/results.md section 7.1). The levels' MCTS
+//! plays short playouts: [`LEVEL_PLAYOUT_MOVES`] (10) random moves, then
+//! the position is ranked by the evaluation (see [`Mcts::playout_cap`]),
+//! which proved stronger than whole-game playouts, and cheaper.
+//!
+//! # Seeds and determinism
+//!
+//! Every player built by [`Spec::strategy`] is deterministic for a given
+//! seed under node and depth budgets. [`Random`], [`Greedy`] and [`Mcts`]
+//! draw from the seed; alpha-beta and max^n would play every game alike,
+//! so they add to the evaluation a small tie-breaking term drawn from the
+//! seed and the position (under a quarter of a seed, of the "mine minus
+//! the best other" form, so max^n's shallow pruning stays sound), which
+//! makes games between two searchers differ from seed to seed.
+
+use std::fmt;
+
+use mancala_core::Rules;
+
+mod factory;
+mod grammar;
+mod seeded;
+
+pub(crate) use seeded::splitmix;
+
+use crate::SpecError;
+use crate::limits::Limits;
+// Named by the docs.
+#[cfg(doc)]
+use crate::{AlphaBeta, Greedy, Heuristic, MaxN, Mcts, Random, StoreDifference};
+
+/// The highest level.
+pub const MAX_LEVEL: u8 = 10;
+
+/// Node budgets of the levels with two players ([`AlphaBeta`] nodes),
+/// level 1 first.
+pub const LEVEL_NODES_2P: [u64; MAX_LEVEL as usize] =
+    [10, 25, 60, 150, 400, 1_000, 2_500, 6_000, 16_000, 40_000];
+
+/// Budgets of the levels with three or four players ([`Mcts`]
+/// iterations), level 1 first.
+pub const LEVEL_NODES_MP: [u64; MAX_LEVEL as usize] =
+    [20, 50, 130, 340, 900, 2_300, 6_000, 15_000, 40_000, 100_000];
+
+/// The playouts of the levels with three or four players: this many moves,
+/// then the position is ranked by the evaluation ([`Mcts::playout_cap`]).
+pub const LEVEL_PLAYOUT_MOVES: u32 = 10;
+
+/// A search algorithm that a spec can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// [`AlphaBeta`] (paranoid with 3-4 players).
+    AlphaBeta,
+    /// [`MaxN`].
+    MaxN,
+    /// [`Mcts`].
+    Mcts,
+}
+
+impl Algorithm {
+    /// The algorithm's name in specs.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::MaxN => "maxn",
+            Algorithm::Mcts => "mcts",
+        }
+    }
+
+    pub(super) fn parse(name: &str) -> Option<Algorithm> {
+        match name {
+            "alphabeta" | "alpha-beta" | "ab" => Some(Algorithm::AlphaBeta),
+            "maxn" | "max-n" | "max^n" => Some(Algorithm::MaxN),
+            "mcts" | "uct" => Some(Algorithm::Mcts),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The evaluation a searching player uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EvalKind {
+    /// [`Heuristic`] with its default weights.
+    #[default]
+    Heuristic,
+    /// [`StoreDifference`].
+    Store,
+}
+
+impl EvalKind {
+    /// The evaluation's name in specs.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EvalKind::Heuristic => "heuristic",
+            EvalKind::Store => "store",
+        }
+    }
+}
+
+/// Who a spec describes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// A person: the caller asks them for moves ([`Spec::strategy`] fails).
+    Human,
+    /// [`Random`].
+    Random,
+    /// [`Greedy`].
+    Greedy,
+    /// A level, 1 to [`MAX_LEVEL`]: the algorithm and budget depend on the
+    /// number of players (see the [module docs](self)).
+    Level(u8),
+    /// An explicit algorithm.
+    Search(Algorithm),
+}
+
+/// A player description: who plays, with which budget, seed and
+/// evaluation (see the [module docs](self) for the syntax).
+///
+/// # Examples
+///
+/// ```
+/// use mancala_ai::{Limits, Player, Spec};
+/// use mancala_core::{Position, Preset, Rules};
+///
+/// let spec: Spec = "ai:5,time=100ms".parse()?;
+/// assert_eq!(spec.player, Player::Level(5));
+/// assert_eq!(spec.limits, "time=100ms".parse::<Limits>()?);
+/// assert_eq!(spec.to_string(), "ai:5,time=100ms");
+///
+/// let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+/// let mut player = "ai:3".parse::<Spec>()?.strategy(&rules, 7)?;
+/// assert!(player.choose(&Position::new(&rules)).is_some());
+///
+/// assert!("human".parse::<Spec>()?.strategy(&rules, 7).is_err());
+/// # Ok::<(), mancala_ai::SpecError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Spec {
+    /// Who plays.
+    pub player: Player,
+    /// The budget given in the spec (empty: the level's, or the
+    /// algorithm's default).
+    pub limits: Limits,
+    /// The seed given in the spec, if any.
+    pub seed: Option<u64>,
+    /// The evaluation of alpha-beta and max^n.
+    pub eval: EvalKind,
+    /// The MCTS playout cap in moves given in the spec (`playout=`), if
+    /// any.
+    pub playout: Option<u32>,
+    /// Whether MCTS models its opponents, if the spec says (`model=`;
+    /// `None` is the default, on: see [`Mcts::opponent_modelling`]).
+    pub model: Option<bool>,
+}
+
+impl Spec {
+    /// A spec for `player` with no settings.
+    pub const fn new(player: Player) -> Spec {
+        Spec {
+            player,
+            limits: Limits::NONE,
+            seed: None,
+            eval: EvalKind::Heuristic,
+            playout: None,
+            model: None,
+        }
+    }
+
+    /// The spec of level `level` (1 to [`MAX_LEVEL`]; not checked here,
+    /// [`Spec::strategy`] does).
+    pub const fn level(level: u8) -> Spec {
+        Spec::new(Player::Level(level))
+    }
+
+    /// This spec with the budget `limits` (see the [module docs](self)).
+    pub const fn with_limits(mut self, limits: Limits) -> Spec {
+        self.limits = limits;
+        self
+    }
+
+    /// This spec with the seed fixed to `seed`.
+    pub const fn with_seed(mut self, seed: u64) -> Spec {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// This spec with the evaluation `eval`.
+    pub const fn with_eval(mut self, eval: EvalKind) -> Spec {
+        self.eval = eval;
+        self
+    }
+
+    /// This spec with MCTS playouts capped at `moves` moves (see the
+    /// [module docs](self)).
+    pub const fn with_playout(mut self, moves: u32) -> Spec {
+        self.playout = Some(moves);
+        self
+    }
+
+    /// This spec with MCTS opponent modelling turned on or off (see the
+    /// [module docs](self)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_ai::Spec;
+    ///
+    /// let spec = Spec::level(10).with_model(false);
+    /// assert_eq!(spec.to_string(), "ai:10,model=off");
+    /// assert_eq!("ai:10,model=off".parse::<Spec>()?, spec);
+    /// # Ok::<(), mancala_ai::SpecError>(())
+    /// ```
+    pub const fn with_model(mut self, on: bool) -> Spec {
+        self.model = Some(on);
+        self
+    }
+
+    /// Whether the spec is a person.
+    pub fn is_human(&self) -> bool {
+        self.player == Player::Human
+    }
+
+    /// The algorithm and budget the spec plays with under `rules`: `None`
+    /// for [`Player::Human`], [`Player::Random`] and [`Player::Greedy`].
+    /// The budget is the spec's own if it sets any, else the level's (an
+    /// explicit algorithm without a budget uses the level-5 budget of that
+    /// algorithm).
+    pub fn search(&self, rules: &Rules) -> Option<(Algorithm, Limits)> {
+        let players = rules.players();
+        let (algorithm, default) = match self.player {
+            Player::Human | Player::Random | Player::Greedy => return None,
+            Player::Level(level) => {
+                let algorithm = level_algorithm(players);
+                (algorithm, level_limits(algorithm, level))
+            }
+            Player::Search(algorithm) => (algorithm, level_limits(algorithm, 5)),
+        };
+        let limits = if self.limits.is_unlimited() {
+            default
+        } else {
+            self.limits
+        };
+        Some((algorithm, limits))
+    }
+}
+
+/// How a spec writes `model=`.
+pub(super) fn model_name(on: bool) -> &'static str {
+    if on { "on" } else { "off" }
+}
+
+/// The algorithm of the levels for `players` players.
+pub fn level_algorithm(players: usize) -> Algorithm {
+    if players <= 2 {
+        Algorithm::AlphaBeta
+    } else {
+        Algorithm::Mcts
+    }
+}
+
+/// The node budget of `algorithm` at `level` (clamped to 1 ..=
+/// [`MAX_LEVEL`]): [`LEVEL_NODES_MP`] for MCTS, [`LEVEL_NODES_2P`] for
+/// the others.
+pub fn level_limits(algorithm: Algorithm, level: u8) -> Limits {
+    let i = usize::from(level.clamp(1, MAX_LEVEL) - 1);
+    match algorithm {
+        Algorithm::Mcts => Limits::nodes(LEVEL_NODES_MP[i]),
+        Algorithm::AlphaBeta | Algorithm::MaxN => Limits::nodes(LEVEL_NODES_2P[i]),
+    }
+}
+
+pub(super) fn value_error(key: &str, value: &str, reason: &str) -> SpecError {
+    SpecError::Value {
+        key: key.to_string(),
+        value: value.to_string(),
+        reason: reason.to_string(),
+    }
+}
