@@ -506,6 +506,7 @@ fn gap_games(game: Preset) -> RuleSet {
             unfed: Unfed::AnyMove,
             grand_slam: GrandSlam::Allowed,
             capture: Capture::Gap,
+            capture_side: CaptureSide::Any,
             capture_counts: CountSet::EMPTY,
             end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
             ..Preset::Oware.rules()
@@ -519,6 +520,7 @@ fn gap_games(game: Preset) -> RuleSet {
             unfed: Unfed::AnyMove,
             grand_slam: GrandSlam::Allowed,
             capture: Capture::Gap,
+            capture_side: CaptureSide::Any,
             capture_counts: CountSet::EMPTY,
             chain: false,
             sow_capture_counts: CountSet::of(&[4]),
@@ -535,6 +537,7 @@ fn gap_games(game: Preset) -> RuleSet {
             unfed: Unfed::AnyMove,
             grand_slam: GrandSlam::Allowed,
             capture: Capture::Gap,
+            capture_side: CaptureSide::Any,
             capture_counts: CountSet::EMPTY,
             chain: false,
             gap_opposite: true,
