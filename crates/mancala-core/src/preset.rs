@@ -93,7 +93,7 @@ pub enum Preset {
     Pallanguzhi,
     /// Pandi or Ali Guli Mane (Karnataka, India): 2x7 houses of 5 seeds, relay
     /// sowing from the next house, captures across the gap with the house
-    /// opposite, another sowing after a capture, passing.
+    /// opposite, one more sowing a turn after a capture, passing.
     Pandi,
     /// Halusa (Iraq, Hyde 1694): 2x6 houses of 6 seeds, chain captures of even
     /// counts on one's own side, must feed, the rest to the last mover.
@@ -542,6 +542,7 @@ fn gap_games(game: Preset) -> RuleSet {
             chain: false,
             gap_opposite: true,
             capture_extra_turn: true,
+            capture_extra_turn_limit: 1,
             end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
             ..Preset::Oware.rules()
         },

@@ -737,6 +737,9 @@ rule_dimensions! {
         sow_capture_by: SowCaptureBy = SowCaptureBy::Owner,
         /// A capture by the last seed earns another move.
         capture_extra_turn: bool = false,
+        /// With `capture_extra_turn`: the most extra moves captures earn
+        /// the mover in one turn, 0 for no limit (Ali Guli Mane: 1).
+        capture_extra_turn_limit: u8 = 0,
         /// The first this many moves of the game capture nothing.
         no_capture_moves: u32 = 0,
         /// Toguz Kumalak's tuzdyk: once a game, a last seed that brings an
@@ -774,7 +777,8 @@ impl RuleSet {
     /// played: a player count outside 2..=4, a house count outside 1..=16, no
     /// seeds, more than 255 seeds in all, `min_seeds` 0, `relay_limit` 0,
     /// relay sowing with `direction = parity`, `capture_ends_relay`
-    /// without relay sowing, a count capture without
+    /// without relay sowing, `capture_extra_turn_limit` without
+    /// `capture_extra_turn`, a count capture without
     /// counts, a count of 0 in `capture_counts` or `sow_capture_counts`, a
     /// two-player rule (count capture, `gap_opposite` with a gap capture,
     /// `must_feed`, a `grand_slam` other than `allowed`, `pie_rule`,
@@ -827,6 +831,11 @@ impl RuleSet {
         if self.capture_ends_relay && self.relay == Relay::None {
             let reason = InvalidReason::CaptureEndsRelayWithoutRelay;
             return invalid("capture_ends_relay", "true".into(), reason);
+        }
+        if self.capture_extra_turn_limit > 0 && !self.capture_extra_turn {
+            let value = self.capture_extra_turn_limit.to_string();
+            let reason = InvalidReason::CaptureTurnLimitWithoutCaptureTurn;
+            return invalid("capture_extra_turn_limit", value, reason);
         }
         if self.capture == Capture::Count {
             if self.capture_counts.is_empty() {

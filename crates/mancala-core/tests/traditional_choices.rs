@@ -78,12 +78,12 @@ fn pandi_takes_the_house_beyond_the_gap_on_the_movers_own_side_and_its_opposite(
     let start = "1,0,0,2,1,1,1:0 1,1,1,3,1,1,1:0 to=0 ply=10";
     // h1's seed goes into h2; h3 is the gap; h4 (2, the mover's own) is
     // taken with the house across the board, o4 (3): 5 seeds, and the
-    // capture earns another sowing.
+    // capture earns another sowing, the turn's first (capture_turns=1).
     let mut pos = at(&rules, start);
     let effect = play(&mut pos, 1);
     assert_eq!(
         pos.to_string(),
-        "0,1,0,0,1,1,1:5 1,1,1,0,1,1,1:0 to=0 ply=11"
+        "0,1,0,0,1,1,1:5 1,1,1,0,1,1,1:0 to=0 ply=11 capture_turns=1"
     );
     assert_eq!(effect.captured, 5);
     assert!(effect.extra_turn);
@@ -106,4 +106,116 @@ fn halusa_chains_its_even_captures_on_the_movers_own_side() {
     let effect = play(&mut pos, 1);
     assert_eq!(pos.to_string(), "0,0,0,0,1,0:6 1,1,1,1,1,1:0 to=1 ply=11");
     assert_eq!(effect.captured, 6);
+}
+
+#[test]
+fn pandi_captures_earn_one_more_sowing_a_turn_not_one_after_every_capture() {
+    let rules = compile(Preset::Pandi.rules());
+    // The first sowing: h1's seed into h2, h3 the gap, h4 (2) and o4 (3)
+    // taken; the capture earns one more sowing (capture_turns=1).
+    let mut pos = at(&rules, "1,0,0,2,1,1,3:0 1,1,0,3,1,1,1:0 to=0 ply=10");
+    let effect = play(&mut pos, 1);
+    assert!(effect.extra_turn);
+    assert_eq!(
+        pos.to_string(),
+        "0,1,0,0,1,1,3:5 1,1,0,0,1,1,1:0 to=0 ply=11 capture_turns=1"
+    );
+    // The second sowing captures too: h2's seed into h3, h4 the gap, h5 (1)
+    // and o3 opposite it (empty) taken. That capture earns nothing: the
+    // turn passes, and the count starts again.
+    let effect = play(&mut pos, 2);
+    assert_eq!(effect.captured, 1);
+    assert!(!effect.extra_turn);
+    assert_eq!(
+        pos.to_string(),
+        "0,0,1,0,0,1,3:6 1,1,0,0,1,1,1:0 to=1 ply=12"
+    );
+}
+
+#[test]
+fn a_turn_without_a_limit_keeps_no_count() {
+    // Unlimited capture_extra_turn (the dimension's default 0): every
+    // capture earns another sowing and no count is written.
+    let mut set = Preset::Pandi.rules();
+    set.capture_extra_turn_limit = 0;
+    let rules = compile(set);
+    let mut pos = at(&rules, "1,0,0,2,1,1,3:0 1,1,0,3,1,1,1:0 to=0 ply=10");
+    play(&mut pos, 1);
+    let effect = play(&mut pos, 2);
+    assert!(effect.extra_turn);
+    assert_eq!(
+        pos.to_string(),
+        "0,0,1,0,0,1,3:6 1,1,0,0,1,1,1:0 to=0 ply=12"
+    );
+}
+
+#[test]
+fn capture_turns_in_the_notation_are_checked_against_the_limit() {
+    let pandi = compile(Preset::Pandi.rules());
+    let setup: Setup = "0,1,0,0,1,1,3:5 1,1,0,0,1,1,1:0 to=0 ply=11 capture_turns=2"
+        .parse()
+        .unwrap();
+    assert_eq!(
+        Position::from_setup(&pandi, &setup).unwrap_err(),
+        SetupError::CaptureTurns { turns: 2, limit: 1 }
+    );
+    let oware = compile(Preset::Oware.rules());
+    let setup: Setup = "4,4,4,4,4,4:0 4,4,4,4,4,4:0 to=0 ply=0 capture_turns=1"
+        .parse()
+        .unwrap();
+    assert_eq!(
+        Position::from_setup(&oware, &setup).unwrap_err(),
+        SetupError::CaptureTurns { turns: 1, limit: 0 }
+    );
+    // A position one capture into the turn is another position than the
+    // same board at the turn's start: the next capture earns nothing.
+    let counted = at(
+        &pandi,
+        "0,1,0,0,1,1,3:5 1,1,0,0,1,1,1:0 to=0 ply=11 capture_turns=1",
+    );
+    let fresh = at(&pandi, "0,1,0,0,1,1,3:5 1,1,0,0,1,1,1:0 to=0 ply=11");
+    assert_ne!(counted.key(), fresh.key());
+    assert_ne!(counted.repetition_key(), fresh.repetition_key());
+}
+
+#[test]
+fn capture_extra_turn_limit_needs_capture_extra_turn() {
+    let mut set = Preset::Oware.rules();
+    set.capture_extra_turn_limit = 1;
+    assert_eq!(
+        set.validate(),
+        Err(RuleError::InvalidValue {
+            field: "capture_extra_turn_limit",
+            value: "1".into(),
+            reason: InvalidReason::CaptureTurnLimitWithoutCaptureTurn,
+        })
+    );
+}
+
+#[test]
+fn pandi_explains_its_one_more_sowing() {
+    let limit = |rules: &RuleSet| {
+        rules
+            .explain()
+            .into_iter()
+            .flat_map(|topic| topic.phrases)
+            .find(|p| p.id == "rules-extra-turn-capture-limit")
+            .map(|p| p.args)
+    };
+    assert_eq!(
+        limit(&Preset::Pandi.rules()),
+        Some(vec![("limit", PhraseArg::Number(1))])
+    );
+    // The players' question gets the limit, not "as often as it keeps
+    // happening".
+    let question = Preset::Pandi
+        .rules()
+        .questions()
+        .into_iter()
+        .find(|q| q.id == "extra_turns")
+        .expect("Pandi has extra turns");
+    assert_eq!(question.answer[0].id, "rules-extra-turn-capture-limit");
+    let mut unlimited = Preset::Pandi.rules();
+    unlimited.capture_extra_turn_limit = 0;
+    assert_eq!(limit(&unlimited), None);
 }

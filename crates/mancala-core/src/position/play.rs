@@ -226,7 +226,7 @@ impl<'r> Position<'r> {
             u32::MAX
         };
         let state = &mut self.state;
-        let sowing = r.sow::<REPORT, K>(
+        let mut sowing = r.sow::<REPORT, K>(
             &mut state.cups,
             &mut state.tuzdyk,
             side,
@@ -234,6 +234,10 @@ impl<'r> Position<'r> {
             sowings,
             captured_cups,
         );
+        let limited = r.capture_turn_limit > 0;
+        if limited {
+            self.limit_capture_turns(&mut sowing);
+        }
         if r.pie_rule && side == 1 && self.state.pie == PieState::Pending {
             self.state.pie = PieState::Declined;
         }
@@ -256,7 +260,30 @@ impl<'r> Position<'r> {
                 }
             },
         );
+        if limited && (usize::from(self.state.to_move) != side || self.state.over.is_some()) {
+            // A new turn (or none): its captures have earned nothing yet.
+            self.state.capture_turns = 0;
+        }
         sowing
+    }
+
+    /// `capture_extra_turn_limit` (docs/rules.md section 5): an extra move
+    /// that the last seed's capture earned counts against the turn's
+    /// limit, and is withdrawn once the limit is reached. A store landing
+    /// never captures, so an extra move whose last seed is in a house was
+    /// earned by the capture.
+    #[inline(never)]
+    fn limit_capture_turns(&mut self, sowing: &mut Sowing) {
+        let r = self.rules;
+        let in_store = usize::from(sowing.last) % usize::from(r.stride) == usize::from(r.houses);
+        if !sowing.extra_turn || in_store {
+            return;
+        }
+        if self.state.capture_turns < r.capture_turn_limit {
+            self.state.capture_turns += 1;
+        } else {
+            sowing.extra_turn = false;
+        }
     }
 
     fn swap(&mut self) {

@@ -687,6 +687,7 @@ struct Whole {
     to_move: u8,
     pie: PieState,
     tuzdyk: [u8; 2],
+    capture_turns: u8,
     /// `Position::repetition_key`, kept for the hash.
     key: u64,
 }
@@ -698,6 +699,7 @@ impl Default for Whole {
             to_move: 0,
             pie: PieState::Pending,
             tuzdyk: [0; 2],
+            capture_turns: 0,
             key: 0,
         }
     }
@@ -710,6 +712,7 @@ impl Whole {
             to_move: pos.state.to_move,
             pie: pos.state.pie,
             tuzdyk: pos.state.tuzdyk,
+            capture_turns: pos.state.capture_turns,
             key: pos.repetition_key(),
         }
     }
