@@ -87,15 +87,6 @@ impl<'r> Position<'r> {
         h
     }
 
-    /// Whether `other` is the same position for `repetition`.
-    pub(crate) fn repeats(&self, other: &Position<'_>) -> bool {
-        self.state.cups == other.state.cups
-            && self.state.to_move == other.state.to_move
-            && self.state.pie == other.state.pie
-            && self.state.tuzdyk == other.state.tuzdyk
-            && self.state.capture_turns == other.state.capture_turns
-    }
-
     /// The tuzdyks (docs/rules.md section 5) as bits 16 to 31 of a key:
     /// part of the position, as the cups are.
     #[inline]
