@@ -219,3 +219,21 @@ fn pandi_explains_its_one_more_sowing() {
     unlimited.capture_extra_turn_limit = 0;
     assert_eq!(limit(&unlimited), None);
 }
+
+#[test]
+fn pandi_a_pass_back_to_the_mover_starts_a_new_turn_and_its_count() {
+    let rules = compile(Preset::Pandi.rules());
+    // Side 0's second sowing of the turn: h2's seed into h3, h4 the gap,
+    // h5 (1) taken with o3 (empty). The turn passes; side 1 has no seed
+    // and passes back: side 0's new turn, whose captures earn again.
+    let mut pos = at(
+        &rules,
+        "0,1,0,0,1,1,3:5 0,0,0,0,0,0,0:0 to=0 ply=11 capture_turns=1",
+    );
+    let effect = play(&mut pos, 2);
+    assert_eq!((effect.captured, effect.extra_turn), (1, false));
+    assert_eq!(
+        pos.to_string(),
+        "0,0,1,0,0,1,3:6 0,0,0,0,0,0,0:0 to=0 ply=12"
+    );
+}

@@ -234,16 +234,16 @@ impl<'r> Position<'r> {
             sowings,
             captured_cups,
         );
-        let limited = r.capture_turn_limit > 0;
-        if limited {
-            self.limit_capture_turns(&mut sowing);
-        }
         if r.pie_rule && side == 1 && self.state.pie == PieState::Pending {
             self.state.pie = PieState::Declined;
         }
         self.state.ply += 1;
         if !sowing.extra_turn {
             self.state.to_move = r.next_side[side];
+            // A new turn: its captures have earned nothing yet.
+            self.state.capture_turns = 0;
+        } else if r.capture_turn_limit > 0 {
+            self.limit_capture_turns(&mut sowing, side);
         }
         // A relay lift can empty any side's house, like a capture.
         self.settle(
@@ -260,10 +260,6 @@ impl<'r> Position<'r> {
                 }
             },
         );
-        if limited && (usize::from(self.state.to_move) != side || self.state.over.is_some()) {
-            // A new turn (or none): its captures have earned nothing yet.
-            self.state.capture_turns = 0;
-        }
         sowing
     }
 
@@ -272,17 +268,22 @@ impl<'r> Position<'r> {
     /// limit, and is withdrawn once the limit is reached. A store landing
     /// never captures, so an extra move whose last seed is in a house was
     /// earned by the capture.
+    /// A pass (`Position::pass`) or the end of the game (`finish`) also
+    /// starts the count again.
+    #[cold]
     #[inline(never)]
-    fn limit_capture_turns(&mut self, sowing: &mut Sowing) {
+    fn limit_capture_turns(&mut self, sowing: &mut Sowing, side: usize) {
         let r = self.rules;
         let in_store = usize::from(sowing.last) % usize::from(r.stride) == usize::from(r.houses);
-        if !sowing.extra_turn || in_store {
+        if in_store {
             return;
         }
         if self.state.capture_turns < r.capture_turn_limit {
             self.state.capture_turns += 1;
         } else {
             sowing.extra_turn = false;
+            self.state.to_move = r.next_side[side];
+            self.state.capture_turns = 0;
         }
     }
 

@@ -727,6 +727,7 @@ def children(rules, s, game, stats):
         t.ply += 1
         if not extra:
             t.to_move = (s.to_move + 1) % rules.players
+            t.capture_turns = 0  # the turn passes: a new one's count
         if "any_side_empty" in rules.end or "empty_first" in rules.end:
             t.over = any(sum(h) == 0 for h in t.houses)
         if "majority" in rules.end and majority(rules, t):
@@ -735,7 +736,7 @@ def children(rules, s, game, stats):
         if not t.over and rules.no_move == "pass":
             pass_turn(rules, t, stats)
         if t.over or t.to_move != s.to_move:
-            t.capture_turns = 0  # a new turn, or none
+            t.capture_turns = 0  # another side's turn (passed to), or none
         out.append((name, t))
     if rules.pie_rule and s.pie == "pending" and s.to_move == 1:
         stats["swaps"] += 1
