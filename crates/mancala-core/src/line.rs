@@ -6,7 +6,7 @@ use crate::error::IllegalMove;
 use crate::mv::Move;
 use crate::position::{Effect, Position, State};
 use crate::rules::Rules;
-use crate::seen::{Seen, Whole};
+use crate::seen::{Indexed, Seen, Whole};
 
 /// How a [`Line`] keeps a position: [`History`](crate::History), which
 /// borrows its rules, keeps whole positions and plays on them in place;
@@ -68,7 +68,7 @@ pub(crate) struct Line<P> {
     /// The positions a new one could repeat (only kept under `repetition`),
     /// of the era of the seeds stored: seeds only ever leave the board,
     /// so no position from before a capture can come back.
-    seen: Seen<Whole>,
+    seen: Seen<Indexed>,
 }
 
 impl<'r, P: Entry<'r>> Line<P> {
@@ -89,7 +89,8 @@ impl<'r, P: Entry<'r>> Line<P> {
         self.entries.push(P::of(start));
         if start.rules().detects_repetition() {
             self.seen.restart(start.stored_seeds());
-            self.seen.insert(Whole::of(start));
+            let key = start.repetition_key();
+            self.seen.insert_by(Indexed { key, index: 0 }, |_| false);
         }
     }
 
@@ -153,10 +154,24 @@ impl<'r, P: Entry<'r>> Line<P> {
             return false;
         }
         let last = self.entries.len() - 1;
-        let (over, era, whole) = self.entries[last].view(rules, |pos| {
-            (pos.is_over(), pos.stored_seeds(), Whole::of(pos))
+        let (over, era, key) = self.entries[last].view(rules, |pos| {
+            (pos.is_over(), pos.stored_seeds(), pos.repetition_key())
         });
-        if over || !self.seen.seen(era, whole) {
+        if over {
+            return false;
+        }
+        if era != self.seen.era() {
+            self.seen.restart(era);
+        }
+        let entries = &self.entries;
+        let now = Indexed {
+            key,
+            index: last as u32,
+        };
+        if !self
+            .seen
+            .insert_by(now, |here| same(rules, entries, here.index, last))
+        {
             return false;
         }
         self.entries[last].update(rules, Position::end_by_repetition);
@@ -180,7 +195,12 @@ impl<'r, P: Entry<'r>> Line<P> {
             }
             self.seen.restart(now);
             for index in since..=current {
-                self.seen.insert(self.entries[index].view(rules, Whole::of));
+                let key = self.entries[index].view(rules, Position::repetition_key);
+                let now = Indexed {
+                    key,
+                    index: index as u32,
+                };
+                self.seen.insert_by(now, |_| false);
             }
         }
         true
@@ -193,4 +213,11 @@ impl<P> std::fmt::Debug for Line<P> {
             .field("positions", &self.entries.len())
             .finish_non_exhaustive()
     }
+}
+
+/// Whether `entries[a]` and `entries[b]` are the same position for
+/// `repetition`.
+fn same<'r, P: Entry<'r>>(rules: &'r Rules, entries: &[P], a: u32, b: usize) -> bool {
+    let whole = |i: usize| entries[i].view(rules, Whole::of);
+    whole(a as usize) == whole(b)
 }

@@ -91,6 +91,11 @@ impl<K: Key> Seen<K> {
         self.insert(key)
     }
 
+    /// The era of the current generation.
+    pub(crate) fn era(&self) -> u32 {
+        self.era
+    }
+
     /// Forgets every position; the next generation is of era `era`.
     pub(crate) fn restart(&mut self, era: u32) {
         self.generation = self.generation.wrapping_add(1);
@@ -106,6 +111,15 @@ impl<K: Key> Seen<K> {
     /// Records a position; returns whether it was there already.
     #[inline(always)]
     pub(crate) fn insert(&mut self, key: K) -> bool {
+        self.insert_by(key, |here| *here == key)
+    }
+
+    /// Records a position unless one of the same hash that `same` calls
+    /// the same position is there; returns whether one was. For keys
+    /// that stand for a position rather than hold it (an index and a
+    /// hash).
+    #[inline(always)]
+    pub(crate) fn insert_by(&mut self, key: K, same: impl Fn(&K) -> bool) -> bool {
         if self.slots.len() < 2 * (self.len + 1) {
             self.grow();
         }
@@ -118,7 +132,7 @@ impl<K: Key> Seen<K> {
                 self.len += 1;
                 return false;
             }
-            if here == key {
+            if here.mix() == key.mix() && same(&here) {
                 return true;
             }
             i = (i + 1) & mask;
@@ -132,8 +146,26 @@ impl<K: Key> Seen<K> {
         let old = std::mem::replace(&mut self.slots, vec![(K::default(), 0); size]);
         let current = self.generation;
         self.len = 0;
+        // The positions kept are all different.
         for (key, _) in old.into_iter().filter(|s| s.1 == current) {
-            self.insert(key);
+            self.insert_by(key, |_| false);
         }
+    }
+}
+
+/// A position of a game's line as its index there and its
+/// `Position::repetition_key`: what [`Line`](crate::line::Line) keeps, so
+/// that a slot is 16 bytes and the positions themselves are compared (as
+/// [`Whole`]) only when their hashes agree.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Indexed {
+    pub(crate) key: u64,
+    pub(crate) index: u32,
+}
+
+impl Key for Indexed {
+    #[inline(always)]
+    fn mix(&self) -> u64 {
+        self.key
     }
 }
