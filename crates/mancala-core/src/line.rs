@@ -168,10 +168,8 @@ impl<'r, P: Entry<'r>> Line<P> {
             key,
             index: last as u32,
         };
-        if !self
-            .seen
-            .insert_by(now, |here| same(rules, entries, here.index, last))
-        {
+        let repeats = |here: &Indexed| here.key == key && same(rules, entries, here.index, last);
+        if !self.seen.insert_by(now, repeats) {
             return false;
         }
         self.entries[last].update(rules, Position::end_by_repetition);

@@ -114,8 +114,8 @@ impl<K: Key> Seen<K> {
         self.insert_by(key, |here| *here == key)
     }
 
-    /// Records a position unless one of the same hash that `same` calls
-    /// the same position is there; returns whether one was. For keys
+    /// Records a position unless one that `same` calls the same position
+    /// is there; returns whether one was. For keys
     /// that stand for a position rather than hold it (an index and a
     /// hash).
     #[inline(always)]
@@ -132,7 +132,7 @@ impl<K: Key> Seen<K> {
                 self.len += 1;
                 return false;
             }
-            if here.mix() == key.mix() && same(&here) {
+            if same(&here) {
                 return true;
             }
             i = (i + 1) & mask;
