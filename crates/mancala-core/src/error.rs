@@ -100,6 +100,11 @@ pub enum InvalidReason {
         "without relay sowing there is no relay for a capture to end: it needs relay = last or next"
     )]
     CaptureEndsRelayWithoutRelay,
+    /// `capture_extra_turn_limit` above 0 without `capture_extra_turn`.
+    #[error(
+        "capture_extra_turn_limit limits the extra moves captures earn: it needs capture_extra_turn = true"
+    )]
+    CaptureTurnLimitWithoutCaptureTurn,
     /// A count capture with no `capture_counts`.
     #[error("a count capture needs at least one count")]
     NoCaptureCounts,
@@ -245,6 +250,16 @@ pub enum SetupError {
         house: u8,
         /// Why it cannot be.
         reason: ImpossibleTuzdyk,
+    },
+    /// More extra moves earned by captures in the current turn
+    /// (`capture_turns=`) than the rules' `capture_extra_turn_limit`
+    /// allows; with no limit (0) the count is never kept, so it must be 0.
+    #[error("capture_turns = {turns}: the rules allow {limit} (capture_extra_turn_limit)")]
+    CaptureTurns {
+        /// The count given.
+        turns: u8,
+        /// `capture_extra_turn_limit`.
+        limit: u8,
     },
     /// An end of game that the position contradicts.
     #[error("over = {reason}: {why}")]
@@ -423,6 +438,8 @@ pub enum NotationField {
     Resigned,
     /// `tuzdyk=A,B`.
     Tuzdyk,
+    /// `capture_turns=N`.
+    CaptureTurns,
     /// A side's house counts.
     Houses,
     /// A side's store, after the colon.
@@ -437,6 +454,7 @@ impl std::fmt::Display for NotationField {
             NotationField::Discarded => "a number of discarded seeds",
             NotationField::Resigned => "a comma-separated list of sides",
             NotationField::Tuzdyk => "a comma-separated list of house numbers",
+            NotationField::CaptureTurns => "a number of extra moves earned by captures",
             NotationField::Houses => "house counts separated by commas",
             NotationField::Store => "the store's count after the colon",
         })

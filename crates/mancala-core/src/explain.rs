@@ -238,10 +238,20 @@ pub(crate) fn extra_turn_when(r: &RuleSet) -> Option<&'static str> {
     }
 }
 
+/// The most extra moves captures earn in a turn, when captures earn
+/// any and `capture_extra_turn_limit` limits them.
+pub(crate) fn capture_turn_limit(r: &RuleSet) -> Option<u8> {
+    let earns = r.capture_extra_turn && r.capture != Capture::None;
+    (earns && r.capture_extra_turn_limit > 0).then_some(r.capture_extra_turn_limit)
+}
+
 /// Which store landings and captures earn another move.
 fn extra_turns(r: &RuleSet) -> Option<Vec<Phrase>> {
     let when = extra_turn_when(r)?;
     let mut phrases = vec![Phrase::new("rules-extra-turn").word("when", when)];
+    if let Some(limit) = capture_turn_limit(r) {
+        phrases.push(Phrase::new("rules-extra-turn-capture-limit").number("limit", limit));
+    }
     if !r.first_move_extra_turn {
         phrases.push(Phrase::new("rules-extra-turn-not-first"));
     }

@@ -85,6 +85,7 @@ mod position;
 mod preset;
 mod rules;
 mod ruleset;
+mod seen;
 mod setup;
 mod side;
 mod spec;

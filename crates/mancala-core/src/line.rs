@@ -6,6 +6,7 @@ use crate::error::IllegalMove;
 use crate::mv::Move;
 use crate::position::{Effect, Position, State};
 use crate::rules::Rules;
+use crate::seen::{Indexed, Seen, Whole};
 
 /// How a [`Line`] keeps a position: [`History`](crate::History), which
 /// borrows its rules, keeps whole positions and plays on them in place;
@@ -64,8 +65,10 @@ impl<'r> Entry<'r> for State {
 #[derive(Clone)]
 pub(crate) struct Line<P> {
     entries: Vec<P>,
-    /// The positions a new one could repeat (only kept under `repetition`).
-    seen: Seen,
+    /// The positions a new one could repeat (only kept under `repetition`),
+    /// of the era of the seeds stored: seeds only ever leave the board,
+    /// so no position from before a capture can come back.
+    seen: Seen<Indexed>,
 }
 
 impl<'r, P: Entry<'r>> Line<P> {
@@ -85,8 +88,9 @@ impl<'r, P: Entry<'r>> Line<P> {
         self.entries.clear();
         self.entries.push(P::of(start));
         if start.rules().detects_repetition() {
-            self.seen.restart(0, start.stored_seeds());
-            self.seen.insert(start.rules(), &self.entries, 0);
+            self.seen.restart(start.stored_seeds());
+            let key = start.repetition_key();
+            self.seen.insert_by(Indexed { key, index: 0 }, |_| false);
         }
     }
 
@@ -149,17 +153,26 @@ impl<'r, P: Entry<'r>> Line<P> {
         if !rules.detects_repetition() {
             return false;
         }
-        let index = self.entries.len() - 1;
-        let now = self.entries[index].view(rules, Position::stored_seeds);
-        if now != self.seen.stored {
-            self.seen.restart(index, now);
-        }
-        if self.entries[index].view(rules, Position::is_over)
-            || self.seen.insert(rules, &self.entries, index).is_none()
-        {
+        let last = self.entries.len() - 1;
+        let (over, era, key) = self.entries[last].view(rules, |pos| {
+            (pos.is_over(), pos.stored_seeds(), pos.repetition_key())
+        });
+        if over {
             return false;
         }
-        self.entries[index].update(rules, Position::end_by_repetition);
+        if era != self.seen.era() {
+            self.seen.restart(era);
+        }
+        let entries = &self.entries;
+        let now = Indexed {
+            key,
+            index: last as u32,
+        };
+        let repeats = |here: &Indexed| here.key == key && same(rules, entries, here.index, last);
+        if !self.seen.insert_by(now, repeats) {
+            return false;
+        }
+        self.entries[last].update(rules, Position::end_by_repetition);
         true
     }
 
@@ -178,9 +191,14 @@ impl<'r, P: Entry<'r>> Line<P> {
             while since > 0 && stored(since - 1) == now {
                 since -= 1;
             }
-            self.seen.restart(since, now);
+            self.seen.restart(now);
             for index in since..=current {
-                self.seen.insert(rules, &self.entries, index);
+                let key = self.entries[index].view(rules, Position::repetition_key);
+                let now = Indexed {
+                    key,
+                    index: index as u32,
+                };
+                self.seen.insert_by(now, |_| false);
             }
         }
         true
@@ -195,79 +213,9 @@ impl<P> std::fmt::Debug for Line<P> {
     }
 }
 
-/// The positions since seeds last left the board, as a hash set of
-/// indices into the line: seeds only ever leave the board, so no earlier
-/// position can come back. Slots from before the last capture are
-/// recognised by their generation, so starting afresh costs nothing.
-#[derive(Clone, Debug, Default)]
-struct Seen {
-    /// `(repetition key, position index, generation)`; a power-of-two count.
-    slots: Vec<(u64, u32, u32)>,
-    generation: u32,
-    /// Entries of the current generation.
-    len: usize,
-    /// The first position of the current generation.
-    since: usize,
-    /// Seeds in stores (and discarded) in the current generation.
-    stored: u32,
-}
-
-impl Seen {
-    const MIN_SLOTS: usize = 64;
-
-    /// Forgets every entry; the next one starts a generation at `index`.
-    fn restart(&mut self, index: usize, stored: u32) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            // Wrapped: old slots could look current again.
-            self.slots.fill((0, 0, 0));
-            self.generation = 1;
-        }
-        self.len = 0;
-        self.since = index;
-        self.stored = stored;
-    }
-
-    /// Records `entries[index]`; returns the index of an earlier position
-    /// it repeats, if any (then it is not recorded).
-    #[inline(always)]
-    fn insert<'r, P: Entry<'r>>(
-        &mut self,
-        rules: &'r Rules,
-        entries: &[P],
-        index: usize,
-    ) -> Option<usize> {
-        if self.slots.len() < 2 * (self.len + 1) {
-            self.grow(rules, entries, index);
-        }
-        let key = entries[index].view(rules, Position::repetition_key);
-        let mask = self.slots.len() - 1;
-        let mut i = key as usize & mask;
-        loop {
-            let (k, j, generation) = self.slots[i];
-            if generation != self.generation {
-                self.slots[i] = (key, index as u32, self.generation);
-                self.len += 1;
-                return None;
-            }
-            if k == key
-                && entries[j as usize].view(rules, |a| entries[index].view(rules, |b| a.repeats(b)))
-            {
-                return Some(j as usize);
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /// Doubles the table and records the current generation again.
-    #[cold]
-    fn grow<'r, P: Entry<'r>>(&mut self, rules: &'r Rules, entries: &[P], upto: usize) {
-        let size = (self.slots.len() * 2).max(Self::MIN_SLOTS);
-        self.slots = vec![(0, 0, 0); size];
-        let (since, stored) = (self.since, self.stored);
-        self.restart(since, stored);
-        for index in since..upto {
-            self.insert(rules, entries, index);
-        }
-    }
+/// Whether `entries[a]` and `entries[b]` are the same position for
+/// `repetition`.
+fn same<'r, P: Entry<'r>>(rules: &'r Rules, entries: &[P], a: u32, b: usize) -> bool {
+    let whole = |i: usize| entries[i].view(rules, Whole::of);
+    whole(a as usize) == whole(b)
 }

@@ -94,6 +94,9 @@ pub(crate) struct State {
     /// Per side (two players): 0, or the number of the opponent's house
     /// that is this side's tuzdyk.
     pub tuzdyk: [u8; 2],
+    /// Extra moves that captures have earned the side to move in its
+    /// current turn, counted only under `capture_extra_turn_limit`.
+    pub capture_turns: u8,
     pub over: Option<EndReason>,
 }
 
@@ -156,6 +159,7 @@ impl<'r> Position<'r> {
                 pie: PieState::Pending,
                 resigned: [0; MAX_PLAYERS],
                 tuzdyk: [0; 2],
+                capture_turns: 0,
                 over: None,
             },
         };

@@ -2,11 +2,12 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::OnceLock;
 
 use crate::error::RuleError;
 use crate::ruleset::{
-    Capture, CaptureFrom, CaptureSide, CountSet, DEFAULTS, Direction, EndCondition, EndSet,
-    ExtraTurn, GrandSlam, Leftover, NoMove, Origin, Relay, RuleSet, StoresSown, Unfed,
+    Capture, CaptureFrom, CaptureSide, CountSet, DEFAULTS, EndCondition, EndSet, ExtraTurn,
+    GrandSlam, Leftover, Origin, RuleSet, StoresSown, Unfed,
 };
 
 /// The preset games.
@@ -93,7 +94,7 @@ pub enum Preset {
     Pallanguzhi,
     /// Pandi or Ali Guli Mane (Karnataka, India): 2x7 houses of 5 seeds, relay
     /// sowing from the next house, captures across the gap with the house
-    /// opposite, another sowing after a capture, passing.
+    /// opposite, one more sowing a turn after a capture, passing.
     Pandi,
     /// Halusa (Iraq, Hyde 1694): 2x6 houses of 6 seeds, chain captures of even
     /// counts on one's own side, must feed, the rest to the last mover.
@@ -314,246 +315,58 @@ impl Preset {
                 first_move_extra_turn: false,
                 ..KalahOptions::default().rules()
             },
+            // docs/games.md's games: their rule files.
             game => traditional_rules(game),
         }
     }
 }
 
-/// The rule sets of the traditional games of docs/games.md, each built on
-/// the seeded preset it differs least from, family by family.
+// `RULE_FILES`: every traditional game's rule file, compiled in by build.rs.
+include!(concat!(env!("OUT_DIR"), "/rule_files.rs"));
+
+/// The rule sets of the traditional games of docs/games.md: each is its
+/// rule file `rules/NAME.toml`, the one source of the preset, compiled in
+/// by build.rs and applied on its base preset once, at first use.
 fn traditional_rules(game: Preset) -> RuleSet {
-    match game {
-        Preset::Wari
-        | Preset::Songo
-        | Preset::Bohnenspiel
-        | Preset::VaiLungThlan
-        | Preset::Halusa
-        | Preset::OtTjin
-        | Preset::ToguzKumalak => count_capture_games(game),
-        Preset::CrossKalah
-        | Preset::Ayoayo
-        | Preset::Endodoi
-        | Preset::Dakon
-        | Preset::Ohvalhu
-        | Preset::Congkak => kalah_like_games(game),
-        Preset::LongbeuACha | Preset::Pallanguzhi | Preset::Pandi => gap_games(game),
-        // The seeded presets answer in `Preset::rules` itself.
-        seeded => seeded.rules(),
-    }
+    static RULES: OnceLock<Vec<(&'static str, RuleSet)>> = OnceLock::new();
+    let all = RULES.get_or_init(|| {
+        RULE_FILES
+            .iter()
+            .map(|&(name, base, pairs)| (name, rule_file(name, base, pairs)))
+            .collect()
+    });
+    all.iter()
+        .find(|(name, _)| *name == game.name())
+        .map(|&(_, rules)| rules)
+        .unwrap_or_else(|| unreachable!("{game} is a seeded preset or has a rule file"))
 }
 
-/// Count captures in the Oware way: the traditional games whose last seed
-/// captures by the count it makes (docs/games.md).
-fn count_capture_games(game: Preset) -> RuleSet {
-    match game {
-        Preset::Wari => RuleSet {
-            grand_slam: GrandSlam::Allowed,
-            ..Preset::Oware.rules()
-        },
-        Preset::Songo => RuleSet {
-            houses: 7,
-            seeds: 5,
-            direction: Direction::Cw,
-            unfed: Unfed::AnyMove,
-            grand_slam: GrandSlam::Allowed,
-            capture_counts: CountSet::of(&[2, 4]),
-            end: EndSet::of(&[
-                EndCondition::NoLegalMove,
-                EndCondition::Majority,
-                EndCondition::Repetition,
-            ]),
-            ..Preset::Oware.rules()
-        },
-        Preset::Bohnenspiel => RuleSet {
-            seeds: 6,
-            origin: Origin::Include,
-            must_feed: false,
-            unfed: Unfed::AnyMove,
-            grand_slam: GrandSlam::Allowed,
-            capture_counts: CountSet::of(&[2, 4, 6]),
-            capture_side: CaptureSide::Any,
-            end: no_move_majority_repetition(),
-            leftover: Leftover::LastMover,
-            ..Preset::Oware.rules()
-        },
-        Preset::VaiLungThlan => RuleSet {
-            seeds: 5,
-            direction: Direction::Cw,
-            origin: Origin::Include,
-            no_move: NoMove::Pass,
-            must_feed: false,
-            unfed: Unfed::AnyMove,
-            grand_slam: GrandSlam::Allowed,
-            capture_counts: CountSet::of(&[1]),
-            capture_side: CaptureSide::Any,
-            end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
-            ..Preset::Oware.rules()
-        },
-        Preset::Halusa => RuleSet {
-            houses: 6,
-            seeds: 6,
-            capture_counts: (1..=36).map(|k| 2 * k).collect(),
-            capture_side: CaptureSide::Own,
-            leftover: Leftover::LastMover,
-            cycle_leftover: Leftover::Owner,
-            ..Preset::AlManqala.rules()
-        },
-        Preset::OtTjin => RuleSet {
-            houses: 10,
-            seeds: 3,
-            direction: Direction::Cw,
-            origin: Origin::Include,
-            relay: Relay::Last,
-            capture_ends_relay: true,
-            must_feed: false,
-            unfed: Unfed::AnyMove,
-            grand_slam: GrandSlam::Allowed,
-            capture_counts: CountSet::of(&[3]),
-            capture_side: CaptureSide::Any,
-            chain: false,
-            end: no_move_majority_repetition(),
-            ..Preset::Oware.rules()
-        },
-        Preset::ToguzKumalak => RuleSet {
-            houses: 9,
-            seeds: 9,
-            stores_sown: StoresSown::None,
-            origin: Origin::FirstUnlessSingle,
-            extra_turn: ExtraTurn::None,
-            capture: Capture::Count,
-            // Every even count a house can reach: 2 to all 162 seeds.
-            capture_counts: (1..=81).map(|k| 2 * k).collect(),
-            capture_side: CaptureSide::Opponent,
-            tuzdyk: true,
-            tuzdyk_count: 3,
-            end: EndSet::of(&[
-                EndCondition::NoLegalMove,
-                EndCondition::Majority,
-                EndCondition::Repetition,
-            ]),
-            ..base()
-        },
-        other => traditional_rules(other),
+/// A rule file's rule set: its base preset with each `(dimension, value)`
+/// set as a rule file or `--set` would.
+///
+/// # Panics
+///
+/// If the file names a base that is not a seeded preset, a dimension or
+/// value `RuleSet::set` refuses, or rules that do not validate: the files
+/// are part of the crate, and the tests build every preset.
+fn rule_file(name: &str, base: &str, pairs: &[(&str, &str)]) -> RuleSet {
+    let base: Preset = base
+        .parse()
+        .unwrap_or_else(|e| panic!("rules/{name}.toml: preset: {e}"));
+    assert!(
+        !RULE_FILES.iter().any(|(file, ..)| *file == base.name()),
+        "rules/{name}.toml: the base preset {base} must be a seeded one"
+    );
+    let mut rules = base.rules();
+    for (dimension, value) in pairs {
+        rules
+            .set(dimension, value)
+            .unwrap_or_else(|e| panic!("rules/{name}.toml: {dimension}: {e}"));
     }
-}
-
-/// The traditional games of the Kalah family: opposite captures, and
-/// most of them relay sowing (docs/games.md).
-fn kalah_like_games(game: Preset) -> RuleSet {
-    match game {
-        Preset::CrossKalah => RuleSet {
-            direction: Direction::Parity,
-            ..KalahOptions::default().rules()
-        },
-        Preset::Ayoayo => RuleSet {
-            stores_sown: StoresSown::None,
-            origin: Origin::Skip,
-            extra_turn: ExtraTurn::None,
-            relay: Relay::Last,
-            must_feed: true,
-            unfed: Unfed::EndToMover,
-            end: EndSet::of(&[EndCondition::Majority, EndCondition::Repetition]),
-            ..base()
-        },
-        Preset::Endodoi => RuleSet {
-            houses: 8,
-            stores_sown: StoresSown::None,
-            extra_turn: ExtraTurn::None,
-            relay: Relay::Last,
-            end: no_move_majority_repetition(),
-            ..base()
-        },
-        Preset::Dakon => RuleSet {
-            houses: 7,
-            seeds: 7,
-            direction: Direction::Cw,
-            relay: Relay::Last,
-            no_move: NoMove::Pass,
-            end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
-            ..base()
-        },
-        Preset::Ohvalhu => RuleSet {
-            houses: 8,
-            seeds: 8,
-            relay: Relay::Last,
-            end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
-            ..base()
-        },
-        Preset::Congkak => RuleSet {
-            houses: 7,
-            seeds: 7,
-            direction: Direction::Cw,
-            relay: Relay::Last,
-            no_move: NoMove::Pass,
-            end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
-            ..base()
-        },
-        other => traditional_rules(other),
-    }
-}
-
-/// The Pallanguzhi family: relay sowing from the next house and
-/// captures across the gap (docs/games.md).
-fn gap_games(game: Preset) -> RuleSet {
-    match game {
-        Preset::LongbeuACha => RuleSet {
-            houses: 5,
-            seeds: 5,
-            origin: Origin::Include,
-            relay: Relay::Next,
-            no_move: NoMove::Pass,
-            must_feed: false,
-            unfed: Unfed::AnyMove,
-            grand_slam: GrandSlam::Allowed,
-            capture: Capture::Gap,
-            capture_counts: CountSet::EMPTY,
-            end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
-            ..Preset::Oware.rules()
-        },
-        Preset::Pallanguzhi => RuleSet {
-            houses: 7,
-            seeds: 6,
-            origin: Origin::Include,
-            relay: Relay::Next,
-            must_feed: false,
-            unfed: Unfed::AnyMove,
-            grand_slam: GrandSlam::Allowed,
-            capture: Capture::Gap,
-            capture_counts: CountSet::EMPTY,
-            chain: false,
-            sow_capture_counts: CountSet::of(&[4]),
-            end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
-            ..Preset::Oware.rules()
-        },
-        Preset::Pandi => RuleSet {
-            houses: 7,
-            seeds: 5,
-            origin: Origin::Include,
-            relay: Relay::Next,
-            no_move: NoMove::Pass,
-            must_feed: false,
-            unfed: Unfed::AnyMove,
-            grand_slam: GrandSlam::Allowed,
-            capture: Capture::Gap,
-            capture_counts: CountSet::EMPTY,
-            chain: false,
-            gap_opposite: true,
-            capture_extra_turn: true,
-            end: EndSet::of(&[EndCondition::NoLegalMove, EndCondition::Repetition]),
-            ..Preset::Oware.rules()
-        },
-        other => traditional_rules(other),
-    }
-}
-
-/// The end of several traditional games: the player to move cannot move,
-/// a majority, or an endless cycle.
-const fn no_move_majority_repetition() -> EndSet {
-    EndSet::of(&[
-        EndCondition::NoLegalMove,
-        EndCondition::Majority,
-        EndCondition::Repetition,
-    ])
+    rules
+        .validate()
+        .unwrap_or_else(|e| panic!("rules/{name}.toml: {e}"));
+    rules
 }
 
 /// The defaults of docs/rules.md section 9 for every dimension a preset does not
@@ -668,5 +481,23 @@ impl KalahOptions {
             pie_rule: self.pie_rule,
             ..base()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_after_the_seeded_six_is_its_rule_file() {
+        let files: Vec<&str> = RULE_FILES.iter().map(|(name, ..)| *name).collect();
+        let traditional: Vec<&str> = Preset::ALL[6..].iter().map(|p| p.name()).collect();
+        assert_eq!(files, traditional);
+        for preset in Preset::ALL {
+            assert_eq!(preset.rules().validate(), Ok(()), "{preset}");
+        }
+        // Built once: the same value every time.
+        assert_eq!(Preset::Pandi.rules(), Preset::Pandi.rules());
+        assert_eq!(Preset::Pandi.rules().capture_extra_turn_limit, 1);
     }
 }

@@ -150,6 +150,8 @@ pub struct Rules {
     /// Sowing captures are on: sowing goes seed by seed.
     pub(crate) sow_captures: bool,
     pub(crate) capture_extra_turn: bool,
+    /// The most extra moves captures earn in one turn; 0 for no limit.
+    pub(crate) capture_turn_limit: u8,
     pub(crate) capture_empty_opposite: bool,
     pub(crate) no_capture_moves: u32,
     pub(crate) grand_slam: GrandSlam,
@@ -242,6 +244,7 @@ impl Rules {
             sow_to_sower: set.sow_capture_by == SowCaptureBy::Sower,
             sow_captures: !set.sow_capture_counts.is_empty(),
             capture_extra_turn: set.capture_extra_turn,
+            capture_turn_limit: set.capture_extra_turn_limit,
             capture_empty_opposite: set.capture_empty_opposite,
             no_capture_moves: set.no_capture_moves,
             grand_slam: set.grand_slam,

@@ -86,6 +86,7 @@ impl<'de> Deserialize<'de> for PieState {
 /// | `discarded=N` | seeds out of the game (leftover `discard`/`split`) | `0` |
 /// | `resigned=S,S` | sides that resigned, in order | none |
 /// | `tuzdyk=A,B` | per side, the opponent's house it made its tuzdyk, `0` for none | none |
+/// | `capture_turns=N` | extra moves captures have earned the side to move in this turn (under `capture_extra_turn_limit`) | `0` |
 /// | `over=REASON` | the game is over, and why (an [`EndReason`] name) | not over |
 ///
 /// The written form always has `to` and `ply`, and the others only when
@@ -136,6 +137,11 @@ pub struct Setup {
     /// one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tuzdyk: Vec<u8>,
+    /// Extra moves that captures have earned the side to move in its
+    /// current turn: counted only under `capture_extra_turn_limit`
+    /// (docs/rules.md section 5), 0 otherwise.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub capture_turns: u8,
     /// Whether the game is over, and why.
     #[serde(default)]
     pub over: Option<EndReason>,
@@ -170,11 +176,19 @@ impl fmt::Display for Setup {
             let houses: Vec<String> = self.tuzdyk.iter().map(u8::to_string).collect();
             write!(f, " tuzdyk={}", houses.join(","))?;
         }
+        if self.capture_turns != 0 {
+            write!(f, " capture_turns={}", self.capture_turns)?;
+        }
         if let Some(reason) = self.over {
             write!(f, " over={reason}")?;
         }
         Ok(())
     }
+}
+
+/// Serde's test for leaving `capture_turns` out of a saved setup.
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 fn bad(token: &str, reason: impl Into<NotationReason>) -> NotationError {
@@ -237,6 +251,9 @@ impl FromStr for Setup {
                             .split(',')
                             .map(|v| number(token, v, NotationField::Tuzdyk))
                             .collect::<Result<_, _>>()?;
+                    }
+                    "capture_turns" => {
+                        setup.capture_turns = number(token, value, NotationField::CaptureTurns)?;
                     }
                     "over" => {
                         setup.over = Some(value.parse().map_err(|e: NameError| bad(token, e))?)

@@ -140,6 +140,7 @@ const ADDED_LATER: &[&str] = &[
     "sow_capture_counts",
     "sow_capture_by",
     "capture_extra_turn",
+    "capture_extra_turn_limit",
     "no_move",
     "tuzdyk",
     "tuzdyk_count",

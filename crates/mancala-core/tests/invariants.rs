@@ -365,7 +365,12 @@ fn check_repetitions(game: &History<'_>) {
         return;
     }
     let same = |a: &Setup, b: &Setup| {
-        a.houses == b.houses && a.stores == b.stores && a.to_move == b.to_move && a.pie == b.pie
+        a.houses == b.houses
+            && a.stores == b.stores
+            && a.to_move == b.to_move
+            && a.pie == b.pie
+            && a.tuzdyk == b.tuzdyk
+            && a.capture_turns == b.capture_turns
     };
     let setups: Vec<Setup> = game.positions().iter().map(Position::to_setup).collect();
     let Some((last, earlier)) = setups.split_last() else {
@@ -401,6 +406,7 @@ fn check_from_parts(pos: &Position<'_>) {
         || setup.pie != mancala_core::PieState::Pending
         || !setup.resigned.is_empty()
         || !setup.tuzdyk.is_empty()
+        || setup.capture_turns != 0
     {
         return;
     }

@@ -62,6 +62,8 @@ const CASES: &[&str] = &[
     "kalah relay=next capture_ends_relay=true capture_empty_opposite=true",
     "oware relay=last capture_ends_relay=true relay_limit=3",
     "oware relay=next capture=gap capture_ends_relay=true no_capture_moves=3",
+    "kalah capture_extra_turn=true capture_extra_turn_limit=1",
+    "kalah players=3 capture=gap capture_extra_turn=true capture_extra_turn_limit=2 no_move=pass",
 ];
 
 /// Random games per case.

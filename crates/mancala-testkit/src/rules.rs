@@ -276,11 +276,12 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         (any::<bool>(), 1u8..=4),
     );
     // Captures while sowing and the rest of section 5: often off.
+    // The limit on capture-earned extra moves: none half the time.
     let more = (
         prop::collection::vec(1u8..=6, 0..3),
         any::<bool>(),
         any::<bool>(),
-        any::<bool>(),
+        (any::<bool>(), prop::sample::select(vec![0u8, 0, 1, 2])),
     );
     // Small relay limits too, so that moves reach them; a capture ending
     // the relay half the time it can.
@@ -302,7 +303,7 @@ type Shape = (u8, u8, u8, usize, usize, usize, usize);
 type Feeding = (bool, u8, bool, usize, usize);
 type Captures = (usize, usize, bool, Vec<u8>, usize, bool, u32);
 type Ending = (u8, usize, usize, bool, (bool, u8));
-type More = (Vec<u8>, bool, bool, bool);
+type More = (Vec<u8>, bool, bool, (bool, u8));
 type Relaying = (usize, usize, u8, usize, bool);
 
 /// The rule set of [`random_rules`]'s draws, with the few combinations
@@ -319,7 +320,7 @@ fn rule_set_of(
     let (first_extra, min_seeds, must_feed, unfed, grand_slam) = feeding;
     let (kind, from, empty_opposite, counts, side, chain, no_capture) = capture;
     let (end_bits, leftover, cycle_leftover, pie, (tuzdyk, tuzdyk_count)) = ending;
-    let (sow_counts, sower, gap_opposite, capture_extra_turn) = more;
+    let (sow_counts, sower, gap_opposite, (capture_extra_turn, capture_limit)) = more;
     let (relay, relay_on, relay_limit, no_move, capture_ends_relay) = relaying;
     let sows_plainly = sow_counts.is_empty() && Relay::ALL[relay] == Relay::None;
     while usize::from(players) * usize::from(houses) * usize::from(seeds) > 255 {
@@ -381,6 +382,8 @@ fn rule_set_of(
             SowCaptureBy::Owner
         },
         capture_extra_turn,
+        // A limit needs capture_extra_turn (docs/rules.md section 14).
+        capture_extra_turn_limit: if capture_extra_turn { capture_limit } else { 0 },
         no_capture_moves: no_capture,
         // A tuzdyk needs two players, grand slams allowed, and no relay
         // sowing or captures while sowing (docs/rules.md section 14).

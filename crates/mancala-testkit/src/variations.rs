@@ -110,6 +110,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "relay_limit" => number(rules.relay_limit.into(), 1, &[1]),
         "no_capture_moves" => number(rules.no_capture_moves.into(), 0, &[]),
         "tuzdyk_count" => number(rules.tuzdyk_count.into(), 1, &[]),
+        "capture_extra_turn_limit" => number(rules.capture_extra_turn_limit.into(), 0, &[0]),
         "direction" => names(&["ccw", "cw", "parity"]),
         "stores_sown" => names(&["none", "own", "all"]),
         "origin" => names(&["include", "skip", "first", "first_unless_single"]),
@@ -205,6 +206,9 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
         "gap_opposite" if r.capture != Capture::Gap => Some("a gap-capture rule"),
         "sow_capture_by" if r.sow_capture_counts.is_empty() => Some("no captures while sowing"),
         "capture_extra_turn" if r.capture == Capture::None => Some("the last seed never captures"),
+        "capture_extra_turn_limit" if r.capture == Capture::None => {
+            Some("the last seed never captures")
+        }
         "no_capture_moves"
             if r.capture == Capture::None && r.sow_capture_counts.is_empty() && !r.tuzdyk =>
         {

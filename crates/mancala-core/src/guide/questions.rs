@@ -3,8 +3,8 @@
 
 use super::Question;
 use crate::explain::{
-    can_lack_move, extra_turn_when, grand_slam_rule, leftover, leftover_matters, on_side,
-    opposite_target, origin_word, stores_word,
+    can_lack_move, capture_turn_limit, extra_turn_when, grand_slam_rule, leftover,
+    leftover_matters, on_side, opposite_target, origin_word, stores_word,
 };
 use crate::phrase::Phrase;
 use crate::ruleset::{Capture, EndCondition, NoMove, RuleSet, Unfed};
@@ -63,7 +63,14 @@ impl RuleSet {
         ];
         questions.extend(capture_questions(self));
         if extra_turn_when(self).is_some() {
-            let mut answer = vec![Phrase::new("rules-answer-extra-turns")];
+            // "As often as it keeps happening" is wrong once captures
+            // earn only so many.
+            let mut answer = match capture_turn_limit(self) {
+                Some(limit) => {
+                    vec![Phrase::new("rules-extra-turn-capture-limit").number("limit", limit)]
+                }
+                None => vec![Phrase::new("rules-answer-extra-turns")],
+            };
             if !self.first_move_extra_turn {
                 answer.push(Phrase::new("rules-extra-turn-not-first"));
             }

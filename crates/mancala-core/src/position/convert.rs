@@ -24,7 +24,9 @@ impl<'r> Position<'r> {
     /// does not fit the rules: the number of sides, houses or stores, more
     /// than 255 seeds, a side to move that does not exist, a pie-rule state
     /// without the pie rule, a resigned side that does not exist, a tuzdyk
-    /// the rules or the board rule out, or an end that the position
+    /// the rules or the board rule out, more extra moves earned by
+    /// captures in this turn than `capture_extra_turn_limit` allows (any,
+    /// without a limit), or an end that the position
     /// contradicts.
     ///
     /// # Examples
@@ -53,6 +55,7 @@ impl<'r> Position<'r> {
                 pie: setup.pie,
                 resigned: &setup.resigned,
                 tuzdyk: &setup.tuzdyk,
+                capture_turns: setup.capture_turns,
                 over: setup.over,
             },
         )
@@ -80,6 +83,7 @@ impl<'r> Position<'r> {
             } else {
                 self.state.tuzdyk.to_vec()
             },
+            capture_turns: self.state.capture_turns,
             over: self.state.over,
         }
     }
@@ -126,6 +130,7 @@ impl<'r> Position<'r> {
                 pie: PieState::Pending,
                 resigned: &[],
                 tuzdyk: &[],
+                capture_turns: 0,
                 over: None,
             },
         )
@@ -155,6 +160,13 @@ impl<'r> Position<'r> {
             cups[rules.store(s)] = parts.stores[s];
         }
         let tuzdyk = parts.check_tuzdyk(rules, &cups)?;
+        let limit = rules.capture_turn_limit;
+        if parts.capture_turns > limit {
+            return Err(SetupError::CaptureTurns {
+                turns: parts.capture_turns,
+                limit,
+            });
+        }
         let mut pos = Position {
             rules,
             state: State {
@@ -167,10 +179,15 @@ impl<'r> Position<'r> {
                 pie: parts.pie,
                 resigned,
                 tuzdyk,
+                capture_turns: parts.capture_turns,
                 over: None,
             },
         };
         pos.end_as_given(parts.over, parts.resigned.len())?;
+        if pos.state.over.is_some() || usize::from(pos.state.to_move) != parts.to_move {
+            // The turn is over (a pass, or the end): its count with it.
+            pos.state.capture_turns = 0;
+        }
         Ok(pos)
     }
 
@@ -220,6 +237,7 @@ struct Unchecked<'a, S> {
     pie: PieState,
     resigned: &'a [usize],
     tuzdyk: &'a [u8],
+    capture_turns: u8,
     over: Option<EndReason>,
 }
 

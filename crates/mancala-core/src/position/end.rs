@@ -155,6 +155,7 @@ impl<'r> Position<'r> {
                     // The board is left as it is: the empty sides won.
                     self.state.over = Some(EndReason::EmptyFirst);
                     self.state.legal = 0;
+                    self.state.capture_turns = 0;
                 } else {
                     self.finish(EndReason::AnySideEmpty, Some(r.leftover), changed.mover);
                 }
@@ -201,6 +202,8 @@ impl<'r> Position<'r> {
     /// it, if a move did.
     fn finish(&mut self, reason: EndReason, leftover: Option<Leftover>, mover: Option<usize>) {
         let r = self.rules;
+        // No turn goes on: the count of `capture_extra_turn_limit` with it.
+        self.state.capture_turns = 0;
         let players = r.players();
         match leftover {
             None => {}
@@ -242,6 +245,7 @@ impl<'r> Position<'r> {
         self.claim_board(side);
         self.state.over = Some(reason);
         self.state.legal = 0;
+        self.state.capture_turns = 0;
     }
 
     /// Every seed on the board goes to `side`'s store.

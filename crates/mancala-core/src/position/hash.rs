@@ -4,7 +4,9 @@ use super::Position;
 
 impl<'r> Position<'r> {
     /// A hash of what makes positions the same for `repetition`: the cups,
-    /// the side to move, the pie-rule state and the tuzdyks.
+    /// the side to move, the pie-rule state, the tuzdyks and the extra
+    /// moves captures earned in this turn (under
+    /// `capture_extra_turn_limit`).
     #[inline]
     pub fn repetition_key(&self) -> u64 {
         const K: u64 = 0x517c_c1b7_2722_0a95;
@@ -14,8 +16,10 @@ impl<'r> Position<'r> {
             let bytes = cups[8 * i..].first_chunk::<8>();
             u64::from_le_bytes(*bytes.expect("the cup array is a whole number of words"))
         };
-        let mut h =
-            u64::from(self.state.to_move) | (self.state.pie as u64) << 8 | self.tuzdyk_bits();
+        let mut h = u64::from(self.state.to_move)
+            | (self.state.pie as u64) << 8
+            | self.tuzdyk_bits()
+            | u64::from(self.state.capture_turns) << 32;
         // Boards of up to 16 cups (two players, up to 7 houses) are two words.
         h = mix(mix(h, word(0)), word(1));
         for i in 2..usize::from(self.rules.words) {
@@ -25,8 +29,8 @@ impl<'r> Position<'r> {
     }
 
     /// A 64-bit hash of everything that decides the rest of the game from
-    /// here: the cups, the tuzdyks, the side to move, the pie-rule state, whether the
-    /// game is over, and the move count as far as a rule still looks at it
+    /// here: the cups, the tuzdyks, the side to move, the pie-rule state,
+    /// the extra moves captures earned in this turn, whether the game is over, and the move count as far as a rule still looks at it
     /// (`no_capture_moves`, `first_move_extra_turn`, the pie rule). Two
     /// positions with the same key play the same from here on (up to hash
     /// collisions), which is what a transposition table needs. Resignations
@@ -73,21 +77,14 @@ impl<'r> Position<'r> {
             | (self.state.pie as u64) << 8
             | u64::from(self.sowings().min(r.ply_horizon)) << 16
             | u64::from(self.is_over()) << 63
-            | self.tuzdyk_bits() << 32;
+            | self.tuzdyk_bits() << 32
+            | u64::from(self.state.capture_turns) << 48;
         for side in 0..r.players() {
             let w = r.side_word(&self.state.cups, side);
             h = (h.rotate_left(5) ^ w as u64).wrapping_mul(K);
             h = (h.rotate_left(5) ^ (w >> 64) as u64).wrapping_mul(K);
         }
         h
-    }
-
-    /// Whether `other` is the same position for `repetition`.
-    pub(crate) fn repeats(&self, other: &Position<'_>) -> bool {
-        self.state.cups == other.state.cups
-            && self.state.to_move == other.state.to_move
-            && self.state.pie == other.state.pie
-            && self.state.tuzdyk == other.state.tuzdyk
     }
 
     /// The tuzdyks (docs/rules.md section 5) as bits 16 to 31 of a key:

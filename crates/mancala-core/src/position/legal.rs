@@ -215,6 +215,8 @@ impl<'r> Position<'r> {
                 Some(0) => {}
                 Some(legal) => {
                     self.state.legal = legal;
+                    // Another side's turn: captures have earned it nothing yet.
+                    self.state.capture_turns = 0;
                     return true;
                 }
             }

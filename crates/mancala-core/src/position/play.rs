@@ -226,7 +226,7 @@ impl<'r> Position<'r> {
             u32::MAX
         };
         let state = &mut self.state;
-        let sowing = r.sow::<REPORT, K>(
+        let mut sowing = r.sow::<REPORT, K>(
             &mut state.cups,
             &mut state.tuzdyk,
             side,
@@ -240,6 +240,10 @@ impl<'r> Position<'r> {
         self.state.ply += 1;
         if !sowing.extra_turn {
             self.state.to_move = r.next_side[side];
+            // A new turn: its captures have earned nothing yet.
+            self.state.capture_turns = 0;
+        } else if r.capture_turn_limit > 0 {
+            self.limit_capture_turns(&mut sowing, side);
         }
         // A relay lift can empty any side's house, like a capture.
         self.settle(
@@ -257,6 +261,30 @@ impl<'r> Position<'r> {
             },
         );
         sowing
+    }
+
+    /// `capture_extra_turn_limit` (docs/rules.md section 5): an extra move
+    /// that the last seed's capture earned counts against the turn's
+    /// limit, and is withdrawn once the limit is reached. A store landing
+    /// never captures, so an extra move whose last seed is in a house was
+    /// earned by the capture.
+    /// A pass (`Position::pass`) or the end of the game (`finish`) also
+    /// starts the count again.
+    #[cold]
+    #[inline(never)]
+    fn limit_capture_turns(&mut self, sowing: &mut Sowing, side: usize) {
+        let r = self.rules;
+        let in_store = usize::from(sowing.last) % usize::from(r.stride) == usize::from(r.houses);
+        if in_store {
+            return;
+        }
+        if self.state.capture_turns < r.capture_turn_limit {
+            self.state.capture_turns += 1;
+        } else {
+            sowing.extra_turn = false;
+            self.state.to_move = r.next_side[side];
+            self.state.capture_turns = 0;
+        }
     }
 
     fn swap(&mut self) {

@@ -17,12 +17,13 @@ use super::Position;
 use crate::mv::{BYTE_COUNT, BYTE_SELECT, Move, MoveList};
 use crate::outcome::EndReason;
 use crate::rules::{
-    CUPS, ENTRIES, INFO_ACROSS_SHIFT, INFO_EXTRA, INFO_LAST, INFO_MAY_CAPTURE, KERNEL_COUNT,
+    ENTRIES, INFO_ACROSS_SHIFT, INFO_EXTRA, INFO_LAST, INFO_MAY_CAPTURE, KERNEL_COUNT,
     KERNEL_NO_CAPTURE, KERNEL_OPPOSITE, PREV_NONE, Registers, Rules, SIDE_ENTRIES, SOWN, Sown,
     byte_sum, nonzero_bytes,
 };
 use crate::ruleset::{CountSet, GrandSlam, Leftover};
 
+use crate::seen::{Key, Seen, Whole};
 use crate::setup::PieState;
 
 /// Where a play-out gets its moves ([`Position::play_out`],
@@ -661,13 +662,6 @@ impl Playout {
     }
 }
 
-/// A position as the `repetition` end condition compares it: equal
-/// keys are the same position (`Position::repeats`), and `mix` hashes
-/// it.
-trait Key: Copy + Default + Eq {
-    fn mix(&self) -> u64;
-}
-
 /// A position in the two-register form: the mover's word, the other
 /// side's and the side to move (all else is fixed while the loop plays).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -677,122 +671,5 @@ impl Key for Words {
     #[inline(always)]
     fn mix(&self) -> u64 {
         (self.0 ^ self.1.rotate_left(29) ^ u64::from(self.2)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-    }
-}
-
-/// Any position: what `Position::repeats` compares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Whole {
-    cups: [u8; CUPS],
-    to_move: u8,
-    pie: PieState,
-    tuzdyk: [u8; 2],
-    /// `Position::repetition_key`, kept for the hash.
-    key: u64,
-}
-
-impl Default for Whole {
-    fn default() -> Self {
-        Whole {
-            cups: [0; CUPS],
-            to_move: 0,
-            pie: PieState::Pending,
-            tuzdyk: [0; 2],
-            key: 0,
-        }
-    }
-}
-
-impl Whole {
-    fn of(pos: &Position<'_>) -> Whole {
-        Whole {
-            cups: pos.state.cups,
-            to_move: pos.state.to_move,
-            pie: pos.state.pie,
-            tuzdyk: pos.state.tuzdyk,
-            key: pos.repetition_key(),
-        }
-    }
-}
-
-impl Key for Whole {
-    #[inline(always)]
-    fn mix(&self) -> u64 {
-        self.key
-    }
-}
-
-/// The positions since seeds last left the board (or the pie rule's
-/// state changed), as a hash set. Slots of an earlier generation are
-/// free, so starting afresh costs nothing.
-#[derive(Clone, Debug, Default)]
-struct Seen<K> {
-    /// `(position, generation)`; a power-of-two count, or none yet.
-    slots: Vec<(K, u32)>,
-    generation: u32,
-    /// Positions of the current generation.
-    len: usize,
-    /// The era of the current generation (see `Position::era`; the
-    /// stores added).
-    era: u32,
-}
-
-impl<K: Key> Seen<K> {
-    const MIN_SLOTS: usize = 64;
-
-    /// Records the position `key` of era `era`, forgetting every position
-    /// of an earlier era; returns whether it was there already.
-    #[inline(always)]
-    fn seen(&mut self, era: u32, key: K) -> bool {
-        if era != self.era {
-            self.restart(era);
-        }
-        self.insert(key)
-    }
-
-    /// Forgets every position; the next generation is of era `era`.
-    fn restart(&mut self, era: u32) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            // Wrapped: old slots could look current again.
-            self.slots.fill((K::default(), 0));
-            self.generation = 1;
-        }
-        self.len = 0;
-        self.era = era;
-    }
-
-    /// Records a position; returns whether it was there already.
-    #[inline(always)]
-    fn insert(&mut self, key: K) -> bool {
-        if self.slots.len() < 2 * (self.len + 1) {
-            self.grow();
-        }
-        let mask = self.slots.len() - 1;
-        let mut i = (key.mix() >> 40) as usize & mask;
-        loop {
-            let (here, generation) = self.slots[i];
-            if generation != self.generation {
-                self.slots[i] = (key, self.generation);
-                self.len += 1;
-                return false;
-            }
-            if here == key {
-                return true;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /// Doubles the table, keeping the positions of the current generation.
-    #[cold]
-    fn grow(&mut self) {
-        let size = (self.slots.len() * 2).max(Self::MIN_SLOTS);
-        let old = std::mem::replace(&mut self.slots, vec![(K::default(), 0); size]);
-        let current = self.generation;
-        self.len = 0;
-        for (key, _) in old.into_iter().filter(|s| s.1 == current) {
-            self.insert(key);
-        }
     }
 }

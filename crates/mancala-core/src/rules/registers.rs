@@ -92,6 +92,8 @@ impl Registers {
                 KERNEL_NO_CAPTURE | KERNEL_OPPOSITE | KERNEL_COUNT
             )
             && rules.min_seeds == 1
+            // The count of capture-earned extra moves is not in the registers.
+            && rules.capture_turn_limit == 0
             // Every move would need a look-ahead.
             && rules.grand_slam != GrandSlam::Forbidden;
         if !fits {

@@ -53,6 +53,8 @@ class Rules:
     sow_capture_counts: frozenset = frozenset()
     sow_capture_by: str = "owner"  # owner | sower
     capture_extra_turn: bool = False
+    # The most extra moves captures earn in one turn; 0: no limit (section 5).
+    capture_extra_turn_limit: int = 0
     no_capture_moves: int = 0
     tuzdyk: bool = False
     tuzdyk_count: int = 3
@@ -197,7 +199,7 @@ def parse_rules(spec):
     for change in changes:
         key, value = change.split("=")
         if key in ("players", "houses", "seeds", "min_seeds", "no_capture_moves", "relay_limit",
-                   "tuzdyk_count"):
+                   "tuzdyk_count", "capture_extra_turn_limit"):
             rules = replace(rules, **{key: int(value)})
         elif key in ("first_move_extra_turn", "must_feed", "chain", "pie_rule",
                      "capture_empty_opposite", "gap_opposite", "capture_extra_turn", "tuzdyk",
@@ -226,17 +228,21 @@ class State:
     # Per side: 0, or the number of the opponent's house that is its
     # tuzdyk (docs/rules.md section 5).
     tuzdyk: list = field(default_factory=lambda: [0, 0])
+    # Extra moves that captures earned the side to move in this turn
+    # (`capture_extra_turn_limit`, section 5).
+    capture_turns: int = 0
     # Positions seen so far in the game (only for --game): board, stores
     # and side to move (docs/rules.md section 7, `repetition`).
     seen: set = field(default_factory=set)
 
     def copy(self):
         return State([list(h) for h in self.houses], list(self.stores), self.to_move,
-                     self.ply, self.pie, self.over, list(self.tuzdyk), self.seen)
+                     self.ply, self.pie, self.over, list(self.tuzdyk), self.capture_turns,
+                     self.seen)
 
     def key(self):
         return (tuple(map(tuple, self.houses)), tuple(self.stores), self.to_move,
-                tuple(self.tuzdyk))
+                tuple(self.tuzdyk), self.capture_turns)
 
     def tuzdyk_owner(self, cup):
         """The side whose tuzdyk `cup` is, or None."""
@@ -256,17 +262,20 @@ def parse_position(text):
             houses, store = token.split(":")
             sides.append(([int(x) for x in houses.split(",")], int(store)))
     for key in fields:
-        assert key in ("to", "ply", "pie", "tuzdyk"), f"the reference does not know {key}="
+        assert key in ("to", "ply", "pie", "tuzdyk", "capture_turns"), \
+            f"the reference does not know {key}="
     tuzdyk = [int(x) for x in fields.get("tuzdyk", "0,0").split(",")]
     return State([h for h, _ in sides], [s for _, s in sides], int(fields.get("to", 0)),
-                 int(fields.get("ply", 0)), fields.get("pie", "pending"), tuzdyk=tuzdyk)
+                 int(fields.get("ply", 0)), fields.get("pie", "pending"), tuzdyk=tuzdyk,
+                 capture_turns=int(fields.get("capture_turns", 0)))
 
 
 def write_position(rules, s):
     sides = " ".join(",".join(map(str, h)) + f":{st}" for h, st in zip(s.houses, s.stores))
     pie = f" pie={s.pie}" if rules.pie_rule and s.pie != "pending" else ""
     tuzdyk = f" tuzdyk={s.tuzdyk[0]},{s.tuzdyk[1]}" if any(s.tuzdyk) else ""
-    return f"{sides} to={s.to_move} ply={s.ply}{pie}{tuzdyk}"
+    turns = f" capture_turns={s.capture_turns}" if s.capture_turns else ""
+    return f"{sides} to={s.to_move} ply={s.ply}{pie}{tuzdyk}{turns}"
 
 
 # --- Sowing (section 3) ----------------------------------------------------
@@ -622,7 +631,14 @@ def play_house(rules, s, k, stats):
         extra = earned and (rules.first_move_extra_turn or before.ply > 0)
     captured = sum(taken.values()) > 0 and not (grand_slam and rules.grand_slam == "no_capture")
     if captured and rules.capture_extra_turn and (rules.first_move_extra_turn or before.ply > 0):
-        extra = True
+        # Under a limit, a capture earns another move only while the turn
+        # has had fewer than `capture_extra_turn_limit` of them.
+        limit = rules.capture_extra_turn_limit
+        if limit == 0:
+            extra = True
+        elif before.capture_turns < limit:
+            extra = True
+            t.capture_turns = before.capture_turns + 1
     if captured:
         stats["captures"] += 1
         if last == ("h", mover, k):
@@ -711,6 +727,7 @@ def children(rules, s, game, stats):
         t.ply += 1
         if not extra:
             t.to_move = (s.to_move + 1) % rules.players
+            t.capture_turns = 0  # the turn passes: a new one's count
         if "any_side_empty" in rules.end or "empty_first" in rules.end:
             t.over = any(sum(h) == 0 for h in t.houses)
         if "majority" in rules.end and majority(rules, t):
@@ -718,6 +735,8 @@ def children(rules, s, game, stats):
             stats["majority_ends"] += 1
         if not t.over and rules.no_move == "pass":
             pass_turn(rules, t, stats)
+        if t.over or t.to_move != s.to_move:
+            t.capture_turns = 0  # another side's turn (passed to), or none
         out.append((name, t))
     if rules.pie_rule and s.pie == "pending" and s.to_move == 1:
         stats["swaps"] += 1

@@ -447,3 +447,11 @@ rules-answer-draw = { $draw ->
         [not_if_emptied] Not when a player empties their houses, since that player wins; a game that ends otherwise is a draw when both stores hold as many seeds.
        *[share_place] Yes: players whose stores hold as many seeds share a place.
     }
+
+## Issue 30: a limit on the extra moves captures earn (capture_extra_turn_limit)
+
+# $limit: the most extra moves captures earn in one turn.
+rules-extra-turn-capture-limit = Captures earn you at most { $limit } { $limit ->
+        [one] extra move
+       *[other] extra moves
+    } in one turn; after that, a capture ends your turn.

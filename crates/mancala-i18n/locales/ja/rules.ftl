@@ -382,3 +382,7 @@ rules-answer-draw = { $draw ->
         [not_if_emptied] 誰かが自分の穴を空にしたときはありません。その人の勝ちです。それ以外で終わったときは、両方のゴールの石が同数なら引き分けです。
        *[share_place] はい。ゴールの石が同数の人は同じ順位です。
     }
+
+## Issue 30: 石を取ってもう一回になる回数の上限 (capture_extra_turn_limit)
+
+rules-extra-turn-capture-limit = 石を取ってもう一回になるのは、自分の番1回につき{ $limit }回までです。その後は、石を取っても番は終わります。

@@ -1,0 +1,266 @@
+//! The set-valued dimensions: `end` (an [`EndSet`]) and the seed counts
+//! of the captures (a [`CountSet`]), as bitsets.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::values::EndCondition;
+use crate::error::{InvalidReason, RuleError};
+
+impl EndCondition {
+    /// The condition's bit in an [`EndSet`].
+    const fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+/// A set of [`EndCondition`]s; in files a list such as
+/// `["majority", "repetition"]`, on the command line `majority,repetition`.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{EndCondition, EndSet};
+///
+/// let end: EndSet = "majority,repetition".parse()?;
+/// assert!(end.contains(EndCondition::Repetition));
+/// assert!(!end.contains(EndCondition::AnySideEmpty));
+/// assert_eq!(end.to_string(), "majority,repetition");
+/// # Ok::<(), mancala_core::RuleError>(())
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct EndSet(u8);
+
+impl EndSet {
+    /// The empty set.
+    pub const EMPTY: EndSet = EndSet(0);
+
+    /// A set holding the given conditions.
+    pub const fn of(conditions: &[EndCondition]) -> EndSet {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < conditions.len() {
+            bits |= conditions[i].bit();
+            i += 1;
+        }
+        EndSet(bits)
+    }
+
+    /// Whether `condition` is in the set.
+    pub const fn contains(self, condition: EndCondition) -> bool {
+        self.0 & condition.bit() != 0
+    }
+
+    /// Adds `condition` to the set.
+    pub fn insert(&mut self, condition: EndCondition) {
+        self.0 |= condition.bit();
+    }
+
+    /// Removes `condition` from the set.
+    pub fn remove(&mut self, condition: EndCondition) {
+        self.0 &= !condition.bit();
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The conditions in the set, in specification order.
+    pub fn iter(self) -> impl Iterator<Item = EndCondition> {
+        EndCondition::ALL
+            .iter()
+            .copied()
+            .filter(move |c| self.contains(*c))
+    }
+}
+
+impl fmt::Debug for EndSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl fmt::Display for EndSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_list(f, self.iter())
+    }
+}
+
+impl FromStr for EndSet {
+    type Err = RuleError;
+
+    /// Parses a comma-separated list; an empty string is the empty set.
+    fn from_str(s: &str) -> Result<Self, RuleError> {
+        let mut set = EndSet::EMPTY;
+        for item in split_list(s) {
+            set.insert(item.parse()?);
+        }
+        Ok(set)
+    }
+}
+
+impl FromIterator<EndCondition> for EndSet {
+    fn from_iter<I: IntoIterator<Item = EndCondition>>(iter: I) -> Self {
+        let mut set = EndSet::EMPTY;
+        for c in iter {
+            set.insert(c);
+        }
+        set
+    }
+}
+
+impl Serialize for EndSet {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for EndSet {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let items = Vec::<EndCondition>::deserialize(deserializer)?;
+        Ok(items.into_iter().collect())
+    }
+}
+
+/// A set of seed counts (0 to 255), used by `capture_counts`; in files a
+/// list such as `[2, 3]`, on the command line `2,3`.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::CountSet;
+///
+/// let counts: CountSet = "2,4,6".parse()?;
+/// assert!(counts.contains(4));
+/// assert!(!counts.contains(3));
+/// assert_eq!(counts.to_string(), "2,4,6");
+/// # Ok::<(), mancala_core::RuleError>(())
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct CountSet([u64; 4]);
+
+impl CountSet {
+    /// The empty set.
+    pub const EMPTY: CountSet = CountSet([0; 4]);
+
+    /// A set holding the given counts.
+    pub const fn of(counts: &[u8]) -> CountSet {
+        let mut words = [0u64; 4];
+        let mut i = 0;
+        while i < counts.len() {
+            let c = counts[i] as usize;
+            words[c / 64] |= 1 << (c % 64);
+            i += 1;
+        }
+        CountSet(words)
+    }
+
+    /// Whether `count` is in the set.
+    #[inline]
+    pub const fn contains(self, count: u8) -> bool {
+        let c = count as usize;
+        self.0[c / 64] & (1 << (c % 64)) != 0
+    }
+
+    /// [`CountSet::contains`] through a reference: the engine's capture
+    /// test, which would otherwise copy the set to the stack to index it.
+    #[inline]
+    pub(crate) const fn holds(&self, count: u8) -> bool {
+        let c = count as usize;
+        self.0[c / 64] & (1 << (c % 64)) != 0
+    }
+
+    /// Adds `count` to the set.
+    pub fn insert(&mut self, count: u8) {
+        let c = count as usize;
+        self.0[c / 64] |= 1 << (c % 64);
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0[0] == 0 && self.0[1] == 0 && self.0[2] == 0 && self.0[3] == 0
+    }
+
+    /// The counts in the set, smallest first.
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        (0..=u8::MAX).filter(move |c| self.contains(*c))
+    }
+}
+
+impl fmt::Debug for CountSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl fmt::Display for CountSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_list(f, self.iter())
+    }
+}
+
+impl FromStr for CountSet {
+    type Err = RuleError;
+
+    /// Parses a comma-separated list of counts; an empty string is the empty set.
+    fn from_str(s: &str) -> Result<Self, RuleError> {
+        let mut set = CountSet::EMPTY;
+        for item in split_list(s) {
+            let count = item.parse::<u8>().map_err(|_| RuleError::InvalidValue {
+                field: "capture_counts",
+                value: item.to_string(),
+                reason: InvalidReason::NotSeedCount,
+            })?;
+            set.insert(count);
+        }
+        Ok(set)
+    }
+}
+
+impl FromIterator<u8> for CountSet {
+    fn from_iter<I: IntoIterator<Item = u8>>(iter: I) -> Self {
+        let mut set = CountSet::EMPTY;
+        for c in iter {
+            set.insert(c);
+        }
+        set
+    }
+}
+
+impl Serialize for CountSet {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for CountSet {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let items = Vec::<u8>::deserialize(deserializer)?;
+        Ok(items.into_iter().collect())
+    }
+}
+
+fn write_list<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    items: impl Iterator<Item = T>,
+) -> fmt::Result {
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            f.write_str(",")?;
+        }
+        write!(f, "{item}")?;
+    }
+    Ok(())
+}
+
+fn split_list(s: &str) -> impl Iterator<Item = &str> {
+    let s = s.trim();
+    let s = s
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .unwrap_or(s);
+    s.split(',').map(str::trim).filter(|item| !item.is_empty())
+}

@@ -1,0 +1,249 @@
+//! The dimension table: [`RuleSet`], one field per rule dimension with
+//! its default, and everything generated from the table ([`DIMENSIONS`],
+//! the defaults, [`RuleSet::set`]'s dispatch, the rule-file shape).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::parse::Dimension;
+use super::sets::{CountSet, EndSet};
+use super::values::{
+    Capture, CaptureFrom, CaptureSide, Direction, EndCondition, ExtraTurn, GrandSlam, Leftover,
+    NoMove, Origin, Relay, RelayOn, SowCaptureBy, StoresSown, Unfed,
+};
+use crate::error::RuleError;
+use crate::preset::Preset;
+
+/// Generates everything that lists the rule dimensions from the one table
+/// below: the [`RuleSet`] struct, [`DIMENSIONS`], the defaults, the
+/// dispatch of [`RuleSet::set`] and the rule-file shape. How a value is read
+/// from text or from a file is up to its type (see [`Dimension`]).
+macro_rules! rule_dimensions {
+    (
+        $(#[$meta:meta])*
+        pub struct RuleSet {
+            $( $(#[doc = $doc:literal])* $field:ident : $ty:ty = $default:expr ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+        pub struct RuleSet {
+            $( $(#[doc = $doc])* pub $field: $ty, )+
+        }
+
+        /// The names of every rule dimension, in specification order.
+        pub const DIMENSIONS: &[&str] = &[$(stringify!($field)),+];
+
+        /// The defaults of docs/rules.md section 9 for every dimension, on a
+        /// 2-player Kalah board: what a preset does not name.
+        pub(crate) const DEFAULTS: RuleSet = RuleSet { $($field: $default),+ };
+
+        impl RuleSet {
+            /// Calls `f` with every dimension's name and value, in
+            /// [`DIMENSIONS`] order; values display as `set` reads them.
+            pub(crate) fn for_each_dimension(&self, mut f: impl FnMut(&'static str, &dyn fmt::Display)) {
+                $( f(stringify!($field), &self.$field); )+
+            }
+
+            /// Sets the dimension `field` (one of [`DIMENSIONS`]) from text.
+            fn set_dimension(&mut self, field: &'static str, value: &str) -> Result<(), RuleError> {
+                match field {
+                    $( stringify!($field) => self.$field = <$ty as Dimension>::from_text(field, value)?, )+
+                    _ => unreachable!("{field} is one of DIMENSIONS"),
+                }
+                Ok(())
+            }
+        }
+
+        /// The shape of a rule file: every dimension optional, plus the base
+        /// preset. Numbers are read wide so that an out-of-range value gets
+        /// our own error naming the field instead of a type error.
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub(super) struct RuleFile {
+            pub(super) preset: Option<String>,
+            $( $field: Option<<$ty as Dimension>::File>, )+
+        }
+
+        impl RuleFile {
+            /// Writes every dimension the file names over `rules`.
+            pub(super) fn apply(self, rules: &mut RuleSet) -> Result<(), RuleError> {
+                $(
+                    if let Some(v) = self.$field {
+                        rules.$field = <$ty as Dimension>::from_file(stringify!($field), v)?;
+                    }
+                )+
+                Ok(())
+            }
+        }
+    };
+}
+
+rule_dimensions! {
+    /// A complete mancala rule set: one field per rule dimension of the
+    /// specification, named as there.
+    ///
+    /// A `RuleSet` is plain data. [`RuleSet::validate`] (called by
+    /// [`Rules::new`](crate::Rules::new) and by every parser) rejects what the
+    /// engine cannot play. Presets are values of this type, see [`Preset`].
+    ///
+    /// # Rule files
+    ///
+    /// A rule file is TOML or JSON with the field names below. Every field is
+    /// optional: missing fields come from the preset named by the extra key
+    /// `preset`, or from the standard `kalah` preset when there is none.
+    /// Unknown keys are errors, so a misspelt field never goes unnoticed.
+    ///
+    /// ```toml
+    /// preset = "kalah"
+    /// seeds = 6
+    /// capture_empty_opposite = true
+    /// ```
+    ///
+    /// On one line the same is a spec, `kalah,seeds=6,capture_empty_opposite=true`
+    /// ([`RuleSet::from_spec`]); [`RuleSet::canonical`] writes every
+    /// dimension that way.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Capture, Preset, RuleSet};
+    ///
+    /// let rules = RuleSet::from_toml("preset = \"oware\"\nseeds = 5")?;
+    /// assert_eq!(rules.seeds, 5);
+    /// assert_eq!(rules.capture, Capture::Count);
+    ///
+    /// let mut kalah = Preset::Kalah.rules();
+    /// kalah.set("capture_empty_opposite", "true")?;
+    /// assert!(kalah.capture_empty_opposite);
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    pub struct RuleSet {
+        /// Number of players, 2 to 4.
+        players: u8 = 2,
+        /// Houses per player, 1 to 16.
+        houses: u8 = 6,
+        /// Seeds in every house at the start.
+        seeds: u8 = 4,
+        /// Which way the seeds travel: counter-clockwise, clockwise, or by
+        /// the parity of the seeds lifted.
+        direction: Direction = Direction::Ccw,
+        /// Which stores lie on the sowing track.
+        stores_sown: StoresSown = StoresSown::Own,
+        /// What happens to the origin house during sowing.
+        origin: Origin = Origin::Include,
+        /// Which store landing earns another move.
+        extra_turn: ExtraTurn = ExtraTurn::OwnStore,
+        /// When false, the very first move of the game never earns an extra turn.
+        first_move_extra_turn: bool = true,
+        /// Relay sowing: whether and where a sowing goes on after its last seed.
+        relay: Relay = Relay::None,
+        /// Relay sowing: on whose side a house may be lifted.
+        relay_on: RelayOn = RelayOn::Any,
+        /// Relay sowing: the most lifts a move makes; one more ends the move
+        /// at once, with no capture and no extra turn (1 to 255).
+        relay_limit: u8 = 64,
+        /// Relay sowing: a leg whose last seed would capture (section 5)
+        /// captures there and ends the move instead of relaying (Ot-tjin).
+        capture_ends_relay: bool = false,
+        /// The fewest seeds a house must hold to be moved (2 in Modiar).
+        min_seeds: u8 = 1,
+        /// A player must leave seeds on an empty opponent's side if they can.
+        must_feed: bool = false,
+        /// What happens when no move can feed (with `must_feed`).
+        unfed: Unfed = Unfed::AnyMove,
+        /// How a grand slam is treated.
+        grand_slam: GrandSlam = GrandSlam::Allowed,
+        /// The capture family.
+        capture: Capture = Capture::Opposite,
+        /// Whose houses an opposite capture takes with 3 or 4 players.
+        capture_from: CaptureFrom = CaptureFrom::Next,
+        /// Opposite capture: the lone last seed goes to the store even when the
+        /// target houses are empty.
+        capture_empty_opposite: bool = false,
+        /// Count capture: the counts that capture (`{2, 3}` in Oware).
+        capture_counts: CountSet = CountSet::EMPTY,
+        /// Count capture: on whose side a house may be captured.
+        capture_side: CaptureSide = CaptureSide::Opponent,
+        /// Count capture: also capture the qualifying houses before the last
+        /// one; gap capture: go on across further gaps.
+        chain: bool = false,
+        /// Gap capture: also take the house opposite the one taken (Ali Guli Mane).
+        gap_opposite: bool = false,
+        /// A house that a seed of the sowing (not the last) brings to one of
+        /// these counts is taken at once (Pallanguzhi: 4).
+        sow_capture_counts: CountSet = CountSet::EMPTY,
+        /// Who takes a house taken while sowing.
+        sow_capture_by: SowCaptureBy = SowCaptureBy::Owner,
+        /// A capture by the last seed earns another move.
+        capture_extra_turn: bool = false,
+        /// With `capture_extra_turn`: the most extra moves captures earn
+        /// the mover in one turn, 0 for no limit (Ali Guli Mane: 1).
+        capture_extra_turn_limit: u8 = 0,
+        /// The first this many moves of the game capture nothing.
+        no_capture_moves: u32 = 0,
+        /// Toguz Kumalak's tuzdyk: once a game, a last seed that brings an
+        /// opponent's house to `tuzdyk_count` turns it into the mover's own
+        /// tuzdyk, whose seeds go to its owner (two players only).
+        tuzdyk: bool = false,
+        /// The count a last seed must bring a house to to make it a tuzdyk.
+        tuzdyk_count: u8 = 3,
+        /// The ways the game ends (besides the player to move having no move).
+        end: EndSet = EndSet::of(&[EndCondition::AnySideEmpty]),
+        /// Where the seeds left on the board go when the game ends.
+        leftover: Leftover = Leftover::Owner,
+        /// Where the seeds left on the board go when an endless cycle ends the game.
+        cycle_leftover: Leftover = Leftover::Owner,
+        /// What a player with no legal move does: end the game, or pass.
+        no_move: NoMove = NoMove::End,
+        /// The second player may swap sides instead of their first move.
+        pie_rule: bool = false,
+    }
+}
+
+impl Default for RuleSet {
+    /// Standard Kalah: 2 players, 6 houses, 4 seeds.
+    fn default() -> Self {
+        Preset::Kalah.rules()
+    }
+}
+
+impl RuleSet {
+    /// Sets one rule dimension from text, as `--set NAME=VALUE` does on the
+    /// command line. Lists are comma-separated (`end = "majority,repetition"`,
+    /// `capture_counts = "2,3"`); booleans are `true`/`false` (also `on`/`off`,
+    /// `yes`/`no`, `1`/`0`). The rule set is not validated; call
+    /// [`RuleSet::validate`] when every override is in.
+    ///
+    /// # Errors
+    ///
+    /// [`RuleError::UnknownField`] for a name that is not a rule dimension,
+    /// [`RuleError::UnknownValue`] or [`RuleError::InvalidValue`] for a value
+    /// that does not parse.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{EndCondition, Preset};
+    ///
+    /// let mut rules = Preset::Kalah.rules();
+    /// rules.set("end", "no_legal_move")?;
+    /// rules.set("seeds", "5")?;
+    /// assert!(rules.end.contains(EndCondition::NoLegalMove));
+    /// assert_eq!(rules.seeds, 5);
+    /// assert!(rules.set("seeds", "many").is_err());
+    /// assert!(rules.set("sedes", "5").is_err());
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), RuleError> {
+        let field = DIMENSIONS
+            .iter()
+            .copied()
+            .find(|d| d.eq_ignore_ascii_case(name.trim()) || d.replace('_', "-") == name.trim())
+            .ok_or_else(|| RuleError::UnknownField {
+                field: name.to_string(),
+            })?;
+        self.set_dimension(field, value.trim())
+    }
+}

@@ -1,0 +1,207 @@
+//! What the engine can play ([`RuleSet::validate`], docs/rules.md section
+//! 14), and what a rule set implies about the length of its games.
+
+use super::table::RuleSet;
+use super::values::{Capture, Direction, EndCondition, GrandSlam, Relay};
+use super::{MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS};
+use crate::error::{InvalidReason, RuleError};
+
+impl RuleSet {
+    /// Checks that the engine can play these rules.
+    ///
+    /// # Errors
+    ///
+    /// A [`RuleError`] naming the first field (and its value) that cannot be
+    /// played: a player count outside 2..=4, a house count outside 1..=16, no
+    /// seeds, more than 255 seeds in all, `min_seeds` 0, `relay_limit` 0,
+    /// relay sowing with `direction = parity`, `capture_ends_relay`
+    /// without relay sowing, `capture_extra_turn_limit` without
+    /// `capture_extra_turn`, a count capture without
+    /// counts, a count of 0 in `capture_counts` or `sow_capture_counts`, a
+    /// two-player rule (count capture, `gap_opposite` with a gap capture,
+    /// `must_feed`, a `grand_slam` other than `allowed`, `pie_rule`,
+    /// `tuzdyk`) with 3 or 4 players, a `tuzdyk` with `tuzdyk_count` 0, a
+    /// `grand_slam` other than `allowed`, relay sowing or captures while
+    /// sowing, or `empty_first` together with `any_side_empty`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Preset, RuleError};
+    ///
+    /// let mut rules = Preset::Oware.rules();
+    /// rules.players = 3;
+    /// assert!(matches!(rules.validate(), Err(RuleError::TwoPlayerRule { .. })));
+    /// ```
+    pub fn validate(&self) -> Result<(), RuleError> {
+        let invalid = |field: &'static str, value: String, reason| {
+            Err(RuleError::InvalidValue {
+                field,
+                value,
+                reason,
+            })
+        };
+        if !(2..=MAX_PLAYERS).contains(&usize::from(self.players)) {
+            return invalid("players", self.players.to_string(), InvalidReason::Players);
+        }
+        if !(1..=MAX_HOUSES).contains(&usize::from(self.houses)) {
+            return invalid("houses", self.houses.to_string(), InvalidReason::Houses);
+        }
+        if self.seeds == 0 {
+            return invalid("seeds", "0".into(), InvalidReason::NoSeeds);
+        }
+        let total = self.total_seeds();
+        if total > MAX_SEEDS {
+            return Err(RuleError::TooManySeeds {
+                total,
+                max: MAX_SEEDS,
+            });
+        }
+        if self.min_seeds == 0 {
+            return invalid("min_seeds", "0".into(), InvalidReason::MinSeeds);
+        }
+        if self.relay_limit == 0 {
+            return invalid("relay_limit", "0".into(), InvalidReason::RelayLimit);
+        }
+        if self.relay != Relay::None && self.direction == Direction::Parity {
+            return invalid("direction", "parity".into(), InvalidReason::RelayWithParity);
+        }
+        if self.capture_ends_relay && self.relay == Relay::None {
+            let reason = InvalidReason::CaptureEndsRelayWithoutRelay;
+            return invalid("capture_ends_relay", "true".into(), reason);
+        }
+        if self.capture_extra_turn_limit > 0 && !self.capture_extra_turn {
+            let value = self.capture_extra_turn_limit.to_string();
+            let reason = InvalidReason::CaptureTurnLimitWithoutCaptureTurn;
+            return invalid("capture_extra_turn_limit", value, reason);
+        }
+        if self.capture == Capture::Count {
+            if self.capture_counts.is_empty() {
+                return invalid(
+                    "capture_counts",
+                    "[]".into(),
+                    InvalidReason::NoCaptureCounts,
+                );
+            }
+            if self.capture_counts.contains(0) {
+                return invalid(
+                    "capture_counts",
+                    "0".into(),
+                    InvalidReason::CaptureCountZero,
+                );
+            }
+        }
+        if self.sow_capture_counts.contains(0) {
+            let reason = InvalidReason::CaptureCountZero;
+            return invalid("sow_capture_counts", "0".into(), reason);
+        }
+        self.validate_two_player()?;
+        self.validate_tuzdyk()?;
+        if self.end.contains(EndCondition::EmptyFirst)
+            && self.end.contains(EndCondition::AnySideEmpty)
+        {
+            return invalid("end", self.end.to_string(), InvalidReason::EndsDisagree);
+        }
+        Ok(())
+    }
+
+    /// Refuses a tuzdyk the engine cannot play (docs/rules.md section 14):
+    /// one made by no seed at all, together with a `grand_slam` rule other
+    /// than `allowed` (making a tuzdyk is no capture the grand-slam rule
+    /// judges), or with relay sowing or captures while sowing (whose
+    /// seeds would pass a tuzdyk before it pays its owner).
+    fn validate_tuzdyk(&self) -> Result<(), RuleError> {
+        if !self.tuzdyk {
+            return Ok(());
+        }
+        let (field, value, reason) = if self.tuzdyk_count == 0 {
+            ("tuzdyk_count", "0".to_string(), InvalidReason::TuzdykCount)
+        } else if self.grand_slam != GrandSlam::Allowed {
+            let value = self.grand_slam.name().to_string();
+            ("grand_slam", value, InvalidReason::TuzdykGrandSlam)
+        } else if self.relay != Relay::None {
+            (
+                "relay",
+                self.relay.name().to_string(),
+                InvalidReason::TuzdykSowing,
+            )
+        } else if !self.sow_capture_counts.is_empty() {
+            let value = self.sow_capture_counts.to_string();
+            ("sow_capture_counts", value, InvalidReason::TuzdykSowing)
+        } else {
+            return Ok(());
+        };
+        Err(RuleError::InvalidValue {
+            field,
+            value,
+            reason,
+        })
+    }
+
+    /// Refuses a two-player rule with 3 or 4 players.
+    fn validate_two_player(&self) -> Result<(), RuleError> {
+        if self.players <= 2 {
+            return Ok(());
+        }
+        let two_player = [
+            ("capture", self.capture == Capture::Count, "count"),
+            (
+                "gap_opposite",
+                self.gap_opposite && self.capture == Capture::Gap,
+                "true",
+            ),
+            ("must_feed", self.must_feed, "true"),
+            (
+                "grand_slam",
+                self.grand_slam != GrandSlam::Allowed,
+                self.grand_slam.name(),
+            ),
+            ("pie_rule", self.pie_rule, "true"),
+            ("tuzdyk", self.tuzdyk, "true"),
+        ];
+        match two_player.iter().find(|(_, on, _)| *on) {
+            Some((field, _, value)) => Err(RuleError::TwoPlayerRule {
+                field,
+                value: value.to_string(),
+                players: self.players,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Total seeds in play at the start.
+    pub fn total_seeds(&self) -> usize {
+        usize::from(self.players) * usize::from(self.houses) * usize::from(self.seeds)
+    }
+
+    /// Whether every game under these rules ends after finitely many moves.
+    ///
+    /// True when every move makes progress: stores are on the track (so any
+    /// seed leaving a side passes its owner's store), no move can put its
+    /// seeds straight back (`origin = first` with `min_seeds` 1 can) and the
+    /// seeds always travel the same way (not `direction = parity`), or when
+    /// `repetition` ends cycles (this needs the history a [`Game`](crate::Game)
+    /// keeps). [`RuleSet::move_bound`] gives the bound in the first case.
+    pub fn always_ends(&self) -> bool {
+        self.move_bound().is_some() || self.end.contains(EndCondition::Repetition)
+    }
+
+    /// An upper bound on the number of moves of any game from the start
+    /// position, when every move makes progress (see [`RuleSet::always_ends`]).
+    ///
+    /// Proof sketch: give each seed on the board its distance (in houses) to
+    /// its side's store. A move that does not reach the mover's store only
+    /// moves seeds towards it, lowering the distance sum by at least 1 (with
+    /// `origin = first`, `min_seeds >= 2` keeps at least one seed moving);
+    /// a move that reaches it, or captures, adds a seed to a store for good.
+    /// Between two store gains the distance sum (at most seeds x houses)
+    /// falls, so there are at most `(seeds + 1) x (seeds x houses + 1)`
+    /// sowings, plus one pie swap.
+    pub fn move_bound(&self) -> Option<u64> {
+        if !crate::implied::makes_progress(self) {
+            return None;
+        }
+        let seeds = self.total_seeds() as u64;
+        Some(crate::implied::sowing_bound(seeds, u64::from(self.houses)) + 1)
+    }
+}
