@@ -90,6 +90,10 @@ pub struct ReplayArgs {
     /// The moves, comma-separated: house numbers from the mover's view, or `swap`.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub moves: String,
+    /// A saved game to replay instead (its own rules and events): a JSON
+    /// record or the one-line text form (`kalah; 3, 6`), `-` for stdin.
+    #[arg(long, value_name = "FILE", conflicts_with = "moves")]
+    pub game: Option<PathBuf>,
     /// Print one JSON object instead of the board.
     #[arg(long)]
     pub json: bool,
@@ -101,6 +105,19 @@ pub struct AnalyseArgs {
     /// The moves played from the start.
     #[arg(long, default_value = "")]
     pub moves: String,
+    /// Review every move of a saved game instead (a JSON record or the
+    /// one-line text form, `-` for stdin): the value before and after
+    /// each move, the best move, the value lost and a verdict.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "time", "ai"])]
+    pub game: Option<PathBuf>,
+    /// With `--game`: the budget for each position, `solver=NODES,depth=PLIES`
+    /// (default `solver=2000000,depth=10`; `--depth` sets the depth).
+    #[arg(long, value_name = "BUDGET")]
+    pub budget: Option<String>,
+    /// With `--game`: an endgame database file (as `mancala solve
+    /// --database` writes) for the solver, read only.
+    #[arg(long, value_name = "FILE")]
+    pub database: Option<PathBuf>,
     /// The searching player when the exact solver cannot finish.
     #[arg(long, default_value = "ai:10", value_name = "SPEC")]
     pub ai: String,
