@@ -268,4 +268,12 @@ pub struct ServeArgs {
     /// resigned seats (`ai:3` is quick and takes what is in front of it).
     #[arg(long, default_value = "ai:3", value_name = "SPEC")]
     pub cpu: mancala_ai::Spec,
+    /// Workers reviewing finished games in the background, each on a
+    /// thread of the lowest priority (0: none; the jobs wait).
+    #[arg(long, default_value_t = mancala_server::DEFAULT_ANALYSIS_WORKERS, value_name = "N")]
+    pub analysis_workers: usize,
+    /// What a review may search for each position of a game,
+    /// `solver=NODES,depth=PLIES` (as `mancala analyse --game --budget`).
+    #[arg(long, default_value = "solver=2000000,depth=10", value_name = "BUDGET")]
+    pub analysis_budget: mancala_ai::ReviewBudget,
 }

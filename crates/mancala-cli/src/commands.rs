@@ -65,6 +65,8 @@ fn serve(args: &ServeArgs) -> CliResult {
         cpu: args.cpu,
         takeover_after: args.takeover_after,
         silence_limit: Some(args.silence_limit).filter(|limit| !limit.is_zero()),
+        analysis_workers: args.analysis_workers,
+        analysis_budget: args.analysis_budget,
     };
     mancala_server::serve_blocking(&config, |url| outln!("listening on {url}"))
         .map_err(|e| CliError::runtime(e.to_string()))

@@ -119,6 +119,11 @@ impl Db {
         Ok(Db { pool })
     }
 
+    /// The pool, for the queries of other modules (the analysis queue).
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
     /// Stores a new player.
     pub(crate) async fn create_player(
         &self,
@@ -347,6 +352,7 @@ impl Db {
                 .bind(id)
                 .execute(&mut *tx)
                 .await?;
+            crate::analysis::enqueue(&mut tx, id).await?;
         }
         let changes = match (outcome, ranks) {
             (Some(_), Some(ranks)) => Some(rate_game(&mut tx, id, ranks).await?),

@@ -115,6 +115,12 @@ pub enum Error {
         /// The id asked for.
         player: String,
     },
+    /// No game has this id.
+    #[error("no game {game}")]
+    NoSuchGame {
+        /// The id asked for.
+        game: String,
+    },
     /// A WebSocket message that is not one of the protocol's.
     #[error("bad message: {0}")]
     BadMessage(serde_json::Error),
@@ -276,6 +282,7 @@ impl Error {
             Error::BadBody(_) => "bad_body",
             Error::BadQuery(_) => "bad_query",
             Error::NoSuchPlayer { .. } => "no_such_player",
+            Error::NoSuchGame { .. } => "no_such_game",
             Error::TooLarge { .. } => "too_large",
             Error::NotHello => "not_hello",
             Error::Version { .. } => "version",
@@ -309,7 +316,7 @@ impl Error {
         }
         match self.code() {
             "internal" => StatusCode::INTERNAL_SERVER_ERROR,
-            "no_such_room" | "no_such_player" => StatusCode::NOT_FOUND,
+            "no_such_room" | "no_such_player" | "no_such_game" => StatusCode::NOT_FOUND,
             "unauthorized" => StatusCode::UNAUTHORIZED,
             "forbidden_origin" => StatusCode::FORBIDDEN,
             "rate_limited" | "flooding" => StatusCode::TOO_MANY_REQUESTS,

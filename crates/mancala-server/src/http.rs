@@ -97,6 +97,8 @@ pub(crate) fn router(db: Db, settings: Settings, origins: Vec<String>) -> Router
         .route("/api/rooms", post(create_room))
         .route("/api/leaderboard", get(leaderboard))
         .route("/api/players/{id}/games", get(player_games))
+        .route("/api/games/{id}/analysis", get(game_analysis))
+        .route("/api/games/{id}/export", get(export_game))
         .route("/ws/rooms/{code}", get(room_socket))
         .merge(web::router(takeover_after))
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -305,6 +307,66 @@ async fn player_games(
             player: player.clone(),
         })?;
     Ok(axum::Json(PlayerGames { player, games }))
+}
+
+/// `GET /api/games/{id}/analysis`: the engine's review of the game.
+async fn game_analysis(
+    State(app): State<AppState>,
+    Path(game): Path<String>,
+) -> Result<axum::Json<crate::analysis::AnalysisView>, Error> {
+    crate::analysis::view(&app.0.db, &game)
+        .await?
+        .map(axum::Json)
+        .ok_or(Error::NoSuchGame { game })
+}
+
+/// The query of `GET /api/games/{id}/export`.
+#[derive(Debug, Deserialize)]
+struct ExportQuery {
+    #[serde(default)]
+    format: ExportFormat,
+}
+
+/// How a game is exported: the core's JSON record or its one-line text.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum ExportFormat {
+    #[default]
+    Json,
+    Text,
+}
+
+/// `GET /api/games/{id}/export?format=json|text`: the game as a file
+/// that `mancala replay --game` and `mancala analyse --game` read.
+async fn export_game(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<ExportQuery>,
+) -> Result<Response, Error> {
+    use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
+    use axum::response::IntoResponse as _;
+    let (game, _) = crate::analysis::stored_game(&app.0.db, &id)
+        .await?
+        .ok_or_else(|| Error::NoSuchGame { game: id.clone() })?;
+    // Game ids are hex digits: safe in a header as they are.
+    let (body, kind, extension) = match query.format {
+        ExportFormat::Json => (
+            serde_json::to_string(&game).expect("a game serialises"),
+            "application/json",
+            "json",
+        ),
+        ExportFormat::Text => (format!("{game}\n"), "text/plain; charset=utf-8", "txt"),
+    };
+    let name: String = id.chars().filter(char::is_ascii_alphanumeric).collect();
+    let disposition = format!("attachment; filename=\"mancala-{name}.{extension}\"");
+    Ok((
+        [
+            (CONTENT_TYPE, kind.to_string()),
+            (CONTENT_DISPOSITION, disposition),
+        ],
+        body,
+    )
+        .into_response())
 }
 
 async fn room_socket(

@@ -38,3 +38,6 @@ error-flooding = অনেক বেশি কাজ: সংযোগ বন্�
 error-bad-cpu = সার্ভারের সেটআপে ভুল আছে।
 error-bad-level = কম্পিউটারের স্তর { $min } থেকে { $max } পর্যন্ত।
 error-bad-turn-seconds = প্রতি পালার এই সময়সীমা বেছে নেওয়া যায় না।
+
+## analysis-: a game's analysis and export (issue 29)
+error-no-such-game = এমন কোনো খেলা নেই।

@@ -38,3 +38,6 @@ error-flooding = Too many actions: the connection was closed.
 error-bad-cpu = The server is set up wrongly.
 error-bad-level = A computer level is { $min } to { $max }.
 error-bad-turn-seconds = That time per turn is not on offer.
+
+## analysis-: a game's analysis and export (issue 29)
+error-no-such-game = There is no such game.

@@ -38,3 +38,6 @@ error-flooding = बहुत ज़्यादा काम: कनेक्�
 error-bad-cpu = सर्वर गलत तरीके से सेट किया गया है।
 error-bad-level = कंप्यूटर का स्तर { $min } से { $max } तक होता है।
 error-bad-turn-seconds = हर बारी के लिए यह समय उपलब्ध नहीं है।
+
+## analysis-: a game's analysis and export (issue 29)
+error-no-such-game = ऐसा कोई खेल नहीं है।

@@ -38,3 +38,6 @@ error-flooding = 操作が多すぎるため、接続を切断しました。
 error-bad-cpu = サーバーの設定に誤りがあります。
 error-bad-level = コンピューターのレベルは{ $min }〜{ $max }です。
 error-bad-turn-seconds = その1手の持ち時間は選べません。
+
+## analysis-: a game's analysis and export (issue 29)
+error-no-such-game = そのゲームはありません。
