@@ -28,6 +28,9 @@
 //!   an endgame database, [`Egdb`]).
 //! - [`analyse`]: every move of a position valued, exactly when the solver
 //!   finishes in time, else by alpha-beta.
+//! - [`review_game`]: every move of a whole game valued before and after,
+//!   with the best move, the value lost and a [`Verdict`], exactly where
+//!   the solver finishes within a node budget ([`ReviewBudget`]).
 //!
 //! - [`arena`]: matches between specs, seats rotating, with win/draw/loss
 //!   tallies and Elo.
@@ -49,6 +52,7 @@ mod mcts;
 mod moves;
 mod params;
 mod playouts;
+mod review;
 mod solver;
 pub mod spec;
 mod strategy;
@@ -64,6 +68,7 @@ pub use limits::Limits;
 pub use maxn::{MaxN, MaxNReport};
 pub use mcts::{Mcts, MctsReport, OpponentModel};
 pub use playouts::{PLAYOUT_CAP, PlayoutTotals, random_playouts};
+pub use review::{MoveReview, ReviewBudget, Verdict, VerdictParseError, review_game};
 pub use solver::{OutOfBudget, Progress, Solution, Solver, SolverError, SolverOptions};
 pub use spec::{
     Algorithm, EvalKind, LEVEL_NODES_2P, LEVEL_NODES_MP, LEVEL_PLAYOUT_MOVES, MAX_LEVEL, Player,

@@ -120,3 +120,34 @@ pub(crate) const MIN_MOVES_TO_GO: u32 = 10;
 
 /// At most this many moves are expected.
 pub(crate) const MAX_MOVES_TO_GO: u32 = 50;
+/// [`review_game`](crate::review_game)'s solver may visit this many
+/// positions for one position of the game before alpha-beta estimates it
+/// instead (a node count, not a time, so reviews are the same
+/// everywhere). Two million is about a quarter of a second in a release
+/// build: enough for Kalah(4,3) from the start and for the last dozen
+/// moves of a Kalah(6,4) game.
+pub(crate) const REVIEW_SOLVER_NODES: u64 = 2_000_000;
+
+/// [`review_game`](crate::review_game)'s alpha-beta (or max^n) depth, in
+/// moves, where the solver does not finish: about ten thousand positions
+/// a move of Kalah(6,4), a few milliseconds.
+pub(crate) const REVIEW_DEPTH: u32 = 10;
+
+/// A move that loses at least this much final score difference (one
+/// seed handed to the opponent; lichess's "inaccuracy") against the best.
+pub(crate) const INACCURACY_SEEDS: f64 = 2.0;
+
+/// ... two seeds handed over: a mistake.
+pub(crate) const MISTAKE_SEEDS: f64 = 4.0;
+
+/// ... four seeds handed over: a blunder.
+pub(crate) const BLUNDER_SEEDS: f64 = 8.0;
+
+/// A budgeted whole-position solve gives up (out of budget) on a line
+/// this many moves deep: rules with cycles (Oware) can wander that far,
+/// and the search's recursion would overflow a thread's stack first.
+pub(crate) const SOLVER_MAX_LINE: usize = 1000;
+
+/// The stack of the thread [`review_game`](crate::review_game) searches
+/// on: room for [`SOLVER_MAX_LINE`] nested positions in a debug build.
+pub(crate) const REVIEW_STACK_BYTES: usize = 64 << 20;

@@ -2,7 +2,10 @@
 
 use std::time::Duration;
 
-use mancala_ai::{Limits, Spec, analyse};
+use std::path::Path;
+use std::sync::Arc;
+
+use mancala_ai::{Egdb, Limits, ReviewBudget, Spec, analyse, review_game};
 use mancala_core::Rules;
 use serde_json::json;
 
@@ -26,6 +29,11 @@ pub fn duration(text: &str, flag: &str) -> CliResult<Duration> {
 
 /// Runs `mancala analyse`.
 pub fn run(rules: &Rules, args: &AnalyseArgs) -> CliResult {
+    if args.budget.is_some() || args.database.is_some() {
+        return Err(CliError::usage(
+            "--budget and --database review a saved game: give it with --game FILE",
+        ));
+    }
     let game = replay(rules, &moves(&args.moves)?)?;
     let pos = *game.position();
     let spec: Spec = args
@@ -70,6 +78,63 @@ pub fn run(rules: &Rules, args: &AnalyseArgs) -> CliResult {
             let kind = if v.exact { "exact" } else { "estimate" };
             outln!("{:>5}  {:>+7.2}  {kind}", v.mv.to_string(), v.seeds());
         }
+    }
+    Ok(())
+}
+
+/// Runs `mancala analyse --game FILE`: every move of the game reviewed,
+/// as a table or (`--json`) as `{"rules": SPEC, "moves": [...]}` with the
+/// fields of the server's analysis (docs/protocol.md).
+pub fn review(path: &Path, args: &AnalyseArgs) -> CliResult {
+    let game = crate::game_file::read_game(path)?;
+    let mut budget = match &args.budget {
+        Some(text) => text
+            .parse::<ReviewBudget>()
+            .map_err(|e| CliError::usage(format!("--budget {text}: {e}")))?,
+        None => ReviewBudget::default(),
+    };
+    if let Some(depth) = args.depth {
+        budget.depth = depth;
+    }
+    let database = match &args.database {
+        Some(file) => Some(Arc::new(Egdb::load(file, game.rules()).map_err(|e| {
+            CliError::usage(format!("--database {}: {e}", file.display()))
+        })?)),
+        None => None,
+    };
+    let moves = review_game(&game, &budget, database);
+    if args.json {
+        let rules = game.rules().rule_set().short_spec();
+        outln!(
+            "{}",
+            json!({"rules": rules, "budget": budget.to_string(), "moves": moves})
+        );
+        return Ok(());
+    }
+    outln!("values in seeds for the mover ({budget}):");
+    outln!(
+        "{:>4} {:>4} {:>5} {:>8} {:>8} {:>5} {:>6}  verdict",
+        "ply",
+        "side",
+        "move",
+        "before",
+        "after",
+        "best",
+        "loss"
+    );
+    for m in &moves {
+        let kind = if m.exact { "" } else { " (estimate)" };
+        outln!(
+            "{:>4} {:>4} {:>5} {:>+8.2} {:>+8.2} {:>5} {:>6.2}  {}{kind}",
+            m.ply,
+            m.side,
+            m.mv.to_string(),
+            m.before,
+            m.after,
+            m.best.to_string(),
+            m.loss,
+            m.verdict
+        );
     }
     Ok(())
 }

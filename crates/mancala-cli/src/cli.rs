@@ -90,6 +90,10 @@ pub struct ReplayArgs {
     /// The moves, comma-separated: house numbers from the mover's view, or `swap`.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub moves: String,
+    /// A saved game to replay instead (its own rules and events): a JSON
+    /// record or the one-line text form (`kalah; 3, 6`), `-` for stdin.
+    #[arg(long, value_name = "FILE", conflicts_with = "moves")]
+    pub game: Option<PathBuf>,
     /// Print one JSON object instead of the board.
     #[arg(long)]
     pub json: bool,
@@ -101,6 +105,19 @@ pub struct AnalyseArgs {
     /// The moves played from the start.
     #[arg(long, default_value = "")]
     pub moves: String,
+    /// Review every move of a saved game instead (a JSON record or the
+    /// one-line text form, `-` for stdin): the value before and after
+    /// each move, the best move, the value lost and a verdict.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "time", "ai"])]
+    pub game: Option<PathBuf>,
+    /// With `--game`: the budget for each position, `solver=NODES,depth=PLIES`
+    /// (default `solver=2000000,depth=10`; `--depth` sets the depth).
+    #[arg(long, value_name = "BUDGET")]
+    pub budget: Option<String>,
+    /// With `--game`: an endgame database file (as `mancala solve
+    /// --database` writes) for the solver, read only.
+    #[arg(long, value_name = "FILE")]
+    pub database: Option<PathBuf>,
     /// The searching player when the exact solver cannot finish.
     #[arg(long, default_value = "ai:10", value_name = "SPEC")]
     pub ai: String,
@@ -281,9 +298,27 @@ pub struct ServeArgs {
     /// resigned seats (`ai:3` is quick and takes what is in front of it).
     #[arg(long, env = "MANCALA_CPU", default_value = "ai:3", value_name = "SPEC")]
     pub cpu: mancala_ai::Spec,
+    /// Workers reviewing finished games in the background, each on a
+    /// thread of the lowest priority (0: none; the jobs wait).
+    #[arg(long, env = "MANCALA_ANALYSIS_WORKERS", default_value_t = mancala_server::DEFAULT_ANALYSIS_WORKERS, value_name = "N")]
+    pub analysis_workers: usize,
+    /// What a review may search for each position of a game,
+    /// `solver=NODES,depth=PLIES` (as `mancala analyse --game --budget`).
+    #[arg(
+        long,
+        env = "MANCALA_ANALYSIS_BUDGET",
+        default_value = "solver=2000000,depth=10",
+        value_name = "BUDGET"
+    )]
+    pub analysis_budget: mancala_ai::ReviewBudget,
     /// How long a player waits in a queue of "Play now" before the
     /// computer is offered, in seconds.
-    #[arg(long, env = "MANCALA_QUEUE_WAIT", default_value_t = 20, value_name = "SECONDS")]
+    #[arg(
+        long,
+        env = "MANCALA_QUEUE_WAIT",
+        default_value_t = 20,
+        value_name = "SECONDS"
+    )]
     pub queue_wait: u64,
     /// How the log on stderr is written: `text` (readable) or `json` (one
     /// object a line, for log collectors).

@@ -31,19 +31,21 @@ pub fn run(cli: Cli) -> CliResult {
             Ok(())
         }
         Command::Replay(args) => {
+            if let Some(path) = &args.game {
+                let game = crate::game_file::read_game(path)?;
+                show_position(&game.position(), args.json);
+                return Ok(());
+            }
             let rules = rules()?;
             let game = replay(&rules, &moves(&args.moves)?)?;
-            if args.json {
-                outln!("{}", position_json(game.position()));
-            } else {
-                let labels: Vec<String> = (0..rules.players()).map(|_| String::new()).collect();
-                outln!("{}", board::draw(game.position(), &labels, &Style::PLAIN));
-                outln!("position: {}", game.position());
-            }
+            show_position(game.position(), args.json);
             Ok(())
         }
         Command::Play(args) => crate::play::run(args, &cli),
-        Command::Analyse(args) => crate::analyse::run(&rules()?, args),
+        Command::Analyse(args) => match &args.game {
+            Some(path) => crate::analyse::review(path, args),
+            None => crate::analyse::run(&rules()?, args),
+        },
         Command::Solve(args) => solve(&rules()?, args),
         Command::Match(args) => run_match(&rules()?, args),
         Command::Bench(BenchCommand::Playouts {
@@ -84,6 +86,8 @@ fn serve(args: &ServeArgs) -> CliResult {
             limit_loopback: false,
         },
         queue_wait: std::time::Duration::from_secs(args.queue_wait),
+        analysis_workers: args.analysis_workers,
+        analysis_budget: args.analysis_budget,
     };
     mancala_server::serve_blocking(&config, |url| outln!("listening on {url}"))
         .map_err(|e| CliError::runtime(e.to_string()))
@@ -138,6 +142,17 @@ fn rules_command(command: &RulesCommand, cli: &Cli) -> CliResult {
             );
             Ok(())
         }
+    }
+}
+
+/// Prints `pos` as a board and its notation, or as JSON.
+fn show_position(pos: &Position<'_>, json: bool) {
+    if json {
+        outln!("{}", position_json(pos));
+    } else {
+        let labels: Vec<String> = (0..pos.rules().players()).map(|_| String::new()).collect();
+        outln!("{}", board::draw(pos, &labels, &Style::PLAIN));
+        outln!("position: {pos}");
     }
 }
 

@@ -24,6 +24,7 @@ mod analyse;
 mod board;
 mod cli;
 mod commands;
+mod game_file;
 mod play;
 mod progress;
 mod rules_arg;

@@ -52,7 +52,10 @@
 //! Moves are house numbers `1..=houses` from the mover's point of view in
 //! sowing order (house 1 is the furthest from the mover's store), or
 //! `swap`; see [`Move`] and [`parse_moves`]. Positions have a one-line
-//! notation, `4,4,4,4,4,4:0 4,4,4,4,4,4:0 to=0 ply=0`; see [`Setup`].
+//! notation, `4,4,4,4,4,4:0 4,4,4,4,4,4:0 to=0 ply=0`; see [`Setup`]. A
+//! whole game has a one-line form, its rules then its events
+//! (`kalah,houses=4,seeds=3; 2, 4, resign 1`): [`Game`]'s `Display` and
+//! `FromStr`, with [`GameLineError`] naming what does not fit.
 //!
 //! ## Rules reference
 //!
@@ -83,6 +86,7 @@ mod perft;
 mod phrase;
 mod position;
 mod preset;
+mod record;
 mod rules;
 mod ruleset;
 mod seen;
@@ -105,6 +109,7 @@ pub use perft::{perft, perft_divide};
 pub use phrase::{Phrase, PhraseArg};
 pub use position::{Choose, Cup, Effect, Playout, Position, SowingStep};
 pub use preset::{KalahOptions, Preset};
+pub use record::GameLineError;
 pub use rules::Rules;
 pub use ruleset::{
     Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction, EndCondition, EndSet,

@@ -4,6 +4,11 @@
 //!
 //! ```sh
 //! cargo run --release -p mancala-server --example load -- --rooms 1000
+//! # the round trip with the analysis queue full (every room's first game
+//! # queues a review while the later ones are played) against none:
+//! cargo run --release -p mancala-server --example load -- --rooms 1000 --games 3
+//! cargo run --release -p mancala-server --example load -- --rooms 1000 --games 3 \
+//!     --analysis-workers 0
 //! # against a server already running (its RSS with --server-pid, its
 //! # SQLite file checked with --database):
 //! cargo run --release -p mancala-server --example load -- --rooms 1000 \
@@ -57,6 +62,15 @@ struct Args {
     /// Seed of the bots' random moves and think times.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The in-process server's analysis workers (0: the review of every
+    /// finished game waits in the queue). With `--games 2` or more the
+    /// first games of every room fill the queue while the later ones are
+    /// played: compare the round trip against `--analysis-workers 0`.
+    #[arg(long, default_value_t = mancala_server::DEFAULT_ANALYSIS_WORKERS)]
+    analysis_workers: usize,
+    /// The in-process server's review budget per position.
+    #[arg(long, default_value = "solver=2000000,depth=10")]
+    analysis_budget: mancala_ai::ReviewBudget,
     /// Mean think time before each move, in milliseconds (0: flat out).
     #[arg(long, default_value_t = 1000)]
     think_ms: u64,
@@ -147,7 +161,7 @@ async fn run(args: Args) -> i32 {
             let database = format!("sqlite://{}?mode=rwc", dir.path().join("load.db").display());
             _dir = dir;
             (
-                in_process_server(&database),
+                in_process_server(&database, ctx_analysis(&args)),
                 Some(database),
                 Some(std::process::id()),
             )
@@ -261,12 +275,22 @@ async fn rss_once_playing(ctx: Arc<Ctx>, pid: Option<u32>) -> Option<u64> {
     pid.and_then(rss_kib)
 }
 
+/// The analysis settings of the in-process server.
+fn ctx_analysis(args: &Args) -> (usize, mancala_ai::ReviewBudget) {
+    (args.analysis_workers, args.analysis_budget)
+}
+
 /// Starts a server on its own runtime and thread, as `mancala serve`
 /// would run, and returns its base URL.
-fn in_process_server(database: &str) -> String {
+fn in_process_server(
+    database: &str,
+    (workers, budget): (usize, mancala_ai::ReviewBudget),
+) -> String {
     let config = mancala_server::Config {
         addr: "127.0.0.1:0".to_string(),
         database: database.to_string(),
+        analysis_workers: workers,
+        analysis_budget: budget,
         ..mancala_server::Config::default()
     };
     let (tx, rx) = std::sync::mpsc::channel();

@@ -197,6 +197,11 @@ impl Db {
         self.pool.close().await;
     }
 
+    /// The pool, for the queries of other modules (the analysis queue).
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
     /// Stores a new player.
     pub(crate) async fn create_player(
         &self,
@@ -484,6 +489,7 @@ impl Db {
                 .bind(stamp())
                 .execute(&mut *tx)
                 .await?;
+            crate::analysis::enqueue(&mut tx, id).await?;
         }
         let changes = match (outcome, ranks) {
             (Some(_), Some(ranks)) => Some(rate_game(&mut tx, id, ranks).await?),

@@ -133,6 +133,8 @@ pub(crate) fn router(
         .route("/api/players/{id}", get(player_page))
         .route("/api/players/{id}/games", get(player_games))
         .route("/api/games/{id}", get(game_page))
+        .route("/api/games/{id}/analysis", get(game_analysis))
+        .route("/api/games/{id}/export", get(export_game))
         .route("/ws/rooms/{code}", get(room_socket))
         .route("/ws/queue", get(queue_socket))
         .route("/api/queue/counts", get(queue_counts))
@@ -499,6 +501,66 @@ async fn game_page(
         ended_at: stored.ended_at,
         id,
     }))
+}
+
+/// `GET /api/games/{id}/analysis`: the engine's review of the game.
+async fn game_analysis(
+    State(app): State<AppState>,
+    Path(game): Path<String>,
+) -> Result<axum::Json<crate::analysis::AnalysisView>, Error> {
+    crate::analysis::view(&app.0.db, &game)
+        .await?
+        .map(axum::Json)
+        .ok_or(Error::NoSuchGame { game })
+}
+
+/// The query of `GET /api/games/{id}/export`.
+#[derive(Debug, Deserialize)]
+struct ExportQuery {
+    #[serde(default)]
+    format: ExportFormat,
+}
+
+/// How a game is exported: the core's JSON record or its one-line text.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum ExportFormat {
+    #[default]
+    Json,
+    Text,
+}
+
+/// `GET /api/games/{id}/export?format=json|text`: the game as a file
+/// that `mancala replay --game` and `mancala analyse --game` read.
+async fn export_game(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<ExportQuery>,
+) -> Result<Response, Error> {
+    use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
+    use axum::response::IntoResponse as _;
+    let (game, _) = crate::analysis::stored_game(&app.0.db, &id)
+        .await?
+        .ok_or_else(|| Error::NoSuchGame { game: id.clone() })?;
+    // Game ids are hex digits: safe in a header as they are.
+    let (body, kind, extension) = match query.format {
+        ExportFormat::Json => (
+            serde_json::to_string(&game).expect("a game serialises"),
+            "application/json",
+            "json",
+        ),
+        ExportFormat::Text => (format!("{game}\n"), "text/plain; charset=utf-8", "txt"),
+    };
+    let name: String = id.chars().filter(char::is_ascii_alphanumeric).collect();
+    let disposition = format!("attachment; filename=\"mancala-{name}.{extension}\"");
+    Ok((
+        [
+            (CONTENT_TYPE, kind.to_string()),
+            (CONTENT_DISPOSITION, disposition),
+        ],
+        body,
+    )
+        .into_response())
 }
 
 async fn room_socket(

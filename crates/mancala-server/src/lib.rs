@@ -39,6 +39,11 @@
 //!   crate), 3 or 4 seats as pairwise results from their ranks, in the
 //!   transaction of the event that ended the game; `GET /api/leaderboard`
 //!   and `GET /api/players/{id}/games` read them back.
+//! - Every finished game is reviewed by the engine in the background:
+//!   a job queued in the transaction of the event that ended it, taken
+//!   by a worker on a thread of the lowest priority, its results written
+//!   in one transaction, taken again after a restart if it was running
+//!   (`GET /api/games/{id}/analysis`; see `src/analysis.rs`).
 //! - Player ids, secrets, room codes and game ids are 128 random bits
 //!   from the operating system; only a hash of a secret is stored.
 //!
@@ -86,6 +91,7 @@
 //! # }
 //! ```
 
+mod analysis;
 mod db;
 mod error;
 mod http;
@@ -103,7 +109,7 @@ mod ws;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use mancala_ai::Spec;
+use mancala_ai::{ReviewBudget, Spec};
 use tokio::net::TcpListener;
 
 /// The name of an HTTP header, as [`Limits::client_ip_header`] takes it
@@ -139,6 +145,10 @@ pub const DEFAULT_SILENCE_LIMIT: Duration = Duration::from_secs(45);
 /// How long a player waits in a queue of "Play now" before the computer
 /// is offered ([`Config::queue_wait`]), unless the operator says otherwise.
 pub const DEFAULT_QUEUE_WAIT: Duration = Duration::from_secs(20);
+/// Workers reviewing finished games unless the operator says otherwise:
+/// one, on a thread of the lowest priority, so that reviews never slow
+/// the games being played.
+pub const DEFAULT_ANALYSIS_WORKERS: usize = 1;
 
 /// Where the server listens, what it stores into, and who plays for
 /// players who do not.
@@ -166,6 +176,13 @@ pub struct Config {
     /// drops it as dead, so that a device whose network died without a
     /// word is seen away; `None`: never.
     pub silence_limit: Option<Duration>,
+    /// Workers reviewing finished games in the background
+    /// (`--analysis-workers`; 0: none, the jobs wait in the database).
+    pub analysis_workers: usize,
+    /// What each worker may search for a position of a game
+    /// (`--analysis-budget`); the same budget as `mancala analyse --game
+    /// --budget` gives the same verdicts.
+    pub analysis_budget: ReviewBudget,
     /// How long a player waits in a queue of "Play now" before the
     /// computer is offered (`--queue-wait`).
     pub queue_wait: Duration,
@@ -218,7 +235,9 @@ impl Default for Limits {
 impl Default for Config {
     /// `127.0.0.1:8080`, the SQLite file `mancala.db` in the current
     /// directory, [`DEFAULT_CPU`], [`DEFAULT_TAKEOVER_AFTER`],
-    /// [`DEFAULT_SILENCE_LIMIT`] and [`DEFAULT_QUEUE_WAIT`].
+    /// [`DEFAULT_SILENCE_LIMIT`], [`DEFAULT_QUEUE_WAIT`] and
+    /// [`DEFAULT_ANALYSIS_WORKERS`] worker reviewing games within the
+    /// default [`ReviewBudget`].
     fn default() -> Config {
         Config {
             addr: "127.0.0.1:8080".to_string(),
@@ -229,6 +248,8 @@ impl Default for Config {
             silence_limit: Some(DEFAULT_SILENCE_LIMIT),
             limits: Limits::default(),
             queue_wait: DEFAULT_QUEUE_WAIT,
+            analysis_workers: DEFAULT_ANALYSIS_WORKERS,
+            analysis_budget: ReviewBudget::default(),
         }
     }
 }
@@ -239,6 +260,9 @@ pub struct Server {
     listener: TcpListener,
     addr: SocketAddr,
     router: axum::Router,
+    db: db::Db,
+    analysis_workers: usize,
+    analysis_budget: ReviewBudget,
 }
 
 impl Server {
@@ -261,16 +285,20 @@ impl Server {
         };
         let listener = TcpListener::bind(&config.addr).await.map_err(bind_error)?;
         let addr = listener.local_addr().map_err(bind_error)?;
+        analysis::requeue_running(&db).await?;
         Ok(Server {
             listener,
             addr,
             router: http::router(
-                db,
+                db.clone(),
                 room::Settings::from(config),
                 origins,
                 &config.limits,
                 config.queue_wait,
             ),
+            db,
+            analysis_workers: config.analysis_workers,
+            analysis_budget: config.analysis_budget,
         })
     }
 
@@ -285,6 +313,7 @@ impl Server {
     ///
     /// [`Error::Bind`] if accepting connections fails for good.
     pub async fn run(self) -> Result<(), Error> {
+        analysis::spawn_workers(&self.db, self.analysis_workers, self.analysis_budget);
         // The peer's address reaches the handlers for the per-address
         // limits.
         let service = self

@@ -313,8 +313,26 @@ impl<'r> Solver<'r> {
             }
             database => database,
         };
+        Solver::with_shared_database(rules, options, database.map(Arc::new))
+    }
+
+    /// A solver for `rules` using `database`, shared with other solvers
+    /// (an analysis queue keeps one database for every game of its
+    /// rules). A database built for other rules, or rules with no
+    /// database ([`Egdb::supports`]), mean none.
+    ///
+    /// # Errors
+    ///
+    /// [`SolverError::NotTwoPlayers`] when the rules seat three or four
+    /// players.
+    pub fn with_shared_database(
+        rules: &'r Rules,
+        options: SolverOptions,
+        database: Option<Arc<Egdb>>,
+    ) -> Result<Solver<'r>, SolverError> {
+        two_players(rules)?;
         let additive = rules.board_decides_future();
-        let database = database.filter(|_| Egdb::supports(rules)).map(Arc::new);
+        let database = database.filter(|db| Egdb::supports(rules) && db.fits(rules));
         let order_seeds = database
             .as_ref()
             .map_or(0, |db| db.max_seeds() as i32)
@@ -381,6 +399,13 @@ impl<'r> Solver<'r> {
     /// (not those of the shallow searches that order moves).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
+    }
+
+    /// Orders moves without the shallow searches (which a node budget
+    /// does not count), so that a budget of positions stands for the work
+    /// done: for many small budgeted solves, as a game review makes.
+    pub(crate) fn without_ordering_searches(&mut self) {
+        self.order_seeds = i32::MAX;
     }
 
     /// The rules.

@@ -6,6 +6,7 @@ use mancala_core::Position;
 use super::mtdf::scale;
 use super::{Best, INF, Solver};
 use crate::moves::play;
+use crate::params::SOLVER_MAX_LINE;
 use crate::value::terminal_value;
 
 impl<'r> Solver<'r> {
@@ -23,6 +24,12 @@ impl<'r> Solver<'r> {
         let nodes_before = self.nodes;
         if let Some(outcome) = pos.outcome() {
             return scale(terminal_value(&outcome, pos.to_move().index()));
+        }
+        if self.clock.is_some() && self.path.len() >= SOLVER_MAX_LINE {
+            // A budgeted solve that wanders this deep would overflow the
+            // stack before it ran out of nodes: out of budget.
+            self.aborted = true;
+            return 0;
         }
         let key = pos.key();
         if self.path.contains(&key) {

@@ -174,6 +174,8 @@ pub async fn start_on(database: String) -> TestServer {
 pub fn quiet() -> Config {
     Config {
         silence_limit: None,
+        // The analysis queue's own tests turn the workers on.
+        analysis_workers: 0,
         ..Config::default()
     }
 }

@@ -1,0 +1,387 @@
+//! The analysis queue of the real `mancala serve`: a finished game's
+//! review queued, the server SIGKILLed while the job is queued and while
+//! it runs, started again, and the job finished; the stored verdicts equal
+//! `mancala analyse --game` of the exported game with the same budget.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use mancala_ai::{Random, Strategy};
+use mancala_core::{Game, RuleSet, Rules};
+use serde_json::{Value, json};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+/// How long the test waits for a message before it fails.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// How long a review may take in a debug build on a busy machine.
+const REVIEW_PATIENCE: Duration = Duration::from_secs(120);
+
+/// The budget the restarted server and the command line both review with.
+const BUDGET: &str = "solver=50k,depth=4";
+
+/// A running `mancala serve`, killed when dropped.
+struct Served {
+    child: Child,
+    url: String,
+    // Held open: the server must never write to a closed pipe.
+    _stdout: BufReader<ChildStdout>,
+}
+
+impl Served {
+    /// Starts `mancala serve` on a free port over `database` with `extra`
+    /// arguments; reads the URL
+    /// it prints.
+    fn start(database: &str, extra: &[&str]) -> Served {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--database", database])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the server starts");
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        let url = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("a URL, not {line:?}"))
+            .to_string();
+        Served {
+            child,
+            url,
+            _stdout: stdout,
+        }
+    }
+
+    /// Kills the process at once (SIGKILL on Unix): no shutdown code runs.
+    fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    /// `POST path` with `body`, as `auth` when given; the JSON answer.
+    async fn post(&self, path: &str, body: Value, auth: Option<&(String, String)>) -> Value {
+        let mut request = reqwest::Client::new()
+            .post(format!("{}{path}", self.url))
+            .json(&body);
+        if let Some((id, secret)) = auth {
+            request = request.bearer_auth(format!("{id}:{secret}"));
+        }
+        let response = request.send().await.unwrap();
+        assert_eq!(response.status(), 200);
+        response.json().await.unwrap()
+    }
+
+    /// A client of room `code` as player `(id, secret)`, past `welcome`;
+    /// returns it with the `room` message.
+    async fn join(&self, code: &str, (id, secret): &(String, String)) -> (Client, Value) {
+        let ws_url = self.url.replacen("http://", "ws://", 1);
+        let (ws, _) = connect_async(format!("{ws_url}/ws/rooms/{code}"))
+            .await
+            .unwrap();
+        let mut client = Client { ws };
+        client
+            .send(json!({ "type": "hello", "version": 1, "player": id, "secret": secret }))
+            .await;
+        client.expect("welcome").await;
+        let room = client.expect("room").await;
+        (client, room)
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One WebSocket client.
+struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Client {
+    async fn send(&mut self, message: Value) {
+        let text = message.to_string();
+        self.ws.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    /// The next message past `room`s, which must be of type `kind`.
+    async fn expect(&mut self, kind: &str) -> Value {
+        loop {
+            let frame = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("a message in time");
+            match frame {
+                Some(Ok(Message::Text(text))) => {
+                    let message: Value = serde_json::from_str(&text).unwrap();
+                    // A room tells everyone of every seat and spectator
+                    // change; only a test waiting for one reads it.
+                    if message["type"] == "room" && kind != "room" {
+                        continue;
+                    }
+                    assert_eq!(message["type"], kind, "{message}");
+                    return message;
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                other => panic!("expected {kind}, got {other:?}"),
+            }
+        }
+    }
+}
+
+/// Plays `count` moves of `random` (or to the end): each sent by the
+/// client of the seat to move, replayed on `game`, and checked in the
+/// `moved` every client gets.
+async fn play(clients: &mut [Client], game: &mut Game, random: &mut Random, count: usize) {
+    for _ in 0..count {
+        if game.is_over() {
+            return;
+        }
+        let position = game.position();
+        let seat = position.player_to_move();
+        let m = random.choose(&position).unwrap();
+        game.play(m).unwrap();
+        clients[seat]
+            .send(json!({ "type": "move", "move": m.to_string() }))
+            .await;
+        let expected = serde_json::to_value(game.position()).unwrap();
+        for c in clients.iter_mut() {
+            let moved = c.expect("moved").await;
+            assert_eq!(moved["move"], m.to_string());
+            assert_eq!(moved["seq"], game.events().len());
+            assert_eq!(moved["position"], expected);
+        }
+    }
+}
+
+impl Served {
+    /// `GET path`: the status and the body.
+    async fn get(&self, path: &str) -> (u16, reqwest::header::HeaderMap, String) {
+        let response = reqwest::get(format!("{}{path}", self.url)).await.unwrap();
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        (status, headers, response.text().await.unwrap())
+    }
+
+    /// The analysis of game `id`.
+    async fn analysis(&self, id: &str) -> Value {
+        let (status, _, body) = self.get(&format!("/api/games/{id}/analysis")).await;
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_str(&body).unwrap()
+    }
+
+    /// Waits until the analysis of game `id` has `status`; returns it.
+    async fn wait_for(&self, id: &str, status: &str) -> Value {
+        let start = Instant::now();
+        loop {
+            let analysis = self.analysis(id).await;
+            if analysis["status"] == status {
+                return analysis;
+            }
+            assert!(
+                start.elapsed() < REVIEW_PATIENCE,
+                "still {analysis} after {REVIEW_PATIENCE:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
+
+/// Plays a whole game of `rules` between two new players on `served`, by
+/// seeded random moves; returns the game.
+async fn play_a_game(served: &Served, rules: &str, seed: u64) -> Game {
+    let mut game = Game::new(Rules::new(&RuleSet::from_spec(rules).unwrap()).unwrap());
+    let mut random = Random::new(seed);
+    let mut people = Vec::new();
+    for name in ["Ann", "Bob"] {
+        let body = served
+            .post("/api/players", json!({ "name": name }), None)
+            .await;
+        let credential = |key: &str| body[key].as_str().unwrap().to_string();
+        people.push((credential("id"), credential("secret")));
+    }
+    let room = served
+        .post("/api/rooms", json!({ "rules": rules }), Some(&people[0]))
+        .await;
+    let code = room["code"].as_str().unwrap().to_string();
+    let mut clients = Vec::new();
+    for person in &people {
+        clients.push(served.join(&code, person).await.0);
+    }
+    for seat in 0..2 {
+        clients[seat]
+            .send(json!({ "type": "sit", "seat": seat }))
+            .await;
+        for c in &mut clients {
+            c.expect("room").await;
+        }
+    }
+    clients[0].send(json!({ "type": "start" })).await;
+    for c in &mut clients {
+        c.expect("started").await;
+    }
+    play(&mut clients, &mut game, &mut random, usize::MAX).await;
+    for c in &mut clients {
+        c.expect("over").await;
+    }
+    game
+}
+
+/// The id of the only game in the SQLite file, and its job's
+/// `(status, attempts)`.
+async fn stored_job(file: &Path) -> (String, String, i64) {
+    let url = format!("sqlite://{}?mode=ro", file.display());
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let row: (String, String, i64) = sqlx::query_as(
+        "SELECT g.id, j.status, j.attempts FROM games g JOIN analysis_jobs j ON j.game = g.id",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    row
+}
+
+/// `mancala analyse --game - --json --budget BUDGET` of `text`.
+fn cli_analysis(text: &str) -> Value {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["analyse", "--game", "-", "--json", "--budget", BUDGET])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// The moves of a finished analysis equal the command line's review of
+/// the game the server exports.
+async fn check_against_the_cli(served: &Served, id: &str, game: &Game) {
+    let (status, headers, text) = served
+        .get(&format!("/api/games/{id}/export?format=text"))
+        .await;
+    assert_eq!(status, 200);
+    let disposition = headers["content-disposition"].to_str().unwrap();
+    assert_eq!(
+        disposition,
+        format!("attachment; filename=\"mancala-{id}.txt\"")
+    );
+    assert_eq!(text.trim(), game.to_string());
+    let analysis = served.analysis(id).await;
+    assert_eq!(analysis["game"], id);
+    let moves = analysis["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), game.moves().count());
+    assert_eq!(analysis["moves"], cli_analysis(&text)["moves"]);
+
+    let (status, headers, record) = served
+        .get(&format!("/api/games/{id}/export?format=json"))
+        .await;
+    assert_eq!(status, 200);
+    assert!(
+        headers["content-disposition"]
+            .to_str()
+            .unwrap()
+            .ends_with(".json\"")
+    );
+    let again: Game = serde_json::from_str(&record).unwrap();
+    assert_eq!(again.events(), game.events());
+}
+
+#[tokio::test]
+async fn a_queued_review_survives_sigkill_and_is_done_after_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("queued.db");
+    let database = format!("sqlite://{}?mode=rwc", file.display());
+    let rules = "kalah,houses=4,seeds=3";
+
+    // No workers: the job waits in the database.
+    let served = Served::start(&database, &["--analysis-workers", "0"]);
+    let game = play_a_game(&served, rules, 5).await;
+    let (id, status, _) = stored_job(&file).await;
+    assert_eq!(status, "queued");
+    let analysis = served.analysis(&id).await;
+    assert_eq!(analysis["status"], "queued");
+    assert_eq!(analysis["moves"], json!([]));
+    served.kill();
+
+    let served = Served::start(
+        &database,
+        &["--analysis-workers", "1", "--analysis-budget", BUDGET],
+    );
+    served.wait_for(&id, "done").await;
+    check_against_the_cli(&served, &id, &game).await;
+    // Kalah(4,3) is small enough for the solver at every move.
+    let analysis = served.analysis(&id).await;
+    assert!(
+        analysis["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["exact"] == true)
+    );
+}
+
+#[tokio::test]
+async fn a_running_review_is_taken_again_after_sigkill() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("running.db");
+    let database = format!("sqlite://{}?mode=rwc", file.display());
+
+    // A budget that keeps the review of a Kalah(6,4) game running for
+    // minutes in a debug build.
+    let served = Served::start(
+        &database,
+        &[
+            "--analysis-workers",
+            "1",
+            "--analysis-budget",
+            "solver=500m,depth=12",
+        ],
+    );
+    let game = play_a_game(&served, "kalah", 11).await;
+    let (id, _, _) = stored_job(&file).await;
+    served.wait_for(&id, "running").await;
+    served.kill();
+    let (_, status, attempts) = stored_job(&file).await;
+    assert_eq!((status.as_str(), attempts), ("running", 1));
+
+    let served = Served::start(
+        &database,
+        &["--analysis-workers", "1", "--analysis-budget", BUDGET],
+    );
+    served.wait_for(&id, "done").await;
+    let (_, status, attempts) = stored_job(&file).await;
+    assert_eq!((status.as_str(), attempts), ("done", 2));
+    check_against_the_cli(&served, &id, &game).await;
+}
+
+#[tokio::test]
+async fn an_unknown_game_is_a_404_in_the_usual_error_shape() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}?mode=rwc", dir.path().join("x.db").display());
+    let served = Served::start(&database, &["--analysis-workers", "0"]);
+    for path in [
+        "/api/games/nope/analysis",
+        "/api/games/nope/export?format=text",
+    ] {
+        let (status, _, body) = served.get(path).await;
+        assert_eq!(status, 404, "{body}");
+        let body: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(body["error"], "no_such_game");
+    }
+}

@@ -1,0 +1,299 @@
+//! The analysis queue: every finished game reviewed by the engine
+//! ([`mancala_ai::review_game`]) in the background, never on a game's
+//! critical path.
+//!
+//! - A job is queued (table `analysis_jobs`) in the transaction of the
+//!   event that ends the game, so no finished game is missed.
+//! - Each worker (a tokio task, [`spawn_workers`]) takes the oldest queued
+//!   job in a transaction, reviews the game on a thread of its own at the
+//!   lowest priority (nice 19, set with `setpriority` on that thread
+//!   alone, so the rooms' threads keep theirs), and writes every move's
+//!   review and the job's `done` in one transaction.
+//! - A job found `running` when the server starts was taken by a process
+//!   that died: it is queued again ([`requeue_running`]).
+//! - The budget is a node count and a depth ([`ReviewBudget`]), so the
+//!   server's verdicts equal `mancala analyse --game` with the same
+//!   `--budget`.
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use mancala_ai::{MoveReview, ReviewBudget, Verdict, review_game};
+use mancala_core::{Event, Game, RuleSet};
+use serde::Serialize;
+use sqlx::{AnyConnection, Row};
+
+use crate::db::Db;
+use crate::error::Error;
+
+/// How long an idle worker waits before it looks for a job again.
+const IDLE_POLL: Duration = Duration::from_millis(500);
+
+/// The nice value of the threads that review games: the lowest priority.
+#[cfg(target_os = "linux")]
+const REVIEW_NICE: i32 = 19;
+
+/// What `GET /api/games/{id}/analysis` answers (docs/protocol.md).
+#[derive(Debug, Serialize)]
+pub(crate) struct AnalysisView {
+    pub game: String,
+    pub status: &'static str,
+    pub moves: Vec<MoveReview>,
+}
+
+/// Milliseconds since 1970, which orders the queue.
+fn now_millis() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// Queues the review of game `id`, inside the transaction that ends it.
+pub(crate) async fn enqueue(tx: &mut AnyConnection, id: &str) -> Result<(), Error> {
+    sqlx::query(
+        "INSERT INTO analysis_jobs (game, status, queued, attempts) VALUES ($1, 'queued', $2, 0)",
+    )
+    .bind(id)
+    .bind(now_millis())
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+/// Queues again the jobs a dead process had taken.
+pub(crate) async fn requeue_running(db: &Db) -> Result<(), Error> {
+    sqlx::query("UPDATE analysis_jobs SET status = 'queued' WHERE status = 'running'")
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Takes the oldest queued job: its game id, or `None` when none is
+/// queued. Two workers never take the same job: the update only takes a
+/// row still queued.
+async fn claim(db: &Db) -> Result<Option<String>, Error> {
+    let mut tx = db.pool().begin().await?;
+    let Some(row) = sqlx::query(
+        "SELECT game FROM analysis_jobs WHERE status = 'queued' ORDER BY queued, game LIMIT 1",
+    )
+    .fetch_optional(&mut *tx)
+    .await?
+    else {
+        return Ok(None);
+    };
+    let game: String = row.get(0);
+    let taken = sqlx::query(
+        "UPDATE analysis_jobs SET status = 'running', attempts = attempts + 1 \
+         WHERE game = $1 AND status = 'queued'",
+    )
+    .bind(&game)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok((taken.rows_affected() == 1).then_some(game))
+}
+
+/// The stored game `id` (its rules and events), whether it is over, or
+/// `None` for no such game.
+pub(crate) async fn stored_game(db: &Db, id: &str) -> Result<Option<(Game, bool)>, Error> {
+    let Some(row) = sqlx::query("SELECT rules, CAST(over AS INTEGER) FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_optional(db.pool())
+        .await?
+    else {
+        return Ok(None);
+    };
+    let rules: String = row.get(0);
+    let over: i64 = row.get(1);
+    let events: Vec<Event> = db.events(id).await?.into_iter().map(|(e, _)| e).collect();
+    let decode = |e: String| Error::Database(sqlx::Error::Decode(e.into()));
+    let rule_set = RuleSet::from_spec(&rules).map_err(|e| decode(e.to_string()))?;
+    let game = Game::from_record(&rule_set, None, &events).map_err(|e| decode(e.to_string()))?;
+    Ok(Some((game, over != 0)))
+}
+
+/// The analysis of game `id`, `None` for no such game.
+pub(crate) async fn view(db: &Db, id: &str) -> Result<Option<AnalysisView>, Error> {
+    let Some(row) = sqlx::query(
+        "SELECT CAST(g.over AS INTEGER), j.status FROM games g \
+         LEFT JOIN analysis_jobs j ON j.game = g.id WHERE g.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(db.pool())
+    .await?
+    else {
+        return Ok(None);
+    };
+    let over: i64 = row.get(0);
+    let status: Option<String> = row.get(1);
+    let status = match status.as_deref() {
+        _ if over == 0 => "waiting",
+        Some("running") => "running",
+        Some("done") => "done",
+        Some("failed") => "failed",
+        _ => "queued",
+    };
+    let moves = if status == "done" {
+        stored_moves(db, id).await?
+    } else {
+        Vec::new()
+    };
+    Ok(Some(AnalysisView {
+        game: id.to_string(),
+        status,
+        moves,
+    }))
+}
+
+async fn stored_moves(db: &Db, id: &str) -> Result<Vec<MoveReview>, Error> {
+    let rows = sqlx::query(
+        "SELECT ply, side, played, value_before, value_after, best_move, loss, verdict, \
+         CAST(exact AS INTEGER) FROM analysis_moves WHERE game = $1 ORDER BY ply",
+    )
+    .bind(id)
+    .fetch_all(db.pool())
+    .await?;
+    let decode = |e: String| Error::Database(sqlx::Error::Decode(e.into()));
+    rows.iter()
+        .map(|r| {
+            let side = usize::try_from(r.get::<i64, _>(1))
+                .ok()
+                .and_then(mancala_core::Side::try_new)
+                .ok_or_else(|| decode("a side out of range".to_string()))?;
+            Ok(MoveReview {
+                ply: usize::try_from(r.get::<i64, _>(0)).unwrap_or(0),
+                side,
+                mv: r
+                    .get::<String, _>(2)
+                    .parse()
+                    .map_err(|e| decode(format!("{e}")))?,
+                before: r.get(3),
+                after: r.get(4),
+                best: r
+                    .get::<String, _>(5)
+                    .parse()
+                    .map_err(|e| decode(format!("{e}")))?,
+                loss: r.get(6),
+                verdict: r
+                    .get::<String, _>(7)
+                    .parse::<Verdict>()
+                    .map_err(|e| decode(e.to_string()))?,
+                exact: r.get::<i64, _>(8) != 0,
+            })
+        })
+        .collect()
+}
+
+/// Writes the review of game `id` and marks its job done, in one
+/// transaction.
+async fn store(db: &Db, id: &str, moves: &[MoveReview]) -> Result<(), Error> {
+    let mut tx = db.pool().begin().await?;
+    sqlx::query("DELETE FROM analysis_moves WHERE game = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    for m in moves {
+        sqlx::query(
+            "INSERT INTO analysis_moves (game, ply, side, played, value_before, value_after, \
+             best_move, loss, verdict, exact) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(id)
+        .bind(m.ply as i64)
+        .bind(m.side.index() as i64)
+        .bind(m.mv.to_string())
+        .bind(m.before)
+        .bind(m.after)
+        .bind(m.best.to_string())
+        .bind(m.loss)
+        .bind(m.verdict.name())
+        .bind(m.exact)
+        .execute(&mut *tx)
+        .await?;
+    }
+    sqlx::query("UPDATE analysis_jobs SET status = 'done', error = NULL WHERE game = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn fail(db: &Db, id: &str, error: &str) -> Result<(), Error> {
+    sqlx::query("UPDATE analysis_jobs SET status = 'failed', error = $1 WHERE game = $2")
+        .bind(error)
+        .bind(id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Starts `workers` workers reviewing games within `budget` (none for 0).
+pub(crate) fn spawn_workers(db: &Db, workers: usize, budget: ReviewBudget) {
+    for _ in 0..workers {
+        let db = db.clone();
+        tokio::spawn(async move {
+            loop {
+                match work_once(&db, budget).await {
+                    Ok(true) => {}
+                    // Nothing queued, or the database failed for now.
+                    Ok(false) | Err(_) => tokio::time::sleep(IDLE_POLL).await,
+                }
+            }
+        });
+    }
+}
+
+/// Takes one job and does it; `false` when none was queued.
+async fn work_once(db: &Db, budget: ReviewBudget) -> Result<bool, Error> {
+    let Some(id) = claim(db).await? else {
+        return Ok(false);
+    };
+    let game = match stored_game(db, &id).await {
+        Ok(Some((game, _))) => game,
+        Ok(None) => {
+            fail(db, &id, "no such game").await?;
+            return Ok(true);
+        }
+        Err(e) => {
+            fail(db, &id, &e.to_string()).await?;
+            return Ok(true);
+        }
+    };
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    // A thread of its own rather than the runtime's blocking pool, whose
+    // threads also run the computer players' searches and would keep
+    // the low priority.
+    let spawned = std::thread::Builder::new()
+        .name("analysis".to_string())
+        .spawn(move || {
+            lower_priority();
+            let _ = tx.send(review_game(&game, &budget, None));
+        });
+    if spawned.is_err() {
+        // No thread now: queue the job again for later.
+        requeue(db, &id).await?;
+        return Ok(false);
+    }
+    match rx.await {
+        Ok(moves) => store(db, &id, &moves).await?,
+        Err(_) => fail(db, &id, "the review panicked").await?,
+    }
+    Ok(true)
+}
+
+async fn requeue(db: &Db, id: &str) -> Result<(), Error> {
+    sqlx::query("UPDATE analysis_jobs SET status = 'queued' WHERE game = $1")
+        .bind(id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Gives the calling thread (alone: Linux keeps a nice value per thread)
+/// the lowest priority, so reviews take only the CPU nobody else wants.
+/// A failure leaves the priority as it was, which is harmless.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        let _ = rustix::process::setpriority_process(Some(rustix::thread::gettid()), REVIEW_NICE);
+    }
+}
