@@ -3,164 +3,23 @@
 //! it runs, started again, and the job finished; the stored verdicts equal
 //! `mancala analyse --game` of the exported game with the same budget.
 
-use std::io::{BufRead, BufReader, Write};
+mod common;
+
+use std::io::Write;
 use std::path::Path;
-use std::process::{Child, ChildStdout, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
-use mancala_ai::{Random, Strategy};
+use common::{Served, play};
+use mancala_ai::Random;
 use mancala_core::{Game, RuleSet, Rules};
 use serde_json::{Value, json};
-use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
-
-/// How long the test waits for a message before it fails.
-const PATIENCE: Duration = Duration::from_secs(20);
 
 /// How long a review may take in a debug build on a busy machine.
 const REVIEW_PATIENCE: Duration = Duration::from_secs(120);
 
 /// The budget the restarted server and the command line both review with.
 const BUDGET: &str = "solver=50k,depth=4";
-
-/// A running `mancala serve`, killed when dropped.
-struct Served {
-    child: Child,
-    url: String,
-    // Held open: the server must never write to a closed pipe.
-    _stdout: BufReader<ChildStdout>,
-}
-
-impl Served {
-    /// Starts `mancala serve` on a free port over `database` with `extra`
-    /// arguments; reads the URL
-    /// it prints.
-    fn start(database: &str, extra: &[&str]) -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--database", database])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the server starts");
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        stdout.read_line(&mut line).unwrap();
-        let url = line
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("a URL, not {line:?}"))
-            .to_string();
-        Served {
-            child,
-            url,
-            _stdout: stdout,
-        }
-    }
-
-    /// Kills the process at once (SIGKILL on Unix): no shutdown code runs.
-    fn kill(mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-
-    /// `POST path` with `body`, as `auth` when given; the JSON answer.
-    async fn post(&self, path: &str, body: Value, auth: Option<&(String, String)>) -> Value {
-        let mut request = reqwest::Client::new()
-            .post(format!("{}{path}", self.url))
-            .json(&body);
-        if let Some((id, secret)) = auth {
-            request = request.bearer_auth(format!("{id}:{secret}"));
-        }
-        let response = request.send().await.unwrap();
-        assert_eq!(response.status(), 200);
-        response.json().await.unwrap()
-    }
-
-    /// A client of room `code` as player `(id, secret)`, past `welcome`;
-    /// returns it with the `room` message.
-    async fn join(&self, code: &str, (id, secret): &(String, String)) -> (Client, Value) {
-        let ws_url = self.url.replacen("http://", "ws://", 1);
-        let (ws, _) = connect_async(format!("{ws_url}/ws/rooms/{code}"))
-            .await
-            .unwrap();
-        let mut client = Client { ws };
-        client
-            .send(json!({ "type": "hello", "version": 1, "player": id, "secret": secret }))
-            .await;
-        client.expect("welcome").await;
-        let room = client.expect("room").await;
-        (client, room)
-    }
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// One WebSocket client.
-struct Client {
-    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
-}
-
-impl Client {
-    async fn send(&mut self, message: Value) {
-        let text = message.to_string();
-        self.ws.send(Message::Text(text.into())).await.unwrap();
-    }
-
-    /// The next message past `room`s, which must be of type `kind`.
-    async fn expect(&mut self, kind: &str) -> Value {
-        loop {
-            let frame = tokio::time::timeout(PATIENCE, self.ws.next())
-                .await
-                .expect("a message in time");
-            match frame {
-                Some(Ok(Message::Text(text))) => {
-                    let message: Value = serde_json::from_str(&text).unwrap();
-                    // A room tells everyone of every seat and spectator
-                    // change; only a test waiting for one reads it.
-                    if message["type"] == "room" && kind != "room" {
-                        continue;
-                    }
-                    assert_eq!(message["type"], kind, "{message}");
-                    return message;
-                }
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-                other => panic!("expected {kind}, got {other:?}"),
-            }
-        }
-    }
-}
-
-/// Plays `count` moves of `random` (or to the end): each sent by the
-/// client of the seat to move, replayed on `game`, and checked in the
-/// `moved` every client gets.
-async fn play(clients: &mut [Client], game: &mut Game, random: &mut Random, count: usize) {
-    for _ in 0..count {
-        if game.is_over() {
-            return;
-        }
-        let position = game.position();
-        let seat = position.player_to_move();
-        let m = random.choose(&position).unwrap();
-        game.play(m).unwrap();
-        clients[seat]
-            .send(json!({ "type": "move", "move": m.to_string() }))
-            .await;
-        let expected = serde_json::to_value(game.position()).unwrap();
-        for c in clients.iter_mut() {
-            let moved = c.expect("moved").await;
-            assert_eq!(moved["move"], m.to_string());
-            assert_eq!(moved["seq"], game.events().len());
-            assert_eq!(moved["position"], expected);
-        }
-    }
-}
 
 impl Served {
     /// `GET path`: the status and the body.
