@@ -91,22 +91,18 @@ pub(crate) async fn serve(mut socket: WebSocket, link: Link) {
     // A silent client is pinged every third of the limit; one that stays
     // silent for the whole limit is gone without a word (its network
     // died), and is dropped so that its seat is seen away.
-    let silence = link.silence_limit.unwrap_or(Duration::MAX);
-    let every = (silence / 3).clamp(Duration::from_millis(10), Duration::from_secs(24 * 3600));
-    let mut heartbeat = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
-    heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let mut heard = tokio::time::Instant::now();
+    let mut heartbeat = Heartbeat::new(link.silence_limit);
     loop {
         tokio::select! {
             incoming = socket.recv() => {
                 let Some(Ok(frame)) = incoming else { break };
-                heard = tokio::time::Instant::now();
+                heartbeat.heard();
                 if !forward(&mut socket, &link, &player, &limit, frame).await {
                     break;
                 }
             }
-            _ = heartbeat.tick(), if link.silence_limit.is_some() => {
-                if heard.elapsed() >= silence
+            () = heartbeat.tick() => {
+                if heartbeat.silent_too_long()
                     || socket.send(Message::Ping(Vec::new().into())).await.is_err()
                 {
                     break;
@@ -121,6 +117,50 @@ pub(crate) async fn serve(mut socket: WebSocket, link: Link) {
         }
     }
     let _ = room.send(Command::Leave { conn, player }).await;
+}
+
+/// The pings of one connection and its silence: with a limit, the client
+/// is pinged every third of it, and is dropped once it has sent nothing
+/// (no message, no pong) for all of it.
+pub(crate) struct Heartbeat {
+    limit: Option<Duration>,
+    every: tokio::time::Interval,
+    heard: tokio::time::Instant,
+}
+
+impl Heartbeat {
+    /// Starts counting now; `None`: never ping, never drop.
+    pub(crate) fn new(limit: Option<Duration>) -> Heartbeat {
+        let third = (limit.unwrap_or(Duration::MAX) / 3)
+            .clamp(Duration::from_millis(10), Duration::from_secs(24 * 3600));
+        let mut every = tokio::time::interval_at(tokio::time::Instant::now() + third, third);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        Heartbeat {
+            limit,
+            every,
+            heard: tokio::time::Instant::now(),
+        }
+    }
+
+    /// The client sent something.
+    pub(crate) fn heard(&mut self) {
+        self.heard = tokio::time::Instant::now();
+    }
+
+    /// Waits for the next ping (forever without a limit).
+    pub(crate) async fn tick(&mut self) {
+        if self.limit.is_some() {
+            self.every.tick().await;
+        } else {
+            std::future::pending::<()>().await;
+        }
+    }
+
+    /// Whether the client has been silent for the whole limit.
+    pub(crate) fn silent_too_long(&self) -> bool {
+        self.limit
+            .is_some_and(|limit| self.heard.elapsed() >= limit)
+    }
 }
 
 /// Reads the first message, which must be a `hello` with the secret of

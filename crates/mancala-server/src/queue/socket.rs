@@ -16,7 +16,7 @@ use crate::error::Error;
 use crate::limit::{ConnectionLimit, Verdict};
 use crate::protocol::{QueueMessage, QueueRequest};
 use crate::room::ConnId;
-use crate::ws::{HELLO_TIMEOUT, OUTBOX, authenticate, finish_closing};
+use crate::ws::{HELLO_TIMEOUT, Heartbeat, OUTBOX, authenticate, finish_closing};
 
 /// Serves one connection to the queue until either side closes it.
 pub(crate) async fn serve(
@@ -47,22 +47,18 @@ pub(crate) async fn serve(
     }
     // As in a room: a silent client is pinged every third of the limit,
     // and dropped once silent for all of it.
-    let silence = silence_limit.unwrap_or(Duration::MAX);
-    let every = (silence / 3).clamp(Duration::from_millis(10), Duration::from_secs(24 * 3600));
-    let mut heartbeat = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
-    heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let mut heard = tokio::time::Instant::now();
+    let mut heartbeat = Heartbeat::new(silence_limit);
     loop {
         tokio::select! {
             incoming = socket.recv() => {
                 let Some(Ok(frame)) = incoming else { break };
-                heard = tokio::time::Instant::now();
+                heartbeat.heard();
                 if !forward(&mut socket, &queue, conn, &player, &limit, frame).await {
                     break;
                 }
             }
-            _ = heartbeat.tick(), if silence_limit.is_some() => {
-                if heard.elapsed() >= silence
+            () = heartbeat.tick() => {
+                if heartbeat.silent_too_long()
                     || socket.send(Message::Ping(Vec::new().into())).await.is_err()
                 {
                     break;
