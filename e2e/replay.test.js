@@ -15,35 +15,19 @@ import { hostAndGuest, mover, replay, rng, screenshot, shownCounts, testEnvironm
 const env = testEnvironment({ playerDefaults: { reducedMotion: 'reduce' } });
 const LOCALES = join(dirname(fileURLToPath(import.meta.url)), '..', 'crates', 'mancala-i18n', 'locales');
 
-/** Every player opened here, with the analyses this server had not. */
+/** Every player opened here. */
 const opened = [];
 
-/**
- * A new player whose answers are watched: a `GET /api/games/ID/analysis`
- * answered 404 (a server without analysis, which the page shows as
- * nothing) is the one console error Chromium logs that is no fault.
- */
+/** A new player whose console errors are checked at the end. */
 async function player(options = {}) {
   const p = await env.player(options);
-  const seen = { p, missing: 0 };
-  p.page.on('response', (r) => {
-    if (r.status() === 404 && /\/api\/games\/[0-9a-f]{32}\/analysis$/.test(new URL(r.url()).pathname)) seen.missing += 1;
-  });
-  opened.push(seen);
+  opened.push(p);
   return p;
 }
 
-/** No console error on any page but the 404s of absent analyses. */
+/** No console error on any page opened here. */
 function assertNoConsoleErrors() {
-  const errors = [];
-  for (const { p, missing } of opened) {
-    let allowed = missing;
-    for (const e of p.errors) {
-      if (allowed > 0 && /status of 404/.test(e)) allowed -= 1;
-      else errors.push(e);
-    }
-  }
-  assert.deepEqual(errors, [], 'console errors');
+  assert.deepEqual(opened.flatMap((p) => p.errors), [], 'console errors');
 }
 
 /** The player id of the device of `page`. */
@@ -178,21 +162,12 @@ test('a finished game steps through every move as mancala replay has it, and the
   assertNoConsoleErrors();
 });
 
-test("the engine's verdicts when the server analyses games, else nothing", async () => {
+test("the engine's verdicts: the chart, the best move and each move's verdict", async () => {
   assert.ok(finished, 'the first test finished a game');
   const { id, moves } = finished;
   const p = await player();
   await p.page.goto(`${env.server.url}/g/${id}#0`);
   await atPly(p.page, 0);
-  const status = await p.page.evaluate(async (game) => (await fetch(`/api/games/${game}/analysis`)).status, id);
-  if (status === 404) {
-    // A server without analysis (this branch before the analysis one):
-    // the page shows none, and says nothing is wrong.
-    assert.equal(await p.page.getByTestId('replay-analysis').isHidden(), true);
-    assert.equal(await p.page.getByTestId('replay-verdict').isHidden(), true);
-    assertNoConsoleErrors();
-    return;
-  }
   // The analysis comes in the background: the page polls until done.
   await p.page.getByTestId('replay-chart').waitFor({ timeout: 120000 });
   const analysis = await p.page.evaluate(async (game) => (await fetch(`/api/games/${game}/analysis`)).json(), id);
