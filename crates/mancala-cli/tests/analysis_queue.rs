@@ -59,34 +59,7 @@ impl Served {
 async fn play_a_game(served: &Served, rules: &str, seed: u64) -> Game {
     let mut game = Game::new(Rules::new(&RuleSet::from_spec(rules).unwrap()).unwrap());
     let mut random = Random::new(seed);
-    let mut people = Vec::new();
-    for name in ["Ann", "Bob"] {
-        let body = served
-            .post("/api/players", json!({ "name": name }), None)
-            .await;
-        let credential = |key: &str| body[key].as_str().unwrap().to_string();
-        people.push((credential("id"), credential("secret")));
-    }
-    let room = served
-        .post("/api/rooms", json!({ "rules": rules }), Some(&people[0]))
-        .await;
-    let code = room["code"].as_str().unwrap().to_string();
-    let mut clients = Vec::new();
-    for person in &people {
-        clients.push(served.join(&code, person).await.0);
-    }
-    for seat in 0..2 {
-        clients[seat]
-            .send(json!({ "type": "sit", "seat": seat }))
-            .await;
-        for c in &mut clients {
-            c.expect("room").await;
-        }
-    }
-    clients[0].send(json!({ "type": "start" })).await;
-    for c in &mut clients {
-        c.expect("started").await;
-    }
+    let (_, _, mut clients) = served.started_room(rules).await;
     play(&mut clients, &mut game, &mut random, usize::MAX).await;
     for c in &mut clients {
         c.expect("over").await;

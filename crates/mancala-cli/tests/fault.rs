@@ -40,34 +40,7 @@ async fn a_game_survives_sigkill_and_restart() {
     let mut random = Random::new(17);
 
     let served = Served::start(&database, &[]);
-    let mut people = Vec::new();
-    for name in ["Ann", "Bob"] {
-        let body = served
-            .post("/api/players", json!({ "name": name }), None)
-            .await;
-        let credential = |key: &str| body[key].as_str().unwrap().to_string();
-        people.push((credential("id"), credential("secret")));
-    }
-    let room = served
-        .post("/api/rooms", json!({ "rules": "kalah" }), Some(&people[0]))
-        .await;
-    let code = room["code"].as_str().unwrap().to_string();
-    let mut clients = Vec::new();
-    for person in &people {
-        clients.push(served.join(&code, person).await.0);
-    }
-    for seat in 0..2 {
-        clients[seat]
-            .send(json!({ "type": "sit", "seat": seat }))
-            .await;
-        for c in &mut clients {
-            c.expect("room").await;
-        }
-    }
-    clients[0].send(json!({ "type": "start" })).await;
-    for c in &mut clients {
-        c.expect("started").await;
-    }
+    let (people, code, mut clients) = served.started_room("kalah").await;
     play(&mut clients, &mut game, &mut random, BEFORE_KILL).await;
     assert!(
         !game.is_over(),

@@ -88,6 +88,43 @@ impl Served {
     }
 }
 
+impl Served {
+    /// A room of `rules` with two new players, Ann and Bob, seated and its
+    /// game started: their `(id, secret)`s, the room's code, and their
+    /// clients, past `started`.
+    pub async fn started_room(&self, rules: &str) -> (Vec<(String, String)>, String, Vec<Client>) {
+        let mut people = Vec::new();
+        for name in ["Ann", "Bob"] {
+            let body = self
+                .post("/api/players", json!({ "name": name }), None)
+                .await;
+            let credential = |key: &str| body[key].as_str().unwrap().to_string();
+            people.push((credential("id"), credential("secret")));
+        }
+        let room = self
+            .post("/api/rooms", json!({ "rules": rules }), Some(&people[0]))
+            .await;
+        let code = room["code"].as_str().unwrap().to_string();
+        let mut clients = Vec::new();
+        for person in &people {
+            clients.push(self.join(&code, person).await.0);
+        }
+        for seat in 0..2 {
+            clients[seat]
+                .send(json!({ "type": "sit", "seat": seat }))
+                .await;
+            for c in &mut clients {
+                c.expect("room").await;
+            }
+        }
+        clients[0].send(json!({ "type": "start" })).await;
+        for c in &mut clients {
+            c.expect("started").await;
+        }
+        (people, code, clients)
+    }
+}
+
 impl Drop for Served {
     fn drop(&mut self) {
         let _ = self.child.kill();
