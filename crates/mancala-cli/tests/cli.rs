@@ -1,38 +1,13 @@
 //! The `mancala` binary, run as a user would. Expected numbers come from
 //! docs/rules.md (perft, solved values) or are worked out by hand in comments.
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
+use common::mancala;
 use serde_json::Value;
-
-struct Run {
-    status: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn mancala(args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("stdin");
-    // The program may exit before reading everything: ignore a closed pipe.
-    let _ = input.write_all(stdin.as_bytes());
-    drop(input);
-    let out = child.wait_with_output().expect("the binary finishes");
-    Run {
-        status: out.status.code().expect("not killed by a signal"),
-        stdout: String::from_utf8(out.stdout).expect("utf-8"),
-        stderr: String::from_utf8(out.stderr).expect("utf-8"),
-    }
-}
 
 fn ok(args: &[&str]) -> String {
     let run = mancala(args, "");

@@ -2,36 +2,10 @@
 //! as the core's JSON record or its one-line text, from a file or stdin.
 //! Expected values come from docs/rules.md (solved values) or by hand.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
+use common::mancala;
 use serde_json::Value;
-
-struct Run {
-    status: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn mancala(args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("stdin");
-    let _ = input.write_all(stdin.as_bytes());
-    drop(input);
-    let out = child.wait_with_output().expect("the binary finishes");
-    Run {
-        status: out.status.code().expect("not killed by a signal"),
-        stdout: String::from_utf8(out.stdout).expect("utf-8"),
-        stderr: String::from_utf8(out.stderr).expect("utf-8"),
-    }
-}
 
 fn ok(args: &[&str], stdin: &str) -> String {
     let run = mancala(args, stdin);

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)] // each test file uses its own part
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdout, Command, Stdio};
 use std::time::Duration;
 
@@ -189,5 +189,37 @@ pub async fn play(clients: &mut [Client], game: &mut Game, random: &mut Random, 
             assert_eq!(moved["seq"], game.events().len());
             assert_eq!(moved["position"], expected);
         }
+    }
+}
+
+/// What a run of the `mancala` binary printed and returned.
+pub struct Run {
+    /// Its exit status.
+    pub status: i32,
+    /// Its standard output.
+    pub stdout: String,
+    /// Its standard error.
+    pub stderr: String,
+}
+
+/// Runs `mancala ARGS` with `stdin` as its input, to its end.
+pub fn mancala(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("stdin");
+    // The program may exit before reading everything: ignore a closed pipe.
+    let _ = input.write_all(stdin.as_bytes());
+    drop(input);
+    let out = child.wait_with_output().expect("the binary finishes");
+    Run {
+        status: out.status.code().expect("not killed by a signal"),
+        stdout: String::from_utf8(out.stdout).expect("utf-8"),
+        stderr: String::from_utf8(out.stderr).expect("utf-8"),
     }
 }
