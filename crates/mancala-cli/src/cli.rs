@@ -352,6 +352,16 @@ pub struct ServeArgs {
     /// client could name any address).
     #[arg(long, env = "MANCALA_CLIENT_IP_HEADER", value_name = "HEADER")]
     pub client_ip_header: Option<mancala_server::HeaderName>,
+    /// This server's name in the rooms' ownership, for several servers on
+    /// one PostgreSQL: each needs its own, kept across its restarts (it
+    /// takes its rooms back at once). Default: the machine's host name.
+    #[arg(long, env = "MANCALA_INSTANCE", value_name = "NAME")]
+    pub instance: Option<String>,
+    /// How long this server's claim of a room holds unless renewed (every
+    /// third of it): another server takes over the rooms of one that died
+    /// within it.
+    #[arg(long, env = "MANCALA_LEASE", default_value = "6s", value_name = "DURATION", value_parser = humantime::parse_duration)]
+    pub lease: std::time::Duration,
 }
 
 /// The form of `mancala serve`'s log.

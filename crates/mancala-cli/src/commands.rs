@@ -88,6 +88,22 @@ fn serve(args: &ServeArgs) -> CliResult {
         queue_wait: std::time::Duration::from_secs(args.queue_wait),
         analysis_workers: args.analysis_workers,
         analysis_budget: args.analysis_budget,
+        instance: match &args.instance {
+            Some(name) if name.trim().is_empty() => {
+                return Err(CliError::usage("--instance: a name, not an empty text"));
+            }
+            Some(name) => name.trim().to_string(),
+            None => mancala_server::default_instance(),
+        },
+        lease: match args.lease {
+            lease if lease < std::time::Duration::from_millis(100) => {
+                return Err(CliError::usage(format!(
+                    "--lease {}: at least 100ms",
+                    humantime::format_duration(lease)
+                )));
+            }
+            lease => lease,
+        },
     };
     mancala_server::serve_blocking(&config, |url| outln!("listening on {url}"))
         .map_err(|e| CliError::runtime(e.to_string()))

@@ -36,8 +36,10 @@ use crate::protocol::{ComputerReason, HistoryEntry, LeaderboardEntry, RatingChan
 use crate::rating::{self, Rating};
 use crate::setup::RoomSetup;
 
+mod owners;
 mod pages;
 
+pub(crate) use owners::{Fence, now_ms};
 use pages::stamp;
 pub(crate) use pages::{Cursor, level_of};
 
@@ -50,6 +52,9 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
 pub(crate) struct Db {
     pool: AnyPool,
     metrics: Arc<Metrics>,
+    /// Whether it is SQLite (else PostgreSQL), for the few statements
+    /// written for each ([`Db::fenced_event_insert`]).
+    sqlite: bool,
 }
 
 /// A room as stored.
@@ -173,6 +178,7 @@ impl Db {
         Ok(Db {
             pool,
             metrics: Metrics::new(),
+            sqlite,
         })
     }
 
@@ -368,51 +374,85 @@ impl Db {
         }))
     }
 
-    /// Seats `player` in `seat` of room `code`.
-    pub(crate) async fn sit(&self, code: &str, seat: usize, player: &str) -> Result<(), Error> {
+    /// Seats `player` in `seat` of the room `fence` holds.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RoomMoved`] if the room was claimed since `fence`;
+    /// [`Error::Database`].
+    pub(crate) async fn sit(&self, fence: &Fence, seat: usize, player: &str) -> Result<(), Error> {
+        let mut tx = self.pool.begin().await?;
+        owners::check(&mut tx, fence).await?;
         sqlx::query("INSERT INTO room_seats (room, seat, player) VALUES ($1, $2, $3)")
-            .bind(code)
+            .bind(&fence.room)
             .bind(seat as i64)
             .bind(player)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         Ok(())
     }
 
-    /// Frees `seat` of room `code`.
-    pub(crate) async fn stand(&self, code: &str, seat: usize) -> Result<(), Error> {
+    /// Frees `seat` of the room `fence` holds.
+    ///
+    /// # Errors
+    ///
+    /// As [`Db::sit`].
+    pub(crate) async fn stand(&self, fence: &Fence, seat: usize) -> Result<(), Error> {
+        let mut tx = self.pool.begin().await?;
+        owners::check(&mut tx, fence).await?;
         sqlx::query("DELETE FROM room_seats WHERE room = $1 AND seat = $2")
-            .bind(code)
+            .bind(&fence.room)
             .bind(seat as i64)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         Ok(())
     }
 
-    /// Puts `player` in `seat` of room `code` in place of who sat there.
-    pub(crate) async fn reseat(&self, code: &str, seat: usize, player: &str) -> Result<(), Error> {
+    /// Puts `player` in `seat` of the room `fence` holds in place of who
+    /// sat there.
+    ///
+    /// # Errors
+    ///
+    /// As [`Db::sit`].
+    pub(crate) async fn reseat(
+        &self,
+        fence: &Fence,
+        seat: usize,
+        player: &str,
+    ) -> Result<(), Error> {
+        let mut tx = self.pool.begin().await?;
+        owners::check(&mut tx, fence).await?;
         sqlx::query("UPDATE room_seats SET player = $3 WHERE room = $1 AND seat = $2")
-            .bind(code)
+            .bind(&fence.room)
             .bind(seat as i64)
             .bind(player)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         Ok(())
     }
 
-    /// Stores a new game of room `code`, numbered after the room's last
-    /// one, with its players, seat by seat, after moving the room's seats
-    /// as `moves` says (`(from, to)` pairs, a permutation of the seats
-    /// taken), all in one transaction.
+    /// Stores a new game of the room `fence` holds, numbered after the
+    /// room's last one, with its players, seat by seat, after moving the
+    /// room's seats as `moves` says (`(from, to)` pairs, a permutation of
+    /// the seats taken), all in one transaction.
+    ///
+    /// # Errors
+    ///
+    /// As [`Db::sit`].
     pub(crate) async fn start_game(
         &self,
         id: &str,
-        code: &str,
+        fence: &Fence,
         rules: &str,
         moves: &[(usize, usize)],
         players: &[String],
     ) -> Result<(), Error> {
+        let code = fence.room.as_str();
         let mut tx = self.pool.begin().await?;
+        owners::check(&mut tx, fence).await?;
         // Through negative seats first, so that no two rows ever share a
         // seat whatever the order of the updates.
         for &(from, to) in moves {
@@ -451,15 +491,24 @@ impl Db {
         Ok(())
     }
 
-    /// Appends event number `seq` (from 1) to game `id`, with why the
-    /// computer `played_by` it (`None`: the seat's player did), and, when it ended
-    /// the game, the outcome, in one transaction; in it too, when `ranks`
-    /// (per seat) are given with the outcome, the ratings the game changes,
-    /// so that they are never lost nor applied twice.
+    /// Appends event number `seq` (from 1) to game `id` of the room
+    /// `fence` holds, with why the computer `played_by` it (`None`: the
+    /// seat's player did), and, when it ended the game, the outcome, in
+    /// one transaction; in it too, when `ranks` (per seat) are given with
+    /// the outcome, the ratings the game changes, so that they are never
+    /// lost nor applied twice. The event's insert itself checks the
+    /// fence (no statement more than without it).
     ///
     /// Returns the rating changes, seat by seat, when there were ranks.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RoomMoved`] if the room was claimed since `fence`
+    /// (nothing is written); [`Error::Database`].
+    #[allow(clippy::too_many_arguments)]
     pub(crate) async fn append_event(
         &self,
+        fence: &Fence,
         id: &str,
         seq: usize,
         event: Event,
@@ -471,15 +520,18 @@ impl Db {
         let is_move = matches!(event, Event::Move(_));
         let mut tx = self.pool.begin().await?;
         let played_by = played_by.map(ComputerReason::as_str);
-        sqlx::query(
-            "INSERT INTO game_events (game, seq, event, played_by) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(id)
-        .bind(seq as i64)
-        .bind(event.to_string())
-        .bind(played_by)
-        .execute(&mut *tx)
-        .await?;
+        let inserted = sqlx::query(self.fenced_event_insert())
+            .bind(id)
+            .bind(seq as i64)
+            .bind(event.to_string())
+            .bind(played_by)
+            .bind(&fence.room)
+            .bind(fence.epoch)
+            .execute(&mut *tx)
+            .await?;
+        if inserted.rows_affected() != 1 {
+            return Err(owners::moved(fence));
+        }
         if let Some(outcome) = outcome {
             let json = serde_json::to_string(&crate::protocol::OutcomeView::from(outcome))
                 .expect("an outcome serialises");
@@ -815,7 +867,12 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(mode, "wal");
-        let refused = db.sit("no room", 0, "no player").await.unwrap_err();
+        let refused = sqlx::query(
+            "INSERT INTO room_seats (room, seat, player) VALUES ('no room', 0, 'no player')",
+        )
+        .execute(&db.pool)
+        .await
+        .unwrap_err();
         assert!(refused.to_string().contains("FOREIGN KEY"), "{refused}");
     }
 

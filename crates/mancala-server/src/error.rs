@@ -228,6 +228,15 @@ pub enum Error {
     /// The room's task has stopped.
     #[error("the room is closed")]
     RoomClosed,
+    /// Another instance of the server holds the room (on loading it), or
+    /// took it over (on a write of this one, which is not made): the
+    /// client connects again in a moment (HTTP 503 before the upgrade,
+    /// `Retry-After` set; see docs/scaling.md).
+    #[error("room {code} is served by another server now: connect again")]
+    RoomMoved {
+        /// The room's code.
+        code: String,
+    },
     /// A WebSocket opened by a page of another site (HTTP 403).
     #[error("origin {origin:?} may not open WebSockets here")]
     ForbiddenOrigin {
@@ -360,6 +369,7 @@ impl Error {
             Error::TooManyRequests { .. } => "too_many_requests",
             Error::TooManyConnections { .. } => "too_many_connections",
             Error::ServerFull => "server_full",
+            Error::RoomMoved { .. } => "room_moved",
             Error::Cpu { .. } => "bad_cpu",
             Error::BadLevel { .. } => "bad_level",
             Error::TurnSeconds { .. } => "bad_turn_seconds",
@@ -382,7 +392,7 @@ impl Error {
             "rate_limited" | "flooding" | "too_many_requests" | "too_many_connections" => {
                 StatusCode::TOO_MANY_REQUESTS
             }
-            "server_full" => StatusCode::SERVICE_UNAVAILABLE,
+            "server_full" | "room_moved" => StatusCode::SERVICE_UNAVAILABLE,
             "too_large" => StatusCode::PAYLOAD_TOO_LARGE,
             _ => StatusCode::BAD_REQUEST,
         }
@@ -453,6 +463,10 @@ impl Error {
 /// close at any moment, so soon.
 const RETRY_CONNECTING: u64 = 5;
 
+/// The `Retry-After` of a room that another instance holds, in seconds:
+/// its lease ends within seconds if that instance is gone.
+const RETRY_MOVED: u64 = 1;
+
 impl IntoResponse for Error {
     fn into_response(self) -> Response {
         if self.code() == "internal" {
@@ -467,6 +481,7 @@ impl IntoResponse for Error {
         let retry_after = match self {
             Error::TooManyRequests { retry_after, .. } => Some(retry_after),
             Error::TooManyConnections { .. } | Error::ServerFull => Some(RETRY_CONNECTING),
+            Error::RoomMoved { .. } => Some(RETRY_MOVED),
             _ => None,
         };
         if let Some(seconds) = retry_after {

@@ -108,6 +108,7 @@ pub(crate) fn router(
     queue_wait: std::time::Duration,
 ) -> Router {
     let takeover_after = settings.takeover_after;
+    let silence_limit = settings.silence_limit;
     let rooms = Rooms::new(db.clone(), settings);
     let state = AppState(Arc::new(Shared {
         new_players: CreationLimit::new("players", limits.creations_per_minute),
@@ -115,7 +116,7 @@ pub(crate) fn router(
         connections: Connections::new(limits.max_connections, limits.max_connections_per_ip),
         client_ip_header: limits.client_ip_header.clone(),
         limit_loopback: limits.limit_loopback,
-        silence_limit: settings.silence_limit,
+        silence_limit,
         queue: Queue::start(db.clone(), rooms.clone(), queue_wait),
         rooms,
         db,

@@ -145,6 +145,32 @@ pub const DEFAULT_SILENCE_LIMIT: Duration = Duration::from_secs(45);
 /// How long a player waits in a queue of "Play now" before the computer
 /// is offered ([`Config::queue_wait`]), unless the operator says otherwise.
 pub const DEFAULT_QUEUE_WAIT: Duration = Duration::from_secs(20);
+/// How long an instance's claim of a room holds unless renewed
+/// ([`Config::lease`]), unless the operator says otherwise: renewed every
+/// 2 s, so that another instance takes the rooms of one that died within
+/// 6 s (docs/scaling.md).
+pub const DEFAULT_LEASE: Duration = Duration::from_secs(6);
+
+/// This instance's name in the rooms' ownership unless the operator says
+/// otherwise ([`Config::instance`]): the machine's host name (from
+/// `/proc/sys/kernel/hostname` or `$HOSTNAME`), else `mancala`. A server
+/// restarted on the same machine so takes its rooms back at once;
+/// several instances on one machine need names of their own.
+///
+/// # Examples
+///
+/// ```
+/// assert!(!mancala_server::default_instance().is_empty());
+/// ```
+pub fn default_instance() -> String {
+    let from_file = std::fs::read_to_string("/proc/sys/kernel/hostname").ok();
+    from_file
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map(|name| name.trim().to_string())
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "mancala".to_string())
+}
+
 /// Workers reviewing finished games unless the operator says otherwise:
 /// one, on a thread of the lowest priority, so that reviews never slow
 /// the games being played.
@@ -189,6 +215,14 @@ pub struct Config {
     /// How many connections, players and rooms the server and each
     /// address may have.
     pub limits: Limits,
+    /// This instance's name in the rooms' ownership (`--instance`): each
+    /// of several instances on one database needs its own, kept across
+    /// its restarts (see [`default_instance`] and docs/scaling.md).
+    pub instance: String,
+    /// How long this instance's claim of a room holds unless renewed
+    /// (`--lease`; renewed every third of it): the longest another
+    /// instance waits to take over the rooms of one that died.
+    pub lease: Duration,
 }
 
 /// The server's caps on connections and creations (docs/protocol.md,
@@ -235,9 +269,10 @@ impl Default for Limits {
 impl Default for Config {
     /// `127.0.0.1:8080`, the SQLite file `mancala.db` in the current
     /// directory, [`DEFAULT_CPU`], [`DEFAULT_TAKEOVER_AFTER`],
-    /// [`DEFAULT_SILENCE_LIMIT`], [`DEFAULT_QUEUE_WAIT`] and
+    /// [`DEFAULT_SILENCE_LIMIT`], [`DEFAULT_QUEUE_WAIT`],
     /// [`DEFAULT_ANALYSIS_WORKERS`] worker reviewing games within the
-    /// default [`ReviewBudget`].
+    /// default [`ReviewBudget`], the instance named by
+    /// [`default_instance`] and [`DEFAULT_LEASE`].
     fn default() -> Config {
         Config {
             addr: "127.0.0.1:8080".to_string(),
@@ -250,6 +285,8 @@ impl Default for Config {
             queue_wait: DEFAULT_QUEUE_WAIT,
             analysis_workers: DEFAULT_ANALYSIS_WORKERS,
             analysis_budget: ReviewBudget::default(),
+            instance: default_instance(),
+            lease: DEFAULT_LEASE,
         }
     }
 }

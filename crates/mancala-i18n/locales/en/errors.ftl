@@ -38,6 +38,7 @@ error-flooding = Too many actions: the connection was closed.
 error-too-many-requests = Too many new players or rooms from this network: try again in { $retry_after } seconds.
 error-too-many-connections = Too many connections from this network: close a tab and try again.
 error-server-full = The server is full: try again in a moment.
+error-room-moved = This room moved to another server: reconnecting.
 error-bad-cpu = The server is set up wrongly.
 error-bad-level = A computer level is { $min } to { $max }.
 error-bad-turn-seconds = That time per turn is not on offer.

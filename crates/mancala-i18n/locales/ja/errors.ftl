@@ -38,6 +38,7 @@ error-flooding = 操作が多すぎるため、接続を切断しました。
 error-too-many-requests = このネットワークから新しいプレイヤーやルームが多すぎます。{ $retry_after } 秒後にもう一度お試しください。
 error-too-many-connections = このネットワークからの接続が多すぎます。タブを一つ閉じてもう一度お試しください。
 error-server-full = サーバーが満員です。しばらくしてからもう一度お試しください。
+error-room-moved = このルームは別のサーバーに移りました。再接続しています。
 error-bad-cpu = サーバーの設定に誤りがあります。
 error-bad-level = コンピューターのレベルは{ $min }〜{ $max }です。
 error-bad-turn-seconds = その1手の持ち時間は選べません。

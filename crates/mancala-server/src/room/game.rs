@@ -80,6 +80,7 @@ impl Room {
         let ratings = match self
             .db
             .append_event(
+                &self.fence,
                 &live.id,
                 seq,
                 event,

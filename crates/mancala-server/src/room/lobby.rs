@@ -36,7 +36,7 @@ impl Room {
             return Err(Error::NotSeated);
         }
         for seat in seats {
-            self.db.stand(&self.code, seat).await?;
+            self.db.stand(&self.fence, seat).await?;
             self.seats[seat] = None;
             self.rematch.retain(|&s| s != seat);
         }

@@ -20,14 +20,19 @@ use mancala_core::Move;
 use tokio::sync::{Mutex, mpsc};
 
 use crate::Config;
-use crate::db::Db;
+use crate::db::{Db, now_ms};
 use crate::error::Error;
 use crate::protocol::{ClientMessage, ServerMessage};
 use task::Room;
 
 /// What every room takes from the server's [`Config`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Settings {
+    /// This instance's name in the rooms' ownership (`--instance`).
+    pub instance: Arc<str>,
+    /// How long a claim of a room holds unless renewed (`--lease`); it
+    /// is renewed every third of it.
+    pub lease: Duration,
     /// Who plays timed-out turns, taken-over seats and resigned seats.
     pub cpu: Spec,
     /// How long a player is away before `cpu` plays their seat.
@@ -39,6 +44,8 @@ pub(crate) struct Settings {
 impl From<&Config> for Settings {
     fn from(config: &Config) -> Settings {
         Settings {
+            instance: Arc::from(config.instance.as_str()),
+            lease: config.lease,
             cpu: config.cpu,
             takeover_after: config.takeover_after,
             silence_limit: config.silence_limit,
@@ -56,8 +63,19 @@ const ROOM_QUEUE: usize = 256;
 /// holds all of it.
 pub(crate) const UNLOAD_AFTER: Duration = Duration::from_secs(600);
 
-/// The running rooms' queues, by room code.
-type Registry = Arc<Mutex<HashMap<String, mpsc::Sender<Command>>>>;
+/// The running rooms, by room code.
+type Registry = Arc<Mutex<HashMap<String, Entry>>>;
+
+/// A running room in the [`Registry`].
+#[derive(Debug)]
+pub(crate) struct Entry {
+    /// Its task's queue.
+    tx: mpsc::Sender<Command>,
+    /// The epoch of its claim.
+    epoch: i64,
+    /// When its claim had been committed.
+    claimed: tokio::time::Instant,
+}
 
 /// The people playing now, room by room: the room's game (as
 /// [`RoomSetup::game_name`](crate::setup::RoomSetup::game_name) says) and
@@ -117,6 +135,9 @@ pub(crate) enum Command {
     /// The queue seated the room's players: start the game as the host
     /// would.
     Begin,
+    /// Another instance took the room over (the lease's renewal found
+    /// it): tell the clients and end.
+    Lost,
 }
 
 /// The way to a room's task.
@@ -147,14 +168,21 @@ pub(crate) struct Rooms {
 }
 
 impl Rooms {
-    /// No room running yet; rooms will run with `settings`.
+    /// No room running yet; rooms will run with `settings`. Inside a
+    /// tokio runtime, the leases of the rooms are renewed from now on
+    /// (see [`renewals`]), until the rooms are dropped.
     pub(crate) fn new(db: Db, settings: Settings) -> Rooms {
-        Rooms {
+        let rooms = Rooms {
             db,
             settings,
             live: Arc::new(Mutex::new(HashMap::new())),
             playing: Playing::default(),
+        };
+        if tokio::runtime::Handle::try_current().is_ok() {
+            let live = Arc::downgrade(&rooms.live);
+            tokio::spawn(renewals(rooms.db.clone(), rooms.settings.clone(), live));
         }
+        rooms
     }
 
     /// How many persons play a game in progress now, by game (`house`,
@@ -179,13 +207,18 @@ impl Rooms {
         // Held across the load so that two clients never start two tasks
         // for one room.
         let mut live = self.live.lock().await;
-        if let Some(tx) = live.get(code).filter(|tx| !tx.is_closed()) {
-            return Ok(RoomHandle { tx: tx.clone() });
+        if let Some(entry) = live.get(code).filter(|e| !e.tx.is_closed()) {
+            return Ok(RoomHandle {
+                tx: entry.tx.clone(),
+            });
         }
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
-        let mut room = Room::load(self.db.clone(), code, self.settings, tx.downgrade()).await?;
+        let settings = self.settings.clone();
+        let mut room = Room::load(self.db.clone(), code, settings, tx.downgrade()).await?;
+        let claimed = tokio::time::Instant::now();
         room.playing = Some(self.playing.clone());
-        tracing::debug!(room = %code, "room loaded");
+        let epoch = room.fence.epoch;
+        tracing::debug!(room = %code, epoch, "room loaded");
         let metrics = self.db.metrics();
         metrics.room_loads.inc();
         let held = crate::metrics::Held::new(&metrics.rooms);
@@ -194,7 +227,12 @@ impl Rooms {
             room.run(rx, registry).await;
             drop(held);
         });
-        live.insert(code.to_string(), tx.clone());
+        let entry = Entry {
+            tx: tx.clone(),
+            epoch,
+            claimed,
+        };
+        live.insert(code.to_string(), entry);
         Ok(RoomHandle { tx })
     }
 
@@ -208,7 +246,9 @@ impl Rooms {
     /// rooms they are in show it to their clients.
     pub(crate) async fn renamed(&self, player: &str, name: &str) {
         // Sent outside the lock, so that a busy room holds up no other.
-        let rooms: Vec<_> = self.live.lock().await.values().cloned().collect();
+        let rooms: Vec<_> = (self.live.lock().await.values())
+            .map(|e| e.tx.clone())
+            .collect();
         for tx in rooms {
             let renamed = Command::Renamed {
                 player: player.to_string(),
@@ -216,6 +256,44 @@ impl Rooms {
             };
             // A room that stopped has nobody to tell.
             let _ = tx.send(renamed).await;
+        }
+    }
+}
+
+/// Renews the leases of this instance's rooms every third of the lease,
+/// in one statement, until the rooms `live` holds are dropped; a room
+/// whose claim the renewal does not find (another instance took it over
+/// since: this one was stopped or cut off past its lease) is told it is
+/// [`Command::Lost`]. A renewal that fails is tried again at the next.
+async fn renewals(
+    db: Db,
+    settings: Settings,
+    live: std::sync::Weak<Mutex<HashMap<String, Entry>>>,
+) {
+    let every = (settings.lease / 3).max(Duration::from_millis(10));
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let Some(live) = live.upgrade() else { return };
+        let began = tokio::time::Instant::now();
+        let held = match db.renew(&settings.instance, now_ms(), settings.lease).await {
+            Ok(held) => held,
+            Err(error) => {
+                tracing::warn!(%error, "renewing the rooms' leases failed");
+                continue;
+            }
+        };
+        let held: HashMap<String, i64> = held.into_iter().map(|f| (f.room, f.epoch)).collect();
+        // Only rooms claimed before the renewal began can be missing
+        // from it for having been lost.
+        let lost: Vec<(String, mpsc::Sender<Command>)> = (live.lock().await.iter())
+            .filter(|(code, e)| e.claimed < began && held.get(*code) != Some(&e.epoch))
+            .map(|(code, e)| (code.clone(), e.tx.clone()))
+            .collect();
+        for (code, tx) in lost {
+            tracing::warn!(room = %code, "room taken over by another instance");
+            let _ = tx.send(Command::Lost).await;
         }
     }
 }
@@ -295,6 +373,8 @@ mod tests {
         db.create_room("r", "a", &setup, false, None).await.unwrap();
         let takeover_after = Duration::from_secs(60);
         let settings = Settings {
+            instance: Arc::from("test"),
+            lease: Duration::from_secs(6),
             cpu: DEFAULT_CPU,
             takeover_after,
             silence_limit: None,

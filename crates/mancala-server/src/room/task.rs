@@ -11,7 +11,7 @@ use tokio::time::Instant;
 use super::clock::{Away, Turn};
 use super::computer::{computer_id, computer_level};
 use super::{Command, ConnId, Registry, Settings, UNLOAD_AFTER};
-use crate::db::Db;
+use crate::db::{Db, Fence, now_ms};
 use crate::error::Error;
 use crate::protocol::{
     ClientMessage, ComputerReason, GameView, PlayedBy, RoomView, SeatView, ServerMessage,
@@ -43,6 +43,10 @@ pub(super) struct Conn {
 pub(super) struct Room {
     pub db: Db,
     pub code: String,
+    /// The claim this instance holds the room by: every write shows it.
+    pub fence: Fence,
+    /// Whether another instance took the room over: the task ends.
+    moved: bool,
     host: String,
     /// Whether games here change ratings (see [`crate::rating`]).
     pub rated: bool,
@@ -85,12 +89,15 @@ pub(super) struct Room {
 }
 
 impl Room {
-    /// Room `code` as the database holds it, with its open game replayed.
+    /// Room `code` as the database holds it, with its open game replayed,
+    /// claimed first for this instance (`settings.instance`), so that
+    /// what it reads is what the room's last owner committed.
     ///
     /// # Errors
     ///
-    /// [`Error::NoSuchRoom`], database errors, and [`Error::Record`] for
-    /// stored rules or events that no longer replay.
+    /// [`Error::NoSuchRoom`], [`Error::RoomMoved`] if another instance
+    /// holds a live lease on it, database errors, and [`Error::Record`]
+    /// for stored rules or events that no longer replay.
     ///
     /// Nobody is connected yet: every seated person is away from now on
     /// (so the computer takes their seat over after the takeover delay),
@@ -101,9 +108,22 @@ impl Room {
         settings: Settings,
         queue: mpsc::WeakSender<Command>,
     ) -> Result<Room, Error> {
-        let stored = db.room(code).await?.ok_or_else(|| Error::NoSuchRoom {
+        let no_such_room = || Error::NoSuchRoom {
             code: code.to_string(),
-        })?;
+        };
+        let fence = match db
+            .claim(code, &settings.instance, now_ms(), settings.lease)
+            .await?
+        {
+            Some(fence) => fence,
+            None if db.room(code).await?.is_none() => return Err(no_such_room()),
+            None => {
+                return Err(Error::RoomMoved {
+                    code: code.to_string(),
+                });
+            }
+        };
+        let stored = db.room(code).await?.ok_or_else(no_such_room)?;
         let mut seats = vec![None; stored.setup.max_players];
         let mut away = HashMap::new();
         for (seat, player, name) in stored.seats {
@@ -141,6 +161,8 @@ impl Room {
         Ok(Room {
             db,
             code: code.to_string(),
+            fence,
+            moved: false,
             host: stored.host,
             rated: stored.rated,
             setup: stored.setup,
@@ -193,6 +215,19 @@ impl Room {
                     idle_since = None;
                 }
             }
+            if self.moved {
+                // Nothing more is written: the clients were told to
+                // connect again, and hear nothing more from here once
+                // the room (with their channels) is dropped.
+                let mut live = registry.lock().await;
+                if live
+                    .get(&self.code)
+                    .is_some_and(|e| e.epoch == self.fence.epoch)
+                {
+                    live.remove(&self.code);
+                }
+                break;
+            }
         }
         if let Some(playing) = &self.playing {
             playing
@@ -232,6 +267,11 @@ impl Room {
             return false;
         }
         live.remove(&self.code);
+        // Any instance may take it at once; if this fails, at the end of
+        // the lease.
+        if let Err(error) = self.db.release(&self.fence).await {
+            tracing::warn!(room = %self.code, %error, "releasing the room's lease failed");
+        }
         tracing::debug!(room = %self.code, "room unloaded, idle");
         true
     }
@@ -272,22 +312,39 @@ impl Room {
                 }
             }
             Command::Renamed { player, name } => self.renamed(&player, &name),
-            Command::Message { conn, message } => {
-                if let Err(e) = self.dispatch(conn, message).await {
-                    self.refuse(conn, &e);
-                }
-            }
-            Command::Computed { game, seq, mv } => {
-                if let Err(e) = self.computed(game, seq, mv).await {
+            Command::Message { conn, message } => match self.dispatch(conn, message).await {
+                Err(e @ Error::RoomMoved { .. }) => self.lose(&e),
+                Err(e) => self.refuse(conn, &e),
+                Ok(()) => {}
+            },
+            Command::Computed { game, seq, mv } => match self.computed(game, seq, mv).await {
+                Err(e @ Error::RoomMoved { .. }) => self.lose(&e),
+                Err(e) => {
                     tracing::error!(room = %self.code, error = %e, "the computer's move failed");
                 }
-            }
-            Command::Begin => {
-                if let Err(e) = self.begin().await {
-                    eprintln!("mancala-server: room {}: {e}", self.code);
-                }
+                Ok(()) => {}
+            },
+            Command::Begin => match self.begin().await {
+                Err(e @ Error::RoomMoved { .. }) => self.lose(&e),
+                Err(e) => eprintln!("mancala-server: room {}: {e}", self.code),
+                Ok(()) => {}
+            },
+            Command::Lost => {
+                let e = Error::RoomMoved {
+                    code: self.code.clone(),
+                };
+                self.lose(&e);
             }
         }
+    }
+
+    /// Another instance took the room over: every client is told to
+    /// connect again (`room_moved`, `error`), and the task ends without
+    /// another write.
+    fn lose(&mut self, error: &Error) {
+        tracing::warn!(room = %self.code, epoch = self.fence.epoch, "room lost to another instance");
+        self.broadcast(error_message(error));
+        self.moved = true;
     }
 
     async fn dispatch(&mut self, conn: ConnId, message: ClientMessage) -> Result<(), Error> {
@@ -353,7 +410,7 @@ impl Room {
             .await?
             .map(|(_, name)| name)
             .unwrap_or_default();
-        self.db.sit(&self.code, seat, player).await?;
+        self.db.sit(&self.fence, seat, player).await?;
         self.seats[seat] = Some(SeatView {
             player: player.to_string(),
             name,
@@ -390,7 +447,7 @@ impl Room {
         };
         match level {
             None if computer => {
-                self.db.stand(&self.code, seat).await?;
+                self.db.stand(&self.fence, seat).await?;
                 self.seats[seat] = None;
             }
             None => return Ok(()),
@@ -400,9 +457,9 @@ impl Room {
                     return Err(Error::BadLevel { level });
                 }
                 if computer {
-                    self.db.reseat(&self.code, seat, &id).await?;
+                    self.db.reseat(&self.fence, seat, &id).await?;
                 } else {
-                    self.db.sit(&self.code, seat, &id).await?;
+                    self.db.sit(&self.fence, seat, &id).await?;
                 }
                 let name = self.db.player(&id).await?.map(|(_, name)| name);
                 self.seats[seat] = Some(SeatView {
@@ -493,7 +550,7 @@ impl Room {
             .collect();
         let id = secret::token()?;
         self.db
-            .start_game(&id, &self.code, &ruleset.canonical(), &moves, &players)
+            .start_game(&id, &self.fence, &ruleset.canonical(), &moves, &players)
             .await?;
         let mut seats = vec![None; self.seats.len()];
         for (to, &from) in order.iter().enumerate() {
@@ -671,6 +728,8 @@ mod tests {
         let setup = RoomSetup::choose(Some("kalah"), None, None).unwrap();
         db.create_room("r", "a", &setup, false, None).await.unwrap();
         let settings = Settings {
+            instance: Arc::from("test"),
+            lease: Duration::from_secs(6),
             cpu: DEFAULT_CPU,
             takeover_after: Duration::from_secs(60),
             silence_limit: None,

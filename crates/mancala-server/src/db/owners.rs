@@ -1,0 +1,308 @@
+//! Room ownership with fencing, for several instances on one database
+//! (docs/scaling.md): each room's row in `room_owners` names the
+//! instance whose task holds it, the epoch of its claim and the lease's
+//! expiry. An instance claims a room when it loads it (only if nobody
+//! holds a live lease on it, or the instance itself does), renews the
+//! leases of all its rooms in one statement, and every write a room's
+//! task makes checks in its own transaction that the room's epoch is
+//! still the one it claimed ([`Fence`]): an owner that lost the room
+//! (stopped past its lease, cut off from the database) can never write
+//! for it again.
+//!
+//! Times are milliseconds since 1970 by the clock of the instance that
+//! writes them: instances whose clocks disagree by more than a fraction
+//! of the lease take rooms over early (never unsafely: the epoch check
+//! does not depend on clocks).
+
+use std::time::Duration;
+
+use sqlx::Row;
+
+use super::Db;
+use crate::error::Error;
+
+/// What a room's task proves with every write: the room, and the epoch
+/// its instance claimed it at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Fence {
+    /// The room's code.
+    pub room: String,
+    /// The epoch of the claim.
+    pub epoch: i64,
+}
+
+/// Milliseconds since 1970 by this machine's clock.
+pub(crate) fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// A lease's length in milliseconds.
+fn millis(lease: Duration) -> i64 {
+    i64::try_from(lease.as_millis()).unwrap_or(i64::MAX)
+}
+
+impl Db {
+    /// Claims room `code` for `instance` at time `now` (milliseconds) for
+    /// `lease`: only if no instance holds it, its lease ended, or
+    /// `instance` itself holds it (a restarted instance takes its rooms
+    /// back at once). Each claim raises the room's epoch by one.
+    ///
+    /// Returns the claim's [`Fence`], or `None` if the room does not exist
+    /// or another instance holds a live lease on it.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn claim(
+        &self,
+        code: &str,
+        instance: &str,
+        now: i64,
+        lease: Duration,
+    ) -> Result<Option<Fence>, Error> {
+        // One statement, atomic on both: PostgreSQL locks the row for
+        // the upsert (a rival claim waits, then sees the new lease),
+        // SQLite holds the database's write lock.
+        let epoch: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO room_owners (room, instance, epoch, expires_at) \
+             SELECT code, $2, 1, $3 FROM rooms WHERE code = $1 \
+             ON CONFLICT (room) DO UPDATE SET instance = excluded.instance, \
+             epoch = room_owners.epoch + 1, expires_at = excluded.expires_at \
+             WHERE room_owners.expires_at <= $4 OR room_owners.instance = $2 \
+             RETURNING epoch",
+        )
+        .bind(code)
+        .bind(instance)
+        .bind(now.saturating_add(millis(lease)))
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(epoch.map(|epoch| Fence {
+            room: code.to_string(),
+            epoch,
+        }))
+    }
+
+    /// Renews, until `now + lease`, the lease of every room `instance`
+    /// holds, in one statement; returns those rooms with their epochs
+    /// (a room the instance runs that is missing, or has another epoch,
+    /// was taken over).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn renew(
+        &self,
+        instance: &str,
+        now: i64,
+        lease: Duration,
+    ) -> Result<Vec<Fence>, Error> {
+        let rows = sqlx::query(
+            "UPDATE room_owners SET expires_at = $1 WHERE instance = $2 RETURNING room, epoch",
+        )
+        .bind(now.saturating_add(millis(lease)))
+        .bind(instance)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| Fence {
+                room: r.get(0),
+                epoch: r.get(1),
+            })
+            .collect())
+    }
+
+    /// Gives room `fence.room` up, if `fence` still holds it: any
+    /// instance may claim it at once (its epoch stays, to grow on).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn release(&self, fence: &Fence) -> Result<(), Error> {
+        sqlx::query(
+            "UPDATE room_owners SET instance = '', expires_at = 0 WHERE room = $1 AND epoch = $2",
+        )
+        .bind(&fence.room)
+        .bind(fence.epoch)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The SQL that appends an event (`$1` game, `$2` seq, `$3` event,
+    /// `$4` played by) only while room `$5` is at epoch `$6`: one
+    /// statement, so that the check costs no round trip. PostgreSQL
+    /// locks the owner's row (`FOR SHARE`) to the end of the transaction,
+    /// so that a claim waits for the commit or the commit sees the claim;
+    /// on SQLite the statement holds the write lock from its read.
+    pub(super) fn fenced_event_insert(&self) -> &'static str {
+        if self.sqlite {
+            "INSERT INTO game_events (game, seq, event, played_by) \
+             SELECT $1, $2, $3, $4 FROM room_owners WHERE room = $5 AND epoch = $6"
+        } else {
+            "WITH owner AS (SELECT room FROM room_owners WHERE room = $5 AND epoch = $6 FOR SHARE) \
+             INSERT INTO game_events (game, seq, event, played_by) \
+             SELECT $1, $2, $3, $4 FROM owner"
+        }
+    }
+}
+
+/// Checks inside transaction `tx` that `fence` still holds its room,
+/// and keeps it so to the end of `tx`: a write of the owner's row (a
+/// row lock on PostgreSQL, the write lock on SQLite).
+///
+/// # Errors
+///
+/// [`Error::RoomMoved`] if another claim came since; [`Error::Database`].
+pub(super) async fn check(tx: &mut sqlx::AnyConnection, fence: &Fence) -> Result<(), Error> {
+    let done = sqlx::query("UPDATE room_owners SET epoch = epoch WHERE room = $1 AND epoch = $2")
+        .bind(&fence.room)
+        .bind(fence.epoch)
+        .execute(&mut *tx)
+        .await?;
+    if done.rows_affected() == 1 {
+        Ok(())
+    } else {
+        Err(moved(fence))
+    }
+}
+
+/// The refusal of a write fenced off.
+pub(super) fn moved(fence: &Fence) -> Error {
+    Error::RoomMoved {
+        code: fence.room.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mancala_core::{Event, Move};
+    use sqlx::{Connection, Executor};
+
+    use super::*;
+    use crate::setup::RoomSetup;
+
+    /// A fresh database: a SQLite file in `dir`, or a new PostgreSQL
+    /// database when `MANCALA_TEST_POSTGRES` names a server to make it
+    /// in (`.ci/with-postgres`; it is left for the cluster's removal).
+    async fn fresh(dir: &tempfile::TempDir) -> String {
+        match std::env::var("MANCALA_TEST_POSTGRES") {
+            Ok(admin) if !admin.is_empty() => {
+                let name = format!("mancala_owners_{:016x}", getrandom::u64().unwrap());
+                let mut connection = sqlx::PgConnection::connect(&admin).await.unwrap();
+                connection
+                    .execute(format!("CREATE DATABASE {name}").as_str())
+                    .await
+                    .unwrap();
+                let (base, _) = admin.rsplit_once('/').unwrap();
+                format!("{base}/{name}")
+            }
+            _ => format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display()),
+        }
+    }
+
+    const LEASE: Duration = Duration::from_secs(6);
+
+    fn moved(result: Result<impl std::fmt::Debug, Error>) -> bool {
+        matches!(result, Err(Error::RoomMoved { ref code }) if code == "r")
+    }
+
+    #[tokio::test]
+    async fn a_room_has_one_owner_and_a_former_owner_never_writes_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = fresh(&dir).await;
+        // Two instances on one database, each with a pool of its own.
+        let a = Db::open(&url).await.unwrap();
+        let b = Db::open(&url).await.unwrap();
+        for id in ["p", "q"] {
+            a.create_player(id, id, "-").await.unwrap();
+        }
+        let setup = RoomSetup::choose(Some("kalah"), None, None).unwrap();
+        a.create_room("r", "p", &setup, false, None).await.unwrap();
+        let t = 1_000_000;
+
+        // A claims the room; B cannot while A's lease holds; A again can
+        // (a restart), each claim at a new epoch.
+        let first = a.claim("r", "A", t, LEASE).await.unwrap().unwrap();
+        assert_eq!(first.epoch, 1);
+        assert_eq!(b.claim("r", "B", t + 5_999, LEASE).await.unwrap(), None);
+        let fence_a = a.claim("r", "A", t + 1_000, LEASE).await.unwrap().unwrap();
+        assert_eq!(fence_a.epoch, 2);
+        assert_eq!(a.claim("nowhere", "A", t, LEASE).await.unwrap(), None);
+
+        // A's first claim is fenced off by its second; its current one
+        // writes.
+        assert!(moved(a.sit(&first, 0, "p").await));
+        a.sit(&fence_a, 0, "p").await.unwrap();
+        a.sit(&fence_a, 1, "q").await.unwrap();
+        let players = ["p".to_string(), "q".to_string()];
+        a.start_game("g", &fence_a, "kalah", &[], &players)
+            .await
+            .unwrap();
+        let one = Event::Move(Move::House(1));
+        a.append_event(&fence_a, "g", 1, one, None, None, None)
+            .await
+            .unwrap();
+
+        // A renews at t + 3 s: its lease runs to t + 9 s, and B still
+        // cannot claim before then.
+        assert_eq!(
+            a.renew("A", t + 3_000, LEASE).await.unwrap(),
+            [fence_a.clone()]
+        );
+        assert_eq!(b.claim("r", "B", t + 8_999, LEASE).await.unwrap(), None);
+
+        // A stops renewing; once its lease ended, B takes the room over.
+        let fence_b = b.claim("r", "B", t + 9_000, LEASE).await.unwrap().unwrap();
+        assert_eq!(fence_b.epoch, 3);
+        assert_eq!(a.renew("A", t + 9_500, LEASE).await.unwrap(), []);
+        assert_eq!(
+            b.renew("B", t + 9_500, LEASE).await.unwrap(),
+            [fence_b.clone()]
+        );
+
+        // Every write of A's is refused now and leaves nothing: the
+        // event at the next number (no key stops it), the seats, a game.
+        let two = Event::Move(Move::House(2));
+        assert!(moved(
+            a.append_event(&fence_a, "g", 2, two, None, None, None)
+                .await
+        ));
+        assert!(moved(a.stand(&fence_a, 1).await));
+        assert!(moved(a.reseat(&fence_a, 1, "p").await));
+        assert!(moved(
+            a.start_game("h", &fence_a, "kalah", &[], &players).await
+        ));
+        let events: Vec<Event> = b
+            .events("g")
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|e| e.0)
+            .collect();
+        assert_eq!(events, [one]);
+        let room = b.room("r").await.unwrap().unwrap();
+        assert_eq!(room.seats.len(), 2);
+        let last = b.last_game("r").await.unwrap().unwrap();
+        assert_eq!(last.id, "g");
+
+        // B writes; once it gives the room up, A may claim it at once,
+        // at a later epoch still.
+        b.append_event(&fence_b, "g", 2, two, None, None, None)
+            .await
+            .unwrap();
+        a.release(&fence_a).await.unwrap();
+        assert_eq!(a.claim("r", "A", t + 9_600, LEASE).await.unwrap(), None);
+        b.release(&fence_b).await.unwrap();
+        let again = a.claim("r", "A", t + 9_600, LEASE).await.unwrap().unwrap();
+        assert_eq!(again.epoch, 4);
+        assert!(moved(
+            b.append_event(&fence_b, "g", 3, one, None, None, None)
+                .await
+        ));
+        assert_eq!(b.events("g").await.unwrap().len(), 2);
+    }
+}
