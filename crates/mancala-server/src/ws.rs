@@ -116,6 +116,13 @@ pub(crate) async fn serve(mut socket: WebSocket, link: Link) {
             }
         }
     }
+    // What the room said before its task ended (one taken over by another
+    // instance says `room_moved`) goes out before the socket closes.
+    while let Ok(message) = outbox.try_recv() {
+        if send(&mut socket, &message).await.is_err() {
+            break;
+        }
+    }
     let _ = room.send(Command::Leave { conn, player }).await;
 }
 

@@ -52,6 +52,15 @@ impl Served {
         }
     }
 
+    /// Sends the process signal `name` (`STOP`, `CONT`) with `kill`.
+    pub fn signal(&self, name: &str) {
+        let status = Command::new("kill")
+            .args([format!("-{name}"), self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill -{name} failed");
+    }
+
     /// Kills the process at once (SIGKILL on Unix): no shutdown code runs.
     pub fn kill(mut self) {
         self.child.kill().unwrap();
@@ -73,18 +82,40 @@ impl Served {
 
     /// A client of room `code` as player `(id, secret)`, past `welcome`;
     /// returns it with the `room` message.
-    pub async fn join(&self, code: &str, (id, secret): &(String, String)) -> (Client, Value) {
+    pub async fn join(&self, code: &str, person: &(String, String)) -> (Client, Value) {
+        match self.try_join(code, person).await {
+            Ok(joined) => joined,
+            Err(refusal) => panic!("joining room {code} was refused: {refusal}"),
+        }
+    }
+
+    /// As [`Served::join`], or the HTTP status and body of a refused
+    /// upgrade.
+    pub async fn try_join(
+        &self,
+        code: &str,
+        (id, secret): &(String, String),
+    ) -> Result<(Client, Value), String> {
         let ws_url = self.url.replacen("http://", "ws://", 1);
-        let (ws, _) = connect_async(format!("{ws_url}/ws/rooms/{code}"))
-            .await
-            .unwrap();
+        let ws = match connect_async(format!("{ws_url}/ws/rooms/{code}")).await {
+            Ok((ws, _)) => ws,
+            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+                let body = response.body().as_deref().unwrap_or_default();
+                return Err(format!(
+                    "{} {}",
+                    response.status().as_u16(),
+                    String::from_utf8_lossy(body)
+                ));
+            }
+            Err(e) => panic!("connecting to room {code}: {e}"),
+        };
         let mut client = Client { ws };
         client
             .send(json!({ "type": "hello", "version": 1, "player": id, "secret": secret }))
             .await;
         client.expect("welcome").await;
         let room = client.expect("room").await;
-        (client, room)
+        Ok((client, room))
     }
 }
 

@@ -1,0 +1,205 @@
+//! Several real `mancala serve` processes on one database (issue 32):
+//! a room has one owner at a time, and an owner stopped (SIGSTOP) past
+//! its lease loses the room to another instance and, once it runs again
+//! (SIGCONT), never writes for it again.
+//!
+//! On the PostgreSQL that `MANCALA_TEST_POSTGRES` names
+//! (`.ci/with-postgres cargo test -p mancala-cli --test instances`), in a
+//! database of its own; without it, on one SQLite file that the three
+//! processes share.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{Client, Served, play};
+use futures_util::StreamExt;
+use mancala_ai::{Random, Strategy};
+use mancala_core::{Game, RuleSet, Rules};
+use serde_json::{Value, json};
+use sqlx::{Connection, Executor};
+use tokio_tungstenite::tungstenite::Message;
+
+/// The lease of the servers under test: takeovers within seconds.
+const LEASE: &str = "1500ms";
+
+/// The longest a takeover may take (the issue's target).
+const TAKEOVER: Duration = Duration::from_secs(10);
+
+/// A fresh database: its URL, and the folder of a SQLite file.
+async fn database() -> (String, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let url = match std::env::var("MANCALA_TEST_POSTGRES") {
+        Ok(admin) if !admin.is_empty() => {
+            let name = format!(
+                "mancala_instances_{:016x}",
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .unwrap()
+                    .as_nanos() as u64
+            );
+            let mut connection = sqlx::PgConnection::connect(&admin).await.unwrap();
+            connection
+                .execute(format!("CREATE DATABASE {name}").as_str())
+                .await
+                .unwrap();
+            connection.close().await.unwrap();
+            let (base, _) = admin.rsplit_once('/').unwrap();
+            format!("{base}/{name}")
+        }
+        _ => format!(
+            "sqlite://{}?mode=rwc",
+            dir.path().join("shared.db").display()
+        ),
+    };
+    (url, dir)
+}
+
+/// `mancala serve` as instance `name` on `database`.
+fn instance(database: &str, name: &str) -> Served {
+    let flags = [
+        "--instance",
+        name,
+        "--lease",
+        LEASE,
+        "--silence-limit",
+        "0s",
+        "--analysis-workers",
+        "0",
+    ];
+    Served::start(database, &flags)
+}
+
+/// The events of game `id` as the database holds them, in order.
+async fn stored_events(database: &str, id: &str) -> Vec<String> {
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(database).await.unwrap();
+    let events = sqlx::query_scalar("SELECT event FROM game_events WHERE game = $1 ORDER BY seq")
+        .bind(id)
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    events
+}
+
+/// The events of `game` as text.
+fn events(game: &Game) -> Vec<String> {
+    game.events().iter().map(ToString::to_string).collect()
+}
+
+/// Joins room `code` on `served` as each of `people`, trying again while
+/// the room is refused as held by another instance (`room_moved`), for
+/// at most [`TAKEOVER`]; their clients and the room as the first saw it.
+async fn join_when_free(
+    served: &Served,
+    code: &str,
+    people: &[(String, String)],
+) -> (Vec<Client>, Value) {
+    let began = Instant::now();
+    let mut clients = Vec::new();
+    let mut first = None;
+    for person in people {
+        loop {
+            match served.try_join(code, person).await {
+                Ok((client, room)) => {
+                    clients.push(client);
+                    first.get_or_insert(room);
+                    break;
+                }
+                Err(refusal) => {
+                    assert!(refusal.contains("room_moved"), "{refusal}");
+                    assert!(began.elapsed() < TAKEOVER, "no takeover in {TAKEOVER:?}");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            }
+        }
+    }
+    (clients, first.unwrap())
+}
+
+/// Reads `client` to the end of its connection: it must be told
+/// `room_moved` and hear nothing else (no `moved`, no `error` of
+/// another kind).
+async fn told_to_reconnect(client: &mut Client) {
+    let mut told = false;
+    loop {
+        let frame = tokio::time::timeout(common::PATIENCE, client.ws.next())
+            .await
+            .expect("the connection ends in time");
+        match frame {
+            Some(Ok(Message::Text(text))) => {
+                let message: Value = serde_json::from_str(&text).unwrap();
+                assert_eq!(message["type"], "error", "{message}");
+                assert_eq!(message["code"], "room_moved", "{message}");
+                told = true;
+            }
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+            Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+            Some(Ok(other)) => panic!("unexpected {other:?}"),
+        }
+    }
+    assert!(told, "the client was not told to connect again");
+}
+
+#[tokio::test]
+async fn a_stopped_owner_loses_its_room_and_never_writes_for_it_again() {
+    let (database, _dir) = database().await;
+    let a = instance(&database, "a");
+    let b = instance(&database, "b");
+    let c = instance(&database, "c");
+    let mut game = Game::new(Rules::new(&RuleSet::from_spec("kalah").unwrap()).unwrap());
+    let mut random = Random::new(32);
+
+    // Ann and Bob play on A, which owns the room; B and C refuse it.
+    let (people, code, mut on_a) = a.started_room("kalah").await;
+    play(&mut on_a, &mut game, &mut random, 6).await;
+    for other in [&b, &c] {
+        let refusal = other.try_join(&code, &people[0]).await.err();
+        let refusal = refusal.expect("another instance holds the room");
+        assert!(refusal.starts_with("503 "), "{refusal}");
+        assert!(refusal.contains("room_moved"), "{refusal}");
+    }
+
+    // A stops (its sockets stay open; the kernel keeps what they are
+    // sent). Its players connect to B, which takes the room over once
+    // A's lease has run out, with the game as A committed it.
+    a.signal("STOP");
+    let stopped = Instant::now();
+    let (mut on_b, room) = join_when_free(&b, &code, &people).await;
+    let took = stopped.elapsed();
+    assert!(took < TAKEOVER, "took {took:?}");
+    assert_eq!(room["game"]["events"], json!(events(&game)));
+    let id = room["game"]["id"].as_str().unwrap().to_string();
+
+    // The player to move sends A the next move, which nothing but the
+    // fence refuses there (B has played nothing since: no key stops
+    // it), and A runs again. A tells its clients to connect again, and
+    // writes nothing.
+    let seat = game.position().player_to_move();
+    let m = random.choose(&game.position()).unwrap();
+    on_a[seat]
+        .send(json!({ "type": "move", "move": m.to_string() }))
+        .await;
+    a.signal("CONT");
+    for client in &mut on_a {
+        told_to_reconnect(client).await;
+    }
+    assert_eq!(stored_events(&database, &id).await, events(&game));
+
+    // The game goes on on B to its end; the record is what B announced.
+    play(&mut on_b, &mut game, &mut random, usize::MAX).await;
+    assert!(game.is_over());
+    for client in &mut on_b {
+        client.expect("over").await;
+    }
+    assert_eq!(stored_events(&database, &id).await, events(&game));
+
+    // A, running again, does not take the room back while B holds it,
+    // nor does C.
+    for other in [&a, &c] {
+        let refusal = other.try_join(&code, &people[1]).await.err();
+        assert!(refusal.is_some_and(|r| r.contains("room_moved")));
+    }
+    assert_eq!(stored_events(&database, &id).await, events(&game));
+}
