@@ -251,7 +251,7 @@ mod tests {
         // cannot claim before then.
         assert_eq!(
             a.renew("A", t + 3_000, LEASE).await.unwrap(),
-            [fence_a.clone()]
+            std::slice::from_ref(&fence_a)
         );
         assert_eq!(b.claim("r", "B", t + 8_999, LEASE).await.unwrap(), None);
 
@@ -261,7 +261,7 @@ mod tests {
         assert_eq!(a.renew("A", t + 9_500, LEASE).await.unwrap(), []);
         assert_eq!(
             b.renew("B", t + 9_500, LEASE).await.unwrap(),
-            [fence_b.clone()]
+            std::slice::from_ref(&fence_b)
         );
 
         // Every write of A's is refused now and leaves nothing: the
