@@ -1,7 +1,8 @@
 //! Several real `mancala serve` processes on one database (issue 32):
 //! a room has one owner at a time, and an owner stopped (SIGSTOP) past
 //! its lease loses the room to another instance and, once it runs again
-//! (SIGCONT), never writes for it again.
+//! (SIGCONT), never writes for it again; an owner sent SIGTERM hands its
+//! rooms over at once and exits.
 //!
 //! On the PostgreSQL that `MANCALA_TEST_POSTGRES` names
 //! (`.ci/with-postgres cargo test -p mancala-cli --test instances`), in a
@@ -57,11 +58,16 @@ async fn database() -> (String, tempfile::TempDir) {
 
 /// `mancala serve` as instance `name` on `database`.
 fn instance(database: &str, name: &str) -> Served {
+    instance_leasing(database, name, LEASE)
+}
+
+/// `mancala serve` as instance `name` on `database` with `lease`.
+fn instance_leasing(database: &str, name: &str, lease: &str) -> Served {
     let flags = [
         "--instance",
         name,
         "--lease",
-        LEASE,
+        lease,
         "--silence-limit",
         "0s",
         "--analysis-workers",
@@ -200,6 +206,43 @@ async fn a_stopped_owner_loses_its_room_and_never_writes_for_it_again() {
     for other in [&a, &c] {
         let refusal = other.try_join(&code, &people[1]).await.err();
         assert!(refusal.is_some_and(|r| r.contains("room_moved")));
+    }
+    assert_eq!(stored_events(&database, &id).await, events(&game));
+}
+
+#[tokio::test]
+async fn an_owner_sent_sigterm_hands_its_rooms_over_at_once_and_exits() {
+    let (database, _dir) = database().await;
+    // A lease far longer than the test: only a lease given up lets
+    // another instance take the room in time.
+    let mut a = instance_leasing(&database, "a", "10m");
+    let b = instance_leasing(&database, "b", "10m");
+    let mut game = Game::new(Rules::new(&RuleSet::from_spec("kalah").unwrap()).unwrap());
+    let mut random = Random::new(15);
+    let (people, code, mut on_a) = a.started_room("kalah").await;
+    play(&mut on_a, &mut game, &mut random, 5).await;
+    let refusal = b.try_join(&code, &people[0]).await.err();
+    assert!(refusal.is_some_and(|r| r.contains("room_moved")));
+
+    // A is asked to stop: its clients are told to connect again, it
+    // exits cleanly, and B takes the room at once.
+    a.signal("TERM");
+    for client in &mut on_a {
+        told_to_reconnect(client).await;
+    }
+    assert_eq!(a.exit_within(Duration::from_secs(15)), Some(0));
+    let handed = Instant::now();
+    let (mut on_b, room) = join_when_free(&b, &code, &people).await;
+    assert!(
+        handed.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        handed.elapsed()
+    );
+    assert_eq!(room["game"]["events"], json!(events(&game)));
+    let id = room["game"]["id"].as_str().unwrap().to_string();
+    play(&mut on_b, &mut game, &mut random, usize::MAX).await;
+    for client in &mut on_b {
+        client.expect("over").await;
     }
     assert_eq!(stored_events(&database, &id).await, events(&game));
 }

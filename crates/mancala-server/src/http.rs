@@ -96,20 +96,20 @@ pub(crate) struct Shared {
     limit_loopback: bool,
 }
 
-/// The server's routes over `db`, rooms run with `settings`; `origins`
+/// The server's routes over `db` and `rooms`, which run with `settings`; `origins`
 /// are the other sites allowed to open WebSockets (see
 /// [`ws::check_origin`]); `limits` cap connections and creations; the
 /// queue offers the computer after `queue_wait`.
 pub(crate) fn router(
     db: Db,
-    settings: Settings,
+    rooms: Rooms,
+    settings: &Settings,
     origins: Vec<String>,
     limits: &Limits,
     queue_wait: std::time::Duration,
 ) -> Router {
     let takeover_after = settings.takeover_after;
     let silence_limit = settings.silence_limit;
-    let rooms = Rooms::new(db.clone(), settings);
     let state = AppState(Arc::new(Shared {
         new_players: CreationLimit::new("players", limits.creations_per_minute),
         new_rooms: CreationLimit::new("rooms", limits.creations_per_minute),

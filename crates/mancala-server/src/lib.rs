@@ -298,6 +298,7 @@ pub struct Server {
     addr: SocketAddr,
     router: axum::Router,
     db: db::Db,
+    rooms: room::Rooms,
     analysis_workers: usize,
     analysis_budget: ReviewBudget,
 }
@@ -323,17 +324,21 @@ impl Server {
         let listener = TcpListener::bind(&config.addr).await.map_err(bind_error)?;
         let addr = listener.local_addr().map_err(bind_error)?;
         analysis::requeue_running(&db).await?;
+        let settings = room::Settings::from(config);
+        let rooms = room::Rooms::new(db.clone(), settings.clone());
         Ok(Server {
             listener,
             addr,
             router: http::router(
                 db.clone(),
-                room::Settings::from(config),
+                rooms.clone(),
+                &settings,
                 origins,
                 &config.limits,
                 config.queue_wait,
             ),
             db,
+            rooms,
             analysis_workers: config.analysis_workers,
             analysis_budget: config.analysis_budget,
         })
@@ -350,20 +355,70 @@ impl Server {
     ///
     /// [`Error::Bind`] if accepting connections fails for good.
     pub async fn run(self) -> Result<(), Error> {
+        self.run_until(std::future::pending()).await
+    }
+
+    /// Serves until `stop` completes, then drains: no new connection is
+    /// accepted and no room loaded, every room finishes the commands it
+    /// has queued (pending commits), gives its lease up (so another
+    /// instance takes it at once) and tells its clients `room_moved`
+    /// (see docs/scaling.md); returns once the rooms have ended, or after
+    /// [`DRAIN_LIMIT`] at most.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Bind`] if accepting connections fails for good.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// use mancala_server::{Config, Server};
+    ///
+    /// # async fn run() -> Result<(), mancala_server::Error> {
+    /// let server = Server::bind(&Config::default()).await?;
+    /// let stop = async {
+    ///     let _ = tokio::signal::ctrl_c().await;
+    /// };
+    /// server.run_until(stop).await
+    /// # }
+    /// ```
+    pub async fn run_until(
+        self,
+        stop: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), Error> {
         analysis::spawn_workers(&self.db, self.analysis_workers, self.analysis_budget);
         // The peer's address reaches the handlers for the per-address
         // limits.
         let service = self
             .router
             .into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(self.listener, service)
-            .await
-            .map_err(|source| Error::Bind {
-                addr: self.addr.to_string(),
-                source,
-            })
+        let (drained_tx, drained) = tokio::sync::oneshot::channel::<()>();
+        let rooms = self.rooms.clone();
+        let shutdown = async move {
+            stop.await;
+            tracing::info!("draining");
+            let _ = tokio::time::timeout(DRAIN_LIMIT, rooms.drain()).await;
+            let _ = drained_tx.send(());
+        };
+        let serving = axum::serve(self.listener, service).with_graceful_shutdown(shutdown);
+        // Connections that outlive the rooms (the queue's sockets) are
+        // not waited for beyond the drain.
+        let served = tokio::select! {
+            served = serving => served,
+            _ = async {
+                let _ = drained.await;
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            } => Ok(()),
+        };
+        served.map_err(|source| Error::Bind {
+            addr: self.addr.to_string(),
+            source,
+        })
     }
 }
+
+/// The longest [`Server::run_until`] waits for its rooms to drain.
+pub const DRAIN_LIMIT: Duration = Duration::from_secs(10);
 
 /// Runs a server on a new tokio runtime until the process ends, calling
 /// `listening` with its URL once it accepts connections: the whole of
@@ -381,11 +436,38 @@ pub fn serve_blocking(config: &Config, listening: impl FnOnce(&str)) -> Result<(
             addr: config.addr.clone(),
             source,
         })?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
         let server = Server::bind(config).await?;
         let url = format!("http://{}", server.local_addr());
-        tracing::info!(%url, "listening");
+        tracing::info!(%url, instance = %config.instance, "listening");
         listening(&url);
-        server.run().await
-    })
+        server.run_until(stop_signal()).await
+    });
+    // A review still searching is not waited for.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    tracing::info!("stopped");
+    served
+}
+
+/// Completes at the first `SIGTERM` or `SIGINT` (Ctrl-C) of the process.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }

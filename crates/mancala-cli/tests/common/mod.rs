@@ -61,6 +61,19 @@ impl Served {
         assert!(status.success(), "kill -{name} failed");
     }
 
+    /// Waits at most `limit` for the process to end; its exit status,
+    /// `None` if it ended by a signal.
+    pub fn exit_within(&mut self, limit: Duration) -> Option<i32> {
+        let began = std::time::Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code();
+            }
+            assert!(began.elapsed() < limit, "still running after {limit:?}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// Kills the process at once (SIGKILL on Unix): no shutdown code runs.
     pub fn kill(mut self) {
         self.child.kill().unwrap();

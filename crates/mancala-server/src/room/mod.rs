@@ -138,6 +138,8 @@ pub(crate) enum Command {
     /// Another instance took the room over (the lease's renewal found
     /// it): tell the clients and end.
     Lost,
+    /// The server stops: give the lease up, tell the clients and end.
+    Drain,
 }
 
 /// The way to a room's task.
@@ -165,6 +167,8 @@ pub(crate) struct Rooms {
     settings: Settings,
     live: Registry,
     playing: Playing,
+    /// Set once the server drains: no room is loaded any more.
+    draining: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Rooms {
@@ -177,6 +181,7 @@ impl Rooms {
             settings,
             live: Arc::new(Mutex::new(HashMap::new())),
             playing: Playing::default(),
+            draining: Arc::default(),
         };
         if tokio::runtime::Handle::try_current().is_ok() {
             let live = Arc::downgrade(&rooms.live);
@@ -212,6 +217,12 @@ impl Rooms {
                 tx: entry.tx.clone(),
             });
         }
+        if self.draining.load(std::sync::atomic::Ordering::SeqCst) {
+            // Another instance will take it.
+            return Err(Error::RoomMoved {
+                code: code.to_string(),
+            });
+        }
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
         let settings = self.settings.clone();
         let mut room = Room::load(self.db.clone(), code, settings, tx.downgrade()).await?;
@@ -234,6 +245,26 @@ impl Rooms {
         };
         live.insert(code.to_string(), entry);
         Ok(RoomHandle { tx })
+    }
+
+    /// Drains the rooms (the server stops): no room is loaded from now
+    /// on, and each running one finishes the commands queued before this,
+    /// gives its lease up, tells its clients `room_moved` and ends.
+    /// Returns once every room's task has ended.
+    pub(crate) async fn drain(&self) {
+        let live = {
+            let mut live = self.live.lock().await;
+            self.draining
+                .store(true, std::sync::atomic::Ordering::SeqCst);
+            std::mem::take(&mut *live)
+        };
+        for entry in live.values() {
+            let _ = entry.tx.send(Command::Drain).await;
+        }
+        for entry in live.values() {
+            entry.tx.closed().await;
+        }
+        tracing::info!(rooms = live.len(), "rooms drained");
     }
 
     /// How many rooms are in memory.

@@ -335,6 +335,18 @@ impl Room {
                 };
                 self.lose(&e);
             }
+            Command::Drain => {
+                // Given up first, so that the clients told find the room
+                // free elsewhere.
+                if let Err(error) = self.db.release(&self.fence).await {
+                    tracing::warn!(room = %self.code, %error, "releasing the room's lease failed");
+                }
+                tracing::debug!(room = %self.code, "room handed over");
+                self.broadcast(error_message(&Error::RoomMoved {
+                    code: self.code.clone(),
+                }));
+                self.moved = true;
+            }
         }
     }
 
