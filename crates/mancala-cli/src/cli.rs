@@ -362,6 +362,12 @@ pub struct ServeArgs {
     /// within it.
     #[arg(long, env = "MANCALA_LEASE", default_value = "6s", value_name = "DURATION", value_parser = humantime::parse_duration)]
     pub lease: std::time::Duration,
+    /// This server's URL as the other servers reach it
+    /// (`http://10.0.0.1:8080`): a room's socket that reaches another
+    /// server is passed on to this one when it owns the room. Default:
+    /// `http://` and the address it listens on.
+    #[arg(long, env = "MANCALA_ADVERTISE", value_name = "URL")]
+    pub advertise: Option<String>,
 }
 
 /// The form of `mancala serve`'s log.

@@ -104,6 +104,7 @@ fn serve(args: &ServeArgs) -> CliResult {
             }
             lease => lease,
         },
+        advertise: args.advertise.clone(),
     };
     mancala_server::serve_blocking(&config, |url| outln!("listening on {url}"))
         .map_err(|e| CliError::runtime(e.to_string()))

@@ -10,11 +10,14 @@
 -- that lost the room can never write for it again. A room given up (its
 -- task unloaded) keeps its row, with no instance and an expired lease, so
 -- that its epoch never goes back.
+-- `addr` is the owner's URL (`--advertise`), where another instance passes
+-- the room's sockets on to it.
 CREATE TABLE room_owners (
     room       TEXT PRIMARY KEY REFERENCES rooms (code),
     instance   TEXT NOT NULL,
     epoch      BIGINT NOT NULL,
-    expires_at BIGINT NOT NULL
+    expires_at BIGINT NOT NULL,
+    addr       TEXT NOT NULL
 );
 
 -- Renewals find an instance's rooms by it.

@@ -26,6 +26,7 @@ use crate::limit::{Connections, CreationLimit};
 use crate::protocol::{
     HistoryEntry, HouseRules, LeaderboardEntry, PlayedEntry, PlayerView, ReplayView,
 };
+use crate::proxy;
 use crate::queue::{self, Queue};
 use crate::room::{Rooms, Settings};
 use crate::setup::{HouseRulesChoice, RoomSetup};
@@ -578,8 +579,30 @@ async fn room_socket(
     ws::check_origin(&headers, authority, &app.0.origins)?;
     // Counted from before the upgrade to the socket's close.
     let opened = app.0.connections.open(ip)?;
+    let room = match app.0.rooms.get(&code).await {
+        // Another instance owns the room: the socket is passed on to it,
+        // unless it was passed on to this one already.
+        Err(moved @ Error::RoomMoved { .. }) => {
+            if headers.contains_key(proxy::PASSED_ON) {
+                return Err(moved);
+            }
+            let Some(owner) = app.0.rooms.owner_elsewhere(&code).await? else {
+                return Err(moved);
+            };
+            let silence_limit = app.0.silence_limit;
+            return Ok(upgrade
+                .max_message_size(MAX_FRAME)
+                .max_frame_size(MAX_FRAME)
+                .read_buffer_size(READ_BUFFER)
+                .on_upgrade(move |socket| async move {
+                    proxy::pass_on(socket, &owner, &code, silence_limit).await;
+                    drop(opened);
+                }));
+        }
+        other => other?,
+    };
     let link = ws::Link {
-        room: app.0.rooms.get(&code).await?,
+        room,
         conn: app.0.next_conn.fetch_add(1, Ordering::Relaxed),
         db: app.0.db.clone(),
         rooms: app.0.rooms.clone(),

@@ -98,6 +98,7 @@ mod http;
 pub mod limit;
 mod metrics;
 pub mod protocol;
+mod proxy;
 mod queue;
 mod rating;
 mod room;
@@ -223,6 +224,11 @@ pub struct Config {
     /// (`--lease`; renewed every third of it): the longest another
     /// instance waits to take over the rooms of one that died.
     pub lease: Duration,
+    /// This instance's URL as the other instances reach it
+    /// (`--advertise`, `http://10.0.0.1:8080`): a socket to one of its
+    /// rooms that reaches another instance is passed on to it there.
+    /// `None`: `http://` and the address it listens on.
+    pub advertise: Option<String>,
 }
 
 /// The server's caps on connections and creations (docs/protocol.md,
@@ -287,6 +293,7 @@ impl Default for Config {
             analysis_budget: ReviewBudget::default(),
             instance: default_instance(),
             lease: DEFAULT_LEASE,
+            advertise: None,
         }
     }
 }
@@ -324,7 +331,10 @@ impl Server {
         let listener = TcpListener::bind(&config.addr).await.map_err(bind_error)?;
         let addr = listener.local_addr().map_err(bind_error)?;
         analysis::requeue_running(&db).await?;
-        let settings = room::Settings::from(config);
+        let mut settings = room::Settings::from(config);
+        if config.advertise.is_none() {
+            settings.advertise = std::sync::Arc::from(format!("http://{addr}").as_str());
+        }
         let rooms = room::Rooms::new(db.clone(), settings.clone());
         Ok(Server {
             listener,

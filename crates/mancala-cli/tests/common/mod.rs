@@ -126,7 +126,13 @@ impl Served {
         client
             .send(json!({ "type": "hello", "version": 1, "player": id, "secret": secret }))
             .await;
-        client.expect("welcome").await;
+        // A refusal after the upgrade (a socket passed on to a room's
+        // owner that cannot take it) is an `error` instead of `welcome`.
+        let first = client.next_message().await;
+        if first["type"] == "error" {
+            return Err(first.to_string());
+        }
+        assert_eq!(first["type"], "welcome", "{first}");
         let room = client.expect("room").await;
         Ok((client, room))
     }
@@ -185,6 +191,20 @@ impl Client {
     pub async fn send(&mut self, message: Value) {
         let text = message.to_string();
         self.ws.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    /// The next message, whatever its type.
+    pub async fn next_message(&mut self) -> Value {
+        loop {
+            let frame = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("a message in time");
+            match frame {
+                Some(Ok(Message::Text(text))) => return serde_json::from_str(&text).unwrap(),
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                other => panic!("expected a message, got {other:?}"),
+            }
+        }
     }
 
     /// The next message past `room`s, which must be of type `kind`.

@@ -44,8 +44,8 @@ fn millis(lease: Duration) -> i64 {
 }
 
 impl Db {
-    /// Claims room `code` for `instance` at time `now` (milliseconds) for
-    /// `lease`: only if no instance holds it, its lease ended, or
+    /// Claims room `code` for `instance`, reachable at `addr`, at time
+    /// `now` (milliseconds) for `lease`: only if no instance holds it, its lease ended, or
     /// `instance` itself holds it (a restarted instance takes its rooms
     /// back at once). Each claim raises the room's epoch by one.
     ///
@@ -58,7 +58,7 @@ impl Db {
     pub(crate) async fn claim(
         &self,
         code: &str,
-        instance: &str,
+        (instance, addr): (&str, &str),
         now: i64,
         lease: Duration,
     ) -> Result<Option<Fence>, Error> {
@@ -66,10 +66,11 @@ impl Db {
         // the upsert (a rival claim waits, then sees the new lease),
         // SQLite holds the database's write lock.
         let epoch: Option<i64> = sqlx::query_scalar(
-            "INSERT INTO room_owners (room, instance, epoch, expires_at) \
-             SELECT code, $2, 1, $3 FROM rooms WHERE code = $1 \
+            "INSERT INTO room_owners (room, instance, epoch, expires_at, addr) \
+             SELECT code, $2, 1, $3, $5 FROM rooms WHERE code = $1 \
              ON CONFLICT (room) DO UPDATE SET instance = excluded.instance, \
-             epoch = room_owners.epoch + 1, expires_at = excluded.expires_at \
+             epoch = room_owners.epoch + 1, expires_at = excluded.expires_at, \
+             addr = excluded.addr \
              WHERE room_owners.expires_at <= $4 OR room_owners.instance = $2 \
              RETURNING epoch",
         )
@@ -77,6 +78,7 @@ impl Db {
         .bind(instance)
         .bind(now.saturating_add(millis(lease)))
         .bind(now)
+        .bind(addr)
         .fetch_optional(&self.pool)
         .await?;
         Ok(epoch.map(|epoch| Fence {
@@ -113,6 +115,30 @@ impl Db {
                 epoch: r.get(1),
             })
             .collect())
+    }
+
+    /// The URL of the instance other than `instance` that holds a live
+    /// lease on room `code` at time `now`, if one does.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn owner_elsewhere(
+        &self,
+        code: &str,
+        instance: &str,
+        now: i64,
+    ) -> Result<Option<String>, Error> {
+        let addr = sqlx::query_scalar(
+            "SELECT addr FROM room_owners WHERE room = $1 AND instance <> '' \
+             AND instance <> $2 AND expires_at > $3",
+        )
+        .bind(code)
+        .bind(instance)
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(addr)
     }
 
     /// Gives room `fence.room` up, if `fence` still holds it: any
@@ -226,12 +252,33 @@ mod tests {
 
         // A claims the room; B cannot while A's lease holds; A again can
         // (a restart), each claim at a new epoch.
-        let first = a.claim("r", "A", t, LEASE).await.unwrap().unwrap();
+        let first = a
+            .claim("r", ("A", "http://a"), t, LEASE)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(first.epoch, 1);
-        assert_eq!(b.claim("r", "B", t + 5_999, LEASE).await.unwrap(), None);
-        let fence_a = a.claim("r", "A", t + 1_000, LEASE).await.unwrap().unwrap();
+        assert_eq!(
+            b.claim("r", ("B", "http://b"), t + 5_999, LEASE)
+                .await
+                .unwrap(),
+            None
+        );
+        let elsewhere = b.owner_elsewhere("r", "B", t + 5_999).await.unwrap();
+        assert_eq!(elsewhere.as_deref(), Some("http://a"));
+        assert_eq!(a.owner_elsewhere("r", "A", t).await.unwrap(), None);
+        let fence_a = a
+            .claim("r", ("A", "http://a"), t + 1_000, LEASE)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(fence_a.epoch, 2);
-        assert_eq!(a.claim("nowhere", "A", t, LEASE).await.unwrap(), None);
+        assert_eq!(
+            a.claim("nowhere", ("A", "http://a"), t, LEASE)
+                .await
+                .unwrap(),
+            None
+        );
 
         // A's first claim is fenced off by its second; its current one
         // writes.
@@ -253,12 +300,23 @@ mod tests {
             a.renew("A", t + 3_000, LEASE).await.unwrap(),
             std::slice::from_ref(&fence_a)
         );
-        assert_eq!(b.claim("r", "B", t + 8_999, LEASE).await.unwrap(), None);
+        assert_eq!(
+            b.claim("r", ("B", "http://b"), t + 8_999, LEASE)
+                .await
+                .unwrap(),
+            None
+        );
 
         // A stops renewing; once its lease ended, B takes the room over.
-        let fence_b = b.claim("r", "B", t + 9_000, LEASE).await.unwrap().unwrap();
+        let fence_b = b
+            .claim("r", ("B", "http://b"), t + 9_000, LEASE)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(fence_b.epoch, 3);
         assert_eq!(a.renew("A", t + 9_500, LEASE).await.unwrap(), []);
+        let elsewhere = a.owner_elsewhere("r", "A", t + 9_500).await.unwrap();
+        assert_eq!(elsewhere.as_deref(), Some("http://b"));
         assert_eq!(
             b.renew("B", t + 9_500, LEASE).await.unwrap(),
             std::slice::from_ref(&fence_b)
@@ -295,9 +353,18 @@ mod tests {
             .await
             .unwrap();
         a.release(&fence_a).await.unwrap();
-        assert_eq!(a.claim("r", "A", t + 9_600, LEASE).await.unwrap(), None);
+        assert_eq!(
+            a.claim("r", ("A", "http://a"), t + 9_600, LEASE)
+                .await
+                .unwrap(),
+            None
+        );
         b.release(&fence_b).await.unwrap();
-        let again = a.claim("r", "A", t + 9_600, LEASE).await.unwrap().unwrap();
+        let again = a
+            .claim("r", ("A", "http://a"), t + 9_600, LEASE)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(again.epoch, 4);
         assert!(moved(
             b.append_event(&fence_b, "g", 3, one, None, None, None)

@@ -30,6 +30,9 @@ use task::Room;
 pub(crate) struct Settings {
     /// This instance's name in the rooms' ownership (`--instance`).
     pub instance: Arc<str>,
+    /// This instance's URL for the others (`--advertise`), where they
+    /// pass the sockets of its rooms on to it.
+    pub advertise: Arc<str>,
     /// How long a claim of a room holds unless renewed (`--lease`); it
     /// is renewed every third of it.
     pub lease: Duration,
@@ -45,6 +48,7 @@ impl From<&Config> for Settings {
     fn from(config: &Config) -> Settings {
         Settings {
             instance: Arc::from(config.instance.as_str()),
+            advertise: Arc::from(config.advertise.as_deref().unwrap_or_default()),
             lease: config.lease,
             cpu: config.cpu,
             takeover_after: config.takeover_after,
@@ -267,6 +271,18 @@ impl Rooms {
         tracing::info!(rooms = live.len(), "rooms drained");
     }
 
+    /// The URL of the instance that holds room `code` if another one
+    /// does (its lease alive).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn owner_elsewhere(&self, code: &str) -> Result<Option<String>, Error> {
+        self.db
+            .owner_elsewhere(code, &self.settings.instance, now_ms())
+            .await
+    }
+
     /// How many rooms are in memory.
     #[cfg(test)]
     pub(crate) async fn running(&self) -> usize {
@@ -405,6 +421,7 @@ mod tests {
         let takeover_after = Duration::from_secs(60);
         let settings = Settings {
             instance: Arc::from("test"),
+            advertise: Arc::from("http://test"),
             lease: Duration::from_secs(6),
             cpu: DEFAULT_CPU,
             takeover_after,

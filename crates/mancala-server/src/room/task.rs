@@ -112,7 +112,12 @@ impl Room {
             code: code.to_string(),
         };
         let fence = match db
-            .claim(code, &settings.instance, now_ms(), settings.lease)
+            .claim(
+                code,
+                (&settings.instance, &settings.advertise),
+                now_ms(),
+                settings.lease,
+            )
             .await?
         {
             Some(fence) => fence,
@@ -741,6 +746,7 @@ mod tests {
         db.create_room("r", "a", &setup, false, None).await.unwrap();
         let settings = Settings {
             instance: Arc::from("test"),
+            advertise: Arc::from("http://test"),
             lease: Duration::from_secs(6),
             cpu: DEFAULT_CPU,
             takeover_after: Duration::from_secs(60),

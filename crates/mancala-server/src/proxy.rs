@@ -1,0 +1,131 @@
+//! A room's WebSocket that reached an instance other than the room's
+//! owner, passed on to the owner (docs/scaling.md): the instance opens a
+//! WebSocket of its own to the owner's `/ws/rooms/{code}` and copies
+//! every text and binary frame both ways, so the client is served by the
+//! owner's room as if connected to it (in order: one TCP stream each
+//! way). When either side closes, so does the other; the client then
+//! connects again, as after any close.
+
+use axum::extract::ws::{Message, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use tokio_tungstenite::connect_async;
+use tokio_tungstenite::tungstenite::Message as Upstream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
+use crate::error::Error;
+use crate::room::error_message;
+use crate::ws::Heartbeat;
+
+/// The header of a socket an instance passes on: the owner never passes
+/// it on again (so two instances that each think the other owns a room
+/// never send a socket round in circles).
+pub(crate) const PASSED_ON: &str = "x-mancala-passed-on";
+
+/// How long the owner may take to accept a socket passed on: an owner
+/// stopped or cut off never does, and its lease then ends.
+const CONNECT_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The owner's WebSocket URL for room `code`, from its advertised
+/// `http(s)://` URL.
+fn socket_url(owner: &str, code: &str) -> String {
+    let base = owner.trim_end_matches('/');
+    let base = match base.split_once("://") {
+        Some(("https", rest)) => format!("wss://{rest}"),
+        Some((_, rest)) => format!("ws://{rest}"),
+        None => format!("ws://{base}"),
+    };
+    format!("{base}/ws/rooms/{code}")
+}
+
+/// Serves `client` by passing it on to `owner` (its advertised URL) for
+/// room `code`, until either side closes; a client silent for longer
+/// than `silence_limit` is dropped as by the owner. If the owner cannot
+/// be reached, the client is told `room_moved` and closed.
+pub(crate) async fn pass_on(
+    mut client: WebSocket,
+    owner: &str,
+    code: &str,
+    silence_limit: Option<std::time::Duration>,
+) {
+    let refused = || Error::RoomMoved {
+        code: code.to_string(),
+    };
+    let request = socket_url(owner, code).into_client_request().map(|mut r| {
+        r.headers_mut()
+            .insert(PASSED_ON, axum::http::HeaderValue::from_static("1"));
+        r
+    });
+    let upstream = match request {
+        Ok(request) => match tokio::time::timeout(CONNECT_LIMIT, connect_async(request)).await {
+            Ok(Ok((upstream, _))) => Ok(upstream),
+            Ok(Err(error)) => Err(error.to_string()),
+            Err(_) => Err(format!("no answer in {CONNECT_LIMIT:?}")),
+        },
+        Err(error) => Err(error.to_string()),
+    };
+    let upstream = match upstream {
+        Ok(upstream) => upstream,
+        Err(error) => {
+            tracing::warn!(room = %code, %owner, %error, "the room's owner cannot be reached");
+            let text = serde_json::to_string(&error_message(&refused())).unwrap_or_default();
+            let _ = client.send(Message::Text(text.into())).await;
+            return;
+        }
+    };
+    tracing::debug!(room = %code, %owner, "socket passed on to the room's owner");
+    let (mut up_tx, mut up_rx) = upstream.split();
+    let mut heartbeat = Heartbeat::new(silence_limit);
+    loop {
+        tokio::select! {
+            incoming = client.recv() => {
+                let Some(Ok(frame)) = incoming else { break };
+                heartbeat.heard();
+                let frame = match frame {
+                    Message::Text(text) => Upstream::text(text.as_str()),
+                    Message::Binary(bytes) => Upstream::binary(bytes),
+                    Message::Ping(_) | Message::Pong(_) => continue,
+                    Message::Close(_) => break,
+                };
+                if up_tx.send(frame).await.is_err() {
+                    break;
+                }
+            }
+            outgoing = up_rx.next() => {
+                let frame = match outgoing {
+                    Some(Ok(Upstream::Text(text))) => Message::Text(text.as_str().into()),
+                    Some(Ok(Upstream::Binary(bytes))) => Message::Binary(bytes),
+                    Some(Ok(Upstream::Ping(_) | Upstream::Pong(_) | Upstream::Frame(_))) => continue,
+                    Some(Ok(Upstream::Close(_)) | Err(_)) | None => break,
+                };
+                if client.send(frame).await.is_err() {
+                    break;
+                }
+            }
+            () = heartbeat.tick() => {
+                if heartbeat.silent_too_long()
+                    || client.send(Message::Ping(Vec::new().into())).await.is_err()
+                {
+                    break;
+                }
+            }
+        }
+    }
+    let _ = up_tx.send(Upstream::Close(None)).await;
+    let _ = client.send(Message::Close(None)).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_owners_socket_url_follows_its_scheme() {
+        let url = |owner| socket_url(owner, "abc");
+        assert_eq!(
+            url("http://10.0.0.1:8080"),
+            "ws://10.0.0.1:8080/ws/rooms/abc"
+        );
+        assert_eq!(url("https://a.example/"), "wss://a.example/ws/rooms/abc");
+        assert_eq!(url("10.0.0.1:8080"), "ws://10.0.0.1:8080/ws/rooms/abc");
+    }
+}
