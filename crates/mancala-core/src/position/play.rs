@@ -5,7 +5,9 @@ use super::{Cup, Position};
 use crate::error::IllegalMove;
 use crate::mv::Move;
 use crate::outcome::EndReason;
-use crate::rules::{KERNEL_COUNT, KERNEL_GENERAL, KERNEL_NO_CAPTURE, KERNEL_OPPOSITE, Sowing};
+use crate::rules::{
+    KERNEL_COUNT, KERNEL_GENERAL, KERNEL_NO_CAPTURE, KERNEL_OPPOSITE, Rules, Sowing,
+};
 use crate::setup::PieState;
 use crate::side::Side;
 
@@ -238,12 +240,16 @@ impl<'r> Position<'r> {
             self.state.pie = PieState::Declined;
         }
         self.state.ply += 1;
+        // Rules with the limit play with the general kernel
+        // (`compile::kernel`); without it the count stays 0 (`from_setup`
+        // allows no other), and the common path neither reads nor writes it.
+        debug_assert!(K == KERNEL_GENERAL || r.capture_turn_limit == 0);
+        if K == KERNEL_GENERAL && r.capture_turn_limit > 0 {
+            (sowing.extra_turn, self.state.capture_turns) =
+                capture_turns_after(r, sowing.extra_turn, sowing.last, self.state.capture_turns);
+        }
         if !sowing.extra_turn {
             self.state.to_move = r.next_side[side];
-            // A new turn: its captures have earned nothing yet.
-            self.state.capture_turns = 0;
-        } else if r.capture_turn_limit > 0 {
-            self.limit_capture_turns(&mut sowing, side);
         }
         // A relay lift can empty any side's house, like a capture.
         self.settle(
@@ -263,30 +269,6 @@ impl<'r> Position<'r> {
         sowing
     }
 
-    /// `capture_extra_turn_limit` (docs/rules.md section 5): an extra move
-    /// that the last seed's capture earned counts against the turn's
-    /// limit, and is withdrawn once the limit is reached. A store landing
-    /// never captures, so an extra move whose last seed is in a house was
-    /// earned by the capture.
-    /// A pass (`Position::pass`) or the end of the game (`finish`) also
-    /// starts the count again.
-    #[cold]
-    #[inline(never)]
-    fn limit_capture_turns(&mut self, sowing: &mut Sowing, side: usize) {
-        let r = self.rules;
-        let in_store = usize::from(sowing.last) % usize::from(r.stride) == usize::from(r.houses);
-        if in_store {
-            return;
-        }
-        if self.state.capture_turns < r.capture_turn_limit {
-            self.state.capture_turns += 1;
-        } else {
-            sowing.extra_turn = false;
-            self.state.to_move = r.next_side[side];
-            self.state.capture_turns = 0;
-        }
-    }
-
     fn swap(&mut self) {
         self.state.pie = PieState::Swapped;
         self.state.ply += 1;
@@ -295,5 +277,34 @@ impl<'r> Position<'r> {
             mover,
             ..Changed::NOTHING
         });
+    }
+}
+
+/// `capture_extra_turn_limit` (docs/rules.md section 5) after a sowing
+/// whose last seed fell in `last` and that earned an extra move if
+/// `extra_turn`, with `count` capture-earned extra moves in the turn so
+/// far: whether the extra move stands, and the count after the sowing.
+/// A store landing never captures, so an extra move whose last seed is
+/// in a house was earned by the capture, and counts against the limit;
+/// it is withdrawn once the limit is reached. A new turn starts the
+/// count again, as a pass (`Position::pass`) or the end of the game
+/// (`finish`) do.
+///
+/// A function of values (no `&mut` of the position or the sowing), out
+/// of line: `sow_house` calling a method on `&mut self` and the sowing
+/// kept them in memory and read the rules again on every move (issue
+/// 30).
+#[cold]
+#[inline(never)]
+fn capture_turns_after(r: &Rules, extra_turn: bool, last: u8, count: u8) -> (bool, u8) {
+    let in_store = usize::from(last) % usize::from(r.stride) == usize::from(r.houses);
+    if !extra_turn {
+        (false, 0)
+    } else if in_store {
+        (true, count)
+    } else if count < r.capture_turn_limit {
+        (true, count + 1)
+    } else {
+        (false, 0)
     }
 }

@@ -443,9 +443,11 @@ pub(super) fn plain(set: &RuleSet) -> bool {
 }
 
 /// The sowing kernel (`KERNEL_*`): plain sowing with its capture family
-/// fixed, or the general one.
+/// fixed, or the general one. Only the general one counts the extra
+/// moves of `capture_extra_turn_limit`, so that the others skip the test
+/// on every move (issue 30).
 pub(super) fn kernel(set: &RuleSet) -> u8 {
-    if !plain(set) {
+    if !plain(set) || set.capture_extra_turn_limit > 0 {
         return KERNEL_GENERAL;
     }
     match set.capture {
