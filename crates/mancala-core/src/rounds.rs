@@ -162,7 +162,10 @@ impl Match {
                 }
             };
         }
-        self.rounds.last_mut().expect("a match has a round").undo_move()
+        self.rounds
+            .last_mut()
+            .expect("a match has a round")
+            .undo_move()
     }
 
     /// If the round being played is over and the match is not, begins the
@@ -452,10 +455,7 @@ impl<'de> Deserialize<'de> for Match {
     /// error naming what does not fit ([`MatchLineError`]).
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let record = MatchRecord::deserialize(deserializer)?;
-        record
-            .rules
-            .validate()
-            .map_err(serde::de::Error::custom)?;
+        record.rules.validate().map_err(serde::de::Error::custom)?;
         Match::from_rounds(&record.rules, &record.rounds).map_err(serde::de::Error::custom)
     }
 }

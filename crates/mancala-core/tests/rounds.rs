@@ -31,7 +31,10 @@ fn after_round_1(overrides: &str) -> Match {
 fn a_round_ends_and_the_next_fills_the_houses_it_can() {
     let game = after_round_1("");
     let first = &game.rounds()[0];
-    assert_eq!(first.position().to_string(), "0,0:3 0,0:5 to=0 ply=7 over=any_side_empty");
+    assert_eq!(
+        first.position().to_string(),
+        "0,0:3 0,0:5 to=0 ply=7 over=any_side_empty"
+    );
     assert_eq!(game.round_count(), 2);
     // A's 3 seeds fill house 1 and leave 1 in the store; house 2 is burnt.
     // B's 5 fill both houses and leave 1. B starts: the turn alternates.
@@ -53,7 +56,10 @@ fn sowing_passes_over_a_burnt_house() {
     game.play(Move::House(1)).unwrap();
     // A's side is empty: round 2 ends, B takes its 4 seeds: A 2, B 6.
     let second = &game.rounds()[1];
-    assert_eq!(second.position().to_string(), "0,0:2 0,0:6 to=1 ply=2 over=any_side_empty");
+    assert_eq!(
+        second.position().to_string(),
+        "0,0:2 0,0:6 to=1 ply=2 over=any_side_empty"
+    );
     // Round 3: A fills one house, B both with 2 left over; A starts.
     assert_eq!(game.round_count(), 3);
     assert_eq!(game.position().to_string(), "2,0:0 2,2:2 to=0 ply=0");
@@ -156,12 +162,23 @@ fn match_line_errors_name_the_round() {
     let err = format!("{SMALL}; 2 / 2").parse::<Match>().unwrap_err();
     assert_eq!(err, MatchLineError::RoundNotOver { round: 1 });
     // The round is over after its 7th event; an 8th belongs to round 2.
-    let err = format!("{SMALL}; {ROUND_1}, 2").parse::<Match>().unwrap_err();
+    let err = format!("{SMALL}; {ROUND_1}, 2")
+        .parse::<Match>()
+        .unwrap_err();
     assert_eq!(err, MatchLineError::RoundOver { round: 1, index: 8 });
     // Round 2: B 1 ends in B's store (extra turn), so B's house 1 is empty.
-    let err = format!("{SMALL}; {ROUND_1} / 1, 1").parse::<Match>().unwrap_err();
+    let err = format!("{SMALL}; {ROUND_1} / 1, 1")
+        .parse::<Match>()
+        .unwrap_err();
     assert!(
-        matches!(err, MatchLineError::Illegal { round: 2, index: 2, .. }),
+        matches!(
+            err,
+            MatchLineError::Illegal {
+                round: 2,
+                index: 2,
+                ..
+            }
+        ),
         "{err}"
     );
     assert_eq!(
@@ -169,8 +186,18 @@ fn match_line_errors_name_the_round() {
         "round 2, event 2 (1) at ply 1: illegal move 1: the house is empty"
     );
     let err = format!("{SMALL}; x").parse::<Match>().unwrap_err();
-    assert!(matches!(err, MatchLineError::BadEvent { round: 1, index: 1, .. }));
-    assert!(matches!("kalah".parse::<Match>(), Err(MatchLineError::Shape { fields: 1 })));
+    assert!(matches!(
+        err,
+        MatchLineError::BadEvent {
+            round: 1,
+            index: 1,
+            ..
+        }
+    ));
+    assert!(matches!(
+        "kalah".parse::<Match>(),
+        Err(MatchLineError::Shape { fields: 1 })
+    ));
 }
 
 #[test]
@@ -178,7 +205,10 @@ fn serde_round_trips_and_refuses_what_does_not_replay() {
     let mut game = after_round_1("");
     game.play(Move::House(2)).unwrap();
     let json = serde_json::to_string(&game).unwrap();
-    assert!(json.contains(r#""rounds":[["2","2","1","1","2","2","1"],["2"]]"#), "{json}");
+    assert!(
+        json.contains(r#""rounds":[["2","2","1","1","2","2","1"],["2"]]"#),
+        "{json}"
+    );
     let again: Match = serde_json::from_str(&json).unwrap();
     assert_eq!(again.to_string(), game.to_string());
     let bad = json.replace(r#"["2"]]"#, r#"["1","1"]]"#);
@@ -192,7 +222,11 @@ fn burnt_houses_are_checked() {
     let all = Rules::with_burnt(&set, [0b11_1111, 0, 0, 0]).unwrap_err();
     assert!(matches!(
         all,
-        RuleError::InvalidValue { field: "burnt", reason: InvalidReason::Burnt, .. }
+        RuleError::InvalidValue {
+            field: "burnt",
+            reason: InvalidReason::Burnt,
+            ..
+        }
     ));
     assert!(Rules::with_burnt(&set, [0b100_0000, 0, 0, 0]).is_err());
     assert!(Rules::with_burnt(&set, [0, 0, 1, 0]).is_err());
@@ -201,7 +235,11 @@ fn burnt_houses_are_checked() {
     let setup = "4,4,4,4,4,4:0 4,4,4,4,4,4:0".parse().unwrap();
     assert_eq!(
         Position::from_setup(&rules, &setup).unwrap_err(),
-        SetupError::BurntHouse { side: 1, house: 2, seeds: 4 }
+        SetupError::BurntHouse {
+            side: 1,
+            house: 2,
+            seeds: 4
+        }
     );
 }
 
@@ -225,4 +263,111 @@ fn rounds_rules_are_validated() {
     assert!(err.to_string().contains("match_houses = 7"), "{err}");
     assert!(RuleSet::from_spec("kalah,match_houses=0").is_err());
     assert!(RuleSet::from_spec("kalah,rounds=many").is_err());
+}
+
+mod random {
+    use mancala_core::{MAX_PLAYERS, Match, Position, Rounds, RuleSet, Rules};
+    use mancala_testkit::pick::{Choices, random_game};
+    use mancala_testkit::rules::any_rules;
+    use proptest::prelude::*;
+
+    /// Every burnt house of `pos` holds no seed, and no seed is lost.
+    fn check_burnt(pos: &Position<'_>) -> Result<(), TestCaseError> {
+        let rules = pos.rules();
+        for side in rules.sides() {
+            for h in 1..=rules.houses() {
+                if rules.is_burnt(side, h) {
+                    prop_assert_eq!(pos.house(side, h), Some(0), "{} in {}", h, pos);
+                }
+            }
+        }
+        let stores: u32 = pos.scores().iter().map(|&s| u32::from(s)).sum();
+        let held = pos.board_seeds() + stores + u32::from(pos.discarded());
+        prop_assert_eq!(held, pos.total_seeds(), "{}", pos);
+        Ok(())
+    }
+
+    /// Burnt houses for `set` from random bits: within the board, and
+    /// every side keeping house 1 or its last house in play.
+    fn burnt_of(set: &RuleSet, bits: [u16; MAX_PLAYERS]) -> [u16; MAX_PLAYERS] {
+        let houses = u32::from(set.houses);
+        let all = if houses == 16 {
+            u16::MAX
+        } else {
+            (1 << houses) - 1
+        };
+        let mut burnt = [0u16; MAX_PLAYERS];
+        for s in 0..usize::from(set.players) {
+            let mut mask = bits[s] & all;
+            if mask == all {
+                mask &= !(1 << (bits[s] as u32 % houses));
+            }
+            burnt[s] = mask;
+        }
+        burnt
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn random_games_never_sow_into_a_burnt_house(
+            set in any_rules(),
+            bits in any::<[u16; MAX_PLAYERS]>(),
+            seed in any::<u64>(),
+        ) {
+            let rules = Rules::with_burnt(&set, burnt_of(&set, bits)).unwrap();
+            let mut failure = Ok(());
+            random_game(&rules, seed, 400, |g| {
+                if failure.is_ok() {
+                    failure = check_burnt(&g.position());
+                }
+            });
+            failure?;
+        }
+
+        #[test]
+        fn a_match_keeps_its_seeds_from_round_to_round(
+            set in any_rules(),
+            limit in 1u8..=4,
+            seed in any::<u64>(),
+        ) {
+            let set = RuleSet { rounds: Rounds::Fill, round_limit: limit, pie_rule: false, ..set };
+            let mut game = Match::new(&set).unwrap();
+            let mut choices = Choices(seed);
+            let mut plies = 0;
+            while !game.is_over() && plies < 1500 {
+                let m = choices.pick(&game.position());
+                game.play(m).unwrap();
+                check_burnt(&game.position())?;
+                plies += 1;
+            }
+            prop_assert!(game.round_count() <= usize::from(limit));
+            for pair in game.rounds().windows(2) {
+                let (end, next) = (pair[0].position(), pair[1].start());
+                prop_assert!(end.is_over());
+                // The seeds won go on; those discarded, or left on the
+                // board by `empty_first`, leave the match.
+                let won: u32 = end.scores().iter().map(|&s| u32::from(s)).sum();
+                prop_assert_eq!(next.total_seeds(), won);
+                if !set.end.contains(mancala_core::EndCondition::EmptyFirst) {
+                    prop_assert_eq!(won, end.total_seeds() - u32::from(end.discarded()));
+                }
+                for side in next.rules().sides() {
+                    let in_play = (1..=usize::from(set.houses))
+                        .filter(|&h| !next.is_burnt(side, h))
+                        .count();
+                    prop_assert!(in_play >= usize::from(set.match_houses));
+                    let filled = (1..=usize::from(set.houses))
+                        .filter(|&h| next.house(side, h) == Some(set.seeds))
+                        .count();
+                    prop_assert_eq!(filled, in_play, "side {} of {}", side, next);
+                    prop_assert!(next.store(side) < set.seeds || in_play == usize::from(set.houses));
+                }
+            }
+            // The line replays to the same match.
+            let again: Match = game.to_string().parse().unwrap();
+            prop_assert_eq!(again.position(), game.position());
+        }
+    }
 }
