@@ -105,6 +105,15 @@ pub enum InvalidReason {
         "capture_extra_turn_limit limits the extra moves captures earn: it needs capture_extra_turn = true"
     )]
     CaptureTurnLimitWithoutCaptureTurn,
+    /// `match_houses` 0 or more than `houses`.
+    #[error("match_houses counts the houses a player must fill to play on: 1 to houses")]
+    MatchHouses,
+    /// Burnt houses past the board, or every house of a side burnt.
+    #[error("burnt houses must be houses of the board, and every side keeps one in play")]
+    Burnt,
+    /// `rounds = fill` with `pie_rule`.
+    #[error("a match in rounds keeps each player on their side, so it has no pie rule")]
+    RoundsWithPie,
     /// A count capture with no `capture_counts`.
     #[error("a count capture needs at least one count")]
     NoCaptureCounts,
@@ -240,6 +249,16 @@ pub enum SetupError {
         side: usize,
         /// Why it is impossible.
         reason: ImpossibleResignation,
+    },
+    /// Seeds in a house that is burnt this round (docs/rules.md section 8a).
+    #[error("side {side}'s house {house} is burnt (out of play) but holds {seeds} seeds")]
+    BurntHouse {
+        /// The side.
+        side: usize,
+        /// The house number, from 1.
+        house: usize,
+        /// The seeds the setup puts there.
+        seeds: u8,
     },
     /// A tuzdyk the rules or the board rule out (docs/rules.md section 5).
     #[error("tuzdyk of side {side} at house {house}: {reason}")]

@@ -45,6 +45,9 @@
 //!   the `mancala-i18n` catalogs word in each language; a rules page's
 //!   other facts are phrases too: [`RuleSet::aim`], [`RuleSet::glossary`]
 //!   ([`Term`]) and [`RuleSet::questions`] ([`Question`]).
+//! - [`Match`] plays a game in rounds (`rounds = fill`): the seeds each
+//!   player won fill their houses for the next round, the rest burnt
+//!   ([`Rules::with_burnt`]); one-line notation, serde and undo.
 //! - [`perft`] counts move sequences.
 //!
 //! ## Notation
@@ -87,6 +90,7 @@ mod phrase;
 mod position;
 mod preset;
 mod record;
+mod rounds;
 mod rules;
 mod ruleset;
 mod seen;
@@ -110,11 +114,12 @@ pub use phrase::{Phrase, PhraseArg};
 pub use position::{Choose, Cup, Effect, Playout, Position, SowingStep};
 pub use preset::{KalahOptions, Preset};
 pub use record::GameLineError;
+pub use rounds::{Match, MatchLineError};
 pub use rules::Rules;
 pub use ruleset::{
     Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction, EndCondition, EndSet,
     ExtraTurn, GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS, NoMove, Origin, Relay,
-    RelayOn, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    RelayOn, RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 pub use setup::{PieState, Setup};
 pub use side::{BySide, Side};

@@ -137,14 +137,18 @@ pub struct Position<'r> {
 }
 
 impl<'r> Position<'r> {
-    /// The start position: every house holds `seeds`, stores are empty,
-    /// side 0 to move.
+    /// The start position: every house holds `seeds` (a burnt house
+    /// none, [`Rules::with_burnt`]), stores are empty, side 0 to move.
     pub fn new(rules: &'r Rules) -> Position<'r> {
         let set = rules.rule_set();
         let mut cups = [0u8; CUPS];
+        let mut total = 0usize;
         for s in 0..rules.players() {
-            for c in rules.house_range(s) {
-                cups[c] = set.seeds;
+            for (h, c) in rules.house_range(s).enumerate() {
+                if !rules.is_burnt(Side::trusted(s as u8), h + 1) {
+                    cups[c] = set.seeds;
+                    total += usize::from(set.seeds);
+                }
             }
         }
         let mut pos = Position {
@@ -154,7 +158,7 @@ impl<'r> Position<'r> {
                 ply: 0,
                 legal: 0,
                 to_move: 0,
-                total: set.total_seeds() as u8,
+                total: total as u8,
                 discarded: 0,
                 pie: PieState::Pending,
                 resigned: [0; MAX_PLAYERS],
@@ -323,6 +327,12 @@ impl<'r> Position<'r> {
     pub fn is_tuzdyk(&self, side: Side, number: usize) -> bool {
         let side = side.index();
         side < 2 && number != 0 && usize::from(self.state.tuzdyk[1 - side]) == number
+    }
+
+    /// Whether `side`'s house `number` (from 1) is burnt, out of play for
+    /// this round ([`Rules::is_burnt`]). A burnt house holds no seed.
+    pub fn is_burnt(&self, side: Side, number: usize) -> bool {
+        self.rules.is_burnt(side, number)
     }
 
     /// Whether `side` has resigned.

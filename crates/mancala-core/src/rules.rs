@@ -56,6 +56,8 @@ const DIRECTIONS: usize = 2;
 #[derive(Clone, Debug)]
 pub struct Rules {
     set: RuleSet,
+    /// Per side, the burnt houses as bits (bit `h`: house `h + 1`).
+    burnt: [u16; MAX_PLAYERS],
     pub(crate) players: u8,
     pub(crate) houses: u8,
     /// Houses plus the store: cup index of side `s`'s house 1 is `s * stride`.
@@ -192,14 +194,66 @@ impl Rules {
     ///
     /// As [`RuleSet::validate`].
     pub fn new(set: &RuleSet) -> Result<Rules, RuleError> {
+        Rules::with_burnt(set, [0; MAX_PLAYERS])
+    }
+
+    /// Validates and compiles a rule set for a round in which some houses
+    /// are burnt (docs/rules.md section 8a): bit `h` of `burnt[s]` set
+    /// means side `s`'s house `h + 1` is out of play. Sowing passes over a
+    /// burnt house as over a store not on the track; it holds no seed, so
+    /// it is never moved, and captures read it as an empty house (a chain
+    /// steps over it). A [`Match`](crate::Match) compiles one of these per
+    /// round.
+    ///
+    /// # Errors
+    ///
+    /// As [`RuleSet::validate`]; [`RuleError::InvalidValue`] for `burnt`
+    /// naming a house past `houses`, a side past `players`, or a side
+    /// with every house burnt.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Move, Position, Preset, Rules, Side};
+    ///
+    /// // Side 1's house 1 is burnt: side 0's house 6 sows past it.
+    /// let rules = Rules::with_burnt(&Preset::Kalah.rules(), [0, 0b1, 0, 0])?;
+    /// assert!(rules.is_burnt(Side::new(1), 1));
+    /// let mut pos = Position::new(&rules);
+    /// assert_eq!(pos.house(Side::new(1), 1), Some(0));
+    /// pos.play(Move::House(6))?;
+    /// assert_eq!(pos.to_string(), "4,4,4,4,4,0:1 0,5,5,5,4,4:0 to=1 ply=1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_burnt(set: &RuleSet, burnt: [u16; MAX_PLAYERS]) -> Result<Rules, RuleError> {
         set.validate()?;
-        let layout = Layout::of(set);
+        let all = if set.houses >= 16 {
+            u16::MAX
+        } else {
+            (1u16 << set.houses) - 1
+        };
+        for (s, &mask) in burnt.iter().enumerate() {
+            let bad = if s >= usize::from(set.players) {
+                mask != 0
+            } else {
+                mask & !all != 0 || mask == all
+            };
+            if bad {
+                return Err(RuleError::InvalidValue {
+                    field: "burnt",
+                    value: format!("side {s}: {mask:#b}"),
+                    reason: crate::error::InvalidReason::Burnt,
+                });
+            }
+        }
+        let layout = Layout::of(set, burnt);
         let tracks = Tracks::of(set, &layout);
         let table = SowingTable::of(&layout, &tracks);
         let (targets, ntargets) = compile::corresponding_houses(set, &layout);
         let relay = compile::RelayTables::of(set, &layout, &tracks);
         let mut rules = Rules {
             set: *set,
+            burnt,
             players: set.players,
             houses: set.houses,
             stride: layout.stride as u8,
@@ -268,8 +322,27 @@ impl Rules {
             ply_horizon: compile::ply_horizon(set),
             registers: None,
         };
-        rules.registers = Registers::of(&rules);
+        // The register form assumes every house is on the track.
+        rules.registers = if burnt == [0; MAX_PLAYERS] {
+            Registers::of(&rules)
+        } else {
+            None
+        };
         Ok(rules)
+    }
+
+    /// Per side, the burnt houses as bits: bit `h` of entry `s` set means
+    /// side `s`'s house `h + 1` is out of play ([`Rules::with_burnt`]).
+    pub fn burnt(&self) -> [u16; MAX_PLAYERS] {
+        self.burnt
+    }
+
+    /// Whether `side`'s house `number` (from 1) is burnt, out of play for
+    /// this round; false for a house the board does not have.
+    pub fn is_burnt(&self, side: Side, number: usize) -> bool {
+        side.index() < self.players()
+            && (1..=self.houses()).contains(&number)
+            && self.burnt[side.index()] >> (number - 1) & 1 == 1
     }
 
     /// The rule set these rules were compiled from.
@@ -324,7 +397,7 @@ impl Rules {
 
 impl PartialEq for Rules {
     fn eq(&self, other: &Rules) -> bool {
-        self.set == other.set
+        self.set == other.set && self.burnt == other.burnt
     }
 }
 

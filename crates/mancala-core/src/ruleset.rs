@@ -17,7 +17,8 @@ pub(crate) use table::DEFAULTS;
 pub use table::{DIMENSIONS, RuleSet};
 pub use values::{
     Capture, CaptureFrom, CaptureSide, Direction, EndCondition, ExtraTurn, GrandSlam, Leftover,
-    NoMove, Origin, Relay, RelayOn, SowCaptureBy, StoresSown, Unfed,
+    NoMove, Origin, Relay, RelayOn, RoundFill, RoundStarter, Rounds, SowCaptureBy, StoresSown,
+    Unfed,
 };
 
 /// The most players a rule set may seat.

@@ -144,6 +144,11 @@ const ADDED_LATER: &[&str] = &[
     "no_move",
     "tuzdyk",
     "tuzdyk_count",
+    "rounds",
+    "round_fill",
+    "round_starter",
+    "match_houses",
+    "round_limit",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

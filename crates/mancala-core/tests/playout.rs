@@ -90,6 +90,7 @@ fn register_rules() -> impl Strategy<Value = RuleSet> {
         |(mut set, capture, houses)| {
             set.players = 2;
             set.houses = houses;
+            set.match_houses = set.match_houses.min(houses);
             set.relay = Relay::None;
             set.sow_capture_counts = Default::default();
             set.tuzdyk = false;
@@ -230,6 +231,7 @@ proptest! {
         set in register_rules().prop_map(|mut set| {
             // Small store-less boards, where seeds circle and positions recur.
             set.houses = 1 + set.houses % 3;
+            set.match_houses = set.match_houses.min(set.houses);
             set.seeds = 1 + set.seeds % 2;
             set.stores_sown = StoresSown::None;
             set.end = EndSet::EMPTY;

@@ -4,7 +4,7 @@
 use mancala_core::{
     Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction, EndCondition, EndSet,
     ExtraTurn, GrandSlam, KalahOptions, Leftover, NoMove, Origin, Preset, Relay, RelayOn,
-    RuleError, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    RoundFill, RoundStarter, Rounds, RuleError, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 use mancala_testkit::assert_mentions;
 
@@ -203,7 +203,7 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 35] = [
+    let table: [(&str, &str, Change); 40] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
@@ -261,6 +261,15 @@ fn set_changes_every_dimension_by_name() {
         }),
         ("no_move", "pass", |s| s.no_move = NoMove::Pass),
         ("pie_rule", "1", |s| s.pie_rule = true),
+        ("rounds", "fill", |s| s.rounds = Rounds::Fill),
+        ("round_fill", "from_store", |s| {
+            s.round_fill = RoundFill::FromStore
+        }),
+        ("round_starter", "last_mover", |s| {
+            s.round_starter = RoundStarter::LastMover
+        }),
+        ("match_houses", "4", |s| s.match_houses = 4),
+        ("round_limit", "3", |s| s.round_limit = 3),
     ];
     let names: Vec<&str> = table.iter().map(|(name, _, _)| *name).collect();
     assert_eq!(

@@ -3,8 +3,8 @@
 
 use mancala_core::{
     Capture, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition, EndSet, ExtraTurn,
-    GrandSlam, KalahOptions, Leftover, NoMove, Origin, Preset, Relay, RelayOn, RuleSet,
-    SowCaptureBy, StoresSown, Unfed,
+    GrandSlam, KalahOptions, Leftover, NoMove, Origin, Preset, Relay, RelayOn, RoundFill,
+    RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 use proptest::prelude::*;
 use rand::RngExt;
@@ -292,10 +292,20 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         0usize..2,
         any::<bool>(),
     );
-    let all = (shape, feeding, capture, ending, (more, relaying));
-    all.prop_map(|(shape, feeding, capture, ending, (more, relaying))| {
-        rule_set_of(shape, feeding, capture, ending, more, relaying)
-    })
+    // Rounds (docs/rules.md section 8a): a one-game match half the time.
+    let rounding = (
+        any::<bool>(),
+        0..RoundFill::ALL.len(),
+        0..RoundStarter::ALL.len(),
+        1u8..=16,
+        0u8..4,
+    );
+    let all = (shape, feeding, capture, ending, (more, relaying, rounding));
+    all.prop_map(
+        |(shape, feeding, capture, ending, (more, relaying, rounding))| {
+            rule_set_of(shape, feeding, capture, ending, more, relaying, rounding)
+        },
+    )
 }
 
 /// What [`random_rules`] draws, dimension group by dimension group.
@@ -305,6 +315,7 @@ type Captures = (usize, usize, bool, Vec<u8>, usize, bool, u32);
 type Ending = (u8, usize, usize, bool, (bool, u8));
 type More = (Vec<u8>, bool, bool, (bool, u8));
 type Relaying = (usize, usize, u8, usize, bool);
+type Rounding = (bool, usize, usize, u8, u8);
 
 /// The rule set of [`random_rules`]'s draws, with the few combinations
 /// the engine refuses repaired.
@@ -315,7 +326,9 @@ fn rule_set_of(
     ending: Ending,
     more: More,
     relaying: Relaying,
+    rounding: Rounding,
 ) -> RuleSet {
+    let (rounds, round_fill, round_starter, match_houses, round_limit) = rounding;
     let (players, houses, mut seeds, stores, origin, extra, direction) = shape;
     let (first_extra, min_seeds, must_feed, unfed, grand_slam) = feeding;
     let (kind, from, empty_opposite, counts, side, chain, no_capture) = capture;
@@ -394,6 +407,16 @@ fn rule_set_of(
         cycle_leftover: Leftover::ALL[cycle_leftover],
         no_move: NoMove::ALL[no_move],
         pie_rule: pie && two,
+        // A match in rounds has no pie rule (docs/rules.md section 14).
+        rounds: if rounds && !(pie && two) {
+            Rounds::Fill
+        } else {
+            Rounds::None
+        },
+        round_fill: RoundFill::ALL[round_fill],
+        round_starter: RoundStarter::ALL[round_starter],
+        match_houses: match_houses.min(houses),
+        round_limit,
     }
 }
 

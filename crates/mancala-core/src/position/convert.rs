@@ -24,7 +24,7 @@ impl<'r> Position<'r> {
     /// does not fit the rules: the number of sides, houses or stores, more
     /// than 255 seeds, a side to move that does not exist, a pie-rule state
     /// without the pie rule, a resigned side that does not exist, a tuzdyk
-    /// the rules or the board rule out, more extra moves earned by
+    /// the rules or the board rule out, seeds in a burnt house, more extra moves earned by
     /// captures in this turn than `capture_extra_turn_limit` allows (any,
     /// without a limit), or an end that the position
     /// contradicts.
@@ -158,6 +158,17 @@ impl<'r> Position<'r> {
             let base = rules.base(s);
             cups[base..base + houses.len()].copy_from_slice(houses);
             cups[rules.store(s)] = parts.stores[s];
+        }
+        for s in rules.sides() {
+            for (h, &seeds) in rules.house_range(s.index()).map(|c| &cups[c]).enumerate() {
+                if seeds != 0 && rules.is_burnt(s, h + 1) {
+                    return Err(SetupError::BurntHouse {
+                        side: s.index(),
+                        house: h + 1,
+                        seeds,
+                    });
+                }
+            }
         }
         let tuzdyk = parts.check_tuzdyk(rules, &cups)?;
         let limit = rules.capture_turn_limit;

@@ -24,11 +24,14 @@ pub(super) struct Layout {
     pub stride: usize,
     /// Cups on the board, stores included.
     pub ncups: usize,
+    /// Per side, bit `h` set: house `h + 1` is burnt, out of play for the
+    /// round (docs/rules.md section 8a).
+    pub burnt: [u16; MAX_PLAYERS],
 }
 
 impl Layout {
     /// Step: the board layout of a validated rule set.
-    pub fn of(set: &RuleSet) -> Layout {
+    pub fn of(set: &RuleSet, burnt: [u16; MAX_PLAYERS]) -> Layout {
         let players = usize::from(set.players);
         let houses = usize::from(set.houses);
         let stride = houses + 1;
@@ -37,6 +40,7 @@ impl Layout {
             houses,
             stride,
             ncups: players * stride,
+            burnt,
         }
     }
 
@@ -51,6 +55,12 @@ impl Layout {
 
     fn is_store(&self, cup: usize) -> bool {
         cup % self.stride == self.houses
+    }
+
+    /// Whether `cup` is a burnt house: never sown, never lifted.
+    pub fn is_burnt(&self, cup: usize) -> bool {
+        let h = cup % self.stride;
+        h < self.houses && self.burnt[cup / self.stride] >> h & 1 == 1
     }
 }
 
@@ -98,10 +108,9 @@ impl Tracks {
                 tracks.lap[s] = (len - usize::from(set.origin == Origin::Skip)) as u8;
                 for h in 0..layout.houses {
                     let cup = s * layout.stride + h;
-                    let at = cups
-                        .iter()
-                        .position(|&c| c == cup)
-                        .expect("houses are on the track");
+                    // A burnt house is off the track and never sown:
+                    // any start will do.
+                    let at = cups.iter().position(|&c| c == cup).unwrap_or(0);
                     let start = match set.origin {
                         Origin::Include | Origin::Skip => at,
                         Origin::First | Origin::FirstUnlessSingle => (at + len - 1) % len,
@@ -128,6 +137,7 @@ fn track_cups(set: &RuleSet, layout: &Layout, s: usize, reverse: bool) -> Vec<us
                 (first + k) % ncups
             }
         })
+        .filter(|&c| !layout.is_burnt(c))
         .filter(|&c| {
             !layout.is_store(c)
                 || match set.stores_sown {
@@ -292,7 +302,7 @@ pub(super) fn corresponding_houses(set: &RuleSet, layout: &Layout) -> (Targets, 
 
 /// Step: skips for capture chains, which walk back over the houses
 /// against the sowing: per direction and cup, the previous house in that
-/// direction, stores skipped.
+/// direction, stores and burnt houses skipped.
 pub(super) fn previous_houses(layout: &Layout) -> [[u8; CUPS]; DIRECTIONS] {
     let ncups = layout.ncups;
     let mut prev_house = [[0u8; CUPS]; DIRECTIONS];
@@ -301,7 +311,11 @@ pub(super) fn previous_houses(layout: &Layout) -> [[u8; CUPS]; DIRECTIONS] {
         let back = if d == 0 { ncups - 1 } else { 1 };
         for (c, prev) in prevs.iter_mut().enumerate().take(ncups) {
             let mut p = (c + back) % ncups;
-            if layout.is_store(p) {
+            // Every side keeps a house in play, so this stops within a lap.
+            for _ in 0..ncups {
+                if !layout.is_store(p) && !layout.is_burnt(p) {
+                    break;
+                }
                 p = (p + back) % ncups;
             }
             *prev = p as u8;

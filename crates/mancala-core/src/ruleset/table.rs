@@ -10,7 +10,8 @@ use super::parse::Dimension;
 use super::sets::{CountSet, EndSet};
 use super::values::{
     Capture, CaptureFrom, CaptureSide, Direction, EndCondition, ExtraTurn, GrandSlam, Leftover,
-    NoMove, Origin, Relay, RelayOn, SowCaptureBy, StoresSown, Unfed,
+    NoMove, Origin, Relay, RelayOn, RoundFill, RoundStarter, Rounds, SowCaptureBy, StoresSown,
+    Unfed,
 };
 use crate::error::RuleError;
 use crate::preset::Preset;
@@ -199,6 +200,18 @@ rule_dimensions! {
         no_move: NoMove = NoMove::End,
         /// The second player may swap sides instead of their first move.
         pie_rule: bool = false,
+        /// Whether a match is played in rounds, the seeds won filling the
+        /// houses of the next (docs/rules.md section 8a).
+        rounds: Rounds = Rounds::None,
+        /// Rounds: which houses a player fills first.
+        round_fill: RoundFill = RoundFill::FromHouse1,
+        /// Rounds: who moves first in every round after the first.
+        round_starter: RoundStarter = RoundStarter::Alternate,
+        /// Rounds: the match ends when a player cannot fill this many
+        /// houses (1 to `houses`; Dakon: 4).
+        match_houses: u8 = 1,
+        /// Rounds: the match ends after this many rounds; 0 for no limit.
+        round_limit: u8 = 0,
     }
 }
 

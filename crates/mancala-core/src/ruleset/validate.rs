@@ -2,7 +2,7 @@
 //! 14), and what a rule set implies about the length of its games.
 
 use super::table::RuleSet;
-use super::values::{Capture, Direction, EndCondition, GrandSlam, Relay};
+use super::values::{Capture, Direction, EndCondition, GrandSlam, Relay, Rounds};
 use super::{MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS};
 use crate::error::{InvalidReason, RuleError};
 
@@ -22,7 +22,9 @@ impl RuleSet {
     /// `must_feed`, a `grand_slam` other than `allowed`, `pie_rule`,
     /// `tuzdyk`) with 3 or 4 players, a `tuzdyk` with `tuzdyk_count` 0, a
     /// `grand_slam` other than `allowed`, relay sowing or captures while
-    /// sowing, or `empty_first` together with `any_side_empty`.
+    /// sowing, `empty_first` together with `any_side_empty`, a
+    /// `match_houses` of 0 or more than `houses`, or a match in rounds
+    /// with the pie rule.
     ///
     /// # Examples
     ///
@@ -94,6 +96,13 @@ impl RuleSet {
         if self.sow_capture_counts.contains(0) {
             let reason = InvalidReason::CaptureCountZero;
             return invalid("sow_capture_counts", "0".into(), reason);
+        }
+        if self.match_houses == 0 || self.match_houses > self.houses {
+            let value = self.match_houses.to_string();
+            return invalid("match_houses", value, InvalidReason::MatchHouses);
+        }
+        if self.rounds != Rounds::None && self.pie_rule {
+            return invalid("pie_rule", "true".into(), InvalidReason::RoundsWithPie);
         }
         self.validate_two_player()?;
         self.validate_tuzdyk()?;

@@ -311,3 +311,44 @@ rule_enum! {
         Repetition = "repetition",
     }
 }
+
+rule_enum! {
+    /// Whether a match is played in rounds (`rounds`, docs/rules.md
+    /// section 8a).
+    Rounds("rounds") {
+        /// One game is the whole match.
+        None = "none",
+        /// When a round ends, the seeds each player won fill their houses
+        /// for the next, `seeds` to a house; houses that cannot be filled
+        /// are burnt: out of play for that round (Dakon, Congkak, Ohvalhu).
+        Fill = "fill",
+    }
+}
+
+rule_enum! {
+    /// Which houses a player fills first when a round starts (`round_fill`).
+    RoundFill("round_fill") {
+        /// From house 1, the one furthest from the store: the last
+        /// houses are burnt first.
+        FromHouse1 = "from_house_1",
+        /// From the last house, the one beside the store: house 1 is
+        /// burnt first (Dakon).
+        FromStore = "from_store",
+    }
+}
+
+rule_enum! {
+    /// Who moves first in every round after the first (`round_starter`).
+    RoundStarter("round_starter") {
+        /// The sides take turns: the side after the last round's starter.
+        Alternate = "alternate",
+        /// The side that won the fewest seeds in the last round (on a tie,
+        /// as `alternate`).
+        Loser = "loser",
+        /// The side that won the most seeds in the last round (on a tie,
+        /// as `alternate`).
+        Winner = "winner",
+        /// The side that made the last move of the last round (Dakon).
+        LastMover = "last_mover",
+    }
+}

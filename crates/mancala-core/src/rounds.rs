@@ -1,0 +1,470 @@
+//! [`Match`]: a match of rounds (docs/rules.md section 8a), each round a
+//! [`Game`] whose start the last round's result decides.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use thiserror::Error;
+
+use crate::error::{RuleError, RuleSpecError};
+use crate::game::{Event, EventError, EventParseError, Game};
+use crate::mv::{Move, MoveList};
+use crate::outcome::{EndReason, Outcome};
+use crate::position::{Effect, Position};
+use crate::rules::Rules;
+use crate::ruleset::{MAX_PLAYERS, RoundFill, RoundStarter, Rounds, RuleSet};
+use crate::setup::Setup;
+use crate::side::Side;
+
+/// A match: one [`Game`] under `rounds = none`, else rounds of games, the
+/// seeds each player won in a round filling their houses for the next
+/// (docs/rules.md section 8a).
+///
+/// When a round ends, the next begins at once unless the match is over:
+/// every player fills as many houses as their seeds allow, `seeds` to a
+/// house, from the end `round_fill` names; the houses left are burnt
+/// (out of play, [`Rules::with_burnt`]) for that round, and the seeds too
+/// few to fill a house start the round in the player's store. The match
+/// ends when a player cannot fill `match_houses` houses, after
+/// `round_limit` rounds, when a round ends by resignation or agreement,
+/// or when a round ends before its first move. So the last round is over
+/// exactly when the match is.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{Match, Move, Side};
+///
+/// // Two houses of two seeds, in rounds. Side 0 ends the first round
+/// // with 3 seeds, side 1 with 5.
+/// let mut game: Match = "kalah,houses=2,seeds=2,rounds=fill; 2, 2, 1, 1, 2, 2, 1".parse()?;
+/// assert_eq!(game.round_count(), 2);
+/// // Side 0 fills one house and keeps a seed in its store; its house 2
+/// // is burnt. Side 1 starts (round_starter = alternate).
+/// assert!(game.position().is_burnt(Side::new(0), 2));
+/// assert_eq!(game.position().to_string(), "2,0:1 2,2:1 to=1 ply=0");
+/// assert_eq!(game.undo_move(), Some(Move::House(1)));
+/// assert_eq!(game.round_count(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Match {
+    set: RuleSet,
+    /// Every round so far; the last one is being played, or the match is over.
+    rounds: Vec<Game>,
+}
+
+impl Match {
+    /// A new match of `set`, at the start of its first round.
+    ///
+    /// # Errors
+    ///
+    /// As [`RuleSet::validate`].
+    pub fn new(set: &RuleSet) -> Result<Match, RuleError> {
+        Ok(Match {
+            set: *set,
+            rounds: vec![Game::new(Rules::new(set)?)],
+        })
+    }
+
+    /// The rule set.
+    pub fn rule_set(&self) -> &RuleSet {
+        &self.set
+    }
+
+    /// The round being played (the last one once the match is over).
+    pub fn round(&self) -> &Game {
+        self.rounds.last().expect("a match has a round")
+    }
+
+    /// Every round so far, the first first.
+    pub fn rounds(&self) -> &[Game] {
+        &self.rounds
+    }
+
+    /// Rounds so far, the one being played included.
+    pub fn round_count(&self) -> usize {
+        self.rounds.len()
+    }
+
+    /// The current position of the round being played.
+    pub fn position(&self) -> Position<'_> {
+        self.round().position()
+    }
+
+    /// The legal moves in the current position.
+    pub fn legal_moves(&self) -> MoveList {
+        self.round().legal_moves()
+    }
+
+    /// Whether the match is over.
+    pub fn is_over(&self) -> bool {
+        self.round().is_over()
+    }
+
+    /// The result of the match, once it is over: the last round's
+    /// outcome, so the players rank by the seeds they hold at the end.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.round().outcome()
+    }
+
+    /// Plays `m` in the round being played; if that ends the round and
+    /// not the match, the next round begins.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`](crate::IllegalMove) if `m` is not legal; the match
+    /// is then unchanged.
+    pub fn play(&mut self, m: Move) -> Result<Effect, crate::IllegalMove> {
+        let rounds = self.rounds.len();
+        let effect = self.rounds[rounds - 1].play(m)?;
+        self.start_next_round();
+        Ok(effect)
+    }
+
+    /// Takes `event` in the round being played ([`Game::apply`]); a move
+    /// that ends the round starts the next (see [`Match::play`]); a
+    /// resignation or an agreement ends the match.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::apply`]; the match is then unchanged.
+    pub fn apply(&mut self, event: Event) -> Result<Option<Effect>, EventError> {
+        let rounds = self.rounds.len();
+        let effect = self.rounds[rounds - 1].apply(event)?;
+        self.start_next_round();
+        Ok(effect)
+    }
+
+    /// `side` resigns the match.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::resign`].
+    pub fn resign(&mut self, side: Side) -> Result<(), EventError> {
+        self.apply(Event::Resign { side }).map(|_| ())
+    }
+
+    /// Takes back the last move and every event after it, across a round
+    /// boundary too (the round it began is dropped, with any event
+    /// recorded in it before its first move); returns the move, or `None`
+    /// (and the match unchanged) if no move was played.
+    pub fn undo_move(&mut self) -> Option<Move> {
+        if self.rounds.len() > 1 && self.round().moves().next().is_none() {
+            let dropped = self.rounds.pop().expect("more than one round");
+            return match self.rounds.last_mut().expect("a round is left").undo_move() {
+                Some(m) => Some(m),
+                None => {
+                    self.rounds.push(dropped);
+                    None
+                }
+            };
+        }
+        self.rounds
+            .last_mut()
+            .expect("a match has a round")
+            .undo_move()
+    }
+
+    /// If the round being played is over and the match is not, begins the
+    /// next round.
+    fn start_next_round(&mut self) {
+        if let Some(next) = self.next_round() {
+            self.rounds.push(next);
+        }
+    }
+
+    /// The next round, when the last one is over and the match goes on.
+    fn next_round(&self) -> Option<Game> {
+        let set = &self.set;
+        let last = self.round();
+        let end = last.position();
+        let reason = end.end_reason()?;
+        let played = last.moves().next().is_some();
+        let limit = set.round_limit != 0 && self.rounds.len() >= usize::from(set.round_limit);
+        if set.rounds == Rounds::None
+            || matches!(reason, EndReason::Resignation | EndReason::Agreement)
+            || !played
+            || limit
+        {
+            return None;
+        }
+        let (setup, burnt) = next_layout(set, &end.scores())?;
+        let starter = next_starter(set.round_starter, last, &end.scores());
+        let setup = Setup {
+            to_move: starter.index(),
+            ..setup
+        };
+        let rules = Rules::with_burnt(set, burnt).expect("every side keeps a house in play");
+        Some(Game::from_setup(rules, &setup).expect("a round's start fits its rules"))
+    }
+
+    fn from_rounds(set: &RuleSet, rounds: &[Vec<Event>]) -> Result<Match, MatchLineError> {
+        let mut game = Match::new(set).map_err(|e| MatchLineError::Rules {
+            text: set.short_spec(),
+            source: RuleSpecError::Invalid(e),
+        })?;
+        for (r, events) in rounds.iter().enumerate() {
+            if r + 1 != game.round_count() {
+                return Err(MatchLineError::RoundNotOver { round: r });
+            }
+            for (i, &event) in events.iter().enumerate() {
+                if game.round_count() != r + 1 {
+                    return Err(MatchLineError::RoundOver {
+                        round: r + 1,
+                        index: i + 1,
+                    });
+                }
+                let ply = game.position().ply();
+                game.apply(event).map_err(|error| MatchLineError::Illegal {
+                    round: r + 1,
+                    index: i + 1,
+                    event,
+                    ply,
+                    error,
+                })?;
+            }
+        }
+        Ok(game)
+    }
+}
+
+/// The start of the round after one that ended with these scores, and
+/// its burnt houses; `None` when a player cannot fill `match_houses`.
+fn next_layout(set: &RuleSet, scores: &[u8]) -> Option<(Setup, [u16; MAX_PLAYERS])> {
+    let houses = usize::from(set.houses);
+    let mut burnt = [0u16; MAX_PLAYERS];
+    let mut setup = Setup::default();
+    for (s, &won) in scores.iter().enumerate() {
+        let filled = (usize::from(won) / usize::from(set.seeds)).min(houses);
+        if filled < usize::from(set.match_houses) {
+            return None;
+        }
+        let first = match set.round_fill {
+            RoundFill::FromHouse1 => 0,
+            RoundFill::FromStore => houses - filled,
+        };
+        let mut row = vec![0u8; houses];
+        for (h, cell) in row.iter_mut().enumerate() {
+            if (first..first + filled).contains(&h) {
+                *cell = set.seeds;
+            } else {
+                burnt[s] |= 1 << h;
+            }
+        }
+        setup.houses.push(row);
+        setup.stores.push(won - (filled as u8) * set.seeds);
+    }
+    Some((setup, burnt))
+}
+
+/// Who starts the round after `last`, which ended with these scores.
+fn next_starter(rule: RoundStarter, last: &Game, scores: &[u8]) -> Side {
+    let players = scores.len();
+    let alternate = Side::new((last.start().to_move().index() + 1) % players);
+    let unique = |best: u8| {
+        let mut sides = (0..players).filter(|&s| scores[s] == best);
+        match (sides.next(), sides.next()) {
+            (Some(s), None) => Side::new(s),
+            _ => alternate,
+        }
+    };
+    match rule {
+        RoundStarter::Alternate => alternate,
+        RoundStarter::Loser => unique(*scores.iter().min().expect("two players or more")),
+        RoundStarter::Winner => unique(*scores.iter().max().expect("two players or more")),
+        RoundStarter::LastMover => {
+            // The side to move before the last move.
+            let positions: Vec<Position<'_>> = last.positions().collect();
+            let at = last
+                .events()
+                .iter()
+                .rposition(|e| matches!(e, Event::Move(_)));
+            at.map_or(alternate, |i| positions[i].to_move())
+        }
+    }
+}
+
+/// A match line that cannot be read back into a [`Match`]: each variant
+/// names the part that is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum MatchLineError {
+    /// The line is not `RULES; ROUNDS`.
+    #[error(
+        "a match line is \"RULES; ROUNDS\", the rounds' events separated by '/' (e.g. \"dakon,rounds=fill; 3, 6 / 2\"); this one has {fields} field(s) separated by ';'"
+    )]
+    Shape {
+        /// The `;`-separated fields found.
+        fields: usize,
+    },
+    /// The rules field is no rule-set spec that can be played.
+    #[error("the rules \"{text}\": {source}")]
+    Rules {
+        /// The field as written.
+        text: String,
+        /// Why it was refused.
+        source: RuleSpecError,
+    },
+    /// An event that does not parse.
+    #[error("round {round}, event {index}: {source}")]
+    BadEvent {
+        /// The round, from 1.
+        round: usize,
+        /// Place of the event in its round, from 1.
+        index: usize,
+        /// Why it does not parse.
+        source: EventParseError,
+    },
+    /// An event that cannot be taken where it stands.
+    #[error("round {round}, event {index} ({event}) at ply {ply}: {error}")]
+    Illegal {
+        /// The round, from 1.
+        round: usize,
+        /// Place of the event in its round, from 1.
+        index: usize,
+        /// The event.
+        event: Event,
+        /// Moves played before it in its round.
+        ply: u32,
+        /// Why it was refused.
+        error: EventError,
+    },
+    /// A round's events end but the round does not.
+    #[error("round {round} is not over, so no round follows it")]
+    RoundNotOver {
+        /// The round, from 1.
+        round: usize,
+    },
+    /// An event after its round ended (it belongs to the next one).
+    #[error("round {round} is over before its event {index}")]
+    RoundOver {
+        /// The round, from 1.
+        round: usize,
+        /// Place of the event in its round, from 1.
+        index: usize,
+    },
+}
+
+impl fmt::Display for Match {
+    /// The match line: `RULES; ROUNDS`, the rules as
+    /// [`RuleSet::short_spec`], each round's events as in a game line
+    /// (separated by `", "`), the rounds separated by `" / "`. A round's
+    /// start is not written: the rounds before decide it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{};", self.set.short_spec())?;
+        for (r, round) in self.rounds.iter().enumerate() {
+            if r > 0 {
+                f.write_str(" /")?;
+            }
+            for (i, event) in round.events().iter().enumerate() {
+                let separator = if i == 0 { " " } else { ", " };
+                write!(f, "{separator}{event}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Match {
+    type Err = MatchLineError;
+
+    /// Reads a match line and replays it:
+    ///
+    /// ```text
+    /// line   = RULES ";" ROUND { "/" ROUND }
+    /// ROUND  = nothing | EVENT { "," EVENT }
+    /// ```
+    ///
+    /// `RULES` as in a game line ([`RuleSet::from_spec`]), each `EVENT` as
+    /// there ([`Event`]). Every round but the last must end with its
+    /// events, and none may go on after its end.
+    ///
+    /// # Errors
+    ///
+    /// [`MatchLineError`] naming the first part that does not fit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Match, MatchLineError};
+    ///
+    /// let err = "kalah,rounds=fill; 3 / 4".parse::<Match>().unwrap_err();
+    /// assert_eq!(err, MatchLineError::RoundNotOver { round: 1 });
+    /// ```
+    fn from_str(s: &str) -> Result<Match, MatchLineError> {
+        let fields: Vec<&str> = s.trim().split(';').map(str::trim).collect();
+        let [rules_text, rounds_text] = fields.as_slice() else {
+            return Err(MatchLineError::Shape {
+                fields: fields.len(),
+            });
+        };
+        let set = RuleSet::from_spec(rules_text).map_err(|source| MatchLineError::Rules {
+            text: rules_text.to_string(),
+            source,
+        })?;
+        let mut rounds = Vec::new();
+        for (r, text) in rounds_text.split('/').enumerate() {
+            let text = text.trim();
+            let mut events = Vec::new();
+            if !text.is_empty() {
+                for (i, event) in text.split(',').enumerate() {
+                    events.push(event.parse().map_err(|source| MatchLineError::BadEvent {
+                        round: r + 1,
+                        index: i + 1,
+                        source,
+                    })?);
+                }
+            }
+            rounds.push(events);
+        }
+        Match::from_rounds(&set, &rounds).map_err(|e| match e {
+            MatchLineError::Rules { source, .. } => MatchLineError::Rules {
+                text: rules_text.to_string(),
+                source,
+            },
+            e => e,
+        })
+    }
+}
+
+/// What a [`Match`] reads and writes with serde.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MatchRecord {
+    rules: RuleSet,
+    rounds: Vec<Vec<Event>>,
+}
+
+impl Serialize for Match {
+    /// Serialises as `{rules, rounds}`, `rounds` holding each round's
+    /// events.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        MatchRecord {
+            rules: self.set,
+            rounds: self.rounds.iter().map(|g| g.events().to_vec()).collect(),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Match {
+    /// Reads a record and replays it: a record that does not replay is an
+    /// error naming what does not fit ([`MatchLineError`]).
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let record = MatchRecord::deserialize(deserializer)?;
+        record.rules.validate().map_err(serde::de::Error::custom)?;
+        Match::from_rounds(&record.rules, &record.rounds).map_err(serde::de::Error::custom)
+    }
+}
+
+/// The rules of a round: those of [`Match::round`], shared.
+impl Match {
+    /// The compiled rules of the round being played, its burnt houses
+    /// included.
+    pub fn round_rules(&self) -> &Arc<Rules> {
+        self.round().rules()
+    }
+}
