@@ -371,3 +371,40 @@ mod random {
         }
     }
 }
+
+#[test]
+fn dakon_in_rounds_is_the_dakon_preset_in_rounds() {
+    use mancala_core::{RoundFill, RoundStarter, Rounds};
+    let text = include_str!("../../../rules/dakon-rounds.toml");
+    let set = RuleSet::from_toml(text).unwrap();
+    assert_eq!(
+        set,
+        RuleSet {
+            rounds: Rounds::Fill,
+            round_fill: RoundFill::FromStore,
+            round_starter: RoundStarter::LastMover,
+            match_houses: 1,
+            round_limit: 0,
+            ..Preset::Dakon.rules()
+        }
+    );
+    // Random play: after the first round a short player's burnt houses
+    // are its first ones (the store end is filled first). Random players
+    // split the seeds about evenly, so the match itself runs long.
+    let mut game = Match::new(&set).unwrap();
+    let mut choices = mancala_testkit::pick::Choices(7);
+    while !game.is_over() && game.round_count() < 60 {
+        let m = choices.pick(&game.position());
+        game.play(m).unwrap();
+    }
+    let mut burnt_rounds = 0;
+    for round in &game.rounds()[1..] {
+        let start = round.start();
+        for side in [Side::new(0), Side::new(1)] {
+            let burnt: Vec<usize> = (1..=7).filter(|&h| start.is_burnt(side, h)).collect();
+            assert_eq!(burnt, (1..=burnt.len()).collect::<Vec<_>>(), "{start}");
+            burnt_rounds += usize::from(!burnt.is_empty());
+        }
+    }
+    assert!(burnt_rounds > 0, "no round had a burnt house");
+}
