@@ -320,7 +320,7 @@ mod random {
             let mut failure = Ok(());
             random_game(&rules, seed, 400, |g| {
                 if failure.is_ok() {
-                    failure = check_burnt(&g.position());
+                    failure = check_burnt(g.position());
                 }
             });
             failure?;
