@@ -136,12 +136,19 @@ impl fmt::Display for Game {
         if start != Position::new(self.rules()) {
             write!(f, " {START} {};", start.to_setup())?;
         }
-        for (i, event) in self.events().iter().enumerate() {
-            let separator = if i == 0 { " " } else { ", " };
-            write!(f, "{separator}{event}")?;
-        }
-        Ok(())
+        write_events(f, self.events())
     }
+}
+
+/// Writes events as a game line's or a match round's list: each after a
+/// space, the ones after the first after a comma too (docs/rules.md
+/// section 16).
+pub(crate) fn write_events(f: &mut fmt::Formatter<'_>, events: &[Event]) -> fmt::Result {
+    for (i, event) in events.iter().enumerate() {
+        let separator = if i == 0 { " " } else { ", " };
+        write!(f, "{separator}{event}")?;
+    }
+    Ok(())
 }
 
 impl FromStr for Game {

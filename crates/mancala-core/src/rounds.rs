@@ -359,10 +359,7 @@ impl fmt::Display for Match {
             if r > 0 {
                 f.write_str(" /")?;
             }
-            for (i, event) in round.events().iter().enumerate() {
-                let separator = if i == 0 { " " } else { ", " };
-                write!(f, "{separator}{event}")?;
-            }
+            crate::record::write_events(f, round.events())?;
         }
         Ok(())
     }

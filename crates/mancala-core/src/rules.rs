@@ -227,25 +227,7 @@ impl Rules {
     /// ```
     pub fn with_burnt(set: &RuleSet, burnt: [u16; MAX_PLAYERS]) -> Result<Rules, RuleError> {
         set.validate()?;
-        let all = if set.houses >= 16 {
-            u16::MAX
-        } else {
-            (1u16 << set.houses) - 1
-        };
-        for (s, &mask) in burnt.iter().enumerate() {
-            let bad = if s >= usize::from(set.players) {
-                mask != 0
-            } else {
-                mask & !all != 0 || mask == all
-            };
-            if bad {
-                return Err(RuleError::InvalidValue {
-                    field: "burnt",
-                    value: format!("side {s}: {mask:#b}"),
-                    reason: crate::error::InvalidReason::Burnt,
-                });
-            }
-        }
+        check_burnt(set, burnt)?;
         let layout = Layout::of(set, burnt);
         let tracks = Tracks::of(set, &layout);
         let table = SowingTable::of(&layout, &tracks);
@@ -402,3 +384,28 @@ impl PartialEq for Rules {
 }
 
 impl Eq for Rules {}
+
+/// Refuses burnt houses past the board or on a side not in play, and a side
+/// with every house burnt ([`Rules::with_burnt`]).
+fn check_burnt(set: &RuleSet, burnt: [u16; MAX_PLAYERS]) -> Result<(), RuleError> {
+    let all = if set.houses >= 16 {
+        u16::MAX
+    } else {
+        (1u16 << set.houses) - 1
+    };
+    for (s, &mask) in burnt.iter().enumerate() {
+        let bad = if s >= usize::from(set.players) {
+            mask != 0
+        } else {
+            mask & !all != 0 || mask == all
+        };
+        if bad {
+            return Err(RuleError::InvalidValue {
+                field: "burnt",
+                value: format!("side {s}: {mask:#b}"),
+                reason: crate::error::InvalidReason::Burnt,
+            });
+        }
+    }
+    Ok(())
+}
