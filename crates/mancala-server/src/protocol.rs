@@ -968,7 +968,9 @@ pub struct TicketView {
 pub struct OfferView {
     /// The level offered, near the player's rating.
     pub level: u8,
-    /// The computer seats the game would have (every seat but the player's).
+    /// The computer seats the game would have if taken now: the seats
+    /// the other players present in the queue leave (they are seated
+    /// too), at least one.
     pub computers: u8,
 }
 

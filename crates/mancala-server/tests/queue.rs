@@ -268,6 +268,65 @@ async fn after_the_wait_the_computer_is_offered_for_the_missing_seats() {
     .await;
 }
 
+#[tokio::test(start_paused = true)]
+async fn the_computers_offer_seats_the_others_waiting_in_the_queue_first() {
+    common::frozen(async {
+        let (server, _db) = server().await;
+        let ann = server.player("Ann").await;
+        let bob = server.player("Bob").await;
+        let cy = server.player("Cy").await;
+        let three = choice("house", 3, false);
+        let (mut a, _) = queue_client(&server, &ann).await;
+        a.send(request("join", &three)).await;
+        a.expect("queue").await;
+        advance(5 * SECOND).await;
+        settle().await;
+        let (mut b, _) = queue_client(&server, &bob).await;
+        b.send(request("join", &three)).await;
+        b.expect("queue").await;
+        // Cy waits in the rated queue of the same game: another queue.
+        let (mut c, _) = queue_client(&server, &cy).await;
+        c.send(request("join", &choice("house", 3, true))).await;
+        c.expect("queue").await;
+        advance(15 * SECOND).await;
+        settle().await;
+        // Ann's offer counts Bob: one computer seat.
+        let offered = a.expect("queue").await;
+        assert_eq!(
+            tickets(&offered)[0]["offer"],
+            json!({ "level": 3, "computers": 1 }),
+            "{offered}"
+        );
+        a.send(request("computer", &three)).await;
+        let matched = a.expect("matched").await;
+        assert_eq!(matched["computers"], 1, "{matched}");
+        assert_eq!(tickets(&a.expect("queue").await), Vec::<Value>::new());
+        // Bob, who had not waited out the wait, is seated in the same room.
+        assert_eq!(b.expect("matched").await, matched);
+        assert_eq!(tickets(&b.expect("queue").await), Vec::<Value>::new());
+        let code = matched["code"].as_str().unwrap();
+        let (_, room) = server.join_room(code, &ann).await;
+        assert_eq!(room["seats"][0]["player"], ann.id.as_str(), "{room}");
+        assert_eq!(room["seats"][1]["player"], bob.id.as_str(), "{room}");
+        assert_eq!(room["seats"][2]["player"], "ai:3", "{room}");
+        assert_eq!(room["seats"][3], Value::Null);
+        assert_eq!(room["game"]["to_move"], 0, "{room}");
+        // Cy still waits, alone, and his offer is two computer seats.
+        let (_, counts) = server.get("/api/queue/counts").await;
+        let house = &counts["games"][0];
+        assert_eq!(
+            (&house["game"], &house["waiting"]),
+            (&json!("house"), &json!(1)),
+            "{counts}"
+        );
+        advance(5 * SECOND).await;
+        settle().await;
+        let cy_offer = c.expect("queue").await;
+        assert_eq!(tickets(&cy_offer)[0]["offer"]["computers"], 2, "{cy_offer}");
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn strangers_rematch_when_both_ask() {
     let (server, _db) = server().await;

@@ -33,6 +33,18 @@
 //! with nobody, so that nobody is seated with a page that is gone; back
 //! within [`GRACE`] ([`reconnect`](Matchmaker::reconnect)), they wait on;
 //! after it, the next tick drops their tickets.
+//!
+//! # The computer's offer
+//!
+//! A player who takes the computer's offer in a pool
+//! ([`seat_with_computers`](Matchmaker::seat_with_computers)) is seated
+//! with the other players present in that pool first, whatever their
+//! ratings: with 3 or 4 seats, the humans waiting there fill every seat
+//! but one at most, closest in rating to the one who accepted first (ties:
+//! the longer wait first), and the computer takes the seats left. The
+//! room always has at least one computer seat (the offer was the
+//! computer), so in a two-player pool the player is seated with the
+//! computer alone, as before.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::time::Duration;
@@ -223,6 +235,55 @@ impl Matchmaker {
             }
         }
         (matches, expired)
+    }
+
+    /// The seats the computer would take if `player` took its offer in
+    /// `pool` now: those the other present players there leave, at least
+    /// one (see [`seat_with_computers`](Matchmaker::seat_with_computers)).
+    pub fn computer_seats(&self, pool: &Pool, player: &str) -> u8 {
+        let others = (self.waiting(pool).iter())
+            .filter(|t| t.player != player && !self.away.contains_key(&t.player))
+            .count();
+        let seats = usize::from(pool.players);
+        u8::try_from(seats.saturating_sub(others + 1).max(1)).unwrap_or(1)
+    }
+
+    /// `player` takes the computer's offer in `pool`: seats them with
+    /// the other present players waiting there, up to one seat fewer than
+    /// the pool's (the closest in rating to `player` first, ties: the
+    /// longer wait first), and removes every seated player's tickets
+    /// everywhere. The seats left are the computer's:
+    /// `pool.players - tickets.len()`, at least one. Returns `None` if
+    /// `player` holds no ticket in `pool`.
+    ///
+    /// ```text
+    /// pool house, 3 players; waiting: ann 1500, bob 1900 (present)
+    /// seat_with_computers(house/3, "ann") -> [ann, bob] + 1 computer
+    /// ```
+    pub fn seat_with_computers(&mut self, pool: &Pool, player: &str) -> Option<Match> {
+        let tickets = self.pools.get(pool)?;
+        let accepting = tickets.iter().find(|t| t.player == player)?.clone();
+        let humans = usize::from(pool.players).saturating_sub(1).max(1);
+        let mut others: Vec<&Ticket> = (tickets.iter())
+            .filter(|t| t.player != player && !self.away.contains_key(&t.player))
+            .collect();
+        others.sort_by(|a, b| {
+            let da = (a.rating - accepting.rating).abs();
+            let db = (b.rating - accepting.rating).abs();
+            da.total_cmp(&db)
+                .then((a.since, a.seq).cmp(&(b.since, b.seq)))
+        });
+        let mut group: Vec<Ticket> = std::iter::once(accepting)
+            .chain(others.into_iter().take(humans - 1).cloned())
+            .collect();
+        group.sort_by_key(|t| (t.since, t.seq));
+        for t in &group {
+            self.leave_all(&t.player);
+        }
+        Some(Match {
+            pool: pool.clone(),
+            tickets: group,
+        })
     }
 
     /// The first group of `pool` that suits at `now`, in joining order:

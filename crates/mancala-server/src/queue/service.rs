@@ -256,9 +256,10 @@ impl Service {
                 {
                     let rating = self.db.rating(player).await?;
                     let now = self.now();
-                    self.matchmaker.join(pool, player, rating, now);
+                    self.matchmaker.join(pool.clone(), player, rating, now);
                 }
                 self.tell(player);
+                self.tell_offered(&pool);
                 self.step().await;
                 Ok(())
             }
@@ -267,8 +268,9 @@ impl Service {
                 if !self.matchmaker.leave(&pool, player) {
                     return Err(Error::NotQueued);
                 }
-                self.offered.remove(&(player.to_string(), pool));
+                self.offered.remove(&(player.to_string(), pool.clone()));
                 self.tell(player);
+                self.tell_offered(&pool);
                 Ok(())
             }
             QueueRequest::Computer(choice) => self.accept_computer(player, &choice).await,
@@ -276,7 +278,8 @@ impl Service {
     }
 
     /// `player` takes the computer's offer in `choice`'s queue: a room
-    /// with the computer in every other seat, at the level offered.
+    /// with the other players present in that queue first, and the
+    /// computer, at the level offered, in the seats left.
     async fn accept_computer(&mut self, player: &str, choice: &QueueChoice) -> Result<(), Error> {
         let (pool, setup) = pool_of(choice)?;
         let ticket = (self.matchmaker.waiting(&pool).iter())
@@ -289,19 +292,45 @@ impl Service {
             });
         }
         let level = level_for(ticket.rating);
-        let mut seated = vec![player.to_string()];
+        let before = self.matchmaker.clone();
+        let group = (self.matchmaker)
+            .seat_with_computers(&pool, player)
+            .ok_or(Error::NotQueued)?;
+        let humans: Vec<String> = group.tickets.iter().map(|t| t.player.clone()).collect();
+        let mut seated = humans.clone();
         seated.resize(usize::from(pool.players), computer_id(level));
-        let code = self.open_room(&pool, &setup, &seated).await?;
-        self.matchmaker.leave_all(player);
-        self.offered.retain(|(p, _)| p != player);
+        let code = match self.open_room(&pool, &setup, &seated).await {
+            Ok(code) => code,
+            Err(e) => {
+                // Nobody was seated: everyone waits on as before.
+                self.matchmaker = before;
+                return Err(e);
+            }
+        };
         let matched = QueueMessage::Matched {
             code,
             choice: choice_of(&pool),
-            computers: pool.players - 1,
+            computers: pool.players - u8::try_from(humans.len()).unwrap_or(pool.players),
         };
-        self.send_to(player, &matched);
-        self.tell(player);
+        for p in &humans {
+            self.offered.retain(|(q, _)| q != p);
+            self.send_to(p, &matched);
+            self.tell(p);
+        }
+        self.tell_offered(&pool);
         Ok(())
+    }
+
+    /// Sends their tickets again to the players offered the computer in
+    /// `pool`, whose offer's computer seats change as others come and go.
+    fn tell_offered(&mut self, pool: &Pool) {
+        let players: Vec<String> = (self.offered.iter())
+            .filter(|(_, q)| q == pool)
+            .map(|(p, _)| p.clone())
+            .collect();
+        for p in players {
+            self.tell(&p);
+        }
     }
 
     /// Stores a room of `pool` with `seated` in its seats in order and
@@ -360,6 +389,7 @@ impl Service {
                 self.send_to(p, &message);
                 self.tell(p);
             }
+            self.tell_offered(&group.pool);
         }
         let mut due = Vec::new();
         let pools: Vec<Pool> = self.matchmaker.counts().map(|(p, _)| p.clone()).collect();
@@ -410,7 +440,7 @@ impl Service {
             offer_in_ms: millis(offer_in),
             offer: offer_in.is_zero().then(|| OfferView {
                 level: level_for(ticket.rating),
-                computers: pool.players - 1,
+                computers: self.matchmaker.computer_seats(pool, &ticket.player),
             }),
         }
     }

@@ -140,6 +140,39 @@ fn leaving_one_queue_keeps_the_others() {
     assert_eq!(m.tickets_of("ann")[0].0, oware);
 }
 
+#[test]
+fn the_computers_offer_seats_the_humans_waiting_in_the_pool_first() {
+    let mut m = Matchmaker::new();
+    let four = pool("house", 4, true);
+    // Far apart: no group of them suits yet.
+    m.join(four.clone(), "ann", 1500.0, secs(0.0));
+    m.join(four.clone(), "bob", 2400.0, secs(1.0));
+    m.join(four.clone(), "cy", 1000.0, secs(2.0));
+    m.join(four.clone(), "dee", 1600.0, secs(3.0));
+    m.join(pool("house", 3, true), "bob", 2400.0, secs(1.0));
+    m.join(pool("oware", 4, true), "eve", 1500.0, secs(0.0));
+    m.disconnect("dee", secs(4.0));
+    assert_eq!(m.tick(secs(4.0)).0, []);
+    // Ann accepts: Dee is away; Cy (500 away) before Bob (900 away);
+    // three humans at most, one computer seat; in joining order.
+    let seated_with = m.seat_with_computers(&four, "ann").unwrap();
+    assert_eq!(seated(std::slice::from_ref(&seated_with)), [["ann", "bob", "cy"]]);
+    assert_eq!(seated_with.pool, four);
+    // Bob's other ticket went too; Dee still waits; Eve's pool is another.
+    assert!(m.tickets_of("bob").is_empty());
+    assert_eq!(m.waiting(&four).len(), 1);
+    assert_eq!(m.waiting(&pool("oware", 4, true)).len(), 1);
+    assert_eq!(m.seat_with_computers(&four, "ann"), None);
+
+    // Two seats: the computer alone, even with someone else waiting.
+    let two = pool("oware", 2, false);
+    m.join(two.clone(), "fay", 1500.0, secs(5.0));
+    m.join(two.clone(), "gus", 2500.0, secs(5.0));
+    let alone = m.seat_with_computers(&two, "gus").unwrap();
+    assert_eq!(seated(&[alone]), [["gus"]]);
+    assert_eq!(m.waiting(&two).len(), 1);
+}
+
 /// One step of a run: who does what, or time passing.
 #[derive(Clone, Debug)]
 enum Op {
@@ -147,6 +180,7 @@ enum Op {
     Leave { pool: usize, player: usize },
     Disconnect { player: usize },
     Reconnect { player: usize },
+    Computer { pool: usize, player: usize },
     Wait { millis: u64 },
 }
 
@@ -168,6 +202,7 @@ fn op() -> impl Strategy<Value = Op> {
         1 => (0..5usize, 0..PLAYERS).prop_map(|(pool, player)| Op::Leave { pool, player }),
         1 => (0..PLAYERS).prop_map(|player| Op::Disconnect { player }),
         1 => (0..PLAYERS).prop_map(|player| Op::Reconnect { player }),
+        1 => (0..5usize, 0..PLAYERS).prop_map(|(pool, player)| Op::Computer { pool, player }),
         2 => (0..15_000u64).prop_map(|millis| Op::Wait { millis }),
     ]
 }
@@ -196,7 +231,9 @@ proptest! {
     /// seated twice nor with a ticket they did not hold, every group
     /// fills its pool's seats exactly, seated players wait nowhere
     /// after, away players are seated with nobody and dropped after the
-    /// grace, and no group that suits is left waiting.
+    /// grace, and no group that suits is left waiting. Taking the
+    /// computer's offer seats the one who took it with as many of the
+    /// others present in the pool as leave one seat to the computer.
     #[test]
     fn the_queue_keeps_its_promises(
         ratings in proptest::collection::vec(1200.0..1900.0f64, PLAYERS),
@@ -234,6 +271,31 @@ proptest! {
                     away.remove(&player);
                 }
                 Op::Wait { millis } => now += Duration::from_millis(millis),
+                Op::Computer { pool, player } => {
+                    let got = m.seat_with_computers(&pools[pool], &name(player));
+                    prop_assert_eq!(got.is_some(), model.contains_key(&(pool, player)));
+                    if let Some(group) = got {
+                        let seats = usize::from(pools[pool].players);
+                        let others = model.keys()
+                            .filter(|&&(q, p)| q == pool && p != player && !away.contains_key(&p))
+                            .count();
+                        prop_assert_eq!(group.tickets.len(), (others + 1).min(seats - 1).max(1));
+                        prop_assert!(group.tickets.len() < seats, "no seat left to the computer");
+                        let mut seen = std::collections::HashSet::new();
+                        for t in &group.tickets {
+                            let p: usize = t.player[1..].parse().unwrap();
+                            prop_assert!(seen.insert(p), "{} seated twice", t.player);
+                            prop_assert!(p == player || !away.contains_key(&p), "{} seated while away", t.player);
+                            prop_assert_eq!(model.get(&(pool, p)), Some(&t.since));
+                        }
+                        prop_assert!(seen.contains(&player));
+                        for &p in &seen {
+                            model.retain(|&(_, q), _| q != p);
+                            away.remove(&p);
+                            prop_assert!(m.tickets_of(&name(p)).is_empty());
+                        }
+                    }
+                }
             }
             let (matches, expired) = m.tick(now);
             // Dropped: exactly those away for 10 s or more.
