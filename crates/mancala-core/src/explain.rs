@@ -13,7 +13,8 @@ use serde::Serialize;
 use crate::phrase::{Phrase, PhraseArg};
 use crate::ruleset::{
     Capture, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition, ExtraTurn, GrandSlam,
-    Leftover, NoMove, Origin, Relay, RelayOn, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    Leftover, NoMove, Origin, Relay, RelayOn, RoundFill, RoundStarter, Rounds, RuleSet,
+    SowCaptureBy, StoresSown, Unfed,
 };
 
 /// One topic of a rule set's explanation: its id and its sentences.
@@ -23,7 +24,7 @@ use crate::ruleset::{
 pub struct RuleTopic {
     /// The topic: `board`, `sowing`, `relay`, `extra_turns`, `captures`,
     /// `sow_captures`, `tuzdyk`, `grand_slam`, `feeding`, `no_move`,
-    /// `pie_rule`, `end` or `scoring`.
+    /// `pie_rule`, `end`, `scoring` or `rounds`.
     pub id: &'static str,
     /// The message id of the topic's title: `rules-topic-` and the id in
     /// kebab case (`rules-topic-extra-turns`). Not serialised: a front
@@ -57,13 +58,16 @@ const TOPICS: &[Topic] = &[
     ("pie_rule", "rules-topic-pie-rule", pie_rule),
     ("end", "rules-topic-end", end),
     ("scoring", "rules-topic-scoring", scoring),
+    ("rounds", "rules-topic-rounds", rounds),
 ];
 
 impl RuleSet {
     /// The rules as data, one [`RuleTopic`] per topic that applies, in
     /// play order: `board`, `sowing`, `relay`, `extra_turns`, `captures`,
     /// `sow_captures`, `tuzdyk`, `grand_slam`, `feeding`, `no_move`,
-    /// `pie_rule`, `end`, `scoring`. Each topic's sentences are
+    /// `pie_rule`, `end`, `scoring`, and `rounds` for a match in rounds
+    /// (what a round leaves behind comes after a game's end and score).
+    /// Each topic's sentences are
     /// [`Phrase`]s, message ids with arguments, for a front end to word
     /// in its language (`mancala_i18n::Words` does, in Rust).
     ///
@@ -527,6 +531,37 @@ fn scoring(r: &RuleSet) -> Option<Vec<Phrase>> {
         "rules-scoring-rank"
     };
     phrases.push(Phrase::new(rank).number("players", r.players));
+    Some(phrases)
+}
+
+/// A match in rounds (docs/rules.md section 8a): how the seeds won fill
+/// the next round's houses, who starts it, and when the match ends.
+fn rounds(r: &RuleSet) -> Option<Vec<Phrase>> {
+    if r.rounds == Rounds::None {
+        return None;
+    }
+    let fill = match r.round_fill {
+        RoundFill::FromHouse1 => "far_end",
+        RoundFill::FromStore => "store_end",
+    };
+    let starter = match r.round_starter {
+        RoundStarter::Alternate => "alternate",
+        RoundStarter::Loser => "loser",
+        RoundStarter::Winner => "winner",
+        RoundStarter::LastMover => "last_mover",
+    };
+    let mut phrases = vec![
+        Phrase::new("rules-rounds-fill")
+            .number("seeds", r.seeds)
+            .word("fill", fill),
+        Phrase::new("rules-rounds-burnt"),
+        Phrase::new("rules-rounds-starter").word("starter", starter),
+        Phrase::new("rules-rounds-end").number("houses", r.match_houses),
+    ];
+    if r.round_limit > 0 {
+        phrases.push(Phrase::new("rules-rounds-limit").number("rounds", r.round_limit));
+    }
+    phrases.push(Phrase::new("rules-rounds-result"));
     Some(phrases)
 }
 

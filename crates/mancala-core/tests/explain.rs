@@ -25,6 +25,7 @@ const ORDER: &[&str] = &[
     "pie_rule",
     "end",
     "scoring",
+    "rounds",
 ];
 
 /// A phrase and those nested in it are messages of the rules' domain,

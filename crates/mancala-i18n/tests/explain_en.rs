@@ -316,3 +316,55 @@ fn house_rules_are_said_too() {
     );
     assert!(text("Pie rule").contains("swap sides"));
 }
+
+#[test]
+fn a_match_in_rounds_in_words() {
+    // docs/rules.md section 8a, with Dakon's choices (rules/dakon-rounds.toml)
+    // and then the others.
+    let mut rules = Preset::Kalah.rules();
+    for (name, value) in [
+        ("rounds", "fill"),
+        ("round_fill", "from_store"),
+        ("round_starter", "last_mover"),
+        ("match_houses", "1"),
+    ] {
+        rules.set(name, value).unwrap();
+    }
+    let rounds = |rules: &RuleSet| {
+        let words = words(rules);
+        let (topic, text) = words.last().unwrap().clone();
+        assert_eq!(topic, "Rounds");
+        text
+    };
+    assert_eq!(
+        rounds(&rules),
+        "The game is a match of rounds. When a round ends, each player fills their own \
+         houses for the next round with the seeds they won, 4 to a house, starting from the \
+         house beside their store; seeds too few to fill one more house start the round in \
+         their store. A house left empty is burnt for that round: no seed is sown into it, \
+         it cannot be played, and a capture counts it as empty. The player who made the last \
+         move of a round starts the next one. The match ends when a player cannot fill a \
+         single house, or when a round ends by resignation or agreement. The match's result \
+         is the result of its last round."
+    );
+    for (name, value) in [
+        ("round_fill", "from_house_1"),
+        ("round_starter", "alternate"),
+        ("match_houses", "4"),
+        ("round_limit", "3"),
+    ] {
+        rules.set(name, value).unwrap();
+    }
+    let text = rounds(&rules);
+    for part in [
+        "starting from their first house, the one furthest from their store;",
+        "The players take turns to start the rounds: each round is started by the player \
+         after the one who started the last.",
+        "cannot fill 4 houses,",
+        "agreement. It also ends after 3 rounds. The match's",
+    ] {
+        assert!(text.contains(part), "{part:?} not in {text:?}");
+    }
+    rules.set("rounds", "none").unwrap();
+    assert!(words(&rules).iter().all(|(topic, _)| topic != "Rounds"));
+}

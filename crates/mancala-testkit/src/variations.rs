@@ -52,7 +52,8 @@ pub fn changes() -> Vec<Change> {
     all
 }
 
-/// Every preset, and Kalah for 3 and 4 players.
+/// Every preset, Kalah for 3 and 4 players, and Kalah as a match in
+/// rounds (`kalah-rounds`).
 pub fn presets() -> Vec<(String, RuleSet)> {
     let mut all: Vec<(String, RuleSet)> = Preset::ALL
         .iter()
@@ -66,6 +67,22 @@ pub fn presets() -> Vec<(String, RuleSet)> {
         .rules();
         all.push((format!("kalah{players}"), rules));
     }
+    // A match in rounds, so that the rounds dimensions are changed too
+    // (docs/rules.md section 8a); not the defaults, so that each has
+    // values on both sides.
+    let mut rounds = Preset::Kalah.rules();
+    for (dimension, value) in [
+        ("rounds", "fill"),
+        ("round_fill", "from_store"),
+        ("round_starter", "loser"),
+        ("match_houses", "2"),
+        ("round_limit", "5"),
+    ] {
+        rounds
+            .set(dimension, value)
+            .expect("a valid rounds dimension");
+    }
+    all.push(("kalah-rounds".to_string(), rounds));
     all
 }
 
@@ -250,12 +267,6 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
             if r.rounds == mancala_core::Rounds::None =>
         {
             Some("a match of one game has no next round")
-        }
-        // A gap, not a reason: RuleSet::explain does not yet word a match
-        // in rounds (docs/rules.md section 8a; issue 30 brings its topic
-        // and catalog words with the CLI and the page).
-        "rounds" | "round_fill" | "round_starter" | "match_houses" | "round_limit" => {
-            Some("rounds are not yet explained (issue 30)")
         }
         "no_move" if always_a_move => Some("the player to move always has a move"),
         "leftover"

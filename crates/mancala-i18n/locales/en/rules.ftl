@@ -22,6 +22,7 @@ rules-topic-no-move = No move
 rules-topic-pie-rule = Pie rule
 rules-topic-end = End
 rules-topic-scoring = Scoring
+rules-topic-rounds = Rounds
 
 ## Board
 
@@ -283,6 +284,31 @@ rules-scoring-rank-otherwise = { $players ->
         [2] If no player emptied their houses, the player with more seeds in their store wins; equal stores are a draw.
        *[other] If no player emptied their houses, players are ranked by the seeds in their stores, most first; equal stores share a place.
     }
+
+## Rounds
+
+# A match in rounds (docs/rules.md section 8a). $seeds: seeds to a
+# house; $fill: far_end (from house 1, the one furthest from the store)
+# or store_end (from the house beside the store).
+rules-rounds-fill = The game is a match of rounds. When a round ends, each player fills their own houses for the next round with the seeds they won, { $seeds } to a house, { $fill ->
+        [store_end] starting from the house beside their store
+       *[far_end] starting from their first house, the one furthest from their store
+    }; seeds too few to fill one more house start the round in their store.
+rules-rounds-burnt = A house left empty is burnt for that round: no seed is sown into it, it cannot be played, and a capture counts it as empty.
+# $starter: alternate, loser, winner or last_mover.
+rules-rounds-starter = { $starter ->
+        [loser] The player who won the fewest seeds starts the next round; on a tie, the player after the last round's starter does.
+        [winner] The player who won the most seeds starts the next round; on a tie, the player after the last round's starter does.
+        [last_mover] The player who made the last move of a round starts the next one.
+       *[alternate] The players take turns to start the rounds: each round is started by the player after the one who started the last.
+    }
+rules-rounds-end = The match ends when a player cannot fill { $houses ->
+        [1] a single house
+       *[other] { $houses } houses
+    }, or when a round ends by resignation or agreement.
+rules-rounds-limit = It also ends after { $rounds } rounds.
+rules-rounds-result = The match's result is the result of its last round.
+
 
 ## A rules page: the aim, the terms and the questions
 ## (crates/mancala-core/src/guide/: RuleSet::aim, glossary, questions)

@@ -156,7 +156,10 @@ fn the_computers_offer_seats_the_humans_waiting_in_the_pool_first() {
     // Ann accepts: Dee is away; Cy (500 away) before Bob (900 away);
     // three humans at most, one computer seat; in joining order.
     let seated_with = m.seat_with_computers(&four, "ann").unwrap();
-    assert_eq!(seated(std::slice::from_ref(&seated_with)), [["ann", "bob", "cy"]]);
+    assert_eq!(
+        seated(std::slice::from_ref(&seated_with)),
+        [["ann", "bob", "cy"]]
+    );
     assert_eq!(seated_with.pool, four);
     // Bob's other ticket went too; Dee still waits; Eve's pool is another.
     assert!(m.tickets_of("bob").is_empty());
