@@ -260,6 +260,42 @@ impl PyState {
         serde_json::to_string(&self.game).expect("a game serialises")
     }
 
+    /// The game as the core's JSON record (`{"rules": ..., "start": ...,
+    /// "events": [...]}`, `start` only when it is not the usual one): the
+    /// same text as the server's export and `mancala replay --game` read.
+    fn to_json(&self) -> String {
+        self.serialize()
+    }
+
+    /// A state from the core's JSON record of a game, which brings its
+    /// own rules; the events are replayed.
+    #[staticmethod]
+    fn from_json(text: &Bound<'_, PyAny>) -> PyResult<PyState> {
+        let text = read_text(text, "a game record")?;
+        parse_json(&text)
+    }
+
+    /// The game as the core's one-line text: `RULES; EVENTS` or `RULES;
+    /// start POSITION; EVENTS` (`"kalah,houses=4,seeds=3; 2, 4, resign 1"`).
+    fn to_text(&self) -> String {
+        self.game.to_string()
+    }
+
+    /// A state from the core's one-line text of a game, which brings its
+    /// own rules; the events are replayed.
+    #[staticmethod]
+    fn from_text(text: &Bound<'_, PyAny>) -> PyResult<PyState> {
+        let text = read_text(text, "a game line")?;
+        parse_line(&text)
+    }
+
+    /// The game of this state's rules (pyspiel's `get_game`).
+    fn get_game(&self) -> PyGame {
+        PyGame {
+            rules: std::sync::Arc::clone(self.game.rules()),
+        }
+    }
+
     /// The position in position notation.
     fn to_notation(&self) -> String {
         self.position().to_setup().to_string()
@@ -326,6 +362,57 @@ pub(crate) fn read_game(state: &Bound<'_, PyAny>) -> PyResult<Game> {
 #[pyfunction]
 pub fn restore_state(text: &str) -> PyResult<PyState> {
     PyState::deserialize(text)
+}
+
+/// A state from a saved game, its JSON record or its one-line text, told
+/// apart by the first character as `mancala replay --game` does.
+#[pyfunction]
+pub fn load_state(text: &Bound<'_, PyAny>) -> PyResult<PyState> {
+    let text = read_text(text, "a saved game")?;
+    let trimmed = text.trim();
+    if trimmed.starts_with('{') {
+        parse_json(trimmed)
+    } else if trimmed.contains('\n') {
+        Err(PyValueError::new_err(
+            "expected one game line (RULES; EVENTS) or a JSON record",
+        ))
+    } else {
+        parse_line(trimmed)
+    }
+}
+
+/// The text of `value`, a Python str.
+///
+/// # Errors
+///
+/// `TypeError` naming `what` for anything but a str.
+fn read_text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    let text = value.cast::<PyString>().map_err(|_| {
+        PyTypeError::new_err(format!("{what} must be a str, not {}", type_name(value)))
+    })?;
+    Ok(text.to_cow()?.into_owned())
+}
+
+/// A state from the core's JSON record.
+///
+/// # Errors
+///
+/// `ValueError` with serde's or the replay's message.
+fn parse_json(text: &str) -> PyResult<PyState> {
+    serde_json::from_str(text)
+        .map(PyState::new)
+        .map_err(|e| PyValueError::new_err(format!("not a game record: {e}")))
+}
+
+/// A state from the core's game line.
+///
+/// # Errors
+///
+/// `ValueError` with the core's [`mancala_core::GameLineError`] message.
+fn parse_line(text: &str) -> PyResult<PyState> {
+    text.parse::<Game>()
+        .map(PyState::new)
+        .map_err(|e| PyValueError::new_err(format!("not a game line: {e}")))
 }
 
 /// Reads a player number from a Python int.

@@ -55,6 +55,7 @@ from mancala._mancala import (
     State,
     analyse,
     load_game,
+    load_state,
     random_playouts,
     solve,
 )
@@ -72,6 +73,7 @@ __all__ = [
     "State",
     "analyse",
     "load_game",
+    "load_state",
     "random_playouts",
     "solve",
 ]

@@ -20,6 +20,7 @@ __all__ = [
     "State",
     "analyse",
     "load_game",
+    "load_state",
     "random_playouts",
     "solve",
 ]
@@ -41,6 +42,18 @@ def load_game(spec: str | os.PathLike[str]) -> Game:
     Raises ``ValueError`` for unknown names or invalid rules,
     ``FileNotFoundError``/``OSError`` for a rule file that cannot be read,
     ``TypeError`` for anything but a str or a path."""
+
+def load_state(text: str) -> State:
+    """A state from a saved game, as ``mancala replay --game`` reads it:
+    the core's JSON record (text starting with ``{``, as
+    ``State.to_json`` and the server's export write it) or its one-line
+    text (``"kalah,houses=4,seeds=3; 2, 4, resign 1"``, as
+    ``State.to_text`` writes it). The game brings its own rules; its
+    events are replayed.
+
+    Raises ``ValueError`` naming what does not read or replay (the part of
+    the line, the event and its ply), ``TypeError`` for anything but a
+    str."""
 
 def random_playouts(game: Game, n: int, seed: int, threads: int = 1) -> PlayoutTotals:
     """Plays ``n`` games between uniformly random players in Rust, with the
@@ -198,6 +211,29 @@ class State:
     def __copy__(self) -> State: ...
     def __deepcopy__(self, memo: Any, /) -> State: ...
     def serialize(self) -> str: ...
+    def to_json(self) -> str:
+        """The game as the core's JSON record, ``{"rules": {...}, "start":
+        {...}, "events": ["3", "6", "resign 1"]}`` (``start`` only when it
+        is not the usual one): what the server exports and ``mancala
+        replay --game`` reads. The same text as ``serialize()``."""
+    @staticmethod
+    def from_json(text: str) -> State:
+        """A state from the core's JSON record of a game, which brings its
+        own rules; its events are replayed. ``ValueError`` naming what
+        does not read or replay, ``TypeError`` for anything but a str."""
+    def to_text(self) -> str:
+        """The game as the core's one-line text: ``RULES; EVENTS``, or
+        ``RULES; start POSITION; EVENTS`` from another start
+        (``"kalah,houses=4,seeds=3; 2, 4, resign 1"``)."""
+    @staticmethod
+    def from_text(text: str) -> State:
+        """A state from the core's one-line text of a game, which brings
+        its own rules; its events are replayed. ``ValueError`` naming the
+        part that does not fit (the rules, the start, an event by its
+        place from 1 and the ply it stands at), ``TypeError`` for anything
+        but a str."""
+    def get_game(self) -> Game:
+        """The game of this state's rules (pyspiel's ``get_game``)."""
     def to_notation(self) -> str: ...
     @staticmethod
     def from_notation(game: Game, text: str) -> State: ...
