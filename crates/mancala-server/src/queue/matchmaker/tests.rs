@@ -227,6 +227,77 @@ fn a_group_suits(tickets: &[(f64, Duration)], size: usize, now: Duration) -> boo
     })
 }
 
+/// The queue name of the model's player `p`.
+fn name(p: usize) -> String {
+    format!("p{p}")
+}
+
+/// The checks on every group seated, by the queue or by the computer's
+/// offer: each player in it once over `seen` (who was seated this step),
+/// present (except `taker`, who took the offer), and waiting in `pool`
+/// since the time the ticket says.
+fn check_seated(
+    tickets: &[Ticket],
+    pool: usize,
+    taker: Option<usize>,
+    model: &BTreeMap<(usize, usize), Duration>,
+    away: &BTreeMap<usize, Duration>,
+    seen: &mut std::collections::HashSet<usize>,
+) -> Result<(), TestCaseError> {
+    for t in tickets {
+        let p: usize = t.player[1..].parse().unwrap();
+        prop_assert!(seen.insert(p), "{} seated twice", t.player);
+        prop_assert!(
+            Some(p) == taker || !away.contains_key(&p),
+            "{} seated while away",
+            t.player
+        );
+        prop_assert_eq!(model.get(&(pool, p)), Some(&t.since));
+    }
+    Ok(())
+}
+
+/// After each step: the matchmaker holds what the model holds, and
+/// nobody is left waiting while a group of present players suits.
+fn check_pools(
+    m: &Matchmaker,
+    pools: &[Pool],
+    model: &BTreeMap<(usize, usize), Duration>,
+    away: &BTreeMap<usize, Duration>,
+    ratings: &[f64],
+    now: Duration,
+) -> Result<(), TestCaseError> {
+    for (i, pool) in pools.iter().enumerate() {
+        let mut held: Vec<(String, Duration)> = m
+            .waiting(pool)
+            .iter()
+            .map(|t| (t.player.clone(), t.since))
+            .collect();
+        held.sort();
+        let mut expected: Vec<(String, Duration)> = model
+            .iter()
+            .filter(|&(&(q, _), _)| q == i)
+            .map(|(&(_, p), &since)| (name(p), since))
+            .collect();
+        expected.sort();
+        prop_assert_eq!(held, expected);
+        // Nobody left waiting while a group suits.
+        let present: Vec<(f64, Duration)> = model
+            .iter()
+            .filter(|&(&(q, p), _)| q == i && !away.contains_key(&p))
+            .map(|(&(_, p), &since)| (ratings[p], since))
+            .collect();
+        prop_assert!(
+            !a_group_suits(&present, usize::from(pool.players), now),
+            "a group of {:?} suits at {:?}: {:?}",
+            pool,
+            now,
+            present
+        );
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
@@ -248,7 +319,6 @@ proptest! {
         // The model: who waits where since when, and who is away since when.
         let mut model: BTreeMap<(usize, usize), Duration> = BTreeMap::new();
         let mut away: BTreeMap<usize, Duration> = BTreeMap::new();
-        let name = |p: usize| format!("p{p}");
         for op in ops {
             match op {
                 Op::Join { pool, player } => {
@@ -285,12 +355,7 @@ proptest! {
                         prop_assert_eq!(group.tickets.len(), (others + 1).min(seats - 1).max(1));
                         prop_assert!(group.tickets.len() < seats, "no seat left to the computer");
                         let mut seen = std::collections::HashSet::new();
-                        for t in &group.tickets {
-                            let p: usize = t.player[1..].parse().unwrap();
-                            prop_assert!(seen.insert(p), "{} seated twice", t.player);
-                            prop_assert!(p == player || !away.contains_key(&p), "{} seated while away", t.player);
-                            prop_assert_eq!(model.get(&(pool, p)), Some(&t.since));
-                        }
+                        check_seated(&group.tickets, pool, Some(player), &model, &away, &mut seen)?;
                         prop_assert!(seen.contains(&player));
                         for &p in &seen {
                             model.retain(|&(_, q), _| q != p);
@@ -317,37 +382,16 @@ proptest! {
             for group in &matches {
                 let pool = pools.iter().position(|p| *p == group.pool).unwrap();
                 prop_assert_eq!(group.tickets.len(), usize::from(group.pool.players));
+                check_seated(&group.tickets, pool, None, &model, &away, &mut seated_now)?;
                 for t in &group.tickets {
-                    let p: usize = t.player[1..].parse().unwrap();
-                    prop_assert!(seated_now.insert(p), "{} seated twice", t.player);
-                    prop_assert!(!away.contains_key(&p), "{} seated while away", t.player);
-                    prop_assert_eq!(model.get(&(pool, p)), Some(&t.since));
-                    prop_assert_eq!(t.rating, ratings[p]);
+                    prop_assert_eq!(t.rating, ratings[t.player[1..].parse::<usize>().unwrap()]);
                 }
             }
             for &p in &seated_now {
                 model.retain(|&(_, q), _| q != p);
                 prop_assert!(m.tickets_of(&name(p)).is_empty());
             }
-            // The matchmaker holds what the model holds.
-            for (i, pool) in pools.iter().enumerate() {
-                let mut held: Vec<(String, Duration)> = m.waiting(pool).iter()
-                    .map(|t| (t.player.clone(), t.since)).collect();
-                held.sort();
-                let mut expected: Vec<(String, Duration)> = model.iter()
-                    .filter(|&(&(q, _), _)| q == i)
-                    .map(|(&(_, p), &since)| (name(p), since)).collect();
-                expected.sort();
-                prop_assert_eq!(held, expected);
-                // Nobody left waiting while a group suits.
-                let present: Vec<(f64, Duration)> = model.iter()
-                    .filter(|&(&(q, p), _)| q == i && !away.contains_key(&p))
-                    .map(|(&(_, p), &since)| (ratings[p], since)).collect();
-                prop_assert!(
-                    !a_group_suits(&present, usize::from(pool.players), now),
-                    "a group of {:?} suits at {:?}: {:?}", pool, now, present
-                );
-            }
+            check_pools(&m, &pools, &model, &away, &ratings, now)?;
         }
     }
 }
