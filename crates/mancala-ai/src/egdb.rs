@@ -11,7 +11,7 @@ use crate::moves::score_gain;
 
 /// Counts of the ways to put `m` seeds into `k` houses, and their running
 /// sums, for ranking boards.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Combinatorics {
     /// `ways[k][m]`: boards of `k` houses holding `m` seeds in all.
     ways: Vec<Vec<u64>>,
@@ -59,7 +59,7 @@ impl Combinatorics {
 /// [`Egdb::load`] reads it back (checked against the rules, the format
 /// version and a checksum), so a big database is built once:
 /// [`Egdb::load_or_build`] does both.
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Egdb {
     /// The [`fingerprint`] of the rules it was built for.
     fingerprint: u64,
@@ -82,7 +82,7 @@ impl std::fmt::Debug for Egdb {
 
 /// How boards are numbered: by seed count, then by rank among the boards
 /// of that count.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Shape {
     /// Houses per side.
     houses: usize,

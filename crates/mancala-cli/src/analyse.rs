@@ -5,7 +5,7 @@ use std::time::Duration;
 use std::path::Path;
 use std::sync::Arc;
 
-use mancala_ai::{Egdb, Limits, ReviewBudget, Spec, analyse, review_game};
+use mancala_ai::{Egdb, EgdbError, Limits, ReviewBudget, Spec, analyse, review_game};
 use mancala_core::Rules;
 use serde_json::json;
 
@@ -82,6 +82,25 @@ pub fn run(rules: &Rules, args: &AnalyseArgs) -> CliResult {
     Ok(())
 }
 
+/// Reads the endgame database `file` of `rules` for the flag `flag`
+/// (`analyse --database`, `serve --analysis-database`).
+///
+/// # Errors
+///
+/// A usage error naming the flag when the file cannot be read, is not
+/// a database, or was built for other rules.
+pub fn load_database(flag: &str, file: &Path, rules: &Rules) -> CliResult<Arc<Egdb>> {
+    let db = Egdb::load(file, rules).map_err(|e| {
+        CliError::usage(match e {
+            EgdbError::Io { source, .. } => format!("{flag} {}: {source}", file.display()),
+            EgdbError::Unsupported => format!("{flag} {}: {e}", file.display()),
+            // These name the file themselves.
+            other => format!("{flag} {other}"),
+        })
+    })?;
+    Ok(Arc::new(db))
+}
+
 /// Runs `mancala analyse --game FILE`: every move of the game reviewed,
 /// as a table or (`--json`) as `{"rules": SPEC, "moves": [...]}` with the
 /// fields of the server's analysis (docs/protocol.md).
@@ -97,9 +116,7 @@ pub fn review(path: &Path, args: &AnalyseArgs) -> CliResult {
         budget.depth = depth;
     }
     let database = match &args.database {
-        Some(file) => Some(Arc::new(Egdb::load(file, game.rules()).map_err(|e| {
-            CliError::usage(format!("--database {}: {e}", file.display()))
-        })?)),
+        Some(file) => Some(load_database("--database", file, game.rules())?),
         None => None,
     };
     let moves = review_game(&game, &budget, database);

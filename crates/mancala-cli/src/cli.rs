@@ -47,7 +47,7 @@ pub enum Command {
     /// A game-playing agent speaking an engine's line protocol.
     Agent(AgentArgs),
     /// Run the game server (HTTP and WebSocket; see docs/protocol.md).
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
 }
 
 /// `mancala rules ...`.
@@ -311,6 +311,22 @@ pub struct ServeArgs {
         value_name = "BUDGET"
     )]
     pub analysis_budget: mancala_ai::ReviewBudget,
+    /// An endgame database file (as `mancala solve --database` writes)
+    /// for the reviews of the games of `--analysis-database-rules`, read
+    /// once at the start: their verdicts are then exact for more moves.
+    #[arg(long, env = "MANCALA_ANALYSIS_DATABASE", value_name = "FILE")]
+    pub analysis_database: Option<std::path::PathBuf>,
+    /// The rules `--analysis-database` was built for (a spec or a rule
+    /// file, as `--rules`): a database file holds only a fingerprint of
+    /// its rules. The games of other rules are reviewed without it.
+    #[arg(
+        long,
+        env = "MANCALA_ANALYSIS_DATABASE_RULES",
+        default_value = "kalah",
+        value_name = "SPEC",
+        requires = "analysis_database"
+    )]
+    pub analysis_database_rules: String,
     /// How long a player waits in a queue of "Play now" before the
     /// computer is offered, in seconds.
     #[arg(

@@ -9,12 +9,13 @@ use mancala_ai::{PLAYOUT_CAP, Solver, SolverOptions, Spec, random_playouts};
 use mancala_core::{History, Position, Preset, Rules, Side, perft};
 use serde_json::{Value, json};
 
+use crate::analyse::load_database;
 use crate::board::{self, Style};
 use crate::cli::{
     BenchCommand, Cli, Command, LogFormat, MatchArgs, RulesCommand, ServeArgs, SolveArgs,
 };
 use crate::progress::Bar;
-use crate::rules_arg::{compile, moves, read_rule_file, rule_set};
+use crate::rules_arg::{compile, moves, named_rules_of, read_rule_file, rule_set};
 use crate::{CliError, CliResult};
 
 /// Runs the command line.
@@ -88,6 +89,7 @@ fn serve(args: &ServeArgs) -> CliResult {
         queue_wait: std::time::Duration::from_secs(args.queue_wait),
         analysis_workers: args.analysis_workers,
         analysis_budget: args.analysis_budget,
+        analysis_database: analysis_database(args)?,
         instance: match &args.instance {
             Some(name) if name.trim().is_empty() => {
                 return Err(CliError::usage("--instance: a name, not an empty text"));
@@ -108,6 +110,19 @@ fn serve(args: &ServeArgs) -> CliResult {
     };
     mancala_server::serve_blocking(&config, |url| outln!("listening on {url}"))
         .map_err(|e| CliError::runtime(e.to_string()))
+}
+
+/// The endgame database of `serve --analysis-database`, read for the
+/// rules of `--analysis-database-rules`.
+fn analysis_database(args: &ServeArgs) -> CliResult<Option<std::sync::Arc<mancala_ai::Egdb>>> {
+    let Some(file) = &args.analysis_database else {
+        return Ok(None);
+    };
+    let spec = &args.analysis_database_rules;
+    let set = named_rules_of("--analysis-database-rules", spec)?;
+    let rules = Rules::new(&set)
+        .map_err(|e| CliError::usage(format!("--analysis-database-rules {spec}: {e}")))?;
+    load_database("--analysis-database", file, &rules).map(Some)
 }
 
 fn rules_command(command: &RulesCommand, cli: &Cli) -> CliResult {

@@ -17,6 +17,11 @@ pub fn read_rule_file(path: &Path) -> CliResult<RuleSet> {
 /// A rule-set spec (a preset name or alias, then `NAME=VALUE` overrides:
 /// see [`RuleSet::from_spec`]), or a rule file.
 pub fn named_rules(name: &str) -> CliResult<RuleSet> {
+    named_rules_of("--rules", name)
+}
+
+/// [`named_rules`] for the flag `flag`, which its errors name.
+pub fn named_rules_of(flag: &str, name: &str) -> CliResult<RuleSet> {
     let spec_error = match RuleSet::from_spec(name) {
         Ok(rules) => return Ok(rules),
         Err(e) => e,
@@ -31,9 +36,9 @@ pub fn named_rules(name: &str) -> CliResult<RuleSet> {
     }
     Err(CliError::usage(match spec_error {
         RuleSpecError::Preset(preset_error) => {
-            format!("--rules {name}: {preset_error}, and there is no rule file of that name")
+            format!("{flag} {name}: {preset_error}, and there is no rule file of that name")
         }
-        other => format!("--rules {name}: {other}"),
+        other => format!("{flag} {name}: {other}"),
     }))
 }
 

@@ -84,8 +84,14 @@ async fn stored_job(file: &Path) -> (String, String, i64) {
 
 /// `mancala analyse --game - --json --budget BUDGET` of `text`.
 fn cli_analysis(text: &str) -> Value {
+    cli_analysis_with(text, &["--budget", BUDGET])
+}
+
+/// `mancala analyse --game - --json` of `text` with the flags `extra`.
+fn cli_analysis_with(text: &str, extra: &[&str]) -> Value {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(["analyse", "--game", "-", "--json", "--budget", BUDGET])
+        .args(["analyse", "--game", "-", "--json"])
+        .args(extra)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -216,4 +222,149 @@ async fn an_unknown_game_is_a_404_in_the_usual_error_shape() {
         let body: Value = serde_json::from_str(&body).unwrap();
         assert_eq!(body["error"], "no_such_game");
     }
+}
+
+/// The rules of the endgame database tests: small enough for the debug
+/// binary to build a database of 12 seeds in about a second.
+const SMALL_KALAH: &str = "kalah,houses=4,seeds=3";
+
+/// A budget too small for the solver in the opening of Kalah(4,3).
+const SMALL_BUDGET: &str = "solver=300,depth=2";
+
+/// Builds the endgame database of up to 12 seeds of `SMALL_KALAH` into
+/// `file` with the real `mancala solve`.
+fn build_database(file: &Path) {
+    let status = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["--rules", SMALL_KALAH, "solve", "--database-seeds", "12"])
+        .arg("--database")
+        .arg(file)
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert!(file.exists());
+}
+
+/// How many moves of an analysis are exact.
+fn exact_moves(moves: &Value) -> usize {
+    moves
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["exact"] == true)
+        .count()
+}
+
+#[tokio::test]
+async fn the_reviews_use_the_endgame_database_of_their_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let egdb = dir.path().join("k4.egdb");
+    build_database(&egdb);
+    let file = dir.path().join("egdb.db");
+    let database = format!("sqlite://{}?mode=rwc", file.display());
+    let egdb_text = egdb.to_str().unwrap();
+    let served = Served::start(
+        &database,
+        &[
+            "--analysis-workers",
+            "1",
+            "--analysis-budget",
+            SMALL_BUDGET,
+            "--analysis-database",
+            egdb_text,
+            "--analysis-database-rules",
+            SMALL_KALAH,
+        ],
+    );
+    let game = play_a_game(&served, SMALL_KALAH, 3).await;
+    let (id, _, _) = stored_job(&file).await;
+    let analysis = served.wait_for(&id, "done").await;
+    let text = game.to_string();
+    let with = cli_analysis_with(&text, &["--budget", SMALL_BUDGET, "--database", egdb_text]);
+    assert_eq!(analysis["moves"], with["moves"]);
+    // Without the database the same budget leaves more moves estimated.
+    let without = cli_analysis_with(&text, &["--budget", SMALL_BUDGET]);
+    let (with, without) = (exact_moves(&with["moves"]), exact_moves(&without["moves"]));
+    assert!(
+        with > without,
+        "{with} exact moves with the database, {without} without"
+    );
+    // A game of other rules is reviewed as before, without it.
+    let other = play_a_game(&served, "kalah,houses=3,seeds=3", 4).await;
+    let other_id = other_game_id(&file, &id).await;
+    let analysis = served.wait_for(&other_id, "done").await;
+    let plain = cli_analysis_with(&other.to_string(), &["--budget", SMALL_BUDGET]);
+    assert_eq!(analysis["moves"], plain["moves"]);
+    served.kill();
+}
+
+/// The id of the stored game other than `first` (of two).
+async fn other_game_id(file: &Path, first: &str) -> String {
+    let url = format!("sqlite://{}?mode=ro", file.display());
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let ids: Vec<(String,)> = sqlx::query_as("SELECT id FROM games WHERE id <> $1")
+        .bind(first)
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    assert_eq!(ids.len(), 1, "{ids:?}");
+    ids[0].0.clone()
+}
+
+#[test]
+fn a_database_that_cannot_be_used_stops_the_server_with_the_flag_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let egdb = dir.path().join("k4.egdb");
+    build_database(&egdb);
+    let database = format!("sqlite://{}?mode=rwc", dir.path().join("x.db").display());
+    let serve = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--database", &database])
+            .args(extra)
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8(out.stderr).unwrap())
+    };
+    let egdb_text = egdb.to_str().unwrap();
+    // Built for Kalah(4,3), read as the default `kalah`.
+    let (code, err) = serve(&["--analysis-database", egdb_text]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "--analysis-database {egdb_text}: the endgame database was built for other rules"
+        )),
+        "{err}"
+    );
+    let (code, err) = serve(&["--analysis-database", "/no/such/file.egdb"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("--analysis-database /no/such/file.egdb: "),
+        "{err}"
+    );
+    let (code, err) = serve(&[
+        "--analysis-database",
+        egdb_text,
+        "--analysis-database-rules",
+        "no-such-game",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("--analysis-database-rules no-such-game: "),
+        "{err}"
+    );
+    // Oware has no endgame database: said so, with the file.
+    let (code, err) = serve(&[
+        "--analysis-database",
+        egdb_text,
+        "--analysis-database-rules",
+        "oware",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "--analysis-database {egdb_text}: these rules have no endgame database"
+        )),
+        "{err}"
+    );
 }

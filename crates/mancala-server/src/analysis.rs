@@ -17,7 +17,9 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use mancala_ai::{MoveReview, ReviewBudget, Verdict, review_game};
+use std::sync::Arc;
+
+use mancala_ai::{Egdb, MoveReview, ReviewBudget, Verdict, review_game};
 use mancala_core::{Event, Game, RuleSet};
 use serde::Serialize;
 use sqlx::{AnyConnection, Row};
@@ -226,13 +228,20 @@ async fn fail(db: &Db, id: &str, error: &str) -> Result<(), Error> {
     Ok(())
 }
 
-/// Starts `workers` workers reviewing games within `budget` (none for 0).
-pub(crate) fn spawn_workers(db: &Db, workers: usize, budget: ReviewBudget) {
+/// Starts `workers` workers reviewing games within `budget` (none for 0),
+/// with the endgame `database` for the games whose rules it fits.
+pub(crate) fn spawn_workers(
+    db: &Db,
+    workers: usize,
+    budget: ReviewBudget,
+    database: Option<Arc<Egdb>>,
+) {
     for _ in 0..workers {
         let db = db.clone();
+        let database = database.clone();
         tokio::spawn(async move {
             loop {
-                match work_once(&db, budget).await {
+                match work_once(&db, budget, database.clone()).await {
                     Ok(true) => {}
                     // Nothing queued, or the database failed for now.
                     Ok(false) | Err(_) => tokio::time::sleep(IDLE_POLL).await,
@@ -243,7 +252,11 @@ pub(crate) fn spawn_workers(db: &Db, workers: usize, budget: ReviewBudget) {
 }
 
 /// Takes one job and does it; `false` when none was queued.
-async fn work_once(db: &Db, budget: ReviewBudget) -> Result<bool, Error> {
+async fn work_once(
+    db: &Db,
+    budget: ReviewBudget,
+    database: Option<Arc<Egdb>>,
+) -> Result<bool, Error> {
     let Some(id) = claim(db).await? else {
         return Ok(false);
     };
@@ -266,7 +279,7 @@ async fn work_once(db: &Db, budget: ReviewBudget) -> Result<bool, Error> {
         .name("analysis".to_string())
         .spawn(move || {
             lower_priority();
-            let _ = tx.send(review_game(&game, &budget, None));
+            let _ = tx.send(review_game(&game, &budget, database));
         });
     if spawned.is_err() {
         // No thread now: queue the job again for later.

@@ -108,9 +108,10 @@ mod web;
 mod ws;
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
-use mancala_ai::{ReviewBudget, Spec};
+use mancala_ai::{Egdb, ReviewBudget, Spec};
 use tokio::net::TcpListener;
 
 /// The name of an HTTP header, as [`Limits::client_ip_header`] takes it
@@ -210,6 +211,11 @@ pub struct Config {
     /// (`--analysis-budget`); the same budget as `mancala analyse --game
     /// --budget` gives the same verdicts.
     pub analysis_budget: ReviewBudget,
+    /// The endgame database the reviews use for the games whose rules it
+    /// was built for (`--analysis-database`): with it the verdicts of
+    /// more moves are exact (see [`mancala_ai::review_game`]); the games
+    /// of other rules are reviewed without it.
+    pub analysis_database: Option<Arc<Egdb>>,
     /// How long a player waits in a queue of "Play now" before the
     /// computer is offered (`--queue-wait`).
     pub queue_wait: Duration,
@@ -291,6 +297,7 @@ impl Default for Config {
             queue_wait: DEFAULT_QUEUE_WAIT,
             analysis_workers: DEFAULT_ANALYSIS_WORKERS,
             analysis_budget: ReviewBudget::default(),
+            analysis_database: None,
             instance: default_instance(),
             lease: DEFAULT_LEASE,
             advertise: None,
@@ -308,6 +315,7 @@ pub struct Server {
     rooms: room::Rooms,
     analysis_workers: usize,
     analysis_budget: ReviewBudget,
+    analysis_database: Option<Arc<Egdb>>,
 }
 
 impl Server {
@@ -351,6 +359,7 @@ impl Server {
             rooms,
             analysis_workers: config.analysis_workers,
             analysis_budget: config.analysis_budget,
+            analysis_database: config.analysis_database.clone(),
         })
     }
 
@@ -396,7 +405,12 @@ impl Server {
         self,
         stop: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), Error> {
-        analysis::spawn_workers(&self.db, self.analysis_workers, self.analysis_budget);
+        analysis::spawn_workers(
+            &self.db,
+            self.analysis_workers,
+            self.analysis_budget,
+            self.analysis_database.clone(),
+        );
         // The peer's address reaches the handlers for the per-address
         // limits.
         let service = self

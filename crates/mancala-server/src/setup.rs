@@ -417,6 +417,25 @@ fn with_players(rules: &RuleSet, players: u8) -> RuleSet {
 mod tests {
     use super::*;
 
+    /// `serve --analysis-database` defaults its rules to `kalah`: a Kalah
+    /// database must fit the games of the site's default house rules
+    /// (Kalah of six houses, whatever the seeds), and not those of seven
+    /// houses.
+    #[test]
+    fn a_kalah_endgame_database_fits_the_default_house_rules() {
+        use mancala_core::Rules;
+        let kalah = Rules::new(&Preset::Kalah.rules()).unwrap();
+        let db = mancala_ai::Egdb::build_with_threads(&kalah, 2, 1).unwrap();
+        let house = RoomSetup::house_default().rules_for(2).unwrap();
+        assert!(db.fits(&Rules::new(&house).unwrap()));
+        let other = HouseRulesChoice {
+            houses: Some(7),
+            ..HouseRulesChoice::default()
+        };
+        let other = other.setup().unwrap().rules_for(2).unwrap();
+        assert!(!db.fits(&Rules::new(&other).unwrap()));
+    }
+
     #[test]
     fn kalah_takes_two_to_four_players_and_oware_two() {
         let kalah = RoomSetup::from_spec("kalah,players=3", false).unwrap();
