@@ -22,6 +22,9 @@
 //! `--think-ms`) before its move, as people do; `--think-ms 0` plays flat
 //! out and measures the throughput ceiling instead. The round trip is the
 //! time from sending `move` to receiving its `moved`, think time excluded.
+//! While the rooms play, the analysis queue's depth is read from the
+//! SQLite file every second and reported (`analysis queue while
+//! playing`), so that a run with workers shows the queue was full.
 //! The run needs one file descriptor per socket (two in-process: both
 //! ends) and says so before it starts if `ulimit -n` is too low.
 
@@ -198,11 +201,23 @@ async fn run(args: Args) -> i32 {
     }
     let setup = t0.elapsed();
     let probe = tokio::spawn(rss_once_playing(Arc::clone(&ctx), pid));
+    let (stop_jobs, jobs_stopped) = watch::channel(false);
+    let jobs = database
+        .clone()
+        .map(|url| tokio::spawn(sample_jobs(url, jobs_stopped)));
     let t1 = Instant::now();
     go_tx.send_replace(true);
     let (latency, games) = collect(&ctx, tasks).await;
     let play = t1.elapsed();
+    stop_jobs.send_replace(true);
     let rss_playing = probe.await.ok().flatten();
+    if let Some(jobs) = jobs {
+        match jobs.await {
+            Ok(Ok(samples)) => samples.print(),
+            Ok(Err(e)) => ctx.error(format!("analysis queue not sampled: {e}")),
+            Err(e) => ctx.error(format!("the analysis sampler failed: {e}")),
+        }
+    }
     let checked = match &database {
         Some(url) => Some(check_database(url, &games, &ctx.args).await),
         None => None,
@@ -571,6 +586,79 @@ struct Checked {
     games: usize,
     events: usize,
     problems: Vec<String>,
+}
+
+/// How often the analysis queue's depth is read while the rooms play.
+const JOB_SAMPLE_EVERY: Duration = Duration::from_secs(1);
+
+/// The analysis queue's depth (table `analysis_jobs`) read every
+/// [`JOB_SAMPLE_EVERY`] while the rooms played, and at the end.
+#[derive(Default)]
+struct JobSamples {
+    /// Jobs queued (not started) at each reading.
+    queued: Vec<i64>,
+    /// Readings with a job running.
+    running: usize,
+    /// `(status, jobs)` at the end of play.
+    last: Vec<(String, i64)>,
+}
+
+impl JobSamples {
+    fn print(&self) {
+        let mut queued = self.queued.clone();
+        queued.sort_unstable();
+        let at = |q: f64| queued.get(((queued.len() - 1) as f64 * q) as usize);
+        let (Some(median), Some(max)) = (at(0.5), queued.last()) else {
+            println!("analysis queue: not read while playing");
+            return;
+        };
+        let last: Vec<String> = self.last.iter().map(|(s, n)| format!("{n} {s}")).collect();
+        println!(
+            "analysis queue while playing ({} readings): queued median {median}, max {max}; \
+             a review running in {} of them; at the end: {}",
+            queued.len(),
+            self.running,
+            if last.is_empty() {
+                "no jobs".to_string()
+            } else {
+                last.join(", ")
+            }
+        );
+    }
+}
+
+/// Reads the analysis queue's depth from the SQLite file at `url` (its
+/// own read-only connection) every [`JOB_SAMPLE_EVERY`] until `stop`.
+async fn sample_jobs(url: String, mut stop: watch::Receiver<bool>) -> Result<JobSamples, String> {
+    let read_only = match url.split_once('?') {
+        Some((file, _)) => format!("{file}?mode=ro"),
+        None => format!("{url}?mode=ro"),
+    };
+    let pool = sqlx::SqlitePool::connect(&read_only)
+        .await
+        .map_err(|e| format!("cannot open {read_only}: {e}"))?;
+    let mut samples = JobSamples::default();
+    loop {
+        let counts: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT status, COUNT(*) FROM analysis_jobs GROUP BY status ORDER BY status",
+        )
+        .fetch_all(&pool)
+        .await
+        .map_err(|e| e.to_string())?;
+        let of = |status: &str| counts.iter().find(|c| c.0 == status).map_or(0, |c| c.1);
+        if *stop.borrow() {
+            samples.last = counts;
+            break;
+        }
+        samples.queued.push(of("queued"));
+        samples.running += usize::from(of("running") > 0);
+        tokio::select! {
+            _ = tokio::time::sleep(JOB_SAMPLE_EVERY) => {}
+            _ = stop.changed() => {}
+        }
+    }
+    pool.close().await;
+    Ok(samples)
 }
 
 /// Opens the database and checks every game the bots played: over, with
