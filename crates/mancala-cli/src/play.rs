@@ -10,8 +10,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use mancala_ai::arena::{SeatReport, seat_of};
-use mancala_ai::{Spec, Strategy, TimeControl, Timed};
-use mancala_core::{Game, Move, Position, Rules, Side, format_moves};
+use mancala_ai::{MoveValue, Spec, Strategy, TimeControl, Timed};
+use mancala_core::{Game, Move, Position, Rules, Side, Wdl, format_moves};
 use serde::{Deserialize, Serialize};
 
 use crate::analyse::duration;
@@ -121,6 +121,21 @@ struct Session {
     results: Vec<Vec<u8>>,
     style: Style,
     input: Receiver<String>,
+}
+
+/// What an exact value of the hint `m` says, for the mover: `wins by 4`,
+/// `draws`, `loses by 2`; `None` unless the hint computer proved it
+/// (two players only: with more, a search's "exact" is paranoid).
+fn exact_words(pos: &Position<'_>, m: Move, value: Option<MoveValue>) -> Option<String> {
+    let value = value.filter(|v| v.exact && v.mv == m && pos.rules().players() == 2)?;
+    let difference = value.score_difference()?;
+    Some(match value.wdl()? {
+        Wdl::Win if difference > 0 => format!("wins by {difference}"),
+        Wdl::Win => "wins".to_string(),
+        Wdl::Draw => "draws".to_string(),
+        Wdl::Loss if difference < 0 => format!("loses by {}", -difference),
+        Wdl::Loss => "loses".to_string(),
+    })
 }
 
 /// Runs `mancala play`.
@@ -503,13 +518,16 @@ impl Session {
                 outln!("leaving the game (not saved)");
                 return Ok(Turn::Quit);
             }
-            "hint" => match self
-                .strategy(&self.cpu.clone(), self.players() + 1)
-                .choose(pos)
-            {
-                Some(m) => outln!("hint: {m} ({} suggests it)", self.cpu),
-                None => outln!("no hint: there is no move"),
-            },
+            "hint" => {
+                let mut hinter = self.strategy(&self.cpu.clone(), self.players() + 1);
+                match hinter.choose(pos) {
+                    Some(m) => match exact_words(pos, m, hinter.last_value()) {
+                        Some(words) => outln!("hint: {m} (exact: {words})"),
+                        None => outln!("hint: {m} ({} suggests it)", self.cpu),
+                    },
+                    None => outln!("no hint: there is no move"),
+                }
+            }
             "undo" => return Ok(self.undo(game, players)),
             "resign" => {
                 game.resign(side)
