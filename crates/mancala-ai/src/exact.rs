@@ -26,7 +26,10 @@ use crate::{
 /// Under a node budget it is deterministic: the same seed replays the
 /// same games. Each move's solve starts afresh (no table is kept from
 /// move to move), on a thread of its own with room for the solver's
-/// recursion.
+/// recursion; a move the solver does not finish costs its whole budget
+/// before level 10 chooses (on a big board, every move until the end
+/// comes within reach). Under a time manager ([`Timed`](crate::Timed))
+/// the solver stops at the move's soft limit and level 10 has the rest.
 ///
 /// # Examples
 ///

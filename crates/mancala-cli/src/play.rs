@@ -670,3 +670,44 @@ impl Session {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_ai::{SEED, WIN};
+    use mancala_core::Preset;
+
+    /// A value of `place` (1 win, 0 draw, -1 loss) and `difference`
+    /// seeds, on the scale of `mancala_ai::terminal_value`.
+    fn value(mv: Move, place: i32, difference: i32, exact: bool) -> Option<MoveValue> {
+        Some(MoveValue {
+            mv,
+            value: WIN * place + SEED * difference,
+            exact,
+        })
+    }
+
+    #[test]
+    fn a_hint_words_only_a_proven_value_of_its_own_move() {
+        let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+        let pos = Position::new(&rules);
+        let m = Move::House(3);
+        let words = |v| exact_words(&pos, m, v);
+        assert_eq!(words(value(m, 1, 4, true)).as_deref(), Some("wins by 4"));
+        assert_eq!(words(value(m, 0, 0, true)).as_deref(), Some("draws"));
+        assert_eq!(words(value(m, -1, -2, true)).as_deref(), Some("loses by 2"));
+        // empty_first: winning with fewer seeds.
+        assert_eq!(words(value(m, 1, -3, true)).as_deref(), Some("wins"));
+        assert_eq!(words(value(m, 1, 4, false)), None);
+        assert_eq!(words(value(Move::House(2), 1, 4, true)), None);
+        assert_eq!(words(None), None);
+        // With three players a search's "exact" is paranoid: no words.
+        let three = mancala_core::KalahOptions {
+            players: 3,
+            ..Default::default()
+        };
+        let rules = Rules::new(&three.rules()).unwrap();
+        let pos = Position::new(&rules);
+        assert_eq!(exact_words(&pos, m, value(m, 1, 4, true)), None);
+    }
+}
