@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use mancala_ai::{Player, Spec, SpecError, Strategy};
+use mancala_ai::{Player, Spec, SpecError, Strategy, TimeControl, Timed};
 use mancala_core::{KalahOptions, Move, Position, Preset, RuleSet, Rules, Wdl};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -241,4 +241,18 @@ fn exact_refuses_other_settings_by_name() {
     }
     // A level-like number is not a setting.
     assert!("exact:5".parse::<Spec>().is_err());
+}
+
+#[test]
+fn a_time_manager_passes_the_exact_value_on() {
+    // docs/rules.md section 11: Kalah(3,3) is worth +2 to the first player.
+    let rules = kalah(3, 3);
+    let control: TimeControl = "5s".parse().unwrap();
+    let spec: Spec = "exact".parse().unwrap();
+    let mut timed = Timed::new(spec.timed_strategy(&rules, 1, &control).unwrap(), control);
+    let m = timed.choose(&Position::new(&rules)).unwrap();
+    let value = timed.last_value().expect("a value");
+    assert_eq!(value.mv, m);
+    assert!(value.exact);
+    assert_eq!(value.score_difference(), Some(2));
 }
