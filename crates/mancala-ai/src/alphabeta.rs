@@ -83,6 +83,8 @@ pub struct AlphaBeta<E = Heuristic> {
     salt: u64,
     /// The time manager's allocation of the following searches.
     allocation: Option<Allocation>,
+    /// The move chosen last as a [`Strategy`](crate::Strategy), valued.
+    pub(crate) last: Option<MoveValue>,
 }
 
 impl AlphaBeta<Heuristic> {
@@ -107,6 +109,7 @@ impl<E: Evaluator> AlphaBeta<E> {
             root_player: 0,
             salt: 0,
             allocation: None,
+            last: None,
         }
     }
 

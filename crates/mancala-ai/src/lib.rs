@@ -6,8 +6,9 @@
 //!
 //! - [`Strategy`]: choosing a move, and being told every move played
 //!   ([`Strategy::observe`]; [`Mcts`] models its opponents from them).
-//!   [`Random`], [`Greedy`], [`AlphaBeta`], [`Mcts`] and the levels of
-//!   [`Spec`] (`ai:1`..`ai:10`) are strategies.
+//!   [`Random`], [`Greedy`], [`AlphaBeta`], [`Mcts`], the levels of
+//!   [`Spec`] (`ai:1`..`ai:10`) and [`Exact`] (`exact`: perfect play
+//!   where the solver finishes) are strategies.
 //! - [`Evaluator`]: valuing a position that is not finished
 //!   ([`StoreDifference`], [`Heuristic`]).
 //! - [`Limits`]: a depth, node or time budget (`depth=8`, `time=100ms`).
@@ -46,6 +47,7 @@ mod analysis;
 pub mod arena;
 mod egdb;
 mod eval;
+mod exact;
 mod limits;
 mod maxn;
 mod mcts;
@@ -64,6 +66,7 @@ pub use alphabeta::{AlphaBeta, SearchReport};
 pub use analysis::analyse;
 pub use egdb::{Egdb, EgdbError};
 pub use eval::{Evaluator, Heuristic, StoreDifference};
+pub use exact::Exact;
 pub use limits::Limits;
 pub use maxn::{MaxN, MaxNReport};
 pub use mcts::{Mcts, MctsReport, OpponentModel};
@@ -71,8 +74,8 @@ pub use playouts::{PLAYOUT_CAP, PlayoutTotals, random_playouts};
 pub use review::{MoveReview, ReviewBudget, Verdict, VerdictParseError, review_game};
 pub use solver::{OutOfBudget, Progress, Solution, Solver, SolverError, SolverOptions};
 pub use spec::{
-    Algorithm, EvalKind, LEVEL_NODES_2P, LEVEL_NODES_MP, LEVEL_PLAYOUT_MOVES, MAX_LEVEL, Player,
-    Spec, level_algorithm, level_limits,
+    Algorithm, EXACT_NODES, EvalKind, LEVEL_NODES_2P, LEVEL_NODES_MP, LEVEL_PLAYOUT_MOVES,
+    MAX_LEVEL, Player, Spec, level_algorithm, level_limits,
 };
 pub use strategy::{FirstLegal, Greedy, Random, Strategy};
 pub use timemgmt::{

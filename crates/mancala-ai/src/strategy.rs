@@ -2,7 +2,7 @@
 
 use mancala_core::{Choose, Move, Position};
 
-use crate::Allocation;
+use crate::{Allocation, MoveValue};
 use rand::RngExt;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -68,6 +68,35 @@ pub trait Strategy {
     /// one. The default ignores it (strategies that do not search).
     fn set_time(&mut self, time: Option<Allocation>) {
         let _ = time;
+    }
+
+    /// What the strategy knows of the value of the move it chose last,
+    /// for the player who made it: exact ([`MoveValue::exact`]) when it
+    /// solved the position, else its estimate; `None` when it does not
+    /// say (the default), or has chosen nothing yet.
+    /// [`Exact`](crate::Exact) and [`AlphaBeta`](crate::AlphaBeta) say.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_ai::{Random, Spec, Strategy};
+    /// use mancala_core::{Position, Preset, RuleSet, Rules};
+    ///
+    /// // docs/rules.md section 11: Kalah(3,3) is worth +2 to the first player.
+    /// let rules = Rules::new(&RuleSet { houses: 3, seeds: 3, ..Preset::Kalah.rules() })?;
+    /// let mut exact = "exact".parse::<Spec>()?.strategy(&rules, 1)?;
+    /// exact.choose(&Position::new(&rules));
+    /// let value = exact.last_value().unwrap();
+    /// assert!(value.exact);
+    /// assert_eq!(value.score_difference(), Some(2));
+    ///
+    /// let mut random = Random::new(1);
+    /// random.choose(&Position::new(&rules));
+    /// assert_eq!(random.last_value(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn last_value(&self) -> Option<MoveValue> {
+        None
     }
 }
 
@@ -189,7 +218,17 @@ impl Strategy for FirstLegal {
 
 impl<E: crate::Evaluator> Strategy for crate::AlphaBeta<E> {
     fn choose(&mut self, pos: &Position<'_>) -> Option<Move> {
-        self.search(pos).best
+        let report = self.search(pos);
+        self.last = report.best.map(|mv| MoveValue {
+            mv,
+            value: report.value,
+            exact: report.exact,
+        });
+        report.best
+    }
+
+    fn last_value(&self) -> Option<MoveValue> {
+        self.last
     }
 
     fn set_time(&mut self, time: Option<Allocation>) {

@@ -465,6 +465,10 @@ impl Strategy for Timed {
     fn set_time(&mut self, time: Option<Allocation>) {
         self.player.set_time(time);
     }
+
+    fn last_value(&self) -> Option<crate::MoveValue> {
+        self.player.last_value()
+    }
 }
 
 #[cfg(test)]

@@ -213,7 +213,8 @@ pub struct PlayArgs {
     #[arg(long, value_name = "TIME")]
     pub time: Option<String>,
     /// The computer that gives hints, moves on timeout and takes over
-    /// seats handed to it.
+    /// seats handed to it. With `exact` a hint says the exact value where
+    /// the solver finishes (`hint: 3 (exact: wins by 4)`).
     #[arg(long, default_value = "ai:8", value_name = "SPEC")]
     pub cpu: String,
     /// The seed of the computer players.

@@ -10,8 +10,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use mancala_ai::arena::{SeatReport, seat_of};
-use mancala_ai::{Spec, Strategy, TimeControl, Timed};
-use mancala_core::{Game, Move, Position, Rules, Side, format_moves};
+use mancala_ai::{MoveValue, Spec, Strategy, TimeControl, Timed};
+use mancala_core::{Game, Move, Position, Rules, Side, Wdl, format_moves};
 use serde::{Deserialize, Serialize};
 
 use crate::analyse::duration;
@@ -121,6 +121,21 @@ struct Session {
     results: Vec<Vec<u8>>,
     style: Style,
     input: Receiver<String>,
+}
+
+/// What an exact value of the hint `m` says, for the mover: `wins by 4`,
+/// `draws`, `loses by 2`; `None` unless the hint computer proved it
+/// (two players only: with more, a search's "exact" is paranoid).
+fn exact_words(pos: &Position<'_>, m: Move, value: Option<MoveValue>) -> Option<String> {
+    let value = value.filter(|v| v.exact && v.mv == m && pos.rules().players() == 2)?;
+    let difference = value.score_difference()?;
+    Some(match value.wdl()? {
+        Wdl::Win if difference > 0 => format!("wins by {difference}"),
+        Wdl::Win => "wins".to_string(),
+        Wdl::Draw => "draws".to_string(),
+        Wdl::Loss if difference < 0 => format!("loses by {}", -difference),
+        Wdl::Loss => "loses".to_string(),
+    })
 }
 
 /// Runs `mancala play`.
@@ -503,13 +518,16 @@ impl Session {
                 outln!("leaving the game (not saved)");
                 return Ok(Turn::Quit);
             }
-            "hint" => match self
-                .strategy(&self.cpu.clone(), self.players() + 1)
-                .choose(pos)
-            {
-                Some(m) => outln!("hint: {m} ({} suggests it)", self.cpu),
-                None => outln!("no hint: there is no move"),
-            },
+            "hint" => {
+                let mut hinter = self.strategy(&self.cpu.clone(), self.players() + 1);
+                match hinter.choose(pos) {
+                    Some(m) => match exact_words(pos, m, hinter.last_value()) {
+                        Some(words) => outln!("hint: {m} (exact: {words})"),
+                        None => outln!("hint: {m} ({} suggests it)", self.cpu),
+                    },
+                    None => outln!("no hint: there is no move"),
+                }
+            }
             "undo" => return Ok(self.undo(game, players)),
             "resign" => {
                 game.resign(side)
@@ -650,5 +668,46 @@ impl Session {
             return Err(e);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_ai::{SEED, WIN};
+    use mancala_core::Preset;
+
+    /// A value of `place` (1 win, 0 draw, -1 loss) and `difference`
+    /// seeds, on the scale of `mancala_ai::terminal_value`.
+    fn value(mv: Move, place: i32, difference: i32, exact: bool) -> Option<MoveValue> {
+        Some(MoveValue {
+            mv,
+            value: WIN * place + SEED * difference,
+            exact,
+        })
+    }
+
+    #[test]
+    fn a_hint_words_only_a_proven_value_of_its_own_move() {
+        let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+        let pos = Position::new(&rules);
+        let m = Move::House(3);
+        let words = |v| exact_words(&pos, m, v);
+        assert_eq!(words(value(m, 1, 4, true)).as_deref(), Some("wins by 4"));
+        assert_eq!(words(value(m, 0, 0, true)).as_deref(), Some("draws"));
+        assert_eq!(words(value(m, -1, -2, true)).as_deref(), Some("loses by 2"));
+        // empty_first: winning with fewer seeds.
+        assert_eq!(words(value(m, 1, -3, true)).as_deref(), Some("wins"));
+        assert_eq!(words(value(m, 1, 4, false)), None);
+        assert_eq!(words(value(Move::House(2), 1, 4, true)), None);
+        assert_eq!(words(None), None);
+        // With three players a search's "exact" is paranoid: no words.
+        let three = mancala_core::KalahOptions {
+            players: 3,
+            ..Default::default()
+        };
+        let rules = Rules::new(&three.rules()).unwrap();
+        let pos = Position::new(&rules);
+        assert_eq!(exact_words(&pos, m, value(m, 1, 4, true)), None);
     }
 }

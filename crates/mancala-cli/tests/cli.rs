@@ -757,6 +757,34 @@ fn play_scripted_session_move_hint_undo_save_resume_resign() {
 }
 
 #[test]
+fn play_hint_says_the_exact_value_when_the_computer_solves_it() {
+    // docs/rules.md section 11: Kalah(3,3) is worth +2 to the first player.
+    let run = mancala(
+        &[
+            "play", "--set", "houses=3", "--set", "seeds=3", "--seat", "human", "--seat", "ai:1",
+            "--cpu", "exact",
+        ],
+        "hint\nquit\n",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let line = run
+        .stdout
+        .lines()
+        .find_map(|l| l.find("hint: ").map(|i| &l[i..]))
+        .unwrap_or_else(|| panic!("a hint: {}", run.stdout));
+    let (m, words) = line["hint: ".len()..].split_once(' ').unwrap();
+    assert!(["1", "2", "3"].contains(&m), "{line}");
+    assert_eq!(words, "(exact: wins by 2)", "{line}");
+    // A computer that does not solve the position says who suggests it.
+    let run = mancala(
+        &["play", "--seat", "human", "--seat", "ai:1", "--cpu", "ai:1"],
+        "hint\nquit\n",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains(" (ai:1 suggests it)"), "{}", run.stdout);
+}
+
+#[test]
 fn play_hands_a_seat_to_the_computer() {
     let run = mancala(&["play", "--seat", "human", "--seat", "ai:1"], "cpu\n");
     assert_eq!(run.status, 0, "{}", run.stderr);

@@ -7,7 +7,7 @@ use super::seeded::SeededEval;
 use super::{Algorithm, LEVEL_PLAYOUT_MOVES, Player, Spec, model_name, value_error};
 use crate::eval::Heuristic;
 use crate::limits::Limits;
-use crate::{AlphaBeta, Greedy, MaxN, Mcts, Random, SpecError, Strategy};
+use crate::{AlphaBeta, Exact, Greedy, MaxN, Mcts, Random, SpecError, Strategy};
 
 impl Spec {
     /// Builds the player for `rules`, seeded with the spec's `seed=` if it
@@ -36,6 +36,7 @@ impl Spec {
                 ));
             }
             Player::Random => Box::new(Random::new(seed)),
+            Player::Exact => Box::new(Exact::new(rules, self.limits, seed)?),
             Player::Greedy => Box::new(Greedy::new(seed)),
             Player::Level(_) | Player::Search(_) => {
                 let (algorithm, limits) = self.search(rules).expect("a searching player");

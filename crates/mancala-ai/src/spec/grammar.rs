@@ -8,6 +8,9 @@ use super::{Algorithm, EvalKind, MAX_LEVEL, Player, Spec, model_name, value_erro
 use crate::SpecError;
 use crate::limits::Limits;
 
+/// Why `exact` refuses a setting.
+const EXACT_KEYS: &str = "exact takes only nodes=, time= and seed=";
+
 impl Spec {
     /// The name of the player when it can never be MCTS (levels can be).
     fn not_mcts(&self) -> Option<&'static str> {
@@ -15,6 +18,7 @@ impl Spec {
             Player::Human => Some("human"),
             Player::Random => Some("random"),
             Player::Greedy => Some("greedy"),
+            Player::Exact => Some("exact"),
             Player::Search(algorithm) if algorithm != Algorithm::Mcts => Some(algorithm.name()),
             _ => None,
         }
@@ -22,7 +26,7 @@ impl Spec {
 
     /// Checks what parsing cannot: the level's range and that the budget
     /// suits the player.
-    pub(super) fn check(&self) -> Result<(), SpecError> {
+    pub(crate) fn check(&self) -> Result<(), SpecError> {
         let budget = |what: &str| -> Result<(), SpecError> {
             if let Some(d) = self.limits.depth {
                 return Err(value_error("depth", &d.to_string(), what));
@@ -64,6 +68,14 @@ impl Spec {
                 }
             }
             Player::Search(_) => {}
+            Player::Exact => {
+                if let Some(d) = self.limits.depth {
+                    return Err(value_error("depth", &d.to_string(), EXACT_KEYS));
+                }
+                if self.eval != EvalKind::Heuristic {
+                    return Err(value_error("eval", self.eval.name(), EXACT_KEYS));
+                }
+            }
         }
         if let Some(moves) = self.playout {
             let reason = match self.not_mcts() {
@@ -111,6 +123,10 @@ impl fmt::Display for Spec {
             }
             Player::Level(level) => {
                 write!(f, "ai:{level}")?;
+                ","
+            }
+            Player::Exact => {
+                f.write_str("exact")?;
                 ","
             }
             Player::Search(algorithm) => {
@@ -196,6 +212,7 @@ fn parse_player<'a>(name: &str, rest: &'a str) -> Result<(Player, &'a str), Spec
         "human" => Player::Human,
         "random" => Player::Random,
         "greedy" => Player::Greedy,
+        "exact" => Player::Exact,
         "ai" | "level" => {
             let Some(after) = rest.strip_prefix(':') else {
                 return Err(value_error(
@@ -219,7 +236,7 @@ fn parse_player<'a>(name: &str, rest: &'a str) -> Result<(Player, &'a str), Spec
                 return Err(value_error(
                     "player",
                     name,
-                    "expected human, random, greedy, ai:1 to ai:10, alphabeta, maxn or mcts",
+                    "expected human, random, greedy, ai:1 to ai:10, exact, alphabeta, maxn or mcts",
                 ));
             }
         },
@@ -230,6 +247,9 @@ fn parse_player<'a>(name: &str, rest: &'a str) -> Result<(Player, &'a str), Spec
 impl Spec {
     /// Applies one `key=value` setting of a spec.
     fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
+        if self.player == Player::Exact && !matches!(key, "nodes" | "time" | "seed") {
+            return Err(value_error(key, value, EXACT_KEYS));
+        }
         match key {
             "seed" => {
                 self.seed = Some(value.parse().map_err(|_| {

@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! spec     = "human" | "random" [settings] | "greedy" [settings]
-//!          | "ai:" level [settings]
+//!          | "ai:" level [settings] | "exact" [settings]
 //!          | ("alphabeta" | "maxn" | "mcts") [(":" | ",") setting {"," setting}]
 //! settings = "," setting {"," setting}
 //! setting  = "depth=" N | "nodes=" N | "time=" DURATION | "seed=" N
@@ -77,6 +77,19 @@
 //! the position is ranked by the evaluation (see [`Mcts::playout_cap`]),
 //! which proved stronger than whole-game playouts, and cheaper.
 //!
+//! # Exact play
+//!
+//! `exact` ([`Exact`]) plays perfectly where the game is solved: for each
+//! move the exact [`Solver`] (one thread, no endgame database) solves the
+//! position within a budget of [`EXACT_NODES`] positions, and the player
+//! plays a best move. Where the solver does not finish in time, or the
+//! rules seat three or four players, that move is level 10's (`ai:10`).
+//! It takes only `nodes=` and `time=` (the solver's budget for each move,
+//! replacing the default as a whole: `exact,time=1s` is limited by time
+//! alone) and `seed=` (level 10's seed); any other setting is an error.
+//! [`Strategy::last_value`](crate::Strategy::last_value) tells the value
+//! of the move it chose, exact when the solver found it.
+//!
 //! # Seeds and determinism
 //!
 //! Every player built by [`Spec::strategy`] is deterministic for a given
@@ -101,7 +114,7 @@ use crate::SpecError;
 use crate::limits::Limits;
 // Named by the docs.
 #[cfg(doc)]
-use crate::{AlphaBeta, Greedy, Heuristic, MaxN, Mcts, Random, StoreDifference};
+use crate::{AlphaBeta, Exact, Greedy, Heuristic, MaxN, Mcts, Random, Solver, StoreDifference};
 
 /// The highest level.
 pub const MAX_LEVEL: u8 = 10;
@@ -115,6 +128,12 @@ pub const LEVEL_NODES_2P: [u64; MAX_LEVEL as usize] =
 /// iterations), level 1 first.
 pub const LEVEL_NODES_MP: [u64; MAX_LEVEL as usize] =
     [20, 50, 130, 340, 900, 2_300, 6_000, 15_000, 40_000, 100_000];
+
+/// The default budget of [`Exact`]'s solver for each move, in positions
+/// (`exact,nodes=N` sets another): about a quarter of a second in a
+/// release build, enough for Kalah(4,3) from the start and for the last
+/// dozen moves of a Kalah(6,4) game.
+pub const EXACT_NODES: u64 = 2_000_000;
 
 /// The playouts of the levels with three or four players: this many moves,
 /// then the position is ranked by the evaluation ([`Mcts::playout_cap`]).
@@ -191,6 +210,9 @@ pub enum Player {
     Level(u8),
     /// An explicit algorithm.
     Search(Algorithm),
+    /// [`Exact`]: the solver's best move where it finishes within its
+    /// budget, else level 10's (see the [module docs](self#exact-play)).
+    Exact,
 }
 
 /// A player description: who plays, with which budget, seed and
@@ -301,14 +323,15 @@ impl Spec {
     }
 
     /// The algorithm and budget the spec plays with under `rules`: `None`
-    /// for [`Player::Human`], [`Player::Random`] and [`Player::Greedy`].
+    /// for [`Player::Human`], [`Player::Random`], [`Player::Greedy`] and
+    /// [`Player::Exact`] (which solves, and falls back on level 10).
     /// The budget is the spec's own if it sets any, else the level's (an
     /// explicit algorithm without a budget uses the level-5 budget of that
     /// algorithm).
     pub fn search(&self, rules: &Rules) -> Option<(Algorithm, Limits)> {
         let players = rules.players();
         let (algorithm, default) = match self.player {
-            Player::Human | Player::Random | Player::Greedy => return None,
+            Player::Human | Player::Random | Player::Greedy | Player::Exact => return None,
             Player::Level(level) => {
                 let algorithm = level_algorithm(players);
                 (algorithm, level_limits(algorithm, level))
