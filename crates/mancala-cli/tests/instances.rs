@@ -96,6 +96,22 @@ fn events(game: &Game) -> Vec<String> {
     game.events().iter().map(ToString::to_string).collect()
 }
 
+/// The value of the sample `name` in `served`'s `GET /metrics`.
+async fn metric(served: &Served, name: &str) -> f64 {
+    let text = reqwest::get(format!("{}/metrics", served.url))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    text.lines()
+        .find_map(|line| {
+            let (key, value) = line.split_once(' ')?;
+            (key == name).then(|| value.parse().unwrap())
+        })
+        .unwrap_or_else(|| panic!("no {name} in\n{text}"))
+}
+
 /// Joins room `code` on `served` as each of `people`, trying again while
 /// the room is refused as held by another instance (`room_moved`), for
 /// at most [`TAKEOVER`]; their clients and the room as the first saw it.
@@ -188,6 +204,11 @@ async fn a_stopped_owner_loses_its_room_and_never_writes_for_it_again() {
         told_to_reconnect(client).await;
     }
     assert_eq!(stored_events(&database, &id).await, events(&game));
+    // Each counted it: A lost a room, B took one over.
+    assert_eq!(metric(&a, "mancala_rooms_lost_total").await, 1.0);
+    assert_eq!(metric(&a, "mancala_room_takeovers_total").await, 0.0);
+    assert_eq!(metric(&b, "mancala_room_takeovers_total").await, 1.0);
+    assert_eq!(metric(&b, "mancala_rooms_lost_total").await, 0.0);
 
     // The game goes on on B to its end; the record is what B announced.
     play(&mut on_b, &mut game, &mut random, usize::MAX).await;
@@ -233,6 +254,9 @@ async fn an_owner_sent_sigterm_hands_its_rooms_over_at_once_and_exits() {
         handed.elapsed()
     );
     assert_eq!(room["game"]["events"], json!(events(&game)));
+    // A room given up is loaded, not taken over.
+    assert_eq!(metric(&b, "mancala_room_loads_total").await, 1.0);
+    assert_eq!(metric(&b, "mancala_room_takeovers_total").await, 0.0);
     let id = room["game"]["id"].as_str().unwrap().to_string();
     play(&mut on_b, &mut game, &mut random, usize::MAX).await;
     for client in &mut on_b {
