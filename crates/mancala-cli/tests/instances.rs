@@ -4,7 +4,8 @@
 //! (SIGCONT), never writes for it again; an owner sent SIGTERM hands its
 //! rooms over at once and exits; players of one room on different
 //! instances play a whole game (the other instance passes its socket on
-//! to the owner).
+//! to the owner); an instance killed (SIGKILL) mid-game leaves every game
+//! to finish on the others, each record what was announced.
 //!
 //! On the PostgreSQL that `MANCALA_TEST_POSTGRES` names
 //! (`.ci/with-postgres cargo test -p mancala-cli --test instances`), in a
@@ -94,6 +95,22 @@ async fn stored_events(database: &str, id: &str) -> Vec<String> {
 /// The events of `game` as text.
 fn events(game: &Game) -> Vec<String> {
     game.events().iter().map(ToString::to_string).collect()
+}
+
+/// The value of the sample `name` in `served`'s `GET /metrics`.
+async fn metric(served: &Served, name: &str) -> f64 {
+    let text = reqwest::get(format!("{}/metrics", served.url))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    text.lines()
+        .find_map(|line| {
+            let (key, value) = line.split_once(' ')?;
+            (key == name).then(|| value.parse().unwrap())
+        })
+        .unwrap_or_else(|| panic!("no {name} in\n{text}"))
 }
 
 /// Joins room `code` on `served` as each of `people`, trying again while
@@ -188,6 +205,11 @@ async fn a_stopped_owner_loses_its_room_and_never_writes_for_it_again() {
         told_to_reconnect(client).await;
     }
     assert_eq!(stored_events(&database, &id).await, events(&game));
+    // Each counted it: A lost a room, B took one over.
+    assert_eq!(metric(&a, "mancala_rooms_lost_total").await, 1.0);
+    assert_eq!(metric(&a, "mancala_room_takeovers_total").await, 0.0);
+    assert_eq!(metric(&b, "mancala_room_takeovers_total").await, 1.0);
+    assert_eq!(metric(&b, "mancala_rooms_lost_total").await, 0.0);
 
     // The game goes on on B to its end; the record is what B announced.
     play(&mut on_b, &mut game, &mut random, usize::MAX).await;
@@ -233,6 +255,9 @@ async fn an_owner_sent_sigterm_hands_its_rooms_over_at_once_and_exits() {
         handed.elapsed()
     );
     assert_eq!(room["game"]["events"], json!(events(&game)));
+    // A room given up is loaded, not taken over.
+    assert_eq!(metric(&b, "mancala_room_loads_total").await, 1.0);
+    assert_eq!(metric(&b, "mancala_room_takeovers_total").await, 0.0);
     let id = room["game"]["id"].as_str().unwrap().to_string();
     play(&mut on_b, &mut game, &mut random, usize::MAX).await;
     for client in &mut on_b {
@@ -298,4 +323,159 @@ async fn players_on_different_instances_play_a_whole_game() {
         room["game"]["id"].as_str().unwrap().to_string()
     };
     assert_eq!(stored_events(&database, &id).await, events(&game));
+}
+
+/// A game in a room, as the test follows it.
+struct Table {
+    people: Vec<(String, String)>,
+    code: String,
+    clients: Vec<Client>,
+    /// The game as the moves announced (`moved`) made it.
+    game: Game,
+    random: Random,
+}
+
+/// Reads `client` to the end of its connection (its instance died);
+/// whether it was told `moved` with number `seq`, the only number it may
+/// still hear of.
+async fn heard_move(client: &mut Client, seq: usize) -> bool {
+    let mut heard = false;
+    loop {
+        let frame = tokio::time::timeout(common::PATIENCE, client.ws.next())
+            .await
+            .expect("the connection ends in time");
+        match frame {
+            Some(Ok(Message::Text(text))) => {
+                let message: Value = serde_json::from_str(&text).unwrap();
+                if message["type"] == "moved" {
+                    assert_eq!(message["seq"], seq, "{message}");
+                    heard = true;
+                }
+            }
+            Some(Ok(Message::Close(_)) | Err(_)) | None => return heard,
+            Some(Ok(_)) => {}
+        }
+    }
+}
+
+/// Sends move `m` from the client of the seat to move and checks that
+/// every client is told it; `game` then has it.
+async fn send_move(clients: &mut [Client], game: &mut Game, m: mancala_core::Move) {
+    let seat = game.position().player_to_move();
+    game.play(m).unwrap();
+    clients[seat]
+        .send(json!({ "type": "move", "move": m.to_string() }))
+        .await;
+    for client in clients.iter_mut() {
+        let moved = client.expect("moved").await;
+        assert_eq!(moved["move"], m.to_string());
+        assert_eq!(moved["seq"], game.events().len());
+    }
+}
+
+#[tokio::test]
+async fn an_instance_killed_mid_game_leaves_every_game_to_finish_on_the_others() {
+    let (database, _dir) = database().await;
+    let a = instance(&database, "a");
+    let b = instance(&database, "b");
+    let c = instance(&database, "c");
+    // Two games on A, one on B, each a few moves in.
+    let mut tables = Vec::new();
+    for (served, seed) in [(&a, 41), (&a, 42), (&b, 43)] {
+        let (people, code, mut clients) = served.started_room("kalah").await;
+        let mut game = Game::new(Rules::new(&RuleSet::from_spec("kalah").unwrap()).unwrap());
+        let mut random = Random::new(seed);
+        play(&mut clients, &mut game, &mut random, 4).await;
+        tables.push(Table {
+            people,
+            code,
+            clients,
+            game,
+            random,
+        });
+    }
+
+    // In A's second game a move is played, and the mover told of it
+    // (`moved`): it must be in the record whatever happens next.
+    {
+        let table = &mut tables[1];
+        let position = table.game.position();
+        let seat = position.player_to_move();
+        let m = table.random.choose(&position).unwrap();
+        table.game.play(m).unwrap();
+        table.clients[seat]
+            .send(json!({ "type": "move", "move": m.to_string() }))
+            .await;
+        let moved = table.clients[seat].expect("moved").await;
+        assert_eq!(moved["seq"], table.game.events().len());
+    }
+    // In its first, a move is sent to A, which is killed at once
+    // (SIGKILL: no drain, no lease given up). The move may or may not
+    // have been stored; if A told anyone of it, it was.
+    let pending = {
+        let table = &mut tables[0];
+        let position = table.game.position();
+        let m = table.random.choose(&position).unwrap();
+        table.clients[position.player_to_move()]
+            .send(json!({ "type": "move", "move": m.to_string() }))
+            .await;
+        m
+    };
+    a.kill();
+    let seq = tables[0].game.events().len() + 1;
+    let mut announced = false;
+    for client in &mut tables[0].clients {
+        announced |= heard_move(client, seq).await;
+    }
+
+    // A's players connect to B and to C, which take A's rooms over once
+    // its lease has run out, each game as A committed it.
+    for (i, served) in [(0, &b), (1, &c)] {
+        let table = &mut tables[i];
+        let (clients, room) = join_when_free(served, &table.code, &table.people).await;
+        table.clients = clients;
+        let stored = &room["game"]["events"];
+        if i == 0 {
+            let mut with = table.game.clone();
+            with.play(pending).unwrap();
+            if *stored == json!(events(&with)) {
+                table.game = with;
+            } else {
+                assert!(!announced, "the move announced was lost: {stored}");
+                assert_eq!(*stored, json!(events(&table.game)));
+                send_move(&mut table.clients, &mut table.game, pending).await;
+            }
+        } else {
+            assert_eq!(*stored, json!(events(&table.game)), "announced, then lost");
+        }
+    }
+    assert_eq!(metric(&b, "mancala_room_takeovers_total").await, 1.0);
+    assert_eq!(metric(&c, "mancala_room_takeovers_total").await, 1.0);
+
+    // Every game goes on to its end, B's own undisturbed.
+    for table in &mut tables {
+        play(
+            &mut table.clients,
+            &mut table.game,
+            &mut table.random,
+            usize::MAX,
+        )
+        .await;
+        assert!(table.game.is_over());
+        for client in &mut table.clients {
+            client.expect("over").await;
+        }
+    }
+
+    // A started again (on another port) takes none back: its clients
+    // are passed on to the rooms' owners, and each record is what was
+    // announced.
+    let again = instance(&database, "a");
+    for table in &tables {
+        let (_, room) = again.join(&table.code, &table.people[1]).await;
+        assert_eq!(room["game"]["events"], json!(events(&table.game)));
+        let id = room["game"]["id"].as_str().unwrap();
+        assert_eq!(stored_events(&database, id).await, events(&table.game));
+    }
+    assert_eq!(metric(&again, "mancala_room_loads_total").await, 0.0);
 }

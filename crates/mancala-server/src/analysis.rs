@@ -69,6 +69,33 @@ pub(crate) async fn requeue_running(db: &Db) -> Result<(), Error> {
     Ok(())
 }
 
+/// How many jobs are `queued` and how many `running` in the database:
+/// the whole queue, whichever instance's game queued a job and whichever
+/// instance's worker runs it. One indexed count (`analysis_jobs_by_status`)
+/// per scrape of `/metrics`.
+///
+/// # Errors
+///
+/// [`Error::Database`].
+pub(crate) async fn backlog(db: &Db) -> Result<(i64, i64), Error> {
+    let rows = sqlx::query(
+        "SELECT status, COUNT(*) FROM analysis_jobs \
+         WHERE status IN ('queued', 'running') GROUP BY status",
+    )
+    .fetch_all(db.pool())
+    .await?;
+    let mut counts = (0, 0);
+    for row in rows {
+        let status: String = row.get(0);
+        let n: i64 = row.get(1);
+        match status.as_str() {
+            "queued" => counts.0 = n,
+            _ => counts.1 = n,
+        }
+    }
+    Ok(counts)
+}
+
 /// Takes the oldest queued job: its game id, or `None` when none is
 /// queued. Two workers never take the same job: the update only takes a
 /// row still queued.

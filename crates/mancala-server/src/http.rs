@@ -163,11 +163,29 @@ async fn healthz() -> &'static str {
 }
 
 /// The server's metrics in the Prometheus text format (docs/protocol.md,
-/// Operations).
+/// Operations). The analysis jobs are counted in the database now: the
+/// queue is shared by every instance, so no instance's workers alone
+/// could keep the count, and a count read at the scrape cannot drift.
+/// The count waits at most [`READY_TIMEOUT`]: a database that does not
+/// answer leaves the jobs out, and the rest is served.
 async fn metrics(State(state): State<AppState>) -> impl axum::response::IntoResponse {
+    let db = &state.0.db;
+    let backlog = tokio::time::timeout(READY_TIMEOUT, crate::analysis::backlog(db)).await;
+    let counts = match backlog {
+        Ok(Ok(counts)) => Some(counts),
+        Ok(Err(error)) => {
+            tracing::warn!(%error, "counting the analysis jobs failed");
+            None
+        }
+        Err(_) => {
+            tracing::warn!("counting the analysis jobs timed out");
+            None
+        }
+    };
+    db.metrics().analysis_jobs(counts);
     (
         [(CONTENT_TYPE, crate::metrics::CONTENT_TYPE)],
-        state.0.db.metrics().render(),
+        db.metrics().render(),
     )
 }
 

@@ -10,8 +10,10 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
+use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::encoding::text::encode;
 use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::Registry;
@@ -36,6 +38,36 @@ pub(crate) struct Metrics {
     pub games_finished: Counter,
     /// How long the transaction of each game event took, in seconds.
     pub commit_seconds: Histogram,
+    /// Rooms this server claimed from another instance whose lease had
+    /// run out without being given up (that instance stopped, crashed or
+    /// was cut off from the database).
+    pub room_takeovers: Counter,
+    /// Rooms this server lost to another instance that took them over
+    /// (a write refused by the fence, or a renewal that missed them).
+    pub rooms_lost: Counter,
+    /// Rooms this server gave up as it stopped, for another instance to
+    /// take at once.
+    pub rooms_handed_over: Counter,
+    /// Players waiting in the "Play now" queue, by game (a player in two
+    /// queues of one game counts once, as in `GET /api/queue/counts`).
+    pub queue_waiting: Family<GameLabel, Gauge>,
+    /// Analysis jobs by status (`queued`, `running`) in the database,
+    /// which all instances share: read at each scrape.
+    pub analysis_jobs: Family<StatusLabel, Gauge>,
+}
+
+/// The label of a metric by game (`house` or a preset's name).
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub(crate) struct GameLabel {
+    /// The game.
+    pub game: String,
+}
+
+/// The label of a metric by a job's status.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub(crate) struct StatusLabel {
+    /// The status.
+    pub status: &'static str,
 }
 
 impl Metrics {
@@ -67,6 +99,36 @@ impl Metrics {
             "Time of each game event's transaction, in seconds",
             commit_seconds.clone(),
         );
+        let room_takeovers = Counter::default();
+        registry.register(
+            "room_takeovers",
+            "Rooms this server took over from an instance whose lease ran out",
+            room_takeovers.clone(),
+        );
+        let rooms_lost = Counter::default();
+        registry.register(
+            "rooms_lost",
+            "Rooms this server lost to another instance",
+            rooms_lost.clone(),
+        );
+        let rooms_handed_over = Counter::default();
+        registry.register(
+            "rooms_handed_over",
+            "Rooms this server gave up as it stopped",
+            rooms_handed_over.clone(),
+        );
+        let queue_waiting = Family::default();
+        registry.register(
+            "queue_waiting",
+            "Players waiting in the Play now queue, by game",
+            queue_waiting.clone(),
+        );
+        let analysis_jobs = Family::default();
+        registry.register(
+            "analysis_jobs",
+            "Analysis jobs queued or running in the database",
+            analysis_jobs.clone(),
+        );
         Arc::new(Metrics {
             registry,
             sockets,
@@ -75,7 +137,38 @@ impl Metrics {
             moves,
             games_finished,
             commit_seconds,
+            room_takeovers,
+            rooms_lost,
+            rooms_handed_over,
+            queue_waiting,
+            analysis_jobs,
         })
+    }
+
+    /// Sets how many players wait for each game of `waiting`.
+    pub(crate) fn waiting(&self, waiting: impl IntoIterator<Item = (String, usize)>) {
+        for (game, players) in waiting {
+            let players = i64::try_from(players).unwrap_or(i64::MAX);
+            self.queue_waiting
+                .get_or_create(&GameLabel { game })
+                .set(players);
+        }
+    }
+
+    /// Sets the analysis jobs `queued` and `running` as the database
+    /// counts them now, or, with `None` (the database did not answer),
+    /// drops them: a scrape shows no number rather than a stale one.
+    pub(crate) fn analysis_jobs(&self, counts: Option<(i64, i64)>) {
+        match counts {
+            Some((queued, running)) => {
+                for (status, n) in [("queued", queued), ("running", running)] {
+                    self.analysis_jobs
+                        .get_or_create(&StatusLabel { status })
+                        .set(n);
+                }
+            }
+            None => self.analysis_jobs.clear(),
+        }
     }
 
     /// Records one event's transaction of `took`.
@@ -142,5 +235,40 @@ mod tests {
         drop(held);
         assert!(metrics.render().contains("mancala_sockets 0\n"));
         assert!(text.ends_with("# EOF\n"), "{text}");
+    }
+
+    #[test]
+    fn labelled_gauges_show_one_sample_per_label_and_vanish_when_unknown() {
+        let metrics = Metrics::new();
+        metrics.rooms_lost.inc();
+        metrics.waiting([("kalah".to_string(), 2), ("oware".to_string(), 0)]);
+        metrics.analysis_jobs(Some((3, 1)));
+        let text = metrics.render();
+        assert!(text.contains("mancala_rooms_lost_total 1\n"), "{text}");
+        assert!(text.contains("mancala_room_takeovers_total 0\n"), "{text}");
+        assert!(
+            text.contains("mancala_queue_waiting{game=\"kalah\"} 2\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("mancala_queue_waiting{game=\"oware\"} 0\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("mancala_analysis_jobs{status=\"queued\"} 3\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("mancala_analysis_jobs{status=\"running\"} 1\n"),
+            "{text}"
+        );
+        metrics.waiting([("kalah".to_string(), 0)]);
+        metrics.analysis_jobs(None);
+        let text = metrics.render();
+        assert!(
+            text.contains("mancala_queue_waiting{game=\"kalah\"} 0\n"),
+            "{text}"
+        );
+        assert!(!text.contains("mancala_analysis_jobs{"), "{text}");
     }
 }

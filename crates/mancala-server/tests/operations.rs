@@ -36,6 +36,8 @@ async fn metrics_count_sockets_rooms_moves_and_commits() {
     assert_eq!(sample(&before, "mancala_moves_total"), 0.0);
     assert_eq!(sample(&before, "mancala_sockets"), 0.0);
     assert_eq!(sample(&before, "mancala_rooms"), 0.0);
+    assert_eq!(sample(&before, QUEUED), 0.0);
+    assert_eq!(sample(&before, RUNNING), 0.0);
 
     let (_code, mut clients, _) = server.seated_room("kalah", 2, false).await;
     clients[0].send(json!({ "type": "start" })).await;
@@ -68,6 +70,66 @@ async fn metrics_count_sockets_rooms_moves_and_commits() {
     let after = metrics(&server).await;
     assert_eq!(sample(&after, "mancala_games_finished_total"), 1.0);
     assert_eq!(sample(&after, "mancala_commit_seconds_count"), 3.0);
+    // The finished game's review is queued, and stays so: the test
+    // servers run no analysis worker.
+    assert_eq!(sample(&after, QUEUED), 1.0);
+    assert_eq!(sample(&after, RUNNING), 0.0);
+    // One instance alone: no room changed hands.
+    for name in [
+        "mancala_room_takeovers_total",
+        "mancala_rooms_lost_total",
+        "mancala_rooms_handed_over_total",
+    ] {
+        assert_eq!(sample(&after, name), 0.0, "{name}");
+    }
+}
+
+const QUEUED: &str = "mancala_analysis_jobs{status=\"queued\"}";
+const RUNNING: &str = "mancala_analysis_jobs{status=\"running\"}";
+
+/// Players waiting for `game` in the queue, as `/metrics` says.
+async fn waiting(server: &common::TestServer, game: &str) -> f64 {
+    let text = metrics(server).await;
+    sample(&text, &format!("mancala_queue_waiting{{game=\"{game}\"}}"))
+}
+
+/// A queue connection of `player`, past `welcome` and its first `queue`.
+async fn queue_client(server: &common::TestServer, player: &common::Player) -> common::Client {
+    let mut client = server.socket_at("/ws/queue").await;
+    let hello =
+        json!({ "type": "hello", "version": 1, "player": player.id, "secret": player.secret });
+    client.send(hello).await;
+    client.expect("welcome").await;
+    client.expect("queue").await;
+    client
+}
+
+#[tokio::test]
+async fn metrics_count_the_players_waiting_in_the_queue_by_game() {
+    let server = common::start().await;
+    let ann = server.player("Ann").await;
+    let mut client = queue_client(&server, &ann).await;
+    assert_eq!(waiting(&server, "kalah").await, 0.0);
+    assert_eq!(waiting(&server, "house").await, 0.0);
+
+    // Ann waits in two queues of Kalah: one player waiting for Kalah.
+    let two = json!({ "type": "join", "game": "kalah", "players": 2, "rated": false });
+    let rated = json!({ "type": "join", "game": "kalah", "players": 2, "rated": true });
+    for join in [&two, &rated] {
+        client.send(join.clone()).await;
+        client.expect("queue").await;
+    }
+    assert_eq!(waiting(&server, "kalah").await, 1.0);
+    assert_eq!(waiting(&server, "oware").await, 0.0);
+
+    // She leaves one: still waiting; then the other: nobody waits.
+    for (join, still) in [(rated, 1.0), (two, 0.0)] {
+        let mut leave = join;
+        leave["type"] = json!("leave");
+        client.send(leave).await;
+        client.expect("queue").await;
+        assert_eq!(waiting(&server, "kalah").await, still);
+    }
 }
 
 #[tokio::test]

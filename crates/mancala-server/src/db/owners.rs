@@ -49,6 +49,10 @@ impl Db {
     /// `instance` itself holds it (a restarted instance takes its rooms
     /// back at once). Each claim raises the room's epoch by one.
     ///
+    /// A claim that ends another instance's lease, run out but never
+    /// given up (that instance stopped or died), counts as a takeover in
+    /// the metrics (`room_takeovers`).
+    ///
     /// Returns the claim's [`Fence`], or `None` if the room does not exist
     /// or another instance holds a live lease on it.
     ///
@@ -62,6 +66,15 @@ impl Db {
         now: i64,
         lease: Duration,
     ) -> Result<Option<Fence>, Error> {
+        // Who held the room before, for the metrics only: the claim
+        // below decides alone. Its epoch tells whether another claim came
+        // between the two; a lease that was still live then can only
+        // have been given up since (which is no takeover).
+        let before: Option<(String, i64, i64)> =
+            sqlx::query_as("SELECT instance, epoch, expires_at FROM room_owners WHERE room = $1")
+                .bind(code)
+                .fetch_optional(&self.pool)
+                .await?;
         // One statement, atomic on both: PostgreSQL locks the row for
         // the upsert (a rival claim waits, then sees the new lease),
         // SQLite holds the database's write lock.
@@ -81,6 +94,14 @@ impl Db {
         .bind(addr)
         .fetch_optional(&self.pool)
         .await?;
+        let took_over = |epoch: i64| {
+            before.as_ref().is_some_and(|(held_by, was, expires_at)| {
+                !held_by.is_empty() && held_by != instance && *expires_at <= now && epoch == was + 1
+            })
+        };
+        if epoch.is_some_and(took_over) {
+            self.metrics.room_takeovers.inc();
+        }
         Ok(epoch.map(|epoch| Fence {
             room: code.to_string(),
             epoch,
@@ -314,6 +335,10 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(fence_b.epoch, 3);
+        // B took it over from A, whose lease ran out: the only takeover
+        // so far (A's own claims, B's refused ones, were none).
+        assert_eq!(b.metrics().room_takeovers.get(), 1);
+        assert_eq!(a.metrics().room_takeovers.get(), 0);
         assert_eq!(a.renew("A", t + 9_500, LEASE).await.unwrap(), []);
         let elsewhere = a.owner_elsewhere("r", "A", t + 9_500).await.unwrap();
         assert_eq!(elsewhere.as_deref(), Some("http://b"));
@@ -366,6 +391,8 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(again.epoch, 4);
+        // A room given up is no takeover.
+        assert_eq!(a.metrics().room_takeovers.get(), 0);
         assert!(moved(
             b.append_event(&fence_b, "g", 3, one, None, None, None)
                 .await

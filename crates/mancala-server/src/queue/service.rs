@@ -132,6 +132,7 @@ impl Queue {
             conns: HashMap::new(),
             offered: HashSet::new(),
         };
+        service.count();
         tokio::spawn(service.run(rx));
         Queue { tx }
     }
@@ -257,6 +258,7 @@ impl Service {
                     let rating = self.db.rating(player).await?;
                     let now = self.now();
                     self.matchmaker.join(pool.clone(), player, rating, now);
+                    self.count();
                 }
                 self.tell(player);
                 self.tell_offered(&pool);
@@ -268,6 +270,7 @@ impl Service {
                 if !self.matchmaker.leave(&pool, player) {
                     return Err(Error::NotQueued);
                 }
+                self.count();
                 self.offered.remove(&(player.to_string(), pool.clone()));
                 self.tell(player);
                 self.tell_offered(&pool);
@@ -299,14 +302,13 @@ impl Service {
         let humans: Vec<String> = group.tickets.iter().map(|t| t.player.clone()).collect();
         let mut seated = humans.clone();
         seated.resize(usize::from(pool.players), computer_id(level));
-        let code = match self.open_room(&pool, &setup, &seated).await {
-            Ok(code) => code,
-            Err(e) => {
-                // Nobody was seated: everyone waits on as before.
-                self.matchmaker = before;
-                return Err(e);
-            }
-        };
+        let opened = self.open_room(&pool, &setup, &seated).await;
+        if opened.is_err() {
+            // Nobody was seated: everyone waits on as before.
+            self.matchmaker = before;
+        }
+        self.count();
+        let code = opened?;
         let matched = QueueMessage::Matched {
             code,
             choice: choice_of(&pool),
@@ -355,6 +357,7 @@ impl Service {
     async fn step(&mut self) {
         let now = self.now();
         let (matches, expired) = self.matchmaker.tick(now);
+        self.count();
         for player in &expired {
             self.offered.retain(|(p, _)| p != player);
         }
@@ -443,6 +446,19 @@ impl Service {
                 computers: self.matchmaker.computer_seats(pool, &ticket.player),
             }),
         }
+    }
+
+    /// Shows how many players wait now in the metrics, every game of the
+    /// queue with its number (0 too). Called after every change to the
+    /// matchmaker, before anyone is told of it, so that a scrape after a
+    /// `queue` message sees the change.
+    fn count(&self) {
+        let mut waiting = self.waiting();
+        let all = games().into_iter().map(|game| {
+            let players = waiting.remove(&game).unwrap_or(0);
+            (game, players)
+        });
+        self.db.metrics().waiting(all);
     }
 
     /// How many players wait, by game.

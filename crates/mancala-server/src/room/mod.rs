@@ -406,6 +406,38 @@ mod tests {
         last
     }
 
+    #[tokio::test]
+    async fn a_drained_room_is_handed_over_and_counted() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+        let db = Db::open(&url).await.unwrap();
+        db.create_player("a", "ann", "-").await.unwrap();
+        let setup = RoomSetup::choose(Some("kalah"), None, None).unwrap();
+        db.create_room("r", "a", &setup, false, None).await.unwrap();
+        let settings = |instance: &str| Settings {
+            instance: Arc::from(instance),
+            advertise: Arc::from("http://test"),
+            lease: Duration::from_secs(600),
+            cpu: DEFAULT_CPU,
+            takeover_after: Duration::from_secs(60),
+            silence_limit: None,
+        };
+        let rooms = Rooms::new(db.clone(), settings("a"));
+        let _handle = rooms.get("r").await.unwrap();
+        assert_eq!(db.metrics().rooms_handed_over.get(), 0);
+        rooms.drain().await;
+        assert_eq!(db.metrics().rooms_handed_over.get(), 1);
+        assert_eq!(db.metrics().rooms_lost.get(), 0);
+
+        // Given up, the room is free at once for another instance (its
+        // lease of ten minutes notwithstanding), and that is no takeover.
+        let other = Db::open(&url).await.unwrap();
+        let elsewhere = Rooms::new(other.clone(), settings("b"));
+        elsewhere.get("r").await.unwrap();
+        assert_eq!(other.metrics().room_loads.get(), 1);
+        assert_eq!(other.metrics().room_takeovers.get(), 0);
+    }
+
     #[tokio::test(start_paused = true)]
     async fn an_idle_room_leaves_memory_and_comes_back_from_the_database() {
         frozen(idle_room_leaves_memory()).await;

@@ -343,8 +343,13 @@ impl Room {
             Command::Drain => {
                 // Given up first, so that the clients told find the room
                 // free elsewhere.
-                if let Err(error) = self.db.release(&self.fence).await {
-                    tracing::warn!(room = %self.code, %error, "releasing the room's lease failed");
+                match self.db.release(&self.fence).await {
+                    Ok(()) => {
+                        self.db.metrics().rooms_handed_over.inc();
+                    }
+                    Err(error) => {
+                        tracing::warn!(room = %self.code, %error, "releasing the room's lease failed");
+                    }
                 }
                 tracing::debug!(room = %self.code, "room handed over");
                 self.broadcast(error_message(&Error::RoomMoved {
@@ -360,6 +365,7 @@ impl Room {
     /// another write.
     fn lose(&mut self, error: &Error) {
         tracing::warn!(room = %self.code, epoch = self.fence.epoch, "room lost to another instance");
+        self.db.metrics().rooms_lost.inc();
         self.broadcast(error_message(error));
         self.moved = true;
     }
