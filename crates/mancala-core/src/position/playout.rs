@@ -156,16 +156,48 @@ impl<'r> Position<'r> {
         max_moves: u32,
         choose: &mut impl Choose,
     ) -> u32 {
-        let r = self.rules;
-        let fast = Fast::new(r, regs, u32::from(self.state.total));
+        let fast = Fast::new(self.rules, regs, u32::from(self.state.total));
         let mut left = max_moves;
-        while !self.is_over() && left > 0 {
+        while let Some(mut st) = self.enter::<REP>(regs, boards, &mut left, choose) {
+            // The move count is worked out from `left` when written back.
+            let ply = self.state.ply.wrapping_add(st.left);
+            let exit = if fast.total <= 128 {
+                fast.moves::<K, REP, true>(&mut st, self.era(), boards, choose)
+            } else {
+                fast.moves::<K, REP, false>(&mut st, self.era(), boards, choose)
+            };
+            let more = self.leave(&mut st, ply, exit);
+            left = st.left;
+            if !more {
+                break;
+            }
+        }
+        max_moves - left
+    }
+
+    /// The way into the two-register form: plays the moves the general
+    /// path must play (while a rule looks at the move count, or a swap
+    /// may be a legal move), `left` counting down the budget; returns the
+    /// position in registers, or `None` if the game is over, the budget
+    /// spent or (with `REP`) a position has come back (which ends the
+    /// game, `boards` holding the positions since seeds last left the
+    /// board).
+    #[inline(always)]
+    fn enter<const REP: bool>(
+        &mut self,
+        regs: &Registers,
+        boards: &mut Seen<Words>,
+        left: &mut u32,
+        choose: &mut impl Choose,
+    ) -> Option<Regs> {
+        let r = self.rules;
+        while !self.is_over() && *left > 0 {
+            let (mover, other) = self.words(regs);
             if REP {
-                let (mover, other) = self.words(regs);
-                let era = self.era() + fast.store(mover) + fast.store(other);
+                let era = self.era() + self.store_of(regs, mover) + self.store_of(regs, other);
                 if boards.seen(era, Words(mover, other, u32::from(self.state.to_move))) {
                     self.end_by_repetition();
-                    break;
+                    return None;
                 }
             }
             if self.sowings() < r.ply_horizon || (r.pie_rule && self.state.pie == PieState::Pending)
@@ -173,44 +205,49 @@ impl<'r> Position<'r> {
                 // A rule still looks at the move count, or a swap may be
                 // a legal move: the general path.
                 self.play_chosen(self.legal_moves(), choose);
-                left -= 1;
+                *left -= 1;
                 continue;
             }
-            // Into registers (again after a move of the general path).
-            let (mover, other) = self.words(regs);
-            let mut st = Regs {
+            return Some(Regs {
                 mover,
                 other,
                 side: usize::from(self.state.to_move) * SIDE_ENTRIES,
                 legal: self.state.legal,
-                left,
-            };
-            // The move count is worked out from `left` when written back.
-            let ply = self.state.ply.wrapping_add(left);
-            let exit = if fast.total <= 128 {
-                fast.moves::<K, REP, true>(&mut st, self.era(), boards, choose)
-            } else {
-                fast.moves::<K, REP, false>(&mut st, self.era(), boards, choose)
-            };
-            left = st.left;
-            self.put(&st, ply.wrapping_sub(left));
-            match exit {
-                Exit::Budget => break,
-                Exit::General(house) => {
-                    self.play_unchecked(Move::House(house + 1));
-                    left -= 1;
-                }
-                Exit::Ended(reason) => {
-                    self.state.over = Some(reason);
-                    break;
-                }
-                Exit::Repeated => {
-                    self.end_by_repetition();
-                    break;
-                }
+                left: *left,
+            });
+        }
+        None
+    }
+
+    /// The way out of the two-register form: writes `st` back, the move
+    /// count `ply` less the budget left, and does what `exit` asks (the
+    /// general path's move counted in `st.left`); returns whether the
+    /// game may go on (through [`Position::enter`] again).
+    #[inline(always)]
+    fn leave(&mut self, st: &mut Regs, ply: u32, exit: Exit) -> bool {
+        self.put(st, ply.wrapping_sub(st.left));
+        match exit {
+            Exit::Budget => false,
+            Exit::General(house) => {
+                self.play_unchecked(Move::House(house + 1));
+                st.left -= 1;
+                true
+            }
+            Exit::Ended(reason) => {
+                self.state.over = Some(reason);
+                false
+            }
+            Exit::Repeated => {
+                self.end_by_repetition();
+                false
             }
         }
-        max_moves - left
+    }
+
+    /// The store of a side word.
+    #[inline(always)]
+    fn store_of(&self, regs: &Registers, word: u64) -> u32 {
+        u32::from((word >> regs.store_shift) as u8)
     }
 
     /// Plays the move `choose` picks from `moves`, the legal moves, by the
@@ -380,118 +417,130 @@ impl<'a> Fast<'a> {
         boards: &mut Seen<Words>,
         choose: &mut impl Choose,
     ) -> Exit {
-        let house_mask = self.house_mask;
-        let Regs {
-            mut mover,
-            mut other,
-            mut side,
-            mut legal,
-            mut left,
-        } = *st;
+        // A copy of its own, so that the loop keeps it in registers.
+        let mut here = *st;
         let exit = loop {
-            if left == 0 {
+            if here.left == 0 {
                 break Exit::Budget;
             }
-            let mask = legal as usize & 0xff;
-            let count = usize::from(BYTE_COUNT[mask]);
-            let house = usize::from(BYTE_SELECT[mask][choose.pick(count).min(count - 1) & 7]);
-            let n = (mover >> (8 * house)) as u8;
-            if n >= SOWN {
-                // More seeds than the tables sow (a branch that goes the
-                // same way nearly every move).
-                break Exit::General(house as u8);
-            }
-            let sown = self.sow[Registers::index(side, house, n)];
-            let info = sown.info;
-            let (mut m, mut o) = (
-                mover.wrapping_add(sown.mover),
-                other.wrapping_add(sown.other),
-            );
-            let captured = match K {
-                KERNEL_OPPOSITE => self.capture.take::<K>(&mut m, &mut o, 0, info),
-                KERNEL_COUNT => {
-                    info & INFO_MAY_CAPTURE != 0
-                        && self
-                            .capture
-                            .take::<K>(&mut m, &mut o, side / SIDE_ENTRIES, info)
-                }
-                _ => false,
-            };
-            let extra = (info & INFO_EXTRA != 0) | (captured & self.capture_extra_turn);
-            // The turn passes unless the move earned another: masks, not
-            // a branch.
-            let keep = 0u64.wrapping_sub(u64::from(extra));
-            let (m2, o2) = ((m & keep) | (o & !keep), (o & keep) | (m & !keep));
-            let next = side ^ (SIDE_ENTRIES & !(keep as usize));
-            // Only with a side empty or a store at half the seeds is there
-            // an end condition, a side to feed or no move to look at.
-            // (The stores ORed are at least the larger one: a cheap test
-            // that may send a move here that needs nothing.)
-            if (m & house_mask == 0) | (o & house_mask == 0) | (self.store(m | o) >= self.half) {
-                // The end conditions read off the board (`board_ends_game`):
-                // a side is empty (only the mover's can be, unless seeds
-                // were captured), or a store holds half the seeds or more.
-                let ended =
-                    self.end_on_empty && (m & house_mask == 0 || (captured && o & house_mask == 0));
-                if ended && self.empty_end.is_none() {
-                    break Exit::General(house as u8);
-                }
-                if !ended
-                    && self.majority
-                    && (self.stores_on_track || captured)
-                    && 2 * self.store(m).max(self.store(o)) >= self.total
-                {
-                    break Exit::General(house as u8);
-                }
-                if let Some(reason) = self.empty_end
-                    && ended
-                {
-                    // `finish`, for the two ends that the loop makes itself.
-                    let (mut m, mut o) = (m2, o2);
-                    if reason == EndReason::AnySideEmpty {
-                        let to_store = |word: u64| {
-                            let seeds = u64::from(byte_sum(word & house_mask));
-                            (word & !house_mask) + (seeds << self.store_shift)
-                        };
-                        (m, o) = (to_store(m), to_store(o));
-                    }
-                    (mover, other, side, legal) = (m, o, next, 0);
-                    left -= 1;
-                    break Exit::Ended(reason);
-                }
-                // No move (a pass or the end), or a side to feed.
-                if m2 & house_mask == 0 || (self.must_feed && o2 & house_mask == 0) {
-                    break Exit::General(house as u8);
-                }
-            }
-            let (m, o) = (m2, o2);
-            (mover, other, side) = (m, o, next);
-            legal = if SMALL {
-                // No house holds more than 128 seeds: adding 127 to each
-                // byte carries into its top bit alone, and only if the
-                // house holds a seed.
-                const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-                let high = ((m & house_mask) + LOW7) & !LOW7;
-                ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-            } else {
-                nonzero_bytes(m & house_mask)
-            };
-            left -= 1;
-            if REP {
-                let era = era + self.store(m) + self.store(o);
-                if boards.seen(era, Words(m, o, (side / SIDE_ENTRIES) as u32)) {
-                    break Exit::Repeated;
-                }
+            if let Some(exit) = self.step::<K, REP, SMALL>(&mut here, era, boards, choose) {
+                break exit;
             }
         };
-        *st = Regs {
-            mover,
-            other,
-            side,
-            legal,
-            left,
-        };
+        *st = here;
         exit
+    }
+
+    /// Plays one move, the one `choose` picks from `st` (with a move of
+    /// the budget left), if its whole effect is known here, under kernel
+    /// `K`: the body of [`Fast::moves`] and of the lanes of
+    /// [`Playout::play_lanes`]. Returns `None` when the game goes on in
+    /// registers; else why it cannot: a move for the general path (`st`
+    /// unchanged, the position before it), the end of the game, or (with
+    /// `REP`) a repeated position, recorded in `boards`, of era `era` less
+    /// the stores (`st` then the position after the move).
+    #[inline(always)]
+    fn step<const K: u8, const REP: bool, const SMALL: bool>(
+        &self,
+        st: &mut Regs,
+        era: u32,
+        boards: &mut Seen<Words>,
+        choose: &mut impl Choose,
+    ) -> Option<Exit> {
+        let house_mask = self.house_mask;
+        let (mover, other, side) = (st.mover, st.other, st.side);
+        let mask = st.legal as usize & 0xff;
+        let count = usize::from(BYTE_COUNT[mask]);
+        let house = usize::from(BYTE_SELECT[mask][choose.pick(count).min(count - 1) & 7]);
+        let n = (mover >> (8 * house)) as u8;
+        if n >= SOWN {
+            // More seeds than the tables sow (a branch that goes the
+            // same way nearly every move).
+            return Some(Exit::General(house as u8));
+        }
+        let sown = self.sow[Registers::index(side, house, n)];
+        let info = sown.info;
+        let (mut m, mut o) = (
+            mover.wrapping_add(sown.mover),
+            other.wrapping_add(sown.other),
+        );
+        let captured = match K {
+            KERNEL_OPPOSITE => self.capture.take::<K>(&mut m, &mut o, 0, info),
+            KERNEL_COUNT => {
+                info & INFO_MAY_CAPTURE != 0
+                    && self
+                        .capture
+                        .take::<K>(&mut m, &mut o, side / SIDE_ENTRIES, info)
+            }
+            _ => false,
+        };
+        let extra = (info & INFO_EXTRA != 0) | (captured & self.capture_extra_turn);
+        // The turn passes unless the move earned another: masks, not
+        // a branch.
+        let keep = 0u64.wrapping_sub(u64::from(extra));
+        let (m2, o2) = ((m & keep) | (o & !keep), (o & keep) | (m & !keep));
+        let next = side ^ (SIDE_ENTRIES & !(keep as usize));
+        // Only with a side empty or a store at half the seeds is there
+        // an end condition, a side to feed or no move to look at.
+        // (The stores ORed are at least the larger one: a cheap test
+        // that may send a move here that needs nothing.)
+        if (m & house_mask == 0) | (o & house_mask == 0) | (self.store(m | o) >= self.half) {
+            // The end conditions read off the board (`board_ends_game`):
+            // a side is empty (only the mover's can be, unless seeds
+            // were captured), or a store holds half the seeds or more.
+            let ended =
+                self.end_on_empty && (m & house_mask == 0 || (captured && o & house_mask == 0));
+            if ended && self.empty_end.is_none() {
+                return Some(Exit::General(house as u8));
+            }
+            if !ended
+                && self.majority
+                && (self.stores_on_track || captured)
+                && 2 * self.store(m).max(self.store(o)) >= self.total
+            {
+                return Some(Exit::General(house as u8));
+            }
+            if let Some(reason) = self.empty_end
+                && ended
+            {
+                // `finish`, for the two ends that the loop makes itself.
+                let (mut m, mut o) = (m2, o2);
+                if reason == EndReason::AnySideEmpty {
+                    let to_store = |word: u64| {
+                        let seeds = u64::from(byte_sum(word & house_mask));
+                        (word & !house_mask) + (seeds << self.store_shift)
+                    };
+                    (m, o) = (to_store(m), to_store(o));
+                }
+                (st.mover, st.other, st.side, st.legal) = (m, o, next, 0);
+                st.left -= 1;
+                return Some(Exit::Ended(reason));
+            }
+            // No move (a pass or the end), or a side to feed.
+            if m2 & house_mask == 0 || (self.must_feed && o2 & house_mask == 0) {
+                return Some(Exit::General(house as u8));
+            }
+        }
+        let (m, o) = (m2, o2);
+        (st.mover, st.other, st.side) = (m, o, next);
+        st.legal = if SMALL {
+            // No house holds more than 128 seeds: adding 127 to each
+            // byte carries into its top bit alone, and only if the
+            // house holds a seed.
+            const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+            let high = ((m & house_mask) + LOW7) & !LOW7;
+            ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+        } else {
+            nonzero_bytes(m & house_mask)
+        };
+        st.left -= 1;
+        if REP {
+            let era = era + self.store(m) + self.store(o);
+            if boards.seen(era, Words(m, o, (next / SIDE_ENTRIES) as u32)) {
+                return Some(Exit::Repeated);
+            }
+        }
+        None
     }
 }
 
