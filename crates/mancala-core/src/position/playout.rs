@@ -682,6 +682,8 @@ pub struct Playout {
     words: Seen<Words>,
     /// Those of other rules.
     whole: Seen<Whole>,
+    /// Those of the lanes of [`Playout::play_lanes`], a set a lane.
+    lanes: Vec<Seen<Words>>,
 }
 
 impl Playout {
@@ -708,6 +710,247 @@ impl Playout {
         self.words.restart(u32::MAX);
         self.whole.restart(u32::MAX);
         pos.play_out_with::<true>(&mut self.words, &mut self.whole, max_moves, choose)
+    }
+
+    /// Plays `games` games from `start`, `N` at a time in one thread, and
+    /// calls `done(game, &position, moves)` as each one ends: its index
+    /// (`0..games`), its last position and the moves played. Game `game`
+    /// is the game [`Playout::play_out`] plays from `start` with the
+    /// budget `max_moves` and the chooser `chooser(game)`, move for move,
+    /// the `repetition` end condition applied; only the order of the
+    /// calls to `done` is not the order of the games (a game is reported
+    /// when it ends, and its lane takes up the next game at once).
+    ///
+    /// Under the rules [`Rules::plays_in_registers`] names, the `N` games
+    /// (the lanes) move in turn, one move each, with the board in
+    /// registers: the moves of one game depend on each other, those of
+    /// different games do not, so the processor works on several at once
+    /// (4 lanes suit most machines). Under other rules, and with one
+    /// lane, the games are played one after the other. The sets of
+    /// positions that `repetition` needs are kept from call to call:
+    /// after the first games, nothing is allocated.
+    ///
+    /// `N` must be at least 1 (0 does not compile). It cannot fail.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Choose, Playout, Position, Preset, Rules};
+    ///
+    /// /// Uniform choices from a xorshift generator it owns.
+    /// struct Xorshift(u64);
+    ///
+    /// impl Choose for Xorshift {
+    ///     fn pick(&mut self, moves: usize) -> usize {
+    ///         self.0 ^= self.0 << 13;
+    ///         self.0 ^= self.0 >> 7;
+    ///         self.0 ^= self.0 << 17;
+    ///         ((self.0 >> 32) * moves as u64 >> 32) as usize
+    ///     }
+    /// }
+    ///
+    /// let rules = Rules::new(&Preset::Oware.rules())?;
+    /// let start = Position::new(&rules);
+    /// let mut playout = Playout::new();
+    /// // 10 games, 4 at a time, game g choosing with the generator seeded g + 1.
+    /// let mut ended = Vec::new();
+    /// playout.play_lanes::<4, _>(&start, 10, u32::MAX, |g| Xorshift(g + 1), |g, pos, moves| {
+    ///     ended.push((g, *pos, moves));
+    /// });
+    /// ended.sort_by_key(|e| e.0);
+    /// assert_eq!(ended.len(), 10);
+    /// // Each is the game of `play_out` with the same chooser.
+    /// for (g, pos, moves) in ended {
+    ///     let mut alone = start;
+    ///     assert_eq!(playout.play_out(&mut alone, u32::MAX, &mut Xorshift(g + 1)), moves);
+    ///     assert_eq!(alone, pos);
+    ///     assert!(pos.is_over());
+    /// }
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    pub fn play_lanes<'r, const N: usize, C: Choose>(
+        &mut self,
+        start: &Position<'r>,
+        games: u64,
+        max_moves: u32,
+        chooser: impl FnMut(u64) -> C,
+        done: impl FnMut(u64, &Position<'r>, u32),
+    ) {
+        const { assert!(N > 0, "play_lanes needs a lane at least") };
+        let mut job = Games {
+            start,
+            games,
+            next: 0,
+            max_moves,
+            chooser,
+            done,
+        };
+        let r = start.rules;
+        let Some(regs) = r.registers.as_ref().filter(|_| N > 1) else {
+            while let Some(mut lane) = job.next() {
+                let moves = self.play_out(&mut lane.pos, max_moves, &mut lane.choose);
+                (job.done)(lane.game, &lane.pos, moves);
+            }
+            return;
+        };
+        if self.lanes.len() < N {
+            self.lanes.resize_with(N, Seen::default);
+        }
+        let seen: &mut [Seen<Words>; N] = (&mut self.lanes[..N])
+            .try_into()
+            .expect("N sets, just made");
+        let fast = Fast::new(r, regs, u32::from(start.state.total));
+        match (r.detects_repetition(), fast.total <= 128) {
+            (false, false) => by_kernel::<false, false, N, _, _, _>(&fast, regs, seen, &mut job),
+            (false, true) => by_kernel::<false, true, N, _, _, _>(&fast, regs, seen, &mut job),
+            (true, false) => by_kernel::<true, false, N, _, _, _>(&fast, regs, seen, &mut job),
+            (true, true) => by_kernel::<true, true, N, _, _, _>(&fast, regs, seen, &mut job),
+        }
+    }
+}
+
+/// The games of [`Playout::play_lanes`]: where they start, how many,
+/// which comes next, their budget, their choosers and what to do with
+/// them when they end.
+struct Games<'p, 'r, F, D> {
+    start: &'p Position<'r>,
+    games: u64,
+    next: u64,
+    max_moves: u32,
+    chooser: F,
+    done: D,
+}
+
+impl<'r, C: Choose, F: FnMut(u64) -> C, D: FnMut(u64, &Position<'r>, u32)> Games<'_, 'r, F, D> {
+    /// The next game, at its start, if any is left.
+    fn next(&mut self) -> Option<Lane<'r, C>> {
+        if self.next == self.games {
+            return None;
+        }
+        let game = self.next;
+        self.next += 1;
+        Some(Lane {
+            game,
+            pos: *self.start,
+            choose: (self.chooser)(game),
+            st: Regs {
+                mover: 0,
+                other: 0,
+                side: 0,
+                legal: 0,
+                left: self.max_moves,
+            },
+            in_regs: false,
+            ply: 0,
+            era: 0,
+        })
+    }
+}
+
+/// [`lanes`] for the kernel of the rules.
+fn by_kernel<'r, const REP: bool, const SMALL: bool, const N: usize, C, F, D>(
+    fast: &Fast<'_>,
+    regs: &Registers,
+    seen: &mut [Seen<Words>; N],
+    job: &mut Games<'_, 'r, F, D>,
+) where
+    C: Choose,
+    F: FnMut(u64) -> C,
+    D: FnMut(u64, &Position<'r>, u32),
+{
+    match job.start.rules.kernel {
+        KERNEL_OPPOSITE => lanes::<KERNEL_OPPOSITE, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
+        KERNEL_COUNT => lanes::<KERNEL_COUNT, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
+        _ => lanes::<KERNEL_NO_CAPTURE, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
+    }
+}
+
+/// The lanes of [`Playout::play_lanes`] under kernel `K`: a move of each
+/// game in turn, a lane taking up the next game as soon as its own ends,
+/// until no game is left. Lane `i` records its positions in `seen[i]`.
+#[inline(never)]
+fn lanes<'r, const K: u8, const REP: bool, const SMALL: bool, const N: usize, C, F, D>(
+    fast: &Fast<'_>,
+    regs: &Registers,
+    seen: &mut [Seen<Words>; N],
+    job: &mut Games<'_, 'r, F, D>,
+) where
+    C: Choose,
+    F: FnMut(u64) -> C,
+    D: FnMut(u64, &Position<'r>, u32),
+{
+    let mut lanes: [Option<Lane<'r, C>>; N] = std::array::from_fn(|_| job.next());
+    seen.iter_mut().for_each(|boards| boards.restart(u32::MAX));
+    let mut live = lanes.iter().flatten().count();
+    while live > 0 {
+        for (slot, boards) in lanes.iter_mut().zip(seen.iter_mut()) {
+            let Some(lane) = slot else { continue };
+            if lane.advance::<K, REP, SMALL>(fast, regs, boards) {
+                continue;
+            }
+            (job.done)(lane.game, &lane.pos, job.max_moves - lane.st.left);
+            *slot = job.next();
+            if slot.is_none() {
+                live -= 1;
+            }
+            // Nothing of the last game.
+            boards.restart(u32::MAX);
+        }
+    }
+}
+
+/// A game in a lane of [`Playout::play_lanes`].
+struct Lane<'r, C> {
+    /// Its index.
+    game: u64,
+    /// Its position, as of the last move of the general path while in
+    /// registers.
+    pos: Position<'r>,
+    choose: C,
+    /// The position in registers while `in_regs`; its budget `st.left`
+    /// is the game's in any case.
+    st: Regs,
+    in_regs: bool,
+    /// While in registers: the move count there plus the budget then,
+    /// and the era (see [`Position::leave`], [`Fast::step`]).
+    ply: u32,
+    era: u32,
+}
+
+impl<C: Choose> Lane<'_, C> {
+    /// Plays a move of the game in registers, after the moves of the
+    /// general path that must come first (and, if the fast path cannot
+    /// play it, by the general path); returns whether the game goes on,
+    /// the positions since seeds last left the board in `boards`.
+    #[inline(always)]
+    fn advance<const K: u8, const REP: bool, const SMALL: bool>(
+        &mut self,
+        fast: &Fast<'_>,
+        regs: &Registers,
+        boards: &mut Seen<Words>,
+    ) -> bool {
+        if !self.in_regs {
+            let Some(st) = self
+                .pos
+                .enter::<REP>(regs, boards, &mut self.st.left, &mut self.choose)
+            else {
+                return false;
+            };
+            self.ply = self.pos.state.ply.wrapping_add(st.left);
+            self.era = self.pos.era();
+            self.st = st;
+            self.in_regs = true;
+        }
+        let exit = if self.st.left == 0 {
+            Exit::Budget
+        } else {
+            match fast.step::<K, REP, SMALL>(&mut self.st, self.era, boards, &mut self.choose) {
+                None => return true,
+                Some(exit) => exit,
+            }
+        };
+        self.in_regs = false;
+        self.pos.leave(&mut self.st, self.ply, exit)
     }
 }
 
