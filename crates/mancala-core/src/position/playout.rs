@@ -903,8 +903,7 @@ fn lanes<'r, const K: u8, const REP: bool, const SMALL: bool, const N: usize, C,
 struct Lane<'r, C> {
     /// Its index.
     game: u64,
-    /// Its position, as of the last move of the general path while in
-    /// registers.
+    /// Its position (while in registers, as it was on the way in).
     pos: Position<'r>,
     choose: C,
     /// The position in registers while `in_regs`; its budget `st.left`

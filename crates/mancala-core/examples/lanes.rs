@@ -2,11 +2,11 @@
 //! counts under callgrind (the machine is shared: wall time says little):
 //!
 //! ```text
-//! cargo build --release -p mancala-core --example playouts
+//! cargo build --release -p mancala-core --example lanes
 //! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-//!     target/release/examples/playouts kalah 10000 one
+//!     target/release/examples/lanes kalah 2000 one
 //! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-//!     target/release/examples/playouts kalah 10000 lanes4
+//!     target/release/examples/lanes kalah 2000 lanes4
 //! ```
 //!
 //! Arguments: a preset, a number of games, and `one` (each game one
@@ -42,7 +42,7 @@ impl Choose for Xorshift {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     let [_, preset, games, mode] = &args[..] else {
-        return Err("usage: playouts PRESET GAMES one|lanes2|lanes4|lanes8".into());
+        return Err("usage: lanes PRESET GAMES one|lanes2|lanes4|lanes8".into());
     };
     let rules = Rules::new(&preset.parse::<Preset>()?.rules())?;
     let games: u64 = games.parse()?;
