@@ -3,8 +3,8 @@
 //! `History` under `repetition`) on the moves its own chooser, seeded by
 //! `g`, picks from `legal_moves`, whichever lane it runs in; and so it is
 //! also `Playout::play_out` of the same game. For every preset, 1 to 8
-//! lanes, move budgets of 0 to 17 and none, fewer games than lanes, and
-//! random rule sets.
+//! lanes, move budgets of 0 to 17 and none, fewer games than lanes, random
+//! positions along games, and random rule sets.
 
 use mancala_core::{
     Capture, Direction, EndCondition, EndReason, EndSet, History, Origin, Playout, Position,
@@ -215,5 +215,18 @@ proptest! {
     ) {
         let rules = Rules::new(&set).unwrap();
         check_all_lanes(&mut Playout::new(), Position::new(&rules), games, 300, seed);
+    }
+
+    #[test]
+    fn lanes_from_random_positions_play_the_games_of_the_general_path(
+        preset in prop::sample::select(Preset::ALL.to_vec()),
+        walk in any::<u64>(),
+        plies in 0u32..60,
+        seed in any::<u64>(),
+        games in 0u64..10,
+    ) {
+        let rules = Rules::new(&preset.rules()).unwrap();
+        let (start, _) = reference(Position::new(&rules), plies, chooser(walk, 0));
+        check_all_lanes(&mut Playout::new(), start, games, u32::MAX, seed);
     }
 }
