@@ -1,0 +1,232 @@
+//! `Playout::play_lanes` plays the very games of the general path, one
+//! game at a time: game `g` is `Position::play_unchecked` (through a
+//! `History` under `repetition`) on the moves its own chooser, seeded by
+//! `g`, picks from `legal_moves`, whichever lane it runs in; and so it is
+//! also `Playout::play_out` of the same game. For every preset, 1 to 8
+//! lanes, move budgets of 0 to 17 and none, fewer games than lanes, random
+//! positions along games, and random rule sets.
+
+use mancala_core::{
+    Capture, Direction, EndCondition, EndReason, EndSet, History, Origin, Playout, Position,
+    Preset, Relay, RuleSet, Rules, Setup, StoresSown,
+};
+use mancala_testkit::pick::Choices;
+use mancala_testkit::rules::{any_rules, random_rules};
+use proptest::prelude::*;
+
+/// Game `game`'s chooser: a uniform index below the number of moves,
+/// from a generator seeded by `seed` and the game's index.
+fn chooser(seed: u64, game: u64) -> impl FnMut(usize) -> usize {
+    let mut choices = Choices(seed ^ game.wrapping_mul(0xd1b5_4a32_d192_ed03));
+    move |n| (choices.next_u64() % n as u64) as usize
+}
+
+/// The general path: at most `max_moves` moves from `start`, as the
+/// chooser picks them, through a `History` when `repetition` is a rule
+/// (applied from `start` on) and through the bare position when not.
+fn reference<'r>(
+    start: Position<'r>,
+    max_moves: u32,
+    mut choose: impl FnMut(usize) -> usize,
+) -> (Position<'r>, u32) {
+    let mut played = 0;
+    if start.rules().detects_repetition() {
+        let mut game = History::from_position(start);
+        while !game.is_over() && played < max_moves {
+            let moves = game.legal_moves();
+            game.play_unchecked(moves.get(choose(moves.len())).unwrap());
+            played += 1;
+        }
+        return (*game.position(), played);
+    }
+    let mut pos = start;
+    while !pos.is_over() && played < max_moves {
+        let moves = pos.legal_moves();
+        pos.play_unchecked(moves.get(choose(moves.len())).unwrap());
+        played += 1;
+    }
+    (pos, played)
+}
+
+/// `games` games from `start` in `N` lanes, with one playout reused for
+/// all of them (and for the one-at-a-time games that follow): each game
+/// ends once, and is the game of the general path and of `play_out`.
+fn check_lanes<const N: usize>(
+    playout: &mut Playout,
+    start: Position<'_>,
+    games: u64,
+    max_moves: u32,
+    seed: u64,
+) {
+    let what = format!(
+        "{} from {start}, {N} lanes, {games} games of at most {max_moves} moves, seed {seed}",
+        start.rules().rule_set().canonical()
+    );
+    let mut ended = vec![None; games as usize];
+    playout.play_lanes::<N, _>(
+        &start,
+        games,
+        max_moves,
+        |g| chooser(seed, g),
+        |g, pos, moves| {
+            let slot = &mut ended[g as usize];
+            assert!(slot.is_none(), "{what}: game {g} ended twice");
+            *slot = Some((*pos, moves));
+        },
+    );
+    for (g, got) in ended.into_iter().enumerate() {
+        let (pos, moves) = got.unwrap_or_else(|| panic!("{what}: game {g} never ended"));
+        let (want, played) = reference(start, max_moves, chooser(seed, g as u64));
+        let at = format!("{what}, game {g}");
+        assert_eq!(moves, played, "{at}: moves");
+        assert_eq!(pos, want, "{at}");
+        assert_eq!(pos.end_reason(), want.end_reason(), "{at}");
+        assert_eq!(pos.outcome(), want.outcome(), "{at}");
+        let mut alone = start;
+        let alone_moves = playout.play_out(&mut alone, max_moves, &mut chooser(seed, g as u64));
+        assert_eq!((alone, alone_moves), (pos, moves), "{at}: play_out");
+    }
+}
+
+/// [`check_lanes`] with 1, 2, 3, 4 and 8 lanes.
+fn check_all_lanes(playout: &mut Playout, start: Position<'_>, games: u64, cap: u32, seed: u64) {
+    check_lanes::<1>(playout, start, games, cap, seed);
+    check_lanes::<2>(playout, start, games, cap, seed);
+    check_lanes::<3>(playout, start, games, cap, seed);
+    check_lanes::<4>(playout, start, games, cap, seed);
+    check_lanes::<8>(playout, start, games, cap, seed);
+}
+
+#[test]
+fn every_preset_plays_in_lanes_the_games_of_the_general_path() {
+    let mut playout = Playout::new();
+    for preset in Preset::ALL {
+        let rules = Rules::new(&preset.rules()).unwrap();
+        let start = Position::new(&rules);
+        for cap in 0..18 {
+            check_all_lanes(&mut playout, start, 11, cap, u64::from(cap));
+        }
+        check_all_lanes(&mut playout, start, 13, u32::MAX, 99);
+    }
+}
+
+#[test]
+fn fewer_games_than_lanes() {
+    let mut playout = Playout::new();
+    for preset in [Preset::Kalah, Preset::Oware, Preset::Mankalah] {
+        let rules = Rules::new(&preset.rules()).unwrap();
+        let start = Position::new(&rules);
+        for games in 0..8 {
+            check_lanes::<8>(&mut playout, start, games, u32::MAX, 5);
+            check_lanes::<8>(&mut playout, start, games, 9, 5);
+        }
+    }
+}
+
+#[test]
+fn the_games_checked_take_the_two_register_form() {
+    // Not a promise of the API: the presets whose lanes move in turn
+    // include a `repetition` one (Oware) and one with the pie rule
+    // (Manchester Kalah), so that both are tested above.
+    let oware = Rules::new(&Preset::Oware.rules()).unwrap();
+    assert!(oware.plays_in_registers() && oware.detects_repetition());
+    let mankalah = Preset::Mankalah.rules();
+    assert!(mankalah.pie_rule && Rules::new(&mankalah).unwrap().plays_in_registers());
+}
+
+#[test]
+fn a_repetition_ends_each_lane_as_it_ends_a_history() {
+    // Two lone seeds chase each other round an Oware board: after 12
+    // moves the first position is back (the History example), in every
+    // lane and every game, not only the first a lane plays.
+    let rules = Rules::new(&Preset::Oware.rules()).unwrap();
+    let setup: Setup = "1,0,0,0,0,0:23 1,0,0,0,0,0:23".parse().unwrap();
+    let start = Position::from_setup(&rules, &setup).unwrap();
+    let mut playout = Playout::new();
+    let mut ended = 0;
+    playout.play_lanes::<4, _>(
+        &start,
+        9,
+        1_000,
+        |_| |_| 0,
+        |g, pos, moves| {
+            assert_eq!(moves, 12, "game {g}");
+            assert_eq!(pos.end_reason(), Some(EndReason::Repetition), "game {g}");
+            ended += 1;
+        },
+    );
+    assert_eq!(ended, 9);
+}
+
+/// Rule sets near the seeded games, which the two-register form plays:
+/// two players, at most 7 houses, plain sowing, the opposite or count
+/// capture or none, and whatever else `random_rules` draws.
+fn register_rules() -> impl Strategy<Value = RuleSet> {
+    (random_rules(), 0usize..3, 1u8..=7).prop_filter_map(
+        "a rule set the engine refuses",
+        |(mut set, capture, houses)| {
+            set.players = 2;
+            set.houses = houses;
+            set.match_houses = set.match_houses.min(houses);
+            set.relay = Relay::None;
+            set.sow_capture_counts = Default::default();
+            set.tuzdyk = false;
+            if set.origin == Origin::FirstUnlessSingle {
+                set.origin = Origin::Include;
+            }
+            if set.direction == Direction::Parity {
+                set.direction = Direction::Ccw;
+            }
+            set.capture = [Capture::None, Capture::Opposite, Capture::Count][capture];
+            set.min_seeds = 1;
+            Rules::new(&set).is_ok().then_some(set)
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_rules_play_in_lanes_the_games_of_the_general_path(
+        set in prop_oneof![any_rules(), register_rules()],
+        seed in any::<u64>(),
+        games in 0u64..12,
+        cap in prop_oneof![0u32..40, Just(3_000)],
+    ) {
+        let rules = Rules::new(&set).unwrap();
+        check_all_lanes(&mut Playout::new(), Position::new(&rules), games, cap, seed);
+    }
+
+    #[test]
+    fn repetition_ends_games_in_lanes_as_it_ends_histories(
+        set in register_rules().prop_map(|mut set| {
+            // Small store-less boards, where seeds circle and positions recur.
+            set.houses = 1 + set.houses % 3;
+            set.match_houses = set.match_houses.min(set.houses);
+            set.seeds = 1 + set.seeds % 2;
+            set.stores_sown = StoresSown::None;
+            set.end = EndSet::EMPTY;
+            set.end.insert(EndCondition::Repetition);
+            set
+        }).prop_filter("a rule set the engine refuses", |set| Rules::new(set).is_ok()),
+        seed in any::<u64>(),
+        games in 0u64..12,
+    ) {
+        let rules = Rules::new(&set).unwrap();
+        check_all_lanes(&mut Playout::new(), Position::new(&rules), games, 300, seed);
+    }
+
+    #[test]
+    fn lanes_from_random_positions_play_the_games_of_the_general_path(
+        preset in prop::sample::select(Preset::ALL.to_vec()),
+        walk in any::<u64>(),
+        plies in 0u32..60,
+        seed in any::<u64>(),
+        games in 0u64..10,
+    ) {
+        let rules = Rules::new(&preset.rules()).unwrap();
+        let (start, _) = reference(Position::new(&rules), plies, chooser(walk, 0));
+        check_all_lanes(&mut Playout::new(), start, games, u32::MAX, seed);
+    }
+}
