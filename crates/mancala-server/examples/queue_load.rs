@@ -10,7 +10,10 @@
 //! round trip; what the waiting players receive meanwhile (the server's
 //! pings, any `queue` or offer message); the server's CPU time and the
 //! memory (VmRSS). At the end the counts must still sum to N and nobody
-//! may have been seated.
+//! may have been seated. While anyone waits the queue's task looks at
+//! every pool every 250 ms (`TICK` of `src/queue/service.rs`) without a
+//! message to anyone unless something changed: that work is in the CPU
+//! figure, and the pings are the only traffic expected.
 //!
 //! Nothing but ratings keeps players waiting (a ticket accepts ratings
 //! within 100 points, 25 more each second it waits; see
@@ -37,25 +40,28 @@
 //! ulimit -n 8192
 //! cargo run --release -p mancala-server --example queue_load -- --players 2000 --seconds 30
 //! # the server alone in its own process, for its own CPU and memory:
+//! cargo build --release -p mancala-cli && mkdir -p /tmp/qload && rm -f /tmp/qload/q.db*
 //! target/release/mancala serve --addr 127.0.0.1:8080 --queue-wait 3600 \
-//!     --database 'sqlite:///tmp/qload/q.db?mode=rwc' &
+//!     --database /tmp/qload/q.db &
 //! cargo run --release -p mancala-server --example queue_load -- --players 2000 --seconds 30 \
 //!     --url http://127.0.0.1:8080 --server-pid $! \
-//!     --database 'sqlite:///tmp/qload/q.db?mode=rw'
+//!     --database /tmp/qload/q.db
 //! # the burst:
 //! cargo run --release -p mancala-server --example queue_load -- --players 2000 --burst
 //! ```
 //!
-//! **CPU** is the time on a core (first field of `/proc/<pid>/task/<tid>/schedstat`,
-//! in ns) summed over threads across the measured period. In-process,
-//! the server's threads are every thread but the main one and the
-//! client's runtime's (named `client`): the server's runtime (named
-//! `server`), its SQLite workers and its analysis thread; with
-//! `--server-pid`, every thread of that process. A thread that ends
+//! **CPU** is the time on a core (the first field of
+//! `/proc/<pid>/task/<tid>/schedstat`, in ns) summed over threads across
+//! the measured period. In-process, the server's threads are all but the
+//! main one and the client's (named `client...`: its runtime and the
+//! SQLite connection that writes the ratings), that is the server's
+//! runtime (named `server`), its SQLite workers and its analysis thread;
+//! with `--server-pid`, every thread of that process. A thread that ends
 //! during the period is left out. **Memory** is VmRSS of the process: in
 //! process it counts the clients' sockets too.
 
 use std::collections::HashMap;
+use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -141,8 +147,8 @@ struct Args {
     /// Resident: the time between two `GET /api/queue/counts`, in ms.
     #[arg(long, default_value_t = 100)]
     counts_interval_ms: u64,
-    /// With `--url`, resident: the server's SQLite database
-    /// (`sqlite://FILE?mode=rw`), where the players' ratings are written.
+    /// With `--url`, resident: the server's SQLite database (`FILE` or
+    /// `sqlite://FILE`), where the players' ratings are written.
     #[arg(long, requires = "url")]
     database: Option<String>,
     /// With `--url`: the server's process id, for its CPU time and memory.
@@ -220,7 +226,11 @@ fn target(args: &Args, dir: &std::path::Path) -> Result<Target, String> {
     let (base, database, probe, per_socket) = match &args.url {
         Some(url) => {
             let probe = args.server_pid.map_or(Probe::Nowhere, Probe::Pid);
-            let database = args.database.clone();
+            // A plain path, as `mancala serve --database` takes.
+            let database = (args.database.as_ref()).map(|d| match d.starts_with("sqlite:") {
+                true => d.clone(),
+                false => format!("sqlite://{d}"),
+            });
             (url.trim_end_matches('/').to_string(), database, probe, 1)
         }
         None => {
@@ -330,8 +340,11 @@ fn ladder<'a>(players: impl Iterator<Item = &'a Player>, spacing: f64) -> Vec<(S
 /// in one transaction.
 async fn write_ratings(database: &str, rows: &[(String, f64)]) -> Result<(), String> {
     let fail = |e: sqlx::Error| format!("writing the ratings into {database}: {e}");
+    // Its SQLite thread is named as the client's, to be counted so.
+    let options = (sqlx::sqlite::SqliteConnectOptions::from_str(database).map_err(fail)?)
+        .thread_name(|id| format!("client-sqlite-{id}"));
     let pool = (sqlx::sqlite::SqlitePoolOptions::new().max_connections(1))
-        .connect(database)
+        .connect_with(options)
         .await
         .map_err(fail)?;
     let mut tx = pool.begin().await.map_err(fail)?;
@@ -348,7 +361,6 @@ async fn write_ratings(database: &str, rows: &[(String, f64)]) -> Result<(), Str
         .map_err(fail)?;
     }
     tx.commit().await.map_err(fail)?;
-    // Its SQLite thread ends before the CPU time is measured.
     pool.close().await;
     Ok(())
 }
@@ -625,7 +637,8 @@ fn report_period(args: &Args, probe: Probe, period: &Period, memory: [Option<u64
         period.counts.most
     );
     println!(
-        "  to the {} waiting: {} pings ({:.1}/s), {} queue (offers), {} matched, {} other, {} closed",
+        "  to the {} waiting: {} pings ({:.1}/s), {} queue messages (offers, changes), {} matched, \
+         {} other, {} closed",
         args.players,
         t.pings,
         t.pings as f64 / secs,
@@ -689,7 +702,8 @@ impl Probe {
         let (mut server, mut client) = (0, 0);
         for (tid, (name, ns)) in after {
             let spent = ns.saturating_sub(before.get(tid).map_or(0, |b| b.1));
-            let of_client = matches!(self, Probe::InProcess) && (*tid == main || name == "client");
+            let of_client =
+                matches!(self, Probe::InProcess) && (*tid == main || name.starts_with("client"));
             *(if of_client { &mut client } else { &mut server }) += spent;
         }
         (server, client)
@@ -698,7 +712,7 @@ impl Probe {
     /// What the server's CPU time sums.
     fn measures(self) -> &'static str {
         match self {
-            Probe::InProcess => "all threads but the main and the client's runtime's",
+            Probe::InProcess => "all threads but the main and the client's",
             _ => "every thread of --server-pid",
         }
     }
