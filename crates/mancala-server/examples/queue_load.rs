@@ -307,6 +307,7 @@ async fn resident(args: &Args, target: &Target) -> Result<bool, String> {
     let ok = waiting == args.players
         && waiting_after == args.players
         && period.traffic.matched == 0
+        && period.traffic.closed == 0
         && period.errors == 0
         && within;
     if !within {
