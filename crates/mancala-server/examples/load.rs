@@ -137,6 +137,9 @@ type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 /// with the events it counted.
 struct BotReport {
     latency: Histogram<u64>,
+    /// The round trips of the games after each room's first: those
+    /// played while the first games' reviews are queued.
+    later: Histogram<u64>,
     games: Vec<(String, usize)>,
 }
 
@@ -207,7 +210,7 @@ async fn run(args: Args) -> i32 {
         .map(|url| tokio::spawn(sample_jobs(url, jobs_stopped)));
     let t1 = Instant::now();
     go_tx.send_replace(true);
-    let (latency, games) = collect(&ctx, tasks).await;
+    let ([latency, later], games) = collect(&ctx, tasks).await;
     let play = t1.elapsed();
     stop_jobs.send_replace(true);
     let rss_playing = probe.await.ok().flatten();
@@ -227,7 +230,7 @@ async fn run(args: Args) -> i32 {
         seated,
         setup,
         play,
-        &latency,
+        (&latency, &later),
         (
             rss_before,
             rss_playing,
@@ -243,8 +246,9 @@ async fn run(args: Args) -> i32 {
 async fn collect(
     ctx: &Ctx,
     mut tasks: tokio::task::JoinSet<Vec<BotReport>>,
-) -> (Histogram<u64>, Vec<(String, usize)>) {
+) -> ([Histogram<u64>; 2], Vec<(String, usize)>) {
     let mut latency = Histogram::<u64>::new(3).expect("a histogram");
+    let mut later = Histogram::<u64>::new(3).expect("a histogram");
     let mut games = Vec::new();
     while let Some(joined) = tasks.join_next().await {
         match joined {
@@ -253,13 +257,14 @@ async fn collect(
                     latency
                         .add(&report.latency)
                         .expect("histograms of one shape");
+                    later.add(&report.later).expect("histograms of one shape");
                     games.extend(report.games);
                 }
             }
             Err(e) => ctx.error(format!("a room task failed: {e}")),
         }
     }
-    (latency, games)
+    ([latency, later], games)
 }
 
 /// Whether `ulimit -n` allows a descriptor per socket (both ends when
@@ -428,6 +433,7 @@ async fn bot(
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut report = BotReport {
         latency: Histogram::new(3).expect("a histogram"),
+        later: Histogram::new(3).expect("a histogram"),
         games: Vec::new(),
     };
     let host = seat == 0;
@@ -460,10 +466,11 @@ async fn bot(
                         .take()
                         .ok_or("a moved for this seat it did not send")?
                         .elapsed();
-                    report
-                        .latency
-                        .record(rtt.as_micros() as u64)
-                        .expect("in range");
+                    let us = rtt.as_micros() as u64;
+                    report.latency.record(us).expect("in range");
+                    if played > 0 {
+                        report.later.record(us).expect("in range");
+                    }
                 }
                 Some(&message["position"])
             }
@@ -740,7 +747,7 @@ fn report(
     seated: usize,
     setup: Duration,
     play: Duration,
-    latency: &Histogram<u64>,
+    (latency, later): (&Histogram<u64>, &Histogram<u64>),
     (rss_before, rss_playing, peak): (Option<u64>, Option<u64>, Option<u64>),
     games: &[(String, usize)],
     checked: Option<Checked>,
@@ -771,6 +778,18 @@ fn report(
         ms(latency.max()),
         latency.len()
     );
+    if !later.is_empty() {
+        println!(
+            "  of which games 2 to {} (the first games' reviews queued): p50 {:.2} ms, \
+             p99 {:.2} ms, p99.9 {:.2} ms, max {:.2} ms ({} moves)",
+            ctx.args.games,
+            ms(later.value_at_quantile(0.5)),
+            ms(later.value_at_quantile(0.99)),
+            ms(later.value_at_quantile(0.999)),
+            ms(later.max()),
+            later.len()
+        );
+    }
     let errors = ctx.errors.lock().unwrap();
     println!("errors: {}", errors.values().sum::<usize>());
     for (what, n) in errors.iter().take(10) {
