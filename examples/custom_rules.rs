@@ -1,5 +1,5 @@
 //! A custom rule set built in code, and the same one loaded from the TOML
-//! file `rules/custom-chain.toml`: they are equal, and a game under them
+//! file `crates/mancala-core/rules/custom-chain.toml`: they are equal, and a game under them
 //! is played to the end.
 //!
 //! ```text
@@ -23,11 +23,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         end: EndSet::of(&[EndCondition::AnySideEmpty]),
         ..Preset::Kalah.rules()
     };
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/custom-chain.toml");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/crates/mancala-core/rules/custom-chain.toml"
+    );
     let from_file = RuleSet::from_toml(&std::fs::read_to_string(path)?)?;
     assert_eq!(in_code, from_file, "the file describes the same game");
     println!(
-        "rules/custom-chain.toml, every dimension spelt out:\n\n{}",
+        "crates/mancala-core/rules/custom-chain.toml, every dimension spelt out:\n\n{}",
         from_file.to_toml()
     );
 

@@ -5,7 +5,7 @@
 //! cargo run --release --example random_game -- [PRESET|RULE_FILE] [--seed N] [--players N]
 //! cargo run --release --example random_game -- oware --seed 7
 //! cargo run --release --example random_game -- kalah --players 4
-//! cargo run --release --example random_game -- rules/kalah-4p-capture-all.toml
+//! cargo run --release --example random_game -- crates/mancala-core/rules/kalah-4p-capture-all.toml
 //! ```
 
 use std::io::{self, Write};

@@ -513,3 +513,26 @@ fn kalah_options_variant_switches_set_the_right_fields() {
         assert_eq!(options.rules(), expected, "{options:?}");
     }
 }
+
+#[test]
+fn every_preset_keeps_its_recorded_canonical_text() {
+    // Recorded from the presets before their rule files moved (issue 30):
+    // moving or regenerating the sources must not change one rule.
+    let pinned = include_str!("presets/canonical.txt");
+    let lines: Vec<(&str, &str)> = pinned
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| line.split_once(' ').expect("NAME CANONICAL"))
+        .collect();
+    let names: Vec<&str> = lines.iter().map(|&(name, _)| name).collect();
+    let all: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+    assert_eq!(names, all);
+    for (preset, (_, canonical)) in Preset::ALL.into_iter().zip(lines) {
+        assert_eq!(preset.rules().canonical(), canonical, "{preset}");
+        assert_eq!(
+            RuleSet::from_spec(canonical),
+            Ok(preset.rules()),
+            "{preset}"
+        );
+    }
+}

@@ -375,7 +375,7 @@ mod random {
 #[test]
 fn dakon_in_rounds_is_the_dakon_preset_in_rounds() {
     use mancala_core::{RoundFill, RoundStarter, Rounds};
-    let text = include_str!("../../../rules/dakon-rounds.toml");
+    let text = include_str!("../rules/dakon-rounds.toml");
     let set = RuleSet::from_toml(text).unwrap();
     assert_eq!(
         set,

@@ -371,10 +371,7 @@ fn tuzdyk_rule_sets_the_engine_cannot_play_are_refused() {
 
 #[test]
 fn toguz_kumalak_rule_file_is_the_preset() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../rules/toguz-kumalak.toml"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/toguz-kumalak.toml");
     let text = std::fs::read_to_string(path).unwrap();
     assert_eq!(
         RuleSet::from_toml(&text).unwrap(),

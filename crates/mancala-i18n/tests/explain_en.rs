@@ -319,7 +319,7 @@ fn house_rules_are_said_too() {
 
 #[test]
 fn a_match_in_rounds_in_words() {
-    // docs/rules.md section 8a, with Dakon's choices (rules/dakon-rounds.toml)
+    // docs/rules.md section 8a, with Dakon's choices (crates/mancala-core/rules/dakon-rounds.toml)
     // and then the others.
     let mut rules = Preset::Kalah.rules();
     for (name, value) in [

@@ -185,7 +185,7 @@ def load_rule_file(path):
 
 # The traditional games of docs/games.md, from their rule files under
 # rules/ (written from the games' sources, not from the engine).
-RULE_FILES = Path(__file__).resolve().parents[4] / "rules"
+RULE_FILES = Path(__file__).resolve().parents[2] / "rules"
 for game in ("bohnenspiel", "ayoayo", "endodoi", "dakon", "ohvalhu", "congkak",
              "vai-lung-thlan", "longbeu-a-cha", "pallanguzhi", "pandi", "halusa", "ot-tjin"):
     PRESETS[game] = load_rule_file(RULE_FILES / f"{game}.toml")

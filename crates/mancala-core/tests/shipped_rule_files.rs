@@ -1,9 +1,9 @@
-//! Every rule file shipped under `rules/` reads, validates, and describes
-//! the game its comment names.
+//! Every rule file shipped under the crate's `rules/` reads, validates,
+//! and describes the game its comment names.
 
 use std::path::Path;
 
-use mancala::{CaptureFrom, EndCondition, Leftover, Preset, RuleSet, Rules};
+use mancala_core::{CaptureFrom, EndCondition, Leftover, Preset, RuleSet, Rules};
 
 fn load(name: &str) -> RuleSet {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
