@@ -629,4 +629,53 @@ mod tests {
             assert!(err.starts_with("time="), "{bad}: {err}");
         }
     }
+
+    #[test]
+    fn a_move_given_no_time_or_a_millisecond_is_still_a_legal_move() {
+        use crate::{Greedy, MAX_LEVEL, Spec};
+        use mancala_core::{Preset, RuleSet, Rules};
+
+        let none = Allocation {
+            soft: Duration::ZERO,
+            hard: Duration::ZERO,
+        };
+        let one = Allocation {
+            soft: ms(1),
+            hard: ms(1),
+        };
+        let mut specs: Vec<Spec> = ["alphabeta", "maxn", "mcts", "exact"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        specs.extend((1..=MAX_LEVEL).map(Spec::level));
+        for players in [2, 3, 4] {
+            let rules = Rules::new(&RuleSet {
+                players,
+                ..Preset::Kalah.rules()
+            })
+            .unwrap();
+            let control = TimeControl::per_move(ms(1));
+            let mut searchers: Vec<_> = (specs.iter())
+                .map(|spec| (spec, spec.timed_strategy(&rules, 3, &control).unwrap()))
+                .collect();
+            let mut pos = Position::new(&rules);
+            let mut greedy = Greedy::new(5);
+            for ply in 0..6 {
+                let legal = pos.legal_moves();
+                for (spec, player) in &mut searchers {
+                    for time in [none, one] {
+                        // An unlimited search (`alphabeta`) would never end:
+                        // the allocation stops it.
+                        player.set_time(Some(time));
+                        let m = player.choose(&pos);
+                        assert!(
+                            m.is_some_and(|m| legal.iter().any(|l| l == m)),
+                            "{spec}, {players} players, ply {ply}, {time:?}: {m:?}"
+                        );
+                    }
+                }
+                pos.play_unchecked(greedy.choose(&pos).unwrap());
+            }
+        }
+    }
 }

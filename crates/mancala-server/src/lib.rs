@@ -194,7 +194,10 @@ pub struct Config {
     pub allowed_origins: Vec<String>,
     /// The player that moves for a seat whose turn ran out of time, for a
     /// seat taken over after its player left, and for a resigned seat
-    /// while a game of three or four goes on (`--cpu`).
+    /// while a game of three or four goes on (`--cpu`). Each of its moves,
+    /// like those of the computer seats, is given the time left on the
+    /// turn's clock less a margin, at most 2 s (`docs/protocol.md`, The
+    /// computer, clocks and dropping out).
     pub cpu: Spec,
     /// How long a seated player whose last connection closed is held
     /// `away` before `cpu` plays their turns (`--takeover-after`).

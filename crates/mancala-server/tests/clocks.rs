@@ -1,6 +1,6 @@
 //! Time in a room, on virtual time: the clock of a turn, the computer
-//! moving when it runs out, a player away taken over and back, and a
-//! room loaded after a restart.
+//! moving when it runs out, a computer seat moving in its time, a player
+//! away taken over and back, and a room loaded after a restart.
 //!
 //! Every test runs in [`common::frozen`]: the clock is paused and only
 //! `tokio::time::advance` moves it (tokio never jumps it while a test
@@ -272,4 +272,44 @@ async fn a_room_has_no_time_per_turn_or_30_or_60_seconds() {
             _ => assert_eq!(body["error"], answer, "{body}"),
         }
     }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_computer_seat_moves_within_its_turn_on_a_clock() {
+    common::frozen(async {
+        let server = common::start().await;
+        let (_code, mut clients, _people) = server.timed_room("kalah", 1, 30).await;
+        let host = &mut clients[0];
+        host.send(json!({ "type": "computer", "seat": 1, "level": 10 }))
+            .await;
+        host.expect("room").await;
+        host.send(json!({ "type": "start" })).await;
+        host.expect("started").await;
+        let mut game = common::game_of("kalah");
+        let mut random = Random::new(8);
+        // The clock never moves here: every turn of the computer is played
+        // in its time, by the seat's level, never for a timeout; and each
+        // next turn starts with its whole time.
+        while !game.is_over() {
+            let position = game.position();
+            let seat = position.player_to_move();
+            if seat == 0 {
+                let m = random.choose(&position).unwrap().to_string();
+                host.send(json!({ "type": "move", "move": m })).await;
+            }
+            let moved = follow(host, &mut game).await;
+            if seat == 1 {
+                assert_eq!(moved["by"], "computer", "{moved}");
+                assert_eq!(moved["reason"], "computer_seat", "{moved}");
+            } else {
+                assert_eq!(moved["by"], "player", "{moved}");
+            }
+            if !game.is_over() {
+                let next = moved["to_move"].as_u64().unwrap() as usize;
+                assert_eq!(moved["clock"], clock(next, 30_000, 30_000));
+            }
+        }
+        host.expect("over").await;
+    })
+    .await;
 }

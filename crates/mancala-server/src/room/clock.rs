@@ -70,6 +70,21 @@ impl Room {
         }
     }
 
+    /// The time left on the clock of the turn being played: `None` in a
+    /// room without a time per turn, zero once it ran out. A turn whose
+    /// clock has not started has its whole time.
+    pub(super) fn turn_left(&self) -> Option<Duration> {
+        let limit = self.limit()?;
+        let point = self.point();
+        Some(
+            (self.turn.as_ref())
+                .filter(|t| point.as_ref() == Some(&t.point))
+                .map_or(limit, |t| {
+                    t.deadline.saturating_duration_since(Instant::now())
+                }),
+        )
+    }
+
     /// The clock of the turn being played, as clients see it.
     pub(super) fn clock_view(&self) -> Option<ClockView> {
         let (limit, turn) = (self.limit()?, self.turn.as_ref()?);

@@ -7,14 +7,60 @@
 //! with the game and its number of events. The room plays it only if the
 //! game is still at that point (a person's move, say, may have come
 //! first). A room has at most one search in flight.
+//!
+//! Each search is given the time of [`move_budget`]: what is left on the
+//! turn's clock less a margin, at most [`MOVE_CAP`], so that the move
+//! reaches the room before the clock runs out and no room waits long.
+//! A level keeps its own node budget within that time (it plays as
+//! strong as without a clock when it has the time); a search named
+//! without a budget (`--cpu alphabeta`) thinks for all of it.
 
-use mancala_ai::{MAX_LEVEL, Player, Spec};
+use std::time::Duration;
+
+use mancala_ai::{Allocation, Greedy, MAX_LEVEL, Player, Spec, Strategy, TimeControl};
 use mancala_core::{Event, Game, Move, Preset, Rules};
 
 use super::Command;
 use super::task::Room;
 use crate::error::Error;
 use crate::protocol::{ComputerReason, to_move};
+
+/// The most a computer's move may take: its time in a room without a
+/// time per turn, and the cap of it with one (a 30 s turn gives 2 s).
+pub(crate) const MOVE_CAP: Duration = Duration::from_secs(2);
+
+/// The least time a computer's move leaves on the turn's clock, for the
+/// move to reach the room and its clients: this, or a tenth of what is
+/// left if more.
+pub(crate) const MIN_MARGIN: Duration = Duration::from_millis(300);
+
+/// The least time a computer's move is given (a turn within
+/// [`MIN_MARGIN`] of its end, or run out): a search's first answer.
+pub(crate) const LAST_MOMENT: Duration = Duration::from_millis(1);
+
+/// The time of the computer's next move, with `left` on the turn's clock
+/// (`None`: the room has no time per turn).
+///
+/// - No clock: [`MOVE_CAP`].
+/// - A clock: `left` less a margin of [`MIN_MARGIN`] or a tenth of
+///   `left`, whichever is more, then at most [`MOVE_CAP`] and at least
+///   [`LAST_MOMENT`]: 30 or 60 s left give 2 s, 1 s gives 700 ms, 200 ms
+///   or a clock run out give 1 ms.
+///
+/// The hard limit is that; the soft limit (after which an iterative
+/// search starts no new depth) half of it.
+pub(crate) fn move_budget(left: Option<Duration>) -> Allocation {
+    let hard = match left {
+        None => MOVE_CAP,
+        Some(left) => left
+            .saturating_sub(MIN_MARGIN.max(left / 10))
+            .clamp(LAST_MOMENT, MOVE_CAP),
+    };
+    Allocation {
+        soft: hard / 2,
+        hard,
+    }
+}
 
 /// The id of the computer player at `level`.
 pub(crate) fn computer_id(level: u8) -> String {
@@ -91,10 +137,11 @@ impl Room {
         let id = live.id.clone();
         let seq = game.events().len();
         let seed = seed_of(&id, seq);
+        let time = self.computer_time();
         let queue = self.queue.clone();
         self.thinking = Some((id.clone(), seq));
         tokio::spawn(async move {
-            let mv = tokio::task::spawn_blocking(move || choose(spec, &game, seed))
+            let mv = tokio::task::spawn_blocking(move || choose(spec, &game, seed, time))
                 .await
                 .unwrap_or_else(|e| {
                     tracing::error!(game = %id, error = %e, "the computer failed");
@@ -106,6 +153,12 @@ impl Room {
                 let _ = queue.send(computed).await;
             }
         });
+    }
+
+    /// The time of the computer's move for the turn being played: the
+    /// [`move_budget`] of what is left on its clock.
+    pub(super) fn computer_time(&self) -> Allocation {
+        move_budget(self.turn_left())
     }
 
     /// Plays the computer's move `mv` for the position after event `seq`
@@ -142,16 +195,26 @@ impl Room {
     }
 }
 
-/// The move of `spec` in `game`: a search, run off the room's task. A
-/// spec that cannot play these rules (a playout cap with two players,
-/// say) falls back to `greedy`, so that a turn is never left unplayed.
-fn choose(spec: Spec, game: &Game, seed: u64) -> Option<Move> {
+/// The move of `spec` in `game` within `time`: a search, run off the
+/// room's task. A spec that cannot play these rules (a playout cap with
+/// two players, say), or a search that finds no move, falls back to
+/// `greedy`, so that a turn is never left unplayed (`None` only when the
+/// game is over).
+fn choose(spec: Spec, game: &Game, seed: u64, time: Allocation) -> Option<Move> {
     let rules = game.rules();
-    let mut player = spec
-        .strategy(rules, seed)
+    let pos = game.position();
+    // Any limited control: a search without a budget then has none of
+    // its own, and thinks for `time`.
+    let control = TimeControl::per_move(time.hard);
+    let searched = spec
+        .timed_strategy(rules, seed, &control)
         .or_else(|_| Spec::new(Player::Greedy).strategy(rules, seed))
-        .ok()?;
-    player.choose(&game.position())
+        .ok()
+        .and_then(|mut player| {
+            player.set_time(Some(time));
+            player.choose(&pos)
+        });
+    searched.or_else(|| Greedy::new(seed).choose(&pos))
 }
 
 /// A seed for the computer's move after event `seq` of game `id`, so that
@@ -186,6 +249,122 @@ mod tests {
         assert!(check_cpu(&Spec::level(3)).is_ok());
         let human = Spec::new(Player::Human);
         assert!(matches!(check_cpu(&human), Err(Error::Cpu { spec, .. }) if spec == "human"));
+    }
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    fn budget(soft: u64, hard: u64) -> Allocation {
+        Allocation {
+            soft: ms(soft),
+            hard: ms(hard),
+        }
+    }
+
+    #[test]
+    fn a_computer_move_takes_at_most_two_seconds_and_leaves_a_margin_on_the_clock() {
+        // The site's turn clocks, whole or nearly: the cap.
+        assert_eq!(
+            move_budget(Some(Duration::from_secs(30))),
+            budget(1_000, 2_000)
+        );
+        assert_eq!(
+            move_budget(Some(Duration::from_secs(60))),
+            budget(1_000, 2_000)
+        );
+        // No clock: the cap too.
+        assert_eq!(move_budget(None), budget(1_000, 2_000));
+        // 10 s: a tenth kept (9 s), then the cap.
+        assert_eq!(move_budget(Some(ms(10_000))), budget(1_000, 2_000));
+        // 2 s: the 300 ms margin is more than a tenth: 1.7 s.
+        assert_eq!(move_budget(Some(ms(2_000))), budget(850, 1_700));
+        // 1 s left: 700 ms.
+        assert_eq!(move_budget(Some(ms(1_000))), budget(350, 700));
+        // 310 ms: 10 ms.
+        assert_eq!(move_budget(Some(ms(310))), budget(5, 10));
+        // Within the margin, or run out: a millisecond, the search's
+        // first answer.
+        let last = Allocation {
+            soft: Duration::from_micros(500),
+            hard: ms(1),
+        };
+        assert_eq!(move_budget(Some(ms(200))), last);
+        assert_eq!(move_budget(Some(ms(300))), last);
+        assert_eq!(move_budget(Some(Duration::ZERO)), last);
+    }
+
+    #[test]
+    fn a_computer_move_in_time_never_eats_into_the_margin() {
+        for left in (0..=61_000).step_by(7).map(ms) {
+            let time = move_budget(Some(left));
+            assert!(time.soft <= time.hard && time.hard <= MOVE_CAP, "{left:?}");
+            if left >= ms(301) {
+                let margin = ms(300).max(left / 10);
+                assert!(time.hard + margin <= left, "{left:?}: {time:?}");
+            }
+        }
+    }
+
+    /// A Kalah game after `moves` (house numbers of the mover).
+    fn kalah_after(moves: &[u8]) -> Game {
+        let rules = std::sync::Arc::new(Rules::new(&Preset::Kalah.rules()).unwrap());
+        let mut game = Game::new(rules);
+        for &m in moves {
+            game.play(Move::House(m)).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn every_computer_moves_legally_in_its_last_millisecond() {
+        let last = move_budget(Some(Duration::ZERO));
+        // An unlimited search would never end: the time stops it.
+        let mut specs: Vec<Spec> = ["alphabeta", "exact", "greedy", "alphabeta,depth=40"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        specs.extend((1..=MAX_LEVEL).map(Spec::level));
+        for moves in [&[][..], &[3, 1], &[6, 2, 5]] {
+            let game = kalah_after(moves);
+            let legal = game.position().legal_moves();
+            for spec in &specs {
+                let m = choose(*spec, &game, 7, last);
+                assert!(
+                    m.is_some_and(|m| legal.iter().any(|l| l == m)),
+                    "{spec} after {moves:?}: {m:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_level_with_the_time_plays_as_without_a_clock() {
+        let game = kalah_after(&[3, 1]);
+        let rules = game.rules();
+        for level in [1, 5, 8] {
+            let spec = Spec::level(level);
+            let untimed = spec.strategy(rules, 9).unwrap().choose(&game.position());
+            assert_eq!(
+                choose(spec, &game, 9, move_budget(None)),
+                untimed,
+                "ai:{level}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_cpu_that_cannot_play_the_rules_plays_greedy() {
+        // A playout cap is MCTS's: with two players the level is alpha-beta.
+        let spec: Spec = "ai:5,playout=10".parse().unwrap();
+        let game = kalah_after(&[]);
+        let greedy = Greedy::new(3).choose(&game.position());
+        assert_eq!(choose(spec, &game, 3, move_budget(None)), greedy);
+        // And a game over has no move to play.
+        let mut over = kalah_after(&[]);
+        over.resign(over.position().to_move()).unwrap();
+        assert!(over.is_over());
+        assert_eq!(choose(Spec::level(3), &over, 3, move_budget(None)), None);
     }
 
     #[test]

@@ -735,21 +735,28 @@ pub(crate) fn error_message(error: &Error) -> ServerMessage {
 mod tests {
     use std::time::Duration;
 
+    use mancala_ai::Allocation;
     use mancala_core::{Event, Move};
 
     use super::*;
     use crate::DEFAULT_CPU;
 
     /// Room `r` of a fresh database with players `a` (host, seat 0,
-    /// connection 0) and `b` (seat 1, connection 1), its game started.
-    async fn started_room(dir: &tempfile::TempDir) -> (Room, mpsc::Sender<Command>) {
+    /// connection 0) and `b` (seat 1, connection 1), its game started,
+    /// `turn_seconds` a turn.
+    async fn started_room(
+        dir: &tempfile::TempDir,
+        turn_seconds: Option<u32>,
+    ) -> (Room, mpsc::Sender<Command>) {
         let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
         let db = Db::open(&url).await.unwrap();
         for id in ["a", "b"] {
             db.create_player(id, id, "-").await.unwrap();
         }
         let setup = RoomSetup::choose(Some("kalah"), None, None).unwrap();
-        db.create_room("r", "a", &setup, false, None).await.unwrap();
+        db.create_room("r", "a", &setup, false, turn_seconds)
+            .await
+            .unwrap();
         let settings = Settings {
             instance: Arc::from("test"),
             advertise: Arc::from("http://test"),
@@ -795,7 +802,7 @@ mod tests {
     #[tokio::test]
     async fn the_computers_move_is_played_only_where_it_was_asked_for() {
         let dir = tempfile::tempdir().unwrap();
-        let (mut room, _queue) = started_room(&dir).await;
+        let (mut room, _queue) = started_room(&dir, None).await;
         let id = room.game.as_ref().unwrap().id.clone();
         room.play("a", "1", None).await.unwrap();
         let played = vec![Event::Move(Move::House(1))];
@@ -829,5 +836,55 @@ mod tests {
         assert_eq!(events(&room), played);
         room.handle(computed(&id, 1)).await;
         assert_eq!(events(&room), [played[0], Event::Move(Move::House(2))]);
+    }
+
+    #[tokio::test]
+    async fn the_computer_is_given_the_time_left_on_the_turns_clock() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut room, _queue) = started_room(&dir, Some(30)).await;
+        // Virtual time from here: the turn's clock starts again at a
+        // frozen instant.
+        tokio::time::pause();
+        room.turn = None;
+        room.reset_clock();
+        let ms = Duration::from_millis;
+        let time = |soft, hard| Allocation {
+            soft: ms(soft),
+            hard: ms(hard),
+        };
+        // 30 s left: the cap, 2 s.
+        assert_eq!(room.computer_time(), time(1_000, 2_000));
+        // 1 s left: 700 ms, the margin 300 ms.
+        tokio::time::advance(Duration::from_secs(29)).await;
+        assert_eq!(room.computer_time(), time(350, 700));
+        // 200 ms left, then none: the last millisecond.
+        tokio::time::advance(ms(800)).await;
+        let last = Allocation {
+            soft: Duration::from_micros(500),
+            hard: ms(1),
+        };
+        assert_eq!(room.computer_time(), last);
+        tokio::time::advance(ms(500)).await;
+        assert_eq!(room.computer_time(), last);
+        // The next turn has its whole time again (the database on real
+        // time: a paused clock would jump to its pool's timeouts).
+        tokio::time::resume();
+        room.play("a", "1", None).await.unwrap();
+        room.reset_clock();
+        assert_eq!(room.computer_time(), time(1_000, 2_000));
+        let left = room.turn_left().unwrap();
+        assert!(left > Duration::from_secs(29), "{left:?}");
+    }
+
+    #[tokio::test]
+    async fn without_a_time_per_turn_the_computer_has_two_seconds() {
+        let dir = tempfile::tempdir().unwrap();
+        let (room, _queue) = started_room(&dir, None).await;
+        assert_eq!(room.turn_left(), None);
+        let two = Allocation {
+            soft: Duration::from_secs(1),
+            hard: Duration::from_secs(2),
+        };
+        assert_eq!(room.computer_time(), two);
     }
 }
