@@ -92,11 +92,11 @@ impl Record {
     }
 }
 
-/// Per side, the rounds won before the one being played: a round is won
-/// by the one side that ranks first alone.
+/// Per side, the rounds won so far (the one being played counts once it
+/// is over): a round is won by the one side that ranks first alone.
 pub fn rounds_won(rounds: &[Game], players: usize) -> Vec<usize> {
     let mut won = vec![0; players];
-    for round in &rounds[..rounds.len().saturating_sub(1)] {
+    for round in rounds {
         if let Some(side) = round
             .position()
             .outcome()

@@ -869,6 +869,65 @@ fn play_refuses_a_saved_match_without_its_rounds() {
     assert!(err.contains("round 1 is not over"), "{err}");
 }
 
+#[test]
+fn replay_plays_a_match_on_into_its_next_rounds() {
+    // Round 1 as in the match played above, then round 2's B 2 (SB 2, a1 3).
+    let moves = "2,2,1,1,2,2,1,2";
+    let rules = "kalah,houses=2,seeds=2,rounds=fill";
+    let out = ok(&["replay", "--rules", rules, "--moves", moves]);
+    assert_eq!(
+        out,
+        "round 2; rounds won: side 0 0, side 1 1
+               2   1   house numbers of side 1
+    side 1  [  0|  2]  
+          2           1  
+->  side 0  [  3|  x]  
+               1   2   house numbers of side 0
+        (x: a burnt house, out of play this round)
+side 0 to move
+position: 3,0:1 2,0:2 to=0 ply=1
+match: kalah,houses=2,seeds=2,rounds=fill; 2, 2, 1, 1, 2, 2, 1 / 2
+"
+    );
+    let v = json(&ok(&[
+        "replay", "--rules", rules, "--moves", moves, "--json",
+    ]));
+    assert_eq!(v["round"], 2);
+    assert_eq!(v["rounds_won"], json("[0, 1]"));
+    assert_eq!(v["burnt"], json("[[2], []]"));
+    assert_eq!(v["legal_moves"], json("[\"1\"]"));
+    // A's house 2 is burnt: no move.
+    let err = usage_error(&["replay", "--rules", rules, "--moves", &format!("{moves},2")]);
+    assert!(
+        err.contains("--moves: move 9 of the list: illegal move 2: the house is burnt (out of play this round)"),
+        "{err}"
+    );
+    // A match line read back: A 1 ends round 2 (B 6, A 2); round_limit 2
+    // ends the match, B having won both rounds.
+    let dir = temp_dir("replay-match");
+    let file = dir.join("match.txt");
+    std::fs::write(
+        &file,
+        "kalah,houses=2,seeds=2,rounds=fill,round_limit=2; 2, 2, 1, 1, 2, 2, 1 / 2, 1\n",
+    )
+    .unwrap();
+    let out = ok(&["replay", "--game", file.to_str().unwrap()]);
+    assert!(
+        out.starts_with("round 2; rounds won: side 0 0, side 1 2\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("match over: side 1 wins 2-6 (a side ran out of seeds)\n"),
+        "{out}"
+    );
+    std::fs::write(&file, "kalah,houses=2,seeds=2,rounds=fill; 2 / 1\n").unwrap();
+    let err = usage_error(&["replay", "--game", file.to_str().unwrap()]);
+    assert!(
+        err.contains("round 1 is not over, so no round follows it"),
+        "{err}"
+    );
+}
+
 // ---- play ----
 
 #[test]

@@ -4,8 +4,8 @@
 //! end of the match, notation, serde and undo.
 
 use mancala_core::{
-    EndReason, InvalidReason, Match, MatchLineError, Move, Position, Preset, RuleError, RuleSet,
-    Rules, SetupError, Side,
+    EndReason, IllegalReason, InvalidReason, Match, MatchLineError, Move, Position, Preset,
+    RuleError, RuleSet, Rules, SetupError, Side,
 };
 
 /// Two houses of two seeds a side, in rounds.
@@ -449,5 +449,10 @@ fn a_burnt_house_is_never_a_legal_move() {
         vec![Move::House(1)]
     );
     assert!(!pos.is_legal(Move::House(2)));
-    assert!(game.play(Move::House(2)).is_err());
+    let err = game.play(Move::House(2)).unwrap_err();
+    assert_eq!(err.reason, IllegalReason::BurntHouse);
+    assert_eq!(
+        err.to_string(),
+        "illegal move 2: the house is burnt (out of play this round)"
+    );
 }
