@@ -224,3 +224,52 @@ fn every_player_plays_a_match_of_rounds_with_legal_moves() {
         }
     }
 }
+
+#[test]
+fn the_arena_plays_each_game_as_a_whole_match_of_rounds() {
+    use mancala_ai::Spec;
+    use mancala_ai::arena::{MatchOptions, play_match_with};
+    let set = RuleSet::from_spec("kalah,houses=2,seeds=2,rounds=fill").unwrap();
+    let rules = Rules::new(&set).unwrap();
+    let random: Spec = "random".parse().unwrap();
+    // Every move random (an opening longer than any match): the record's
+    // opening is then the whole match, replayed here through `Match`.
+    let options = MatchOptions {
+        games: 8,
+        opening: 10_000,
+        ..MatchOptions::default()
+    };
+    let report = play_match_with(&rules, &[random, random], &options).unwrap();
+    let mut most_rounds = 0;
+    for record in &report.records {
+        let mut game = Match::new(&set).unwrap();
+        for &m in &record.opening {
+            game.play(m).unwrap();
+        }
+        assert!(game.is_over(), "{game}");
+        assert_eq!(record.moves, record.opening.len());
+        most_rounds = most_rounds.max(game.round_count());
+        let outcome = game.outcome().unwrap();
+        for (player, &seat) in record.order.iter().enumerate() {
+            assert_eq!(record.ranks[seat], outcome.rank_of_player(player), "{game}");
+            assert_eq!(
+                record.scores[seat],
+                outcome.score_of_player(player),
+                "{game}"
+            );
+        }
+    }
+    assert!(most_rounds > 1, "no game went past its first round");
+    // Searching players: no forfeit (a burnt house chosen would be one).
+    let seats: [Spec; 2] = [
+        "ai:3".parse().unwrap(),
+        "alphabeta,depth=4".parse().unwrap(),
+    ];
+    let options = MatchOptions {
+        games: 4,
+        ..MatchOptions::default()
+    };
+    let report = play_match_with(&rules, &seats, &options).unwrap();
+    assert_eq!(report.forfeits, 0);
+    assert_eq!(report.capped, 0);
+}
