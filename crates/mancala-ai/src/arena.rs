@@ -16,7 +16,9 @@
 //! applies; a game that reaches [`MOVE_CAP`] moves is ended by agreement
 //! ([`History::end_by_agreement`](mancala_core::History::end_by_agreement);
 //! the cap can be changed with [`play_match_with`]) and counted in
-//! [`MatchReport::capped`].
+//! [`MatchReport::capped`]. Under rules with `rounds` (docs/rules.md
+//! section 8a) each game is a whole [`Match`] of rounds, its result the
+//! last round's, the cap counting the moves of every round.
 //! [`play_match_with`] can also open every game with random moves
 //! ([`MatchOptions::opening`]), each opening played with every seat
 //! moving first: a fairer test between deterministic players.
@@ -63,7 +65,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use mancala_core::{History, Move, Rules};
+use mancala_core::{Event, History, Match, Move, Rounds, Rules};
 
 use crate::spec::splitmix;
 use crate::{Spec, SpecError, Strategy};
@@ -551,12 +553,16 @@ fn play_opening(
     game.moves().len()
 }
 
-/// Plays game `g`: player `p` is seat `(p + g) % n`.
-fn play_game(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) -> GameResult {
+/// By player of game `g`: the seat, and its strategy.
+fn players_of(
+    rules: &Rules,
+    seats: &[Spec],
+    g: usize,
+    options: &MatchOptions,
+) -> (Vec<usize>, Vec<Box<dyn Strategy + Send>>) {
     let n = seats.len();
-    // By player: the seat, and its strategy.
     let order: Vec<usize> = (0..n).map(|p| seat_of(g, p, n)).collect();
-    let mut players: Vec<_> = order
+    let players = order
         .iter()
         .map(|&i| {
             let spec = seats[i];
@@ -566,6 +572,17 @@ fn play_game(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) ->
                 .expect("checked before the games")
         })
         .collect();
+    (order, players)
+}
+
+/// Plays game `g`: player `p` is seat `(p + g) % n`. Under rules with
+/// `rounds`, the game is a whole match of rounds ([`play_rounds`]).
+fn play_game(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) -> GameResult {
+    if rules.rule_set().rounds != Rounds::None {
+        return play_rounds(rules, seats, g, options);
+    }
+    let n = seats.len();
+    let (order, mut players) = players_of(rules, seats, g, options);
     let mut moves = vec![0u64; n];
     let mut time = vec![Duration::ZERO; n];
     let mut game = History::new(rules);
@@ -615,6 +632,82 @@ fn play_game(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) ->
             ranks,
             scores,
             moves: game.moves().len(),
+            capped,
+            forfeit,
+        },
+        moves,
+        time,
+    }
+}
+
+/// Game `g` under rules with `rounds`: a [`Match`] of rounds (docs/rules.md
+/// section 8a), its result the last round's. The opening is played at
+/// the start of the first round; the move cap counts the moves of every
+/// round and ends the round it falls in by agreement, and the match with
+/// it; a forfeit resigns the match.
+fn play_rounds(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) -> GameResult {
+    let n = seats.len();
+    let (order, mut players) = players_of(rules, seats, g, options);
+    let mut moves = vec![0u64; n];
+    let mut time = vec![Duration::ZERO; n];
+    let mut game = Match::new(rules.rule_set()).expect("compiled rules are valid");
+    let mut played = Vec::new();
+    let (mut capped, mut forfeit) = (false, false);
+    let mut random = crate::Random::new(game_seed(options.seed, g / n, usize::MAX));
+    while !game.is_over() {
+        let pos = game.position();
+        let in_opening = played.len() < options.opening;
+        if !in_opening && played.len() >= options.move_cap {
+            game.apply(Event::Agreement).expect("a round not over");
+            capped = true;
+            break;
+        }
+        let player = pos.player_to_move();
+        let seat = order[player];
+        let start = Instant::now();
+        let choice = if in_opening {
+            random.choose(&pos)
+        } else {
+            players[player].choose(&pos)
+        };
+        if !in_opening {
+            time[seat] += start.elapsed();
+            moves[seat] += 1;
+        }
+        match choice.filter(|&m| pos.is_legal(m)) {
+            Some(m) => {
+                for p in &mut players {
+                    p.observe(&pos, m);
+                }
+                game.play(m).expect("a legal move");
+                played.push(m);
+            }
+            None => {
+                // With 3-4 players a resignation does not end the round:
+                // end it here, and the match with it.
+                let side = pos.to_move();
+                game.resign(side).expect("a round not over");
+                if !game.is_over() {
+                    game.apply(Event::Agreement).expect("a round not over");
+                }
+                forfeit = true;
+            }
+        }
+    }
+    let outcome = game.outcome().expect("the match is over");
+    let mut ranks = vec![0u8; n];
+    let mut scores = vec![0u8; n];
+    for player in 0..n {
+        ranks[order[player]] = outcome.rank_of_player(player);
+        scores[order[player]] = outcome.score_of_player(player);
+    }
+    GameResult {
+        record: GameRecord {
+            opening: played[..played.len().min(options.opening)].to_vec(),
+            order,
+            ranks,
+            scores,
+            moves: played.len(),
             capped,
             forfeit,
         },

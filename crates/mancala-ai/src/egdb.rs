@@ -153,9 +153,28 @@ impl Egdb {
     /// with no move ends the game (`no_move = end`). Under `no_move =
     /// pass` the side to move of a board is not always the side whose turn
     /// it is (docs/rules.md section 7), which the database's boards, all
-    /// seen from the side to move, cannot say.
+    /// seen from the side to move, cannot say. Rules with burnt houses (a
+    /// round of a match, [`Rules::with_burnt`]) have none either: the
+    /// database's boards put seeds in every house, and a database of the
+    /// same rules with no house burnt would misread their boards (a burnt
+    /// house is not sown).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_ai::Egdb;
+    /// use mancala_core::{Preset, Rules};
+    ///
+    /// let kalah = Preset::Kalah.rules();
+    /// assert!(Egdb::supports(&Rules::new(&kalah)?));
+    /// // Side 0's house 6 burnt, as in a round of a match.
+    /// assert!(!Egdb::supports(&Rules::with_burnt(&kalah, [0b10_0000, 0, 0, 0])?));
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
     pub fn supports(rules: &Rules) -> bool {
-        rules.board_decides_future() && rules.rule_set().no_move == NoMove::End
+        rules.board_decides_future()
+            && rules.rule_set().no_move == NoMove::End
+            && rules.burnt().iter().all(|&b| b == 0)
     }
 
     /// The number of boards a database of up to `max_seeds` seeds holds for
@@ -373,9 +392,10 @@ impl Egdb {
         Ok(db)
     }
 
-    /// Whether the database was built for `rules`.
+    /// Whether the database was built for `rules`: never for rules with
+    /// burnt houses ([`Egdb::supports`]), whose boards it would misread.
     pub fn fits(&self, rules: &Rules) -> bool {
-        self.fingerprint == fingerprint(rules)
+        self.fingerprint == fingerprint(rules) && Egdb::supports(rules)
     }
 
     /// The most seeds on the board the database covers.

@@ -54,15 +54,25 @@ impl Style {
 
 /// The board: every side's houses with their numbers (from that side's
 /// point of view, house 1 first in sowing order), the stores, and whose
-/// turn it is. `labels[side]` names who plays each side.
+/// turn it is. `labels[side]` names who plays each side. A burnt house (a
+/// round of a match, docs/rules.md section 8a) shows as `x`.
 pub fn draw(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
+    draw_as(pos, labels, style, "game over")
+}
+
+/// [`draw`], the result line of a finished game starting with `over`
+/// (`round over` for a round of a match).
+pub fn draw_as(pos: &Position<'_>, labels: &[String], style: &Style, over: &str) -> String {
     let painter = Painter { pos, style };
     let mut out = if pos.rules().players() == 2 {
         painter.two_rows(labels)
     } else {
         painter.ring(labels)
     };
-    out += &status(pos, labels, style);
+    if pos.rules().burnt().iter().any(|&b| b != 0) {
+        out += "        (x: a burnt house, out of play this round)\n";
+    }
+    out += &status(pos, labels, style, over);
     out
 }
 
@@ -74,13 +84,19 @@ struct Painter<'a, 'r> {
 
 impl Painter<'_, '_> {
     /// `side`'s houses in brackets, house 1 first unless `reverse`; a
-    /// tuzdyk (Toguz Kumalak; always empty) shows as `T`.
+    /// tuzdyk (Toguz Kumalak; always empty) shows as `T`, a burnt house
+    /// as `x`.
     fn cells(&self, side: Side, reverse: bool) -> String {
         let seeds = self.pos.houses(side).iter().enumerate();
         let mut cells: Vec<String> = seeds
-            .map(|(i, n)| match self.pos.is_tuzdyk(side, i + 1) {
-                true => format!("{:>3}", "T"),
-                false => format!("{n:>3}"),
+            .map(|(i, n)| {
+                if self.pos.is_tuzdyk(side, i + 1) {
+                    format!("{:>3}", "T")
+                } else if self.pos.is_burnt(side, i + 1) {
+                    format!("{:>3}", "x")
+                } else {
+                    format!("{n:>3}")
+                }
             })
             .collect();
         if reverse {
@@ -199,9 +215,9 @@ impl Painter<'_, '_> {
 }
 
 /// The line under the board: the result, or whose turn it is.
-fn status(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
+fn status(pos: &Position<'_>, labels: &[String], style: &Style, over: &str) -> String {
     match pos.outcome() {
-        Some(outcome) => style.bold(&format!("game over: {outcome}")),
+        Some(outcome) => style.bold(&format!("{over}: {outcome}")),
         None => {
             let side = pos.to_move();
             let who = if labels[side.index()].is_empty() {

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use mancala_ai::arena::{MatchOptions, play_match_with_progress};
 use mancala_ai::{PLAYOUT_CAP, Solver, SolverOptions, Spec, random_playouts};
-use mancala_core::{History, Position, Preset, Rules, Side, perft};
+use mancala_core::{History, Match, Position, Preset, Rounds, RuleSet, Rules, Side, perft};
 use serde_json::{Value, json};
 
 use crate::analyse::load_database;
@@ -14,6 +14,7 @@ use crate::board::{self, Style};
 use crate::cli::{
     BenchCommand, Cli, Command, LogFormat, MatchArgs, RulesCommand, ServeArgs, SolveArgs,
 };
+use crate::play_rounds::Record;
 use crate::progress::Bar;
 use crate::rules_arg::{compile, moves, named_rules_of, read_rule_file, rule_set};
 use crate::{CliError, CliResult};
@@ -33,8 +34,17 @@ pub fn run(cli: Cli) -> CliResult {
         }
         Command::Replay(args) => {
             if let Some(path) = &args.game {
-                let game = crate::game_file::read_game(path)?;
-                show_position(&game.position(), args.json);
+                match crate::game_file::read_record(path)? {
+                    Record::Game(game) => show_position(&game.position(), args.json),
+                    Record::Match(game) => show_match(&game, args.json),
+                }
+                return Ok(());
+            }
+            let set = rule_set(&cli.rules, &cli.set)?;
+            if set.rounds != Rounds::None {
+                compile(&set)?;
+                let game = replay_match(&set, &moves(&args.moves)?)?;
+                show_match(&game, args.json);
                 return Ok(());
             }
             let rules = rules()?;
@@ -186,6 +196,61 @@ fn show_position(pos: &Position<'_>, json: bool) {
         outln!("{}", board::draw(pos, &labels, &Style::PLAIN));
         outln!("position: {pos}");
     }
+}
+
+/// A match in rounds (docs/rules.md section 8a): the round being played
+/// (or the last), drawn as [`show_position`] with the round and the
+/// rounds each side has won over it and the match line under it; in JSON,
+/// [`position_json`] with `round`, `rounds_won`, `burnt` (per side, the
+/// burnt house numbers) and `match` (the match line).
+fn show_match(game: &Match, json: bool) {
+    let pos = game.position();
+    let players = pos.rules().players();
+    let won = crate::play_rounds::rounds_won(game.rounds(), players);
+    if json {
+        let mut value = position_json(&pos);
+        value["round"] = json!(game.round_count());
+        value["rounds_won"] = json!(won);
+        value["burnt"] = json!(
+            pos.rules()
+                .sides()
+                .map(|s| (1..=pos.rules().houses())
+                    .filter(|&h| pos.is_burnt(s, h))
+                    .collect::<Vec<_>>())
+                .collect::<Vec<_>>()
+        );
+        value["match"] = json!(game.to_string());
+        outln!("{value}");
+        return;
+    }
+    let score: Vec<String> = (0..players)
+        .map(|s| format!("side {s} {}", won[s]))
+        .collect();
+    outln!(
+        "round {}; rounds won: {}",
+        game.round_count(),
+        score.join(", ")
+    );
+    let labels: Vec<String> = (0..players).map(|_| String::new()).collect();
+    // The round being played is over only when the match is.
+    outln!(
+        "{}",
+        board::draw_as(&pos, &labels, &Style::PLAIN, "match over")
+    );
+    outln!("position: {pos}");
+    outln!("match: {game}");
+}
+
+/// Plays `moves` from the start of a match in rounds, on into the next
+/// rounds; an illegal one is an error naming its place in the list and
+/// why.
+fn replay_match(set: &RuleSet, moves: &[mancala_core::Move]) -> CliResult<Match> {
+    let mut game = Match::new(set).map_err(|e| CliError::usage(e.to_string()))?;
+    for (i, &m) in moves.iter().enumerate() {
+        game.play(m)
+            .map_err(|e| CliError::usage(format!("--moves: move {} of the list: {e}", i + 1)))?;
+    }
+    Ok(game)
 }
 
 /// Plays `moves` from the start; an illegal one is an error naming its

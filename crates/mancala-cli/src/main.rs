@@ -26,6 +26,7 @@ mod cli;
 mod commands;
 mod game_file;
 mod play;
+mod play_rounds;
 mod progress;
 mod rules_arg;
 

@@ -11,12 +11,13 @@ use std::time::{Duration, Instant};
 
 use mancala_ai::arena::{SeatReport, seat_of};
 use mancala_ai::{MoveValue, Spec, Strategy, TimeControl, Timed};
-use mancala_core::{Game, Move, Position, Rules, Side, Wdl, format_moves};
+use mancala_core::{Game, Match, Move, Position, Rounds, Rules, Side, Wdl, format_moves};
 use serde::{Deserialize, Serialize};
 
 use crate::analyse::duration;
 use crate::board::{self, Style};
 use crate::cli::{Cli, PlayArgs};
+use crate::play_rounds::{self, Record};
 use crate::rules_arg::{compile, rule_set};
 use crate::{CliError, CliResult};
 
@@ -42,8 +43,13 @@ struct SaveFile {
     /// Always `mancala-play`.
     format: String,
     /// The current game: its rules, its start when it is not the usual
-    /// one, and its events (moves and resignations).
+    /// one, and its events (moves and resignations). In a match in rounds,
+    /// its first round.
     record: Game,
+    /// In a match in rounds (docs/rules.md section 8a), the whole match:
+    /// its rules and each round's events; it is what a resume plays on.
+    #[serde(default, rename = "match", skip_serializing_if = "Option::is_none")]
+    rounds: Option<Match>,
     /// The seats' players (seats handed to the computer included).
     seats: Vec<String>,
     /// Games in the session.
@@ -138,6 +144,17 @@ fn exact_words(pos: &Position<'_>, m: Move, value: Option<MoveValue>) -> Option<
     })
 }
 
+/// What a move did, in words ([`board::describe`]); in a match, the end
+/// of a game is the end of a round.
+fn said(effect: &mancala_core::Effect, who: &str, pos: &Position<'_>, game: &Record) -> String {
+    let text = board::describe(effect, who, pos.rules().rule_set().direction);
+    if game.is_match() {
+        text.replace("; the game ends (", "; the round ends (")
+    } else {
+        text
+    }
+}
+
 /// Runs `mancala play`.
 pub fn run(args: &PlayArgs, cli: &Cli) -> CliResult {
     let style = Style::detect(&args.color);
@@ -161,9 +178,7 @@ pub fn run(args: &PlayArgs, cli: &Cli) -> CliResult {
         .map_err(|e| CliError::usage(format!("--cpu {}: {e}", session.cpu)))?;
 
     while session.game_index < session.games {
-        let game = saved
-            .take()
-            .unwrap_or_else(|| Game::new(Arc::clone(&session.rules)));
+        let game = saved.take().unwrap_or_else(|| Record::new(&session.rules));
         if session.games > 1 {
             outln!(
                 "{}",
@@ -198,7 +213,7 @@ fn time_limit(text: Option<&String>, flag: &str) -> CliResult<Option<(Duration, 
 }
 
 /// The session and the game in progress of a save file.
-fn resume(path: &Path, style: Style) -> CliResult<(Session, Game)> {
+fn resume(path: &Path, style: Style) -> CliResult<(Session, Record)> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::usage(format!("cannot read saved game {}: {e}", path.display())))?;
     let save: SaveFile = serde_json::from_str(&text)
@@ -210,6 +225,7 @@ fn resume(path: &Path, style: Style) -> CliResult<(Session, Game)> {
         )));
     }
     let rules = Arc::clone(save.record.rules());
+    let record = saved_record(path, save.record, save.rounds)?;
     let n = rules.players();
     if save.seats.len() != n || save.results.iter().any(|r| r.len() != n) {
         return Err(CliError::usage(format!(
@@ -236,7 +252,25 @@ fn resume(path: &Path, style: Style) -> CliResult<(Session, Game)> {
         style,
         input: spawn_reader(),
     };
-    Ok((session, save.record))
+    Ok((session, record))
+}
+
+/// The game of a save file: its match when the rules play rounds.
+fn saved_record(path: &Path, record: Game, rounds: Option<Match>) -> CliResult<Record> {
+    let set = *record.rules().rule_set();
+    match rounds {
+        Some(game) if *game.rule_set() == set => Ok(Record::Match(game)),
+        Some(_) => Err(CliError::usage(format!(
+            "{}: the saved match and its first round have different rules",
+            path.display()
+        ))),
+        None if set.rounds != Rounds::None => Err(CliError::usage(format!(
+            "{}: the saved game plays rounds (rounds = {}) but holds no match (\"match\")",
+            path.display(),
+            set.rounds
+        ))),
+        None => Ok(Record::Game(record)),
+    }
 }
 
 /// A new session from the command line.
@@ -394,7 +428,7 @@ impl Session {
         }
     }
 
-    fn play_game(&mut self, mut game: Game) -> CliResult<GameEnd> {
+    fn play_game(&mut self, mut game: Record) -> CliResult<GameEnd> {
         let n = self.players();
         let mut players = Players {
             seats: (0..n)
@@ -407,18 +441,25 @@ impl Session {
         };
         let mut show_board = true;
         let mut deadline: Option<Option<Instant>> = None;
-        let mut last_ply = usize::MAX;
-        // Positions borrow the rules, not the game, so they outlive a move.
-        let rules = Arc::clone(&self.rules);
+        let mut last_ply = (0, usize::MAX);
+        let mut round = game.rounds().len();
         loop {
-            let pos = game.position_with(&rules);
-            if game.events().len() != last_ply {
+            // Positions borrow the rules, not the game, so they outlive a
+            // move; in a match each round has its own (its burnt houses).
+            let rules = game.rules();
+            let pos = game.round().position_with(&rules);
+            if game.turn_mark() != last_ply {
                 // A new turn (a move, a resignation or an undo): a new time limit.
-                last_ply = game.events().len();
+                last_ply = game.turn_mark();
                 deadline = None;
             }
+            if game.rounds().len() != round {
+                self.new_round(&game, round);
+                round = game.rounds().len();
+                show_board = true;
+            }
             if pos.is_over() {
-                self.finish(&pos);
+                self.finish(&pos, &game);
                 return Ok(GameEnd::Finished);
             }
             let side = pos.to_move();
@@ -432,7 +473,11 @@ impl Session {
             }
             if show_board {
                 let labels: Vec<String> = self.rules.sides().map(|s| self.label(&pos, s)).collect();
-                outln!("\n{}", board::draw(&pos, &labels, &self.style));
+                outln!("");
+                if game.is_match() {
+                    outln!("{}", self.style.bold(&self.round_header(&game)));
+                }
+                outln!("{}", board::draw(&pos, &labels, &self.style));
                 show_board = false;
             }
             let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
@@ -468,7 +513,7 @@ impl Session {
     /// stand-in (`None`) for a resigned side or a turn out of time.
     fn computer_moves(
         &self,
-        game: &mut Game,
+        game: &mut Record,
         pos: &Position<'_>,
         players: &mut Players,
         by: Option<usize>,
@@ -486,13 +531,7 @@ impl Session {
             .map_err(|e| CliError::runtime(format!("the computer chose badly: {e}")))?;
         players.tell(pos, m);
         let side = pos.to_move();
-        outln!(
-            "{}",
-            self.style.side(
-                side,
-                &board::describe(&effect, who, pos.rules().rule_set().direction)
-            )
-        );
+        outln!("{}", self.style.side(side, &said(&effect, who, pos, game)));
         Ok(())
     }
 
@@ -500,7 +539,7 @@ impl Session {
     fn command(
         &mut self,
         line: &str,
-        game: &mut Game,
+        game: &mut Record,
         pos: &Position<'_>,
         players: &mut Players,
         who: &str,
@@ -551,13 +590,7 @@ impl Session {
                 Ok(m) => match game.play(m) {
                     Ok(effect) => {
                         players.tell(pos, m);
-                        outln!(
-                            "{}",
-                            self.style.side(
-                                side,
-                                &board::describe(&effect, who, pos.rules().rule_set().direction)
-                            )
-                        );
+                        outln!("{}", self.style.side(side, &said(&effect, who, pos, game)));
                         return Ok(Turn::Board);
                     }
                     Err(e) => outln!("{}", self.style.warn(&format!("{e}; try again"))),
@@ -575,8 +608,8 @@ impl Session {
 
     /// Takes back the last move and the computer's replies to it, up to a
     /// person's turn; resignations after a move are taken back with it.
-    fn undo(&self, game: &mut Game, players: &Players) -> Turn {
-        if game.moves().next().is_none() {
+    fn undo(&self, game: &mut Record, players: &Players) -> Turn {
+        if !game.has_moves() {
             outln!(
                 "{}",
                 self.style.warn("nothing to undo: no move has been played")
@@ -586,7 +619,7 @@ impl Session {
         let mut undone = Vec::new();
         while let Some(m) = game.undo_move() {
             undone.push(m);
-            let p = game.position();
+            let p = game.round().position();
             let s = p.to_move();
             if !p.has_resigned(s) && players.seats[self.seat_of(&p, s)].is_none() {
                 break;
@@ -597,11 +630,24 @@ impl Session {
         Turn::Board
     }
 
-    /// Shows the final board and records the ranks per seat.
-    fn finish(&mut self, pos: &Position<'_>) {
+    /// Shows the final board and records the ranks per seat; a match in
+    /// rounds says why it ended (its result is its last round's).
+    fn finish(&mut self, pos: &Position<'_>, game: &Record) {
         let n = self.players();
         let labels: Vec<String> = self.rules.sides().map(|s| self.label(pos, s)).collect();
-        outln!("\n{}", board::draw(pos, &labels, &self.style));
+        let over = if game.is_match() {
+            "match over"
+        } else {
+            "game over"
+        };
+        outln!("\n{}", board::draw_as(pos, &labels, &self.style, over));
+        let rounds = game.rounds();
+        let name = |side: Side| self.name(pos, side);
+        if let Some(words) =
+            play_rounds::match_end(self.rules.rule_set(), game.round(), rounds.len(), &name)
+        {
+            outln!("{words}");
+        }
         let outcome = pos.outcome().expect("the game is over");
         let mut ranks = vec![0u8; n];
         for (player, rank) in outcome.player_ranks().into_iter().enumerate() {
@@ -611,6 +657,50 @@ impl Session {
             outln!("seat {seat} ({}): rank {rank}", self.seats[seat]);
         }
         self.results.push(ranks);
+    }
+
+    /// `seat N (spec)`: who plays `side`.
+    fn name(&self, pos: &Position<'_>, side: Side) -> String {
+        let seat = self.seat_of(pos, side);
+        format!("seat {seat} ({})", self.seats[seat])
+    }
+
+    /// The line over a match's board: the round, and the rounds each
+    /// seat has won so far.
+    fn round_header(&self, game: &Record) -> String {
+        let rounds = game.rounds();
+        let pos = game.round().position();
+        let won = play_rounds::rounds_won(rounds, self.players());
+        let score: Vec<String> = self
+            .rules
+            .sides()
+            .map(|s| format!("seat {} {}", self.seat_of(&pos, s), won[s.index()]))
+            .collect();
+        format!("round {}; rounds won: {}", rounds.len(), score.join(", "))
+    }
+
+    /// The match moved on from round `before` (a move ended rounds) or
+    /// back (an undo crossed a round boundary): says how each round ended
+    /// and how the next begins.
+    fn new_round(&self, game: &Record, before: usize) {
+        let rounds = game.rounds();
+        if rounds.len() < before {
+            outln!("back in round {}", rounds.len());
+            return;
+        }
+        for number in before..rounds.len() {
+            let (ended, next) = (&rounds[number - 1], &rounds[number]);
+            let end = ended.position();
+            let labels: Vec<String> = self.rules.sides().map(|s| self.label(&end, s)).collect();
+            outln!(
+                "\n{}",
+                board::draw_as(&end, &labels, &self.style, "round over")
+            );
+            let name = |side: Side| self.name(&end, side);
+            for line in play_rounds::between_rounds(ended, next, number, &name) {
+                outln!("{}", self.style.bold(&line));
+            }
+        }
     }
 
     fn summary(&self) {
@@ -631,10 +721,14 @@ impl Session {
 
     /// Writes the session to `path` atomically: a temporary file in the
     /// same directory, then a rename over the target.
-    fn save(&self, path: &Path, game: &Game) -> std::io::Result<()> {
+    fn save(&self, path: &Path, game: &Record) -> std::io::Result<()> {
         let save = SaveFile {
             format: "mancala-play".to_string(),
-            record: game.clone(),
+            record: game.rounds()[0].clone(),
+            rounds: match game {
+                Record::Match(m) => Some(m.clone()),
+                Record::Game(_) => None,
+            },
             seats: self.seats.iter().map(Spec::to_string).collect(),
             games: self.games,
             game: self.game_index,

@@ -685,6 +685,249 @@ fn match_rejects_bad_seats() {
     ]);
 }
 
+// ---- play: a match in rounds (docs/rules.md section 8a) ----
+
+/// Two houses of two seeds, in rounds, two rounds at most.
+const ROUNDS: &str = "kalah,houses=2,seeds=2,rounds=fill,round_limit=2";
+
+/// Round 1 by hand (side 0 = A, seat 0; side 1 = B, seat 1; A sows a1 a2
+/// SA b1 b2): A 2: a2 0, SA 1, b1 3. B 2: SB 1, a1 3. A 1: a2 1, SA 2,
+/// b1 4. B 1: b2 1, SB 2, a1 1, a2 2. A 2: SA 3, b1 1. B 2: SB 3, an
+/// extra turn. B 1: the seed lands in the empty b2 and takes a1's seed:
+/// SB 5, both sides empty. A won 3 seeds, B 5.
+const ROUND_1: &str = "2\n2\n1\n1\n2\n2\n1\n";
+
+/// Round 2 by hand (section 8a): A's 3 seeds fill house 1 (2 seeds), 1
+/// seed in the store, house 2 burnt; B's 5 fill both houses, 1 in the
+/// store. B starts (round_starter = alternate: A started round 1).
+const ROUND_2_BOARD: &str = "\
+round 2; rounds won: seat 0 0, seat 1 1
+               2   1   house numbers of side 1
+->  side 1  [  2|  2]  seat 1: human
+          1           1  
+    side 0  [  2|  x]  seat 0: human
+               1   2   house numbers of side 0
+        (x: a burnt house, out of play this round)
+side 1 to move (seat 1: human)
+";
+
+const BETWEEN_ROUNDS: &str = "\
+round 1 is over: seat 1 (human) wins it (seat 0 (human) 3 seeds, seat 1 (human) 5 seeds)
+seat 0 (human) carries 3 seeds into round 2: 1 house filled, 1 seed in the store; house 2 burns
+seat 1 (human) carries 5 seeds into round 2: 2 houses filled, 1 seed in the store; no house burns
+seat 1 (human) starts round 2
+";
+
+#[test]
+fn play_a_match_in_rounds_burns_houses_undoes_across_rounds_saves_and_resumes() {
+    let dir = temp_dir("rounds");
+    let save = dir.join("match.json");
+    let save_arg = save.to_str().unwrap();
+    // Round 1, then undo at round 2's first turn: it takes back B's last
+    // move of round 1 (the round it began is dropped); B plays it again.
+    // Round 2: B 2 sows SB and a1 (a1 3, SB 2); then save and leave.
+    let script = format!("{ROUND_1}undo\n1\n2\nsave {save_arg}\nquit\n");
+    let args = [
+        "play", "--rules", ROUNDS, "--seat", "human", "--seat", "human",
+    ];
+    let run = mancala(&args, &script);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(
+        out.contains("round 1; rounds won: seat 0 0, seat 1 0\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the last in side 1's house 2; captured 2 seeds (side 0's house 1, side 1's house 2); a grand slam; the round ends"),
+        "{out}"
+    );
+    assert!(out.contains("round over: side 1 wins 3-5"), "{out}");
+    assert_eq!(out.matches(BETWEEN_ROUNDS).count(), 2, "{out}");
+    assert!(
+        out.contains(&format!("{BETWEEN_ROUNDS}\n{ROUND_2_BOARD}")),
+        "{out}"
+    );
+    assert!(
+        out.contains("undo\ntook back 1\nback in round 1\n"),
+        "{out}"
+    );
+    // After B 2: A to move with a1 3, the burnt a2, SA 1; B 0|2 (b1 2, b2 0), SB 2.
+    assert!(
+        out.contains("->  side 0  [  3|  x]  seat 0: human\n"),
+        "{out}"
+    );
+    assert!(out.contains("seat 0, your move (1; help): save"), "{out}");
+    let saved = json(&std::fs::read_to_string(&save).unwrap());
+    assert_eq!(
+        saved["match"]["rounds"],
+        json(r#"[["2","2","1","1","2","2","1"],["2"]]"#)
+    );
+    assert_eq!(
+        saved["record"]["events"].as_array().unwrap().len(),
+        7,
+        "{saved}"
+    );
+
+    // Resume in round 2; A 1 (3 seeds) passes over the burnt a2: SA 2,
+    // b1 3, b2 1. A's side is empty: B takes its 4 seeds, 6 to 2. The
+    // round limit (2) ends the match; its result is the last round's.
+    let run = mancala(&["play", "--resume", save_arg], "1\n");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(
+        out.starts_with("\nround 2; rounds won: seat 0 0, seat 1 1\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "seat 0: human played 1: sowed 3 seeds, the last in side 1's house 2; the round ends"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.ends_with(
+            "    side 0  [  0|  x]  seat 0: human
+               1   2   house numbers of side 0
+        (x: a burnt house, out of play this round)
+match over: side 1 wins 2-6 (a side ran out of seeds)
+the match is over: its 2 rounds are played
+seat 0 (human): rank 2
+seat 1 (human): rank 1
+"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn play_a_match_ends_when_a_player_cannot_fill_match_houses() {
+    // Round 1 as above: A won 3 seeds, one house of two; match_houses = 2.
+    let rules = "kalah,houses=2,seeds=2,rounds=fill,match_houses=2";
+    let run = mancala(
+        &[
+            "play", "--rules", rules, "--seat", "human", "--seat", "human",
+        ],
+        ROUND_1,
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(!out.contains("round 2"), "{out}");
+    assert!(
+        out.contains("match over: side 1 wins 3-5 (a side ran out of seeds)\nthe match is over after 1 round: seat 0 (human) cannot fill 2 houses\nseat 0 (human): rank 2\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn play_a_whole_match_against_the_computer() {
+    // The human hands the seat over at once: the computer plays both
+    // sides to the end of the match, every move legal (a burnt house
+    // chosen would stop the game with "the computer chose badly").
+    let rules = "kalah,houses=3,seeds=2,rounds=fill";
+    let run = mancala(
+        &[
+            "play", "--rules", rules, "--seat", "human", "--seat", "ai:3",
+        ],
+        "cpu\n",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(out.contains("seat 0 is handed to the computer"), "{out}");
+    // No board is drawn for the computer's turns, but every round's end.
+    assert!(out.contains("round 1 is over: "), "{out}");
+    assert!(out.contains(" starts round 2\n"), "{out}");
+    assert!(out.contains("the match is over"), "{out}");
+    assert!(!out.contains("chose badly"), "{out}");
+}
+
+#[test]
+fn play_refuses_a_saved_match_without_its_rounds() {
+    let dir = temp_dir("rounds-bad");
+    let save = dir.join("match.json");
+    let save_arg = save.to_str().unwrap();
+    let args = [
+        "play", "--rules", ROUNDS, "--seat", "human", "--seat", "human",
+    ];
+    let run = mancala(&args, &format!("{ROUND_1}save {save_arg}\nquit\n"));
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let mut saved = json(&std::fs::read_to_string(&save).unwrap());
+    saved.as_object_mut().unwrap().remove("match");
+    std::fs::write(&save, saved.to_string()).unwrap();
+    let err = usage_error(&["play", "--resume", save_arg]);
+    assert!(
+        err.contains("plays rounds (rounds = fill) but holds no match"),
+        "{err}"
+    );
+    // A match that does not replay is refused by name.
+    let mut saved = json(&std::fs::read_to_string(&save).unwrap());
+    saved["match"] = json(&format!(
+        r#"{{"rules": {}, "rounds": [["2"], ["1"]]}}"#,
+        saved["record"]["rules"]
+    ));
+    std::fs::write(&save, saved.to_string()).unwrap();
+    let err = usage_error(&["play", "--resume", save_arg]);
+    assert!(err.contains("round 1 is not over"), "{err}");
+}
+
+#[test]
+fn replay_plays_a_match_on_into_its_next_rounds() {
+    // Round 1 as in the match played above, then round 2's B 2 (SB 2, a1 3).
+    let moves = "2,2,1,1,2,2,1,2";
+    let rules = "kalah,houses=2,seeds=2,rounds=fill";
+    let out = ok(&["replay", "--rules", rules, "--moves", moves]);
+    assert_eq!(
+        out,
+        "round 2; rounds won: side 0 0, side 1 1
+               2   1   house numbers of side 1
+    side 1  [  0|  2]  
+          2           1  
+->  side 0  [  3|  x]  
+               1   2   house numbers of side 0
+        (x: a burnt house, out of play this round)
+side 0 to move
+position: 3,0:1 2,0:2 to=0 ply=1
+match: kalah,houses=2,seeds=2,rounds=fill; 2, 2, 1, 1, 2, 2, 1 / 2
+"
+    );
+    let v = json(&ok(&[
+        "replay", "--rules", rules, "--moves", moves, "--json",
+    ]));
+    assert_eq!(v["round"], 2);
+    assert_eq!(v["rounds_won"], json("[0, 1]"));
+    assert_eq!(v["burnt"], json("[[2], []]"));
+    assert_eq!(v["legal_moves"], json("[\"1\"]"));
+    // A's house 2 is burnt: no move.
+    let err = usage_error(&["replay", "--rules", rules, "--moves", &format!("{moves},2")]);
+    assert!(
+        err.contains("--moves: move 9 of the list: illegal move 2: the house is burnt (out of play this round)"),
+        "{err}"
+    );
+    // A match line read back: A 1 ends round 2 (B 6, A 2); round_limit 2
+    // ends the match, B having won both rounds.
+    let dir = temp_dir("replay-match");
+    let file = dir.join("match.txt");
+    std::fs::write(
+        &file,
+        "kalah,houses=2,seeds=2,rounds=fill,round_limit=2; 2, 2, 1, 1, 2, 2, 1 / 2, 1\n",
+    )
+    .unwrap();
+    let out = ok(&["replay", "--game", file.to_str().unwrap()]);
+    assert!(
+        out.starts_with("round 2; rounds won: side 0 0, side 1 2\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("match over: side 1 wins 2-6 (a side ran out of seeds)\n"),
+        "{out}"
+    );
+    std::fs::write(&file, "kalah,houses=2,seeds=2,rounds=fill; 2 / 1\n").unwrap();
+    let err = usage_error(&["replay", "--game", file.to_str().unwrap()]);
+    assert!(
+        err.contains("round 1 is not over, so no round follows it"),
+        "{err}"
+    );
+}
+
 // ---- play ----
 
 #[test]

@@ -544,6 +544,9 @@ pub enum IllegalReason {
     },
     /// The house is empty.
     EmptyHouse,
+    /// The house is burnt: out of play for this round of a match
+    /// (docs/rules.md section 8a, [`Rules::with_burnt`](crate::Rules::with_burnt)).
+    BurntHouse,
     /// The house holds fewer seeds than `min_seeds`.
     TooFewSeeds {
         /// Seeds in the house.
@@ -569,6 +572,9 @@ impl std::fmt::Display for IllegalReason {
                 write!(f, "there is no such house (houses are numbered 1 to {houses})")
             }
             IllegalReason::EmptyHouse => f.write_str("the house is empty"),
+            IllegalReason::BurntHouse => {
+                f.write_str("the house is burnt (out of play this round)")
+            }
             IllegalReason::TooFewSeeds { seeds, min } => write!(
                 f,
                 "the house holds {seeds} seed{}, and a house needs at least {min} to be moved",

@@ -58,6 +58,12 @@ pub struct Rules {
     set: RuleSet,
     /// Per side, the burnt houses as bits (bit `h`: house `h + 1`).
     burnt: [u16; MAX_PLAYERS],
+    /// Mixed into [`Position::key`](crate::Position::key) and
+    /// [`Position::board_key`](crate::Position::board_key): 0 when no house
+    /// is burnt (so those keys are as they always were), else a hash of the
+    /// burnt houses, so that a table kept across the rounds of a match never
+    /// takes a position for one of another round with the same cups.
+    pub(crate) burnt_key: u64,
     pub(crate) players: u8,
     pub(crate) houses: u8,
     /// Houses plus the store: cup index of side `s`'s house 1 is `s * stride`.
@@ -236,6 +242,7 @@ impl Rules {
         let mut rules = Rules {
             set: *set,
             burnt,
+            burnt_key: burnt_key(burnt),
             players: set.players,
             houses: set.houses,
             stride: layout.stride as u8,
@@ -384,6 +391,22 @@ impl PartialEq for Rules {
 }
 
 impl Eq for Rules {}
+
+/// What keys mix in for these burnt houses: 0 for none, else SplitMix64's
+/// finaliser of the burnt bits (a well-mixed 64-bit hash).
+fn burnt_key(burnt: [u16; MAX_PLAYERS]) -> u64 {
+    let bits = burnt
+        .iter()
+        .enumerate()
+        .fold(0u64, |acc, (s, &b)| acc | u64::from(b) << (16 * s));
+    if bits == 0 {
+        return 0;
+    }
+    let mut x = bits.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
 
 /// Refuses burnt houses past the board or on a side not in play, and a side
 /// with every house burnt ([`Rules::with_burnt`]).

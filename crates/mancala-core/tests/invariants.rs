@@ -249,6 +249,10 @@ fn check_legality(pos: &Position<'_>) {
                     IllegalReason::GameOver => pos.is_over(),
                     IllegalReason::NoSuchHouse { .. } => seeds.is_none() && m != Move::Swap,
                     IllegalReason::EmptyHouse => seeds == Some(0),
+                    IllegalReason::BurntHouse => {
+                        seeds == Some(0)
+                            && matches!(m, Move::House(n) if pos.is_burnt(side, usize::from(n)))
+                    }
                     IllegalReason::TooFewSeeds { .. } => {
                         seeds.is_some_and(|s| s > 0 && s < set.min_seeds)
                     }

@@ -4,8 +4,8 @@
 //! end of the match, notation, serde and undo.
 
 use mancala_core::{
-    EndReason, InvalidReason, Match, MatchLineError, Move, Position, Preset, RuleError, RuleSet,
-    Rules, SetupError, Side,
+    EndReason, IllegalReason, InvalidReason, Match, MatchLineError, Move, Position, Preset,
+    RuleError, RuleSet, Rules, SetupError, Side,
 };
 
 /// Two houses of two seeds a side, in rounds.
@@ -407,4 +407,52 @@ fn dakon_in_rounds_is_the_dakon_preset_in_rounds() {
         }
     }
     assert!(burnt_rounds > 0, "no round had a burnt house");
+}
+
+#[test]
+fn keys_tell_a_burnt_house_from_an_empty_one() {
+    // Round 2's start: A's house 2 is burnt. The same cups under the rules
+    // with nothing burnt are another position (A's house 2 could be sown
+    // into), so a table kept across rounds must not take one for the other.
+    let game = after_round_1("");
+    let burnt = game.position();
+    let plain = Rules::new(&small("")).unwrap();
+    let same = Position::from_setup(&plain, &"2,0:1 2,2:1 to=1 ply=0".parse().unwrap()).unwrap();
+    assert_eq!(same.to_string(), burnt.to_string());
+    assert_ne!(same.key(), burnt.key());
+    assert_ne!(same.board_key(), burnt.board_key());
+    // Nothing burnt: the keys are those of the plain rules.
+    let unburnt = Rules::with_burnt(&small(""), [0; 4]).unwrap();
+    let again = Position::from_setup(&unburnt, &"2,0:1 2,2:1 to=1 ply=0".parse().unwrap()).unwrap();
+    assert_eq!(again.key(), same.key());
+    assert_eq!(again.board_key(), same.board_key());
+    // Other burnt houses, other keys.
+    let other = Rules::with_burnt(&small(""), [0, 0b10, 0, 0]).unwrap();
+    let b = Position::from_setup(&other, &"2,2:1 2,0:1 to=1 ply=0".parse().unwrap()).unwrap();
+    let a_burnt = Rules::with_burnt(&small(""), [0b10, 0, 0, 0]).unwrap();
+    let a = Position::from_setup(&a_burnt, &"2,0:1 2,2:1 to=1 ply=0".parse().unwrap()).unwrap();
+    assert_eq!(a.key(), burnt.key());
+    assert_ne!(b.key(), a.key());
+}
+
+#[test]
+fn a_burnt_house_is_never_a_legal_move() {
+    // A to move in round 2 of the doc example, with house 2 burnt: only
+    // house 1 can move; under the plain rules house 2 holds nothing
+    // either, but a burnt house is refused even as a setup with seeds.
+    let mut game = after_round_1("");
+    game.play(Move::House(2)).unwrap();
+    let pos = game.position();
+    assert_eq!(pos.to_string(), "3,0:1 2,0:2 to=0 ply=1");
+    assert_eq!(
+        pos.legal_moves().iter().collect::<Vec<_>>(),
+        vec![Move::House(1)]
+    );
+    assert!(!pos.is_legal(Move::House(2)));
+    let err = game.play(Move::House(2)).unwrap_err();
+    assert_eq!(err.reason, IllegalReason::BurntHouse);
+    assert_eq!(
+        err.to_string(),
+        "illegal move 2: the house is burnt (out of play this round)"
+    );
 }

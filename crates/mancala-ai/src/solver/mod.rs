@@ -306,6 +306,7 @@ impl<'r> Solver<'r> {
     ) -> Result<Solver<'r>, SolverError> {
         two_players(rules)?;
         let database = match database {
+            Some(_) if !Egdb::supports(rules) => None,
             Some(db) if !db.fits(rules) => {
                 return Err(SolverError::OtherRules {
                     database: Box::new(db),

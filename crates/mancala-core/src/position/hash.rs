@@ -31,10 +31,14 @@ impl<'r> Position<'r> {
     /// A 64-bit hash of everything that decides the rest of the game from
     /// here: the cups, the tuzdyks, the side to move, the pie-rule state,
     /// the extra moves captures earned in this turn, whether the game is over, and the move count as far as a rule still looks at it
-    /// (`no_capture_moves`, `first_move_extra_turn`, the pie rule). Two
+    /// (`no_capture_moves`, `first_move_extra_turn`, the pie rule), and the
+    /// burnt houses of the round ([`Rules::with_burnt`](crate::Rules::with_burnt);
+    /// nothing when none is burnt). Two
     /// positions with the same key play the same from here on (up to hash
-    /// collisions), which is what a transposition table needs. Resignations
-    /// and the `repetition` history are not part of it.
+    /// collisions), which is what a transposition table needs, kept across
+    /// the rounds of a match too. Resignations
+    /// and the `repetition` history are not part of it. Rules that differ
+    /// otherwise are not part of it either: a table is for one rule set.
     ///
     /// # Examples
     ///
@@ -59,12 +63,13 @@ impl<'r> Position<'r> {
         let r = self.rules;
         let played = self.sowings().min(r.ply_horizon);
         let h = self.repetition_key() ^ u64::from(played) << 40 ^ u64::from(self.is_over()) << 63;
-        h.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(23)
+        h.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(23) ^ r.burnt_key
     }
 
     /// Like [`Position::key`] but without the stores and discarded seeds: a
     /// hash of the houses, the tuzdyks, the side to move, the pie-rule state, whether
-    /// the game is over and the move count as far as a rule looks at it.
+    /// the game is over, the move count as far as a rule looks at it and
+    /// the burnt houses.
     /// For rules whose end never looks at the stores (no `majority`, no
     /// `repetition`), everything that happens from a position on depends
     /// only on this, so a solver can share results between positions that
@@ -84,7 +89,7 @@ impl<'r> Position<'r> {
             h = (h.rotate_left(5) ^ w as u64).wrapping_mul(K);
             h = (h.rotate_left(5) ^ (w >> 64) as u64).wrapping_mul(K);
         }
-        h
+        h ^ r.burnt_key
     }
 
     /// The tuzdyks (docs/rules.md section 5) as bits 16 to 31 of a key:

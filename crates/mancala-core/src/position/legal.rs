@@ -316,6 +316,9 @@ impl<'r> Position<'r> {
         let Some(seeds) = self.house(side, usize::from(n)) else {
             return IllegalReason::NoSuchHouse { houses: r.houses };
         };
+        if seeds == 0 && self.is_burnt(side, usize::from(n)) {
+            return IllegalReason::BurntHouse;
+        }
         if seeds == 0 {
             return IllegalReason::EmptyHouse;
         }
