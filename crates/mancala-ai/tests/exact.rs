@@ -1,47 +1,18 @@
-//! The exact player (`exact`) against a brute-force negamax written here,
-//! apart from the engine's solver (it uses only mancala-core's positions,
-//! legal moves and moves), and against the published value of Kalah(4,3)
-//! (docs/rules.md section 11).
+//! The exact player (`exact`) against a brute-force negamax
+//! (mancala-testkit's `score_negamax`, apart from the engine's solver: it
+//! uses only mancala-core's positions, legal moves and moves), and
+//! against the published value of Kalah(4,3) (docs/rules.md section 11).
 
 use std::collections::HashMap;
 
 use mancala_ai::{Player, Spec, SpecError, Strategy, TimeControl, Timed};
-use mancala_core::{KalahOptions, Move, Position, Preset, RuleSet, Rules, Wdl};
+use mancala_core::{KalahOptions, Position, Preset, RuleSet, Rules, Wdl};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-/// Brute force: the final score difference (mine minus the other's)
-/// under perfect play, for the player to move in `pos` (not over). Kalah's games
-/// end, so plain negamax over every line terminates; the memo is keyed by
-/// the position's full text.
-fn brute(pos: &Position<'_>, memo: &mut HashMap<String, i32>) -> i32 {
-    let key = pos.to_string();
-    if let Some(&v) = memo.get(&key) {
-        return v;
-    }
-    let best = pos
-        .legal_moves()
-        .iter()
-        .map(|m| after(pos, m, memo))
-        .max()
-        .expect("a position that is not over has a move");
-    memo.insert(key, best);
-    best
-}
-
-/// Brute force: the value of playing `m` in `pos`, for its mover.
-fn after(pos: &Position<'_>, m: Move, memo: &mut HashMap<String, i32>) -> i32 {
-    let mover = pos.player_to_move();
-    let mut child = *pos;
-    child.play(m).expect("a legal move");
-    if let Some(outcome) = child.outcome() {
-        i32::from(outcome.score_of_player(mover)) - i32::from(outcome.score_of_player(1 - mover))
-    } else if child.player_to_move() == mover {
-        brute(&child, memo)
-    } else {
-        -brute(&child, memo)
-    }
-}
+// The brute force: mancala-testkit's negamax on the score difference,
+// written apart from the engine's searches.
+use mancala_testkit::oracle::{score_after as after, score_negamax as brute};
 
 /// The result a final score difference gives in Kalah.
 fn result(difference: i32) -> Wdl {

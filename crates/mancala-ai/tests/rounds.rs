@@ -1,47 +1,19 @@
 //! The searches on the rounds of a match (docs/rules.md section 8a): a
 //! round whose rules burn houses. Every player must play legal moves only
 //! (a burnt house is never moved), the exact ones the best by a
-//! brute-force negamax written here (it uses only mancala-core's
-//! positions and moves), and a search kept from round to round must not
-//! take a position of one round for a position of another with the same
-//! cups.
+//! brute-force negamax (mancala-testkit's, which uses only
+//! mancala-core's positions and moves), and a search kept from round to
+//! round must not take a position of one round for a position of another
+//! with the same cups.
 
 use std::collections::HashMap;
 
 use mancala_ai::{AlphaBeta, Egdb, Exact, Limits, Mcts, Solver, SolverOptions, Strategy};
 use mancala_core::{Match, Move, Position, RuleSet, Rules, Side};
 
-/// Brute force: the final score difference (mine minus the other's) under
-/// perfect play for the player to move in `pos` (not over). The memo is
-/// keyed by the position's text, so one memo serves one set of rules.
-fn brute(pos: &Position<'_>, memo: &mut HashMap<String, i32>) -> i32 {
-    let key = pos.to_string();
-    if let Some(&v) = memo.get(&key) {
-        return v;
-    }
-    let best = pos
-        .legal_moves()
-        .iter()
-        .map(|m| after(pos, m, memo))
-        .max()
-        .expect("a position that is not over has a move");
-    memo.insert(key, best);
-    best
-}
-
-/// Brute force: the value of `m` in `pos`, for its mover.
-fn after(pos: &Position<'_>, m: Move, memo: &mut HashMap<String, i32>) -> i32 {
-    let mover = pos.player_to_move();
-    let mut child = *pos;
-    child.play(m).expect("a legal move");
-    if let Some(outcome) = child.outcome() {
-        i32::from(outcome.score_of_player(mover)) - i32::from(outcome.score_of_player(1 - mover))
-    } else if child.player_to_move() == mover {
-        brute(&child, memo)
-    } else {
-        -brute(&child, memo)
-    }
-}
+// The brute force: mancala-testkit's negamax on the score difference,
+// written apart from the engine's searches.
+use mancala_testkit::oracle::score_after as after;
 
 /// The best moves of `pos` by brute force.
 fn best_moves(pos: &Position<'_>) -> (i32, Vec<Move>) {

@@ -7,11 +7,10 @@
 //! positions along games, and random rule sets.
 
 use mancala_core::{
-    Capture, Direction, EndCondition, EndReason, EndSet, History, Origin, Playout, Position,
-    Preset, Relay, RuleSet, Rules, Setup, StoresSown,
+    EndCondition, EndReason, EndSet, History, Playout, Position, Preset, Rules, Setup, StoresSown,
 };
 use mancala_testkit::pick::Choices;
-use mancala_testkit::rules::{any_rules, random_rules};
+use mancala_testkit::rules::{any_rules, register_rules};
 use proptest::prelude::*;
 
 /// Game `game`'s chooser: a uniform index below the number of moves,
@@ -156,32 +155,6 @@ fn a_repetition_ends_each_lane_as_it_ends_a_history() {
         },
     );
     assert_eq!(ended, 9);
-}
-
-/// Rule sets near the seeded games, which the two-register form plays:
-/// two players, at most 7 houses, plain sowing, the opposite or count
-/// capture or none, and whatever else `random_rules` draws.
-fn register_rules() -> impl Strategy<Value = RuleSet> {
-    (random_rules(), 0usize..3, 1u8..=7).prop_filter_map(
-        "a rule set the engine refuses",
-        |(mut set, capture, houses)| {
-            set.players = 2;
-            set.houses = houses;
-            set.match_houses = set.match_houses.min(houses);
-            set.relay = Relay::None;
-            set.sow_capture_counts = Default::default();
-            set.tuzdyk = false;
-            if set.origin == Origin::FirstUnlessSingle {
-                set.origin = Origin::Include;
-            }
-            if set.direction == Direction::Parity {
-                set.direction = Direction::Ccw;
-            }
-            set.capture = [Capture::None, Capture::Opposite, Capture::Count][capture];
-            set.min_seeds = 1;
-            Rules::new(&set).is_ok().then_some(set)
-        },
-    )
 }
 
 proptest! {

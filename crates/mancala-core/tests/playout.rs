@@ -5,11 +5,10 @@
 //! and games cut off by a move budget and taken up again.
 
 use mancala_core::{
-    Capture, Direction, EndCondition, EndReason, EndSet, History, Origin, Playout, Position,
-    Preset, Relay, RuleSet, Rules, Setup, StoresSown,
+    EndCondition, EndReason, EndSet, History, Playout, Position, Preset, Rules, Setup, StoresSown,
 };
 use mancala_testkit::pick::Choices;
-use mancala_testkit::rules::{any_rules, random_rules};
+use mancala_testkit::rules::{any_rules, register_rules};
 use proptest::prelude::*;
 
 /// A chooser: a uniform index below the number of moves, from `seed`.
@@ -79,32 +78,6 @@ fn check_from(start: Position<'_>, seed: u64, first: u32, cap: u32) {
     let two = pos.play_out(cap - one, &mut choose);
     assert_eq!(one + two, moves, "{what}, in pieces of {first}");
     assert_eq!(pos, want, "{what}, in pieces of {first}");
-}
-
-/// Rule sets near the seeded games, which the two-register form plays:
-/// two players, at most 7 houses, plain sowing, the opposite or count
-/// capture or none, and whatever else `random_rules` draws.
-fn register_rules() -> impl Strategy<Value = RuleSet> {
-    (random_rules(), 0usize..3, 1u8..=7).prop_filter_map(
-        "a rule set the engine refuses",
-        |(mut set, capture, houses)| {
-            set.players = 2;
-            set.houses = houses;
-            set.match_houses = set.match_houses.min(houses);
-            set.relay = Relay::None;
-            set.sow_capture_counts = Default::default();
-            set.tuzdyk = false;
-            if set.origin == Origin::FirstUnlessSingle {
-                set.origin = Origin::Include;
-            }
-            if set.direction == Direction::Parity {
-                set.direction = Direction::Ccw;
-            }
-            set.capture = [Capture::None, Capture::Opposite, Capture::Count][capture];
-            set.min_seeds = 1;
-            Rules::new(&set).is_ok().then_some(set)
-        },
-    )
 }
 
 #[test]

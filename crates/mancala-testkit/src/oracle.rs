@@ -2,6 +2,8 @@
 //! windows, so obviously right that every real search must agree with
 //! them on small positions (the minimax-rs oracle test).
 
+use std::collections::HashMap;
+
 use mancala_ai::{Evaluator, terminal_value};
 use mancala_core::{Move, Position};
 
@@ -55,6 +57,41 @@ pub fn negamax(pos: &Position<'_>) -> i32 {
         })
         .max()
         .unwrap()
+}
+
+/// Plain two-player negamax on the final score difference (mine minus
+/// the other's) under perfect play, for the player to move in `pos` (not
+/// over), using only mancala-core (no scoring of mancala-ai's): a move
+/// that keeps the turn is not negated. Every line must end (Kalah's
+/// games do), and `memo` is keyed by the position's text, so one memo
+/// serves one set of rules.
+pub fn score_negamax(pos: &Position<'_>, memo: &mut HashMap<String, i32>) -> i32 {
+    let key = pos.to_string();
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let best = pos
+        .legal_moves()
+        .iter()
+        .map(|m| score_after(pos, m, memo))
+        .max()
+        .expect("a position that is not over has a move");
+    memo.insert(key, best);
+    best
+}
+
+/// [`score_negamax`]'s value of playing `m` in `pos`, for its mover.
+pub fn score_after(pos: &Position<'_>, m: Move, memo: &mut HashMap<String, i32>) -> i32 {
+    let mover = pos.player_to_move();
+    let mut child = *pos;
+    child.play(m).expect("a legal move");
+    if let Some(outcome) = child.outcome() {
+        i32::from(outcome.score_of_player(mover)) - i32::from(outcome.score_of_player(1 - mover))
+    } else if child.player_to_move() == mover {
+        score_negamax(&child, memo)
+    } else {
+        -score_negamax(&child, memo)
+    }
 }
 
 /// Plain exhaustive max^n: every player's value (by player) and the move

@@ -424,3 +424,29 @@ fn rule_set_of(
 pub fn any_rules() -> impl Strategy<Value = RuleSet> {
     prop_oneof![preset_rules(), random_rules()]
 }
+
+/// Rule sets near the seeded games, which the two-register form plays:
+/// two players, at most 7 houses, plain sowing, the opposite or count
+/// capture or none, and whatever else `random_rules` draws.
+pub fn register_rules() -> impl Strategy<Value = RuleSet> {
+    (random_rules(), 0usize..3, 1u8..=7).prop_filter_map(
+        "a rule set the engine refuses",
+        |(mut set, capture, houses)| {
+            set.players = 2;
+            set.houses = houses;
+            set.match_houses = set.match_houses.min(houses);
+            set.relay = Relay::None;
+            set.sow_capture_counts = Default::default();
+            set.tuzdyk = false;
+            if set.origin == Origin::FirstUnlessSingle {
+                set.origin = Origin::Include;
+            }
+            if set.direction == Direction::Parity {
+                set.direction = Direction::Ccw;
+            }
+            set.capture = [Capture::None, Capture::Opposite, Capture::Count][capture];
+            set.min_seeds = 1;
+            mancala_core::Rules::new(&set).is_ok().then_some(set)
+        },
+    )
+}
