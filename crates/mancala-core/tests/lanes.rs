@@ -11,7 +11,7 @@ use mancala_core::{
     Preset, Relay, RuleSet, Rules, Setup, StoresSown,
 };
 use mancala_testkit::pick::Choices;
-use mancala_testkit::rules::{any_rules, random_rules};
+use mancala_testkit::rules::{any_rules, fit_layout, random_rules};
 use proptest::prelude::*;
 
 /// Game `game`'s chooser: a uniform index below the number of moves,
@@ -179,6 +179,7 @@ fn register_rules() -> impl Strategy<Value = RuleSet> {
             }
             set.capture = [Capture::None, Capture::Opposite, Capture::Count][capture];
             set.min_seeds = 1;
+            let set = fit_layout(set);
             Rules::new(&set).is_ok().then_some(set)
         },
     )
@@ -208,7 +209,7 @@ proptest! {
             set.stores_sown = StoresSown::None;
             set.end = EndSet::EMPTY;
             set.end.insert(EndCondition::Repetition);
-            set
+            fit_layout(set)
         }).prop_filter("a rule set the engine refuses", |set| Rules::new(set).is_ok()),
         seed in any::<u64>(),
         games in 0u64..12,
