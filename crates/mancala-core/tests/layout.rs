@@ -89,6 +89,12 @@ fn layout_reads_and_writes_as_spec_toml_and_json() {
     for preset in Preset::ALL {
         assert!(!preset.rules().canonical().contains("layout"), "{preset}");
     }
+    // The short spec of a game's one-line form keeps it too.
+    assert_eq!(set.short_spec(), SPEC);
+    let game: mancala_core::Game = format!("{SPEC}; 1, 3").parse().unwrap();
+    let again: mancala_core::Game = game.to_string().parse().unwrap();
+    assert_eq!(again.rules().rule_set(), &set);
+    assert_eq!(again.to_string(), game.to_string());
     let mut brackets = Preset::Kalah.rules();
     brackets.set("layout", "[1, 0, 2, 0, 3, 1]").unwrap();
     assert_eq!(brackets, set);
