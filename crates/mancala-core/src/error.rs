@@ -47,7 +47,9 @@ pub enum RuleError {
         players: u8,
     },
     /// More seeds than a house count can hold.
-    #[error("players x houses x seeds = {total} seeds, more than the {max} the engine can count")]
+    #[error(
+        "players x houses x seeds (or the layout's seeds) = {total} seeds, more than the {max} the engine can count"
+    )]
     TooManySeeds {
         /// Seeds in all.
         total: usize,
@@ -114,6 +116,17 @@ pub enum InvalidReason {
     /// `rounds = fill` with `pie_rule`.
     #[error("a match in rounds keeps each player on their side, so it has no pie rule")]
     RoundsWithPie,
+    /// A `layout` whose number of counts is not `houses`.
+    #[error(
+        "a layout gives one seed count for each house of a side, house 1 first: as many counts as houses"
+    )]
+    LayoutLength,
+    /// A `layout` of zeros only.
+    #[error("a layout puts at least 1 seed on the board")]
+    LayoutEmpty,
+    /// A `layout` together with a match in rounds.
+    #[error("a match in rounds refills the houses with seeds per house, so it has no layout")]
+    LayoutWithRounds,
     /// A count capture with no `capture_counts`.
     #[error("a count capture needs at least one count")]
     NoCaptureCounts,

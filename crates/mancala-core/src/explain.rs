@@ -118,18 +118,43 @@ fn board(r: &RuleSet) -> Option<Vec<Phrase>> {
     } else {
         "right"
     };
-    let mut phrases = vec![
-        Phrase::new("rules-board")
+    let counts = r.layout.counts();
+    // A layout of equal counts is the uniform board of that many seeds.
+    let start = match counts.split_first() {
+        Some((&first, rest)) if rest.iter().any(|&c| c != first) => {
+            Phrase::new("rules-board-layout")
+                .number("players", r.players)
+                .number("houses", r.houses)
+                .phrase("layout", layout_phrase(counts))
+                .number("total", n(r.total_seeds()))
+                .word("store_side", side)
+        }
+        first => Phrase::new("rules-board")
             .number("players", r.players)
             .number("houses", r.houses)
-            .number("seeds", r.seeds)
+            .number("seeds", first.map_or(r.seeds, |(&c, _)| c))
             .number("total", n(r.total_seeds()))
             .word("store_side", side),
-    ];
+    };
+    let mut phrases = vec![start];
     if r.players > 2 {
         phrases.push(Phrase::new("rules-board-turns").word("turns", turn_way(r)));
     }
     Some(phrases)
+}
+
+/// A start layout's counts, house 1 first, as a list without a
+/// conjunction ("4, 0, 4"): each count a phrase holding the rest, so that
+/// every front end words it with the phrases it already has.
+fn layout_phrase(counts: &[u8]) -> Phrase {
+    let (&last, before) = counts.split_last().unwrap_or((&0, &[]));
+    let mut phrase = Phrase::new("rules-layout-last").number("count", last);
+    for &count in before.iter().rev() {
+        phrase = Phrase::new("rules-layout-next")
+            .number("count", count)
+            .phrase("rest", phrase);
+    }
+    phrase
 }
 
 /// The keyword of the stores a sowing passes through (`stores_sown`).

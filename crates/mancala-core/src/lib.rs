@@ -118,8 +118,8 @@ pub use rounds::{Match, MatchLineError};
 pub use rules::Rules;
 pub use ruleset::{
     Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction, EndCondition, EndSet,
-    ExtraTurn, GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS, NoMove, Origin, Relay,
-    RelayOn, RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    ExtraTurn, GrandSlam, Layout, Leftover, MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS, NoMove, Origin,
+    Relay, RelayOn, RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 pub use setup::{PieState, Setup};
 pub use side::{BySide, Side};

@@ -137,8 +137,9 @@ pub struct Position<'r> {
 }
 
 impl<'r> Position<'r> {
-    /// The start position: every house holds `seeds` (a burnt house
-    /// none, [`Rules::with_burnt`]), stores are empty, side 0 to move.
+    /// The start position: every house holds `seeds`, or its count of the
+    /// `layout` (a burnt house none, [`Rules::with_burnt`]), stores are
+    /// empty, side 0 to move.
     pub fn new(rules: &'r Rules) -> Position<'r> {
         let set = rules.rule_set();
         let mut cups = [0u8; CUPS];
@@ -146,8 +147,8 @@ impl<'r> Position<'r> {
         for s in 0..rules.players() {
             for (h, c) in rules.house_range(s).enumerate() {
                 if !rules.is_burnt(Side::trusted(s as u8), h + 1) {
-                    cups[c] = set.seeds;
-                    total += usize::from(set.seeds);
+                    cups[c] = set.start_seeds(h + 1);
+                    total += usize::from(cups[c]);
                 }
             }
         }

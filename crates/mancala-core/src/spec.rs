@@ -131,6 +131,7 @@ impl RuleSet {
 /// not use them keeps its text (and its endgame databases their
 /// fingerprint). [`RuleSet::from_spec`] gives a missing one its default.
 const ADDED_LATER: &[&str] = &[
+    "layout",
     "direction",
     "relay",
     "relay_on",

@@ -7,7 +7,7 @@ use mancala_core::{
     Position, Preset, Relay, RuleSet, Rules, Setup, Side, SowingStep, StoresSown, parse_moves,
 };
 use mancala_testkit::pick::{Choices, random_game};
-use mancala_testkit::rules::{any_rules, random_rules};
+use mancala_testkit::rules::{any_rules, fit_layout, random_rules};
 use proptest::prelude::*;
 
 /// A game cap for rule sets that do not promise to end.
@@ -501,7 +501,7 @@ proptest! {
                 set.stores_sown = StoresSown::None;
                 set.min_seeds = 1;
                 set.end = EndSet::EMPTY;
-                set
+                fit_layout(set)
             }),
         ]
         .prop_map(|mut set| {

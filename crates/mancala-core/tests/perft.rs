@@ -170,7 +170,7 @@ fn perft_vectors() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 699);
+    assert_eq!(checked, 730);
 }
 
 /// The brute-force reference recomputes every count (a few minutes of

@@ -8,7 +8,7 @@ use mancala_core::{
     EndCondition, EndReason, EndSet, History, Playout, Position, Preset, Rules, Setup, StoresSown,
 };
 use mancala_testkit::pick::Choices;
-use mancala_testkit::rules::{any_rules, register_rules};
+use mancala_testkit::rules::{any_rules, fit_layout, register_rules};
 use proptest::prelude::*;
 
 /// A chooser: a uniform index below the number of moves, from `seed`.
@@ -209,7 +209,7 @@ proptest! {
             set.stores_sown = StoresSown::None;
             set.end = EndSet::EMPTY;
             set.end.insert(EndCondition::Repetition);
-            set
+            fit_layout(set)
         }).prop_filter("a rule set the engine refuses", |set| Rules::new(set).is_ok()),
         seed in any::<u64>(),
     ) {

@@ -266,7 +266,7 @@ fn rounds_rules_are_validated() {
 }
 
 mod random {
-    use mancala_core::{MAX_PLAYERS, Match, Position, Rounds, RuleSet, Rules};
+    use mancala_core::{Layout, MAX_PLAYERS, Match, Position, Rounds, RuleSet, Rules};
     use mancala_testkit::pick::{Choices, random_game};
     use mancala_testkit::rules::any_rules;
     use proptest::prelude::*;
@@ -332,7 +332,7 @@ mod random {
             limit in 1u8..=4,
             seed in any::<u64>(),
         ) {
-            let set = RuleSet { rounds: Rounds::Fill, round_limit: limit, pie_rule: false, ..set };
+            let set = RuleSet { rounds: Rounds::Fill, round_limit: limit, pie_rule: false, layout: Layout::UNIFORM, ..set };
             let mut game = Match::new(&set).unwrap();
             let mut choices = Choices(seed);
             let mut plies = 0;

@@ -3,7 +3,7 @@
 
 use mancala_core::{
     Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction, EndCondition, EndSet,
-    ExtraTurn, GrandSlam, KalahOptions, Leftover, NoMove, Origin, Preset, Relay, RelayOn,
+    ExtraTurn, GrandSlam, KalahOptions, Layout, Leftover, NoMove, Origin, Preset, Relay, RelayOn,
     RoundFill, RoundStarter, Rounds, RuleError, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 use mancala_testkit::assert_mentions;
@@ -203,10 +203,13 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 40] = [
+    let table: [(&str, &str, Change); 41] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
+        ("layout", "1,2,3,4,5,6", |s| {
+            s.layout = Layout::of(&[1, 2, 3, 4, 5, 6]).unwrap()
+        }),
         ("direction", "cw", |s| s.direction = Direction::Cw),
         ("stores_sown", "all", |s| s.stores_sown = StoresSown::All),
         ("origin", "skip", |s| s.origin = Origin::Skip),

@@ -368,3 +368,26 @@ fn a_match_in_rounds_in_words() {
     rules.set("rounds", "none").unwrap();
     assert!(words(&rules).iter().all(|(topic, _)| topic != "Rounds"));
 }
+
+#[test]
+fn a_start_layout_in_words() {
+    // docs/rules.md section 1: every side starts with the layout's
+    // counts, house 1 first; 2 x (5 + 0 + 5) = 20 seeds.
+    let layout = RuleSet::from_spec("kalah,houses=3,layout=5,0,5").unwrap();
+    assert_eq!(
+        words(&layout)[0],
+        (
+            "Board".to_string(),
+            "Each of the 2 players has 3 houses and a store on their right. At the start \
+             every player's houses hold, from house 1 on, 5, 0, 5 seeds (20 seeds in all)."
+                .to_string()
+        )
+    );
+    // A layout of equal counts is the uniform board it spells out.
+    let equal = RuleSet::from_spec("kalah,layout=4,4,4,4,4,4").unwrap();
+    assert_eq!(words(&equal)[0].1, TWO_SIX_FOUR);
+    for lang in ["bn", "hi", "ja"] {
+        let text = Words::get(lang).unwrap().explain(&layout);
+        assert!(text.is_ok(), "{lang}: {:?}", text.err());
+    }
+}

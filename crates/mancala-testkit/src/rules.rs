@@ -3,7 +3,7 @@
 
 use mancala_core::{
     Capture, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition, EndSet, ExtraTurn,
-    GrandSlam, KalahOptions, Leftover, NoMove, Origin, Preset, Relay, RelayOn, RoundFill,
+    GrandSlam, KalahOptions, Layout, Leftover, NoMove, Origin, Preset, Relay, RelayOn, RoundFill,
     RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 use proptest::prelude::*;
@@ -211,8 +211,9 @@ pub fn tiny_two_player_rules(rng: &mut impl rand::Rng) -> RuleSet {
     }
 }
 
-/// Every preset, every preset sown in each `direction`, plus Kalah for 3
-/// and 4 players with each `capture_from`.
+/// Every preset, every preset sown in each `direction`, every preset
+/// with a start layout, plus Kalah for 3 and 4 players with each
+/// `capture_from`.
 pub fn preset_rules() -> impl Strategy<Value = RuleSet> {
     prop_oneof![
         prop::sample::select(Preset::ALL.to_vec()).prop_map(Preset::rules),
@@ -229,6 +230,12 @@ pub fn preset_rules() -> impl Strategy<Value = RuleSet> {
                 };
                 RuleSet { direction, ..rules }
             }),
+        // A preset with a start layout of its own (docs/rules.md section 2).
+        (
+            prop::sample::select(Preset::ALL.to_vec()),
+            prop::collection::vec(0u8..=6, 16)
+        )
+            .prop_map(|(preset, counts)| with_layout(preset.rules(), &counts)),
         (
             3u8..=4,
             prop::sample::select(vec![4u8, 6]),
@@ -300,12 +307,59 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         1u8..=16,
         0u8..4,
     );
+    // A start layout (docs/rules.md section 2) a quarter of the time.
+    let layout = (
+        prop::bool::weighted(0.25),
+        prop::collection::vec(0u8..=8, 16),
+    );
     let all = (shape, feeding, capture, ending, (more, relaying, rounding));
-    all.prop_map(
-        |(shape, feeding, capture, ending, (more, relaying, rounding))| {
-            rule_set_of(shape, feeding, capture, ending, more, relaying, rounding)
+    (all, layout).prop_map(
+        |((shape, feeding, capture, ending, (more, relaying, rounding)), layout)| {
+            let rules = rule_set_of(shape, feeding, capture, ending, more, relaying, rounding);
+            match layout {
+                (true, counts) => with_layout(rules, &counts),
+                (false, _) => rules,
+            }
         },
     )
+}
+
+/// `rules` with its start layout fitted to its `houses` (the layout's
+/// counts repeated as far as needed, then repaired as by
+/// [`with_layout`]): for tests that change the houses of a drawn rule set.
+pub fn fit_layout(rules: RuleSet) -> RuleSet {
+    let counts = rules.layout.counts();
+    if counts.is_empty() {
+        return rules;
+    }
+    let cycled: Vec<u8> = (0..16).map(|i| counts[i % counts.len()]).collect();
+    let uniform = RuleSet {
+        layout: Layout::UNIFORM,
+        ..rules
+    };
+    with_layout(uniform, &cycled)
+}
+
+/// `rules` with the start layout of the first `houses` of `counts`,
+/// repaired to be valid: at least one seed, at most 255 in all, and no
+/// match in rounds (docs/rules.md section 14).
+pub fn with_layout(rules: RuleSet, counts: &[u8]) -> RuleSet {
+    let houses = usize::from(rules.houses).min(counts.len());
+    if houses < usize::from(rules.houses) || rules.rounds != Rounds::None {
+        return rules;
+    }
+    let mut counts = counts[..houses].to_vec();
+    let players = usize::from(rules.players);
+    while players * counts.iter().map(|&c| usize::from(c)).sum::<usize>() > 255 {
+        let most = counts.iter().copied().max().unwrap_or(0);
+        let at = counts.iter().position(|&c| c == most).unwrap_or(0);
+        counts[at] -= 1;
+    }
+    if counts.iter().all(|&c| c == 0) {
+        counts[0] = 1;
+    }
+    let layout = Layout::of(&counts).expect("at most 16 houses");
+    RuleSet { layout, ..rules }
 }
 
 /// What [`random_rules`] draws, dimension group by dimension group.
@@ -359,6 +413,7 @@ fn rule_set_of(
         players,
         houses,
         seeds,
+        layout: Layout::UNIFORM,
         // Relay sowing goes one way round (section 14).
         direction: match Direction::ALL[direction] {
             Direction::Parity if Relay::ALL[relay] != Relay::None => Direction::Ccw,
@@ -446,6 +501,7 @@ pub fn register_rules() -> impl Strategy<Value = RuleSet> {
             }
             set.capture = [Capture::None, Capture::Opposite, Capture::Count][capture];
             set.min_seeds = 1;
+            let set = fit_layout(set);
             mancala_core::Rules::new(&set).is_ok().then_some(set)
         },
     )

@@ -158,6 +158,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         | "tuzdyk"
         | "capture_ends_relay"
         | "pie_rule" => names(&["true", "false"]),
+        "layout" => layouts(rules),
         "capture_counts" => counts(rules.capture_counts),
         "sow_capture_counts" => counts(rules.sow_capture_counts),
         "end" => EndCondition::ALL
@@ -173,6 +174,27 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
             })
             .collect(),
         other => panic!("no mutations for the dimension {other}: add them"),
+    }
+}
+
+/// Other start layouts to try: from the uniform one, one seed more in
+/// house 1, and seeds in every other house only; from a layout, the
+/// uniform one and the layout turned by one house.
+fn layouts(rules: &RuleSet) -> Vec<String> {
+    let join = |l: &[u8]| l.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+    let houses = usize::from(rules.houses);
+    let counts = rules.layout.counts();
+    if counts.is_empty() {
+        let mut more = vec![rules.seeds; houses];
+        more[0] += 1;
+        let every_other: Vec<u8> = (0..houses)
+            .map(|h| if h % 2 == 0 { rules.seeds } else { 0 })
+            .collect();
+        vec![join(&more), join(&every_other)]
+    } else {
+        let mut turned = counts.to_vec();
+        turned.rotate_left(1);
+        vec![String::new(), join(&turned)]
     }
 }
 
@@ -237,6 +259,7 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
             Some("nothing is ever captured")
         }
         "tuzdyk_count" if !r.tuzdyk => Some("no tuzdyk"),
+        "seeds" if !r.layout.is_uniform() => Some("the layout gives every house its seeds"),
         "relay_on" | "relay_limit" if r.relay == Relay::None => Some("no relay sowing"),
         "unfed" if !r.must_feed => Some("unfed applies only under must_feed (section 4)"),
         "grand_slam" if !can_take_from_opponent(r) => Some("no capture takes the opponent's seeds"),

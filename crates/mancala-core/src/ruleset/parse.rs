@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Deserializer};
 
+use super::layout::Layout;
 use super::sets::{CountSet, EndSet};
 use super::table::{RuleFile, RuleSet};
 use crate::error::{InvalidReason, RuleError};
@@ -190,6 +191,28 @@ impl Dimension for CountSet {
             set.insert(u8::from_file(field, c)?);
         }
         Ok(set)
+    }
+}
+
+impl Dimension for Layout {
+    type File = Vec<u64>;
+
+    fn from_text(field: &'static str, text: &str) -> Result<Layout, RuleError> {
+        text.parse().map_err(|e| for_field(e, field))
+    }
+
+    fn from_file(field: &'static str, value: Vec<u64>) -> Result<Layout, RuleError> {
+        let counts = value
+            .into_iter()
+            .map(|c| {
+                u8::try_from(c).map_err(|_| RuleError::InvalidValue {
+                    field,
+                    value: c.to_string(),
+                    reason: InvalidReason::NotSeedCount,
+                })
+            })
+            .collect::<Result<Vec<u8>, RuleError>>()?;
+        Layout::of(&counts)
     }
 }
 

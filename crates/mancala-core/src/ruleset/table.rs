@@ -6,6 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::layout::Layout;
 use super::parse::Dimension;
 use super::sets::{CountSet, EndSet};
 use super::values::{
@@ -125,8 +126,12 @@ rule_dimensions! {
         players: u8 = 2,
         /// Houses per player, 1 to 16.
         houses: u8 = 6,
-        /// Seeds in every house at the start.
+        /// Seeds in every house at the start (unless `layout` says otherwise).
         seeds: u8 = 4,
+        /// The seeds of each house of a side at the start, house 1 first,
+        /// the same for every side; empty (the default) for `seeds` in
+        /// every house.
+        layout: Layout = Layout::UNIFORM,
         /// Which way the seeds travel: counter-clockwise, clockwise, or by
         /// the parity of the seeds lifted.
         direction: Direction = Direction::Ccw,

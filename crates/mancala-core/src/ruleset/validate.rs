@@ -13,7 +13,8 @@ impl RuleSet {
     ///
     /// A [`RuleError`] naming the first field (and its value) that cannot be
     /// played: a player count outside 2..=4, a house count outside 1..=16, no
-    /// seeds, more than 255 seeds in all, `min_seeds` 0, `relay_limit` 0,
+    /// seeds, a `layout` that does not give one count per house, gives only
+    /// zeros or comes with `rounds`, more than 255 seeds in all, `min_seeds` 0, `relay_limit` 0,
     /// relay sowing with `direction = parity`, `capture_ends_relay`
     /// without relay sowing, `capture_extra_turn_limit` without
     /// `capture_extra_turn`, a count capture without
@@ -52,6 +53,7 @@ impl RuleSet {
         if self.seeds == 0 {
             return invalid("seeds", "0".into(), InvalidReason::NoSeeds);
         }
+        self.validate_layout()?;
         let total = self.total_seeds();
         if total > MAX_SEEDS {
             return Err(RuleError::TooManySeeds {
@@ -112,6 +114,30 @@ impl RuleSet {
             return invalid("end", self.end.to_string(), InvalidReason::EndsDisagree);
         }
         Ok(())
+    }
+
+    /// Refuses a `layout` that is not one count per house, puts no seed
+    /// on the board, or comes with a match in rounds (whose rounds after
+    /// the first fill `seeds` to a house).
+    fn validate_layout(&self) -> Result<(), RuleError> {
+        let counts = self.layout.counts();
+        if counts.is_empty() {
+            return Ok(());
+        }
+        let reason = if counts.len() != usize::from(self.houses) {
+            InvalidReason::LayoutLength
+        } else if counts.iter().all(|&c| c == 0) {
+            InvalidReason::LayoutEmpty
+        } else if self.rounds != Rounds::None {
+            InvalidReason::LayoutWithRounds
+        } else {
+            return Ok(());
+        };
+        Err(RuleError::InvalidValue {
+            field: "layout",
+            value: self.layout.to_string(),
+            reason,
+        })
     }
 
     /// Refuses a tuzdyk the engine cannot play (docs/rules.md section 14):
@@ -178,9 +204,55 @@ impl RuleSet {
         }
     }
 
-    /// Total seeds in play at the start.
+    /// Total seeds in play at the start: `players x houses x seeds`, or
+    /// `players` times the sum of the `layout`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::RuleSet;
+    ///
+    /// assert_eq!(RuleSet::from_spec("kalah")?.total_seeds(), 48);
+    /// let layout = RuleSet::from_spec("kalah,houses=3,layout=5,0,2")?;
+    /// assert_eq!(layout.total_seeds(), 14);
+    /// # Ok::<(), mancala_core::RuleSpecError>(())
+    /// ```
     pub fn total_seeds(&self) -> usize {
-        usize::from(self.players) * usize::from(self.houses) * usize::from(self.seeds)
+        let players = usize::from(self.players);
+        if self.layout.is_uniform() {
+            players * usize::from(self.houses) * usize::from(self.seeds)
+        } else {
+            players
+                * self
+                    .layout
+                    .counts()
+                    .iter()
+                    .map(|&c| usize::from(c))
+                    .sum::<usize>()
+        }
+    }
+
+    /// The seeds house `number` (from 1, in sowing order from the side's
+    /// first house) of every side holds at the start: its `layout` count,
+    /// or `seeds` under the uniform layout (also for a house the layout
+    /// does not reach, which a valid rule set has not).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::RuleSet;
+    ///
+    /// let rules = RuleSet::from_spec("kalah,houses=3,layout=5,0,2")?;
+    /// assert_eq!((1..=3).map(|h| rules.start_seeds(h)).collect::<Vec<_>>(), [5, 0, 2]);
+    /// assert_eq!(RuleSet::from_spec("oware")?.start_seeds(6), 4);
+    /// # Ok::<(), mancala_core::RuleSpecError>(())
+    /// ```
+    pub fn start_seeds(&self, number: usize) -> u8 {
+        number
+            .checked_sub(1)
+            .and_then(|i| self.layout.counts().get(i))
+            .copied()
+            .unwrap_or(self.seeds)
     }
 
     /// Whether every game under these rules ends after finitely many moves.

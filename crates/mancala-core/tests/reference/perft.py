@@ -35,6 +35,9 @@ class Rules:
     players: int = 2
     houses: int = 6
     seeds: int = 4
+    # Seeds of each house at the start, house 1 first, the same for every
+    # side; empty: `seeds` in every house (section 2).
+    layout: tuple = ()
     stores_sown: str = "own"  # none | own | all
     origin: str = "include"  # include | skip | first | first_unless_single
     extra_turn: str = "own_store"  # none | own_store | any_store
@@ -177,7 +180,9 @@ def load_rule_file(path):
         if key in ENDGAME_ONLY:
             continue
         assert key in known, f"{path}: the reference does not know {key}"
-        if isinstance(value, list):
+        if key == "layout":
+            value = tuple(value)
+        elif isinstance(value, list):
             value = frozenset(value)
         rules = replace(rules, **{key: value})
     return rules
@@ -207,6 +212,8 @@ def parse_rules(spec):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
+        elif key == "layout":
+            rules = replace(rules, layout=tuple(int(c) for c in value.split(",") if c))
         elif key in ("capture_counts", "sow_capture_counts"):
             counts = frozenset(int(c) for c in value.split(",") if c)
             rules = replace(rules, **{key: counts})
@@ -770,8 +777,10 @@ def replay(rules, moves):
 
 
 def start(rules):
-    return State([[rules.seeds] * rules.houses for _ in range(rules.players)],
-                 [0] * rules.players)
+    """Every house holds `seeds`, or its count of the layout (section 2)."""
+    counts = list(rules.layout) if rules.layout else [rules.seeds] * rules.houses
+    assert len(counts) == rules.houses, "a layout has one count per house"
+    return State([list(counts) for _ in range(rules.players)], [0] * rules.players)
 
 
 def run(spec, text, depths, game, show_stats):

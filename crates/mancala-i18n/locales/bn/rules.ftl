@@ -25,6 +25,12 @@ rules-board = { $players } জন খেলোয়াড়ের প্রত
         [left] বাঁ
        *[right] ডান
     } দিকে একটি শেষের গর্ত।
+rules-board-layout = { $players } জন খেলোয়াড়ের প্রত্যেকের { $houses }টি গর্ত আর নিজের { $store_side ->
+        [left] বাঁ
+       *[right] ডান
+    } দিকে একটি শেষের গর্ত। শুরুতে প্রত্যেকের গর্তগুলোতে প্রথম গর্ত থেকে যথাক্রমে { $layout }টি পাথর থাকে (মোট { $total }টি পাথর)।
+rules-layout-next = { $count }, { $rest }
+rules-layout-last = { $count }
 rules-board-turns = খেলোয়াড়েরা বোর্ড ঘিরে বসেন; পালা { $turns ->
         [cw] ঘড়ির কাঁটার দিকে
        *[ccw] ঘড়ির কাঁটার বিপরীতে

@@ -37,6 +37,16 @@ rules-board = Each of the { $players } players has { $houses } { $houses ->
         [left] left
        *[right] right
     }.
+# A start layout (houses differ). $layout: rules-layout-next, the
+# counts of house 1 on, comma-separated; $store_side as in rules-board.
+rules-board-layout = Each of the { $players } players has { $houses } houses and a store on their { $store_side ->
+        [left] left
+       *[right] right
+    }. At the start every player's houses hold, from house 1 on, { $layout } seeds ({ $total } seeds in all).
+# One count of a layout and the counts after it ($rest).
+rules-layout-next = { $count }, { $rest }
+# The last count of a layout.
+rules-layout-last = { $count }
 # 3 or 4 players. $turns: ccw or cw.
 rules-board-turns = The players sit round the board and take turns { $turns ->
         [cw] clockwise

@@ -27,6 +27,12 @@ rules-board = { $players } खिलाड़ियों में हर ए�
         [left] बाईं
        *[right] दाईं
     } ओर उसका स्टोर है।
+rules-board-layout = { $players } खिलाड़ियों में हर एक के पास { $houses } घर हैं; हर खिलाड़ी की { $store_side ->
+        [left] बाईं
+       *[right] दाईं
+    } ओर उसका स्टोर है। शुरुआत में हर खिलाड़ी के घरों में, पहले घर से, क्रमशः { $layout } बीज होते हैं (कुल { $total } बीज)।
+rules-layout-next = { $count }, { $rest }
+rules-layout-last = { $count }
 rules-board-turns = खिलाड़ी बोर्ड के चारों ओर बैठते हैं और बारी { $turns ->
         [cw] घड़ी की दिशा में
        *[ccw] घड़ी की उल्टी दिशा में

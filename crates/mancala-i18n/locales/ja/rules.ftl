@@ -25,6 +25,12 @@ rules-board = { $players }人のプレイヤーはそれぞれ穴を{ $houses }�
         [left] 左
        *[right] 右
     }端にゴールがあります。
+rules-board-layout = { $players }人のプレイヤーはそれぞれ穴を{ $houses }個持ち、自分から見て{ $store_side ->
+        [left] 左
+       *[right] 右
+    }端にゴールがあります。最初、各プレイヤーの穴には1番目の穴から順に石が{ $layout }個入っています（石は全部で{ $total }個）。
+rules-layout-next = { $count }、{ $rest }
+rules-layout-last = { $count }
 rules-board-turns = プレイヤーは盤を囲んで座り、{ $turns ->
         [cw] 時計回り
        *[ccw] 反時計回り
