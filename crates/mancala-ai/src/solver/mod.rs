@@ -15,10 +15,12 @@ use crate::params::{
 };
 use crate::tt::Table;
 use crate::value::MoveValue;
+pub use sizing::{DatabaseLimit, MachineSizing};
 use table::{Entry, SharedTable};
 
 mod additive;
 mod mtdf;
+mod sizing;
 mod split;
 mod table;
 mod whole;
