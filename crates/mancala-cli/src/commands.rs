@@ -5,7 +5,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use mancala_ai::arena::{MatchOptions, play_match_with_progress};
-use mancala_ai::{PLAYOUT_CAP, Solver, SolverOptions, Spec, random_playouts};
+use mancala_ai::{PLAYOUT_CAP, Solver, Spec, random_playouts};
 use mancala_core::{History, Position, Preset, Rules, Side, perft};
 use serde_json::{Value, json};
 
@@ -226,10 +226,10 @@ fn solve(rules: &Rules, args: &SolveArgs) -> CliResult {
     }
     let game = replay(rules, &moves(&args.moves)?)?;
     let pos = *game.position();
-    let options = SolverOptions {
-        table_bytes: args.table_mb.max(1) << 20,
-        database_seeds: args.database_seeds,
-    };
+    let (options, chosen) = crate::sizing::solver_options(rules, args);
+    if let Some(line) = chosen {
+        eprintln!("{line}");
+    }
     let bar = Bar::new("solving");
     bar.message(if args.database.is_some() {
         "reading or building the endgame database"

@@ -28,6 +28,7 @@ mod game_file;
 mod play;
 mod progress;
 mod rules_arg;
+mod sizing;
 
 use std::process::ExitCode;
 
