@@ -65,7 +65,9 @@ pub struct Progress {
 /// A progress report's receiver.
 type ProgressFn<'r> = Box<dyn FnMut(&Progress) + Send + 'r>;
 
-/// Settings of a [`Solver`].
+/// Settings of a [`Solver`]. The default is a 256 MiB table and a 12-seed
+/// database; [`SolverOptions::for_machine`] chooses them from the memory
+/// free and the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolverOptions {
     /// Memory for the transposition table, in bytes.
