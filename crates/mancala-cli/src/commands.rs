@@ -226,8 +226,11 @@ fn solve(rules: &Rules, args: &SolveArgs) -> CliResult {
     }
     let game = replay(rules, &moves(&args.moves)?)?;
     let pos = *game.position();
-    let (options, chosen) = crate::sizing::solver_options(rules, args);
-    if let Some(line) = chosen {
+    let (options, mut chosen) = crate::sizing::solver_options(rules, args);
+    // Told before a build (it may take long), but after reading a file,
+    // so that a file that cannot be used gets its one line alone.
+    let reads_file = args.database.as_ref().is_some_and(|f| f.exists());
+    if !reads_file && let Some(line) = chosen.take() {
         eprintln!("{line}");
     }
     let bar = Bar::new("solving");
@@ -241,6 +244,9 @@ fn solve(rules: &Rules, args: &SolveArgs) -> CliResult {
             .map_err(|e| CliError::usage(format!("--database: {e}")))?,
         None => Solver::new(rules, options).map_err(|e| CliError::usage(e.to_string()))?,
     };
+    if let Some(line) = chosen {
+        eprintln!("{line}");
+    }
     let progress = Mutex::new(Bar::new("solving"));
     solver.set_progress(move |p| {
         let bound = |b: Option<i32>| b.map_or("?".to_string(), |v| v.to_string());

@@ -704,6 +704,37 @@ fn solve_saves_and_reuses_a_database_file() {
     bad[10] = junk.to_str().unwrap();
     let err = usage_error(&bad);
     assert!(err.contains("not an endgame database"), "{err}");
+    // Without --database-seeds too: the one line is the error's (the
+    // solver's choice is told once the file is read).
+    let err = usage_error(&[
+        "solve",
+        "--set",
+        "houses=4",
+        "--set",
+        "seeds=3",
+        "--database",
+        junk.to_str().unwrap(),
+    ]);
+    assert!(err.contains("not an endgame database"), "{err}");
+    // A good file read with the seeds chosen: the line says it was read.
+    let run = mancala(
+        &[
+            "solve",
+            "--set",
+            "houses=4",
+            "--set",
+            "seeds=3",
+            "--database",
+            file_arg,
+        ],
+        "",
+    );
+    assert!(run.stdout.starts_with("value 6\n"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("the database is read from"),
+        "{}",
+        run.stderr
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
