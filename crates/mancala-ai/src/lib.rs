@@ -72,7 +72,10 @@ pub use maxn::{MaxN, MaxNReport};
 pub use mcts::{Mcts, MctsReport, OpponentModel};
 pub use playouts::{PLAYOUT_CAP, PlayoutTotals, random_playouts};
 pub use review::{MoveReview, ReviewBudget, Verdict, VerdictParseError, review_game};
-pub use solver::{OutOfBudget, Progress, Solution, Solver, SolverError, SolverOptions};
+pub use solver::{
+    DatabaseLimit, MachineSizing, OutOfBudget, Progress, Solution, Solver, SolverError,
+    SolverOptions,
+};
 pub use spec::{
     Algorithm, EXACT_NODES, EvalKind, LEVEL_NODES_2P, LEVEL_NODES_MP, LEVEL_PLAYOUT_MOVES,
     MAX_LEVEL, Player, Spec, level_algorithm, level_limits,

@@ -33,6 +33,44 @@ pub(crate) const SOLVER_TABLE_BYTES: usize = 256 << 20;
 /// board with up to this many seeds.
 pub(crate) const SOLVER_DATABASE_SEEDS: usize = 12;
 
+/// [`SolverOptions::for_machine`](crate::SolverOptions::for_machine)
+/// spends at most the memory available shifted right by this (1: a
+/// half): the rest is left to the system, its page cache and other
+/// programs.
+pub(crate) const SIZING_MEMORY_SHIFT: u32 = 1;
+
+/// ... gives the endgame database at most what it spends shifted right by
+/// this (a half): docs/results.md section 4.3 solved Kalah(6,5) with
+/// a 28-seed database (5.6 GB) and a table of 8 or 16 GB.
+pub(crate) const SIZING_DATABASE_SHIFT: u32 = 1;
+
+/// ... and the database at most the game's seeds shifted right by this
+/// (a half):
+/// Kalah(6,4) (48 seeds) took 18 s with 24 seeds (built in 6 to
+/// 12 minutes) and 1.9 s with 28 (built in 30 to 50 minutes), so more
+/// than half the game costs more to build than it saves (docs/results.md
+/// sections 4.2 and 4.4).
+pub(crate) const SIZING_GAME_SEEDS_SHIFT: u32 = 1;
+
+/// ... and the table `2^(seeds + this)` bytes, `seeds` being the game's
+/// seeds beyond the database: 256 MB for Kalah(6,4) with 24 seeds (64 MB
+/// to 1 GB took 36.5 to 43 s), 4 GB with 20 (96 s, against 101 s with
+/// 1 GB and 110 s with 256 MB), 16 GB for Kalah(6,5) with 28 (25 minutes,
+/// against 30 with 8 GB): docs/results.md sections 4.3 and 4.5. Pages are
+/// faulted in during the search, so a table bigger than the problem
+/// slows it down.
+pub(crate) const SIZING_TABLE_LOG2_OVER_SEEDS: u32 = 4;
+
+/// ... bounded below by this (the small solves of docs/results.md
+/// section 3 use 64 MB) ...
+pub(crate) const SIZING_TABLE_MIN_BYTES: u64 = 64 << 20;
+
+/// ... and above by this (the biggest table measured, section 4.3).
+pub(crate) const SIZING_TABLE_MAX_BYTES: u64 = 16 << 30;
+
+/// Whatever the memory, the table has at least this.
+pub(crate) const SIZING_TABLE_FLOOR_BYTES: u64 = 1 << 20;
+
 /// Boards with this many seeds more than the endgame database holds
 /// order their moves by a shallow search (measured: 6 to 14 tried).
 pub(crate) const ORDER_MARGIN: i32 = 10;

@@ -138,12 +138,15 @@ pub struct SolveArgs {
     /// Moves played from the start before solving.
     #[arg(long, default_value = "")]
     pub moves: String,
-    /// Memory for the solver's table, in MiB.
-    #[arg(long, default_value_t = 256, value_name = "MIB")]
-    pub table_mb: usize,
-    /// Endgame database of every board with up to this many seeds (Kalah-like rules).
-    #[arg(long, default_value_t = 12, value_name = "SEEDS")]
-    pub database_seeds: usize,
+    /// Memory for the solver's table, in MiB (default: from the memory
+    /// free and the rules, told on stderr).
+    #[arg(long, value_name = "MIB")]
+    pub table_mb: Option<usize>,
+    /// Endgame database of every board with up to this many seeds
+    /// (Kalah-like rules; default: from the memory free and the rules,
+    /// told on stderr).
+    #[arg(long, value_name = "SEEDS")]
+    pub database_seeds: Option<usize>,
     /// Read the endgame database from FILE, or build it and save it there
     /// when FILE does not exist (a big database is then built once).
     #[arg(long, value_name = "FILE")]

@@ -5,7 +5,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use mancala_ai::arena::{MatchOptions, play_match_with_progress};
-use mancala_ai::{PLAYOUT_CAP, Solver, SolverOptions, Spec, random_playouts};
+use mancala_ai::{PLAYOUT_CAP, Solver, Spec, random_playouts};
 use mancala_core::{History, Match, Position, Preset, Rounds, RuleSet, Rules, Side, perft};
 use serde_json::{Value, json};
 
@@ -291,10 +291,13 @@ fn solve(rules: &Rules, args: &SolveArgs) -> CliResult {
     }
     let game = replay(rules, &moves(&args.moves)?)?;
     let pos = *game.position();
-    let options = SolverOptions {
-        table_bytes: args.table_mb.max(1) << 20,
-        database_seeds: args.database_seeds,
-    };
+    let (options, mut chosen) = crate::sizing::solver_options(rules, args);
+    // Told before a build (it may take long), but after reading a file,
+    // so that a file that cannot be used gets its one line alone.
+    let reads_file = args.database.as_ref().is_some_and(|f| f.exists());
+    if !reads_file && let Some(line) = chosen.take() {
+        eprintln!("{line}");
+    }
     let bar = Bar::new("solving");
     bar.message(if args.database.is_some() {
         "reading or building the endgame database"
@@ -306,6 +309,9 @@ fn solve(rules: &Rules, args: &SolveArgs) -> CliResult {
             .map_err(|e| CliError::usage(format!("--database: {e}")))?,
         None => Solver::new(rules, options).map_err(|e| CliError::usage(e.to_string()))?,
     };
+    if let Some(line) = chosen {
+        eprintln!("{line}");
+    }
     let progress = Mutex::new(Bar::new("solving"));
     solver.set_progress(move |p| {
         let bound = |b: Option<i32>| b.map_or("?".to_string(), |v| v.to_string());

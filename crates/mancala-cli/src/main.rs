@@ -29,6 +29,7 @@ mod play;
 mod play_rounds;
 mod progress;
 mod rules_arg;
+mod sizing;
 
 use std::process::ExitCode;
 

@@ -589,6 +589,80 @@ fn solve_matches_rules_md() {
     assert!(out.starts_with("value 2\nbest "), "{out}");
 }
 
+/// The plain `solve` chooses its table and database from the memory free
+/// and the rules and says so on stderr; stdout is as before.
+#[test]
+fn solve_chooses_its_table_and_database_and_says_so() {
+    let kalah43 = ["solve", "--set", "houses=4", "--set", "seeds=3"];
+    let run = mancala(&kalah43, "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    // docs/rules.md section 11: Kalah(4,3) +6, as with the old defaults.
+    assert!(run.stdout.starts_with("value 6\nbest "), "{}", run.stdout);
+    let line = run
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("solver: "))
+        .unwrap_or_else(|| panic!("no choice line in {:?}", run.stderr));
+    // Kalah(4,3) has 24 seeds: a database of half of them, C(20,8) =
+    // 125,970 boards of a byte; 12 seeds beyond it want 2^16 bytes of
+    // table, raised to the 64 MiB floor (on any machine with 130 MB free).
+    assert!(line.starts_with("solver: table 64 MiB, "), "{line}");
+    assert!(
+        line.contains("endgame database of 12 seeds (126 kB, half the game's 24)"),
+        "{line}"
+    );
+    assert!(line.ends_with(" available"), "{line}");
+
+    // Explicit flags win: both given, nothing is chosen or told.
+    let mut both = kalah43.to_vec();
+    both.extend(["--table-mb", "16", "--database-seeds", "8"]);
+    let run = mancala(&both, "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("value 6\nbest "), "{}", run.stdout);
+    assert!(!run.stderr.contains("solver: "), "{}", run.stderr);
+    // One given: it is kept, the other chosen. 8 seeds: C(16,8) = 12,870 boards.
+    let mut seeds = kalah43.to_vec();
+    seeds.extend(["--database-seeds", "8"]);
+    let run = mancala(&seeds, "");
+    assert!(run.stdout.starts_with("value 6\nbest "), "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("endgame database of 8 seeds (12.9 kB, as asked)"),
+        "{}",
+        run.stderr
+    );
+    let mut table = kalah43.to_vec();
+    table.extend(["--table-mb", "16"]);
+    let run = mancala(&table, "");
+    assert!(run.stdout.starts_with("value 6\nbest "), "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("solver: table 16 MiB, endgame database of 12 seeds"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Rules with no endgame database (Oware's end looks at the stores) get
+/// none, and the line says why (Oware of two houses a side holding one
+/// seed each: a tiny game).
+#[test]
+fn solve_says_oware_has_no_database() {
+    let run = mancala(
+        &[
+            "solve", "--rules", "oware", "--set", "seeds=1", "--set", "houses=2",
+        ],
+        "",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("no endgame database (not for these rules)"),
+        "{}",
+        run.stderr
+    );
+}
+
 #[test]
 fn solve_saves_and_reuses_a_database_file() {
     let dir = temp_dir("egdb");
@@ -630,6 +704,37 @@ fn solve_saves_and_reuses_a_database_file() {
     bad[10] = junk.to_str().unwrap();
     let err = usage_error(&bad);
     assert!(err.contains("not an endgame database"), "{err}");
+    // Without --database-seeds too: the one line is the error's (the
+    // solver's choice is told once the file is read).
+    let err = usage_error(&[
+        "solve",
+        "--set",
+        "houses=4",
+        "--set",
+        "seeds=3",
+        "--database",
+        junk.to_str().unwrap(),
+    ]);
+    assert!(err.contains("not an endgame database"), "{err}");
+    // A good file read with the seeds chosen: the line says it was read.
+    let run = mancala(
+        &[
+            "solve",
+            "--set",
+            "houses=4",
+            "--set",
+            "seeds=3",
+            "--database",
+            file_arg,
+        ],
+        "",
+    );
+    assert!(run.stdout.starts_with("value 6\n"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("the database is read from"),
+        "{}",
+        run.stderr
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

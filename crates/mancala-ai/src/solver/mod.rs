@@ -15,10 +15,12 @@ use crate::params::{
 };
 use crate::tt::Table;
 use crate::value::MoveValue;
+pub use sizing::{DatabaseLimit, MachineSizing};
 use table::{Entry, SharedTable};
 
 mod additive;
 mod mtdf;
+mod sizing;
 mod split;
 mod table;
 mod whole;
@@ -63,7 +65,9 @@ pub struct Progress {
 /// A progress report's receiver.
 type ProgressFn<'r> = Box<dyn FnMut(&Progress) + Send + 'r>;
 
-/// Settings of a [`Solver`].
+/// Settings of a [`Solver`]. The default is a 256 MiB table and a 12-seed
+/// database; [`SolverOptions::for_machine`] chooses them from the memory
+/// free and the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolverOptions {
     /// Memory for the transposition table, in bytes.

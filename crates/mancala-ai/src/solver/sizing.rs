@@ -1,0 +1,445 @@
+//! The solver's table and endgame database sized from the machine's
+//! memory and the rules (issue 31): the plain `mancala solve` is the fast
+//! one.
+
+use mancala_core::{Position, Rules};
+
+use super::SolverOptions;
+use crate::egdb::Egdb;
+use crate::params::{
+    SIZING_DATABASE_SHIFT, SIZING_GAME_SEEDS_SHIFT, SIZING_MEMORY_SHIFT, SIZING_TABLE_FLOOR_BYTES,
+    SIZING_TABLE_LOG2_OVER_SEEDS, SIZING_TABLE_MAX_BYTES, SIZING_TABLE_MIN_BYTES,
+};
+
+/// What [`SolverOptions::for_machine`] chose, and why. Its `Display` is one
+/// line: `table 4096 MiB, endgame database of 28 seeds (5.59 GB, as much
+/// as the memory allows), from 25.8 GB available`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MachineSizing {
+    /// The options chosen.
+    pub options: SolverOptions,
+    /// The endgame database's size in bytes ([`Egdb::size`]; 0 for none).
+    pub database_bytes: u64,
+    /// The memory the choice was made for, in bytes.
+    pub available_bytes: u64,
+    /// What stopped the database from being bigger.
+    pub database_limit: DatabaseLimit,
+}
+
+/// What set the endgame database's seed count in a [`MachineSizing`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DatabaseLimit {
+    /// The rules have no endgame database ([`Egdb::supports`]).
+    Unsupported,
+    /// Half of the game's seeds: a bigger database costs more to build
+    /// than it saves.
+    GameSeeds {
+        /// The seeds in the game.
+        game: usize,
+    },
+    /// Its share of the memory (a quarter of what is available).
+    Memory,
+    /// The seed count was asked for, not chosen.
+    Asked,
+}
+
+impl SolverOptions {
+    /// The table and the endgame database for solving under `rules` on a
+    /// machine with `available_bytes` of memory free (Linux's
+    /// `MemAvailable`; the caller reads it, so this is a pure function).
+    ///
+    /// It spends at most half the memory. The database takes the most
+    /// seeds whose [`Egdb::size`] (one byte a board: C(seeds + 2h, 2h) for
+    /// h houses a side) fits in half of that, and no more than half the
+    /// game's seeds; rules with no database ([`Egdb::supports`]) get none.
+    /// The table is [`SolverOptions::table_for_machine`]. The reasons,
+    /// from docs/results.md section 4: Kalah(6,5) took 25 minutes with a
+    /// 28-seed database (5.6 GB) and a 16 GB table and over an hour with
+    /// 256 MB and 12 seeds; Kalah(6,4) took 18 s with 24 seeds and 1.9 s
+    /// with 28, whose build takes 30 to 50 minutes instead of 6 to 12; a
+    /// table bigger than the problem is slower (its pages are faulted in
+    /// during the search).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_ai::SolverOptions;
+    /// use mancala_core::{Preset, RuleSet, Rules};
+    ///
+    /// // Kalah(6,5) on a machine with 24 GiB free: 12 GiB to spend, at most
+    /// // 6 GiB of it for the database: 28 seeds, C(40,12) = 5,586,853,480
+    /// // bytes (29 would take C(41,12) = 7,898,654,920); the table, the
+    /// // biggest power of two in the 7.3 GB left: 4 GiB.
+    /// let rules = Rules::new(&RuleSet { seeds: 5, ..Preset::Kalah.rules() })?;
+    /// let sizing = SolverOptions::for_machine(&rules, 24 << 30);
+    /// assert_eq!(sizing.options, SolverOptions { table_bytes: 4 << 30, database_seeds: 28 });
+    /// assert_eq!(sizing.database_bytes, 5_586_853_480);
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    pub fn for_machine(rules: &Rules, available_bytes: u64) -> MachineSizing {
+        let game = game_seeds(rules);
+        let database_share = spendable(available_bytes) >> SIZING_DATABASE_SHIFT;
+        let (database_seeds, database_limit) = if Egdb::supports(rules) {
+            let cap = (game >> SIZING_GAME_SEEDS_SHIFT).min(mancala_core::MAX_SEEDS);
+            let fitting = (0..=cap)
+                .take_while(|&s| database_bytes(rules, s) <= database_share)
+                .last();
+            match fitting {
+                Some(s) if s == cap => (s, DatabaseLimit::GameSeeds { game }),
+                Some(s) => (s, DatabaseLimit::Memory),
+                None => (0, DatabaseLimit::Memory),
+            }
+        } else {
+            (0, DatabaseLimit::Unsupported)
+        };
+        MachineSizing::with_seeds(rules, available_bytes, database_seeds, database_limit)
+    }
+
+    /// The table for solving under `rules` with a database of
+    /// `database_seeds` seeds on a machine with `available_bytes` free: a
+    /// power of two, `2^(s + 4)` bytes for `s` seeds of the game beyond
+    /// the database (256 MiB for Kalah(6,4) with 24 seeds, 16 GiB for
+    /// Kalah(6,5) with 28: the best tables measured, docs/results.md
+    /// sections 4.3 and 4.5), at least 64 MiB and at most 16 GiB, and no
+    /// more than the half of the memory the database leaves (at least
+    /// 1 MiB whatever the memory).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_ai::SolverOptions;
+    /// use mancala_core::{Preset, Rules};
+    ///
+    /// // Kalah(6,4) with 24 seeds in the database: 48 - 24 = 24 seeds beyond
+    /// // it, a 2^28-byte table.
+    /// let rules = Rules::new(&Preset::Kalah.rules())?;
+    /// assert_eq!(SolverOptions::table_for_machine(&rules, 24 << 30, 24), 256 << 20);
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    pub fn table_for_machine(rules: &Rules, available_bytes: u64, database_seeds: usize) -> usize {
+        let database = if Egdb::supports(rules) {
+            database_bytes(rules, database_seeds)
+        } else {
+            0
+        };
+        let beyond = game_seeds(rules).saturating_sub(database_seeds);
+        let wanted = u32::try_from(beyond)
+            .ok()
+            .and_then(|b| 1u64.checked_shl(b + SIZING_TABLE_LOG2_OVER_SEEDS))
+            .unwrap_or(u64::MAX)
+            .clamp(SIZING_TABLE_MIN_BYTES, SIZING_TABLE_MAX_BYTES);
+        let room = spendable(available_bytes).saturating_sub(database);
+        let bytes = power_of_two_at_most(room)
+            .min(wanted)
+            .max(SIZING_TABLE_FLOOR_BYTES);
+        usize::try_from(bytes).unwrap_or(1 << (usize::BITS - 1))
+    }
+}
+
+impl MachineSizing {
+    /// The sizing of a database of `database_seeds` seeds (chosen, or
+    /// asked for: [`DatabaseLimit::Asked`]) and the table that goes with
+    /// it on a machine with `available_bytes` free.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_ai::{DatabaseLimit, MachineSizing};
+    /// use mancala_core::{Preset, Rules};
+    ///
+    /// // Kalah(6,4) with a 20-seed database: C(32,12) = 225,792,840 bytes.
+    /// let rules = Rules::new(&Preset::Kalah.rules())?;
+    /// let sizing = MachineSizing::with_seeds(&rules, 24 << 30, 20, DatabaseLimit::Asked);
+    /// assert_eq!(sizing.database_bytes, 225_792_840);
+    /// assert_eq!(sizing.options.table_bytes, 4 << 30);
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    pub fn with_seeds(
+        rules: &Rules,
+        available_bytes: u64,
+        database_seeds: usize,
+        database_limit: DatabaseLimit,
+    ) -> MachineSizing {
+        let database_bytes = if Egdb::supports(rules) && database_seeds > 0 {
+            database_bytes(rules, database_seeds)
+        } else {
+            0
+        };
+        MachineSizing {
+            options: SolverOptions {
+                table_bytes: SolverOptions::table_for_machine(
+                    rules,
+                    available_bytes,
+                    database_seeds,
+                ),
+                database_seeds,
+            },
+            database_bytes,
+            available_bytes,
+            database_limit,
+        }
+    }
+}
+
+impl std::fmt::Display for MachineSizing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "table {} MiB, ", self.options.table_bytes >> 20)?;
+        match (self.database_limit, self.database_bytes) {
+            (DatabaseLimit::Unsupported, _) => {
+                write!(f, "no endgame database (not for these rules)")?
+            }
+            (_, 0) => write!(f, "no endgame database")?,
+            (limit, bytes) => {
+                write!(
+                    f,
+                    "endgame database of {} seeds ({}",
+                    self.options.database_seeds,
+                    decimal(bytes)
+                )?;
+                match limit {
+                    DatabaseLimit::GameSeeds { game } => write!(f, ", half the game's {game}")?,
+                    DatabaseLimit::Memory => write!(f, ", as much as the memory allows")?,
+                    _ => write!(f, ", as asked")?,
+                }
+                write!(f, ")")?;
+            }
+        }
+        write!(f, ", from {} available", decimal(self.available_bytes))
+    }
+}
+
+/// What the sizing spends of `available` bytes.
+fn spendable(available: u64) -> u64 {
+    available >> SIZING_MEMORY_SHIFT
+}
+
+/// The seeds in the game under `rules` (board, stores and discarded).
+fn game_seeds(rules: &Rules) -> usize {
+    Position::new(rules).total_seeds() as usize
+}
+
+/// The bytes of a database of up to `seeds` seeds: one a board, and the
+/// boards of `n` houses holding up to `seeds` seeds in all are
+/// C(seeds + n, n) (what [`Egdb::size`] sums), here without overflow
+/// (`u64::MAX` when too many).
+fn database_bytes(rules: &Rules, seeds: usize) -> u64 {
+    let n = 2 * rules.houses() as u128;
+    // C(s + n, n) = C(s - 1 + n, n) * (s + n) / s, exactly at each step.
+    let mut boards: u128 = 1;
+    for s in 1..=seeds as u128 {
+        boards = boards * (s + n) / s;
+        if boards > u128::from(u64::MAX) {
+            return u64::MAX;
+        }
+    }
+    boards as u64
+}
+
+/// The biggest power of two at most `bytes` (0 for 0).
+fn power_of_two_at_most(bytes: u64) -> u64 {
+    match bytes {
+        0 => 0,
+        b => 1 << (63 - b.leading_zeros()),
+    }
+}
+
+/// `bytes` in decimal units, as docs/results.md writes them: `5.59 GB`,
+/// `226 MB`, three figures.
+fn decimal(bytes: u64) -> String {
+    let (value, unit) = match bytes {
+        b if b >= 1_000_000_000 => (b as f64 / 1e9, "GB"),
+        b if b >= 1_000_000 => (b as f64 / 1e6, "MB"),
+        b if b >= 1_000 => (b as f64 / 1e3, "kB"),
+        b => return format!("{b} bytes"),
+    };
+    if value < 10.0 {
+        format!("{value:.2} {unit}")
+    } else if value < 100.0 {
+        format!("{value:.1} {unit}")
+    } else {
+        format!("{value:.0} {unit}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mancala_core::{Preset, RuleSet};
+
+    use super::*;
+
+    fn kalah(houses: u8, seeds: u8) -> Rules {
+        Rules::new(&RuleSet {
+            houses,
+            seeds,
+            ..Preset::Kalah.rules()
+        })
+        .expect("Kalah rules")
+    }
+
+    const GIB: u64 = 1 << 30;
+
+    /// docs/results.md section 4.4: six houses a side, 9.7 MB for 14
+    /// seeds ... 2.7 GB for 26, 5.6 GB for 28; exactly C(seeds + 12, 12)
+    /// (Python's `math.comb`).
+    #[test]
+    fn database_sizes_are_those_of_results_md() {
+        let rules = kalah(6, 4);
+        let sizes = [14, 16, 18, 20, 22, 24, 26, 28].map(|s| database_bytes(&rules, s));
+        assert_eq!(
+            sizes,
+            [
+                9_657_700,
+                30_421_755,
+                86_493_225,
+                225_792_840,
+                548_354_040,
+                1_251_677_700,
+                2_707_475_148,
+                5_586_853_480
+            ]
+        );
+        let shown = sizes.map(decimal);
+        assert_eq!(
+            shown,
+            [
+                "9.66 MB", "30.4 MB", "86.5 MB", "226 MB", "548 MB", "1.25 GB", "2.71 GB",
+                "5.59 GB"
+            ]
+        );
+        // What the database itself counts, for eight houses too.
+        assert_eq!(database_bytes(&rules, 20), Egdb::size(&rules, 20) as u64);
+        assert_eq!(database_bytes(&kalah(4, 3), 12), 125_970);
+        // Past u64: a saturated count, not an overflow.
+        assert_eq!(database_bytes(&rules, 255), u64::MAX);
+    }
+
+    /// 24 GiB free, Kalah(6,5) (60 seeds): 12 GiB to spend, 6 GiB
+    /// (6,442,450,944) for the database. C(40,12) = 5,586,853,480 fits,
+    /// C(41,12) = 7,898,654,920 does not: 28 seeds. The table wants
+    /// 2^(60 - 28 + 4), capped at 16 GiB; 12 GiB - 5.59 GB = 7.3 GB are
+    /// left, whose biggest power of two is 4 GiB.
+    #[test]
+    fn a_24_gib_machine_solves_kalah_6_5_with_28_seeds() {
+        let sizing = SolverOptions::for_machine(&kalah(6, 5), 24 * GIB);
+        assert_eq!(sizing.options.database_seeds, 28);
+        assert_eq!(sizing.database_bytes, 5_586_853_480);
+        assert_eq!(sizing.options.table_bytes as u64, 4 * GIB);
+        assert_eq!(sizing.database_limit, DatabaseLimit::Memory);
+        assert_eq!(
+            sizing.to_string(),
+            "table 4096 MiB, endgame database of 28 seeds (5.59 GB, as much as the memory allows), \
+             from 25.8 GB available"
+        );
+    }
+
+    /// 2 GiB free, Kalah(6,5): 1 GiB to spend, 512 MiB (536,870,912) for
+    /// the database: C(34,12) = 548,354,040 is too many, C(33,12) =
+    /// 354,817,320 fits: 21 seeds. 1,073,741,824 - 354,817,320 =
+    /// 718,924,504 left: a 512 MiB table.
+    #[test]
+    fn a_2_gib_machine_solves_kalah_6_5_with_21_seeds() {
+        let sizing = SolverOptions::for_machine(&kalah(6, 5), 2 * GIB);
+        assert_eq!(
+            sizing.options,
+            SolverOptions {
+                table_bytes: 512 << 20,
+                database_seeds: 21
+            }
+        );
+        assert_eq!(sizing.database_bytes, 354_817_320);
+    }
+
+    /// Kalah(4,3) has 24 seeds: half of them, 12, C(20,8) = 125,970
+    /// boards, however much memory; 12 seeds beyond the database want
+    /// 2^16 bytes: the 64 MiB floor.
+    #[test]
+    fn kalah_4_3_gets_half_its_24_seeds() {
+        for available in [GIB, 24 * GIB, 1 << 50] {
+            let sizing = SolverOptions::for_machine(&kalah(4, 3), available);
+            assert_eq!(sizing.options.database_seeds, 12, "{available}");
+            assert_eq!(sizing.database_bytes, 125_970);
+            assert_eq!(sizing.options.table_bytes, 64 << 20);
+            assert_eq!(sizing.database_limit, DatabaseLimit::GameSeeds { game: 24 });
+        }
+        let line = SolverOptions::for_machine(&kalah(4, 3), 24 * GIB).to_string();
+        assert!(
+            line.contains("12 seeds (126 kB, half the game's 24)"),
+            "{line}"
+        );
+    }
+
+    /// Kalah(6,4) on a big machine: 24 seeds (half its 48) and
+    /// 2^(24 + 4) bytes: the 256 MB table docs/results.md section 4.5
+    /// measured best with that database.
+    #[test]
+    fn kalah_6_4_gets_24_seeds_and_256_mib() {
+        let sizing = SolverOptions::for_machine(&kalah(6, 4), 24 * GIB);
+        assert_eq!(
+            sizing.options,
+            SolverOptions {
+                table_bytes: 256 << 20,
+                database_seeds: 24
+            }
+        );
+        assert_eq!(
+            SolverOptions::table_for_machine(
+                &Rules::new(&Preset::Kalah.rules()).unwrap(),
+                24 * GIB,
+                24
+            ),
+            256 << 20
+        );
+        // With 20 seeds asked: C(32,12) bytes, 28 seeds beyond: 2^32.
+        let asked = MachineSizing::with_seeds(&kalah(6, 4), 24 * GIB, 20, DatabaseLimit::Asked);
+        assert_eq!(asked.database_bytes, 225_792_840);
+        assert_eq!(asked.options.table_bytes as u64, 4 * GIB);
+    }
+
+    /// Oware has no endgame database (its end looks at the stores): no
+    /// seeds; the table is capped by the memory (8 GiB of 12 to spend).
+    #[test]
+    fn oware_gets_no_database() {
+        let rules = Rules::new(&Preset::Oware.rules()).expect("Oware");
+        let sizing = SolverOptions::for_machine(&rules, 24 * GIB);
+        assert_eq!(sizing.options.database_seeds, 0);
+        assert_eq!(sizing.database_bytes, 0);
+        assert_eq!(sizing.database_limit, DatabaseLimit::Unsupported);
+        assert_eq!(sizing.options.table_bytes as u64, 8 * GIB);
+        assert!(
+            sizing
+                .to_string()
+                .contains("no endgame database (not for these rules)")
+        );
+    }
+
+    /// No memory to speak of: no database, the 1 MiB floor.
+    #[test]
+    fn no_memory_gets_no_database_and_the_smallest_table() {
+        let sizing = SolverOptions::for_machine(&kalah(6, 5), 0);
+        assert_eq!(
+            sizing.options,
+            SolverOptions {
+                table_bytes: 1 << 20,
+                database_seeds: 0
+            }
+        );
+        assert!(
+            sizing.to_string().contains("no endgame database,"),
+            "{sizing}"
+        );
+    }
+
+    /// A database asked for: its size is counted against the table's
+    /// room. Kalah(6,5), 28 seeds, 8 GiB free: 4 GiB to spend, 5.59 GB
+    /// of it the database: the 1 MiB floor.
+    #[test]
+    fn an_asked_database_leaves_the_table_the_rest() {
+        let sizing = MachineSizing::with_seeds(&kalah(6, 5), 8 * GIB, 28, DatabaseLimit::Asked);
+        assert_eq!(sizing.options.table_bytes, 1 << 20);
+        assert!(
+            sizing.to_string().contains("28 seeds (5.59 GB, as asked)"),
+            "{sizing}"
+        );
+    }
+}
