@@ -174,12 +174,17 @@ fn rules_command(command: &RulesCommand, cli: &Cli) -> CliResult {
         RulesCommand::Check { file } => {
             let set = read_rule_file(file)?;
             compile(&set)?;
+            // A start layout has a count of its own for each house.
+            let each = if set.layout.is_uniform() {
+                format!("{} seeds each", set.seeds)
+            } else {
+                format!("houses of {} seeds", set.layout)
+            };
             outln!(
-                "{}: ok ({} players, {} houses, {} seeds each, {} seeds in all)",
+                "{}: ok ({} players, {} houses, {each}, {} seeds in all)",
                 file.display(),
                 set.players,
                 set.houses,
-                set.seeds,
                 set.total_seeds()
             );
             Ok(())

@@ -89,6 +89,27 @@ fn rules_show_prints_toml_that_rules_check_accepts() {
 }
 
 #[test]
+fn rules_check_gives_a_start_layout_house_by_house() {
+    let dir = temp_dir("layout");
+    let file = dir.join("layout.toml");
+    let out = ok(&[
+        "rules",
+        "show",
+        "--rules",
+        "kalah",
+        "--set",
+        "layout=5,0,5,0,5,0",
+    ]);
+    std::fs::write(&file, &out).unwrap();
+    let check = ok(&["rules", "check", file.to_str().unwrap()]);
+    // Two sides of 5 + 0 + 5 + 0 + 5 + 0 seeds.
+    assert!(
+        check.contains("ok (2 players, 6 houses, houses of 5,0,5,0,5,0 seeds, 30 seeds in all)"),
+        "{check}"
+    );
+}
+
+#[test]
 fn rules_show_applies_set_with_list_values() {
     let out = ok(&[
         "rules",

@@ -5,7 +5,8 @@
 //! and games cut off by a move budget and taken up again.
 
 use mancala_core::{
-    EndCondition, EndReason, EndSet, History, Playout, Position, Preset, Rules, Setup, StoresSown,
+    EndCondition, EndReason, EndSet, History, Playout, Position, Preset, RuleSet, Rules, Setup,
+    StoresSown,
 };
 use mancala_testkit::pick::Choices;
 use mancala_testkit::rules::{any_rules, fit_layout, register_rules};
@@ -227,5 +228,39 @@ proptest! {
         let rules = Rules::new(&preset.rules()).unwrap();
         let (start, _) = reference(Position::new(&rules), plies, chooser(walk), true);
         check_from(start, seed, 3, 100_000);
+    }
+}
+
+/// A repetition on the budget's last move ends the game there, as in a
+/// `History` (a random rule set of the proptests found `play_out`
+/// stopping at the budget without looking): two houses, no store sown,
+/// the forty moves below bring back a position at ply 40.
+#[test]
+fn a_repetition_on_the_last_move_of_the_budget_ends_the_game() {
+    let spec = "kalah,houses=2,seeds=4,stores_sown=none,origin=first,relay_on=own,\
+                capture=count,capture_from=all,capture_empty_opposite=true,capture_counts=7,\
+                chain=true,gap_opposite=true,capture_extra_turn=true,no_capture_moves=1,\
+                end=no_legal_move,majority,repetition,leftover=split_poorer,cycle_leftover=discard";
+    let rules = Rules::new(&RuleSet::from_spec(spec).unwrap()).unwrap();
+    let picks = [
+        0, 0, 1, 1, 1, 0, 0, 1, 1, 1, 0, 1, 0, 1, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0,
+        1, 0, 0, 0, 1, 0, 0, 0, 0, 0,
+    ];
+    let mut game = History::from_position(Position::new(&rules));
+    for &i in &picks {
+        let moves = game.legal_moves();
+        game.play_unchecked(moves.get(i).unwrap());
+    }
+    let want = "0,0:0 0,0:0 to=0 ply=40 discarded=16 over=repetition";
+    assert_eq!(game.position().to_string(), want);
+    for budget in [40, 41, 1000] {
+        let mut pos = Position::new(&rules);
+        let mut next = picks.iter().copied();
+        let moves = Playout::new().play_out(&mut pos, budget, &mut |_| next.next().unwrap_or(0));
+        assert_eq!(
+            (pos.to_string().as_str(), moves),
+            (want, 40),
+            "budget {budget}"
+        );
     }
 }

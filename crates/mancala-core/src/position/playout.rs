@@ -127,11 +127,16 @@ impl<'r> Position<'r> {
             loop {
                 // No legal move: the game is over.
                 let moves = self.legal_moves();
-                if moves.is_empty() || left == 0 {
+                if moves.is_empty() {
                     break;
                 }
+                // Before the budget: the last move's position too may
+                // come back (and end the game, as in a `History`).
                 if REP && whole.seen(self.era() + self.stores(), Whole::of(self)) {
                     self.end_by_repetition();
+                    break;
+                }
+                if left == 0 {
                     break;
                 }
                 self.play_chosen(moves, choose);
@@ -193,14 +198,19 @@ impl<'r> Position<'r> {
         choose: &mut impl Choose,
     ) -> Option<Regs> {
         let r = self.rules;
-        while !self.is_over() && *left > 0 {
+        while !self.is_over() {
             let (mover, other) = self.words(regs);
+            // Before the budget: the position of the budget's last move,
+            // played by the general path, may have come back too.
             if REP {
                 let era = self.era() + self.store_of(regs, mover) + self.store_of(regs, other);
                 if boards.seen(era, Words(mover, other, u32::from(self.state.to_move))) {
                     self.end_by_repetition();
                     return None;
                 }
+            }
+            if *left == 0 {
+                return None;
             }
             if self.sowings() < r.ply_horizon || (r.pie_rule && self.state.pie == PieState::Pending)
             {
