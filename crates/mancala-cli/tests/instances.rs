@@ -5,7 +5,8 @@
 //! rooms over at once and exits; players of one room on different
 //! instances play a whole game (the other instance passes its socket on
 //! to the owner); an instance killed (SIGKILL) mid-game leaves every game
-//! to finish on the others, each record what was announced; a rolling
+//! to finish on the others, each record what was announced, also when
+//! it is started again at once under its name; a rolling
 //! restart of all three (SIGTERM, exit, started again) loses no game and
 //! no move.
 //!
@@ -700,4 +701,24 @@ async fn a_rolling_restart_of_every_instance_loses_no_game_and_no_move() {
         table.finish().await;
         table.assert_recorded(&servers[0], &database).await;
     }
+}
+
+#[tokio::test]
+async fn an_instance_killed_and_started_again_at_once_leaves_its_rooms_to_the_others() {
+    let (database, _dir) = database().await;
+    let a = instance(&database, "a");
+    let b = instance(&database, "b");
+    let mut table = Table::started(&a, 0, 61, 4).await;
+
+    // A is killed and started again under its name before its lease
+    // has run out: the new process runs none of the old one's rooms, so
+    // it must not keep their leases alive. A's players, connecting to
+    // B, are served there within the takeover time.
+    a.kill();
+    let _again = instance(&database, "a");
+    let (clients, room) = join_when_free(&b, &table.code, &table.people).await;
+    table.clients = clients;
+    assert_eq!(room["game"]["events"], json!(events(&table.game)));
+    table.finish().await;
+    table.assert_recorded(&b, &database).await;
 }

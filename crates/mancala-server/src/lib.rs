@@ -339,6 +339,13 @@ impl Server {
         let listener = TcpListener::bind(&config.addr).await.map_err(bind_error)?;
         let addr = listener.local_addr().map_err(bind_error)?;
         analysis::requeue_running(&db).await?;
+        let released = db.release_all(&config.instance).await?;
+        if released > 0 {
+            tracing::info!(
+                rooms = released,
+                "leases of a former process of this name given up"
+            );
+        }
         let mut settings = room::Settings::from(config);
         if config.advertise.is_none() {
             settings.advertise = std::sync::Arc::from(format!("http://{addr}").as_str());

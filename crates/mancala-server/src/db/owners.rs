@@ -46,8 +46,8 @@ fn millis(lease: Duration) -> i64 {
 impl Db {
     /// Claims room `code` for `instance`, reachable at `addr`, at time
     /// `now` (milliseconds) for `lease`: only if no instance holds it, its lease ended, or
-    /// `instance` itself holds it (a restarted instance takes its rooms
-    /// back at once). Each claim raises the room's epoch by one.
+    /// `instance` itself holds it. Each claim raises the room's epoch by
+    /// one.
     ///
     /// A claim that ends another instance's lease, run out but never
     /// given up (that instance stopped or died), counts as a takeover in
@@ -179,6 +179,27 @@ impl Db {
         Ok(())
     }
 
+    /// Gives up every lease held under `instance`'s name, as a server
+    /// starting under that name does before it runs any room: such a
+    /// lease is a previous process's (killed before it could hand its
+    /// rooms over), which this one's renewals (of all the name's leases)
+    /// would otherwise keep alive for ever, with no task running the
+    /// room and the dead process's address in it for the other
+    /// instances. Any instance may claim those rooms at once. Returns
+    /// how many leases were given up.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn release_all(&self, instance: &str) -> Result<u64, Error> {
+        let done =
+            sqlx::query("UPDATE room_owners SET instance = '', expires_at = 0 WHERE instance = $1")
+                .bind(instance)
+                .execute(&self.pool)
+                .await?;
+        Ok(done.rows_affected())
+    }
+
     /// The SQL that appends an event (`$1` game, `$2` seq, `$3` event,
     /// `$4` played by) only while room `$5` is at epoch `$6`: one
     /// statement, so that the check costs no round trip. PostgreSQL
@@ -255,6 +276,35 @@ mod tests {
 
     fn moved(result: Result<impl std::fmt::Debug, Error>) -> bool {
         matches!(result, Err(Error::RoomMoved { ref code }) if code == "r")
+    }
+
+    #[tokio::test]
+    async fn a_new_process_gives_up_the_leases_its_name_held() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = fresh(&dir).await;
+        let a = Db::open(&url).await.unwrap();
+        let b = Db::open(&url).await.unwrap();
+        a.create_player("p", "p", "-").await.unwrap();
+        let setup = RoomSetup::choose(Some("kalah"), None, None).unwrap();
+        for code in ["r", "s"] {
+            a.create_room(code, "p", &setup, false, None).await.unwrap();
+        }
+        let t = 1_000_000;
+        let fence = a.claim("r", ("A", "http://a"), t, LEASE).await.unwrap();
+        assert!(fence.is_some());
+        a.claim("s", ("B", "http://b"), t, LEASE).await.unwrap();
+
+        // A starts again within its lease: the room of A's is free at
+        // once (nothing renews it), B's is still B's.
+        assert_eq!(a.release_all("A").await.unwrap(), 1);
+        assert_eq!(a.renew("A", t + 1, LEASE).await.unwrap(), []);
+        assert_eq!(b.owner_elsewhere("r", "B", t + 1).await.unwrap(), None);
+        let taken = b.claim("r", ("B", "http://b"), t + 1, LEASE).await.unwrap();
+        assert_eq!(taken.map(|f| f.epoch), Some(2));
+        assert_eq!(
+            a.claim("s", ("A", "http://a"), t + 1, LEASE).await.unwrap(),
+            None
+        );
     }
 
     #[tokio::test]
