@@ -517,10 +517,11 @@ async fn an_instance_killed_mid_game_leaves_every_game_to_finish_on_the_others()
 
     // A's players connect to B and to C, which take A's rooms over once
     // its lease has run out, each game as A committed it.
-    for (i, served) in [(0, &b), (1, &c)] {
+    for (i, served, at) in [(0, &b, 1), (1, &c, 2)] {
         let table = &mut tables[i];
         let (clients, room) = join_when_free(served, &table.code, &table.people).await;
         table.clients = clients;
+        (table.on, table.owner) = (vec![at; 2], at);
         if i == 0 {
             table.settle(&room, pending, announced).await;
         } else {
