@@ -723,3 +723,45 @@ async fn an_instance_killed_and_started_again_at_once_leaves_its_rooms_to_the_ot
     table.finish().await;
     table.assert_recorded(&b, &database).await;
 }
+
+#[tokio::test]
+async fn a_turn_handed_over_keeps_the_time_it_used() {
+    let (database, _dir) = database().await;
+    let mut a = instance_leasing(&database, "a", "10m");
+    let b = instance_leasing(&database, "b", "10m");
+    let body = json!({ "rules": "kalah", "turn_seconds": 30 });
+    let (people, code, mut on_a) = a.started_room_with(body).await;
+    let mut game = kalah();
+    let mut random = Random::new(71);
+    let began = Instant::now();
+    play(&mut on_a, &mut game, &mut random, 1).await;
+
+    // The next turn has run for at least USED (real time: the servers
+    // are real processes) when A hands the room over to B.
+    const USED: Duration = Duration::from_secs(2);
+    tokio::time::sleep(USED).await;
+    a.signal("TERM");
+    for client in &mut on_a {
+        told_to_reconnect(client).await;
+    }
+    assert_eq!(a.exit_within(Duration::from_secs(15)), Some(0));
+    let (mut on_b, room) = join_when_free(&b, &code, &people).await;
+    let at_most = began.elapsed();
+
+    // B's clock of that turn has the rest: what it used on A is kept,
+    // and it used at most the time since the move was sent.
+    let clock = &room["game"]["clock"];
+    assert_eq!(clock["seat"], game.position().player_to_move(), "{clock}");
+    assert_eq!(clock["limit_ms"], 30_000, "{clock}");
+    let remaining = Duration::from_millis(clock["remaining_ms"].as_u64().unwrap());
+    let limit = Duration::from_secs(30);
+    assert!(remaining <= limit - USED, "{clock}");
+    assert!(remaining >= limit.saturating_sub(at_most), "{clock}");
+
+    play(&mut on_b, &mut game, &mut random, usize::MAX).await;
+    for client in &mut on_b {
+        client.expect("over").await;
+    }
+    let id = room["game"]["id"].as_str().unwrap();
+    assert_eq!(stored_events(&database, id).await, events(&game));
+}
