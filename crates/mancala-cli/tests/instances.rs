@@ -5,7 +5,10 @@
 //! rooms over at once and exits; players of one room on different
 //! instances play a whole game (the other instance passes its socket on
 //! to the owner); an instance killed (SIGKILL) mid-game leaves every game
-//! to finish on the others, each record what was announced.
+//! to finish on the others, each record what was announced, also when
+//! it is started again at once under its name; a rolling
+//! restart of all three (SIGTERM, exit, started again) loses no game and
+//! no move.
 //!
 //! On the PostgreSQL that `MANCALA_TEST_POSTGRES` names
 //! (`.ci/with-postgres cargo test -p mancala-cli --test instances`), in a
@@ -173,7 +176,7 @@ async fn a_stopped_owner_loses_its_room_and_never_writes_for_it_again() {
     let a = instance(&database, "a");
     let b = instance(&database, "b");
     let c = instance(&database, "c");
-    let mut game = Game::new(Rules::new(&RuleSet::from_spec("kalah").unwrap()).unwrap());
+    let mut game = kalah();
     let mut random = Random::new(32);
 
     // Ann and Bob play on A, which owns the room.
@@ -235,7 +238,7 @@ async fn an_owner_sent_sigterm_hands_its_rooms_over_at_once_and_exits() {
     // another instance take the room in time.
     let mut a = instance_leasing(&database, "a", "10m");
     let b = instance_leasing(&database, "b", "10m");
-    let mut game = Game::new(Rules::new(&RuleSet::from_spec("kalah").unwrap()).unwrap());
+    let mut game = kalah();
     let mut random = Random::new(15);
     let (people, code, mut on_a) = a.started_room("kalah").await;
     play(&mut on_a, &mut game, &mut random, 5).await;
@@ -272,7 +275,7 @@ async fn players_on_different_instances_play_a_whole_game() {
     let a = instance(&database, "a");
     let b = instance(&database, "b");
     let c = instance(&database, "c");
-    let mut game = Game::new(Rules::new(&RuleSet::from_spec("kalah").unwrap()).unwrap());
+    let mut game = kalah();
     let mut random = Random::new(7);
     let mut people = Vec::new();
     for name in ["Ann", "Bob", "Cy"] {
@@ -325,21 +328,113 @@ async fn players_on_different_instances_play_a_whole_game() {
     assert_eq!(stored_events(&database, &id).await, events(&game));
 }
 
+/// A new game of Kalah.
+fn kalah() -> Game {
+    Game::new(Rules::new(&RuleSet::from_spec("kalah").unwrap()).unwrap())
+}
+
 /// A game in a room, as the test follows it.
 struct Table {
     people: Vec<(String, String)>,
     code: String,
     clients: Vec<Client>,
+    /// The instance (an index into the test's) each client is connected to.
+    on: Vec<usize>,
+    /// The instance that owns the room.
+    owner: usize,
     /// The game as the moves announced (`moved`) made it.
     game: Game,
     random: Random,
 }
 
-/// Reads `client` to the end of its connection (its instance died);
-/// whether it was told `moved` with number `seq`, the only number it may
-/// still hear of.
-async fn heard_move(client: &mut Client, seq: usize) -> bool {
-    let mut heard = false;
+impl Table {
+    /// A room started on `served` (instance `at`, its owner), both
+    /// players connected there, and `moves` played (moves of `seed`).
+    async fn started(served: &Served, at: usize, seed: u64, moves: usize) -> Table {
+        let (people, code, mut clients) = served.started_room("kalah").await;
+        let mut game = kalah();
+        let mut random = Random::new(seed);
+        play(&mut clients, &mut game, &mut random, moves).await;
+        Table {
+            people,
+            code,
+            clients,
+            on: vec![at; 2],
+            owner: at,
+            game,
+            random,
+        }
+    }
+
+    /// Connects the player of `seat` again, to `served` (instance `at`),
+    /// in place of its client; the room as the new client saw it.
+    async fn rejoin(&mut self, seat: usize, served: &Served, at: usize) -> Value {
+        let person = std::slice::from_ref(&self.people[seat]);
+        let (mut clients, room) = join_when_free(served, &self.code, person).await;
+        self.clients[seat] = clients.pop().unwrap();
+        self.on[seat] = at;
+        room
+    }
+
+    /// Move `pending`, sent before its room moved, once the room is
+    /// seen again as `room`: stored, the model takes it; absent (then no
+    /// client may have been told of it), it is sent again and announced.
+    /// Whether it was stored.
+    async fn settle(&mut self, room: &Value, pending: mancala_core::Move, announced: bool) -> bool {
+        let stored = &room["game"]["events"];
+        let mut with = self.game.clone();
+        with.play(pending).unwrap();
+        if *stored == json!(events(&with)) {
+            self.game = with;
+            return true;
+        }
+        assert!(!announced, "the move announced was lost: {stored}");
+        assert_eq!(*stored, json!(events(&self.game)));
+        send_move(&mut self.clients, &mut self.game, pending).await;
+        false
+    }
+
+    /// Plays the game to its end; every client is told it is over.
+    async fn finish(&mut self) {
+        play(
+            &mut self.clients,
+            &mut self.game,
+            &mut self.random,
+            usize::MAX,
+        )
+        .await;
+        assert!(self.game.is_over());
+        for client in &mut self.clients {
+            client.expect("over").await;
+        }
+    }
+
+    /// Checks, through a client of `served`, that the room shows the
+    /// game as announced, and that the database holds it as its record.
+    async fn assert_recorded(&self, served: &Served, database: &str) {
+        let (_, room) = served.join(&self.code, &self.people[1]).await;
+        assert_eq!(room["game"]["events"], json!(events(&self.game)));
+        let id = room["game"]["id"].as_str().unwrap();
+        assert_eq!(stored_events(database, id).await, events(&self.game));
+    }
+}
+
+/// How a connection that its instance ended went.
+struct Ending {
+    /// Told `moved` (with the one number it could still hear of).
+    moved: bool,
+    /// Told `room_moved`.
+    told: bool,
+}
+
+/// Reads `client` to the end of its connection (its instance stopped or
+/// died, or its room moved): it may hear `moved` with number `seq`
+/// alone, `room_moved`, and rooms, nothing else.
+async fn heard_to_end(client: &mut Client, seq: usize) -> Ending {
+    let mut ending = Ending {
+        moved: false,
+        told: false,
+    };
     loop {
         let frame = tokio::time::timeout(common::PATIENCE, client.ws.next())
             .await
@@ -347,12 +442,14 @@ async fn heard_move(client: &mut Client, seq: usize) -> bool {
         match frame {
             Some(Ok(Message::Text(text))) => {
                 let message: Value = serde_json::from_str(&text).unwrap();
-                if message["type"] == "moved" {
-                    assert_eq!(message["seq"], seq, "{message}");
-                    heard = true;
+                match message["type"].as_str() {
+                    Some("moved") if message["seq"] == seq && !ending.moved => ending.moved = true,
+                    Some("error") if message["code"] == "room_moved" => ending.told = true,
+                    Some("room") => {}
+                    _ => panic!("unexpected {message}"),
                 }
             }
-            Some(Ok(Message::Close(_)) | Err(_)) | None => return heard,
+            Some(Ok(Message::Close(_)) | Err(_)) | None => return ending,
             Some(Ok(_)) => {}
         }
     }
@@ -381,18 +478,8 @@ async fn an_instance_killed_mid_game_leaves_every_game_to_finish_on_the_others()
     let c = instance(&database, "c");
     // Two games on A, one on B, each a few moves in.
     let mut tables = Vec::new();
-    for (served, seed) in [(&a, 41), (&a, 42), (&b, 43)] {
-        let (people, code, mut clients) = served.started_room("kalah").await;
-        let mut game = Game::new(Rules::new(&RuleSet::from_spec("kalah").unwrap()).unwrap());
-        let mut random = Random::new(seed);
-        play(&mut clients, &mut game, &mut random, 4).await;
-        tables.push(Table {
-            people,
-            code,
-            clients,
-            game,
-            random,
-        });
+    for (served, at, seed) in [(&a, 0, 41), (&a, 0, 42), (&b, 1, 43)] {
+        tables.push(Table::started(served, at, seed, 4).await);
     }
 
     // In A's second game a move is played, and the mover told of it
@@ -425,27 +512,20 @@ async fn an_instance_killed_mid_game_leaves_every_game_to_finish_on_the_others()
     let seq = tables[0].game.events().len() + 1;
     let mut announced = false;
     for client in &mut tables[0].clients {
-        announced |= heard_move(client, seq).await;
+        announced |= heard_to_end(client, seq).await.moved;
     }
 
     // A's players connect to B and to C, which take A's rooms over once
     // its lease has run out, each game as A committed it.
-    for (i, served) in [(0, &b), (1, &c)] {
+    for (i, served, at) in [(0, &b, 1), (1, &c, 2)] {
         let table = &mut tables[i];
         let (clients, room) = join_when_free(served, &table.code, &table.people).await;
         table.clients = clients;
-        let stored = &room["game"]["events"];
+        (table.on, table.owner) = (vec![at; 2], at);
         if i == 0 {
-            let mut with = table.game.clone();
-            with.play(pending).unwrap();
-            if *stored == json!(events(&with)) {
-                table.game = with;
-            } else {
-                assert!(!announced, "the move announced was lost: {stored}");
-                assert_eq!(*stored, json!(events(&table.game)));
-                send_move(&mut table.clients, &mut table.game, pending).await;
-            }
+            table.settle(&room, pending, announced).await;
         } else {
+            let stored = &room["game"]["events"];
             assert_eq!(*stored, json!(events(&table.game)), "announced, then lost");
         }
     }
@@ -454,17 +534,7 @@ async fn an_instance_killed_mid_game_leaves_every_game_to_finish_on_the_others()
 
     // Every game goes on to its end, B's own undisturbed.
     for table in &mut tables {
-        play(
-            &mut table.clients,
-            &mut table.game,
-            &mut table.random,
-            usize::MAX,
-        )
-        .await;
-        assert!(table.game.is_over());
-        for client in &mut table.clients {
-            client.expect("over").await;
-        }
+        table.finish().await;
     }
 
     // A started again (on another port) takes none back: its clients
@@ -472,10 +542,226 @@ async fn an_instance_killed_mid_game_leaves_every_game_to_finish_on_the_others()
     // announced.
     let again = instance(&database, "a");
     for table in &tables {
-        let (_, room) = again.join(&table.code, &table.people[1]).await;
-        assert_eq!(room["game"]["events"], json!(events(&table.game)));
-        let id = room["game"]["id"].as_str().unwrap();
-        assert_eq!(stored_events(&database, id).await, events(&table.game));
+        table.assert_recorded(&again, &database).await;
     }
     assert_eq!(metric(&again, "mancala_room_loads_total").await, 0.0);
+}
+
+/// The names of the rolling restart's instances.
+const NAMES: [&str; 3] = ["a", "b", "c"];
+
+/// Whether restarting instance `x` ends a connection of `table`'s
+/// (its owner, or the instance a client is connected to).
+fn touched(table: &Table, x: usize) -> bool {
+    table.owner == x || table.on.contains(&x)
+}
+
+/// The seats of `table` whose connection the restart of `x` ends.
+fn ended_seats(table: &Table, x: usize) -> Vec<usize> {
+    (0..table.clients.len())
+        .filter(|&seat| table.owner == x || table.on[seat] == x)
+        .collect()
+}
+
+/// Sends the next move of `table`'s game just before instance `x` is
+/// asked to stop, unless the mover is connected through `x` to another
+/// owner (whether `x` passed it on before it closed, the clients that
+/// stay would not know); the move sent.
+async fn send_before_stop(table: &mut Table, x: usize) -> Option<mancala_core::Move> {
+    if table.game.is_over() {
+        return None;
+    }
+    let position = table.game.position();
+    let seat = position.player_to_move();
+    if table.owner != x && table.on[seat] == x {
+        return None;
+    }
+    let m = table.random.choose(&position).unwrap();
+    table.clients[seat]
+        .send(json!({ "type": "move", "move": m.to_string() }))
+        .await;
+    Some(m)
+}
+
+/// Reads what `table`'s clients hear while instance `x` drains: a client
+/// whose connection ends reads to its end (told `room_moved` if `x` owns
+/// the room), any other is told `pending`; a game `x` does not touch
+/// takes it and goes on meanwhile. Whether any client was told of it.
+async fn hear_drain(table: &mut Table, x: usize, pending: Option<mancala_core::Move>) -> bool {
+    let seq = table.game.events().len() + 1;
+    let mut announced = false;
+    for (seat, client) in table.clients.iter_mut().enumerate() {
+        if table.owner == x || table.on[seat] == x {
+            let ending = heard_to_end(client, seq).await;
+            announced |= ending.moved;
+            assert!(ending.told || table.owner != x, "not told room_moved");
+        } else if let Some(m) = pending {
+            let moved = client.expect("moved").await;
+            assert_eq!(
+                (&moved["move"], &moved["seq"]),
+                (&json!(m.to_string()), &json!(seq))
+            );
+            announced = true;
+        }
+    }
+    if !touched(table, x) {
+        if let Some(m) = pending {
+            table.game.play(m).unwrap();
+        }
+        play(&mut table.clients, &mut table.game, &mut table.random, 2).await;
+    }
+    announced
+}
+
+/// Connects the clients of `table` (its number `t`) that the restart of
+/// `x` cut off to live instances (`x` started again among them), and
+/// settles `pending`: stored if and only if it was `announced`.
+async fn reconnect(
+    table: &mut Table,
+    t: usize,
+    servers: &[Served],
+    x: usize,
+    (pending, announced): (Option<mancala_core::Move>, bool),
+) {
+    let seats = ended_seats(table, x);
+    let Some(&first) = seats.first() else {
+        return;
+    };
+    let mut room = None;
+    for &seat in &seats {
+        let at = (x + 1 + t + seat) % servers.len();
+        room.get_or_insert(table.rejoin(seat, &servers[at], at).await);
+    }
+    if table.owner == x {
+        // A room given up is loaded by the first instance asked for it.
+        table.owner = table.on[first];
+    }
+    let room = room.unwrap();
+    match pending {
+        Some(m) => {
+            let stored = table.settle(&room, m, announced).await;
+            assert_eq!(stored, announced, "stored, never announced: {room}");
+        }
+        None => assert_eq!(room["game"]["events"], json!(events(&table.game))),
+    }
+}
+
+/// Restarts instance `x` while the games go on: it is sent SIGTERM with
+/// a move in flight in every game that can tell, drains (its clients
+/// hear the end), exits with status 0 and starts again under its name on
+/// another port; the clients cut off connect again to live instances.
+async fn restart(servers: &mut [Served], x: usize, tables: &mut [Table], database: &str) {
+    let mut pending = Vec::new();
+    for table in tables.iter_mut() {
+        pending.push(send_before_stop(table, x).await);
+    }
+    servers[x].signal("TERM");
+    let mut announced = Vec::new();
+    for (table, &m) in tables.iter_mut().zip(&pending) {
+        announced.push(hear_drain(table, x, m).await);
+    }
+    assert_eq!(servers[x].exit_within(Duration::from_secs(15)), Some(0));
+    servers[x] = instance(database, NAMES[x]);
+    for (t, table) in tables.iter_mut().enumerate() {
+        reconnect(table, t, servers, x, (pending[t], announced[t])).await;
+    }
+}
+
+#[tokio::test]
+async fn a_rolling_restart_of_every_instance_loses_no_game_and_no_move() {
+    let (database, _dir) = database().await;
+    let mut servers: Vec<Served> = NAMES.iter().map(|n| instance(&database, n)).collect();
+    // Four games: one whole on A; the others' players on two instances
+    // each (Bob's socket passed on to the owner).
+    let mut tables = Vec::new();
+    for (owner, bob, seed) in [(0, 0, 51), (1, 2, 52), (2, 0, 53), (0, 1, 54)] {
+        let mut table = Table::started(&servers[owner], owner, seed, 0).await;
+        if bob != owner {
+            table.rejoin(1, &servers[bob], bob).await;
+        }
+        play(&mut table.clients, &mut table.game, &mut table.random, 4).await;
+        tables.push(table);
+    }
+
+    // A, then B, then C restart, the games played on between them.
+    // Every room was handed over: none was taken over after its lease
+    // ran out (counted after each restart, while every instance that
+    // loaded a room of the stopped one still runs).
+    for x in 0..servers.len() {
+        restart(&mut servers, x, &mut tables, &database).await;
+        for served in &servers {
+            assert_eq!(metric(served, "mancala_room_takeovers_total").await, 0.0);
+        }
+        for table in &mut tables {
+            play(&mut table.clients, &mut table.game, &mut table.random, 2).await;
+        }
+    }
+
+    // Every game finishes, its record what was announced.
+    for table in &mut tables {
+        table.finish().await;
+        table.assert_recorded(&servers[0], &database).await;
+    }
+}
+
+#[tokio::test]
+async fn an_instance_killed_and_started_again_at_once_leaves_its_rooms_to_the_others() {
+    let (database, _dir) = database().await;
+    let a = instance(&database, "a");
+    let b = instance(&database, "b");
+    let mut table = Table::started(&a, 0, 61, 4).await;
+
+    // A is killed and started again under its name before its lease
+    // has run out: the new process runs none of the old one's rooms, so
+    // it must not keep their leases alive. A's players, connecting to
+    // B, are served there within the takeover time.
+    a.kill();
+    let _again = instance(&database, "a");
+    let (clients, room) = join_when_free(&b, &table.code, &table.people).await;
+    table.clients = clients;
+    assert_eq!(room["game"]["events"], json!(events(&table.game)));
+    table.finish().await;
+    table.assert_recorded(&b, &database).await;
+}
+
+#[tokio::test]
+async fn a_turn_handed_over_keeps_the_time_it_used() {
+    let (database, _dir) = database().await;
+    let mut a = instance_leasing(&database, "a", "10m");
+    let b = instance_leasing(&database, "b", "10m");
+    let body = json!({ "rules": "kalah", "turn_seconds": 30 });
+    let (people, code, mut on_a) = a.started_room_with(body).await;
+    let mut game = kalah();
+    let mut random = Random::new(71);
+    let began = Instant::now();
+    play(&mut on_a, &mut game, &mut random, 1).await;
+
+    // The next turn has run for at least USED (real time: the servers
+    // are real processes) when A hands the room over to B.
+    const USED: Duration = Duration::from_secs(2);
+    tokio::time::sleep(USED).await;
+    a.signal("TERM");
+    for client in &mut on_a {
+        told_to_reconnect(client).await;
+    }
+    assert_eq!(a.exit_within(Duration::from_secs(15)), Some(0));
+    let (mut on_b, room) = join_when_free(&b, &code, &people).await;
+    let at_most = began.elapsed();
+
+    // B's clock of that turn has the rest: what it used on A is kept,
+    // and it used at most the time since the move was sent.
+    let clock = &room["game"]["clock"];
+    assert_eq!(clock["seat"], game.position().player_to_move(), "{clock}");
+    assert_eq!(clock["limit_ms"], 30_000, "{clock}");
+    let remaining = Duration::from_millis(clock["remaining_ms"].as_u64().unwrap());
+    let limit = Duration::from_secs(30);
+    assert!(remaining <= limit - USED, "{clock}");
+    assert!(remaining >= limit.saturating_sub(at_most), "{clock}");
+
+    play(&mut on_b, &mut game, &mut random, usize::MAX).await;
+    for client in &mut on_b {
+        client.expect("over").await;
+    }
+    let id = room["game"]["id"].as_str().unwrap();
+    assert_eq!(stored_events(&database, id).await, events(&game));
 }

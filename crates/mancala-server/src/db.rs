@@ -527,6 +527,7 @@ impl Db {
             .bind(played_by)
             .bind(&fence.room)
             .bind(fence.epoch)
+            .bind(owners::now_ms())
             .execute(&mut *tx)
             .await?;
         if inserted.rows_affected() != 1 {

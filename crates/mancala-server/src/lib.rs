@@ -342,6 +342,13 @@ impl Server {
         let listener = TcpListener::bind(&config.addr).await.map_err(bind_error)?;
         let addr = listener.local_addr().map_err(bind_error)?;
         analysis::requeue_running(&db).await?;
+        let released = db.release_all(&config.instance).await?;
+        if released > 0 {
+            tracing::info!(
+                rooms = released,
+                "leases of a former process of this name given up"
+            );
+        }
         let mut settings = room::Settings::from(config);
         if config.advertise.is_none() {
             settings.advertise = std::sync::Arc::from(format!("http://{addr}").as_str());
@@ -384,8 +391,9 @@ impl Server {
     /// accepted and no room loaded, every room finishes the commands it
     /// has queued (pending commits), gives its lease up (so another
     /// instance takes it at once) and tells its clients `room_moved`
-    /// (see docs/scaling.md); returns once the rooms have ended, or after
-    /// [`DRAIN_LIMIT`] at most.
+    /// (see docs/scaling.md); returns once the rooms have ended and their
+    /// clients' sockets have closed, or after [`DRAIN_LIMIT`] and a second
+    /// more at most.
     ///
     /// # Errors
     ///
@@ -427,6 +435,7 @@ impl Server {
             let _ = tokio::time::timeout(DRAIN_LIMIT, rooms.drain()).await;
             let _ = drained_tx.send(());
         };
+        let sockets = self.db.metrics().sockets.clone();
         let serving = axum::serve(self.listener, service).with_graceful_shutdown(shutdown);
         // Connections that outlive the rooms (the queue's sockets) are
         // not waited for beyond the drain.
@@ -437,6 +446,13 @@ impl Server {
                 tokio::time::sleep(Duration::from_secs(1)).await;
             } => Ok(()),
         };
+        // The server does not wait for upgraded connections: the rooms'
+        // last words (`room_moved`) may still be in their sockets'
+        // queues. Those sockets get a moment to write them and close.
+        let began = tokio::time::Instant::now();
+        while sockets.get() > 0 && began.elapsed() < SOCKETS_GRACE {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
         served.map_err(|source| Error::Bind {
             addr: self.addr.to_string(),
             source,
@@ -446,6 +462,11 @@ impl Server {
 
 /// The longest [`Server::run_until`] waits for its rooms to drain.
 pub const DRAIN_LIMIT: Duration = Duration::from_secs(10);
+
+/// The longest [`Server::run_until`] waits, once the rooms have drained,
+/// for the WebSockets still open (the rooms' clients, told `room_moved`,
+/// and the queue's) to close.
+const SOCKETS_GRACE: Duration = Duration::from_secs(1);
 
 /// Runs a server on a new tokio runtime until the process ends, calling
 /// `listening` with its URL once it accepts connections: the whole of

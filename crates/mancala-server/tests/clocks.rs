@@ -221,7 +221,9 @@ async fn a_room_loaded_after_a_restart_restarts_the_clock_and_the_takeover_delay
 
         // Nobody is connected to the new server's room: player 0 comes
         // back, player 1 is away from the load on, and seat 1's turn has
-        // its whole minute again.
+        // its whole minute: it had used nothing when the first server
+        // last held the room (its claim), and the time the server was
+        // down counts for nobody.
         let server = common::start_on(database).await;
         let (client, room) = server.join_room(&code, &people[0]).await;
         let mut clients = vec![client];

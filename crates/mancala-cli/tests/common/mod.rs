@@ -143,6 +143,15 @@ impl Served {
     /// game started: their `(id, secret)`s, the room's code, and their
     /// clients, past `started`.
     pub async fn started_room(&self, rules: &str) -> (Vec<(String, String)>, String, Vec<Client>) {
+        self.started_room_with(json!({ "rules": rules })).await
+    }
+
+    /// As [`Served::started_room`], the room made with `body` (`POST
+    /// /api/rooms`).
+    pub async fn started_room_with(
+        &self,
+        body: Value,
+    ) -> (Vec<(String, String)>, String, Vec<Client>) {
         let mut people = Vec::new();
         for name in ["Ann", "Bob"] {
             let body = self
@@ -151,9 +160,7 @@ impl Served {
             let credential = |key: &str| body[key].as_str().unwrap().to_string();
             people.push((credential("id"), credential("secret")));
         }
-        let room = self
-            .post("/api/rooms", json!({ "rules": rules }), Some(&people[0]))
-            .await;
+        let room = self.post("/api/rooms", body, Some(&people[0])).await;
         let code = room["code"].as_str().unwrap().to_string();
         let mut clients = Vec::new();
         for person in &people {

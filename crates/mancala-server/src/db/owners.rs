@@ -46,8 +46,8 @@ fn millis(lease: Duration) -> i64 {
 impl Db {
     /// Claims room `code` for `instance`, reachable at `addr`, at time
     /// `now` (milliseconds) for `lease`: only if no instance holds it, its lease ended, or
-    /// `instance` itself holds it (a restarted instance takes its rooms
-    /// back at once). Each claim raises the room's epoch by one.
+    /// `instance` itself holds it. Each claim raises the room's epoch by
+    /// one.
     ///
     /// A claim that ends another instance's lease, run out but never
     /// given up (that instance stopped or died), counts as a takeover in
@@ -79,11 +79,11 @@ impl Db {
         // the upsert (a rival claim waits, then sees the new lease),
         // SQLite holds the database's write lock.
         let epoch: Option<i64> = sqlx::query_scalar(
-            "INSERT INTO room_owners (room, instance, epoch, expires_at, addr) \
-             SELECT code, $2, 1, $3, $5 FROM rooms WHERE code = $1 \
+            "INSERT INTO room_owners (room, instance, epoch, expires_at, addr, held_until) \
+             SELECT code, $2, 1, $3, $5, $4 FROM rooms WHERE code = $1 \
              ON CONFLICT (room) DO UPDATE SET instance = excluded.instance, \
              epoch = room_owners.epoch + 1, expires_at = excluded.expires_at, \
-             addr = excluded.addr \
+             addr = excluded.addr, held_until = excluded.held_until \
              WHERE room_owners.expires_at <= $4 OR room_owners.instance = $2 \
              RETURNING epoch",
         )
@@ -123,10 +123,12 @@ impl Db {
         lease: Duration,
     ) -> Result<Vec<Fence>, Error> {
         let rows = sqlx::query(
-            "UPDATE room_owners SET expires_at = $1 WHERE instance = $2 RETURNING room, epoch",
+            "UPDATE room_owners SET expires_at = $1, held_until = $3 WHERE instance = $2 \
+             RETURNING room, epoch",
         )
         .bind(now.saturating_add(millis(lease)))
         .bind(instance)
+        .bind(now)
         .fetch_all(&self.pool)
         .await?;
         Ok(rows
@@ -170,29 +172,94 @@ impl Db {
     /// [`Error::Database`].
     pub(crate) async fn release(&self, fence: &Fence) -> Result<(), Error> {
         sqlx::query(
-            "UPDATE room_owners SET instance = '', expires_at = 0 WHERE room = $1 AND epoch = $2",
+            "UPDATE room_owners SET instance = '', expires_at = 0, held_until = $3 \
+             WHERE room = $1 AND epoch = $2",
         )
         .bind(&fence.room)
         .bind(fence.epoch)
+        .bind(now_ms())
         .execute(&self.pool)
         .await?;
         Ok(())
     }
 
+    /// When room `code`'s owner last held it (its claim, last renewal,
+    /// or giving it up), in milliseconds since 1970; `None` for a room
+    /// never held since migration 0010.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn held_until(&self, code: &str) -> Result<Option<i64>, Error> {
+        let held: Option<Option<i64>> =
+            sqlx::query_scalar("SELECT held_until FROM room_owners WHERE room = $1")
+                .bind(code)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(held.flatten())
+    }
+
+    /// When the turn being played in game `id` began: the commit of its
+    /// last event, or the game's start, in milliseconds since 1970;
+    /// `None` for an event stored before migration 0010.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn turn_began(&self, id: &str) -> Result<Option<i64>, Error> {
+        let last: Option<Option<i64>> = sqlx::query_scalar(
+            "SELECT at FROM game_events WHERE game = $1 ORDER BY seq DESC LIMIT 1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        match last {
+            Some(at) => Ok(at),
+            None => Ok(
+                sqlx::query_scalar("SELECT started_at FROM games WHERE id = $1")
+                    .bind(id)
+                    .fetch_optional(&self.pool)
+                    .await?
+                    .flatten(),
+            ),
+        }
+    }
+
+    /// Gives up every lease held under `instance`'s name, as a server
+    /// starting under that name does before it runs any room: such a
+    /// lease is a previous process's (killed before it could hand its
+    /// rooms over), which this one's renewals (of all the name's leases)
+    /// would otherwise keep alive for ever, with no task running the
+    /// room and the dead process's address in it for the other
+    /// instances. Any instance may claim those rooms at once. Returns
+    /// how many leases were given up.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn release_all(&self, instance: &str) -> Result<u64, Error> {
+        let done =
+            sqlx::query("UPDATE room_owners SET instance = '', expires_at = 0 WHERE instance = $1")
+                .bind(instance)
+                .execute(&self.pool)
+                .await?;
+        Ok(done.rows_affected())
+    }
+
     /// The SQL that appends an event (`$1` game, `$2` seq, `$3` event,
-    /// `$4` played by) only while room `$5` is at epoch `$6`: one
+    /// `$4` played by, `$7` when, milliseconds since 1970) only while room `$5` is at epoch `$6`: one
     /// statement, so that the check costs no round trip. PostgreSQL
     /// locks the owner's row (`FOR SHARE`) to the end of the transaction,
     /// so that a claim waits for the commit or the commit sees the claim;
     /// on SQLite the statement holds the write lock from its read.
     pub(super) fn fenced_event_insert(&self) -> &'static str {
         if self.sqlite {
-            "INSERT INTO game_events (game, seq, event, played_by) \
-             SELECT $1, $2, $3, $4 FROM room_owners WHERE room = $5 AND epoch = $6"
+            "INSERT INTO game_events (game, seq, event, played_by, at) \
+             SELECT $1, $2, $3, $4, $7 FROM room_owners WHERE room = $5 AND epoch = $6"
         } else {
             "WITH owner AS (SELECT room FROM room_owners WHERE room = $5 AND epoch = $6 FOR SHARE) \
-             INSERT INTO game_events (game, seq, event, played_by) \
-             SELECT $1, $2, $3, $4 FROM owner"
+             INSERT INTO game_events (game, seq, event, played_by, at) \
+             SELECT $1, $2, $3, $4, $7 FROM owner"
         }
     }
 }
@@ -255,6 +322,35 @@ mod tests {
 
     fn moved(result: Result<impl std::fmt::Debug, Error>) -> bool {
         matches!(result, Err(Error::RoomMoved { ref code }) if code == "r")
+    }
+
+    #[tokio::test]
+    async fn a_new_process_gives_up_the_leases_its_name_held() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = fresh(&dir).await;
+        let a = Db::open(&url).await.unwrap();
+        let b = Db::open(&url).await.unwrap();
+        a.create_player("p", "p", "-").await.unwrap();
+        let setup = RoomSetup::choose(Some("kalah"), None, None).unwrap();
+        for code in ["r", "s"] {
+            a.create_room(code, "p", &setup, false, None).await.unwrap();
+        }
+        let t = 1_000_000;
+        let fence = a.claim("r", ("A", "http://a"), t, LEASE).await.unwrap();
+        assert!(fence.is_some());
+        a.claim("s", ("B", "http://b"), t, LEASE).await.unwrap();
+
+        // A starts again within its lease: the room of A's is free at
+        // once (nothing renews it), B's is still B's.
+        assert_eq!(a.release_all("A").await.unwrap(), 1);
+        assert_eq!(a.renew("A", t + 1, LEASE).await.unwrap(), []);
+        assert_eq!(b.owner_elsewhere("r", "B", t + 1).await.unwrap(), None);
+        let taken = b.claim("r", ("B", "http://b"), t + 1, LEASE).await.unwrap();
+        assert_eq!(taken.map(|f| f.epoch), Some(2));
+        assert_eq!(
+            a.claim("s", ("A", "http://a"), t + 1, LEASE).await.unwrap(),
+            None
+        );
     }
 
     #[tokio::test]

@@ -4,9 +4,11 @@
 //!
 //! Both are deadlines of [`tokio::time::Instant`], which the room's task
 //! waits for next to its queue ([`Room::next_wake`], [`Room::wake`]); the
-//! computer then plays ([`Room::think`]). Nothing of them is stored: a
-//! room loaded after a restart gives the turn its whole time again and
-//! counts every seated person away from the load.
+//! computer then plays ([`Room::think`]). A room loaded after a restart
+//! or by another instance gives the turn what was left of its time when
+//! the room's last owner last held it (from the stored times of the last
+//! event and of that owner's last renewal or release), and counts every
+//! seated person away from the load.
 
 use std::time::Duration;
 
@@ -56,16 +58,21 @@ impl Room {
     }
 
     /// Starts the clock of the turn being played, with the whole time per
-    /// turn, unless it runs already; stops it when no game goes on.
+    /// turn (less what it had used on the room's last owner, for the first
+    /// turn after a load), unless it runs already; stops it when no game
+    /// goes on.
     pub(super) fn reset_clock(&mut self) {
         let (Some(limit), Some(point)) = (self.limit(), self.point()) else {
             self.turn = None;
             return;
         };
         if self.turn.as_ref().is_none_or(|t| t.point != point) {
+            // The first turn after a load resumes where the room's last
+            // owner left it.
+            let used = self.resumed.take().unwrap_or_default().min(limit);
             self.turn = Some(Turn {
                 point,
-                deadline: Instant::now() + limit,
+                deadline: Instant::now() + (limit - used),
             });
         }
     }

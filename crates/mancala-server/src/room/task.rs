@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::Duration;
 
 use mancala_core::{Game, RuleSet, Rules};
 use tokio::sync::mpsc;
@@ -71,6 +72,9 @@ pub(super) struct Room {
     pub away: HashMap<String, Away>,
     /// The clock of the turn being played.
     pub turn: Option<Turn>,
+    /// The time the turn being played had used when the room's last
+    /// owner last held it: its clock resumes with the rest.
+    pub resumed: Option<Duration>,
     /// The point (game id, events) whose turn ran out of time.
     pub timed_out: Option<(String, usize)>,
     /// The point the computer is searching, if it is.
@@ -101,7 +105,9 @@ impl Room {
     ///
     /// Nobody is connected yet: every seated person is away from now on
     /// (so the computer takes their seat over after the takeover delay),
-    /// and the turn being played gets its whole time again.
+    /// and the turn being played has what was left of its time when the
+    /// room's last owner last held it (see [`Db::held_until`]): the time
+    /// no instance ran the room counts for nobody.
     pub(super) async fn load(
         db: Db,
         code: &str,
@@ -111,6 +117,8 @@ impl Room {
         let no_such_room = || Error::NoSuchRoom {
             code: code.to_string(),
         };
+        // Read before the claim, which marks the room held from now.
+        let held_until = db.held_until(code).await?;
         let fence = match db
             .claim(
                 code,
@@ -163,6 +171,13 @@ impl Room {
             }
             None => None,
         };
+        let resumed = match (&game, held_until) {
+            (Some(live), Some(held)) if !live.game.is_over() => db
+                .turn_began(&live.id)
+                .await?
+                .map(|began| Duration::from_millis(u64::try_from(held - began).unwrap_or(0))),
+            _ => None,
+        };
         Ok(Room {
             db,
             code: code.to_string(),
@@ -180,6 +195,7 @@ impl Room {
             queue,
             away,
             turn: None,
+            resumed,
             timed_out: None,
             thinking: None,
             gave_up: None,

@@ -424,6 +424,10 @@ pub fn start_detached(database: String) -> Detached {
     let config = Config {
         addr: "127.0.0.1:0".to_string(),
         database: database.clone(),
+        // Renewed every 200 s of its real time, that is never during a
+        // test: the room was last held at its claim, before any turn
+        // the test plays began, so a turn used no time by then.
+        lease: std::time::Duration::from_secs(600),
         ..quiet()
     };
     let thread = std::thread::spawn(move || {
