@@ -298,13 +298,43 @@ pub fn review_game(
     budget: &ReviewBudget,
     database: Option<Arc<Egdb>>,
 ) -> Vec<MoveReview> {
+    review_game_with(game, budget, database, || {})
+}
+
+/// [`review_game`], calling `between` on the reviewing thread after each
+/// position is valued, before the next: a server bounds the review's CPU
+/// there by sleeping (a duty cycle), and `between` sees the thread's own
+/// clock. The reviews are those of [`review_game`]: `between` cannot
+/// change them.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_ai::{ReviewBudget, review_game, review_game_with};
+/// use mancala_core::Game;
+///
+/// let game: Game = "kalah,houses=4,seeds=3; 2, 4".parse()?;
+/// let mut calls = 0;
+/// let review = review_game_with(&game, &ReviewBudget::default(), None, || calls += 1);
+/// assert_eq!(calls, 2);
+/// assert_eq!(review, review_game(&game, &ReviewBudget::default(), None));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn review_game_with(
+    game: &Game,
+    budget: &ReviewBudget,
+    database: Option<Arc<Egdb>>,
+    between: impl FnMut() + Send,
+) -> Vec<MoveReview> {
     // The solver's recursion needs more stack than a runtime's blocking
     // threads have; the new thread takes the caller's priority (nice).
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("review".to_string())
             .stack_size(REVIEW_STACK_BYTES)
-            .spawn_scoped(scope, || review_on_this_thread(game, budget, database))
+            .spawn_scoped(scope, || {
+                review_on_this_thread(game, budget, database, between)
+            })
             .expect("a thread for the review")
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
@@ -315,6 +345,7 @@ fn review_on_this_thread(
     game: &Game,
     budget: &ReviewBudget,
     database: Option<Arc<Egdb>>,
+    mut between: impl FnMut(),
 ) -> Vec<MoveReview> {
     let rules = game.rules();
     let mut engine = Engine::new(rules, budget, database);
@@ -334,7 +365,11 @@ fn review_on_this_thread(
         .iter()
         .enumerate()
         .rev()
-        .map(|(i, (pos, mv))| review_move(i + 1, pos, *mv, &engine.values(pos)))
+        .map(|(i, (pos, mv))| {
+            let review = review_move(i + 1, pos, *mv, &engine.values(pos));
+            between();
+            review
+        })
         .collect();
     reviews.reverse();
     reviews

@@ -315,6 +315,17 @@ pub struct ServeArgs {
         value_name = "BUDGET"
     )]
     pub analysis_budget: mancala_ai::ReviewBudget,
+    /// The most of its time, in percent, that a worker spends reviewing:
+    /// after each position it sleeps for the rest (a duty cycle), so that
+    /// reviews stay off a busy server's cores.
+    #[arg(
+        long,
+        env = "MANCALA_ANALYSIS_CPU",
+        default_value_t = mancala_server::DEFAULT_ANALYSIS_CPU,
+        value_parser = clap::value_parser!(u8).range(1..=100),
+        value_name = "PERCENT"
+    )]
+    pub analysis_cpu: u8,
     /// An endgame database file (as `mancala solve --database` writes)
     /// for the reviews of the games of `--analysis-database-rules`, read
     /// once at the start: their verdicts are then exact for more moves.

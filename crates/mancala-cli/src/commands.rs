@@ -99,6 +99,7 @@ fn serve(args: &ServeArgs) -> CliResult {
         queue_wait: std::time::Duration::from_secs(args.queue_wait),
         analysis_workers: args.analysis_workers,
         analysis_budget: args.analysis_budget,
+        analysis_cpu: args.analysis_cpu,
         analysis_database: analysis_database(args)?,
         instance: match &args.instance {
             Some(name) if name.trim().is_empty() => {

@@ -157,9 +157,17 @@ async fn a_queued_review_survives_sigkill_and_is_done_after_restart() {
     assert_eq!(analysis["moves"], json!([]));
     served.kill();
 
+    // Restarted with a duty cycle of a tenth: the verdicts are the same.
     let served = Served::start(
         &database,
-        &["--analysis-workers", "1", "--analysis-budget", BUDGET],
+        &[
+            "--analysis-workers",
+            "1",
+            "--analysis-budget",
+            BUDGET,
+            "--analysis-cpu",
+            "10",
+        ],
     );
     served.wait_for(&id, "done").await;
     check_against_the_cli(&served, &id, &game).await;
@@ -310,6 +318,22 @@ async fn other_game_id(file: &Path, first: &str) -> String {
     pool.close().await;
     assert_eq!(ids.len(), 1, "{ids:?}");
     ids[0].0.clone()
+}
+
+#[test]
+fn a_duty_cycle_out_of_range_is_refused_with_the_flag_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}?mode=rwc", dir.path().join("x.db").display());
+    for bad in ["0", "101", "half"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--database", &database])
+            .args(["--analysis-cpu", bad])
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("--analysis-cpu"), "{bad}: {err}");
+    }
 }
 
 #[test]

@@ -74,6 +74,9 @@ struct Args {
     /// The in-process server's review budget per position.
     #[arg(long, default_value = "solver=2000000,depth=10")]
     analysis_budget: mancala_ai::ReviewBudget,
+    /// The in-process server's analysis duty cycle, in percent.
+    #[arg(long, default_value_t = mancala_server::DEFAULT_ANALYSIS_CPU)]
+    analysis_cpu: u8,
     /// Mean think time before each move, in milliseconds (0: flat out).
     #[arg(long, default_value_t = 1000)]
     think_ms: u64,
@@ -296,21 +299,26 @@ async fn rss_once_playing(ctx: Arc<Ctx>, pid: Option<u32>) -> Option<u64> {
 }
 
 /// The analysis settings of the in-process server.
-fn ctx_analysis(args: &Args) -> (usize, mancala_ai::ReviewBudget) {
-    (args.analysis_workers, args.analysis_budget)
+fn ctx_analysis(args: &Args) -> (usize, mancala_ai::ReviewBudget, u8) {
+    (
+        args.analysis_workers,
+        args.analysis_budget,
+        args.analysis_cpu,
+    )
 }
 
 /// Starts a server on its own runtime and thread, as `mancala serve`
 /// would run, and returns its base URL.
 fn in_process_server(
     database: &str,
-    (workers, budget): (usize, mancala_ai::ReviewBudget),
+    (workers, budget, cpu): (usize, mancala_ai::ReviewBudget, u8),
 ) -> String {
     let config = mancala_server::Config {
         addr: "127.0.0.1:0".to_string(),
         database: database.to_string(),
         analysis_workers: workers,
         analysis_budget: budget,
+        analysis_cpu: cpu,
         ..mancala_server::Config::default()
     };
     let (tx, rx) = std::sync::mpsc::channel();

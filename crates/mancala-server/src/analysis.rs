@@ -9,17 +9,23 @@
 //!   lowest priority (nice 19, set with `setpriority` on that thread
 //!   alone, so the rooms' threads keep theirs), and writes every move's
 //!   review and the job's `done` in one transaction.
+//! - A review's CPU is bounded by a duty cycle ([`DutyCycle`]): after
+//!   each position its thread sleeps so that it has worked at most
+//!   `--analysis-cpu` percent of the time since the job began. The
+//!   priority alone did not keep the rooms' round trip (docs/results.md
+//!   section 8.2): the two threads still share the caches and the
+//!   machine.
 //! - A job found `running` when the server starts was taken by a process
 //!   that died: it is queued again ([`requeue_running`]).
 //! - The budget is a node count and a depth ([`ReviewBudget`]), so the
 //!   server's verdicts equal `mancala analyse --game` with the same
 //!   `--budget`.
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use std::sync::Arc;
 
-use mancala_ai::{Egdb, MoveReview, ReviewBudget, Verdict, review_game};
+use mancala_ai::{Egdb, MoveReview, ReviewBudget, Verdict, review_game_with};
 use mancala_core::{Event, Game, RuleSet};
 use serde::Serialize;
 use sqlx::{AnyConnection, Row};
@@ -33,6 +39,51 @@ const IDLE_POLL: Duration = Duration::from_millis(500);
 /// The nice value of the threads that review games: the lowest priority.
 #[cfg(target_os = "linux")]
 const REVIEW_NICE: i32 = 19;
+
+/// The duty cycle of a review thread: working at most `percent` of the
+/// time (wall-clock time, so that a thread the scheduler holds back also
+/// rests longer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct DutyCycle {
+    percent: u32,
+}
+
+impl DutyCycle {
+    /// A duty cycle of `percent`, read as 1 to 100.
+    pub(crate) fn new(percent: u8) -> DutyCycle {
+        DutyCycle {
+            percent: u32::from(percent.clamp(1, 100)),
+        }
+    }
+
+    /// How long to rest after working `worked`, so that the work is
+    /// `percent` of the work and the rest together.
+    pub(crate) fn rest_after(self, worked: Duration) -> Duration {
+        worked * (100 - self.percent) / self.percent
+    }
+
+    /// The callback between positions of a review: it rests for the work
+    /// done since the last call (or since it was made).
+    fn between(self) -> impl FnMut() + Send {
+        self.between_with(Instant::now, std::thread::sleep)
+    }
+
+    /// [`DutyCycle::between`] on the clock `now`, resting with `sleep`.
+    fn between_with(
+        self,
+        mut now: impl FnMut() -> Instant + Send,
+        mut sleep: impl FnMut(Duration) + Send,
+    ) -> impl FnMut() + Send {
+        let mut mark = now();
+        move || {
+            let rest = self.rest_after(now().saturating_duration_since(mark));
+            if !rest.is_zero() {
+                sleep(rest);
+            }
+            mark = now();
+        }
+    }
+}
 
 /// What `GET /api/games/{id}/analysis` answers (docs/protocol.md).
 #[derive(Debug, Serialize)]
@@ -255,20 +306,23 @@ async fn fail(db: &Db, id: &str, error: &str) -> Result<(), Error> {
     Ok(())
 }
 
-/// Starts `workers` workers reviewing games within `budget` (none for 0),
-/// with the endgame `database` for the games whose rules it fits.
+/// Starts `workers` workers reviewing games within `budget` (none for 0)
+/// at `cpu` percent of their time, with the endgame `database` for the
+/// games whose rules it fits.
 pub(crate) fn spawn_workers(
     db: &Db,
     workers: usize,
     budget: ReviewBudget,
+    cpu: u8,
     database: Option<Arc<Egdb>>,
 ) {
+    let duty = DutyCycle::new(cpu);
     for _ in 0..workers {
         let db = db.clone();
         let database = database.clone();
         tokio::spawn(async move {
             loop {
-                match work_once(&db, budget, database.clone()).await {
+                match work_once(&db, budget, duty, database.clone()).await {
                     Ok(true) => {}
                     // Nothing queued, or the database failed for now.
                     Ok(false) | Err(_) => tokio::time::sleep(IDLE_POLL).await,
@@ -282,6 +336,7 @@ pub(crate) fn spawn_workers(
 async fn work_once(
     db: &Db,
     budget: ReviewBudget,
+    duty: DutyCycle,
     database: Option<Arc<Egdb>>,
 ) -> Result<bool, Error> {
     let Some(id) = claim(db).await? else {
@@ -306,7 +361,7 @@ async fn work_once(
         .name("analysis".to_string())
         .spawn(move || {
             lower_priority();
-            let _ = tx.send(review_game(&game, &budget, database));
+            let _ = tx.send(review_game_with(&game, &budget, database, duty.between()));
         });
     if spawned.is_err() {
         // No thread now: queue the job again for later.
@@ -335,5 +390,56 @@ fn lower_priority() {
     #[cfg(target_os = "linux")]
     {
         let _ = rustix::process::setpriority_process(Some(rustix::thread::gettid()), REVIEW_NICE);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_duty_cycle_rests_for_the_share_it_does_not_work() {
+        let worked = Duration::from_millis(120);
+        // 25 %: 120 ms of work, 360 ms of rest.
+        assert_eq!(
+            DutyCycle::new(25).rest_after(worked),
+            Duration::from_millis(360)
+        );
+        assert_eq!(DutyCycle::new(50).rest_after(worked), worked);
+        assert_eq!(DutyCycle::new(100).rest_after(worked), Duration::ZERO);
+        // 0 is read as 1 %, and 1 % rests 99 times the work.
+        assert_eq!(DutyCycle::new(0), DutyCycle::new(1));
+        assert_eq!(DutyCycle::new(1).rest_after(worked), worked * 99);
+        assert_eq!(DutyCycle::new(200), DutyCycle::new(100));
+    }
+
+    #[test]
+    fn a_duty_cycle_rests_after_each_position_for_the_work_since_the_last() {
+        use std::sync::{Arc, Mutex};
+        // A clock the test moves by hand, and a sleep that moves it.
+        let start = Instant::now();
+        let clock = Arc::new(Mutex::new(start));
+        let rests = Arc::new(Mutex::new(Vec::new()));
+        let (c, r, c2) = (clock.clone(), rests.clone(), clock.clone());
+        let mut between = DutyCycle::new(25).between_with(
+            move || *c.lock().unwrap(),
+            move |d| {
+                r.lock().unwrap().push(d);
+                *c2.lock().unwrap() += d;
+            },
+        );
+        let work = |ms: u64| *clock.lock().unwrap() += Duration::from_millis(ms);
+        work(100);
+        between();
+        work(10);
+        between();
+        // No work since the last position: no rest.
+        between();
+        assert_eq!(
+            *rests.lock().unwrap(),
+            vec![Duration::from_millis(300), Duration::from_millis(30)]
+        );
+        // 110 ms of work in 440 ms: a quarter.
+        assert_eq!(*clock.lock().unwrap() - start, Duration::from_millis(440));
     }
 }

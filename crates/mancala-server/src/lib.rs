@@ -178,6 +178,11 @@ pub fn default_instance() -> String {
 /// the games being played.
 pub const DEFAULT_ANALYSIS_WORKERS: usize = 1;
 
+/// The share of its thread's time, in percent, that a review may spend
+/// reviewing unless the operator says otherwise (`--analysis-cpu`): after
+/// each position a worker rests three times as long as it worked.
+pub const DEFAULT_ANALYSIS_CPU: u8 = 25;
+
 /// Where the server listens, what it stores into, and who plays for
 /// players who do not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -214,6 +219,11 @@ pub struct Config {
     /// (`--analysis-budget`); the same budget as `mancala analyse --game
     /// --budget` gives the same verdicts.
     pub analysis_budget: ReviewBudget,
+    /// The most of its time, in percent (1 to 100), that a worker spends
+    /// reviewing (`--analysis-cpu`): after each position it sleeps so that
+    /// the time it worked is at most this share of the time since it took
+    /// the job. Values over 100 count as 100, and 0 as 1.
+    pub analysis_cpu: u8,
     /// The endgame database the reviews use for the games whose rules it
     /// was built for (`--analysis-database`): with it the verdicts of
     /// more moves are exact (see [`mancala_ai::review_game`]); the games
@@ -286,7 +296,7 @@ impl Default for Config {
     /// directory, [`DEFAULT_CPU`], [`DEFAULT_TAKEOVER_AFTER`],
     /// [`DEFAULT_SILENCE_LIMIT`], [`DEFAULT_QUEUE_WAIT`],
     /// [`DEFAULT_ANALYSIS_WORKERS`] worker reviewing games within the
-    /// default [`ReviewBudget`], the instance named by
+    /// default [`ReviewBudget`] at [`DEFAULT_ANALYSIS_CPU`] percent, the instance named by
     /// [`default_instance`] and [`DEFAULT_LEASE`].
     fn default() -> Config {
         Config {
@@ -300,6 +310,7 @@ impl Default for Config {
             queue_wait: DEFAULT_QUEUE_WAIT,
             analysis_workers: DEFAULT_ANALYSIS_WORKERS,
             analysis_budget: ReviewBudget::default(),
+            analysis_cpu: DEFAULT_ANALYSIS_CPU,
             analysis_database: None,
             instance: default_instance(),
             lease: DEFAULT_LEASE,
@@ -318,6 +329,7 @@ pub struct Server {
     rooms: room::Rooms,
     analysis_workers: usize,
     analysis_budget: ReviewBudget,
+    analysis_cpu: u8,
     analysis_database: Option<Arc<Egdb>>,
 }
 
@@ -369,6 +381,7 @@ impl Server {
             rooms,
             analysis_workers: config.analysis_workers,
             analysis_budget: config.analysis_budget,
+            analysis_cpu: config.analysis_cpu,
             analysis_database: config.analysis_database.clone(),
         })
     }
@@ -420,6 +433,7 @@ impl Server {
             &self.db,
             self.analysis_workers,
             self.analysis_budget,
+            self.analysis_cpu,
             self.analysis_database.clone(),
         );
         // The peer's address reaches the handlers for the per-address
