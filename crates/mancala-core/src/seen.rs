@@ -65,8 +65,9 @@ impl Key for Whole {
 
 /// The positions since seeds last left the board (or the pie rule's
 /// state changed), as a hash set. Slots of an earlier generation are
-/// free, so starting afresh costs nothing.
-#[derive(Clone, Debug, Default)]
+/// free, so starting afresh costs nothing. Generation 0 marks the slots
+/// never used, so a new set starts at generation 1.
+#[derive(Clone, Debug)]
 pub(crate) struct Seen<K> {
     /// `(position, generation)`; a power-of-two count, or none yet.
     slots: Vec<(K, u32)>,
@@ -76,6 +77,18 @@ pub(crate) struct Seen<K> {
     /// The era of the current generation (see `Position::era`; the
     /// stores added).
     era: u32,
+}
+
+impl<K> Default for Seen<K> {
+    /// An empty set, ready for [`Seen::insert`] without a restart.
+    fn default() -> Self {
+        Seen {
+            slots: Vec::new(),
+            generation: 1,
+            len: 0,
+            era: 0,
+        }
+    }
 }
 
 impl<K: Key> Seen<K> {
@@ -167,5 +180,39 @@ impl Key for Indexed {
     #[inline(always)]
     fn mix(&self) -> u64 {
         self.key
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_set_takes_positions_before_any_restart() {
+        // Generation 0 is the mark of unused slots: a new set must not
+        // be in it, or its first insert would find every slot taken.
+        let mut seen = Seen::<Indexed>::default();
+        let a = Indexed {
+            key: 7 << 40,
+            index: 1,
+        };
+        let b = Indexed {
+            key: 9 << 40,
+            index: 2,
+        };
+        assert!(!seen.insert(a));
+        assert!(!seen.insert(b));
+        assert!(seen.insert(a));
+        // Past the first table's size, and after a restart.
+        for i in 0..200u32 {
+            seen.insert(Indexed {
+                key: u64::from(i) << 41,
+                index: 10 + i,
+            });
+        }
+        assert!(seen.insert(b));
+        seen.restart(3);
+        assert!(!seen.insert(b));
+        assert_eq!(seen.era(), 3);
     }
 }

@@ -7,9 +7,9 @@
 //! positions along games, and random rule sets.
 
 use mancala_core::{
-    EndCondition, EndReason, EndSet, History, Playout, Position, Preset, Rules, Setup, StoresSown,
+    EndCondition, EndReason, EndSet, Playout, Position, Preset, Rules, Setup, StoresSown,
 };
-use mancala_testkit::pick::Choices;
+use mancala_testkit::pick::{Choices, general_playout};
 use mancala_testkit::rules::{any_rules, fit_layout, register_rules};
 use proptest::prelude::*;
 
@@ -18,33 +18,6 @@ use proptest::prelude::*;
 fn chooser(seed: u64, game: u64) -> impl FnMut(usize) -> usize {
     let mut choices = Choices(seed ^ game.wrapping_mul(0xd1b5_4a32_d192_ed03));
     move |n| (choices.next_u64() % n as u64) as usize
-}
-
-/// The general path: at most `max_moves` moves from `start`, as the
-/// chooser picks them, through a `History` when `repetition` is a rule
-/// (applied from `start` on) and through the bare position when not.
-fn reference<'r>(
-    start: Position<'r>,
-    max_moves: u32,
-    mut choose: impl FnMut(usize) -> usize,
-) -> (Position<'r>, u32) {
-    let mut played = 0;
-    if start.rules().detects_repetition() {
-        let mut game = History::from_position(start);
-        while !game.is_over() && played < max_moves {
-            let moves = game.legal_moves();
-            game.play_unchecked(moves.get(choose(moves.len())).unwrap());
-            played += 1;
-        }
-        return (*game.position(), played);
-    }
-    let mut pos = start;
-    while !pos.is_over() && played < max_moves {
-        let moves = pos.legal_moves();
-        pos.play_unchecked(moves.get(choose(moves.len())).unwrap());
-        played += 1;
-    }
-    (pos, played)
 }
 
 /// `games` games from `start` in `N` lanes, with one playout reused for
@@ -75,7 +48,7 @@ fn check_lanes<const N: usize>(
     );
     for (g, got) in ended.into_iter().enumerate() {
         let (pos, moves) = got.unwrap_or_else(|| panic!("{what}: game {g} never ended"));
-        let (want, played) = reference(start, max_moves, chooser(seed, g as u64));
+        let (want, played) = general_playout(start, max_moves, chooser(seed, g as u64), true);
         let at = format!("{what}, game {g}");
         assert_eq!(moves, played, "{at}: moves");
         assert_eq!(pos, want, "{at}");
@@ -199,7 +172,7 @@ proptest! {
         games in 0u64..10,
     ) {
         let rules = Rules::new(&preset.rules()).unwrap();
-        let (start, _) = reference(Position::new(&rules), plies, chooser(walk, 0));
+        let (start, _) = general_playout(Position::new(&rules), plies, chooser(walk, 0), true);
         check_all_lanes(&mut Playout::new(), start, games, u32::MAX, seed);
     }
 }

@@ -8,7 +8,7 @@ use mancala_core::{
     EndCondition, EndReason, EndSet, History, Playout, Position, Preset, RuleSet, Rules, Setup,
     StoresSown,
 };
-use mancala_testkit::pick::Choices;
+use mancala_testkit::pick::{Choices, general_playout};
 use mancala_testkit::rules::{any_rules, fit_layout, register_rules};
 use proptest::prelude::*;
 
@@ -16,34 +16,6 @@ use proptest::prelude::*;
 fn chooser(seed: u64) -> impl FnMut(usize) -> usize {
     let mut choices = Choices(seed);
     move |n| (choices.next_u64() % n as u64) as usize
-}
-
-/// The general path: at most `max_moves` moves from `start`, as the
-/// chooser picks them, through a `History` when `repetition` is a rule
-/// (applied from `start` on) and through the bare position when not.
-fn reference<'r>(
-    start: Position<'r>,
-    max_moves: u32,
-    mut choose: impl FnMut(usize) -> usize,
-    repetition: bool,
-) -> (Position<'r>, u32) {
-    let mut played = 0;
-    if repetition && start.rules().detects_repetition() {
-        let mut game = History::from_position(start);
-        while !game.is_over() && played < max_moves {
-            let moves = game.legal_moves();
-            game.play_unchecked(moves.get(choose(moves.len())).unwrap());
-            played += 1;
-        }
-        return (*game.position(), played);
-    }
-    let mut pos = start;
-    while !pos.is_over() && played < max_moves {
-        let moves = pos.legal_moves();
-        pos.play_unchecked(moves.get(choose(moves.len())).unwrap());
-        played += 1;
-    }
-    (pos, played)
 }
 
 /// Both play-outs against the general path from `start`, whole and cut
@@ -54,12 +26,12 @@ fn check_from(start: Position<'_>, seed: u64, first: u32, cap: u32) {
         start.rules().rule_set().canonical()
     );
     // Without repetition: Position::play_out.
-    let (want, moves) = reference(start, cap, chooser(seed), false);
+    let (want, moves) = general_playout(start, cap, chooser(seed), false);
     let mut pos = start;
     assert_eq!(pos.play_out(cap, &mut chooser(seed)), moves, "{what}");
     assert_eq!(pos, want, "{what}");
     // With it: Playout::play_out, one playout reused for both pieces.
-    let (want, moves) = reference(start, cap, chooser(seed), true);
+    let (want, moves) = general_playout(start, cap, chooser(seed), true);
     let mut playout = Playout::new();
     let mut pos = start;
     assert_eq!(
@@ -72,7 +44,7 @@ fn check_from(start: Position<'_>, seed: u64, first: u32, cap: u32) {
     // In two pieces: the first `first` moves, then the rest with the
     // same chooser (a repetition needs the positions of both pieces, so
     // only the bare positions are compared here).
-    let (want, moves) = reference(start, cap, chooser(seed), false);
+    let (want, moves) = general_playout(start, cap, chooser(seed), false);
     let mut choose = chooser(seed);
     let mut pos = start;
     let one = pos.play_out(first.min(cap), &mut choose);
@@ -181,7 +153,7 @@ fn an_index_past_the_last_move_plays_the_last() {
     pos.play_out(1, &mut |_| usize::MAX);
     // House 6 of the start: four seeds, none in the store.
     assert_eq!(pos.to_string(), "4,4,4,4,4,0:1 5,5,5,4,4,4:0 to=1 ply=1");
-    let (want, _) = reference(Position::new(&rules), 1_000, |n| n - 1, false);
+    let (want, _) = general_playout(Position::new(&rules), 1_000, |n| n - 1, false);
     let mut pos = Position::new(&rules);
     pos.play_out(1_000, &mut |_| usize::MAX);
     assert_eq!(pos, want);
@@ -226,7 +198,7 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let rules = Rules::new(&preset.rules()).unwrap();
-        let (start, _) = reference(Position::new(&rules), plies, chooser(walk), true);
+        let (start, _) = general_playout(Position::new(&rules), plies, chooser(walk), true);
         check_from(start, seed, 3, 100_000);
     }
 }

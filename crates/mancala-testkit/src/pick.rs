@@ -125,3 +125,34 @@ pub fn random_game<'r>(
     }
     game
 }
+
+/// The general path of a playout: at most `max_moves` moves from
+/// `start`, each the legal move at the index `choose` picks below their
+/// count, through a `History` when `repetition` is on and a rule
+/// (applied from `start` on), else through the bare position; returns
+/// the last position and the moves played. The reference `Playout`'s
+/// fast paths must agree with.
+pub fn general_playout<'r>(
+    start: Position<'r>,
+    max_moves: u32,
+    mut choose: impl FnMut(usize) -> usize,
+    repetition: bool,
+) -> (Position<'r>, u32) {
+    let mut played = 0;
+    if repetition && start.rules().detects_repetition() {
+        let mut game = History::from_position(start);
+        while !game.is_over() && played < max_moves {
+            let moves = game.legal_moves();
+            game.play_unchecked(moves.get(choose(moves.len())).unwrap());
+            played += 1;
+        }
+        return (*game.position(), played);
+    }
+    let mut pos = start;
+    while !pos.is_over() && played < max_moves {
+        let moves = pos.legal_moves();
+        pos.play_unchecked(moves.get(choose(moves.len())).unwrap());
+        played += 1;
+    }
+    (pos, played)
+}
