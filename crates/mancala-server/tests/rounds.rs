@@ -37,7 +37,11 @@ const RULES: &str = "kalah,houses=2,seeds=2,rounds=fill";
 /// keeps 2; side 0 starts. 1 → past the burnt house to its store (1),
 /// s1 [3,2]: side 0 empty, side 1 keeps 5: 1 to 7. Side 0 cannot fill a
 /// house with one seed: the match is over, side 1 won every round.
-const ROUNDS: [&[&str]; 3] = [&["2", "2", "1", "1", "2", "2", "1"], &["1", "2", "1"], &["1"]];
+const ROUNDS: [&[&str]; 3] = [
+    &["2", "2", "1", "1", "2", "2", "1"],
+    &["1", "2", "1"],
+    &["1"],
+];
 
 /// The seat to move in each round, one entry a move.
 const MOVERS: [&[u64]; 3] = [&[0, 1, 0, 1, 0, 1, 1], &[1, 1, 0], &[0]];
@@ -125,10 +129,7 @@ async fn two_clients_play_a_whole_match_of_rounds() {
     // replay to the same match as `Match` of the same moves.
     let all: Vec<&str> = ROUNDS.iter().flat_map(|r| r.iter().copied()).collect();
     assert_eq!(server.stored_events(&code).await, all);
-    let line = format!(
-        "{RULES}; {}",
-        ROUNDS.map(|r| r.join(", ")).join(" / ")
-    );
+    let line = format!("{RULES}; {}", ROUNDS.map(|r| r.join(", ")).join(" / "));
     let expected: Match = line.parse().unwrap();
     assert_eq!(expected.round_count(), 3);
     assert!(expected.is_over());
@@ -215,7 +216,9 @@ async fn a_server_restarted_mid_match_resumes_the_round_and_rates_once() {
     }
     play_round(&mut clients, 0, 0).await;
     // One move into round 2, then the server dies.
-    clients[1].send(json!({ "type": "move", "move": "1" })).await;
+    clients[1]
+        .send(json!({ "type": "move", "move": "1" }))
+        .await;
     for c in clients.iter_mut() {
         let moved = c.expect("moved").await;
         assert_eq!(moved["round"]["number"], 2, "{moved}");
@@ -245,7 +248,10 @@ async fn a_server_restarted_mid_match_resumes_the_round_and_rates_once() {
     clients[0].expect("room").await;
     let (status, before) = server.get(&format!("/api/players/{}", people[0].id)).await;
     assert_eq!(status, 200);
-    assert_eq!(before["rated_games"], 0, "no rating after a round: {before}");
+    assert_eq!(
+        before["rated_games"], 0,
+        "no rating after a round: {before}"
+    );
 
     play_round(&mut clients, 1, 1).await;
     play_round(&mut clients, 2, 0).await;
@@ -261,4 +267,53 @@ async fn a_server_restarted_mid_match_resumes_the_round_and_rates_once() {
         let (_, after) = server.get(&format!("/api/players/{}", p.id)).await;
         assert_eq!(after["rated_games"], 1, "rated once, on the match: {after}");
     }
+}
+
+#[tokio::test]
+async fn the_preview_sows_past_the_burnt_houses_it_is_given() {
+    let server = common::start().await;
+    // Round 2 above after side 1's first move: s0 [2,0] 1, s1 [0,3] 2,
+    // side 0's house 2 burnt, side 1 to move.
+    let position = json!({ "houses": [[2, 0], [0, 3]], "stores": [1, 2], "to_move": 1, "ply": 1 });
+    let landing = |body: &Value| {
+        let moves = body["moves"].as_array().unwrap();
+        let two = moves.iter().find(|m| m["move"] == "2").unwrap();
+        two["effect"]["last"].clone()
+    };
+    // House 2's three seeds: its store, side 0's house 1, then past the
+    // burnt house (and side 0's store) into its own house 1.
+    let body = json!({ "rules": RULES, "position": position, "burnt": [[2], []] });
+    let answer: Value = server
+        .post("/api/preview", body, None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        landing(&answer),
+        json!({ "kind": "house", "side": 1, "number": 1 }),
+        "{answer}"
+    );
+    // Without it the third seed lands in side 0's house 2.
+    let body = json!({ "rules": RULES, "position": position });
+    let answer: Value = server
+        .post("/api/preview", body, None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        landing(&answer),
+        json!({ "kind": "house", "side": 0, "number": 2 }),
+        "{answer}"
+    );
+    // A burnt house off the board is refused, naming the field.
+    let body = json!({ "rules": RULES, "position": position, "burnt": [[3], []] });
+    let response = server.post("/api/preview", body, None).await;
+    assert_eq!(response.status(), 400);
+    let refusal: Value = response.json().await.unwrap();
+    assert!(
+        refusal["message"].as_str().unwrap().contains("burnt") || refusal["error"] == "bad_rules",
+        "{refusal}"
+    );
 }

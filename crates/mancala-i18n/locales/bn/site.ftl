@@ -332,3 +332,13 @@ queue-counts-none = এই মুহূর্তে কেউ অপেক্ষ
 queue-failed = খেলোয়াড় খোঁজার সারিতে পৌঁছানো যাচ্ছে না: { $error }
 queue-rematch-asked = আপনি আবার খেলতে চেয়েছেন: সবাই চাইলে খেলা শুরু হবে।
 queue-requeue = নতুন কারও সঙ্গে খেলুন
+
+## রাউন্ডের ম্যাচ (docs/rules.md, ৮ক): চলতি রাউন্ড, কে কত রাউন্ড জিতেছে।
+
+site-round = রাউন্ড { $round }
+site-rounds-won-seat = { $who } { $won }
+site-rounds-won = জেতা রাউন্ড: { $seats }
+site-said-round = রাউন্ড { $round } শুরু হয়েছে: { $you ->
+    [yes] আপনি প্রথমে চাল দেবেন।
+   *[no] { $who } প্রথমে চাল দেবেন।
+}

@@ -351,3 +351,14 @@ queue-counts-none = Nobody is waiting or playing right now.
 queue-failed = The queue cannot be reached: { $error }
 queue-rematch-asked = You asked for a rematch: it starts when everyone has.
 queue-requeue = Play someone new
+
+## A match of rounds (docs/rules.md section 8a): the round being played,
+## the rounds each seat won, a new round said in the live region.
+
+site-round = Round { $round }
+site-rounds-won-seat = { $who } { $won }
+site-rounds-won = Rounds won: { $seats }
+site-said-round = Round { $round } begins: { $you ->
+    [yes] you move first.
+   *[no] { $who } moves first.
+}

@@ -341,3 +341,13 @@ queue-counts-none = अभी कोई इंतज़ार में नह�
 queue-failed = खिलाड़ियों की कतार तक नहीं पहुँच पा रहे: { $error }
 queue-rematch-asked = आपने दोबारा खेलना चाहा है: सबके चाहने पर खेल शुरू होगा।
 queue-requeue = किसी नए के साथ खेलें
+
+## राउंड वाला मैच (docs/rules.md, 8a): चल रहा राउंड, किसने कितने राउंड जीते।
+
+site-round = राउंड { $round }
+site-rounds-won-seat = { $who } { $won }
+site-rounds-won = जीते राउंड: { $seats }
+site-said-round = राउंड { $round } शुरू हुआ: { $you ->
+    [yes] पहली चाल आपकी।
+   *[no] पहली चाल { $who } की।
+}

@@ -316,3 +316,13 @@ queue-counts-none = いま待っている人も対戦中の人もいません。
 queue-failed = 対戦待ちにつながりません: { $error }
 queue-rematch-asked = 再戦を申し込みました。全員がそろうと始まります。
 queue-requeue = 新しい相手と対戦
+
+## ラウンド制の対戦 (docs/rules.md 8a): いまのラウンド、各席が勝ったラウンド数。
+
+site-round = 第{ $round }ラウンド
+site-rounds-won-seat = { $who } { $won }
+site-rounds-won = 勝ったラウンド: { $seats }
+site-said-round = 第{ $round }ラウンドが始まりました。{ $you ->
+    [yes] あなたが先手です。
+   *[no] { $who }が先手です。
+}

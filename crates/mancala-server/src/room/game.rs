@@ -120,11 +120,7 @@ impl Room {
         let next_round = live.game.round_count() > round;
         let after = played_in.position();
         let position = after.to_setup();
-        let next = if next_round {
-            None
-        } else {
-            to_move_in(&after)
-        };
+        let next = if next_round { None } else { to_move_in(&after) };
         let message = match (event, effect) {
             (Event::Resign { side }, _) => ServerMessage::Resigned {
                 seat: after.player_of(side),
