@@ -317,3 +317,79 @@ async fn the_preview_sows_past_the_burnt_houses_it_is_given() {
         "{refusal}"
     );
 }
+
+#[tokio::test]
+async fn a_computer_seat_plays_every_round_of_a_match() {
+    let server = common::start().await;
+    let host = server.player("host").await;
+    let code = server
+        .room(&host, "kalah,houses=3,seeds=2,rounds=fill")
+        .await;
+    let mut client = server.join(&code, &host).await;
+    client.send(json!({ "type": "sit", "seat": 0 })).await;
+    client.expect("room").await;
+    client
+        .send(json!({ "type": "computer", "seat": 1, "level": 2 }))
+        .await;
+    client.expect("room").await;
+    client.send(json!({ "type": "start" })).await;
+    client.expect("started").await;
+    // The test's own match, fed every move the server tells; seat 0
+    // plays its first legal move each turn.
+    let mut game: Match = "kalah,houses=3,seeds=2,rounds=fill;".parse().unwrap();
+    let mut computer_rounds = std::collections::BTreeSet::new();
+    let mut started = 0;
+    loop {
+        if !game.is_over() && game.position().player_to_move() == 0 {
+            let m = game.legal_moves().get(0).expect("a legal move");
+            client
+                .send(json!({ "type": "move", "move": m.to_string() }))
+                .await;
+        }
+        let message = loop {
+            let message = client.recv().await;
+            if message["type"] != "room" {
+                break message;
+            }
+        };
+        match message["type"].as_str().unwrap() {
+            "moved" => {
+                let round = game.round_count();
+                if message["by"] == "computer" {
+                    computer_rounds.insert(round);
+                }
+                let m = message["move"].as_str().unwrap().parse().unwrap();
+                game.play(m).unwrap();
+                assert_eq!(message["round"]["number"], round, "{message}");
+                let played_in = &game.rounds()[round - 1];
+                assert_eq!(
+                    message["position"],
+                    serde_json::to_value(played_in.position()).unwrap()
+                );
+            }
+            "round_started" => {
+                started += 1;
+                assert_eq!(message["round"]["number"], game.round_count(), "{message}");
+                assert_eq!(
+                    message["position"],
+                    serde_json::to_value(game.position()).unwrap()
+                );
+            }
+            "over" => break,
+            other => panic!("unexpected {other}: {message}"),
+        }
+    }
+    assert!(game.is_over());
+    assert_eq!(started + 1, game.round_count());
+    // The match ended, so the computer played each of its turns, in every
+    // round: the second (if any) it starts (`round_starter = alternate`).
+    // (The computer's seed comes from the game's random id: the number
+    // of rounds varies from run to run.)
+    assert!(computer_rounds.contains(&1), "{computer_rounds:?}");
+    if game.round_count() > 1 {
+        assert!(
+            computer_rounds.contains(&2),
+            "{computer_rounds:?} in {game}"
+        );
+    }
+}

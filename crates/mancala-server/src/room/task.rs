@@ -751,6 +751,7 @@ pub(crate) fn error_message(error: &Error) -> ServerMessage {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
     use std::time::Duration;
 
     use mancala_ai::Allocation;
