@@ -459,7 +459,9 @@ export class RoomPage {
     const state = this.state;
     const game = state.game;
     const plies = game ? game.record.length : 0;
-    const watching = mySeat(state) === null && !!game && plies > 0;
+    // Looking back steps through the replay, which holds a match's
+    // first round only: not offered in a match of rounds.
+    const watching = mySeat(state) === null && !!game && plies > 0 && !game.round;
     if (!watching) {
       this.lookBack = null;
       replace(this.els.steps);
