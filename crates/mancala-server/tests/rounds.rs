@@ -393,3 +393,61 @@ async fn a_computer_seat_plays_every_round_of_a_match() {
         );
     }
 }
+
+/// The body of `GET path` as text.
+async fn text_of(server: &common::TestServer, path: &str) -> String {
+    let url = format!("http://{}{path}", server.addr);
+    reqwest::get(url).await.unwrap().text().await.unwrap()
+}
+
+#[tokio::test]
+async fn a_game_without_rounds_exports_as_before_and_a_match_as_its_line() {
+    let server = common::start().await;
+    // Kalah, one round: house 3 ends in the store (an extra turn), then
+    // seat 0 resigns.
+    let (code, mut clients, _) = server.seated_room("kalah", 2, false).await;
+    clients[0].send(json!({ "type": "start" })).await;
+    for c in &mut clients {
+        c.expect("started").await;
+    }
+    clients[0]
+        .send(json!({ "type": "move", "move": "3" }))
+        .await;
+    clients[0].expect("moved").await;
+    clients[0].send(json!({ "type": "resign" })).await;
+    clients[0].expect("resigned").await;
+    let (_, room) = server
+        .join_room(&code, &server.player("onlooker").await)
+        .await;
+    let id = room["game"]["id"].as_str().unwrap().to_string();
+    assert!(room["game"].get("round").is_none(), "no round: {room}");
+    // Byte for byte the game's own serde and line, as before matches.
+    let mut game = common::game_of("kalah");
+    game.play("3".parse().unwrap()).unwrap();
+    game.resign(mancala_core::Side::new(0)).unwrap();
+    let json = text_of(&server, &format!("/api/games/{id}/export")).await;
+    assert_eq!(json, serde_json::to_string(&game).unwrap());
+    let line = text_of(&server, &format!("/api/games/{id}/export?format=text")).await;
+    assert_eq!(line, format!("{game}\n"));
+    let (_, replay) = server.get(&format!("/api/games/{id}")).await;
+    assert!(replay.get("rounds").is_none(), "{replay}");
+
+    // A match: its line, rounds separated by '/'.
+    let (code, mut clients, _) = server.seated_room(RULES, 2, false).await;
+    clients[0].send(json!({ "type": "start" })).await;
+    for c in &mut clients {
+        c.expect("started").await;
+    }
+    play_round(&mut clients, 0, 0).await;
+    let (_, room) = server
+        .join_room(&code, &server.player("another").await)
+        .await;
+    let id = room["game"]["id"].as_str().unwrap().to_string();
+    let line = text_of(&server, &format!("/api/games/{id}/export?format=text")).await;
+    let read: Match = line.trim_end().parse().unwrap();
+    assert_eq!(read.round_count(), 2, "{line}");
+    assert!(
+        line.starts_with(&format!("{RULES}; 2, 2, 1, 1, 2, 2, 1 /")),
+        "{line}"
+    );
+}
