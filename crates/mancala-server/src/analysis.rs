@@ -26,7 +26,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use std::sync::Arc;
 
 use mancala_ai::{Egdb, MoveReview, ReviewBudget, Verdict, review_game_with};
-use mancala_core::{Event, Game, RuleSet};
+use mancala_core::{Event, Game, Match, RuleSet};
 use serde::Serialize;
 use sqlx::{AnyConnection, Row};
 
@@ -173,8 +173,17 @@ async fn claim(db: &Db) -> Result<Option<String>, Error> {
 }
 
 /// The stored game `id` (its rules and events), whether it is over, or
-/// `None` for no such game.
+/// `None` for no such game. Of a match of rounds (docs/rules.md section
+/// 8a), its first round: what the review covers (see [`stored_match`]).
 pub(crate) async fn stored_game(db: &Db, id: &str) -> Result<Option<(Game, bool)>, Error> {
+    Ok(stored_match(db, id)
+        .await?
+        .map(|(game, over)| (game.rounds()[0].clone(), over)))
+}
+
+/// The stored game `id` as a [`Match`] (every round of it; one game for
+/// rules without rounds), whether it is over, or `None` for no such game.
+pub(crate) async fn stored_match(db: &Db, id: &str) -> Result<Option<(Match, bool)>, Error> {
     let Some(row) = sqlx::query("SELECT rules, CAST(over AS INTEGER) FROM games WHERE id = $1")
         .bind(id)
         .fetch_optional(db.pool())
@@ -187,7 +196,8 @@ pub(crate) async fn stored_game(db: &Db, id: &str) -> Result<Option<(Game, bool)
     let events: Vec<Event> = db.events(id).await?.into_iter().map(|(e, _)| e).collect();
     let decode = |e: String| Error::Database(sqlx::Error::Decode(e.into()));
     let rule_set = RuleSet::from_spec(&rules).map_err(|e| decode(e.to_string()))?;
-    let game = Game::from_record(&rule_set, None, &events).map_err(|e| decode(e.to_string()))?;
+    let game =
+        crate::protocol::replay_match(&rule_set, &events).map_err(|e| decode(e.to_string()))?;
     Ok(Some((game, over != 0)))
 }
 

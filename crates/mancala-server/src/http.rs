@@ -493,13 +493,17 @@ async fn game_page(
         spec: stored.rules.clone(),
         source,
     })?;
+    let record = |source| Error::GameRecord {
+        game: id.clone(),
+        source,
+    };
+    // A match of rounds replays its first round only (docs/protocol.md):
+    // its plies, with the match's result.
+    let whole = crate::protocol::replay_match(&rules, &stored.events).map_err(record)?;
+    let in_rounds = rules.rounds != mancala_core::Rounds::None;
+    let first = whole.rounds()[0].events().len();
     let (game, plies) =
-        ReplayView::replay(&rules, &stored.events, &stored.played_by).map_err(|source| {
-            Error::GameRecord {
-                game: id.clone(),
-                source,
-            }
-        })?;
+        ReplayView::replay(&rules, &stored.events[..first], &stored.played_by).map_err(record)?;
     let start = game.start();
     Ok(axum::Json(ReplayView {
         room: stored.room,
@@ -511,12 +515,13 @@ async fn game_page(
         start: start.to_setup(),
         sides: crate::protocol::seat_sides(&start),
         to_move: (!start.is_over()).then(|| start.player_to_move()),
-        over: game.is_over(),
-        outcome: game
+        over: whole.is_over(),
+        outcome: whole
             .outcome()
             .as_ref()
             .map(crate::protocol::OutcomeView::from),
         plies,
+        rounds: in_rounds.then(|| whole.round_count()),
         started_at: stored.started_at,
         ended_at: stored.ended_at,
         id,
@@ -559,17 +564,30 @@ async fn export_game(
 ) -> Result<Response, Error> {
     use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
     use axum::response::IntoResponse as _;
-    let (game, _) = crate::analysis::stored_game(&app.0.db, &id)
+    let (game, _) = crate::analysis::stored_match(&app.0.db, &id)
         .await?
         .ok_or_else(|| Error::NoSuchGame { game: id.clone() })?;
+    // A game without rounds is exported as a game, as it always was; a
+    // match of rounds as a match (`{rules, rounds}`, or its match line).
+    let in_rounds = game.rule_set().rounds != mancala_core::Rounds::None;
     // Game ids are hex digits: safe in a header as they are.
-    let (body, kind, extension) = match query.format {
-        ExportFormat::Json => (
-            serde_json::to_string(&game).expect("a game serialises"),
+    let (body, kind, extension) = match (query.format, in_rounds) {
+        (ExportFormat::Json, false) => (
+            serde_json::to_string(game.round()).expect("a game serialises"),
             "application/json",
             "json",
         ),
-        ExportFormat::Text => (format!("{game}\n"), "text/plain; charset=utf-8", "txt"),
+        (ExportFormat::Json, true) => (
+            serde_json::to_string(&game).expect("a match serialises"),
+            "application/json",
+            "json",
+        ),
+        (ExportFormat::Text, false) => (
+            format!("{}\n", game.round()),
+            "text/plain; charset=utf-8",
+            "txt",
+        ),
+        (ExportFormat::Text, true) => (format!("{game}\n"), "text/plain; charset=utf-8", "txt"),
     };
     let name: String = id.chars().filter(char::is_ascii_alphanumeric).collect();
     let disposition = format!("attachment; filename=\"mancala-{name}.{extension}\"");

@@ -6,8 +6,8 @@
 //! swapped them.
 
 use mancala_core::{
-    CaptureFrom, Cup, Effect, EndReason, Event, Game, Outcome, Position, RecordError, Setup, Side,
-    SowingStep,
+    CaptureFrom, Cup, Effect, EndReason, Event, Game, Match, Outcome, Position, RecordError,
+    Rounds, RuleSet, Setup, Side, SowingStep,
 };
 use serde::{Deserialize, Serialize};
 
@@ -91,6 +91,25 @@ pub enum ServerMessage {
     Started(GameView),
     /// A move was played (and committed).
     Moved(MovedView),
+    /// A round of a match ended and the next began (docs/rules.md
+    /// section 8a): sent after the `moved` that ended the round, only in
+    /// a room whose rules have rounds. The match goes on; `over` comes
+    /// only when the match ends.
+    RoundStarted {
+        /// The round now being played, its burnt houses, the rounds won.
+        round: RoundView,
+        /// How the round that just ended ended.
+        previous: OutcomeView,
+        /// The start of the new round.
+        position: Setup,
+        /// The seat to move first in it.
+        to_move: Option<usize>,
+        /// Per seat, the board side it plays.
+        sides: Vec<usize>,
+        /// The clock of the first turn, in a room with a time per turn.
+        #[serde(default)]
+        clock: Option<ClockView>,
+    },
     /// A seat resigned (committed).
     Resigned {
         /// The seat that resigned.
@@ -317,6 +336,113 @@ pub struct GameView {
     /// turn while the game goes on.
     #[serde(default)]
     pub clock: Option<ClockView>,
+    /// In a match of rounds (docs/rules.md section 8a), the round being
+    /// played; left out for rules without rounds. `events` and `record`
+    /// then hold every round's events, one after the other, and
+    /// `position` is the round's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<RoundView>,
+}
+
+/// Where a match of rounds stands (docs/rules.md section 8a).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundView {
+    /// The round, from 1: the one being played, or the last once the
+    /// match is over.
+    pub number: usize,
+    /// Per seat, the rounds won so far (this one counts once it is over):
+    /// a round is won by the one seat that ranks first alone.
+    pub rounds_won: Vec<u8>,
+    /// Per board side, the burnt houses of the round (out of play: no
+    /// seed, never sown, never moved), by house number from 1.
+    pub burnt: Vec<Vec<u8>>,
+    /// The events of the match before the round began: its first event
+    /// is `seq` `first_seq + 1`.
+    pub first_seq: usize,
+}
+
+impl RoundView {
+    /// Round `index` (from 0) of `game`, `None` under `rounds = none`.
+    pub(crate) fn of(game: &Match, index: usize) -> Option<RoundView> {
+        if game.rule_set().rounds == Rounds::None {
+            return None;
+        }
+        let rounds = game.rounds();
+        let round = rounds.get(index)?;
+        let rules = round.rules();
+        let players = rules.players();
+        let mut rounds_won = vec![0u8; players];
+        for done in &rounds[..=index] {
+            if let Some(seat) = done.outcome().and_then(|o| sole_first(&o.player_ranks())) {
+                rounds_won[seat] = rounds_won[seat].saturating_add(1);
+            }
+        }
+        let houses = rules.houses();
+        let burnt = rules
+            .sides()
+            .map(|side| {
+                (1..=houses)
+                    .filter(|&h| rules.is_burnt(side, h))
+                    .map(|h| h as u8)
+                    .collect()
+            })
+            .collect();
+        let first_seq = rounds[..index].iter().map(|g| g.events().len()).sum();
+        Some(RoundView {
+            number: index + 1,
+            rounds_won,
+            burnt,
+            first_seq,
+        })
+    }
+
+    /// The round being played (or the last) of `game`.
+    pub(crate) fn current(game: &Match) -> Option<RoundView> {
+        RoundView::of(game, game.round_count() - 1)
+    }
+}
+
+/// The seat ranked first alone, if one is.
+fn sole_first(ranks: &[u8]) -> Option<usize> {
+    let mut first = ranks.iter().enumerate().filter(|&(_, &r)| r == 1);
+    match (first.next(), first.next()) {
+        (Some((s, _)), None) => Some(s),
+        _ => None,
+    }
+}
+
+/// Every event of `game`, round after round: what the database holds,
+/// one `seq` an event.
+pub(crate) fn match_events(game: &Match) -> Vec<Event> {
+    game.rounds()
+        .iter()
+        .flat_map(|g| g.events().iter().copied())
+        .collect()
+}
+
+/// The events of `game` so far, every round's.
+pub(crate) fn event_count(game: &Match) -> usize {
+    game.rounds().iter().map(|g| g.events().len()).sum()
+}
+
+/// The match of `rules` whose events (every round's, one after the other)
+/// are `events`: each round ends with its last move, and the next begins
+/// (docs/rules.md section 8a).
+///
+/// # Errors
+///
+/// [`RecordError`] for rules that cannot be played or the first event
+/// that does not replay (its index counted over the whole match).
+pub(crate) fn replay_match(rules: &RuleSet, events: &[Event]) -> Result<Match, RecordError> {
+    let mut game = Match::new(rules)?;
+    for (i, &event) in events.iter().enumerate() {
+        game.apply(event).map_err(|error| RecordError::Event {
+            index: i + 1,
+            event,
+            error,
+        })?;
+    }
+    Ok(game)
 }
 
 impl GameView {
@@ -326,13 +452,14 @@ impl GameView {
     /// turn's `clock`.
     pub(crate) fn new(
         id: &str,
-        game: &Game,
+        game: &Match,
         played_by: &[Option<ComputerReason>],
         clock: Option<ClockView>,
     ) -> GameView {
         let record = game
-            .positions()
-            .zip(game.events())
+            .rounds()
+            .iter()
+            .flat_map(|round| round.positions().zip(round.events()))
             .enumerate()
             .map(|(i, (before, event))| {
                 let reason = played_by.get(i).copied().flatten();
@@ -350,14 +477,15 @@ impl GameView {
             .collect();
         GameView {
             id: id.to_string(),
-            rules: game.rules().rule_set().canonical(),
-            events: game.events().iter().map(ToString::to_string).collect(),
+            rules: game.rule_set().canonical(),
+            events: match_events(game).iter().map(ToString::to_string).collect(),
             record,
             position: game.position().to_setup(),
-            to_move: to_move(game),
+            to_move: to_move_in(&game.position()),
             sides: seat_sides(&game.position()),
             outcome: game.outcome().as_ref().map(OutcomeView::from),
             clock,
+            round: RoundView::current(game),
         }
     }
 }
@@ -387,7 +515,11 @@ pub struct RecordView {
 
 /// The seat to move in `game`, `None` once it is over.
 pub(crate) fn to_move(game: &Game) -> Option<usize> {
-    let position = game.position();
+    to_move_in(&game.position())
+}
+
+/// The seat to move in `position`, `None` once it is over.
+pub(crate) fn to_move_in(position: &Position<'_>) -> Option<usize> {
     (!position.is_over()).then(|| position.player_to_move())
 }
 
@@ -437,6 +569,11 @@ pub struct MovedView {
     /// turn.
     #[serde(default)]
     pub clock: Option<ClockView>,
+    /// In a match of rounds, the round the move was played in, as it
+    /// stands after the move (a move that ends the round counts it won;
+    /// `round_started` follows); left out for rules without rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<RoundView>,
 }
 
 /// What a move did, from [`mancala_core::Effect`].
@@ -702,6 +839,11 @@ pub struct ReplayView {
     /// When it ended, in milliseconds since 1970 (UTC); `null` while it
     /// goes on.
     pub ended_at: Option<i64>,
+    /// For a match of rounds (docs/rules.md section 8a), the rounds it
+    /// has had: `plies` then hold its first round only (`over` and
+    /// `outcome` are the match's). Left out for rules without rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<usize>,
 }
 
 /// Who played a seat of a game.

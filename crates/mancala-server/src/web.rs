@@ -325,6 +325,10 @@ async fn presets() -> axum::Json<Presets> {
 struct PreviewRequest {
     rules: String,
     position: Setup,
+    /// Per board side, the burnt house numbers of a round of a match
+    /// (as `round.burnt` in the protocol; docs/rules.md section 8a).
+    #[serde(default)]
+    burnt: Vec<Vec<u8>>,
 }
 
 /// One legal move and what it would do.
@@ -351,7 +355,24 @@ async fn preview(
         source,
     };
     let ruleset = RuleSet::from_spec(&body.rules).map_err(rules_error)?;
-    let rules = Rules::new(&ruleset).map_err(|e| rules_error(RuleSpecError::Invalid(e)))?;
+    let mut burnt = [0u16; mancala_core::MAX_PLAYERS];
+    for (side, houses) in body.burnt.iter().enumerate() {
+        for &h in houses {
+            let bit = (h as u32).checked_sub(1).and_then(|b| 1u16.checked_shl(b));
+            match (burnt.get_mut(side), bit) {
+                (Some(mask), Some(bit)) => *mask |= bit,
+                _ => {
+                    return Err(Error::BadOption {
+                        field: "burnt",
+                        value: format!("side {side}, house {h}"),
+                        expected: "per side, house numbers from 1 on the board",
+                    });
+                }
+            }
+        }
+    }
+    let rules =
+        Rules::with_burnt(&ruleset, burnt).map_err(|e| rules_error(RuleSpecError::Invalid(e)))?;
     let position = Position::from_setup(&rules, &body.position).map_err(Error::BadPosition)?;
     let mut moves = Vec::new();
     for m in position.legal_moves() {

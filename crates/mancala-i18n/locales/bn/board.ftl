@@ -14,6 +14,10 @@ board-house-tuzdyk = { $house }, { $you ->
     [yes] আপনার
    *[no] { $who }-এর
 } তুজদিক
+board-house-burnt = { $you ->
+    [yes] আপনার গর্ত { $house }
+   *[no] { $who }-এর গর্ত { $house }
+}, পোড়া: এই রাউন্ডে খেলার বাইরে
 board-store = { $you ->
     [yes] আপনার শেষের গর্ত
    *[no] { $who }-এর শেষের গর্ত

@@ -261,6 +261,7 @@ replay-ply = { $ply ->
 replay-moves = চাল
 replay-start = খেলার শুরু
 replay-live = এই খেলা এখনও চলছে: নতুন চাল এখানে দেখা যাবে।
+replay-first-round-only = এই ম্যাচে { $rounds }টি রাউন্ড ছিল: এখানে শুধু প্রথমটি দেখানো হয়েছে।
 replay-export = এই খেলা সংরক্ষণ করুন:
 replay-export-json = প্রোগ্রামের জন্য
 replay-export-text = এক লাইনের লেখা হিসেবে
@@ -332,3 +333,13 @@ queue-counts-none = এই মুহূর্তে কেউ অপেক্ষ
 queue-failed = খেলোয়াড় খোঁজার সারিতে পৌঁছানো যাচ্ছে না: { $error }
 queue-rematch-asked = আপনি আবার খেলতে চেয়েছেন: সবাই চাইলে খেলা শুরু হবে।
 queue-requeue = নতুন কারও সঙ্গে খেলুন
+
+## রাউন্ডের ম্যাচ (docs/rules.md, ৮ক): চলতি রাউন্ড, কে কত রাউন্ড জিতেছে।
+
+site-round = রাউন্ড { $round }
+site-rounds-won-seat = { $who } { $won }
+site-rounds-won = জেতা রাউন্ড: { $seats }
+site-said-round = রাউন্ড { $round } শুরু হয়েছে: { $you ->
+    [yes] আপনি প্রথমে চাল দেবেন।
+   *[no] { $who } প্রথমে চাল দেবেন।
+}

@@ -13,6 +13,10 @@ board-house-tuzdyk = { $house }, { $you ->
     [yes] your
    *[no] { $who }'s
 } tuzdyk
+board-house-burnt = { $you ->
+    [yes] your house { $house }
+   *[no] { $who }'s house { $house }
+}, burnt: out of play this round
 board-store = { $you ->
     [yes] your store
    *[no] { $who }'s store

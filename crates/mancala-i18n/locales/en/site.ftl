@@ -274,6 +274,7 @@ replay-ply = { $ply ->
 replay-moves = Moves
 replay-start = Start of the game
 replay-live = This game is still being played: new moves appear here.
+replay-first-round-only = This match had { $rounds } rounds: only the first is shown here.
 replay-export = Save this game:
 replay-export-json = for programs
 replay-export-text = as one line of text
@@ -351,3 +352,14 @@ queue-counts-none = Nobody is waiting or playing right now.
 queue-failed = The queue cannot be reached: { $error }
 queue-rematch-asked = You asked for a rematch: it starts when everyone has.
 queue-requeue = Play someone new
+
+## A match of rounds (docs/rules.md section 8a): the round being played,
+## the rounds each seat won, a new round said in the live region.
+
+site-round = Round { $round }
+site-rounds-won-seat = { $who } { $won }
+site-rounds-won = Rounds won: { $seats }
+site-said-round = Round { $round } begins: { $you ->
+    [yes] you move first.
+   *[no] { $who } moves first.
+}

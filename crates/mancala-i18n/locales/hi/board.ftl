@@ -14,6 +14,10 @@ board-house-tuzdyk = { $house }, { $you ->
     [yes] आपका
    *[no] { $who } का
 } तुज़दिक
+board-house-burnt = { $you ->
+    [yes] आपका घर { $house }
+   *[no] { $who } का घर { $house }
+}, जला हुआ: इस राउंड में खेल से बाहर
 board-store = { $you ->
     [yes] आपका स्टोर
    *[no] { $who } का स्टोर

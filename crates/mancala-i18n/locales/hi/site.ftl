@@ -270,6 +270,7 @@ replay-ply = { $ply ->
 replay-moves = चालें
 replay-start = खेल की शुरुआत
 replay-live = यह खेल अभी चल रहा है: नई चालें यहाँ दिखेंगी।
+replay-first-round-only = इस मैच में { $rounds } राउंड थे: यहाँ केवल पहला दिखाया गया है।
 replay-export = यह खेल सहेजें:
 replay-export-json = प्रोग्रामों के लिए
 replay-export-text = एक पंक्ति के पाठ के रूप में
@@ -341,3 +342,13 @@ queue-counts-none = अभी कोई इंतज़ार में नह�
 queue-failed = खिलाड़ियों की कतार तक नहीं पहुँच पा रहे: { $error }
 queue-rematch-asked = आपने दोबारा खेलना चाहा है: सबके चाहने पर खेल शुरू होगा।
 queue-requeue = किसी नए के साथ खेलें
+
+## राउंड वाला मैच (docs/rules.md, 8a): चल रहा राउंड, किसने कितने राउंड जीते।
+
+site-round = राउंड { $round }
+site-rounds-won-seat = { $who } { $won }
+site-rounds-won = जीते राउंड: { $seats }
+site-said-round = राउंड { $round } शुरू हुआ: { $you ->
+    [yes] पहली चाल आपकी।
+   *[no] पहली चाल { $who } की।
+}

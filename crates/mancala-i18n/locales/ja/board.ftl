@@ -14,6 +14,10 @@ board-house-tuzdyk = { $house }、{ $you ->
     [yes] あなたの
    *[no] { $who }の
 }トゥズディク
+board-house-burnt = { $you ->
+    [yes] あなたの{ $house }番の穴
+   *[no] { $who }の{ $house }番の穴
+}、焼けた穴: このラウンドは使えません
 board-store = { $you ->
     [yes] あなたのゴール
    *[no] { $who }のゴール

@@ -245,6 +245,7 @@ replay-ply = { $ply ->
 replay-moves = 手順
 replay-start = 対局の開始
 replay-live = この対局はまだ続いています。新しい手はここに表示されます。
+replay-first-round-only = この対戦は{ $rounds }ラウンドありました。ここでは第1ラウンドだけを表示します。
 replay-export = この対局を保存:
 replay-export-json = プログラム用
 replay-export-text = 1行のテキストで
@@ -316,3 +317,13 @@ queue-counts-none = いま待っている人も対戦中の人もいません。
 queue-failed = 対戦待ちにつながりません: { $error }
 queue-rematch-asked = 再戦を申し込みました。全員がそろうと始まります。
 queue-requeue = 新しい相手と対戦
+
+## ラウンド制の対戦 (docs/rules.md 8a): いまのラウンド、各席が勝ったラウンド数。
+
+site-round = 第{ $round }ラウンド
+site-rounds-won-seat = { $who } { $won }
+site-rounds-won = 勝ったラウンド: { $seats }
+site-said-round = 第{ $round }ラウンドが始まりました。{ $you ->
+    [yes] あなたが先手です。
+   *[no] { $who }が先手です。
+}

@@ -15,7 +15,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use super::task::Room;
-use crate::protocol::{ClockView, ServerMessage, to_move};
+use crate::protocol::{ClockView, ServerMessage};
 
 /// A seated player without a connection.
 #[derive(Clone, Copy, Debug)]
@@ -49,7 +49,7 @@ impl Room {
     /// The game being played and its number of events, while it goes on.
     pub(super) fn point(&self) -> Option<(String, usize)> {
         let live = self.game.as_ref().filter(|l| !l.game.is_over())?;
-        Some((live.id.clone(), live.game.events().len()))
+        Some((live.id.clone(), crate::protocol::event_count(&live.game)))
     }
 
     /// The time per turn, if the room has one.
@@ -95,7 +95,7 @@ impl Room {
     /// The clock of the turn being played, as clients see it.
     pub(super) fn clock_view(&self) -> Option<ClockView> {
         let (limit, turn) = (self.limit()?, self.turn.as_ref()?);
-        let seat = to_move(&self.game.as_ref()?.game)?;
+        let seat = crate::protocol::to_move_in(&self.game.as_ref()?.game.position())?;
         let remaining = turn.deadline.saturating_duration_since(Instant::now());
         Some(ClockView {
             seat,

@@ -23,7 +23,7 @@ use mancala_core::{Event, Game, Move, Preset, Rules};
 use super::Command;
 use super::task::Room;
 use crate::error::Error;
-use crate::protocol::{ComputerReason, to_move};
+use crate::protocol::{ComputerReason, to_move_in};
 
 /// The most a computer's move may take: its time in a room without a
 /// time per turn, and the cap of it with one (a 30 s turn gives 2 s).
@@ -120,7 +120,7 @@ impl Room {
         let Some(live) = self.game.as_ref() else {
             return;
         };
-        let Some(seat) = to_move(&live.game) else {
+        let Some(seat) = to_move_in(&live.game.position()) else {
             return;
         };
         if self.computer_reason(seat).is_none() {
@@ -133,9 +133,10 @@ impl Room {
             Some(level) => Spec::level(level),
             None => self.settings.cpu,
         };
-        let game = live.game.clone();
+        // The round being played, with its rules (its burnt houses).
+        let game = live.game.round().clone();
         let id = live.id.clone();
-        let seq = game.events().len();
+        let seq = crate::protocol::event_count(&live.game);
         let seed = seed_of(&id, seq);
         let time = self.computer_time();
         let queue = self.queue.clone();
@@ -177,7 +178,7 @@ impl Room {
         let Some(reason) = self
             .game
             .as_ref()
-            .and_then(|l| to_move(&l.game))
+            .and_then(|l| to_move_in(&l.game.position()))
             .and_then(|seat| self.computer_reason(seat))
         else {
             return Ok(());

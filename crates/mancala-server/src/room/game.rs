@@ -6,8 +6,8 @@ use mancala_core::{Event, EventError, Move};
 use super::task::Room;
 use crate::error::Error;
 use crate::protocol::{
-    ComputerReason, EffectView, MovedBy, MovedView, OutcomeView, ServerMessage, passed_seats,
-    seat_sides, to_move,
+    ComputerReason, EffectView, MovedBy, MovedView, OutcomeView, RoundView, ServerMessage,
+    event_count, passed_seats, seat_sides, to_move_in,
 };
 
 impl Room {
@@ -28,7 +28,8 @@ impl Room {
             return Err(Error::NotYourSeat { seat: claimed });
         }
         let live = self.game.as_ref().ok_or(Error::NoGame)?;
-        let to_move = to_move(&live.game).ok_or(Error::Refused(EventError::GameOver))?;
+        let to_move =
+            to_move_in(&live.game.position()).ok_or(Error::Refused(EventError::GameOver))?;
         if claimed.is_some_and(|c| c != to_move) || !seats.contains(&to_move) {
             return Err(Error::NotYourTurn { to_move });
         }
@@ -47,7 +48,7 @@ impl Room {
         let live = self.game.as_ref().ok_or(Error::NoGame)?;
         let position = live.game.position();
         let playing = |&&s: &&usize| !position.has_resigned(position.side_of(s));
-        let seat = match to_move(&live.game) {
+        let seat = match to_move_in(&position) {
             Some(s) if seats.contains(&s) => s,
             _ => *seats.iter().find(playing).unwrap_or(&seats[0]),
         };
@@ -59,19 +60,27 @@ impl Room {
     /// client (and, when it ended the game, the outcome). `computer` says
     /// why the computer played it, `None` for the seat's player. If the
     /// commit fails, the game takes the event back and nobody hears of it.
+    ///
+    /// In a match of rounds (docs/rules.md section 8a), a move that ends
+    /// a round and not the match is told as `moved` (the round's last
+    /// position) then `round_started` (the next round's start); only the
+    /// match's end is `over`, and rates the players.
     pub(super) async fn commit(
         &mut self,
         event: Event,
         computer: Option<ComputerReason>,
     ) -> Result<(), Error> {
         let live = self.game.as_mut().ok_or(Error::NoGame)?;
-        let seat = to_move(&live.game).ok_or(EventError::GameOver)?;
+        let seat = to_move_in(&live.game.position()).ok_or(EventError::GameOver)?;
         let steps = match event {
             Event::Move(m) => live.game.position().sowing_steps(m),
             _ => None,
         };
+        // Taken back whole if the commit fails, across a round's end too.
+        let before = live.game.clone();
+        let round = live.game.round_count();
         let effect = live.game.apply(event)?;
-        let seq = live.game.events().len();
+        let seq = event_count(&live.game);
         let outcome = live.game.outcome();
         // Seats are players: a seat's rank is its player's.
         let ranks = (outcome.as_ref())
@@ -98,7 +107,7 @@ impl Room {
                 ratings
             }
             Err(e) => {
-                live.game.undo();
+                live.game = before;
                 return Err(e);
             }
         };
@@ -106,15 +115,18 @@ impl Room {
         self.reset_clock();
         let clock = self.clock_view();
         let live = self.game.as_ref().ok_or(Error::NoGame)?;
-        let after = live.game.position();
+        // The round the event was played in: over, when it began another.
+        let played_in = &live.game.rounds()[round - 1];
+        let next_round = live.game.round_count() > round;
+        let after = played_in.position();
         let position = after.to_setup();
-        let next = to_move(&live.game);
+        let next = if next_round { None } else { to_move_in(&after) };
         let message = match (event, effect) {
             (Event::Resign { side }, _) => ServerMessage::Resigned {
                 seat: after.player_of(side),
                 position,
                 to_move: next,
-                clock,
+                clock: clock.clone().filter(|_| !next_round),
             },
             (_, effect) => {
                 let effect = effect.expect("a move has an effect");
@@ -132,11 +144,31 @@ impl Room {
                         None => MovedBy::Player,
                     },
                     reason: computer,
-                    clock,
+                    clock: clock.clone().filter(|_| !next_round),
+                    round: RoundView::of(&live.game, round - 1),
                 })
             }
         };
+        let started = next_round.then(|| {
+            let start = live.game.position();
+            ServerMessage::RoundStarted {
+                round: RoundView::current(&live.game).expect("a match of rounds"),
+                previous: OutcomeView::from(
+                    &played_in.outcome().expect("the round before is over"),
+                ),
+                position: start.to_setup(),
+                to_move: to_move_in(&start),
+                sides: seat_sides(&start),
+                clock,
+            }
+        });
+        if next_round {
+            tracing::debug!(room = %self.code, game = %live.id, round = round + 1, "round started");
+        }
         self.broadcast(message);
+        if let Some(started) = started {
+            self.broadcast(started);
+        }
         if let Some(outcome) = outcome {
             self.broadcast(ServerMessage::Over {
                 outcome: OutcomeView::from(&outcome),

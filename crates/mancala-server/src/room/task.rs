@@ -2,10 +2,9 @@
 //! committed to the database before anyone is told of it.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 use std::time::Duration;
 
-use mancala_core::{Game, RuleSet, Rules};
+use mancala_core::{Match, RuleSet};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
@@ -21,13 +20,16 @@ use crate::protocol::{
 use crate::setup::RoomSetup;
 use crate::{PROTOCOL_VERSION, secret};
 
-/// A game of the room with its id in the database.
+/// A game of the room with its id in the database: a [`Match`], of one
+/// game under rules without rounds, else of rounds (docs/rules.md
+/// section 8a), the database holding every round's events one after the
+/// other.
 #[derive(Debug)]
 pub(super) struct Live {
     pub id: String,
-    pub game: Game,
+    pub game: Match,
     /// Why the computer played each event of the game, `None` where the
-    /// seat's player did: one entry an event.
+    /// seat's player did: one entry an event, over every round.
     pub played_by: Vec<Option<ComputerReason>>,
 }
 
@@ -163,8 +165,9 @@ impl Room {
                     spec: last.rules.clone(),
                     source,
                 })?;
+                // A match resumes in its round, with its burnt houses.
                 Some(Live {
-                    game: Game::from_record(&rules, None, &last.events).map_err(record)?,
+                    game: crate::protocol::replay_match(&rules, &last.events).map_err(record)?,
                     id: last.id,
                     played_by: last.played_by,
                 })
@@ -573,7 +576,7 @@ impl Room {
         let rotate = self.setup.rotation && self.game.is_some();
         let order = super::lobby::seat_order(&taken, rotate);
         let ruleset = self.setup.rules_for(order.len())?;
-        let rules = Rules::new(&ruleset).map_err(|e| Error::Rules {
+        let game = Match::new(&ruleset).map_err(|e| Error::Rules {
             spec: ruleset.canonical(),
             source: mancala_core::RuleSpecError::Invalid(e),
         })?;
@@ -597,7 +600,6 @@ impl Room {
         }
         self.seats = seats;
         self.rematch.clear();
-        let game = Game::new(Arc::new(rules));
         self.game = Some(Live {
             id,
             game,
@@ -695,7 +697,7 @@ impl Room {
     /// started now by the players seated (at least the fewest allowed).
     fn current_rules(&self) -> String {
         if let Some(live) = self.game.as_ref().filter(|l| !l.game.is_over()) {
-            return live.game.rules().rule_set().canonical();
+            return live.game.rule_set().canonical();
         }
         let seated = self.seats.iter().flatten().count();
         let players = seated.clamp(self.setup.min_players, self.setup.max_players);
@@ -749,6 +751,7 @@ pub(crate) fn error_message(error: &Error) -> ServerMessage {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
     use std::time::Duration;
 
     use mancala_ai::Allocation;
@@ -812,7 +815,7 @@ mod tests {
     }
 
     fn events(room: &Room) -> Vec<Event> {
-        room.game.as_ref().unwrap().game.events().to_vec()
+        crate::protocol::match_events(&room.game.as_ref().unwrap().game)
     }
 
     #[tokio::test]

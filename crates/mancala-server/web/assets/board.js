@@ -31,6 +31,7 @@ import { capOf, drawStones } from './stones.js';
  *   viewer?: number|null,
  *   mirror?: boolean,
  *   tuzdyk?: number[],
+ *   burnt?: number[][],
  *   last?: {side: number, house: number, landing?: Cup|null, captured?: Cup[], extra?: boolean}|null,
  * }} BoardState
  */
@@ -192,7 +193,15 @@ export class Board {
         el.classList.toggle('playable', playable);
         const tuzdyk = tuzdyks.get(`${side}-${n}`);
         el.classList.toggle('tuzdyk', tuzdyk !== undefined);
-        const label = t('board-house', { ...owner, house: n, seeds: state.counts.houses[side][i] });
+        // A burnt house (a round of a match): out of play, drawn so.
+        const burnt = !!(state.burnt && state.burnt[side] && state.burnt[side].includes(n));
+        el.classList.toggle('burnt', burnt);
+        const mark = el.querySelector('.burnt-mark');
+        if (burnt && !mark) el.append(h('span', { class: 'burnt-mark', 'aria-hidden': 'true', dataset: { testid: 'burnt-house' } }, '×'));
+        else if (!burnt && mark) mark.remove();
+        const label = burnt
+          ? t('board-house-burnt', { ...owner, house: n })
+          : t('board-house', { ...owner, house: n, seeds: state.counts.houses[side][i] });
         el.setAttribute('aria-label', tuzdyk === undefined ? label : t('board-house-tuzdyk', { house: label, ...state.owners[tuzdyk] }));
         if (tuzdyk === undefined) delete el.dataset.tuzdyk;
         else el.dataset.tuzdyk = String(tuzdyk);

@@ -27,7 +27,7 @@ const ANALYSIS_POLL = 3000;
  *   effect: any, position: any, to_move: number|null, sides: number[]}} Ply
  * @typedef {{id: string, room: string, number: number, rules: string, preset: string|null,
  *   rated: boolean, seats: SeatInfo[], start: any, sides: number[], to_move: number|null,
- *   plies: Ply[], over: boolean, outcome: any, started_at: number|null}} Replay
+ *   plies: Ply[], over: boolean, outcome: any, started_at: number|null, rounds?: number}} Replay
  * @typedef {{ply: number, side: number, move: string, before: number, after: number,
  *   best: string, loss: number, verdict: string, exact: boolean}} MoveVerdict
  * @typedef {{game: string, status: string, moves: MoveVerdict[]}} Analysis
@@ -281,7 +281,9 @@ export class ReplayPage {
     replace(this.els.players, ...game.seats.map((s) => h('li', {},
       h('span', { class: 'seat-no' }, t('site-seat-number', { seat: s.seat + 1 })), ' ',
       h('a', { href: `/p/${s.player}`, dataset: { internal: '1', testid: `replay-seat-${s.seat}` } }, seatLabel(s, this.me)))));
-    this.els.live.textContent = game.over ? '' : t('replay-live');
+    // A match of rounds replays its first round only (docs/protocol.md).
+    const rounds = typeof game.rounds === 'number' ? t('replay-first-round-only', { rounds: game.rounds }) : '';
+    this.els.live.textContent = [game.over ? '' : t('replay-live'), rounds].filter(Boolean).join(' ');
     this.renderBoard();
     this.renderMoves();
     this.renderAnalysis();

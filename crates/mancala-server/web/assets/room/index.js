@@ -15,10 +15,11 @@ import { fixedBoard, renderControls } from './controls.js';
 import { renderMoves, renderResult } from './result.js';
 import { renderSeats } from './seats.js';
 import {
-  inProgress, initialState, mySeat, mySeats, myTurn, passAndPlay, reduce, rulesShown, seatOf, sideOf,
+  burntHouses, inProgress, initialState, mySeat, mySeats, myTurn, passAndPlay, reduce, rulesShown, seatOf, sideOf,
 } from './state.js';
 import {
-  clockSentence, previewSentence, refusalSentence, saidSentence, seatName, sideWho, toMoveSentence,
+  clockSentence, previewSentence, refusalSentence, roundSentence, roundsWonSentence, saidSentence, seatName, sideWho,
+  toMoveSentence,
 } from './words.js';
 
 /** Phones and narrow windows: during a game the room's details fold away. */
@@ -116,6 +117,9 @@ export class RoomPage {
       steps: h('div', { class: 'row replay-controls', role: 'group', 'aria-label': t('replay-step-back') }),
       ply: h('p', { class: 'replay-ply', dataset: { testid: 'replay-ply' }, hidden: true }),
       toMove: h('p', { class: 'to-move', dataset: { testid: 'to-move' } }),
+      round: h('p', { class: 'round-line', hidden: true },
+        h('span', { class: 'round', dataset: { testid: 'round' } }), ' ',
+        h('span', { class: 'rounds-won', dataset: { testid: 'rounds-won' } })),
       announce: h('p', { class: 'status', role: 'status', 'aria-live': 'polite', dataset: { announce: '1', testid: 'announce' } }),
       board: h('div', { class: 'board-wrap' }),
       hint: h('p', { class: 'hint', id: 'hint' }),
@@ -130,6 +134,7 @@ export class RoomPage {
     replace(this.main,
       els.title,
       els.conn,
+      els.round,
       els.toMove,
       els.ply,
       els.board,
@@ -265,6 +270,7 @@ export class RoomPage {
       resignArmed: this.resignArmed,
       armResign: () => this.armResign(),
     });
+    this.renderRound();
     this.renderBoard();
     this.renderSteps();
     renderResult(this.els.result, state);
@@ -406,12 +412,26 @@ export class RoomPage {
       viewer: mySide,
       mirror: facts.direction === 'cw',
       tuzdyk: game && Array.isArray(game.position.tuzdyk) ? game.position.tuzdyk : [],
+      burnt: burntHouses(state),
       last: last && Number.isInteger(last.house) ? last : null,
     });
     // For tests and assistive tools: whether the houses now enabled are
     // the server's legal moves ("yes") or a guess while it answers.
     this.els.board.dataset.ready = turn ? (this.preview ? 'yes' : 'no') : 'idle';
     this.renderToMove();
+  }
+
+  /** In a match of rounds, the round being played and the rounds won. */
+  renderRound() {
+    const state = this.state;
+    const round = state.game && state.game.round;
+    const line = this.els.round;
+    line.hidden = !round;
+    const [number, won] = /** @type {HTMLElement[]} */ (Array.from(line.children));
+    number.textContent = roundSentence(state);
+    number.dataset.round = round ? String(round.number) : '';
+    won.textContent = roundsWonSentence(state);
+    won.dataset.won = round ? round.rounds_won.join(',') : '';
   }
 
   /** Whose turn it is (and their clock, when the server keeps one). */
@@ -439,7 +459,9 @@ export class RoomPage {
     const state = this.state;
     const game = state.game;
     const plies = game ? game.record.length : 0;
-    const watching = mySeat(state) === null && !!game && plies > 0;
+    // Looking back steps through the replay, which holds a match's
+    // first round only: not offered in a match of rounds.
+    const watching = mySeat(state) === null && !!game && plies > 0 && !game.round;
     if (!watching) {
       this.lookBack = null;
       replace(this.els.steps);
@@ -503,7 +525,7 @@ export class RoomPage {
     this.previewKey = key;
     this.preview = null;
     try {
-      const answer = await request('POST', '/api/preview', { rules: room.rules, position: game.position });
+      const answer = await request('POST', '/api/preview', { rules: room.rules, position: game.position, burnt: burntHouses(this.state) });
       if (this.previewKey !== key) return;
       this.preview = new Map(answer.moves.map((/** @type {any} */ m) => [m.move === 'swap' ? -1 : Number(m.move), m.effect]));
       this.render();

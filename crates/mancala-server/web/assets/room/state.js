@@ -22,10 +22,11 @@
  *   seat_scores: number[], seat_ranks: number[], winner_seat: number|null,
  * }} Outcome
  * @typedef {{seat: number, remaining_ms: number, limit_ms?: number}} Clock
+ * @typedef {{number: number, rounds_won: number[], burnt: number[][], first_seq: number}} Round
  * @typedef {{
  *   id: string, rules: string, events: string[], record: RecordEntry[],
  *   position: Position, to_move: number|null, outcome: Outcome|null,
- *   sides?: number[], clock?: Clock|null,
+ *   sides?: number[], clock?: Clock|null, round?: Round|null,
  * }} Game
  * @typedef {{
  *   code: string, host: string, rules: string, preset?: string|null, house_rules: any,
@@ -38,7 +39,8 @@
  * @typedef {{
  *   kind: 'moved', seat: number, move: string, effect: any,
  *   by: string, reason: string|null, passed: number[],
- * } | {kind: 'started'} | {kind: 'resigned', seat: number} | {kind: 'over'}} Said
+ * } | {kind: 'started'} | {kind: 'resigned', seat: number} | {kind: 'over'}
+ *   | {kind: 'round', round: number}} Said
  * @typedef {{code: string, message: string, args: Record<string, number>}} Refusal
  * @typedef {{
  *   me: string,
@@ -69,7 +71,7 @@ export function initialState(me) {
 
 /**
  * The state after `message`: one of the server's (`welcome`, `room`,
- * `started`, `moved`, `resigned`, `over`, `error`), or the page's own
+ * `started`, `moved`, `round_started`, `resigned`, `over`, `error`), or the page's own
  * (`sent` a move, `closed` connection). `now` stamps a clock.
  * @param {RoomState} state
  * @param {any} m
@@ -116,7 +118,7 @@ function step(state, m) {
         game: {
           ...game, position: m.position, to_move: m.to_move,
           sides: m.sides || game.sides, record: [...game.record, entry],
-          events: [...game.events, m.move],
+          events: [...game.events, m.move], round: m.round || game.round || null,
         },
         pending: false,
         refusal: null,
@@ -139,6 +141,18 @@ function step(state, m) {
           events: [...game.events, event],
         },
         said: { kind: 'resigned', seat: m.seat },
+      };
+    }
+    case 'round_started': {
+      // A match of rounds goes on: the next round's start, its burnt
+      // houses and the rounds won (docs/protocol.md).
+      const game = state.game;
+      if (!game) return state;
+      return {
+        ...state,
+        game: { ...game, position: m.position, to_move: m.to_move, sides: m.sides || game.sides, round: m.round },
+        said: { kind: 'round', round: m.round.number },
+        last: null,
       };
     }
     case 'over':
@@ -246,4 +260,15 @@ export function resigned(state, seat) {
  */
 export function rulesShown(state) {
   return (state.game && state.game.rules) || (state.room ? state.room.rules : '');
+}
+
+/**
+ * The burnt houses of the round being played (a match of rounds), per
+ * board side; none outside a match.
+ * @param {RoomState} state
+ * @returns {number[][]}
+ */
+export function burntHouses(state) {
+  const round = state.game && state.game.round;
+  return round && Array.isArray(round.burnt) ? round.burnt : [];
 }

@@ -79,6 +79,11 @@ export function saidSentence(state) {
     case 'resigned': return t('site-said-resigned', who(state, said.seat));
     case 'over': return resultSentence(state);
     case 'moved': return movedSentences(state, said).join(' ');
+    case 'round': {
+      const first = state.game ? state.game.to_move : null;
+      return first === null ? t('site-round', { round: said.round })
+        : t('site-said-round', { round: said.round, ...who(state, first) });
+    }
     default: return '';
   }
 }
@@ -239,4 +244,26 @@ export function ratingLine(change) {
   const diff = after - before;
   const signed = diff > 0 ? `+${num(diff)}` : diff < 0 ? `−${num(-diff)}` : num(0);
   return t('site-rating-change', { before, after, change: signed });
+}
+
+/**
+ * In a match of rounds, the round being played ("Round 2"); '' outside
+ * a match.
+ * @param {RoomState} state
+ */
+export function roundSentence(state) {
+  const round = state.game && state.game.round;
+  return round ? t('site-round', { round: round.number }) : '';
+}
+
+/**
+ * In a match of rounds, the rounds each seat has won ("Rounds won: You
+ * 0, Bob 1"); '' outside a match.
+ * @param {RoomState} state
+ */
+export function roundsWonSentence(state) {
+  const round = state.game && state.game.round;
+  if (!round) return '';
+  const seats = round.rounds_won.map((won, seat) => t('site-rounds-won-seat', { who: seatName(state, seat), won }));
+  return t('site-rounds-won', { seats: seats.join(', ') });
 }
