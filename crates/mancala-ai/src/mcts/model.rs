@@ -1,6 +1,7 @@
 //! Opponent modelling: what an opponent's moves say about how it plays
 //! ([`OpponentModel`]), the moves seen since the player's last choice
-//! ([`Trail`]), and learning from them ([`Mcts::learn`]).
+//! ([`Trail`]), and learning from them ([`Mcts::learn`]) with short
+//! searches ([`Mcts::probe_budget`]).
 
 use std::time::Duration;
 
@@ -192,7 +193,7 @@ impl<E: Evaluator> Mcts<E> {
     }
 
     /// Updates the opponent models from the moves seen (see
-    /// [`Strategy::observe`]) since this player's last move, when they
+    /// [`Strategy::observe`](crate::Strategy::observe)) since this player's last move, when they
     /// lead to `pos`; otherwise (a new game, moves not seen, another
     /// position) starts afresh.
     ///
