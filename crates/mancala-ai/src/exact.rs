@@ -1,6 +1,7 @@
 //! The exact player: the solver's best move where it finishes within its
 //! budget, level 10's elsewhere.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use mancala_core::{Move, Position, Rules};
@@ -8,7 +9,7 @@ use mancala_core::{Move, Position, Rules};
 use crate::params::{ANALYSIS_TABLE_BYTES, REVIEW_STACK_BYTES};
 use crate::spec::EXACT_NODES;
 use crate::{
-    Allocation, Limits, MoveValue, Solution, Solver, SolverOptions, Spec, SpecError, Strategy,
+    Allocation, Egdb, Limits, MoveValue, Solution, Solver, SolverOptions, Spec, SpecError, Strategy,
 };
 
 /// Plays perfectly where the game is solved: for each move a one-thread
@@ -28,7 +29,10 @@ use crate::{
 /// move to move), on a thread of its own with room for the solver's
 /// recursion; a move the solver does not finish costs its whole budget
 /// before level 10 chooses (on a big board, every move until the end
-/// comes within reach). Under a time manager ([`Timed`](crate::Timed))
+/// comes within reach). With an endgame database
+/// ([`Exact::with_database`]) the solver looks up every board with few
+/// enough seeds left instead of searching it, so the game is exact from
+/// much earlier on. Under a time manager ([`Timed`](crate::Timed))
 /// the solver stops at the move's soft limit and level 10 has the rest.
 ///
 /// # Examples
@@ -55,6 +59,8 @@ pub struct Exact {
     allocation: Option<Allocation>,
     /// The move chosen last, valued.
     last: Option<MoveValue>,
+    /// The endgame database the solver looks boards up in, if any.
+    database: Option<Arc<Egdb>>,
 }
 
 impl Exact {
@@ -81,7 +87,45 @@ impl Exact {
             fallback: Spec::level(10).with_seed(seed).strategy(rules, seed)?,
             allocation: None,
             last: None,
+            database: None,
         })
+    }
+
+    /// This player with the endgame database `database` for its solver
+    /// (`None`: none, as [`Exact::new`]): each move's solve looks up the
+    /// boards with up to [`Egdb::max_seeds`] seeds left instead of
+    /// searching them, so a position far from the end can be solved within
+    /// the budget. The database is shared, not copied. One built for other
+    /// rules than the player's is not used ([`Egdb::fits`]; [`Egdb::load`]
+    /// refuses such a file).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    ///
+    /// use mancala_ai::{Egdb, Exact, Limits, Strategy};
+    /// use mancala_core::{Position, Preset, RuleSet, Rules};
+    ///
+    /// // docs/rules.md section 11: Kalah(4,3) is worth +6.
+    /// let rules = Rules::new(&RuleSet { houses: 4, seeds: 3, ..Preset::Kalah.rules() })?;
+    /// let database = Arc::new(Egdb::build(&rules, 12).expect("Kalah has a database"));
+    /// let start = Position::new(&rules);
+    /// // 6,000 positions are too few to solve the start by search alone...
+    /// let mut alone = Exact::new(&rules, Limits::nodes(6_000), 7)?;
+    /// alone.choose(&start);
+    /// assert!(!alone.last_value().unwrap().exact);
+    /// // ...and enough with a database of the boards with up to 12 seeds.
+    /// let mut exact = Exact::new(&rules, Limits::nodes(6_000), 7)?.with_database(Some(database));
+    /// exact.choose(&start);
+    /// let value = exact.last_value().unwrap();
+    /// assert!(value.exact);
+    /// assert_eq!(value.score_difference(), Some(6));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_database(mut self, database: Option<Arc<Egdb>>) -> Exact {
+        self.database = database;
+        self
     }
 
     /// The solver's budget for a move: the spec's, cut to the time
@@ -113,14 +157,15 @@ impl Exact {
     }
 }
 
-/// Solves `pos` within `limits` on a one-thread solver: `None` when the
-/// solver cannot be made (three or four players) or does not finish.
-fn solve(pos: &Position<'_>, limits: &Limits) -> Option<Solution> {
+/// Solves `pos` within `limits` on a one-thread solver looking boards up
+/// in `database`: `None` when the solver cannot be made (three or four
+/// players) or does not finish.
+fn solve(pos: &Position<'_>, limits: &Limits, database: Option<Arc<Egdb>>) -> Option<Solution> {
     let options = SolverOptions {
         table_bytes: table_bytes(limits),
         database_seeds: 0,
     };
-    let mut solver = Solver::with_shared_database(pos.rules(), options, None).ok()?;
+    let mut solver = Solver::with_shared_database(pos.rules(), options, database).ok()?;
     solver.set_threads(1);
     // A budget of positions then stands for all the work done.
     solver.without_ordering_searches();
@@ -155,7 +200,7 @@ impl Strategy for Exact {
             return None;
         }
         let start = Instant::now();
-        if let Some(solution) = solve(pos, &self.solve_limits())
+        if let Some(solution) = solve(pos, &self.solve_limits(), self.database.clone())
             && let Some(best) = solution.best
         {
             self.last = Some(MoveValue::solved(best, solution.value, solution.result));

@@ -83,7 +83,7 @@ pub fn run(rules: &Rules, args: &AnalyseArgs) -> CliResult {
 }
 
 /// Reads the endgame database `file` of `rules` for the flag `flag`
-/// (`analyse --database`, `serve --analysis-database`).
+/// (`analyse --database`, `play --database`, `serve --analysis-database`).
 ///
 /// # Errors
 ///

@@ -226,6 +226,13 @@ pub struct PlayArgs {
     /// Resume a saved game (its rules, seats and events).
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
+    /// An endgame database file (as `mancala solve --database` writes)
+    /// for every `exact` player, the seats', `--cpu`'s and so the hint's:
+    /// their solver looks up the boards with few seeds left, so they play
+    /// perfectly, and hints are exact, from much earlier on. It must have
+    /// been built for the game's rules (with `--resume`, the saved game's).
+    #[arg(long, value_name = "FILE")]
+    pub database: Option<PathBuf>,
     /// Colour: auto (when stdout is a terminal and NO_COLOR is unset),
     /// always or never.
     #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]

@@ -10,11 +10,11 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use mancala_ai::arena::{SeatReport, seat_of};
-use mancala_ai::{MoveValue, Spec, Strategy, TimeControl, Timed};
+use mancala_ai::{Egdb, MoveValue, Spec, Strategy, TimeControl, Timed};
 use mancala_core::{Game, Match, Move, Position, Rounds, Rules, Side, Wdl, format_moves};
 use serde::{Deserialize, Serialize};
 
-use crate::analyse::duration;
+use crate::analyse::{duration, load_database};
 use crate::board::{self, Style};
 use crate::cli::{Cli, PlayArgs};
 use crate::play_rounds::{self, Record};
@@ -124,6 +124,8 @@ struct Session {
     /// The computer seats' time, each seat its own clock.
     time: Option<TimeControl>,
     seed: u64,
+    /// The endgame database of every exact player (`--database`).
+    database: Option<Arc<Egdb>>,
     results: Vec<Vec<u8>>,
     style: Style,
     input: Receiver<String>,
@@ -165,6 +167,10 @@ pub fn run(args: &PlayArgs, cli: &Cli) -> CliResult {
         }
         None => (new_session(args, cli, style)?, None),
     };
+    // The rules are known only now: a saved game brings its own.
+    if let Some(file) = &args.database {
+        session.database = Some(load_database("--database", file, &session.rules)?);
+    }
     // Every computer seat must be buildable before the game starts.
     for (i, spec) in session.seats.iter().enumerate() {
         if !spec.is_human() {
@@ -248,6 +254,7 @@ fn resume(path: &Path, style: Style) -> CliResult<(Session, Record)> {
         cpu: parse_spec(&save.cpu, "saved cpu")?,
         time: time_control(save.time.as_ref(), "saved time")?,
         seed: save.seed,
+        database: None,
         results: save.results,
         style,
         input: spawn_reader(),
@@ -315,6 +322,7 @@ fn new_session(args: &PlayArgs, cli: &Cli, style: Style) -> CliResult<Session> {
         cpu,
         time: time_control(args.time.as_ref(), "--time")?,
         seed: args.seed,
+        database: None,
         results: Vec::new(),
         style,
         input: spawn_reader(),
@@ -386,12 +394,17 @@ impl Session {
             .wrapping_add(u64::from(self.game_index) * 16 + seat as u64);
         match self.time {
             Some(control) => Box::new(Timed::new(
-                spec.timed_strategy(&self.rules, seed, &control)
-                    .expect("every computer seat was checked before the game"),
+                spec.timed_strategy_with_database(
+                    &self.rules,
+                    seed,
+                    &control,
+                    self.database.as_ref(),
+                )
+                .expect("every computer seat was checked before the game"),
                 control,
             )),
             None => spec
-                .strategy(&self.rules, seed)
+                .strategy_with_database(&self.rules, seed, self.database.as_ref())
                 .expect("every computer seat was checked before the game"),
         }
     }

@@ -1,6 +1,7 @@
 //! Opponent modelling: what an opponent's moves say about how it plays
 //! ([`OpponentModel`]), the moves seen since the player's last choice
-//! ([`Trail`]), and learning from them ([`Mcts::learn`]).
+//! ([`Trail`]), and learning from them ([`Mcts::learn`]) with short
+//! searches ([`Mcts::probe_budget`]).
 
 use std::time::Duration;
 
@@ -9,7 +10,9 @@ use mancala_core::{MAX_PLAYERS, Move, Position, Setup};
 use super::Mcts;
 use crate::eval::Evaluator;
 use crate::limits::Clock;
-use crate::params::{GREEDY_NOISE, PRIOR, SEARCH_SHARPNESS};
+use crate::params::{
+    GREEDY_NOISE, PRIOR, PROBE_MAX_ITERATIONS, PROBE_MIN_ITERATIONS, PROBE_SHARE, SEARCH_SHARPNESS,
+};
 use crate::strategy::greedy_moves;
 
 /// What an opponent's moves so far say about how it plays: the chance
@@ -123,8 +126,74 @@ impl Trail {
 }
 
 impl<E: Evaluator> Mcts<E> {
+    /// What the moves seen so far say about how `player` plays
+    /// ([`OpponentModel::UNKNOWN`] before any, or with modelling off).
+    ///
+    /// ```
+    /// use mancala_ai::{Greedy, Limits, Mcts, OpponentModel, Strategy};
+    /// use mancala_core::{History, KalahOptions, Rules};
+    ///
+    /// let rules = Rules::new(&KalahOptions { players: 3, ..KalahOptions::default() }.rules())?;
+    /// let mut mcts = Mcts::new(Limits::nodes(2_000), 2);
+    /// assert_eq!(mcts.opponent_model(1), OpponentModel::UNKNOWN);
+    /// let (mut one, mut two) = (Greedy::new(1), Greedy::new(2));
+    /// let mut game = History::new(&rules);
+    /// while !game.is_over() {
+    ///     let pos = *game.position();
+    ///     let m = match pos.player_to_move() {
+    ///         0 => mcts.choose(&pos),
+    ///         1 => one.choose(&pos),
+    ///         _ => two.choose(&pos),
+    ///     }
+    ///     .unwrap();
+    ///     game.play(m)?;
+    ///     // What the search learns from: the moves it is told.
+    ///     mcts.observe(&pos, m);
+    ///     one.observe(&pos, m);
+    ///     two.observe(&pos, m);
+    /// }
+    /// // Two greedy players, seen taking the most seeds move after move
+    /// // (here 11 and 14 moves with a choice).
+    /// assert_eq!(mcts.opponent_model(1).moves_seen, 11);
+    /// assert!(mcts.opponent_model(1).greedy > 0.9);
+    /// assert!(mcts.opponent_model(2).greedy > 0.9);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn opponent_model(&self, player: usize) -> OpponentModel {
+        self.beliefs
+            .get(player)
+            .map_or(OpponentModel::UNKNOWN, |b| b.model)
+    }
+
+    /// Drops what was learnt about the players.
+    pub(super) fn forget(&mut self) {
+        self.beliefs = [Belief::NONE; MAX_PLAYERS];
+        self.trail = None;
+    }
+
+    /// The budget of the short search that judges an opponent's move (see
+    /// [`Mcts`]): a twentieth of this search's, at most 2,000 iterations;
+    /// `None` without modelling, or when that is under 100 iterations.
+    pub(super) fn probe_budget(&self) -> Option<(u64, Option<Duration>)> {
+        let limits = self.limits_now();
+        let iterations = match (limits.nodes, limits.time) {
+            (Some(n), _) => n,
+            (None, Some(_)) => u64::MAX,
+            (None, None) => Self::DEFAULT_ITERATIONS,
+        };
+        let probe = (iterations / PROBE_SHARE).min(PROBE_MAX_ITERATIONS);
+        (self.modelling && probe >= PROBE_MIN_ITERATIONS)
+            .then(|| (probe, limits.time.map(|t| t / PROBE_SHARE as u32)))
+    }
+
+    /// Starts the trail of moves to learn from at the next search: after
+    /// `chosen`, until told that another move was played in `pos`.
+    pub(super) fn remember(&mut self, pos: &Position<'_>, chosen: Option<Move>) {
+        self.trail = chosen.map(|m| Trail::new(pos, m));
+    }
+
     /// Updates the opponent models from the moves seen (see
-    /// [`Strategy::observe`]) since this player's last move, when they
+    /// [`Strategy::observe`](crate::Strategy::observe)) since this player's last move, when they
     /// lead to `pos`; otherwise (a new game, moves not seen, another
     /// position) starts afresh.
     ///

@@ -1,13 +1,15 @@
 //! The players a spec builds: [`Spec::strategy`] and
 //! [`Spec::timed_strategy`].
 
+use std::sync::Arc;
+
 use mancala_core::Rules;
 
 use super::seeded::SeededEval;
 use super::{Algorithm, LEVEL_PLAYOUT_MOVES, Player, Spec, model_name, value_error};
 use crate::eval::Heuristic;
 use crate::limits::Limits;
-use crate::{AlphaBeta, Exact, Greedy, MaxN, Mcts, Random, SpecError, Strategy};
+use crate::{AlphaBeta, Egdb, Exact, Greedy, MaxN, Mcts, Random, SpecError, Strategy};
 
 impl Spec {
     /// Builds the player for `rules`, seeded with the spec's `seed=` if it
@@ -25,6 +27,39 @@ impl Spec {
         rules: &Rules,
         seed: u64,
     ) -> Result<Box<dyn Strategy + Send>, SpecError> {
+        self.strategy_with_database(rules, seed, None)
+    }
+
+    /// As [`Spec::strategy`], giving [`Exact`] (the spec `exact`) the
+    /// endgame database `database` ([`Exact::with_database`]); the other
+    /// players do not use one.
+    ///
+    /// # Errors
+    ///
+    /// As [`Spec::strategy`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    ///
+    /// use mancala_ai::{Egdb, Spec};
+    /// use mancala_core::{Position, Preset, RuleSet, Rules};
+    ///
+    /// let rules = Rules::new(&RuleSet { houses: 4, seeds: 3, ..Preset::Kalah.rules() })?;
+    /// let database = Arc::new(Egdb::build(&rules, 12).expect("Kalah has a database"));
+    /// let spec: Spec = "exact,nodes=6000".parse()?;
+    /// let mut exact = spec.strategy_with_database(&rules, 7, Some(&database))?;
+    /// exact.choose(&Position::new(&rules));
+    /// assert!(exact.last_value().unwrap().exact);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn strategy_with_database(
+        &self,
+        rules: &Rules,
+        seed: u64,
+        database: Option<&Arc<Egdb>>,
+    ) -> Result<Box<dyn Strategy + Send>, SpecError> {
         self.check()?;
         let seed = self.seed.unwrap_or(seed);
         Ok(match self.player {
@@ -36,7 +71,9 @@ impl Spec {
                 ));
             }
             Player::Random => Box::new(Random::new(seed)),
-            Player::Exact => Box::new(Exact::new(rules, self.limits, seed)?),
+            Player::Exact => {
+                Box::new(Exact::new(rules, self.limits, seed)?.with_database(database.cloned()))
+            }
             Player::Greedy => Box::new(Greedy::new(seed)),
             Player::Level(_) | Player::Search(_) => {
                 let (algorithm, limits) = self.search(rules).expect("a searching player");
@@ -127,11 +164,27 @@ impl Spec {
         seed: u64,
         control: &crate::TimeControl,
     ) -> Result<Box<dyn Strategy + Send>, SpecError> {
+        self.timed_strategy_with_database(rules, seed, control, None)
+    }
+
+    /// As [`Spec::timed_strategy`], giving [`Exact`] the endgame database
+    /// `database` (as [`Spec::strategy_with_database`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Spec::strategy`].
+    pub fn timed_strategy_with_database(
+        &self,
+        rules: &Rules,
+        seed: u64,
+        control: &crate::TimeControl,
+        database: Option<&Arc<Egdb>>,
+    ) -> Result<Box<dyn Strategy + Send>, SpecError> {
         if control.is_unlimited() || !self.limits.is_unlimited() {
-            return self.strategy(rules, seed);
+            return self.strategy_with_database(rules, seed, database);
         }
         let Player::Search(algorithm) = self.player else {
-            return self.strategy(rules, seed);
+            return self.strategy_with_database(rules, seed, database);
         };
         // No node budget: the time manager's allocation limits each move.
         let eval = SeededEval {

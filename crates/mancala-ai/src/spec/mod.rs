@@ -80,15 +80,18 @@
 //! # Exact play
 //!
 //! `exact` ([`Exact`]) plays perfectly where the game is solved: for each
-//! move the exact [`Solver`] (one thread, no endgame database) solves the
-//! position within a budget of [`EXACT_NODES`] positions, and the player
+//! move the exact [`Solver`] (one thread) solves the position within a
+//! budget of [`EXACT_NODES`] positions, and the player
 //! plays a best move. Where the solver does not finish in time, or the
 //! rules seat three or four players, that move is level 10's (`ai:10`).
 //! It takes only `nodes=` and `time=` (the solver's budget for each move,
 //! replacing the default as a whole: `exact,time=1s` is limited by time
 //! alone) and `seed=` (level 10's seed); any other setting is an error.
 //! [`Strategy::last_value`](crate::Strategy::last_value) tells the value
-//! of the move it chose, exact when the solver found it.
+//! of the move it chose, exact when the solver found it. A spec holds no
+//! endgame database: [`Spec::strategy_with_database`] gives one to the
+//! exact player, whose solver then looks up every board with few seeds
+//! left (`mancala play --database FILE`).
 //!
 //! # Seeds and determinism
 //!

@@ -1,0 +1,227 @@
+//! The tree of [`Mcts`]: nodes in an arena, blocks of siblings side by
+//! side, and an iteration's selection (UCB1), expansion and
+//! backpropagation.
+
+use mancala_core::{Move, Position};
+use rand::RngExt;
+
+use super::{Mcts, MctsReport};
+use crate::eval::Evaluator;
+use crate::limits::Clock;
+use crate::strategy::{greedy_moves, nth_bit};
+
+/// No node.
+pub(super) const NONE: u32 = u32::MAX;
+
+/// One node of the tree: a position reached by `mv`, stored in an arena.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Node {
+    /// The move that leads here from the parent.
+    pub(super) mv: Move,
+    /// The player who chose `mv`: the one this node's rewards are for.
+    pub(super) mover: u8,
+    /// Children expanded so far: `first_child ..` in the order they were
+    /// made.
+    pub(super) children: u8,
+    /// Indices (in legal-move order) of the moves not yet expanded.
+    pub(super) untried: u32,
+    /// The first slot of the block reserved for the children when the
+    /// first of them was made, one slot a legal move (`NONE` before).
+    pub(super) first_child: u32,
+    pub(super) visits: u32,
+    /// Sum of `mover`'s rewards over the playouts through this node.
+    pub(super) reward: f64,
+}
+
+impl Node {
+    /// A slot not used yet.
+    const EMPTY: Node = Node {
+        mv: Move::Swap,
+        mover: 0,
+        children: 0,
+        untried: 0,
+        first_child: NONE,
+        visits: 0,
+        reward: 0.0,
+    };
+}
+
+impl<E: Evaluator> Mcts<E> {
+    /// Searches `pos`: `iterations` or until the `clock`'s time is up, the models
+    /// applying to the players other than `self.me`, if set.
+    pub(super) fn run(
+        &mut self,
+        pos: &Position<'_>,
+        iterations: u64,
+        mut clock: Clock,
+    ) -> MctsReport {
+        let mover = pos.player_to_move();
+        let moves = pos.legal_moves();
+        self.nodes.clear();
+        self.nodes.push(Node {
+            mover: mover as u8,
+            untried: all(moves.len()),
+            ..Node::EMPTY
+        });
+        self.live = 1;
+        let mut path = Vec::with_capacity(64);
+        let mut done = 0;
+        while done < iterations {
+            if done > 0 && clock.expired() {
+                break;
+            }
+            self.iterate(pos, &mut path);
+            done += 1;
+        }
+
+        let mut visits = Vec::with_capacity(moves.len());
+        let mut best: Option<(u32, f64, Move)> = None;
+        for m in moves {
+            let (n, mean) = self
+                .child(0, m)
+                .map(|c| {
+                    let node = &self.nodes[c as usize];
+                    (node.visits, node.reward / f64::from(node.visits.max(1)))
+                })
+                .unwrap_or((0, 0.0));
+            visits.push((m, n));
+            if best.is_none_or(|(bn, bmean, _)| n > bn || (n == bn && mean > bmean)) {
+                best = Some((n, mean, m));
+            }
+        }
+        let (_, value, best) = best.expect("a position that is not over has a move");
+        MctsReport {
+            best: Some(best),
+            visits,
+            value,
+            iterations: done,
+        }
+    }
+
+    /// The child of node `parent` reached by `m`, if it was expanded.
+    pub(super) fn child(&self, parent: u32, m: Move) -> Option<u32> {
+        let p = &self.nodes[parent as usize];
+        (p.first_child..p.first_child + u32::from(p.children))
+            .find(|&c| self.nodes[c as usize].mv == m)
+    }
+
+    /// One iteration: selection, expansion, playout, backpropagation.
+    fn iterate(&mut self, root: &Position<'_>, path: &mut Vec<u32>) {
+        let mut pos = *root;
+        let mut node = 0u32;
+        path.clear();
+        path.push(0);
+        while !pos.is_over() {
+            let n = self.nodes[node as usize];
+            let player = pos.player_to_move();
+            // An opponent seen to play at random or greedily: its move.
+            let mut modelled = None;
+            if self.me.is_some_and(|me| me != player) {
+                let model = self.beliefs[player].model;
+                if model.random + model.greedy > 0.0 {
+                    let x = self.rng.random::<f64>();
+                    if x < model.random {
+                        let moves = pos.legal_moves().len();
+                        modelled = Some(self.rng.random_range(0..moves) as u32);
+                    } else if x < model.random + model.greedy {
+                        modelled = Some(self.greedy_index(&pos));
+                    }
+                }
+            }
+            if let Some(index) = modelled {
+                let m = pos.legal_moves().get(index as usize).expect("legal index");
+                if let Some(c) = self.child(node, m) {
+                    node = c;
+                    pos.play_unchecked(m);
+                    path.push(node);
+                    continue;
+                }
+            }
+            let expand = modelled.is_some() || n.untried != 0;
+            if expand && self.live < self.max_nodes {
+                // Expansion: the modelled move, else a random untried one.
+                let index = modelled.unwrap_or_else(|| {
+                    let k = self.rng.random_range(0..n.untried.count_ones());
+                    nth_bit(n.untried, k)
+                });
+                let m = pos.legal_moves().get(index as usize).expect("legal index");
+                let mover = pos.player_to_move();
+                pos.play_unchecked(m);
+                let first = if n.first_child == NONE {
+                    // Siblings side by side: selection reads them at once.
+                    let first = self.nodes.len();
+                    let moves = (n.untried.count_ones() + u32::from(n.children)) as usize;
+                    self.nodes.resize(first + moves, Node::EMPTY);
+                    first as u32
+                } else {
+                    n.first_child
+                };
+                let id = first + u32::from(n.children);
+                self.nodes[id as usize] = Node {
+                    mv: m,
+                    mover: mover as u8,
+                    untried: all(pos.legal_moves().len()),
+                    ..Node::EMPTY
+                };
+                self.live += 1;
+                let parent = &mut self.nodes[node as usize];
+                parent.untried &= !(1 << index);
+                parent.first_child = first;
+                parent.children += 1;
+                path.push(id);
+                break;
+            }
+            if n.children == 0 || modelled.is_some() {
+                // The tree is full: play out from here.
+                break;
+            }
+            node = self.select(node);
+            pos.play_unchecked(self.nodes[node as usize].mv);
+            path.push(node);
+        }
+        let rewards = self.playout(pos);
+        for &i in path.iter() {
+            let n = &mut self.nodes[i as usize];
+            n.visits += 1;
+            n.reward += rewards[usize::from(n.mover)];
+        }
+    }
+
+    /// The index (in legal order) of a move that takes the most seeds for
+    /// the mover at once, chosen at random among equals, as
+    /// [`Greedy`](crate::Greedy) plays.
+    fn greedy_index(&mut self, pos: &Position<'_>) -> u32 {
+        let greedy = greedy_moves(pos);
+        let k = self.rng.random_range(0..greedy.count_ones() as usize);
+        nth_bit(greedy, k as u32)
+    }
+
+    /// The child of `node` with the best UCB1 score for its mover (the
+    /// first of equals).
+    fn select(&self, node: u32) -> u32 {
+        let parent = &self.nodes[node as usize];
+        let log = f64::from(parent.visits.max(1)).ln();
+        let mut best = NONE;
+        let mut best_score = f64::NEG_INFINITY;
+        // The newest child first (the first of equals wins).
+        for c in (parent.first_child..parent.first_child + u32::from(parent.children)).rev() {
+            let child = &self.nodes[c as usize];
+            let score = if child.visits == 0 {
+                f64::INFINITY
+            } else {
+                let n = f64::from(child.visits);
+                child.reward / n + self.exploration * (log / n).sqrt()
+            };
+            if score > best_score || best == NONE {
+                best = c;
+                best_score = score;
+            }
+        }
+        best
+    }
+}
+
+/// A mask of the first `n` indices.
+fn all(n: usize) -> u32 {
+    if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
+}
