@@ -71,7 +71,9 @@ pub use limits::Limits;
 pub use maxn::{MaxN, MaxNReport};
 pub use mcts::{Mcts, MctsReport, OpponentModel};
 pub use playouts::{PLAYOUT_CAP, PlayoutTotals, random_playouts};
-pub use review::{MoveReview, ReviewBudget, Verdict, VerdictParseError, review_game};
+pub use review::{
+    MoveReview, ReviewBudget, RoundReview, Verdict, VerdictParseError, review_game, review_match,
+};
 pub use solver::{
     DatabaseLimit, MachineSizing, OutOfBudget, Progress, Solution, Solver, SolverError,
     SolverOptions,
