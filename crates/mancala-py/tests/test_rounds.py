@@ -214,3 +214,29 @@ def test_the_cli_replays_the_match_python_writes(tmp_path, spec, moves):
         assert replayed["burnt"] == state.burnt_houses()
         assert replayed["over"] == state.is_terminal()
         assert replayed["match"] == state.to_text()
+
+
+def test_the_engine_plays_and_solves_rounds_with_burnt_houses():
+    # Round 2 of the hand-worked match, player 0 to move with house 2
+    # burnt: its one move loses 2 to 6 (by hand above), -4.
+    state = midway()
+    assert state.legal_actions() == [0]
+    bot = mancala.Bot(state.get_game(), "ai:3", seed=1)
+    assert bot.step(state) == 0
+    solution = mancala.solve(state)
+    assert (solution.best_action, solution.value) == (0, -4)
+    values = mancala.analyse(state)
+    assert [(v.action, v.value, v.exact) for v in values] == [(0, -4.0, True)]
+    # A whole match, the engine against random play.
+    rng = random.Random(3)
+    state = mancala.load_game(ROUND_SPECS[0]).new_initial_state()
+    bot = mancala.Bot(state.get_game(), "ai:3", seed=2)
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            action = bot.step(state)
+        else:
+            action = rng.choice(state.legal_actions())
+        assert action in state.legal_actions(), state
+        bot.inform_action(state, state.current_player(), action)
+        state.apply_action(action)
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
