@@ -31,7 +31,8 @@
 //!   finishes in time, else by alpha-beta.
 //! - [`review_game`]: every move of a whole game valued before and after,
 //!   with the best move, the value lost and a [`Verdict`], exactly where
-//!   the solver finishes within a node budget ([`ReviewBudget`]).
+//!   the solver finishes within a node budget ([`ReviewBudget`]);
+//!   [`review_match`] reviews every round of a match in rounds.
 //!
 //! - [`arena`]: matches between specs, seats rotating, with win/draw/loss
 //!   tallies and Elo.
@@ -72,7 +73,8 @@ pub use maxn::{MaxN, MaxNReport};
 pub use mcts::{Mcts, MctsReport, OpponentModel};
 pub use playouts::{PLAYOUT_CAP, PlayoutTotals, random_playouts};
 pub use review::{
-    MoveReview, ReviewBudget, Verdict, VerdictParseError, review_game, review_game_with,
+    MoveReview, ReviewBudget, RoundReview, Verdict, VerdictParseError, review_game,
+    review_game_with, review_match,
 };
 pub use solver::{
     DatabaseLimit, MachineSizing, OutOfBudget, Progress, Solution, Solver, SolverError,

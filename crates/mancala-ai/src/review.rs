@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use mancala_core::{Event, Game, Move, Position, Side};
+use mancala_core::{Event, Game, Match, Move, Position, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::params::{
@@ -339,6 +339,61 @@ pub fn review_game_with(
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     })
+}
+
+/// The review of one round of a match ([`review_match`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoundReview {
+    /// The round's place in the match, from 1.
+    pub round: usize,
+    /// The round's moves reviewed, as [`review_game`] reviews a game; each
+    /// `ply` counts from 1 in its round.
+    pub moves: Vec<MoveReview>,
+}
+
+/// Every round of `game`, a match (docs/rules.md section 8a), reviewed
+/// as [`review_game`] reviews a game, the first round first.
+///
+/// Each round is valued under its own rules ([`Game::rules`] of
+/// [`Match::rounds`], which burn the houses its start could not fill),
+/// so the solver and the searches never move a burnt house; the endgame
+/// `database` is used only for the rounds it fits ([`Egdb::supports`]
+/// refuses rules with burnt houses). A round is valued as a game of its
+/// own, for the seeds it ends with: what the next round makes of them is
+/// not looked at. Under `rounds = none` the match is one game and its
+/// review is `review_game`'s, as round 1.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_ai::{ReviewBudget, review_match};
+/// use mancala_core::{Match, Move};
+///
+/// // Three rounds of two houses of two seeds: side 0's house 2 is burnt
+/// // in rounds 2 and 3 (docs/rules.md section 8a).
+/// let line = "kalah,houses=2,seeds=2,rounds=fill; 2, 2, 1, 1, 2, 2, 1 / 2, 1 / 1";
+/// let game: Match = line.parse()?;
+/// let review = review_match(&game, &ReviewBudget::default(), None);
+/// let moves: Vec<(usize, usize)> = review.iter().map(|r| (r.round, r.moves.len())).collect();
+/// assert_eq!(moves, [(1, 7), (2, 2), (3, 1)]);
+/// // Round 2, side 0's one move: house 1, the best, 2 seeds to 6.
+/// let second = &review[1].moves[1];
+/// assert_eq!((second.mv, second.best, second.after), (Move::House(1), Move::House(1), -4.0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn review_match(
+    game: &Match,
+    budget: &ReviewBudget,
+    database: Option<Arc<Egdb>>,
+) -> Vec<RoundReview> {
+    game.rounds()
+        .iter()
+        .enumerate()
+        .map(|(i, round)| RoundReview {
+            round: i + 1,
+            moves: review_game(round, budget, database.clone()),
+        })
+        .collect()
 }
 
 fn review_on_this_thread(

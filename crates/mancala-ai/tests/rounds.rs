@@ -245,3 +245,115 @@ fn the_arena_plays_each_game_as_a_whole_match_of_rounds() {
     assert_eq!(report.forfeits, 0);
     assert_eq!(report.capped, 0);
 }
+
+/// A whole match of two houses of two seeds in three rounds, worked by
+/// hand from docs/rules.md section 8a. Round 1 (A starts) ends 3 to 5;
+/// round 2: A fills house 1 and keeps 1 seed in its store, house 2 burnt,
+/// B starts (`alternate`): B's house 2 sows its store and A's house 1, A's
+/// house 1 passes over the burnt house 2 and sows its store and B's two
+/// houses: A's side is empty, B takes the rest, 2 to 6. Round 3: A fills
+/// house 1 again, B both houses with 2 in its store; A's house 1 sows its
+/// store and B's house 1, its side is empty, 1 to 7, and A cannot fill a
+/// house: the match is over.
+const WHOLE_MATCH: &str = "kalah,houses=2,seeds=2,rounds=fill; 2, 2, 1, 1, 2, 2, 1 / 2, 1 / 1";
+
+/// Checks `review` of `game` against the brute force, move by move: the
+/// best value, the played move's value, a best move, all exact.
+fn check_review(game: &Match, review: &[mancala_ai::RoundReview]) {
+    assert_eq!(review.len(), game.round_count());
+    for (r, (round, reviewed)) in game.rounds().iter().zip(review).enumerate() {
+        assert_eq!(reviewed.round, r + 1);
+        let positions: Vec<Position<'_>> = round.positions().collect();
+        let moves: Vec<Move> = round.moves().collect();
+        assert_eq!(reviewed.moves.len(), moves.len(), "round {}", r + 1);
+        for (i, (m, pos)) in moves.iter().zip(&positions).enumerate() {
+            let got = &reviewed.moves[i];
+            let mut memo = HashMap::new();
+            let (value, best) = best_moves(pos);
+            let played = after(pos, *m, &mut memo);
+            let at = format!("round {} ply {} in {pos}", r + 1, i + 1);
+            assert_eq!(got.ply, i + 1, "{at}");
+            assert_eq!(got.mv, *m, "{at}");
+            assert_eq!(got.side, pos.to_move(), "{at}");
+            assert!(got.exact, "{at}");
+            assert_eq!(got.before, f64::from(value), "{at}");
+            assert_eq!(got.after, f64::from(played), "{at}");
+            assert!(
+                best.contains(&got.best),
+                "{at}: {} not in {best:?}",
+                got.best
+            );
+            assert!(pos.is_legal(got.best), "{at}");
+        }
+    }
+}
+
+#[test]
+fn a_match_reviewed_round_by_round_agrees_with_the_brute_force() {
+    let game: Match = WHOLE_MATCH.parse().unwrap();
+    assert!(game.is_over());
+    assert_eq!(game.round_count(), 3);
+    // The hand-worked starts of rounds 2 and 3: A's house 2 burnt.
+    let starts: Vec<String> = game
+        .rounds()
+        .iter()
+        .map(|g| g.start().to_string())
+        .collect();
+    assert_eq!(
+        starts,
+        [
+            "2,2:0 2,2:0 to=0 ply=0",
+            "2,0:1 2,2:1 to=1 ply=0",
+            "2,0:0 2,2:2 to=0 ply=0"
+        ]
+    );
+    assert!(game.rounds()[1].position().is_burnt(Side::new(0), 2));
+    assert_eq!(
+        game.position().to_string(),
+        "0,0:1 0,0:7 to=1 ply=1 over=any_side_empty"
+    );
+    let review = mancala_ai::review_match(&game, &mancala_ai::ReviewBudget::default(), None);
+    check_review(&game, &review);
+    assert_eq!(
+        review.iter().map(|r| r.moves.len()).collect::<Vec<_>>(),
+        [7, 2, 1]
+    );
+    // Round 2, A's only move (house 2 is burnt): house 1, worth -4 by
+    // hand (A ends the round 2 to 6).
+    let a = &review[1].moves[1];
+    assert_eq!(
+        (a.mv, a.best, a.before, a.after),
+        (Move::House(1), Move::House(1), -4.0, -4.0)
+    );
+}
+
+#[test]
+fn a_longer_match_reviewed_with_a_database_of_the_plain_rules() {
+    // Three houses of three seeds, three rounds at most, the move of
+    // index `moves % legal moves` each time: the
+    // rounds after the first burn houses, so the database (built for the
+    // plain rules) serves round 1 only, and the values stay the brute
+    // force's in every round.
+    let set = RuleSet::from_spec("kalah,houses=3,seeds=3,rounds=fill,round_limit=3").unwrap();
+    let mut game = Match::new(&set).unwrap();
+    let mut moves = 0;
+    while !game.is_over() {
+        let legal: Vec<Move> = game.legal_moves().iter().collect();
+        game.play(legal[moves % legal.len()]).unwrap();
+        moves += 1;
+        assert!(moves < 300, "{game}");
+    }
+    assert!(game.round_count() >= 2, "{game}");
+    assert!(
+        game.rounds()[1..]
+            .iter()
+            .any(|g| g.rules().burnt().iter().any(|&b| b != 0)),
+        "{game}"
+    );
+    let plain = Rules::new(&set).unwrap();
+    let database = std::sync::Arc::new(Egdb::build(&plain, 6).unwrap());
+    let budget = mancala_ai::ReviewBudget::default();
+    let with = mancala_ai::review_match(&game, &budget, Some(database));
+    check_review(&game, &with);
+    assert_eq!(with, mancala_ai::review_match(&game, &budget, None));
+}

@@ -5,12 +5,15 @@ use std::time::Duration;
 use std::path::Path;
 use std::sync::Arc;
 
-use mancala_ai::{Egdb, EgdbError, Limits, ReviewBudget, Spec, analyse, review_game};
+use mancala_ai::{
+    Egdb, EgdbError, Limits, MoveReview, ReviewBudget, Spec, analyse, review_game, review_match,
+};
 use mancala_core::Rules;
 use serde_json::json;
 
 use crate::cli::AnalyseArgs;
 use crate::commands::replay;
+use crate::play_rounds::Record;
 use crate::rules_arg::moves;
 use crate::{CliError, CliResult};
 
@@ -102,10 +105,13 @@ pub fn load_database(flag: &str, file: &Path, rules: &Rules) -> CliResult<Arc<Eg
 }
 
 /// Runs `mancala analyse --game FILE`: every move of the game reviewed,
-/// as a table or (`--json`) as `{"rules": SPEC, "moves": [...]}` with the
-/// fields of the server's analysis (docs/protocol.md).
+/// as a table or (`--json`) as `{"rules": SPEC, "budget": BUDGET,
+/// "moves": [...]}` with the fields of the server's analysis
+/// (docs/protocol.md). A match in rounds (docs/rules.md section 8a) is
+/// reviewed round by round: a table per round, or `{"rules", "budget",
+/// "rounds": [{"round": N, "moves": [...]}, ...]}`.
 pub fn review(path: &Path, args: &AnalyseArgs) -> CliResult {
-    let game = crate::game_file::read_game(path)?;
+    let record = crate::game_file::read_record(path)?;
     let mut budget = match &args.budget {
         Some(text) => text
             .parse::<ReviewBudget>()
@@ -115,13 +121,35 @@ pub fn review(path: &Path, args: &AnalyseArgs) -> CliResult {
     if let Some(depth) = args.depth {
         budget.depth = depth;
     }
+    // The rules of the first round: a database of the rules with no house
+    // burnt, which review_match uses only where it fits.
+    let first = &record.rounds()[0];
     let database = match &args.database {
-        Some(file) => Some(load_database("--database", file, game.rules())?),
+        Some(file) => Some(load_database("--database", file, first.rules())?),
         None => None,
+    };
+    let rules = first.rules().rule_set().short_spec();
+    let game = match record {
+        Record::Game(game) => game,
+        Record::Match(game) => {
+            let rounds = review_match(&game, &budget, database);
+            if args.json {
+                outln!(
+                    "{}",
+                    json!({"rules": rules, "budget": budget.to_string(), "rounds": rounds})
+                );
+                return Ok(());
+            }
+            outln!("values in seeds for the mover ({budget}):");
+            for round in &rounds {
+                outln!("round {}:", round.round);
+                print_moves(&round.moves);
+            }
+            return Ok(());
+        }
     };
     let moves = review_game(&game, &budget, database);
     if args.json {
-        let rules = game.rules().rule_set().short_spec();
         outln!(
             "{}",
             json!({"rules": rules, "budget": budget.to_string(), "moves": moves})
@@ -129,6 +157,12 @@ pub fn review(path: &Path, args: &AnalyseArgs) -> CliResult {
         return Ok(());
     }
     outln!("values in seeds for the mover ({budget}):");
+    print_moves(&moves);
+    Ok(())
+}
+
+/// The review table of `moves`: a header, then a line per move.
+fn print_moves(moves: &[MoveReview]) {
     outln!(
         "{:>4} {:>4} {:>5} {:>8} {:>8} {:>5} {:>6}  verdict",
         "ply",
@@ -139,7 +173,7 @@ pub fn review(path: &Path, args: &AnalyseArgs) -> CliResult {
         "best",
         "loss"
     );
-    for m in &moves {
+    for m in moves {
         let kind = if m.exact { "" } else { " (estimate)" };
         outln!(
             "{:>4} {:>4} {:>5} {:>+8.2} {:>+8.2} {:>5} {:>6.2}  {}{kind}",
@@ -153,5 +187,4 @@ pub fn review(path: &Path, args: &AnalyseArgs) -> CliResult {
             m.verdict
         );
     }
-    Ok(())
 }

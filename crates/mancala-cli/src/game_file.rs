@@ -10,13 +10,6 @@ use mancala_core::{Game, Match, Rounds, RuleSet};
 use crate::play_rounds::Record;
 use crate::{CliError, CliResult};
 
-/// Reads the game in `path` (`-`: standard input). The game brings its
-/// own rules.
-pub fn read_game(path: &Path) -> CliResult<Game> {
-    let text = read_text(path)?;
-    parse_game(&text).map_err(|e| CliError::usage(format!("--game {}: {e}", path.display())))
-}
-
 /// Reads the game or match in `path` (`-`: standard input): a match in
 /// rounds (docs/rules.md section 8a) as its JSON record (`{rules,
 /// rounds}`) or its one-line text (`RULES; ROUND / ROUND`), told apart

@@ -172,3 +172,59 @@ fn moves_and_a_game_cannot_both_be_given() {
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("cannot be used with"), "{}", run.stderr);
 }
+
+/// Three rounds of two houses of two seeds (docs/rules.md section 8a),
+/// worked by hand: side 0's house 2 is burnt in rounds 2 and 3, and side
+/// 0's one move of each ends its round 2 to 6, then 1 to 7.
+const WHOLE_MATCH: &str = "kalah,houses=2,seeds=2,rounds=fill; 2, 2, 1, 1, 2, 2, 1 / 2, 1 / 1";
+
+#[test]
+fn analyse_a_match_reviews_each_round() {
+    let out = json(&ok(&["analyse", "--game", "-", "--json"], WHOLE_MATCH));
+    assert_eq!(out["rules"], "kalah,houses=2,seeds=2,rounds=fill");
+    assert!(out.get("moves").is_none(), "{out}");
+    let rounds = out["rounds"].as_array().unwrap();
+    let shape: Vec<(u64, usize)> = rounds
+        .iter()
+        .map(|r| {
+            (
+                r["round"].as_u64().unwrap(),
+                r["moves"].as_array().unwrap().len(),
+            )
+        })
+        .collect();
+    assert_eq!(shape, [(1, 7), (2, 2), (3, 1)]);
+    let second = &rounds[1]["moves"][1];
+    assert_eq!(second["ply"], 2);
+    assert_eq!(second["side"], 0);
+    assert_eq!(
+        (second["move"].clone(), second["best"].clone()),
+        ("1".into(), "1".into())
+    );
+    assert_eq!(second["after"], -4.0);
+    let third = &rounds[2]["moves"][0];
+    assert_eq!(
+        (third["before"].clone(), third["after"].clone()),
+        (Value::from(-6.0), Value::from(-6.0))
+    );
+    assert_eq!(third["verdict"], "best");
+    assert!(
+        rounds
+            .iter()
+            .flat_map(|r| r["moves"].as_array().unwrap())
+            .all(|m| m["exact"] == true)
+    );
+    // The JSON record of the match (`replay --json`'s `match` line read
+    // back by the core) gives the same review.
+    let record = r#"{"rules": {"houses": 2, "seeds": 2, "rounds": "fill"},
+        "rounds": [["2","2","1","1","2","2","1"], ["2","1"], ["1"]]}"#;
+    assert_eq!(
+        json(&ok(&["analyse", "--game", "-", "--json"], record)),
+        out
+    );
+    // The table: a header, then each round's own.
+    let text = ok(&["analyse", "--game", "-"], WHOLE_MATCH);
+    let heads: Vec<&str> = text.lines().filter(|l| l.starts_with("round")).collect();
+    assert_eq!(heads, ["round 1:", "round 2:", "round 3:"], "{text}");
+    assert_eq!(text.lines().count(), 1 + 3 * 2 + 10, "{text}");
+}

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use mancala_core::{Game, RuleSet, Rules, Setup};
+use mancala_core::{Game, Rounds, RuleSet, Rules, Setup};
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
@@ -24,7 +24,7 @@ pub struct PyGame {
 impl PyGame {
     /// The start position.
     fn new_initial_state(&self) -> PyState {
-        PyState::new(Game::new(Arc::clone(&self.rules)))
+        PyState::initial(&self.rules)
     }
 
     /// Players, 2 to 4.
@@ -40,15 +40,25 @@ impl PyGame {
     /// An upper bound on the plies of a game: the rules' own bound, or
     /// `GAME_LENGTH_CAP` when the rules have none (states end such games
     /// by agreement at that length).
+    /// In rounds, the bound counts the moves of every round: a round's
+    /// bound times `round_limit`, or the cap when either is unbounded.
     fn max_game_length(&self) -> u64 {
-        self.rules
-            .max_plies()
-            .unwrap_or(u64::from(GAME_LENGTH_CAP))
-            .min(u64::from(GAME_LENGTH_CAP))
+        let cap = u64::from(GAME_LENGTH_CAP);
+        let set = self.rules.rule_set();
+        let plies = if set.rounds == Rounds::None {
+            self.rules.max_plies()
+        } else {
+            self.rules
+                .max_plies()
+                .filter(|_| set.round_limit > 0)
+                .map(|p| p.saturating_mul(u64::from(set.round_limit)))
+        };
+        plies.unwrap_or(cap).min(cap)
     }
 
     /// The shape of `State.observation_tensor`: `[players * (houses + 1)
-    /// + players]`.
+    /// + players]`, and `players * houses` more (the burnt houses) when
+    /// the rules play rounds.
     fn observation_tensor_shape(&self) -> Vec<usize> {
         vec![observation_len(&self.rules)]
     }
@@ -65,6 +75,11 @@ impl PyGame {
         seed: Option<&Bound<'_, PyAny>>,
         reuse: bool,
     ) -> PyResult<PyBatch> {
+        if self.rules.rule_set().rounds != Rounds::None {
+            return Err(PyValueError::new_err(
+                "a batch plays single games: rules with rounds (a match) are not batched yet; play a match with new_initial_state()",
+            ));
+        }
         let n = usize::try_from(read_u64(n, "n")?)
             .map_err(|_| PyValueError::new_err(format!("n: {n} games are too many")))?;
         let seed = seed.map(|s| read_u64(s, "seed")).transpose()?;
@@ -101,6 +116,11 @@ impl PyGame {
     /// A state from position notation (`"4,4,4:0 4,4,4:0 to=0 ply=0"`),
     /// with no history.
     pub(crate) fn state_from_notation(&self, text: &str) -> PyResult<PyState> {
+        if self.rules.rule_set().rounds != Rounds::None {
+            return Err(PyValueError::new_err(
+                "a match in rounds starts from its rules: a position alone has no rounds before it; use from_text or from_json with the match's rounds",
+            ));
+        }
         let setup = Setup::from_notation(text).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let game = Game::from_setup(Arc::clone(&self.rules), &setup).map_err(|e| {
             PyValueError::new_err(format!("position {text:?} does not fit the rules: {e}"))

@@ -1,6 +1,7 @@
-//! `mancala.State`: one game in progress, in OpenSpiel's vocabulary.
+//! `mancala.State`: one game in progress, in OpenSpiel's vocabulary; under
+//! rules with rounds (docs/rules.md section 8a), a whole match.
 
-use mancala_core::{Game, IllegalMove, Outcome, Position, Rules};
+use mancala_core::{Event, Game, IllegalMove, Match, Outcome, Position, Rounds, Rules};
 use numpy::PyArray1;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -35,6 +36,23 @@ pub(crate) fn play_action(game: &mut Game, action: usize) -> Result<(), IllegalM
     Ok(())
 }
 
+/// Plays action id `action` in `game`, a match still going, and ends the
+/// match by agreement once its rounds hold `GAME_LENGTH_CAP` moves.
+///
+/// # Errors
+///
+/// The move, when it is not legal here.
+fn play_match_action(game: &mut Match, action: usize) -> Result<(), IllegalMove> {
+    let m = move_of(game.round_rules(), action);
+    game.play(m)?;
+    let moves: usize = game.rounds().iter().map(|r| r.moves().count()).sum();
+    if !game.is_over() && moves >= GAME_LENGTH_CAP as usize {
+        game.apply(Event::Agreement)
+            .expect("a match still going can end by agreement");
+    }
+    Ok(())
+}
+
 /// Writes `game`'s legal actions into `mask` (one flag per action id);
 /// all false once the game is over.
 pub(crate) fn write_legal_mask(game: &Game, mask: &mut [bool]) {
@@ -59,37 +77,85 @@ pub(crate) fn position_returns(pos: &Position<'_>) -> Option<Vec<f64>> {
     pos.outcome().map(|o| PyState::returns_of(&o))
 }
 
-/// A game in progress: the position, the moves that led to it.
+/// What a state plays: one game, or a match of rounds.
+#[derive(Clone)]
+enum Play {
+    /// A game under `rounds = none`.
+    Game(Game),
+    /// A match in rounds (docs/rules.md section 8a).
+    Match(Match),
+}
+
+/// A game in progress: the position, the moves that led to it; under
+/// rules with rounds, the whole match, the round being played last.
 #[pyclass(name = "State", module = "mancala")]
 #[derive(Clone)]
 pub struct PyState {
-    game: Game,
+    play: Play,
 }
 
 impl PyState {
     /// A state of `game`.
     pub fn new(game: Game) -> PyState {
-        PyState { game }
+        PyState {
+            play: Play::Game(game),
+        }
     }
 
-    /// The rules the game is played under.
+    /// A state of a match in rounds.
+    pub fn new_match(game: Match) -> PyState {
+        PyState {
+            play: Play::Match(game),
+        }
+    }
+
+    /// The start of a game of `rules`: a match when they play rounds.
+    pub fn initial(rules: &std::sync::Arc<Rules>) -> PyState {
+        if rules.rule_set().rounds == Rounds::None {
+            PyState::new(Game::new(std::sync::Arc::clone(rules)))
+        } else {
+            PyState::new_match(Match::new(rules.rule_set()).expect("compiled rules are valid"))
+        }
+    }
+
+    /// The game being played: the round being played of a match.
+    fn game(&self) -> &Game {
+        match &self.play {
+            Play::Game(g) => g,
+            Play::Match(m) => m.round(),
+        }
+    }
+
+    /// Every round so far (one for a game).
+    fn rounds(&self) -> &[Game] {
+        match &self.play {
+            Play::Game(g) => std::slice::from_ref(g),
+            Play::Match(m) => m.rounds(),
+        }
+    }
+
+    /// Whether the game, or the whole match, is over.
+    fn over(&self) -> bool {
+        self.game().is_over()
+    }
+
+    /// The rules the game (the round being played) is played under.
     pub fn rules(&self) -> &Rules {
-        self.game.rules()
+        self.game().rules()
     }
 
-    /// A state from `serialize()` output.
+    /// A state from `serialize()` output: a game's record, or a match's
+    /// (`{"rules", "rounds"}`).
     ///
     /// # Errors
     ///
     /// `ValueError` naming what does not read or replay.
     pub fn deserialize(text: &str) -> PyResult<PyState> {
-        serde_json::from_str(text)
-            .map(PyState::new)
-            .map_err(|e| PyValueError::new_err(format!("corrupt serialized state: {e}")))
+        read_json(text).map_err(|e| PyValueError::new_err(format!("corrupt serialized state: {e}")))
     }
 
     fn position(&self) -> Position<'_> {
-        self.game.position()
+        self.game().position()
     }
 
     /// Per player, from ranks: (players ranked below - players ranked
@@ -141,7 +207,7 @@ impl PyState {
     /// ones.
     fn legal_actions_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         let mut mask = vec![false; distinct_actions(self.rules())];
-        write_legal_mask(&self.game, &mut mask);
+        write_legal_mask(self.game(), &mut mask);
         PyArray1::from_vec(py, mask)
     }
 
@@ -157,7 +223,7 @@ impl PyState {
         let players = self.rules().players();
         let player = match player {
             Some(value) => read_player(value, players)?,
-            None if self.game.is_over() => {
+            None if self.over() => {
                 return Err(PyValueError::new_err(
                     "the game is over: name the player whose observation you want",
                 ));
@@ -165,31 +231,77 @@ impl PyState {
             None => self.position().player_to_move(),
         };
         let mut out = vec![0.0; observation_len(self.rules())];
-        write_observation(&self.game.position(), player, &mut out);
+        write_observation(&self.position(), player, &mut out);
         Ok(PyArray1::from_vec(py, out))
     }
 
     /// Plays action `action`.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        if self.game.is_over() {
+        if self.over() {
             return Err(PyValueError::new_err(format!(
                 "action {action} cannot be applied: the game is over"
             )));
         }
         let a = read_action(self.rules(), action)?;
-        play_action(&mut self.game, a)
-            .map_err(|e| PyValueError::new_err(format!("action {a} is not legal here: {e}")))
+        let played = match &mut self.play {
+            Play::Game(g) => play_action(g, a),
+            Play::Match(m) => play_match_action(m, a),
+        };
+        played.map_err(|e| PyValueError::new_err(format!("action {a} is not legal here: {e}")))
     }
 
-    /// Whether the game is over.
+    /// Whether the game is over; for a match in rounds, the whole match
+    /// (a round that ends starts the next one at once).
     fn is_terminal(&self) -> bool {
-        self.game.is_over()
+        self.over()
     }
 
     /// Per player: +1 first, -1 last, 0 while the game is going on (see
-    /// the package docs for ties and 3-4 players).
+    /// the package docs for ties and 3-4 players). A match's returns are
+    /// its last round's (docs/rules.md section 8a), 0 until the match is
+    /// over.
     fn returns(&self) -> Vec<f64> {
-        final_returns(&self.game).unwrap_or_else(|| vec![0.0; self.rules().players()])
+        final_returns(self.game()).unwrap_or_else(|| vec![0.0; self.rules().players()])
+    }
+
+    /// The round being played, from 0 (the last round once the match is
+    /// over); always 0 for a game without rounds.
+    fn current_round(&self) -> usize {
+        self.rounds().len() - 1
+    }
+
+    /// Per player, the rounds won so far: a round is won by the one player
+    /// ranked first alone (a drawn round counts for nobody); the round
+    /// being played counts once it is over.
+    fn rounds_won(&self) -> Vec<usize> {
+        let players = self.rules().players();
+        let mut won = vec![0; players];
+        for round in self.rounds() {
+            let pos = round.position();
+            if let Some(ranks) = pos.outcome().map(|o| o.player_ranks().to_vec()) {
+                // Ranks count from 1; the best is the smallest.
+                let best = ranks.iter().copied().min();
+                let mut first = (0..players).filter(|&p| Some(ranks[p]) == best);
+                if let (Some(p), None) = (first.next(), first.next()) {
+                    won[p] += 1;
+                }
+            }
+        }
+        won
+    }
+
+    /// Per player, the house numbers (from 1, from the player's view)
+    /// burnt in the round being played: out of play, never a legal
+    /// action (docs/rules.md section 8a). Empty lists without rounds.
+    fn burnt_houses(&self) -> Vec<Vec<usize>> {
+        let pos = self.position();
+        let houses = self.rules().houses();
+        (0..self.rules().players())
+            .map(|p| {
+                let side = pos.side_of(p);
+                (1..=houses).filter(|&h| pos.is_burnt(side, h)).collect()
+            })
+            .collect()
     }
 
     /// Per player: the seeds in its store.
@@ -205,16 +317,18 @@ impl PyState {
         false
     }
 
-    /// Moves played since the start position (swaps included).
+    /// Moves played since the start position (swaps included); in a
+    /// match, in every round so far.
     fn move_number(&self) -> u32 {
-        self.position().ply()
+        self.rounds().iter().map(|r| r.position().ply()).sum()
     }
 
-    /// The action ids played from the start, in order.
+    /// The action ids played from the start, in order; in a match, every
+    /// round's, the first round's first.
     fn history(&self) -> Vec<usize> {
-        self.game
-            .moves()
-            .map(|m| action_of(self.rules(), m))
+        self.rounds()
+            .iter()
+            .flat_map(|r| r.moves().map(|m| action_of(r.rules(), m)))
             .collect()
     }
 
@@ -257,18 +371,24 @@ impl PyState {
     /// The game as JSON text (rules, start and moves), which
     /// `Game.deserialize_state` reads back.
     fn serialize(&self) -> String {
-        serde_json::to_string(&self.game).expect("a game serialises")
+        match &self.play {
+            Play::Game(g) => serde_json::to_string(g).expect("a game serialises"),
+            Play::Match(m) => serde_json::to_string(m).expect("a match serialises"),
+        }
     }
 
     /// The game as the core's JSON record (`{"rules": ..., "start": ...,
     /// "events": [...]}`, `start` only when it is not the usual one): the
     /// same text as the server's export and `mancala replay --game` read.
+    /// A match in rounds: `{"rules": ..., "rounds": [[...], ...]}`, each
+    /// round's events.
     fn to_json(&self) -> String {
         self.serialize()
     }
 
-    /// A state from the core's JSON record of a game, which brings its
-    /// own rules; the events are replayed.
+    /// A state from the core's JSON record of a game, or of a match in
+    /// rounds (it has `rounds`), which brings its own rules; the events
+    /// are replayed.
     #[staticmethod]
     fn from_json(text: &Bound<'_, PyAny>) -> PyResult<PyState> {
         let text = read_text(text, "a game record")?;
@@ -276,13 +396,18 @@ impl PyState {
     }
 
     /// The game as the core's one-line text: `RULES; EVENTS` or `RULES;
-    /// start POSITION; EVENTS` (`"kalah,houses=4,seeds=3; 2, 4, resign 1"`).
+    /// start POSITION; EVENTS` (`"kalah,houses=4,seeds=3; 2, 4, resign 1"`);
+    /// a match in rounds as its match line, `RULES; ROUND / ROUND`.
     fn to_text(&self) -> String {
-        self.game.to_string()
+        match &self.play {
+            Play::Game(g) => g.to_string(),
+            Play::Match(m) => m.to_string(),
+        }
     }
 
-    /// A state from the core's one-line text of a game, which brings its
-    /// own rules; the events are replayed.
+    /// A state from the core's one-line text of a game, or a match line
+    /// when the rules play rounds, which brings its own rules; the events
+    /// are replayed.
     #[staticmethod]
     fn from_text(text: &Bound<'_, PyAny>) -> PyResult<PyState> {
         let text = read_text(text, "a game line")?;
@@ -292,7 +417,8 @@ impl PyState {
     /// The game of this state's rules (pyspiel's `get_game`).
     fn get_game(&self) -> PyGame {
         PyGame {
-            rules: std::sync::Arc::clone(self.game.rules()),
+            // A match's first round has no house burnt.
+            rules: std::sync::Arc::clone(self.rounds()[0].rules()),
         }
     }
 
@@ -319,15 +445,48 @@ impl PyState {
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.cast::<PyState>().is_ok_and(|o| {
             let o = o.borrow();
-            o.rules().rule_set() == self.rules().rule_set()
-                && o.game.events() == self.game.events()
-                && o.game.start() == self.game.start()
+            match (&o.play, &self.play) {
+                (Play::Game(a), Play::Game(b)) => {
+                    a.rules().rule_set() == b.rules().rule_set()
+                        && a.events() == b.events()
+                        && a.start() == b.start()
+                }
+                (Play::Match(a), Play::Match(b)) => {
+                    a.rule_set() == b.rule_set()
+                        && a.rounds().len() == b.rounds().len()
+                        && a.rounds()
+                            .iter()
+                            .zip(b.rounds())
+                            .all(|(x, y)| x.events() == y.events())
+                }
+                _ => false,
+            }
         })
     }
 
-    /// A drawing of the board, and who is to move or how the game ended.
+    /// A drawing of the board, and who is to move or how the game ended;
+    /// in a match, a first line with the round, the rounds won and the
+    /// burnt houses.
     fn __str__(&self) -> String {
-        format!("{:#}", self.position())
+        let board = format!("{:#}", self.position());
+        if matches!(self.play, Play::Game(_)) {
+            return board;
+        }
+        let won: Vec<String> = self.rounds_won().iter().map(usize::to_string).collect();
+        let burnt: Vec<String> = self
+            .burnt_houses()
+            .iter()
+            .map(|houses| {
+                let names: Vec<String> = houses.iter().map(usize::to_string).collect();
+                format!("[{}]", names.join(","))
+            })
+            .collect();
+        format!(
+            "round {} (from 0); rounds won {}; burnt houses {}\n{board}",
+            self.current_round(),
+            won.join(" "),
+            burnt.join(" ")
+        )
     }
 
     fn __repr__(&self) -> String {
@@ -355,7 +514,7 @@ pub(crate) fn read_game(state: &Bound<'_, PyAny>) -> PyResult<Game> {
             type_name(state)
         ))
     })?;
-    Ok(state.borrow().game.clone())
+    Ok(state.borrow().game().clone())
 }
 
 /// A state from `serialize()` output, whatever its game (for pickle).
@@ -399,9 +558,23 @@ fn read_text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
 ///
 /// `ValueError` with serde's or the replay's message.
 fn parse_json(text: &str) -> PyResult<PyState> {
-    serde_json::from_str(text)
-        .map(PyState::new)
-        .map_err(|e| PyValueError::new_err(format!("not a game record: {e}")))
+    read_json(text).map_err(PyValueError::new_err)
+}
+
+/// A game record, or a match's (`{"rules", "rounds"}`, told apart by its
+/// `rounds`), as `mancala replay --game` tells them apart.
+fn read_json(text: &str) -> Result<PyState, String> {
+    let is_match =
+        serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v.get("rounds").is_some());
+    if is_match {
+        serde_json::from_str(text)
+            .map(PyState::new_match)
+            .map_err(|e| format!("not a match record: {e}"))
+    } else {
+        serde_json::from_str(text)
+            .map(PyState::new)
+            .map_err(|e| format!("not a game record: {e}"))
+    }
 }
 
 /// A state from the core's game line.
@@ -410,6 +583,15 @@ fn parse_json(text: &str) -> PyResult<PyState> {
 ///
 /// `ValueError` with the core's [`mancala_core::GameLineError`] message.
 fn parse_line(text: &str) -> PyResult<PyState> {
+    // A line whose rules play rounds is a match line (`RULES; ROUND /
+    // ROUND`), as `mancala replay --game` reads it.
+    let rules = text.split(';').next().unwrap_or("").trim();
+    if mancala_core::RuleSet::from_spec(rules).is_ok_and(|set| set.rounds != Rounds::None) {
+        return text
+            .parse::<Match>()
+            .map(PyState::new_match)
+            .map_err(|e| PyValueError::new_err(format!("not a match line: {e}")));
+    }
     text.parse::<Game>()
         .map(PyState::new)
         .map_err(|e| PyValueError::new_err(format!("not a game line: {e}")))

@@ -15,7 +15,12 @@ have one. ``current_player()`` is ``TERMINAL_PLAYER`` (-4, OpenSpiel's
 player (players ranked below it - players ranked above it) / (players - 1):
 +1 / 0 / -1 for a win, draw or loss with two players; with three or four,
 +1 for a lone first, -1 for a lone last, shared ranks in between, always
-summing to 0. The work is done in Rust; ``random_playouts`` and
+summing to 0. Under rules with rounds (``rounds=fill``, docs/rules.md
+section 8a) a state plays the whole match: a round that ends starts the
+next at once, ``is_terminal()`` is true only at the match's end, and
+``returns()`` is the last round's result (the match's), 0 before;
+``current_round()``, ``rounds_won()`` and ``burnt_houses()`` tell the
+rounds, and a burnt house is never a legal action. The work is done in Rust; ``random_playouts`` and
 ``Batch.step`` release the GIL while they play.
 
 ``State.observation_tensor(player)`` is a float32 numpy array of
@@ -23,7 +28,8 @@ summing to 0. The work is done in Rust; ``random_playouts`` and
 for each side, the player's own first and then the others in turn order,
 its houses (house 1 first) and its store as raw seed counts; then one turn
 flag per side, in the same order, 1 for the side to move (all 0 once the
-game is over). ``game.batch(n)`` steps ``n`` games at once with numpy
+game is over); with rounds, then ``players * houses`` burnt flags, each
+side's houses in the same order, 1.0 for a burnt house. ``game.batch(n)`` steps ``n`` games at once with numpy
 arrays; a game that ends restarts at once (see ``Batch.step``).
 
 The engine's players and solver: ``Bot(game, "ai:5", seed=1)`` with

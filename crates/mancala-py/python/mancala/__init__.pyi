@@ -156,14 +156,17 @@ class Game:
     def num_distinct_actions(self) -> int:
         """One action per house, one more (the swap) under the pie rule."""
     def max_game_length(self) -> int:
-        """A bound on the plies of a game (at most ``GAME_LENGTH_CAP``)."""
+        """A bound on the plies of a game (at most ``GAME_LENGTH_CAP``); in
+        rounds, on the moves of the whole match."""
     def observation_tensor_shape(self) -> list[int]:
-        """``[players * (houses + 1) + players]``: see ``State.observation_tensor``."""
+        """``[players * (houses + 1) + players]``, plus ``players * houses``
+        when the rules play rounds: see ``State.observation_tensor``."""
     def batch(self, n: int, seed: int | None = None, *, reuse: bool = False) -> Batch:
         """``n`` games stepped together in Rust; ``seed`` changes nothing
         yet (the start position is fixed). With ``reuse=True`` every call
         of the batch writes and returns the same arrays (see
-        ``Batch.reuse``)."""
+        ``Batch.reuse``). ``ValueError`` for rules with rounds (a batch
+        plays single games)."""
     def rules(self) -> str:
         """The rule set as a rule file (TOML text)."""
     def spec(self) -> str:
@@ -176,7 +179,8 @@ class Game:
 
 @final
 class State:
-    """A game in progress: the position and the moves that led to it."""
+    """A game in progress: the position and the moves that led to it.
+    Under rules with rounds (docs/rules.md section 8a), the whole match."""
 
     def current_player(self) -> int:
         """The player to move (from 0), or ``TERMINAL_PLAYER`` (-4) once over."""
@@ -187,17 +191,32 @@ class State:
         """What ``player`` (default: the one to move) sees, float32: per
         side, from the player's own then the others in turn order, the
         houses (house 1 first) and the store as seed counts; then one turn
-        flag per side in the same order (all 0 once the game is over)."""
+        flag per side in the same order (all 0 once the game is over). With
+        rounds, then per side in the same order its houses, 1.0 for a burnt
+        one."""
     def apply_action(self, action: int) -> None:
         """Plays an action id; ``ValueError`` if out of range or illegal,
         ``TypeError`` if not an int."""
-    def is_terminal(self) -> bool: ...
+    def is_terminal(self) -> bool:
+        """Whether the game is over; in rounds, the whole match."""
     def returns(self) -> list[float]:
-        """Per player: (players ranked below - players ranked above) / (players - 1)."""
-    def scores(self) -> list[int]: ...
+        """Per player: (players ranked below - players ranked above) / (players - 1);
+        a match's are its last round's, 0 until the match is over."""
+    def scores(self) -> list[int]:
+        """Per player, the seeds in its store (of the round being played)."""
+    def current_round(self) -> int:
+        """The round being played, from 0 (the last once over); 0 without rounds."""
+    def rounds_won(self) -> list[int]:
+        """Per player, the rounds it won, ranked first alone (a finished
+        round being played counts)."""
+    def burnt_houses(self) -> list[list[int]]:
+        """Per player, its house numbers (from 1) burnt in the round being
+        played; never legal actions."""
     def is_chance_node(self) -> bool: ...
-    def move_number(self) -> int: ...
-    def history(self) -> list[int]: ...
+    def move_number(self) -> int:
+        """Moves played; in rounds, in every round so far."""
+    def history(self) -> list[int]:
+        """The action ids played; in rounds, every round's in order."""
     def solve(
         self,
         *,
@@ -215,20 +234,22 @@ class State:
         """The game as the core's JSON record, ``{"rules": {...}, "start":
         {...}, "events": ["3", "6", "resign 1"]}`` (``start`` only when it
         is not the usual one): what the server exports and ``mancala
-        replay --game`` reads. The same text as ``serialize()``."""
+        replay --game`` reads. The same text as ``serialize()``. A match
+        in rounds: ``{"rules": {...}, "rounds": [["3", "6"], ["2"]]}``."""
     @staticmethod
     def from_json(text: str) -> State:
-        """A state from the core's JSON record of a game, which brings its
-        own rules; its events are replayed. ``ValueError`` naming what
+        """A state from the core's JSON record of a game or of a match (it
+        has ``rounds``), which brings its own rules; its events are replayed. ``ValueError`` naming what
         does not read or replay, ``TypeError`` for anything but a str."""
     def to_text(self) -> str:
         """The game as the core's one-line text: ``RULES; EVENTS``, or
         ``RULES; start POSITION; EVENTS`` from another start
-        (``"kalah,houses=4,seeds=3; 2, 4, resign 1"``)."""
+        (``"kalah,houses=4,seeds=3; 2, 4, resign 1"``). A match in rounds:
+        its match line, ``RULES; ROUND / ROUND`` (each round's events)."""
     @staticmethod
     def from_text(text: str) -> State:
-        """A state from the core's one-line text of a game, which brings
-        its own rules; its events are replayed. ``ValueError`` naming the
+        """A state from the core's one-line text of a game, or a match line
+        when the rules play rounds, which brings its own rules; its events are replayed. ``ValueError`` naming the
         part that does not fit (the rules, the start, an event by its
         place from 1 and the ply it stands at), ``TypeError`` for anything
         but a str."""
@@ -236,7 +257,9 @@ class State:
         """The game of this state's rules (pyspiel's ``get_game``)."""
     def to_notation(self) -> str: ...
     @staticmethod
-    def from_notation(game: Game, text: str) -> State: ...
+    def from_notation(game: Game, text: str) -> State:
+        """A state from position notation, with no history; ``ValueError``
+        for rules with rounds (a match starts from its rules)."""
     def __eq__(self, other: object, /) -> bool: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
 
