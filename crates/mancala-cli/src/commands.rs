@@ -212,7 +212,7 @@ fn show_position(pos: &Position<'_>, json: bool) {
 fn show_match(game: &Match, json: bool) {
     let pos = game.position();
     let players = pos.rules().players();
-    let won = crate::play_rounds::rounds_won(game.rounds(), players);
+    let won = game.rounds_won();
     if json {
         let mut value = position_json(&pos);
         value["round"] = json!(game.round_count());

@@ -683,7 +683,7 @@ impl Session {
     fn round_header(&self, game: &Record) -> String {
         let rounds = game.rounds();
         let pos = game.round().position();
-        let won = play_rounds::rounds_won(rounds, self.players());
+        let won = mancala_core::rounds_won(rounds);
         let score: Vec<String> = self
             .rules
             .sides()

@@ -92,31 +92,6 @@ impl Record {
     }
 }
 
-/// Per side, the rounds won so far (the one being played counts once it
-/// is over): a round is won by the one side that ranks first alone.
-pub fn rounds_won(rounds: &[Game], players: usize) -> Vec<usize> {
-    let mut won = vec![0; players];
-    for round in rounds {
-        if let Some(side) = round
-            .position()
-            .outcome()
-            .and_then(|o| sole_winner(o.ranks()))
-        {
-            won[side.index()] += 1;
-        }
-    }
-    won
-}
-
-/// The side ranked first alone, if one is.
-fn sole_winner(ranks: &[u8]) -> Option<Side> {
-    let mut first = ranks.iter().enumerate().filter(|&(_, &r)| r == 1);
-    match (first.next(), first.next()) {
-        (Some((s, _)), None) => Some(Side::new(s)),
-        _ => None,
-    }
-}
-
 /// The lines said when `ended` is over and `next` begins: who won the
 /// round and with how many seeds, what each side carries into the next
 /// (the houses filled, the seeds left in the store, the houses burnt),
@@ -135,7 +110,7 @@ pub fn between_rounds(
         .sides()
         .map(|s| format!("{} {}", name(s), seeds_word(scores[s.index()])))
         .collect();
-    let verdict = match end.outcome().and_then(|o| sole_winner(o.ranks())) {
+    let verdict = match end.outcome().and_then(|o| o.winner()) {
         Some(side) => format!("{} wins it", name(side)),
         None => "a draw".to_string(),
     };

@@ -114,7 +114,7 @@ pub use phrase::{Phrase, PhraseArg};
 pub use position::{Choose, Cup, Effect, Playout, Position, SowingStep};
 pub use preset::{KalahOptions, Preset};
 pub use record::GameLineError;
-pub use rounds::{Match, MatchLineError};
+pub use rounds::{Match, MatchLineError, rounds_won};
 pub use rules::Rules;
 pub use ruleset::{
     Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction, EndCondition, EndSet,

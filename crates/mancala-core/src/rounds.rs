@@ -89,6 +89,22 @@ impl Match {
         self.rounds.len()
     }
 
+    /// Per side, the rounds won so far ([`rounds_won`] of every round).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::Match;
+    ///
+    /// // Side 1 ends the first round with 5 seeds to 3.
+    /// let game: Match = "kalah,houses=2,seeds=2,rounds=fill; 2, 2, 1, 1, 2, 2, 1".parse()?;
+    /// assert_eq!(game.rounds_won(), vec![0, 1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rounds_won(&self) -> Vec<usize> {
+        rounds_won(&self.rounds)
+    }
+
     /// The current position of the round being played.
     pub fn position(&self) -> Position<'_> {
         self.round().position()
@@ -346,6 +362,21 @@ pub enum MatchLineError {
         /// Place of the event in its round, from 1.
         index: usize,
     },
+}
+
+/// Per side, how many of `rounds` (the rounds of a match, in order) each
+/// side won: a round counts for the one side ranked first alone once it
+/// is over, so a drawn round and the round being played count for
+/// nobody (docs/rules.md section 8a). Sides are players: rounds refuse
+/// the pie rule. Empty for no rounds.
+pub fn rounds_won(rounds: &[Game]) -> Vec<usize> {
+    let mut won = vec![0; rounds.first().map_or(0, |r| r.rules().players())];
+    for round in rounds {
+        if let Some(side) = round.outcome().and_then(|o| o.winner()) {
+            won[side.index()] += 1;
+        }
+    }
+    won
 }
 
 impl fmt::Display for Match {

@@ -274,20 +274,7 @@ impl PyState {
     /// ranked first alone (a drawn round counts for nobody); the round
     /// being played counts once it is over.
     fn rounds_won(&self) -> Vec<usize> {
-        let players = self.rules().players();
-        let mut won = vec![0; players];
-        for round in self.rounds() {
-            let pos = round.position();
-            if let Some(ranks) = pos.outcome().map(|o| o.player_ranks().to_vec()) {
-                // Ranks count from 1; the best is the smallest.
-                let best = ranks.iter().copied().min();
-                let mut first = (0..players).filter(|&p| Some(ranks[p]) == best);
-                if let (Some(p), None) = (first.next(), first.next()) {
-                    won[p] += 1;
-                }
-            }
-        }
-        won
+        mancala_core::rounds_won(self.rounds())
     }
 
     /// Per player, the house numbers (from 1, from the player's view)

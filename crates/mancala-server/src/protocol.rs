@@ -370,13 +370,10 @@ impl RoundView {
         let rounds = game.rounds();
         let round = rounds.get(index)?;
         let rules = round.rules();
-        let players = rules.players();
-        let mut rounds_won = vec![0u8; players];
-        for done in &rounds[..=index] {
-            if let Some(seat) = done.outcome().and_then(|o| sole_first(&o.player_ranks())) {
-                rounds_won[seat] = rounds_won[seat].saturating_add(1);
-            }
-        }
+        let rounds_won = mancala_core::rounds_won(&rounds[..=index])
+            .into_iter()
+            .map(|n| u8::try_from(n).unwrap_or(u8::MAX))
+            .collect();
         let houses = rules.houses();
         let burnt = rules
             .sides()
@@ -399,15 +396,6 @@ impl RoundView {
     /// The round being played (or the last) of `game`.
     pub(crate) fn current(game: &Match) -> Option<RoundView> {
         RoundView::of(game, game.round_count() - 1)
-    }
-}
-
-/// The seat ranked first alone, if one is.
-fn sole_first(ranks: &[u8]) -> Option<usize> {
-    let mut first = ranks.iter().enumerate().filter(|&(_, &r)| r == 1);
-    match (first.next(), first.next()) {
-        (Some((s, _)), None) => Some(s),
-        _ => None,
     }
 }
 
