@@ -315,12 +315,13 @@ impl Room {
                 // by its closed channel like any other.
                 let _ = out.try_send(welcome);
                 let fresh = out.clone();
+                // (The broadcast may drop the connection: a full queue.)
+                let who = player.clone();
                 self.conns.insert(conn, Conn { player, name, out });
                 if back {
                     // Their seat is theirs again at once: tell everyone.
                     self.broadcast_room();
-                    self.store_away(&self.conns[&conn].player.clone(), None)
-                        .await;
+                    self.store_away(&who, None).await;
                 } else if !self.sync_spectators() {
                     let _ = fresh.try_send(ServerMessage::Room(self.view()));
                 }
