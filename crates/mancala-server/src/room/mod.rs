@@ -361,11 +361,11 @@ async fn renewals(
 }
 
 /// The rooms of `live` lost after a renewal that began at `began` (by
-/// the runtime's clock and in milliseconds since 1970) and
-/// found the claims `held` (`None`: it failed), each marked lost: those
-/// claimed before it began and missing from it, and, when it failed,
-/// those whose lease runs out before the next renewal. Extends the
-/// leases of those it found.
+/// the runtime's clock and in milliseconds since 1970) and found the
+/// claims `held` (`None`: it failed), each marked lost: those claimed
+/// before it began and missing from it, and, when it failed, those whose
+/// lease runs out before the next renewal. Extends the leases of those
+/// it found.
 fn expired(
     live: &mut HashMap<String, Entry>,
     held: Option<&HashMap<String, i64>>,
