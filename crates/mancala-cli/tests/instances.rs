@@ -765,3 +765,243 @@ async fn a_turn_handed_over_keeps_the_time_it_used() {
     let id = room["game"]["id"].as_str().unwrap();
     assert_eq!(stored_events(&database, id).await, events(&game));
 }
+
+/// A TCP relay between one instance and the database, which the test
+/// can cut (every connection dropped, every new one closed at once) and
+/// restore: a database cut off for that instance alone.
+struct Relay {
+    /// The port it listens on, on 127.0.0.1.
+    port: u16,
+    state: std::sync::Arc<std::sync::Mutex<RelayState>>,
+}
+
+/// What the relay's threads share.
+#[derive(Default)]
+struct RelayState {
+    cut: bool,
+    /// Both ends of every connection relayed, to drop them at the cut.
+    streams: Vec<std::net::TcpStream>,
+}
+
+impl Relay {
+    /// Relays every connection to 127.0.0.1:`upstream`, on threads of
+    /// its own (the test's runtime blocks at times, as in
+    /// `Served::start`).
+    fn to(upstream: u16) -> Relay {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let state = std::sync::Arc::new(std::sync::Mutex::new(RelayState::default()));
+        let shared = state.clone();
+        std::thread::spawn(move || {
+            for client in listener.incoming().flatten() {
+                let mut state = shared.lock().unwrap();
+                if state.cut {
+                    // Dropped: the connection ends at once.
+                    continue;
+                }
+                let Ok(server) = std::net::TcpStream::connect(("127.0.0.1", upstream)) else {
+                    continue;
+                };
+                for (from, to) in [(&client, &server), (&server, &client)] {
+                    let (mut from, mut to) = (from.try_clone().unwrap(), to.try_clone().unwrap());
+                    std::thread::spawn(move || {
+                        let _ = std::io::copy(&mut from, &mut to);
+                        let _ = from.shutdown(std::net::Shutdown::Both);
+                        let _ = to.shutdown(std::net::Shutdown::Both);
+                    });
+                }
+                state.streams.extend([client, server]);
+            }
+        });
+        Relay { port, state }
+    }
+
+    /// Cuts every connection, and refuses new ones until
+    /// [`Relay::restore`].
+    fn cut(&self) {
+        let mut state = self.state.lock().unwrap();
+        state.cut = true;
+        for stream in state.streams.drain(..) {
+            let _ = stream.shutdown(std::net::Shutdown::Both);
+        }
+    }
+
+    /// Relays new connections again.
+    fn restore(&self) {
+        self.state.lock().unwrap().cut = false;
+    }
+}
+
+impl Drop for Relay {
+    fn drop(&mut self) {
+        self.cut();
+    }
+}
+
+/// `url` (a `postgres://` URL) with host and port `127.0.0.1:port`; and
+/// the port it had.
+fn through(url: &str, port: u16) -> (String, u16) {
+    let (scheme, rest) = url.split_once("://").unwrap();
+    let (user, rest) = rest.split_once('@').unwrap();
+    let (authority, path) = rest.split_once('/').unwrap();
+    let (_, upstream) = authority.rsplit_once(':').unwrap();
+    let url = format!("{scheme}://{user}@127.0.0.1:{port}/{path}");
+    (url, upstream.parse().unwrap())
+}
+
+/// The instance holding room `code` and its epoch, as the database says.
+async fn owner_of(database: &str, code: &str) -> (String, i64) {
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(database).await.unwrap();
+    let owner = sqlx::query_as("SELECT instance, epoch FROM room_owners WHERE room = $1")
+        .bind(code)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    owner
+}
+
+/// Waits until the lease on room `code` has run out by the database's
+/// record (and this machine's clock, the instances' too), for at most
+/// [`TAKEOVER`]: from then on the other instances claim the room instead
+/// of passing their sockets on to its owner.
+async fn lease_ended(database: &str, code: &str, since: Instant) {
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(database).await.unwrap();
+    loop {
+        let expires: i64 = sqlx::query_scalar("SELECT expires_at FROM room_owners WHERE room = $1")
+            .bind(code)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis();
+        if i128::from(expires) < now as i128 {
+            break;
+        }
+        assert!(since.elapsed() < TAKEOVER, "the lease still runs");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    pool.close().await;
+}
+
+/// Reads `client` to the end of its connection: it may be told
+/// `room_moved` or other errors (a write that failed), and rooms, never
+/// `moved`; it must be told something.
+async fn told_to_reconnect_or_refused(client: &mut Client) {
+    let mut told = false;
+    loop {
+        let frame = tokio::time::timeout(common::PATIENCE, client.ws.next())
+            .await
+            .expect("the connection ends in time");
+        match frame {
+            Some(Ok(Message::Text(text))) => {
+                let message: Value = serde_json::from_str(&text).unwrap();
+                match message["type"].as_str() {
+                    Some("error") => told = true,
+                    Some("room") => {}
+                    _ => panic!("unexpected {message}"),
+                }
+            }
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+            Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+            Some(Ok(other)) => panic!("unexpected {other:?}"),
+        }
+    }
+    assert!(told, "the client was told nothing");
+}
+
+#[tokio::test]
+async fn an_owner_cut_off_from_the_database_never_writes_again_for_a_room_it_lost() {
+    let (database, _dir) = database().await;
+    if !database.starts_with("postgres") {
+        eprintln!("skipped: a database to cut off needs MANCALA_TEST_POSTGRES");
+        return;
+    }
+    // A reaches the database through the relay alone.
+    let (relayed, upstream) = through(&database, 0);
+    let relay = Relay::to(upstream);
+    let (relayed, _) = through(&relayed, relay.port);
+    let a = instance(&relayed, "a");
+    let b = instance(&database, "b");
+    let c = instance(&database, "c");
+    // Two games on A: in the first a move will be in flight when A is
+    // cut off, the second is idle.
+    let mut busy = Table::started(&a, 0, 81, 6).await;
+    let mut idle = Table::started(&a, 0, 82, 5).await;
+    let (_, epoch) = owner_of(&database, &busy.code).await;
+
+    // A is cut off, and the player to move in the first game sends A a
+    // move, which A cannot commit.
+    relay.cut();
+    let cut = Instant::now();
+    let position = busy.game.position();
+    let pending = busy.random.choose(&position).unwrap();
+    busy.clients[position.player_to_move()]
+        .send(json!({ "type": "move", "move": pending.to_string() }))
+        .await;
+
+    // While A is cut off, the clients of both games are told to connect
+    // again (A stops serving a room whose lease it cannot renew), the
+    // mover perhaps that the move failed first: none is told it was
+    // played. Then they connect to B and C, which take the rooms over
+    // once A's lease has run out, within the takeover time, each game
+    // as A committed it (without the move in flight).
+    for client in &mut busy.clients {
+        told_to_reconnect_or_refused(client).await;
+    }
+    for client in &mut idle.clients {
+        told_to_reconnect(client).await;
+    }
+    for (table, served, name) in [(&mut busy, &b, "b"), (&mut idle, &c, "c")] {
+        // (Before A's lease has run out, B and C would pass the sockets
+        // on to A, which cannot serve them while cut off.)
+        lease_ended(&database, &table.code, cut).await;
+        let (clients, room) = join_when_free(served, &table.code, &table.people).await;
+        let took = cut.elapsed();
+        assert!(took < TAKEOVER, "took {took:?}");
+        table.clients = clients;
+        assert_eq!(room["game"]["events"], json!(events(&table.game)));
+        assert_eq!(owner_of(&database, &table.code).await.0, name);
+    }
+    assert_eq!(owner_of(&database, &busy.code).await.1, epoch + 1);
+    assert_eq!(metric(&a, "mancala_rooms_lost_total").await, 2.0);
+    assert_eq!(metric(&b, "mancala_room_takeovers_total").await, 1.0);
+    assert_eq!(metric(&c, "mancala_room_takeovers_total").await, 1.0);
+
+    // A reaches the database again (and renews what it holds: nothing)
+    // and writes nothing for the rooms it lost.
+    relay.restore();
+    let restored = Instant::now();
+    while reqwest::get(format!("{}/readyz", a.url))
+        .await
+        .unwrap()
+        .status()
+        != 200
+    {
+        assert!(
+            restored.elapsed() < TAKEOVER,
+            "A never reached the database again"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    busy.assert_recorded(&b, &database).await;
+    idle.assert_recorded(&c, &database).await;
+
+    // Both games finish on their new owners, each record what was
+    // announced; A passes its clients on to them and takes neither back.
+    for table in [&mut busy, &mut idle] {
+        table.finish().await;
+        table.assert_recorded(&a, &database).await;
+    }
+    assert_eq!(
+        owner_of(&database, &busy.code).await,
+        ("b".to_string(), epoch + 1)
+    );
+    assert_eq!(owner_of(&database, &idle.code).await.0, "c");
+    assert_eq!(metric(&a, "mancala_room_loads_total").await, 2.0);
+}

@@ -183,6 +183,53 @@ impl Db {
         Ok(())
     }
 
+    /// Stores that `player`, seated in the room `fence` holds, has had no
+    /// connection to it since `since` (milliseconds since 1970), or has
+    /// one (`None`).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RoomMoved`] if the room was claimed since `fence`
+    /// (nothing is written); [`Error::Database`].
+    pub(crate) async fn set_away(
+        &self,
+        fence: &Fence,
+        player: &str,
+        since: Option<i64>,
+    ) -> Result<(), Error> {
+        let mut tx = self.pool.begin().await?;
+        check(&mut tx, fence).await?;
+        sqlx::query("UPDATE room_seats SET away_since = $1 WHERE room = $2 AND player = $3")
+            .bind(since)
+            .bind(&fence.room)
+            .bind(player)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Since when each seated player of room `code` without a connection
+    /// had none, as its owners stored it (see [`Db::set_away`]), in
+    /// milliseconds since 1970, by player.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn away_times(
+        &self,
+        code: &str,
+    ) -> Result<std::collections::HashMap<String, i64>, Error> {
+        let rows: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT player, MIN(away_since) FROM room_seats \
+             WHERE room = $1 AND away_since IS NOT NULL GROUP BY player",
+        )
+        .bind(code)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().collect())
+    }
+
     /// When room `code`'s owner last held it (its claim, last renewal,
     /// or giving it up), in milliseconds since 1970; `None` for a room
     /// never held since migration 0010.

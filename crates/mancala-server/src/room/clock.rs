@@ -8,13 +8,18 @@
 //! or by another instance gives the turn what was left of its time when
 //! the room's last owner last held it (from the stored times of the last
 //! event and of that owner's last renewal or release), and counts every
-//! seated person away from the load.
+//! seated person away, keeping the time they had been away then (from
+//! the stored time they went away; from the load for someone who was
+//! connected).
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use tokio::time::Instant;
 
 use super::task::Room;
+use crate::db::{Db, Fence, now_ms};
+use crate::error::Error;
 use crate::protocol::{ClockView, ServerMessage};
 
 /// A seated player without a connection.
@@ -33,6 +38,42 @@ impl Away {
             since,
             taken_over: false,
         }
+    }
+
+    /// The seated `people` of a room being loaded (`fence` its claim),
+    /// all away since nobody is connected yet. Each keeps the time they
+    /// had been away when the room's last owner last held it
+    /// (`held_until`, from the stored time they went away): their
+    /// takeover delay goes on, and the time no instance ran the room
+    /// counts for nobody, as for the turn's clock. Someone connected then
+    /// (nothing stored) is away from the load. The times are stored again
+    /// from the load, so that the next owner counts on from them.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RoomMoved`] if the room was claimed since `fence`;
+    /// [`Error::Database`].
+    pub(super) async fn at_load(
+        db: &Db,
+        fence: &Fence,
+        people: &[&str],
+        held_until: Option<i64>,
+    ) -> Result<HashMap<String, Away>, Error> {
+        let stored = db.away_times(&fence.room).await?;
+        let (now, now_ms) = (Instant::now(), now_ms());
+        let mut away = HashMap::new();
+        for &person in people {
+            let used = match (stored.get(person), held_until) {
+                (Some(&since), Some(held)) => u64::try_from(held - since).unwrap_or(0),
+                _ => 0,
+            };
+            let used_ms = i64::try_from(used).unwrap_or(i64::MAX);
+            db.set_away(fence, person, Some(now_ms.saturating_sub(used_ms)))
+                .await?;
+            let since = now.checked_sub(Duration::from_millis(used)).unwrap_or(now);
+            away.insert(person.to_string(), Away::since(since));
+        }
+        Ok(away)
     }
 }
 

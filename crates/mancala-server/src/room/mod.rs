@@ -79,6 +79,13 @@ pub(crate) struct Entry {
     epoch: i64,
     /// When its claim had been committed.
     claimed: tokio::time::Instant,
+    /// Until when its lease is known to hold, in milliseconds since 1970
+    /// by this instance's clock (the database's): from before the claim
+    /// or the last renewal that found it, plus the lease (the stored
+    /// expiry is later, if anything).
+    held_until: i64,
+    /// Whether its task was told [`Command::Lost`] already.
+    lost: bool,
 }
 
 /// The people playing now, room by room: the room's game (as
@@ -229,6 +236,7 @@ impl Rooms {
         }
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
         let settings = self.settings.clone();
+        let asked = now_ms();
         let mut room = Room::load(self.db.clone(), code, settings, tx.downgrade()).await?;
         let claimed = tokio::time::Instant::now();
         room.playing = Some(self.playing.clone());
@@ -246,6 +254,8 @@ impl Rooms {
             tx: tx.clone(),
             epoch,
             claimed,
+            held_until: asked.saturating_add(millis(self.settings.lease)),
+            lost: false,
         };
         live.insert(code.to_string(), entry);
         Ok(RoomHandle { tx })
@@ -308,10 +318,15 @@ impl Rooms {
 }
 
 /// Renews the leases of this instance's rooms every third of the lease,
-/// in one statement, until the rooms `live` holds are dropped; a room
-/// whose claim the renewal does not find (another instance took it over
-/// since: this one was stopped or cut off past its lease) is told it is
-/// [`Command::Lost`]. A renewal that fails is tried again at the next.
+/// in one statement, until the rooms `live` holds are dropped. A room is
+/// told it is [`Command::Lost`] when the renewal does not find its claim
+/// (another instance took it over since: this one was stopped or cut
+/// off past its lease), and also when its lease would run out before
+/// the next renewal, as when renewals fail (the database cut off): its
+/// clients are told to connect again, and reach an instance that can
+/// take the room, instead of waiting on one that cannot write for it.
+/// A renewal that fails, or takes longer than the lease, is tried again
+/// at the next.
 async fn renewals(
     db: Db,
     settings: Settings,
@@ -323,26 +338,68 @@ async fn renewals(
     loop {
         tick.tick().await;
         let Some(live) = live.upgrade() else { return };
-        let began = tokio::time::Instant::now();
-        let held = match db.renew(&settings.instance, now_ms(), settings.lease).await {
-            Ok(held) => held,
-            Err(error) => {
+        let began = (tokio::time::Instant::now(), now_ms());
+        let renewal = db.renew(&settings.instance, began.1, settings.lease);
+        let held = match tokio::time::timeout(settings.lease, renewal).await {
+            Ok(Ok(held)) => Some(held.into_iter().map(|f| (f.room, f.epoch)).collect()),
+            Ok(Err(error)) => {
                 tracing::warn!(%error, "renewing the rooms' leases failed");
-                continue;
+                None
+            }
+            Err(_) => {
+                tracing::warn!(limit = ?settings.lease, "renewing the rooms' leases took too long");
+                None
             }
         };
-        let held: HashMap<String, i64> = held.into_iter().map(|f| (f.room, f.epoch)).collect();
-        // Only rooms claimed before the renewal began can be missing
-        // from it for having been lost.
-        let lost: Vec<(String, mpsc::Sender<Command>)> = (live.lock().await.iter())
-            .filter(|(code, e)| e.claimed < began && held.get(*code) != Some(&e.epoch))
-            .map(|(code, e)| (code.clone(), e.tx.clone()))
-            .collect();
+        let lost = expired(&mut *live.lock().await, held.as_ref(), began, &settings);
         for (code, tx) in lost {
-            tracing::warn!(room = %code, "room taken over by another instance");
-            let _ = tx.send(Command::Lost).await;
+            tracing::warn!(room = %code, "room lost: taken over, or its lease ran out");
+            // Apart, so that a room whose queue is full holds up no other.
+            tokio::spawn(async move { tx.send(Command::Lost).await });
         }
     }
+}
+
+/// The rooms of `live` lost after a renewal that began at `began` (by
+/// the runtime's clock and in milliseconds since 1970) and found the
+/// claims `held` (`None`: it failed), each marked lost: those claimed
+/// before it began and missing from it, and, when it failed, those whose
+/// lease runs out before the next renewal. Extends the leases of those
+/// it found.
+fn expired(
+    live: &mut HashMap<String, Entry>,
+    held: Option<&HashMap<String, i64>>,
+    (began, began_ms): (tokio::time::Instant, i64),
+    settings: &Settings,
+) -> Vec<(String, mpsc::Sender<Command>)> {
+    let every = millis((settings.lease / 3).max(Duration::from_millis(10)));
+    let now = now_ms();
+    let mut lost = Vec::new();
+    for (code, entry) in live.iter_mut().filter(|(_, e)| !e.lost) {
+        // Only rooms claimed before the renewal began can be missing
+        // from it for having been lost.
+        if let Some(held) = held.filter(|_| entry.claimed < began) {
+            if held.get(code) == Some(&entry.epoch) {
+                let until = began_ms.saturating_add(millis(settings.lease));
+                entry.held_until = entry.held_until.max(until);
+            } else {
+                entry.lost = true;
+            }
+        }
+        // A renewal that failed could not extend it: one that runs out
+        // before the next renewal is lost (only then, so that a slow
+        // database, or a clock jumping in a test, loses no room).
+        entry.lost |= held.is_none() && entry.held_until <= now.saturating_add(every);
+        if entry.lost {
+            lost.push((code.clone(), entry.tx.clone()));
+        }
+    }
+    lost
+}
+
+/// `d` in whole milliseconds.
+fn millis(d: Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }
 
 #[cfg(test)]
@@ -436,6 +493,56 @@ mod tests {
         elsewhere.get("r").await.unwrap();
         assert_eq!(other.metrics().room_loads.get(), 1);
         assert_eq!(other.metrics().room_takeovers.get(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_room_whose_lease_cannot_be_renewed_tells_its_clients_to_go() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+        let db = Db::open(&url).await.unwrap();
+        db.create_player("a", "ann", "-").await.unwrap();
+        let setup = RoomSetup::choose(Some("kalah"), None, None).unwrap();
+        db.create_room("r", "a", &setup, false, None).await.unwrap();
+        let lease = Duration::from_millis(600);
+        let settings = Settings {
+            instance: Arc::from("a"),
+            advertise: Arc::from("http://test"),
+            lease,
+            cpu: DEFAULT_CPU,
+            takeover_after: Duration::from_secs(60),
+            silence_limit: None,
+        };
+        let rooms = Rooms::new(db.clone(), settings);
+        let handle = rooms.get("r").await.unwrap();
+        let (out, mut outbox) = mpsc::channel(64);
+        let join = Command::Join {
+            conn: 0,
+            player: "a".to_string(),
+            name: "ann".to_string(),
+            out,
+        };
+        handle.send(join).await.unwrap();
+        // Renewed, the room stays for longer than its lease.
+        tokio::time::sleep(2 * lease).await;
+        assert_eq!(rooms.running().await, 1);
+
+        // The database is gone (as if cut off): every renewal fails, and
+        // before the lease runs out Ann is told to connect again (to an
+        // instance that can take the room), and the room ends.
+        db.close().await;
+        let cut = tokio::time::Instant::now();
+        let moved = loop {
+            match tokio::time::timeout(2 * lease, outbox.recv()).await {
+                Ok(Some(ServerMessage::Error { code, .. })) => break code,
+                Ok(Some(_)) => {}
+                other => panic!("not told to go: {other:?}"),
+            }
+        };
+        assert_eq!(moved, "room_moved");
+        assert!(cut.elapsed() < lease, "{:?}", cut.elapsed());
+        tokio::time::sleep(lease / 3).await;
+        assert_eq!(rooms.running().await, 0);
+        assert_eq!(db.metrics().rooms_lost.get(), 1);
     }
 
     #[tokio::test(start_paused = true)]

@@ -105,9 +105,9 @@ impl Room {
     /// holds a live lease on it, database errors, and [`Error::Record`]
     /// for stored rules or events that no longer replay.
     ///
-    /// Nobody is connected yet: every seated person is away from now on
-    /// (so the computer takes their seat over after the takeover delay),
-    /// and the turn being played has what was left of its time when the
+    /// Nobody is connected yet: every seated person is away, keeping the
+    /// time they had been away on the room's last owner (see
+    /// [`Away::at_load`]), and the turn being played has what was left of its time when the
     /// room's last owner last held it (see [`Db::held_until`]): the time
     /// no instance ran the room counts for nobody.
     pub(super) async fn load(
@@ -140,12 +140,13 @@ impl Room {
         };
         let stored = db.room(code).await?.ok_or_else(no_such_room)?;
         let mut seats = vec![None; stored.setup.max_players];
-        let mut away = HashMap::new();
+        let people: Vec<&str> = (stored.seats.iter())
+            .map(|(_, player, _)| player.as_str())
+            .filter(|player| computer_level(player).is_none())
+            .collect();
+        let away = Away::at_load(&db, &fence, &people, held_until).await?;
         for (seat, player, name) in stored.seats {
             if let Some(slot) = seats.get_mut(seat) {
-                if computer_level(&player).is_none() {
-                    away.insert(player.clone(), Away::since(Instant::now()));
-                }
                 *slot = Some(SeatView {
                     player,
                     name,
@@ -317,10 +318,13 @@ impl Room {
                 // by its closed channel like any other.
                 let _ = out.try_send(welcome);
                 let fresh = out.clone();
+                // (The broadcast may drop the connection: a full queue.)
+                let who = player.clone();
                 self.conns.insert(conn, Conn { player, name, out });
                 if back {
                     // Their seat is theirs again at once: tell everyone.
                     self.broadcast_room();
+                    self.store_away(&who, None).await;
                 } else if !self.sync_spectators() {
                     let _ = fresh.try_send(ServerMessage::Room(self.view()));
                 }
@@ -329,8 +333,10 @@ impl Room {
                 self.conns.remove(&conn);
                 let connected = self.conns.values().any(|c| c.player == player);
                 if !connected && self.seat_of(&player).is_some() {
-                    self.away.insert(player, Away::since(Instant::now()));
+                    self.away
+                        .insert(player.clone(), Away::since(Instant::now()));
                     self.broadcast_room();
+                    self.store_away(&player, Some(now_ms())).await;
                 } else {
                     self.sync_spectators();
                 }
@@ -376,6 +382,19 @@ impl Room {
                 }));
                 self.moved = true;
             }
+        }
+    }
+
+    /// Stores since when `player` has been away (`None`: back), so that
+    /// the room's next owner counts their takeover delay on; a write
+    /// fenced off means the room was lost.
+    async fn store_away(&mut self, player: &str, since: Option<i64>) {
+        match self.db.set_away(&self.fence, player, since).await {
+            Err(e @ Error::RoomMoved { .. }) => self.lose(&e),
+            Err(error) => {
+                tracing::warn!(room = %self.code, %error, "storing a player's absence failed");
+            }
+            Ok(()) => {}
         }
     }
 
@@ -893,6 +912,98 @@ mod tests {
         assert_eq!(room.computer_time(), time(1_000, 2_000));
         let left = room.turn_left().unwrap();
         assert!(left > Duration::from_secs(29), "{left:?}");
+    }
+
+    /// Seat `seat`'s view in `room`: whether it is away, and whether the
+    /// computer plays it.
+    fn seat_state(room: &Room, seat: usize) -> (bool, bool) {
+        let view = room.view();
+        let seat = view.seats[seat].as_ref().unwrap();
+        (seat.away, seat.played_by.is_some())
+    }
+
+    // docs/protocol.md, "The computer, clocks and dropping out": a room
+    // loaded by another instance keeps the time a player had been away.
+    #[tokio::test]
+    async fn a_room_taken_over_keeps_the_time_a_player_had_been_away() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut room, _queue) = started_room(&dir, None).await;
+        let db = room.db.clone();
+        // B's last connection closes: the time is stored; A's closes and
+        // A comes back: nothing is stored for A.
+        for conn in [0, 1] {
+            let (out, _outbox) = mpsc::channel(64);
+            let player = ["a", "b"][conn as usize].to_string();
+            let name = player.clone();
+            room.handle(Command::Join {
+                conn,
+                player,
+                name,
+                out,
+            })
+            .await;
+        }
+        let (out, _outbox) = mpsc::channel(64);
+        for (conn, player) in [(1, "b"), (0, "a")] {
+            let player = player.to_string();
+            room.handle(Command::Leave { conn, player }).await;
+        }
+        let (player, name) = ("a".to_string(), "a".to_string());
+        room.handle(Command::Join {
+            conn: 2,
+            player,
+            name,
+            out,
+        })
+        .await;
+        let stored = db.away_times("r").await.unwrap();
+        assert_eq!(stored.keys().collect::<Vec<_>>(), ["b"]);
+        assert!((now_ms() - stored["b"]).abs() < 5_000, "{stored:?}");
+
+        // B had been away for 40 s when the room's owner last held it
+        // (its last renewal); another instance claims the room once the
+        // lease has run out and loads it.
+        let held = now_ms();
+        sqlx::query("UPDATE room_seats SET away_since = $1 WHERE player = 'b'")
+            .bind(held - 40_000)
+            .execute(db.pool())
+            .await
+            .unwrap();
+        sqlx::query("UPDATE room_owners SET held_until = $1, expires_at = $1")
+            .bind(held)
+            .execute(db.pool())
+            .await
+            .unwrap();
+        let settings = Settings {
+            instance: Arc::from("other"),
+            ..room.settings.clone()
+        };
+        let (queue, _) = mpsc::channel(8);
+        let mut loaded = Room::load(db.clone(), "r", settings, queue.downgrade())
+            .await
+            .unwrap();
+        // From the load, B's time away is stored as 40 s before it, A's
+        // as the load (A was connected to the last owner).
+        let stored = db.away_times("r").await.unwrap();
+        let now = now_ms();
+        assert!((now - 40_000 - stored["b"]).abs() < 5_000, "{stored:?}");
+        assert!((now - stored["a"]).abs() < 5_000, "{stored:?}");
+
+        // Virtual time from here (the database no more). B's seat is
+        // taken over 20 s after the load, the rest of the 60 s delay;
+        // A's 60 s after it.
+        tokio::time::pause();
+        let due = loaded.next_wake().unwrap() - Instant::now();
+        assert!(due <= Duration::from_secs(20), "{due:?}");
+        assert!(due > Duration::from_secs(15), "{due:?}");
+        assert_eq!(seat_state(&loaded, 1), (true, false));
+        tokio::time::advance(due).await;
+        loaded.wake();
+        assert_eq!(seat_state(&loaded, 1), (true, true));
+        assert_eq!(seat_state(&loaded, 0), (true, false));
+        tokio::time::advance(Duration::from_secs(40)).await;
+        loaded.wake();
+        assert_eq!(seat_state(&loaded, 0), (true, true));
     }
 
     #[tokio::test]
