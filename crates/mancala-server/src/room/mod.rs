@@ -463,22 +463,36 @@ mod tests {
         last
     }
 
-    #[tokio::test]
-    async fn a_drained_room_is_handed_over_and_counted() {
-        let dir = tempfile::tempdir().unwrap();
+    /// A SQLite file in `dir` holding player `a` (Ann) and her Kalah
+    /// room `r`, and its URL.
+    async fn one_room(dir: &tempfile::TempDir) -> (Db, String) {
         let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
         let db = Db::open(&url).await.unwrap();
         db.create_player("a", "ann", "-").await.unwrap();
         let setup = RoomSetup::choose(Some("kalah"), None, None).unwrap();
         db.create_room("r", "a", &setup, false, None).await.unwrap();
-        let settings = |instance: &str| Settings {
+        (db, url)
+    }
+
+    /// The settings of instance `instance` with `lease` and
+    /// `takeover_after`, no silence limit.
+    fn settings(instance: &str, lease: Duration, takeover_after: Duration) -> Settings {
+        Settings {
             instance: Arc::from(instance),
             advertise: Arc::from("http://test"),
-            lease: Duration::from_secs(600),
+            lease,
             cpu: DEFAULT_CPU,
-            takeover_after: Duration::from_secs(60),
+            takeover_after,
             silence_limit: None,
-        };
+        }
+    }
+
+    #[tokio::test]
+    async fn a_drained_room_is_handed_over_and_counted() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, url) = one_room(&dir).await;
+        let settings =
+            |instance: &str| settings(instance, Duration::from_secs(600), Duration::from_secs(60));
         let rooms = Rooms::new(db.clone(), settings("a"));
         let _handle = rooms.get("r").await.unwrap();
         assert_eq!(db.metrics().rooms_handed_over.get(), 0);
@@ -498,21 +512,9 @@ mod tests {
     #[tokio::test]
     async fn a_room_whose_lease_cannot_be_renewed_tells_its_clients_to_go() {
         let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
-        let db = Db::open(&url).await.unwrap();
-        db.create_player("a", "ann", "-").await.unwrap();
-        let setup = RoomSetup::choose(Some("kalah"), None, None).unwrap();
-        db.create_room("r", "a", &setup, false, None).await.unwrap();
+        let (db, _) = one_room(&dir).await;
         let lease = Duration::from_millis(600);
-        let settings = Settings {
-            instance: Arc::from("a"),
-            advertise: Arc::from("http://test"),
-            lease,
-            cpu: DEFAULT_CPU,
-            takeover_after: Duration::from_secs(60),
-            silence_limit: None,
-        };
-        let rooms = Rooms::new(db.clone(), settings);
+        let rooms = Rooms::new(db.clone(), settings("a", lease, Duration::from_secs(60)));
         let handle = rooms.get("r").await.unwrap();
         let (out, mut outbox) = mpsc::channel(64);
         let join = Command::Join {
@@ -552,21 +554,9 @@ mod tests {
 
     async fn idle_room_leaves_memory() {
         let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
-        let db = Db::open(&url).await.unwrap();
-        db.create_player("a", "ann", "-").await.unwrap();
-        let setup = RoomSetup::choose(Some("kalah"), None, None).unwrap();
-        db.create_room("r", "a", &setup, false, None).await.unwrap();
+        let (db, _) = one_room(&dir).await;
         let takeover_after = Duration::from_secs(60);
-        let settings = Settings {
-            instance: Arc::from("test"),
-            advertise: Arc::from("http://test"),
-            lease: Duration::from_secs(6),
-            cpu: DEFAULT_CPU,
-            takeover_after,
-            silence_limit: None,
-        };
-        let rooms = Rooms::new(db, settings);
+        let rooms = Rooms::new(db, settings("test", Duration::from_secs(6), takeover_after));
         let join = |out| Command::Join {
             conn: 0,
             player: "a".to_string(),
