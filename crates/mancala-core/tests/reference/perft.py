@@ -13,8 +13,9 @@ Usage:
     python3 perft.py --check FILE...                   recompute every count
                                                        in perft files
 
-PRESET is a preset name, optionally followed by `name=value` changes, in
-one argument (`"kalah players=3"`); POSITION is the one-line notation of `Setup`
+PRESET is a preset name or a rule file under rules/ (`cross-wari.toml`),
+optionally followed by `name=value` changes, in one argument (`"kalah
+players=3"`); POSITION is the one-line notation of `Setup`
 (`4,4,4,4,4,4:0 4,4,4,4,4,4:0 to=0 ply=0`). With --stats each count is
 followed by how many laps, captures, extra turns, grand slams, forced feeds,
 unfed ends, swaps, repetitions, relay lifts, moves stopped by the relay limit,
@@ -197,10 +198,12 @@ for game in ("bohnenspiel", "ayoayo", "endodoi", "dakon", "ohvalhu", "congkak",
 
 
 def parse_rules(spec):
-    """`preset [name=value...]`: a preset with some dimensions changed
-    (lists comma-separated: `end=majority,repetition`)."""
+    """`preset [name=value...]`: a preset (or `NAME.toml`, a rule file
+    under rules/) with some dimensions changed (lists comma-separated:
+    `end=majority,repetition`)."""
     name, *changes = spec.split()
-    rules = PRESETS[name]
+    # `NAME.toml`: a rule file under rules/ instead of a preset.
+    rules = load_rule_file(RULE_FILES / name) if name.endswith(".toml") else PRESETS[name]
     for change in changes:
         key, value = change.split("=")
         if key in ("players", "houses", "seeds", "min_seeds", "no_capture_moves", "relay_limit",
