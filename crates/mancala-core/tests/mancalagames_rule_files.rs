@@ -112,6 +112,34 @@ fn djenon_aboure_puts_each_laps_first_seed_back_and_a_capture_ends_the_relay() {
 }
 
 #[test]
+fn djenon_abe_unfed_ends_the_game_and_shares_the_seeds_left() {
+    let rules = compile(rule_file("djenon-abe"));
+    // Side 1 has no seed and h1's 3 seeds (into h2, h3, h4, the last one
+    // in an empty house) do not reach it: no move feeds, so the game ends
+    // (`unfed = end`) and the 3 seeds left are shared (`split_poorer`,
+    // docs/rules.md sections 4 and 7): one each, and the odd one to side
+    // 0, the poorer (21 against 24).
+    let start = "3,0,0,0,0,0:21 0,0,0,0,0,0:24 to=0 ply=20";
+    let pos = at(&rules, start);
+    let outcome = pos.outcome().unwrap();
+    assert_eq!(outcome.reason(), EndReason::CannotFeed);
+    assert_eq!(outcome.scores(), &[23, 25]);
+    // Under `last_mover` they go to side 1, the side before the mover.
+    let mut last_mover = rule_file("djenon-abe");
+    last_mover.leftover = Leftover::LastMover;
+    let last_mover = compile(last_mover);
+    assert_eq!(
+        at(&last_mover, start).outcome().unwrap().scores(),
+        &[21, 27]
+    );
+    // Oware's `end_to_mover` gives them all to side 0.
+    let mut to_mover = rule_file("djenon-abe");
+    to_mover.unfed = Unfed::EndToMover;
+    let to_mover = compile(to_mover);
+    assert_eq!(at(&to_mover, start).outcome().unwrap().scores(), &[24, 24]);
+}
+
+#[test]
 fn mangala_ii_takes_six_and_a_long_sowing_drops_a_seed_into_its_origin() {
     let rules = compile(rule_file("mangala-ii"));
     // h6's 13 seeds: o1..o6 (o1 4 -> 5), h1..h5, h6 itself (the origin is

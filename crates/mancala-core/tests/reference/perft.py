@@ -45,7 +45,9 @@ class Rules:
     first_move_extra_turn: bool = True
     min_seeds: int = 1
     must_feed: bool = False
-    unfed: str = "any_move"  # any_move | end_to_mover | end_to_starving
+    # The seeds an unfed ending hands out are no part of a count: `end`
+    # (the leftover rule) ends the game as the other two do (section 4).
+    unfed: str = "any_move"  # any_move | end_to_mover | end_to_starving | end
     grand_slam: str = "allowed"  # allowed | no_capture | forbidden
     capture: str = "opposite"  # none | opposite | count | next | gap
     capture_from: str = "next"  # next | opposite | all
