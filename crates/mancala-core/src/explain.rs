@@ -461,6 +461,7 @@ fn feeding(r: &RuleSet) -> Option<Vec<Phrase>> {
         Unfed::AnyMove => "any_move",
         Unfed::EndToMover => "end_to_mover",
         Unfed::EndToStarving => "end_to_starving",
+        Unfed::End => "end",
     };
     let mut phrases = vec![
         Phrase::new("rules-feeding"),

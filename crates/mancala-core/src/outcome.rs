@@ -23,7 +23,7 @@ pub enum EndReason {
     /// The same position occurred again (`repetition`).
     Repetition,
     /// The opponent's side was empty and no move could feed it; `unfed`
-    /// decided who takes the board.
+    /// decided who takes the board (under `unfed = end`, `leftover` did).
     CannotFeed,
     /// The player to move could not move because their side was empty, and
     /// claimed the board as a starving player (`unfed = end_to_starving`).

@@ -7,6 +7,8 @@
 //!
 //! - `rules PRESET [NAME=VALUE ...]`: the preset, with some dimensions
 //!   changed as [`RuleSet::set`] takes them (`rules kalah players=3`);
+//!   `rules NAME.toml [NAME=VALUE ...]` reads the rule file
+//!   `rules/NAME.toml` of this crate instead of a preset;
 //! - `position NOTATION`: a position (the [`Setup`] notation), counted by
 //!   [`perft`], which sees no history and so no repetition;
 //! - `game NOTATION`: the same, but counted by playing a [`History`] from it,
@@ -44,13 +46,23 @@ fn game_perft(game: &mut History<'_>, depth: u32) -> u64 {
 
 fn rule_set(line: &str) -> RuleSet {
     let mut words = line.split_whitespace();
-    let preset: Preset = words.next().expect("a preset name").parse().unwrap();
-    let mut set = preset.rules();
+    let name = words.next().expect("a preset name or a rule file");
+    let mut set = match name.strip_suffix(".toml") {
+        Some(file) => rule_file(file),
+        None => name.parse::<Preset>().unwrap().rules(),
+    };
     for change in words {
         let (name, value) = change.split_once('=').expect("NAME=VALUE");
         set.set(name, value).unwrap();
     }
     set
+}
+
+/// The rule file `rules/NAME.toml` of this crate.
+fn rule_file(name: &str) -> RuleSet {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("rules/{name}.toml"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}.toml: {e}"));
+    RuleSet::from_toml(&text).unwrap_or_else(|e| panic!("{name}.toml: {e}"))
 }
 
 /// What a perft file says, one test case per `perft` line.
@@ -154,13 +166,16 @@ fn perft_vectors() {
     for preset in &presets {
         assert!(names.contains(preset), "no perft file for {preset}");
     }
-    // The other files vary a preset by a mechanic: PRESET-MECHANIC.perft.
+    // The other files vary a preset by a mechanic (PRESET-MECHANIC.perft)
+    // or count a rule file of rules/ (NAME.perft for rules/NAME.toml).
+    let rules_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
     for name in &names {
         assert!(
             presets
                 .iter()
-                .any(|p| name == p || name.starts_with(&format!("{p}-"))),
-            "{name}.perft is neither a preset nor a variant of one"
+                .any(|p| name == p || name.starts_with(&format!("{p}-")))
+                || rules_dir.join(format!("{name}.toml")).exists(),
+            "{name}.perft is neither a preset, a variant of one nor a rule file"
         );
     }
     let mut checked = 0;
@@ -170,7 +185,7 @@ fn perft_vectors() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 730);
+    assert_eq!(checked, 869);
 }
 
 /// The brute-force reference recomputes every count (a few minutes of

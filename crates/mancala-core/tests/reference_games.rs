@@ -14,8 +14,9 @@ use std::process::{Command, Stdio};
 use mancala_core::{History, Preset, RuleSet, Rules};
 use serde_json::{Value, json};
 
-/// Rule sets in the reference's notation (`PRESET NAME=VALUE ...`, as the
-/// perft files write them): every preset, then variants for mechanics.
+/// Rule sets in the reference's notation (`PRESET NAME=VALUE ...`, or
+/// `NAME.toml` for a rule file of rules/, as the perft files write them):
+/// every preset, then variants for mechanics, then rule files.
 const CASES: &[&str] = &[
     "kalah",
     "kalah players=3",
@@ -64,6 +65,16 @@ const CASES: &[&str] = &[
     "oware relay=next capture=gap capture_ends_relay=true no_capture_moves=3",
     "kalah capture_extra_turn=true capture_extra_turn_limit=1",
     "kalah players=3 capture=gap capture_extra_turn=true capture_extra_turn_limit=2 no_move=pass",
+    // The MancalaGames games shipped as rule files (docs/games.md).
+    "adji-kui-i.toml",
+    "bakuk.toml",
+    "cross-wari.toml",
+    "djenon-abe.toml",
+    "djenon-aboure.toml",
+    "mangala-ii.toml",
+    "micro-wari.toml",
+    "nocapt.toml",
+    "valah.toml",
 ];
 
 /// Random games per case.
@@ -74,8 +85,15 @@ const CAP: usize = 400;
 
 fn rule_set(line: &str) -> RuleSet {
     let mut words = line.split_whitespace();
-    let preset: Preset = words.next().expect("a preset name").parse().unwrap();
-    let mut set = preset.rules();
+    let name = words.next().expect("a preset name or a rule file");
+    let mut set = match name.strip_suffix(".toml") {
+        Some(file) => {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("rules/{file}.toml"));
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{line}: {e}"));
+            RuleSet::from_toml(&text).unwrap_or_else(|e| panic!("{line}: {e}"))
+        }
+        None => name.parse::<Preset>().unwrap().rules(),
+    };
     for change in words {
         let (name, value) = change.split_once('=').expect("NAME=VALUE");
         set.set(name, value)

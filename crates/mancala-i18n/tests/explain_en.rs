@@ -391,3 +391,26 @@ fn a_start_layout_in_words() {
         assert!(text.is_ok(), "{lang}: {:?}", text.err());
     }
 }
+
+#[test]
+fn an_unfed_end_under_the_leftover_rule_in_words() {
+    // docs/rules.md section 4: under `unfed = end` the game ends and the
+    // seeds left go by `leftover` (Djenon Abe's `split_poorer`).
+    let set = RuleSet::from_spec("oware,unfed=end,leftover=split_poorer").unwrap();
+    let feeding = words(&set)
+        .into_iter()
+        .find(|(topic, _)| topic == "Feeding")
+        .unwrap();
+    assert_eq!(
+        feeding.1,
+        "If your opponent has no seeds in their houses, you must play a move that leaves them \
+         at least one, if you can. If no move can, the game ends and the seeds left go as the \
+         scoring says."
+    );
+    for lang in ["bn", "hi", "ja"] {
+        let text = Words::get(lang).unwrap().explain(&set).unwrap();
+        let oware = RuleSet::from_spec("oware,leftover=split_poorer").unwrap();
+        let other = Words::get(lang).unwrap().explain(&oware).unwrap();
+        assert_ne!(text, other, "{lang}: the words say the new ending");
+    }
+}

@@ -265,7 +265,7 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         0usize..3,
         0usize..3,
     );
-    let feeding = (any::<bool>(), 1u8..=3, any::<bool>(), 0usize..3, 0usize..3);
+    let feeding = (any::<bool>(), 1u8..=3, any::<bool>(), 0usize..4, 0usize..3);
     let capture = (
         0usize..Capture::ALL.len(),
         0usize..3,

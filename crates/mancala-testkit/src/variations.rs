@@ -134,7 +134,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "extra_turn" => names(&["none", "own_store", "any_store"]),
         "relay" => names(&["none", "last", "next"]),
         "relay_on" => names(&["any", "own", "opponent"]),
-        "unfed" => names(&["any_move", "end_to_mover", "end_to_starving"]),
+        "unfed" => names(&["any_move", "end_to_mover", "end_to_starving", "end"]),
         "grand_slam" => names(&["allowed", "no_capture", "forbidden"]),
         "capture" => names(&["none", "opposite", "count", "next", "gap"]),
         "capture_from" => names(&["next", "opposite", "all"]),

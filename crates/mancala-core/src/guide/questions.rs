@@ -158,6 +158,7 @@ fn feeding(r: &RuleSet) -> Vec<Phrase> {
         Unfed::AnyMove => "any_move",
         Unfed::EndToMover => "end_to_mover",
         Unfed::EndToStarving => "end_to_starving",
+        Unfed::End => "end",
     };
     vec![
         Phrase::new("rules-feeding"),

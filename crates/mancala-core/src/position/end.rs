@@ -200,7 +200,12 @@ impl<'r> Position<'r> {
     /// Ends the game; the seeds left on the board go by `leftover` (or stay
     /// where they are when it is `None`). `mover` made the move that ended
     /// it, if a move did.
-    fn finish(&mut self, reason: EndReason, leftover: Option<Leftover>, mover: Option<usize>) {
+    pub(super) fn finish(
+        &mut self,
+        reason: EndReason,
+        leftover: Option<Leftover>,
+        mover: Option<usize>,
+    ) {
         let r = self.rules;
         // No turn goes on: the count of `capture_extra_turn_limit` with it.
         self.state.capture_turns = 0;

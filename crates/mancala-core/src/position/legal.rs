@@ -278,6 +278,12 @@ impl<'r> Position<'r> {
                 self.claim(EndReason::CannotFeed, 1 - side);
                 None
             }
+            Unfed::End => {
+                // No move ended the game: `last_mover` reads the side
+                // before the side to move (docs/rules.md section 7).
+                self.finish(EndReason::CannotFeed, Some(r.leftover), None);
+                None
+            }
         }
     }
 

@@ -208,6 +208,8 @@ rule_enum! {
         EndToMover = "end_to_mover",
         /// The game ends and the starving opponent claims every seed left (Al-manqala).
         EndToStarving = "end_to_starving",
+        /// The game ends and the seeds left go by `leftover` (Djenon Abe).
+        End = "end",
     }
 }
 

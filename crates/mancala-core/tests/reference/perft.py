@@ -13,8 +13,9 @@ Usage:
     python3 perft.py --check FILE...                   recompute every count
                                                        in perft files
 
-PRESET is a preset name, optionally followed by `name=value` changes, in
-one argument (`"kalah players=3"`); POSITION is the one-line notation of `Setup`
+PRESET is a preset name or a rule file under rules/ (`cross-wari.toml`),
+optionally followed by `name=value` changes, in one argument (`"kalah
+players=3"`); POSITION is the one-line notation of `Setup`
 (`4,4,4,4,4,4:0 4,4,4,4,4,4:0 to=0 ply=0`). With --stats each count is
 followed by how many laps, captures, extra turns, grand slams, forced feeds,
 unfed ends, swaps, repetitions, relay lifts, moves stopped by the relay limit,
@@ -44,7 +45,9 @@ class Rules:
     first_move_extra_turn: bool = True
     min_seeds: int = 1
     must_feed: bool = False
-    unfed: str = "any_move"  # any_move | end_to_mover | end_to_starving
+    # The seeds an unfed ending hands out are no part of a count: `end`
+    # (the leftover rule) ends the game as the other two do (section 4).
+    unfed: str = "any_move"  # any_move | end_to_mover | end_to_starving | end
     grand_slam: str = "allowed"  # allowed | no_capture | forbidden
     capture: str = "opposite"  # none | opposite | count | next | gap
     capture_from: str = "next"  # next | opposite | all
@@ -197,10 +200,12 @@ for game in ("bohnenspiel", "ayoayo", "endodoi", "dakon", "ohvalhu", "congkak",
 
 
 def parse_rules(spec):
-    """`preset [name=value...]`: a preset with some dimensions changed
-    (lists comma-separated: `end=majority,repetition`)."""
+    """`preset [name=value...]`: a preset (or `NAME.toml`, a rule file
+    under rules/) with some dimensions changed (lists comma-separated:
+    `end=majority,repetition`)."""
     name, *changes = spec.split()
-    rules = PRESETS[name]
+    # `NAME.toml`: a rule file under rules/ instead of a preset.
+    rules = load_rule_file(RULE_FILES / name) if name.endswith(".toml") else PRESETS[name]
     for change in changes:
         key, value = change.split("=")
         if key in ("players", "houses", "seeds", "min_seeds", "no_capture_moves", "relay_limit",

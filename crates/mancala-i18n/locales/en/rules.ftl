@@ -240,6 +240,7 @@ rules-feeding = If your opponent has no seeds in their houses, you must play a m
 rules-feeding-unfed = { $unfed ->
         [any_move] If no move can, you may play any move.
         [end_to_mover] If no move can, the game ends and you take every seed left.
+        [end] If no move can, the game ends and the seeds left go as the scoring says.
        *[end_to_starving] If no move can, the game ends and your opponent takes every seed left.
     }
 rules-feeding-starving = A player who cannot move because their houses are empty also takes every seed left.
