@@ -1,7 +1,7 @@
 //! Playing in a room: moves and resignations checked by
 //! [`mancala_core::Game`], committed, then broadcast.
 
-use mancala_core::{Event, EventError, Move};
+use mancala_core::{Effect, Event, EventError, Move, SowingStep};
 
 use super::task::Room;
 use crate::error::Error;
@@ -113,6 +113,42 @@ impl Room {
         };
         // The next turn's clock starts once the event is committed.
         self.reset_clock();
+        let committed = Committed {
+            event,
+            seq,
+            effect,
+            seat,
+            steps,
+            round,
+            computer,
+        };
+        let (message, started) = self.told(committed)?;
+        self.broadcast(message);
+        if let Some(started) = started {
+            self.broadcast(started);
+        }
+        if let Some(outcome) = outcome {
+            self.broadcast(ServerMessage::Over {
+                outcome: OutcomeView::from(&outcome),
+                ratings,
+            });
+        }
+        Ok(())
+    }
+
+    /// What everyone is told of the event `committed`: `moved` or
+    /// `resigned`, and `round_started` when it ended a round and not the
+    /// match.
+    fn told(&self, committed: Committed) -> Result<(ServerMessage, Option<ServerMessage>), Error> {
+        let Committed {
+            event,
+            seq,
+            effect,
+            seat,
+            steps,
+            round,
+            computer,
+        } = committed;
         let clock = self.clock_view();
         let live = self.game.as_ref().ok_or(Error::NoGame)?;
         // The round the event was played in: over, when it began another.
@@ -165,16 +201,22 @@ impl Room {
         if next_round {
             tracing::debug!(room = %self.code, game = %live.id, round = round + 1, "round started");
         }
-        self.broadcast(message);
-        if let Some(started) = started {
-            self.broadcast(started);
-        }
-        if let Some(outcome) = outcome {
-            self.broadcast(ServerMessage::Over {
-                outcome: OutcomeView::from(&outcome),
-                ratings,
-            });
-        }
-        Ok(())
+        Ok((message, started))
     }
+}
+
+/// An event just committed, as [`Room::told`] tells it.
+struct Committed {
+    event: Event,
+    /// Its number in the game (the match's events counted through).
+    seq: usize,
+    /// What the move did (`None` for a resignation).
+    effect: Option<Effect>,
+    /// The seat that played it.
+    seat: usize,
+    /// The sowing, seed by seed, for the page's animation.
+    steps: Option<Vec<SowingStep>>,
+    /// The round it was played in, from 1.
+    round: usize,
+    computer: Option<ComputerReason>,
 }
