@@ -333,6 +333,18 @@ pub struct ServeArgs {
         value_name = "PERCENT"
     )]
     pub analysis_cpu: u8,
+    /// The share of the machine's CPU, in percent, above which the rest
+    /// of the server counts as busy: reviews then wait, looking again
+    /// every quarter of a second, so that a busy server keeps its round
+    /// trip (100: never wait).
+    #[arg(
+        long,
+        env = "MANCALA_ANALYSIS_PAUSE_ABOVE",
+        default_value_t = mancala_server::DEFAULT_ANALYSIS_PAUSE_ABOVE,
+        value_parser = clap::value_parser!(u8).range(1..=100),
+        value_name = "PERCENT"
+    )]
+    pub analysis_pause_above: u8,
     /// An endgame database file (as `mancala solve --database` writes)
     /// for the reviews of the games of `--analysis-database-rules`, read
     /// once at the start: their verdicts are then exact for more moves.

@@ -100,6 +100,7 @@ fn serve(args: &ServeArgs) -> CliResult {
         analysis_workers: args.analysis_workers,
         analysis_budget: args.analysis_budget,
         analysis_cpu: args.analysis_cpu,
+        analysis_pause_above: args.analysis_pause_above,
         analysis_database: analysis_database(args)?,
         instance: match &args.instance {
             Some(name) if name.trim().is_empty() => {

@@ -321,18 +321,20 @@ async fn other_game_id(file: &Path, first: &str) -> String {
 }
 
 #[test]
-fn a_duty_cycle_out_of_range_is_refused_with_the_flag_named() {
+fn a_duty_cycle_or_pause_out_of_range_is_refused_with_the_flag_named() {
     let dir = tempfile::tempdir().unwrap();
     let database = format!("sqlite://{}?mode=rwc", dir.path().join("x.db").display());
-    for bad in ["0", "101", "half"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--database", &database])
-            .args(["--analysis-cpu", bad])
-            .output()
-            .unwrap();
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(2), "{err}");
-        assert!(err.contains("--analysis-cpu"), "{bad}: {err}");
+    for flag in ["--analysis-cpu", "--analysis-pause-above"] {
+        for bad in ["0", "101", "half"] {
+            let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+                .args(["serve", "--addr", "127.0.0.1:0", "--database", &database])
+                .args([flag, bad])
+                .output()
+                .unwrap();
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert_eq!(out.status.code(), Some(2), "{err}");
+            assert!(err.contains(flag), "{flag} {bad}: {err}");
+        }
     }
 }
 

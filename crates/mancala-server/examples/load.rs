@@ -77,6 +77,10 @@ struct Args {
     /// The in-process server's analysis duty cycle, in percent.
     #[arg(long, default_value_t = mancala_server::DEFAULT_ANALYSIS_CPU)]
     analysis_cpu: u8,
+    /// The in-process server's share of the machine, in percent, above
+    /// which reviews wait (100: never).
+    #[arg(long, default_value_t = mancala_server::DEFAULT_ANALYSIS_PAUSE_ABOVE)]
+    analysis_pause_above: u8,
     /// Mean think time before each move, in milliseconds (0: flat out).
     #[arg(long, default_value_t = 1000)]
     think_ms: u64,
@@ -299,11 +303,11 @@ async fn rss_once_playing(ctx: Arc<Ctx>, pid: Option<u32>) -> Option<u64> {
 }
 
 /// The analysis settings of the in-process server.
-fn ctx_analysis(args: &Args) -> (usize, mancala_ai::ReviewBudget, u8) {
+fn ctx_analysis(args: &Args) -> (usize, mancala_ai::ReviewBudget, (u8, u8)) {
     (
         args.analysis_workers,
         args.analysis_budget,
-        args.analysis_cpu,
+        (args.analysis_cpu, args.analysis_pause_above),
     )
 }
 
@@ -311,7 +315,7 @@ fn ctx_analysis(args: &Args) -> (usize, mancala_ai::ReviewBudget, u8) {
 /// would run, and returns its base URL.
 fn in_process_server(
     database: &str,
-    (workers, budget, cpu): (usize, mancala_ai::ReviewBudget, u8),
+    (workers, budget, (cpu, pause_above)): (usize, mancala_ai::ReviewBudget, (u8, u8)),
 ) -> String {
     let config = mancala_server::Config {
         addr: "127.0.0.1:0".to_string(),
@@ -319,6 +323,7 @@ fn in_process_server(
         analysis_workers: workers,
         analysis_budget: budget,
         analysis_cpu: cpu,
+        analysis_pause_above: pause_above,
         ..mancala_server::Config::default()
     };
     let (tx, rx) = std::sync::mpsc::channel();

@@ -15,13 +15,17 @@
 //!   priority alone did not keep the rooms' round trip (docs/results.md
 //!   section 8.2): the two threads still share the caches and the
 //!   machine.
+//! - And a review waits while the rest of the server is busy (its
+//!   [`Pace`](pace::Pace)): while the rest of the process uses more than
+//!   `--analysis-pause-above` percent of the machine's CPU, the review
+//!   looks again every quarter of a second instead of going on.
 //! - A job found `running` when the server starts was taken by a process
 //!   that died: it is queued again ([`requeue_running`]).
 //! - The budget is a node count and a depth ([`ReviewBudget`]), so the
 //!   server's verdicts equal `mancala analyse --game` with the same
 //!   `--budget`.
 
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use std::sync::Arc;
 
@@ -32,6 +36,10 @@ use sqlx::{AnyConnection, Row};
 
 use crate::db::Db;
 use crate::error::Error;
+
+mod pace;
+
+use pace::Pace;
 
 /// How long an idle worker waits before it looks for a job again.
 const IDLE_POLL: Duration = Duration::from_millis(500);
@@ -60,28 +68,6 @@ impl DutyCycle {
     /// `percent` of the work and the rest together.
     pub(crate) fn rest_after(self, worked: Duration) -> Duration {
         worked * (100 - self.percent) / self.percent
-    }
-
-    /// The callback between positions of a review: it rests for the work
-    /// done since the last call (or since it was made).
-    fn between(self) -> impl FnMut() + Send {
-        self.between_with(Instant::now, std::thread::sleep)
-    }
-
-    /// [`DutyCycle::between`] on the clock `now`, resting with `sleep`.
-    fn between_with(
-        self,
-        mut now: impl FnMut() -> Instant + Send,
-        mut sleep: impl FnMut(Duration) + Send,
-    ) -> impl FnMut() + Send {
-        let mut mark = now();
-        move || {
-            let rest = self.rest_after(now().saturating_duration_since(mark));
-            if !rest.is_zero() {
-                sleep(rest);
-            }
-            mark = now();
-        }
     }
 }
 
@@ -317,22 +303,23 @@ async fn fail(db: &Db, id: &str, error: &str) -> Result<(), Error> {
 }
 
 /// Starts `workers` workers reviewing games within `budget` (none for 0)
-/// at `cpu` percent of their time, with the endgame `database` for the
-/// games whose rules it fits.
+/// at `cpu` percent of their time, waiting while the rest of the server
+/// uses more than `pause_above` percent of the machine, with the endgame
+/// `database` for the games whose rules it fits.
 pub(crate) fn spawn_workers(
     db: &Db,
     workers: usize,
     budget: ReviewBudget,
-    cpu: u8,
+    (cpu, pause_above): (u8, u8),
     database: Option<Arc<Egdb>>,
 ) {
-    let duty = DutyCycle::new(cpu);
+    let pace = Pace::new(cpu, pause_above);
     for _ in 0..workers {
         let db = db.clone();
         let database = database.clone();
         tokio::spawn(async move {
             loop {
-                match work_once(&db, budget, duty, database.clone()).await {
+                match work_once(&db, budget, pace, database.clone()).await {
                     Ok(true) => {}
                     // Nothing queued, or the database failed for now.
                     Ok(false) | Err(_) => tokio::time::sleep(IDLE_POLL).await,
@@ -346,7 +333,7 @@ pub(crate) fn spawn_workers(
 async fn work_once(
     db: &Db,
     budget: ReviewBudget,
-    duty: DutyCycle,
+    pace: Pace,
     database: Option<Arc<Egdb>>,
 ) -> Result<bool, Error> {
     let Some(id) = claim(db).await? else {
@@ -371,7 +358,7 @@ async fn work_once(
         .name("analysis".to_string())
         .spawn(move || {
             lower_priority();
-            let _ = tx.send(review_game_with(&game, &budget, database, duty.between()));
+            let _ = tx.send(review_game_with(&game, &budget, database, pace.between()));
         });
     if spawned.is_err() {
         // No thread now: queue the job again for later.
@@ -421,35 +408,5 @@ mod tests {
         assert_eq!(DutyCycle::new(0), DutyCycle::new(1));
         assert_eq!(DutyCycle::new(1).rest_after(worked), worked * 99);
         assert_eq!(DutyCycle::new(200), DutyCycle::new(100));
-    }
-
-    #[test]
-    fn a_duty_cycle_rests_after_each_position_for_the_work_since_the_last() {
-        use std::sync::{Arc, Mutex};
-        // A clock the test moves by hand, and a sleep that moves it.
-        let start = Instant::now();
-        let clock = Arc::new(Mutex::new(start));
-        let rests = Arc::new(Mutex::new(Vec::new()));
-        let (c, r, c2) = (clock.clone(), rests.clone(), clock.clone());
-        let mut between = DutyCycle::new(25).between_with(
-            move || *c.lock().unwrap(),
-            move |d| {
-                r.lock().unwrap().push(d);
-                *c2.lock().unwrap() += d;
-            },
-        );
-        let work = |ms: u64| *clock.lock().unwrap() += Duration::from_millis(ms);
-        work(100);
-        between();
-        work(10);
-        between();
-        // No work since the last position: no rest.
-        between();
-        assert_eq!(
-            *rests.lock().unwrap(),
-            vec![Duration::from_millis(300), Duration::from_millis(30)]
-        );
-        // 110 ms of work in 440 ms: a quarter.
-        assert_eq!(*clock.lock().unwrap() - start, Duration::from_millis(440));
     }
 }

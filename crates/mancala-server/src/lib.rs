@@ -183,6 +183,12 @@ pub const DEFAULT_ANALYSIS_WORKERS: usize = 1;
 /// each position a worker rests three times as long as it worked.
 pub const DEFAULT_ANALYSIS_CPU: u8 = 25;
 
+/// The share of the machine's CPU, in percent, above which the rest of
+/// the server counts as busy and reviews wait, unless the operator says
+/// otherwise (`--analysis-pause-above`): a quarter, half a core on a
+/// two-core machine.
+pub const DEFAULT_ANALYSIS_PAUSE_ABOVE: u8 = 25;
+
 /// Where the server listens, what it stores into, and who plays for
 /// players who do not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -224,6 +230,13 @@ pub struct Config {
     /// the time it worked is at most this share of the time since it took
     /// the job. Values over 100 count as 100, and 0 as 1.
     pub analysis_cpu: u8,
+    /// While the rest of the server (the rooms, the computer seats, other
+    /// work than the reviews) uses more than this share of the machine's
+    /// CPU, in percent (1 to 100; 100: never), reviews wait, looking again
+    /// every quarter of a second (`--analysis-pause-above`), so that a
+    /// busy server keeps its round trip. Values over 100 count as 100,
+    /// and 0 as 1.
+    pub analysis_pause_above: u8,
     /// The endgame database the reviews use for the games whose rules it
     /// was built for (`--analysis-database`): with it the verdicts of
     /// more moves are exact (see [`mancala_ai::review_game`]); the games
@@ -296,7 +309,8 @@ impl Default for Config {
     /// directory, [`DEFAULT_CPU`], [`DEFAULT_TAKEOVER_AFTER`],
     /// [`DEFAULT_SILENCE_LIMIT`], [`DEFAULT_QUEUE_WAIT`],
     /// [`DEFAULT_ANALYSIS_WORKERS`] worker reviewing games within the
-    /// default [`ReviewBudget`] at [`DEFAULT_ANALYSIS_CPU`] percent, the instance named by
+    /// default [`ReviewBudget`] at [`DEFAULT_ANALYSIS_CPU`] percent, waiting
+    /// above [`DEFAULT_ANALYSIS_PAUSE_ABOVE`], the instance named by
     /// [`default_instance`] and [`DEFAULT_LEASE`].
     fn default() -> Config {
         Config {
@@ -311,6 +325,7 @@ impl Default for Config {
             analysis_workers: DEFAULT_ANALYSIS_WORKERS,
             analysis_budget: ReviewBudget::default(),
             analysis_cpu: DEFAULT_ANALYSIS_CPU,
+            analysis_pause_above: DEFAULT_ANALYSIS_PAUSE_ABOVE,
             analysis_database: None,
             instance: default_instance(),
             lease: DEFAULT_LEASE,
@@ -330,6 +345,7 @@ pub struct Server {
     analysis_workers: usize,
     analysis_budget: ReviewBudget,
     analysis_cpu: u8,
+    analysis_pause_above: u8,
     analysis_database: Option<Arc<Egdb>>,
 }
 
@@ -382,6 +398,7 @@ impl Server {
             analysis_workers: config.analysis_workers,
             analysis_budget: config.analysis_budget,
             analysis_cpu: config.analysis_cpu,
+            analysis_pause_above: config.analysis_pause_above,
             analysis_database: config.analysis_database.clone(),
         })
     }
@@ -433,7 +450,7 @@ impl Server {
             &self.db,
             self.analysis_workers,
             self.analysis_budget,
-            self.analysis_cpu,
+            (self.analysis_cpu, self.analysis_pause_above),
             self.analysis_database.clone(),
         );
         // The peer's address reaches the handlers for the per-address
