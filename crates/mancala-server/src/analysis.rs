@@ -196,8 +196,7 @@ pub(crate) async fn stored_match(db: &Db, id: &str) -> Result<Option<(Match, boo
     let events: Vec<Event> = db.events(id).await?.into_iter().map(|(e, _)| e).collect();
     let decode = |e: String| Error::Database(sqlx::Error::Decode(e.into()));
     let rule_set = RuleSet::from_spec(&rules).map_err(|e| decode(e.to_string()))?;
-    let game =
-        crate::protocol::replay_match(&rule_set, &events).map_err(|e| decode(e.to_string()))?;
+    let game = Match::from_events(&rule_set, &events).map_err(|e| decode(e.to_string()))?;
     Ok(Some((game, over != 0)))
 }
 

@@ -499,7 +499,7 @@ async fn game_page(
     };
     // A match of rounds replays its first round only (docs/protocol.md):
     // its plies, with the match's result.
-    let whole = crate::protocol::replay_match(&rules, &stored.events).map_err(record)?;
+    let whole = mancala_core::Match::from_events(&rules, &stored.events).map_err(record)?;
     let in_rounds = rules.rounds != mancala_core::Rounds::None;
     let first = whole.rounds()[0].events().len();
     let (game, plies) =

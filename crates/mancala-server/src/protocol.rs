@@ -7,7 +7,7 @@
 
 use mancala_core::{
     CaptureFrom, Cup, Effect, EndReason, Event, Game, Match, Outcome, Position, RecordError,
-    Rounds, RuleSet, Setup, Side, SowingStep,
+    Rounds, Setup, Side, SowingStep,
 };
 use serde::{Deserialize, Serialize};
 
@@ -411,26 +411,6 @@ pub(crate) fn match_events(game: &Match) -> Vec<Event> {
 /// The events of `game` so far, every round's.
 pub(crate) fn event_count(game: &Match) -> usize {
     game.rounds().iter().map(|g| g.events().len()).sum()
-}
-
-/// The match of `rules` whose events (every round's, one after the other)
-/// are `events`: each round ends with its last move, and the next begins
-/// (docs/rules.md section 8a).
-///
-/// # Errors
-///
-/// [`RecordError`] for rules that cannot be played or the first event
-/// that does not replay (its index counted over the whole match).
-pub(crate) fn replay_match(rules: &RuleSet, events: &[Event]) -> Result<Match, RecordError> {
-    let mut game = Match::new(rules)?;
-    for (i, &event) in events.iter().enumerate() {
-        game.apply(event).map_err(|error| RecordError::Event {
-            index: i + 1,
-            event,
-            error,
-        })?;
-    }
-    Ok(game)
 }
 
 impl GameView {
