@@ -158,13 +158,56 @@ async fn two_clients_play_a_whole_match_of_rounds() {
         exported.position().to_string(),
         expected.position().to_string()
     );
-    // The replay page shows the first round, and says there were three.
+    // The replay holds every round: each event with its round, and each
+    // round's start as worked out above.
     let (status, replay) = server.get(&format!("/api/games/{id}")).await;
     assert_eq!(status, 200, "{replay}");
     assert_eq!(replay["rounds"], 3);
-    assert_eq!(replay["plies"].as_array().unwrap().len(), ROUNDS[0].len());
     assert_eq!(replay["over"], true);
     assert_eq!(replay["outcome"]["scores"], json!([1, 7]));
+    check_replay(&replay);
+}
+
+/// The replay of the whole hand-worked match: every event in order with
+/// its round (the rounds won counting a round from the move that ends
+/// it), and each round's start.
+fn check_replay(replay: &Value) {
+    let plies = replay["plies"].as_array().unwrap();
+    let all: Vec<&str> = ROUNDS.iter().flat_map(|r| r.iter().copied()).collect();
+    let events: Vec<&str> = plies.iter().map(|p| p["event"].as_str().unwrap()).collect();
+    assert_eq!(events, all);
+    let seq: Vec<u64> = plies.iter().map(|p| p["ply"].as_u64().unwrap()).collect();
+    assert_eq!(seq, (1..=11).collect::<Vec<u64>>());
+    let rounds: Vec<u64> = plies
+        .iter()
+        .map(|p| p["round"]["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(rounds, [1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3]);
+    // Round 1's last move ends it 3 to 5: side 1 has won it from then on.
+    assert_eq!(plies[5]["round"]["rounds_won"], json!([0, 0]));
+    assert_eq!(plies[6]["round"]["rounds_won"], json!([0, 1]));
+    assert_eq!(plies[6]["to_move"], Value::Null, "the round is over");
+    assert_eq!(plies[6]["position"]["stores"], json!([3, 5]));
+    assert_eq!(plies[7]["round"]["rounds_won"], json!([0, 1]));
+    assert_eq!(plies[7]["round"]["burnt"], json!([[2], []]));
+    assert_eq!(plies[9]["round"]["rounds_won"], json!([0, 2]));
+    assert_eq!(plies[10]["round"]["rounds_won"], json!([0, 3]));
+    assert_eq!(plies[10]["position"]["stores"], json!([1, 7]));
+    let starts = replay["round_starts"].as_array().unwrap();
+    assert_eq!(starts.len(), 3);
+    assert_eq!(starts[0]["round"]["number"], 1);
+    assert_eq!(starts[0]["round"]["rounds_won"], json!([0, 0]));
+    assert_eq!(starts[0]["round"]["burnt"], json!([[], []]));
+    assert_eq!(starts[0]["start"], replay["start"]);
+    assert_eq!(starts[0]["to_move"], 0);
+    for (start, want) in starts[1..].iter().zip(round_starts()) {
+        for key in ["number", "rounds_won", "burnt", "first_seq"] {
+            assert_eq!(start["round"][key], want[key], "{key}: {start}");
+        }
+        assert_eq!(start["start"]["houses"], want["houses"], "{start}");
+        assert_eq!(start["start"]["stores"], want["stores"], "{start}");
+        assert_eq!(start["to_move"], want["to_move"], "{start}");
+    }
 }
 
 #[tokio::test]
