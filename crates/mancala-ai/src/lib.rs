@@ -74,7 +74,7 @@ pub use mcts::{Mcts, MctsReport, OpponentModel};
 pub use playouts::{PLAYOUT_CAP, PlayoutTotals, random_playouts};
 pub use review::{
     MoveReview, ReviewBudget, RoundReview, Verdict, VerdictParseError, review_game,
-    review_game_with, review_match,
+    review_game_with, review_match, review_match_with,
 };
 pub use solver::{
     DatabaseLimit, MachineSizing, OutOfBudget, Progress, Solution, Solver, SolverError,

@@ -386,12 +386,40 @@ pub fn review_match(
     budget: &ReviewBudget,
     database: Option<Arc<Egdb>>,
 ) -> Vec<RoundReview> {
+    review_match_with(game, budget, database, || {})
+}
+
+/// [`review_match`], calling `between` after each position of every round
+/// is valued, as [`review_game_with`] does: the server's analysis
+/// worker bounds a match's review with its duty cycle there. The
+/// reviews are those of [`review_match`].
+///
+/// # Examples
+///
+/// ```
+/// use mancala_ai::{ReviewBudget, review_match, review_match_with};
+/// use mancala_core::Match;
+///
+/// let game: Match = "kalah,houses=2,seeds=2,rounds=fill; 2, 2, 1, 1, 2, 2, 1 / 2, 1 / 1".parse()?;
+/// let mut calls = 0;
+/// let review = review_match_with(&game, &ReviewBudget::default(), None, || calls += 1);
+/// // One call a move: 7, 2 and 1 moves.
+/// assert_eq!(calls, 10);
+/// assert_eq!(review, review_match(&game, &ReviewBudget::default(), None));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn review_match_with(
+    game: &Match,
+    budget: &ReviewBudget,
+    database: Option<Arc<Egdb>>,
+    mut between: impl FnMut() + Send,
+) -> Vec<RoundReview> {
     game.rounds()
         .iter()
         .enumerate()
         .map(|(i, round)| RoundReview {
             round: i + 1,
-            moves: review_game(round, budget, database.clone()),
+            moves: review_game_with(round, budget, database.clone(), &mut between),
         })
         .collect()
 }

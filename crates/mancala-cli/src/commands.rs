@@ -6,7 +6,9 @@ use std::time::Instant;
 
 use mancala_ai::arena::{MatchOptions, play_match_with_progress};
 use mancala_ai::{PLAYOUT_CAP, Solver, Spec, random_playouts};
-use mancala_core::{History, Match, Position, Preset, Rounds, RuleSet, Rules, Side, perft};
+use mancala_core::{
+    Event, History, Match, Position, Preset, RecordError, Rounds, RuleSet, Rules, Side, perft,
+};
 use serde_json::{Value, json};
 
 use crate::analyse::load_database;
@@ -249,15 +251,16 @@ fn show_match(game: &Match, json: bool) {
 }
 
 /// Plays `moves` from the start of a match in rounds, on into the next
-/// rounds; an illegal one is an error naming its place in the list and
-/// why.
+/// rounds ([`Match::from_events`]); an illegal one is an error naming its
+/// place in the list and why.
 fn replay_match(set: &RuleSet, moves: &[mancala_core::Move]) -> CliResult<Match> {
-    let mut game = Match::new(set).map_err(|e| CliError::usage(e.to_string()))?;
-    for (i, &m) in moves.iter().enumerate() {
-        game.play(m)
-            .map_err(|e| CliError::usage(format!("--moves: move {} of the list: {e}", i + 1)))?;
-    }
-    Ok(game)
+    let events: Vec<Event> = moves.iter().map(|&m| Event::Move(m)).collect();
+    Match::from_events(set, &events).map_err(|e| match e {
+        RecordError::Event { index, error, .. } => {
+            CliError::usage(format!("--moves: move {index} of the list: {error}"))
+        }
+        other => CliError::usage(other.to_string()),
+    })
 }
 
 /// Plays `moves` from the start; an illegal one is an error naming its

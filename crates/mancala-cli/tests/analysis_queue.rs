@@ -1,7 +1,8 @@
 //! The analysis queue of the real `mancala serve`: a finished game's
 //! review queued, the server SIGKILLed while the job is queued and while
 //! it runs, started again, and the job finished; the stored verdicts equal
-//! `mancala analyse --game` of the exported game with the same budget.
+//! `mancala analyse --game` of the exported game with the same budget, a
+//! match of rounds round by round.
 
 mod common;
 
@@ -12,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use common::{Served, play};
 use mancala_ai::Random;
-use mancala_core::{Game, RuleSet, Rules};
+use mancala_core::{Game, Match, RuleSet, Rules};
 use serde_json::{Value, json};
 
 /// How long a review may take in a debug build on a busy machine.
@@ -122,6 +123,8 @@ async fn check_against_the_cli(served: &Served, id: &str, game: &Game) {
     assert_eq!(text.trim(), game.to_string());
     let analysis = served.analysis(id).await;
     assert_eq!(analysis["game"], id);
+    // A game without rounds is answered as before matches were reviewed.
+    assert_eq!(analysis.get("rounds"), None, "{analysis}");
     let moves = analysis["moves"].as_array().unwrap();
     assert_eq!(moves.len(), game.moves().count());
     assert_eq!(analysis["moves"], cli_analysis(&text)["moves"]);
@@ -214,6 +217,83 @@ async fn a_running_review_is_taken_again_after_sigkill() {
     let (_, status, attempts) = stored_job(&file).await;
     assert_eq!((status.as_str(), attempts), ("done", 2));
     check_against_the_cli(&served, &id, &game).await;
+}
+
+/// The match of kalah on two houses of two seeds in rounds worked out
+/// by hand in crates/mancala-server/tests/rounds.rs (docs/rules.md
+/// section 8a): rounds of 7, 3 and 1 moves, side 0's house 2 burnt in the
+/// second and third, side 1 winning every round.
+const MATCH_RULES: &str = "kalah,houses=2,seeds=2,rounds=fill";
+const MATCH_MOVES: [&str; 11] = ["2", "2", "1", "1", "2", "2", "1", "1", "2", "1", "1"];
+
+#[tokio::test]
+async fn a_match_is_reviewed_round_by_round_as_the_command_line_reviews_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("match.db");
+    let database = format!("sqlite://{}?mode=rwc", file.display());
+    let served = Served::start(
+        &database,
+        &["--analysis-workers", "1", "--analysis-budget", BUDGET],
+    );
+    let (_, _, mut clients) = served.started_room(MATCH_RULES).await;
+    let mut game: Match = format!("{MATCH_RULES};").parse().unwrap();
+    for m in MATCH_MOVES {
+        let seat = game.position().player_to_move();
+        let rounds = game.round_count();
+        game.play(m.parse().unwrap()).unwrap();
+        clients[seat]
+            .send(json!({ "type": "move", "move": m }))
+            .await;
+        for c in clients.iter_mut() {
+            assert_eq!(c.expect("moved").await["move"], m);
+            if game.round_count() > rounds {
+                c.expect("round_started").await;
+            }
+        }
+    }
+    assert!(game.is_over());
+    for c in &mut clients {
+        c.expect("over").await;
+    }
+    let (id, _, _) = stored_job(&file).await;
+    let analysis = served.wait_for(&id, "done").await;
+    let (status, _, text) = served
+        .get(&format!("/api/games/{id}/export?format=text"))
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(text.trim(), game.to_string());
+    let cli = cli_analysis(&text);
+    assert_eq!(analysis["rounds"], cli["rounds"], "{analysis}");
+    let rounds = analysis["rounds"].as_array().unwrap();
+    let counts: Vec<(u64, usize)> = rounds
+        .iter()
+        .map(|r| {
+            (
+                r["round"].as_u64().unwrap(),
+                r["moves"].as_array().unwrap().len(),
+            )
+        })
+        .collect();
+    assert_eq!(counts, [(1, 7), (2, 3), (3, 1)]);
+    // `moves` is the first round's, as it was before every round was
+    // reviewed.
+    assert_eq!(analysis["moves"], rounds[0]["moves"]);
+    // Round 3 by hand: side 0's one move, house 1 (its only house), sows
+    // past its burnt house 2 into its store and ends the round 1 to 7.
+    let last = &rounds[2]["moves"][0];
+    assert_eq!(
+        (&last["ply"], &last["side"], &last["move"], &last["best"]),
+        (&json!(1), &json!(0), &json!("1"), &json!("1"))
+    );
+    assert_eq!(
+        (&last["before"], &last["after"]),
+        (&json!(-6.0), &json!(-6.0))
+    );
+    assert_eq!(
+        (&last["verdict"], &last["exact"]),
+        (&json!("best"), &json!(true))
+    );
+    served.kill();
 }
 
 #[tokio::test]

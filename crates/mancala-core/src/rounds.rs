@@ -9,7 +9,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
 use crate::error::{RuleError, RuleSpecError};
-use crate::game::{Event, EventError, EventParseError, Game};
+use crate::game::{Event, EventError, EventParseError, Game, RecordError};
 use crate::mv::{Move, MoveList};
 use crate::outcome::{EndReason, Outcome};
 use crate::position::{Effect, Position};
@@ -67,6 +67,55 @@ impl Match {
             set: *set,
             rounds: vec![Game::new(Rules::new(set)?)],
         })
+    }
+
+    /// The match of `set` whose events, every round's one after the
+    /// other, are `events` (what a server stores, one `seq` an event):
+    /// the move that ends a round ends its events, and the next event is
+    /// the next round's first (see [`Match::apply`]). The one way the
+    /// server, the command line and Python read a match from a flat list
+    /// of events; a match line ([`Match::from_str`]) separates its rounds
+    /// instead.
+    ///
+    /// # Errors
+    ///
+    /// [`RecordError::Rules`] for rules that cannot be played, or
+    /// [`RecordError::Event`] for the first event that cannot be taken
+    /// (an illegal move, a move on a burnt house, any event after the
+    /// match ended), its `index` counted over the whole match from 1.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Event, Match, RecordError, RuleSet};
+    ///
+    /// let set = RuleSet::from_spec("kalah,houses=2,seeds=2,rounds=fill")?;
+    /// let events = |text: &str| -> Vec<Event> {
+    ///     text.split(',').map(|e| e.trim().parse().unwrap()).collect()
+    /// };
+    /// // Round 1 ends with its seventh event (3 seeds to 5); the eighth
+    /// // and ninth are side 1's in round 2.
+    /// let game = Match::from_events(&set, &events("2, 2, 1, 1, 2, 2, 1, 1, 2"))?;
+    /// assert_eq!(game.round_count(), 2);
+    /// assert_eq!(game.rounds()[1].events().len(), 2);
+    /// assert_eq!(game.to_string(), "kalah,houses=2,seeds=2,rounds=fill; 2, 2, 1, 1, 2, 2, 1 / 1, 2");
+    ///
+    /// // Side 0's house 2 is burnt in round 2: its tenth event is refused.
+    /// let err = Match::from_events(&set, &events("2, 2, 1, 1, 2, 2, 1, 1, 2, 2")).unwrap_err();
+    /// assert!(matches!(err, RecordError::Event { index: 10, .. }));
+    /// assert!(err.to_string().contains("burnt"), "{err}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_events(set: &RuleSet, events: &[Event]) -> Result<Match, RecordError> {
+        let mut game = Match::new(set)?;
+        for (i, &event) in events.iter().enumerate() {
+            game.apply(event).map_err(|error| RecordError::Event {
+                index: i + 1,
+                event,
+                error,
+            })?;
+        }
+        Ok(game)
     }
 
     /// The rule set.

@@ -1,6 +1,7 @@
 //! The analysis queue: every finished game reviewed by the engine
-//! ([`mancala_ai::review_game`]) in the background, never on a game's
-//! critical path.
+//! ([`mancala_ai::review_match`]: a game, or every round of a match of
+//! rounds, each under its own rules) in the background, never on a
+//! game's critical path.
 //!
 //! - A job is queued (table `analysis_jobs`) in the transaction of the
 //!   event that ends the game, so no finished game is missed.
@@ -8,7 +9,8 @@
 //!   job in a transaction, reviews the game on a thread of its own at the
 //!   lowest priority (nice 19, set with `setpriority` on that thread
 //!   alone, so the rooms' threads keep theirs), and writes every move's
-//!   review and the job's `done` in one transaction.
+//!   review (with its round: 1 for a game without rounds) and the job's
+//!   `done` in one transaction.
 //! - A review's CPU is bounded by a duty cycle ([`DutyCycle`]): after
 //!   each position its thread sleeps so that it has worked at most
 //!   `--analysis-cpu` percent of the time since the job began. The
@@ -29,8 +31,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use std::sync::Arc;
 
-use mancala_ai::{Egdb, MoveReview, ReviewBudget, Verdict, review_game_with};
-use mancala_core::{Event, Game, Match, RuleSet};
+use mancala_ai::{Egdb, MoveReview, ReviewBudget, RoundReview, Verdict, review_match_with};
+use mancala_core::{Event, Match, Rounds, RuleSet};
 use serde::Serialize;
 use sqlx::{AnyConnection, Row};
 
@@ -76,7 +78,14 @@ impl DutyCycle {
 pub(crate) struct AnalysisView {
     pub game: String,
     pub status: &'static str,
+    /// The game's moves reviewed; of a match of rounds, its first
+    /// round's (`rounds` has every round's).
     pub moves: Vec<MoveReview>,
+    /// Of a match of rounds, every round reviewed, as `mancala analyse
+    /// --game FILE --json` gives them (empty until `done`); left out for
+    /// rules without rounds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<Vec<RoundReview>>,
 }
 
 /// Milliseconds since 1970, which orders the queue.
@@ -158,15 +167,6 @@ async fn claim(db: &Db) -> Result<Option<String>, Error> {
     Ok((taken.rows_affected() == 1).then_some(game))
 }
 
-/// The stored game `id` (its rules and events), whether it is over, or
-/// `None` for no such game. Of a match of rounds (docs/rules.md section
-/// 8a), its first round: what the review covers (see [`stored_match`]).
-pub(crate) async fn stored_game(db: &Db, id: &str) -> Result<Option<(Game, bool)>, Error> {
-    Ok(stored_match(db, id)
-        .await?
-        .map(|(game, over)| (game.rounds()[0].clone(), over)))
-}
-
 /// The stored game `id` as a [`Match`] (every round of it; one game for
 /// rules without rounds), whether it is over, or `None` for no such game.
 pub(crate) async fn stored_match(db: &Db, id: &str) -> Result<Option<(Match, bool)>, Error> {
@@ -182,15 +182,14 @@ pub(crate) async fn stored_match(db: &Db, id: &str) -> Result<Option<(Match, boo
     let events: Vec<Event> = db.events(id).await?.into_iter().map(|(e, _)| e).collect();
     let decode = |e: String| Error::Database(sqlx::Error::Decode(e.into()));
     let rule_set = RuleSet::from_spec(&rules).map_err(|e| decode(e.to_string()))?;
-    let game =
-        crate::protocol::replay_match(&rule_set, &events).map_err(|e| decode(e.to_string()))?;
+    let game = Match::from_events(&rule_set, &events).map_err(|e| decode(e.to_string()))?;
     Ok(Some((game, over != 0)))
 }
 
 /// The analysis of game `id`, `None` for no such game.
 pub(crate) async fn view(db: &Db, id: &str) -> Result<Option<AnalysisView>, Error> {
     let Some(row) = sqlx::query(
-        "SELECT CAST(g.over AS INTEGER), j.status FROM games g \
+        "SELECT CAST(g.over AS INTEGER), j.status, g.rules FROM games g \
          LEFT JOIN analysis_jobs j ON j.game = g.id WHERE g.id = $1",
     )
     .bind(id)
@@ -201,6 +200,9 @@ pub(crate) async fn view(db: &Db, id: &str) -> Result<Option<AnalysisView>, Erro
     };
     let over: i64 = row.get(0);
     let status: Option<String> = row.get(1);
+    let rules: String = row.get(2);
+    // A match of rounds (docs/rules.md section 8a) answers every round.
+    let in_rounds = RuleSet::from_spec(&rules).is_ok_and(|set| set.rounds != Rounds::None);
     let status = match status.as_deref() {
         _ if over == 0 => "waiting",
         Some("running") => "running",
@@ -208,22 +210,50 @@ pub(crate) async fn view(db: &Db, id: &str) -> Result<Option<AnalysisView>, Erro
         Some("failed") => "failed",
         _ => "queued",
     };
-    let moves = if status == "done" {
+    let stored = if status == "done" {
         stored_moves(db, id).await?
     } else {
         Vec::new()
     };
+    if !in_rounds {
+        return Ok(Some(AnalysisView {
+            game: id.to_string(),
+            status,
+            moves: stored.into_iter().map(|(_, m)| m).collect(),
+            rounds: None,
+        }));
+    }
+    // Every round of the match, a round without a move too (one ended by
+    // a resignation before its first move), as `review_match` gives them.
+    let count = match (status, stored_match(db, id).await?) {
+        ("done", Some((game, _))) => game.round_count(),
+        _ => 0,
+    };
+    let mut rounds: Vec<RoundReview> = (1..=count)
+        .map(|round| RoundReview {
+            round,
+            moves: Vec::new(),
+        })
+        .collect();
+    for (round, review) in stored {
+        if let Some(r) = round.checked_sub(1).and_then(|i| rounds.get_mut(i)) {
+            r.moves.push(review);
+        }
+    }
     Ok(Some(AnalysisView {
         game: id.to_string(),
         status,
-        moves,
+        moves: rounds.first().map(|r| r.moves.clone()).unwrap_or_default(),
+        rounds: Some(rounds),
     }))
 }
 
-async fn stored_moves(db: &Db, id: &str) -> Result<Vec<MoveReview>, Error> {
+/// Every stored move review of game `id` with its round, in the order
+/// played.
+async fn stored_moves(db: &Db, id: &str) -> Result<Vec<(usize, MoveReview)>, Error> {
     let rows = sqlx::query(
         "SELECT ply, side, played, value_before, value_after, best_move, loss, verdict, \
-         CAST(exact AS INTEGER) FROM analysis_moves WHERE game = $1 ORDER BY ply",
+         CAST(exact AS INTEGER), round FROM analysis_moves WHERE game = $1 ORDER BY round, ply",
     )
     .bind(id)
     .fetch_all(db.pool())
@@ -235,7 +265,8 @@ async fn stored_moves(db: &Db, id: &str) -> Result<Vec<MoveReview>, Error> {
                 .ok()
                 .and_then(mancala_core::Side::try_new)
                 .ok_or_else(|| decode("a side out of range".to_string()))?;
-            Ok(MoveReview {
+            let round = usize::try_from(r.get::<i64, _>(9)).unwrap_or(0);
+            let review = MoveReview {
                 ply: usize::try_from(r.get::<i64, _>(0)).unwrap_or(0),
                 side,
                 mv: r
@@ -254,25 +285,32 @@ async fn stored_moves(db: &Db, id: &str) -> Result<Vec<MoveReview>, Error> {
                     .parse::<Verdict>()
                     .map_err(|e| decode(e.to_string()))?,
                 exact: r.get::<i64, _>(8) != 0,
-            })
+            };
+            Ok((round, review))
         })
         .collect()
 }
 
-/// Writes the review of game `id` and marks its job done, in one
-/// transaction.
-async fn store(db: &Db, id: &str, moves: &[MoveReview]) -> Result<(), Error> {
+/// Writes the review of game `id`, every round's, and marks its job done,
+/// in one transaction.
+async fn store(db: &Db, id: &str, rounds: &[RoundReview]) -> Result<(), Error> {
     let mut tx = db.pool().begin().await?;
     sqlx::query("DELETE FROM analysis_moves WHERE game = $1")
         .bind(id)
         .execute(&mut *tx)
         .await?;
-    for m in moves {
+    let moves: Vec<(usize, &MoveReview)> = rounds
+        .iter()
+        .flat_map(|r| r.moves.iter().map(move |m| (r.round, m)))
+        .collect();
+    for (round, m) in moves {
         sqlx::query(
-            "INSERT INTO analysis_moves (game, ply, side, played, value_before, value_after, \
-             best_move, loss, verdict, exact) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            "INSERT INTO analysis_moves (game, round, ply, side, played, value_before, \
+             value_after, best_move, loss, verdict, exact) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
         .bind(id)
+        .bind(round as i64)
         .bind(m.ply as i64)
         .bind(m.side.index() as i64)
         .bind(m.mv.to_string())
@@ -339,7 +377,7 @@ async fn work_once(
     let Some(id) = claim(db).await? else {
         return Ok(false);
     };
-    let game = match stored_game(db, &id).await {
+    let game = match stored_match(db, &id).await {
         Ok(Some((game, _))) => game,
         Ok(None) => {
             fail(db, &id, "no such game").await?;
@@ -358,7 +396,7 @@ async fn work_once(
         .name("analysis".to_string())
         .spawn(move || {
             lower_priority();
-            let _ = tx.send(review_game_with(&game, &budget, database, pace.between()));
+            let _ = tx.send(review_match_with(&game, &budget, database, pace.between()));
         });
     if spawned.is_err() {
         // No thread now: queue the job again for later.
@@ -366,7 +404,7 @@ async fn work_once(
         return Ok(false);
     }
     match rx.await {
-        Ok(moves) => store(db, &id, &moves).await?,
+        Ok(rounds) => store(db, &id, &rounds).await?,
         Err(_) => fail(db, &id, "the review panicked").await?,
     }
     Ok(true)

@@ -497,14 +497,11 @@ async fn game_page(
         game: id.clone(),
         source,
     };
-    // A match of rounds replays its first round only (docs/protocol.md):
-    // its plies, with the match's result.
-    let whole = crate::protocol::replay_match(&rules, &stored.events).map_err(record)?;
+    // A match of rounds replays every round, one after the other.
+    let whole = mancala_core::Match::from_events(&rules, &stored.events).map_err(record)?;
     let in_rounds = rules.rounds != mancala_core::Rounds::None;
-    let first = whole.rounds()[0].events().len();
-    let (game, plies) =
-        ReplayView::replay(&rules, &stored.events[..first], &stored.played_by).map_err(record)?;
-    let start = game.start();
+    let plies = ReplayView::plies(&whole, &stored.played_by).map_err(record)?;
+    let start = whole.rounds()[0].start();
     Ok(axum::Json(ReplayView {
         room: stored.room,
         number: stored.number,
@@ -522,6 +519,7 @@ async fn game_page(
             .map(crate::protocol::OutcomeView::from),
         plies,
         rounds: in_rounds.then(|| whole.round_count()),
+        round_starts: ReplayView::round_starts(&whole),
         started_at: stored.started_at,
         ended_at: stored.ended_at,
         id,

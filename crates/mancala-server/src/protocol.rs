@@ -7,7 +7,7 @@
 
 use mancala_core::{
     CaptureFrom, Cup, Effect, EndReason, Event, Game, Match, Outcome, Position, RecordError,
-    Rounds, RuleSet, Setup, Side, SowingStep,
+    Rounds, Setup, Side, SowingStep,
 };
 use serde::{Deserialize, Serialize};
 
@@ -413,26 +413,6 @@ pub(crate) fn event_count(game: &Match) -> usize {
     game.rounds().iter().map(|g| g.events().len()).sum()
 }
 
-/// The match of `rules` whose events (every round's, one after the other)
-/// are `events`: each round ends with its last move, and the next begins
-/// (docs/rules.md section 8a).
-///
-/// # Errors
-///
-/// [`RecordError`] for rules that cannot be played or the first event
-/// that does not replay (its index counted over the whole match).
-pub(crate) fn replay_match(rules: &RuleSet, events: &[Event]) -> Result<Match, RecordError> {
-    let mut game = Match::new(rules)?;
-    for (i, &event) in events.iter().enumerate() {
-        game.apply(event).map_err(|error| RecordError::Event {
-            index: i + 1,
-            event,
-            error,
-        })?;
-    }
-    Ok(game)
-}
-
 impl GameView {
     /// The view of `game`, whose id is `id`, whose events the computer
     /// played for the reasons of `played_by` (one an event, `None` for
@@ -828,10 +808,28 @@ pub struct ReplayView {
     /// goes on.
     pub ended_at: Option<i64>,
     /// For a match of rounds (docs/rules.md section 8a), the rounds it
-    /// has had: `plies` then hold its first round only (`over` and
-    /// `outcome` are the match's). Left out for rules without rounds.
+    /// has had (`plies` hold every round's events, `over` and `outcome`
+    /// are the match's). Left out for rules without rounds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounds: Option<usize>,
+    /// For a match of rounds, the start of each round, the first first
+    /// (its `start` is the game's). Left out for rules without rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_starts: Option<Vec<RoundStartView>>,
+}
+
+/// The start of a round of a match, as a replay shows it between the
+/// last event of the round before and its own first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundStartView {
+    /// The round (its `rounds_won` as it starts: the rounds before it).
+    pub round: RoundView,
+    /// Its start position.
+    pub start: Setup,
+    /// Per seat, the board side it plays there.
+    pub sides: Vec<usize>,
+    /// The seat to move first.
+    pub to_move: Option<usize>,
 }
 
 /// Who played a seat of a game.
@@ -873,60 +871,106 @@ pub struct PlyView {
     /// The seats passed over after it (as in `moved`), in turn order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub passed: Vec<usize>,
+    /// In a match of rounds, the round it was played in, its
+    /// `rounds_won` as they stand after it (the round counts once this
+    /// event ended it); left out for rules without rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<RoundView>,
 }
 
 impl ReplayView {
-    /// The game of `rules` whose events are `events` replayed, and its
-    /// plies, each event played by the computer for the reason of
-    /// `played_by` (one an event, `None` for the seat's player).
+    /// Every event of `game` (every round's, one after the other: `ply`
+    /// counts over the whole match) with the position after it, each
+    /// played by the computer for the reason of `played_by` (one an
+    /// event, `None` for the seat's player); in a match of rounds, each
+    /// with its round.
     ///
     /// # Errors
     ///
-    /// [`RecordError`] for rules that cannot be played or the first event
-    /// that does not replay.
-    pub(crate) fn replay(
-        rules: &mancala_core::RuleSet,
-        events: &[Event],
+    /// [`RecordError`] for an event that does not replay (none of a
+    /// `Match`, whose rounds took every event already).
+    pub(crate) fn plies(
+        game: &Match,
         played_by: &[Option<ComputerReason>],
-    ) -> Result<(Game, Vec<PlyView>), RecordError> {
-        let mut game = Game::new(mancala_core::Rules::new(rules)?);
-        let mut plies = Vec::with_capacity(events.len());
-        for (i, &event) in events.iter().enumerate() {
-            let before = game.position();
-            let seat = event_seat(&before, &event);
-            let steps = match event {
-                Event::Move(m) => before.sowing_steps(m),
-                _ => None,
-            };
-            let effect = game.apply(event).map_err(|error| RecordError::Event {
-                index: i + 1,
-                event,
-                error,
-            })?;
-            let after = game.position();
-            let reason = played_by.get(i).copied().flatten();
-            plies.push(PlyView {
-                ply: i + 1,
-                seat,
-                event: event.to_string(),
-                by: if reason.is_some() {
-                    MovedBy::Computer
-                } else {
-                    MovedBy::Player
-                },
-                reason,
-                passed: effect
-                    .as_ref()
-                    .map(|e| passed_seats(e, &after))
-                    .unwrap_or_default(),
-                effect: effect.as_ref().map(|e| EffectView::new(e, steps)),
-                position: after.to_setup(),
-                to_move: to_move(&game),
-                sides: seat_sides(&after),
-            });
+    ) -> Result<Vec<PlyView>, RecordError> {
+        let mut plies = Vec::with_capacity(event_count(game));
+        for (r, round) in game.rounds().iter().enumerate() {
+            // The round from its start, each event taken again for its
+            // effect.
+            let mut replayed = round.clone();
+            while replayed.undo().is_some() {}
+            for &event in round.events() {
+                let i = plies.len();
+                let before = replayed.position();
+                let seat = event_seat(&before, &event);
+                let steps = match event {
+                    Event::Move(m) => before.sowing_steps(m),
+                    _ => None,
+                };
+                let effect = replayed.apply(event).map_err(|error| RecordError::Event {
+                    index: i + 1,
+                    event,
+                    error,
+                })?;
+                let after = replayed.position();
+                let reason = played_by.get(i).copied().flatten();
+                plies.push(PlyView {
+                    ply: i + 1,
+                    seat,
+                    event: event.to_string(),
+                    by: if reason.is_some() {
+                        MovedBy::Computer
+                    } else {
+                        MovedBy::Player
+                    },
+                    reason,
+                    passed: effect
+                        .as_ref()
+                        .map(|e| passed_seats(e, &after))
+                        .unwrap_or_default(),
+                    effect: effect.as_ref().map(|e| EffectView::new(e, steps)),
+                    position: after.to_setup(),
+                    to_move: to_move(&replayed),
+                    sides: seat_sides(&after),
+                    round: round_as_of(game, r, replayed.is_over()),
+                });
+            }
         }
-        Ok((game, plies))
+        Ok(plies)
     }
+
+    /// The start of every round of `game`, `None` under rules without
+    /// rounds.
+    pub(crate) fn round_starts(game: &Match) -> Option<Vec<RoundStartView>> {
+        (0..game.round_count())
+            .map(|r| {
+                let round = round_as_of(game, r, false)?;
+                let start = game.rounds()[r].start();
+                Some(RoundStartView {
+                    round,
+                    start: start.to_setup(),
+                    sides: seat_sides(&start),
+                    to_move: to_move_in(&start),
+                })
+            })
+            .collect()
+    }
+}
+
+/// Round `r` (from 0) of `game` with the rounds won before it, and this
+/// one too when `over`; `None` under rules without rounds.
+fn round_as_of(game: &Match, r: usize, over: bool) -> Option<RoundView> {
+    let mut view = RoundView::of(game, r)?;
+    if !over {
+        view.rounds_won = mancala_core::rounds_won(&game.rounds()[..r])
+            .into_iter()
+            .map(|n| u8::try_from(n).unwrap_or(u8::MAX))
+            .collect();
+        // No round before the first: nobody has won one.
+        view.rounds_won
+            .resize(game.rounds()[r].rules().players(), 0);
+    }
+    Some(view)
 }
 
 /// The answer of `GET /api/players/{id}`: a player's page.

@@ -2,7 +2,8 @@
 //! real sockets: the rounds follow one another, the clients hear each
 //! round's number, burnt houses and rounds won, a burnt house is refused,
 //! the stored record replays to the same match, a server restarted
-//! mid-match resumes in the right round, and the rating changes once.
+//! mid-match resumes in the right round, the rating changes once, and the
+//! analysis reviews every round.
 //!
 //! Every expectation below is worked out by hand from docs/rules.md (the
 //! `kalah` preset of section 9 on two houses of two seeds, filled for
@@ -10,8 +11,12 @@
 
 mod common;
 
+use std::time::{Duration, Instant};
+
 use common::Client;
+use mancala_ai::{ReviewBudget, review_match};
 use mancala_core::Match;
+use mancala_server::Config;
 use serde_json::{Value, json};
 
 /// Two houses of two seeds, in rounds: the smallest match.
@@ -153,13 +158,108 @@ async fn two_clients_play_a_whole_match_of_rounds() {
         exported.position().to_string(),
         expected.position().to_string()
     );
-    // The replay page shows the first round, and says there were three.
+    // The replay holds every round: each event with its round, and each
+    // round's start as worked out above.
     let (status, replay) = server.get(&format!("/api/games/{id}")).await;
     assert_eq!(status, 200, "{replay}");
     assert_eq!(replay["rounds"], 3);
-    assert_eq!(replay["plies"].as_array().unwrap().len(), ROUNDS[0].len());
     assert_eq!(replay["over"], true);
     assert_eq!(replay["outcome"]["scores"], json!([1, 7]));
+    check_replay(&replay);
+}
+
+/// The replay of the whole hand-worked match: every event in order with
+/// its round (the rounds won counting a round from the move that ends
+/// it), and each round's start.
+fn check_replay(replay: &Value) {
+    let plies = replay["plies"].as_array().unwrap();
+    let all: Vec<&str> = ROUNDS.iter().flat_map(|r| r.iter().copied()).collect();
+    let events: Vec<&str> = plies.iter().map(|p| p["event"].as_str().unwrap()).collect();
+    assert_eq!(events, all);
+    let seq: Vec<u64> = plies.iter().map(|p| p["ply"].as_u64().unwrap()).collect();
+    assert_eq!(seq, (1..=11).collect::<Vec<u64>>());
+    let rounds: Vec<u64> = plies
+        .iter()
+        .map(|p| p["round"]["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(rounds, [1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3]);
+    // Round 1's last move ends it 3 to 5: side 1 has won it from then on.
+    assert_eq!(plies[5]["round"]["rounds_won"], json!([0, 0]));
+    assert_eq!(plies[6]["round"]["rounds_won"], json!([0, 1]));
+    assert_eq!(plies[6]["to_move"], Value::Null, "the round is over");
+    assert_eq!(plies[6]["position"]["stores"], json!([3, 5]));
+    assert_eq!(plies[7]["round"]["rounds_won"], json!([0, 1]));
+    assert_eq!(plies[7]["round"]["burnt"], json!([[2], []]));
+    assert_eq!(plies[9]["round"]["rounds_won"], json!([0, 2]));
+    assert_eq!(plies[10]["round"]["rounds_won"], json!([0, 3]));
+    assert_eq!(plies[10]["position"]["stores"], json!([1, 7]));
+    let starts = replay["round_starts"].as_array().unwrap();
+    assert_eq!(starts.len(), 3);
+    assert_eq!(starts[0]["round"]["number"], 1);
+    assert_eq!(starts[0]["round"]["rounds_won"], json!([0, 0]));
+    assert_eq!(starts[0]["round"]["burnt"], json!([[], []]));
+    assert_eq!(starts[0]["start"], replay["start"]);
+    assert_eq!(starts[0]["to_move"], 0);
+    for (start, want) in starts[1..].iter().zip(round_starts()) {
+        for key in ["number", "rounds_won", "burnt", "first_seq"] {
+            assert_eq!(start["round"][key], want[key], "{key}: {start}");
+        }
+        assert_eq!(start["start"]["houses"], want["houses"], "{start}");
+        assert_eq!(start["start"]["stores"], want["stores"], "{start}");
+        assert_eq!(start["to_move"], want["to_move"], "{start}");
+    }
+}
+
+#[tokio::test]
+async fn the_analysis_of_a_match_reviews_every_round() {
+    let database = common::database().await;
+    let budget: ReviewBudget = "solver=50k,depth=4".parse().unwrap();
+    let config = Config {
+        analysis_workers: 1,
+        analysis_budget: budget,
+        ..common::quiet()
+    };
+    let server = common::start_with(database.url.clone(), config).await;
+    let (_, mut clients, _) = server.seated_room(RULES, 2, false).await;
+    clients[0].send(json!({ "type": "start" })).await;
+    let mut started = Value::Null;
+    for c in &mut clients {
+        started = c.expect("started").await;
+    }
+    let id = started["id"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}/analysis");
+    let (_, waiting) = server.get(&path).await;
+    assert_eq!(
+        waiting,
+        json!({"game": id, "status": "waiting", "moves": [], "rounds": []})
+    );
+    for r in 0..3 {
+        play_round(&mut clients, r, 0).await;
+    }
+    for c in &mut clients {
+        c.expect("over").await;
+    }
+    let start = Instant::now();
+    let done = loop {
+        let (status, now) = server.get(&path).await;
+        assert_eq!(status, 200, "{now}");
+        if now["status"] == "done" {
+            break now;
+        }
+        assert_ne!(now["status"], "failed", "{now}");
+        assert!(start.elapsed() < Duration::from_secs(120), "{now}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    // Every round under its own rules, as `review_match` of the match.
+    let line = format!("{RULES}; {}", ROUNDS.map(|r| r.join(", ")).join(" / "));
+    let expected = review_match(&line.parse().unwrap(), &budget, None);
+    assert_eq!(done["rounds"], serde_json::to_value(&expected).unwrap());
+    let sizes: Vec<usize> = expected.iter().map(|r| r.moves.len()).collect();
+    assert_eq!(sizes, [7, 3, 1]);
+    assert_eq!(
+        done["moves"],
+        serde_json::to_value(&expected[0].moves).unwrap()
+    );
 }
 
 /// A new player, only to look at a room.

@@ -260,8 +260,8 @@ replay-ply = { $ply ->
 }
 replay-moves = চাল
 replay-start = খেলার শুরু
+replay-round-start = রাউন্ড { $round }-এর শুরু
 replay-live = এই খেলা এখনও চলছে: নতুন চাল এখানে দেখা যাবে।
-replay-first-round-only = এই ম্যাচে { $rounds }টি রাউন্ড ছিল: এখানে শুধু প্রথমটি দেখানো হয়েছে।
 replay-export = এই খেলা সংরক্ষণ করুন:
 replay-export-json = প্রোগ্রামের জন্য
 replay-export-text = এক লাইনের লেখা হিসেবে

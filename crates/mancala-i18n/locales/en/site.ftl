@@ -273,8 +273,8 @@ replay-ply = { $ply ->
 }
 replay-moves = Moves
 replay-start = Start of the game
+replay-round-start = Start of round { $round }
 replay-live = This game is still being played: new moves appear here.
-replay-first-round-only = This match had { $rounds } rounds: only the first is shown here.
 replay-export = Save this game:
 replay-export-json = for programs
 replay-export-text = as one line of text

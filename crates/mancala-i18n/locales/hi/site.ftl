@@ -269,8 +269,8 @@ replay-ply = { $ply ->
 }
 replay-moves = चालें
 replay-start = खेल की शुरुआत
+replay-round-start = राउंड { $round } की शुरुआत
 replay-live = यह खेल अभी चल रहा है: नई चालें यहाँ दिखेंगी।
-replay-first-round-only = इस मैच में { $rounds } राउंड थे: यहाँ केवल पहला दिखाया गया है।
 replay-export = यह खेल सहेजें:
 replay-export-json = प्रोग्रामों के लिए
 replay-export-text = एक पंक्ति के पाठ के रूप में

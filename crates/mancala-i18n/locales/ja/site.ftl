@@ -244,8 +244,8 @@ replay-ply = { $ply ->
 }
 replay-moves = 手順
 replay-start = 対局の開始
+replay-round-start = 第{ $round }ラウンドの開始
 replay-live = この対局はまだ続いています。新しい手はここに表示されます。
-replay-first-round-only = この対戦は{ $rounds }ラウンドありました。ここでは第1ラウンドだけを表示します。
 replay-export = この対局を保存:
 replay-export-json = プログラム用
 replay-export-text = 1行のテキストで

@@ -168,7 +168,7 @@ impl Room {
                 })?;
                 // A match resumes in its round, with its burnt houses.
                 Some(Live {
-                    game: crate::protocol::replay_match(&rules, &last.events).map_err(record)?,
+                    game: mancala_core::Match::from_events(&rules, &last.events).map_err(record)?,
                     id: last.id,
                     played_by: last.played_by,
                 })

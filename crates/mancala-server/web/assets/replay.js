@@ -1,12 +1,17 @@
 // @ts-check
-// A game's page, `/g/ID` (`#N`: after its event N): the board, the move
-// list and controls to step through the game (first, back, forward,
-// last; the arrow keys, Home and End), each step forward sown as in
-// play. The page holds no rules: GET /api/games/ID gives every event
-// with the position after it and the sowing's steps (the engine's). A
-// game still being played is read again every few seconds. When the
-// server has analysed the game (GET /api/games/ID/analysis), each move's
-// verdict, an evaluation chart and the best move on the board are shown.
+// A game's page, `/g/ID` (`#N`: after its event N; `#round-K`: the start
+// of round K of a match): the board, the move list and controls to step
+// through the game (first, back, forward, last; the arrow keys, Home and
+// End), each step forward sown as in play. A match of rounds is stepped
+// through round after round: between the last event of a round and the
+// first of the next, the board shows the next round's start with its
+// burnt houses, and the move list is grouped by round. The page holds no
+// rules: GET /api/games/ID gives every event with the position after it
+// and the sowing's steps (the engine's), and each round's start. A game
+// still being played is read again every few seconds. When the server
+// has analysed the game (GET /api/games/ID/analysis), each move's
+// verdict, an evaluation chart (of the round shown, in a match) and the
+// best move on the board are shown.
 
 import { ApiError, request } from './api.js';
 import { Board } from './board.js';
@@ -23,14 +28,23 @@ const ANALYSIS_POLL = 3000;
 
 /**
  * @typedef {{seat: number, player: string, name: string, level: number|null}} SeatInfo
+ * @typedef {{number: number, rounds_won: number[], burnt: number[][], first_seq: number}} Round
  * @typedef {{ply: number, seat: number, event: string, by: string, reason: string|null,
- *   effect: any, position: any, to_move: number|null, sides: number[]}} Ply
+ *   effect: any, position: any, to_move: number|null, sides: number[], round?: Round}} Ply
+ * @typedef {{round: Round, start: any, sides: number[], to_move: number|null}} RoundStart
  * @typedef {{id: string, room: string, number: number, rules: string, preset: string|null,
  *   rated: boolean, seats: SeatInfo[], start: any, sides: number[], to_move: number|null,
- *   plies: Ply[], over: boolean, outcome: any, started_at: number|null, rounds?: number}} Replay
+ *   plies: Ply[], over: boolean, outcome: any, started_at: number|null, rounds?: number,
+ *   round_starts?: RoundStart[]}} Replay
  * @typedef {{ply: number, side: number, move: string, before: number, after: number,
  *   best: string, loss: number, verdict: string, exact: boolean}} MoveVerdict
- * @typedef {{game: string, status: string, moves: MoveVerdict[]}} Analysis
+ * @typedef {{game: string, status: string, moves: MoveVerdict[],
+ *   rounds?: {round: number, moves: MoveVerdict[]}[]}} Analysis
+ * A step of the replay: `ply` events shown, in round `round` (from 0);
+ * `start`: the start of that round, before its first event.
+ * @typedef {{ply: number, round: number, start: boolean}} Step
+ * What the board shows at a step.
+ * @typedef {{position: any, sides: number[], toMove: number|null, round: Round|null, ply: Ply|null}} View
  */
 
 /**
@@ -44,6 +58,28 @@ export function seatLabel(s, me) {
   if (typeof s.level === 'number') return t('site-computer-level', { level: s.level });
   const name = s.name || t('site-no-name');
   return s.player === me ? t('site-seat-you', { name }) : name;
+}
+
+/**
+ * The steps of `game`: its start, then each event; in a match of rounds,
+ * each round's start before the round's first event (and last, for a
+ * round begun with no event yet).
+ * @param {Replay} game
+ * @returns {Step[]}
+ */
+export function replaySteps(game) {
+  /** @type {Step[]} */
+  const steps = [{ ply: 0, round: 0, start: true }];
+  game.plies.forEach((p, i) => {
+    const round = p.round ? p.round.number - 1 : 0;
+    if (round !== steps[steps.length - 1].round) steps.push({ ply: i, round, start: true });
+    steps.push({ ply: i + 1, round, start: false });
+  });
+  const starts = game.round_starts || [];
+  if (starts.length > 1 && steps[steps.length - 1].round !== starts.length - 1) {
+    steps.push({ ply: game.plies.length, round: starts.length - 1, start: true });
+  }
+  return steps;
 }
 
 /**
@@ -73,8 +109,10 @@ export class ReplayPage {
     this.game = null;
     /** @type {Analysis|null} */
     this.analysis = null;
-    /** The event shown: the position after it (0: the start). */
-    this.ply = 0;
+    /** @type {Step[]} the steps of the game (replaySteps) */
+    this.steps = [];
+    /** The step shown: an index of `steps` (0: the start). */
+    this.step = 0;
     this.busy = false;
     /** @type {number|null} a step asked for during an animation */
     this.pending = null;
@@ -111,10 +149,13 @@ export class ReplayPage {
       board: h('div', { class: 'board-wrap', dataset: { testid: 'replay-board' } }),
       ply: h('p', { class: 'replay-ply', role: 'status', 'aria-live': 'polite', dataset: { testid: 'replay-ply' } }),
       verdict: h('p', { class: 'replay-verdict', dataset: { testid: 'replay-verdict' }, hidden: true }),
+      round: h('p', { class: 'round-line', hidden: true },
+        h('span', { class: 'round', dataset: { testid: 'round' } }), ' ',
+        h('span', { class: 'rounds-won', dataset: { testid: 'rounds-won' } })),
       first: button('replay-first', t('replay-first'), '⏮', () => this.go(0)),
-      back: button('replay-back', t('replay-back'), '◀', () => this.go(this.ply - 1)),
-      forward: button('replay-forward', t('replay-forward'), '▶', () => this.go(this.ply + 1)),
-      last: button('replay-last', t('replay-last'), '⏭', () => this.go(this.plies().length)),
+      back: button('replay-back', t('replay-back'), '◀', () => this.go(this.step - 1)),
+      forward: button('replay-forward', t('replay-forward'), '▶', () => this.go(this.step + 1)),
+      last: button('replay-last', t('replay-last'), '⏭', () => this.go(this.steps.length - 1)),
       // Numbered from 0, the start: item N is the position after event N.
       moves: h('ol', { class: 'moves replay-moves', start: 0, dataset: { testid: 'replay-moves' } }),
       analysis: h('section', { class: 'replay-analysis', dataset: { testid: 'replay-analysis' }, hidden: true }),
@@ -128,7 +169,7 @@ export class ReplayPage {
     };
     replace(this.main,
       els.title, els.facts, els.players, els.live,
-      els.board, els.ply, els.verdict,
+      els.round, els.board, els.ply, els.verdict,
       h('div', { class: 'row replay-controls', role: 'group', 'aria-label': t('replay-moves') }, els.first, els.back, els.forward, els.last),
       els.result, els.error, els.analysis,
       h('section', { 'aria-label': t('replay-moves'), class: 'moves-box' }, h('h2', {}, t('replay-moves')), els.moves),
@@ -151,17 +192,18 @@ export class ReplayPage {
     try {
       const game = /** @type {Replay} */ (await request('GET', `/api/games/${this.id}`));
       if (this.closed) return;
-      const wasAtEnd = !this.game || this.ply === this.game.plies.length;
-      const before = this.game ? this.game.plies.length : 0;
+      const wasAtEnd = !this.game || this.step === this.steps.length - 1;
+      const before = this.steps.length;
       this.game = game;
+      this.steps = replaySteps(game);
       if (first) {
-        this.ply = this.hashPly() ?? game.plies.length;
+        this.step = this.hashStep() ?? this.steps.length - 1;
         this.render();
         this.loadAnalysis();
-      } else if (wasAtEnd && game.plies.length > before) {
+      } else if (wasAtEnd && this.steps.length > before) {
         // Watching the end of a live game: its new moves are sown.
         this.render();
-        await this.go(game.plies.length);
+        await this.go(this.steps.length - 1);
       } else {
         this.render();
       }
@@ -192,72 +234,95 @@ export class ReplayPage {
     this.render();
   }
 
-  /** The `#N` of the address, if it is an event of the game. */
-  hashPly() {
+  /**
+   * The step of the address: `#N` after event N (the last event there
+   * is at most), `#round-K` the start of round K; null for none.
+   */
+  hashStep() {
+    if (!this.game) return null;
+    const round = location.hash.match(/^#round-(\d+)$/);
+    if (round) {
+      const k = this.steps.findIndex((s) => s.start && s.round === Number(round[1]) - 1);
+      return k < 0 ? null : k;
+    }
     const m = location.hash.match(/^#(\d+)$/);
-    if (!m || !this.game) return null;
-    return Math.min(Number(m[1]), this.game.plies.length);
+    if (!m) return null;
+    const ply = Math.min(Number(m[1]), this.game.plies.length);
+    const k = this.steps.findIndex((s) => s.ply === ply && (!s.start || ply === 0));
+    return k < 0 ? null : k;
+  }
+
+  /** The address of step `k`. */
+  hashOf(/** @type {number} */ k) {
+    const s = this.steps[k];
+    return s.start && s.round > 0 ? `#round-${s.round + 1}` : `#${s.ply}`;
   }
 
   fromHash() {
-    const ply = this.hashPly();
-    if (ply !== null && ply !== this.ply) this.go(ply, false);
+    const step = this.hashStep();
+    if (step !== null && step !== this.step) this.go(step, false);
   }
 
   /**
-   * Shows the position after event `target`; one step forward is sown
-   * as in play.
+   * Shows step `target`; one step forward onto an event is sown as in
+   * play.
    * @param {number} target
    * @param {boolean} [animate]
    */
   async go(target, animate = true) {
-    const plies = this.plies();
-    const to = Math.max(0, Math.min(plies.length, target));
+    const to = Math.max(0, Math.min(this.steps.length - 1, target));
     if (this.busy) {
       this.pending = to;
       return;
     }
-    if (to === this.ply) return;
-    const step = to === this.ply + 1 ? plies[this.ply] : null;
+    if (to === this.step) return;
+    const next = this.steps[to];
+    const step = to === this.step + 1 && !next.start ? this.plies()[next.ply - 1] : null;
     const house = step ? Number(step.event) : NaN;
     if (animate && step && step.effect && Number.isInteger(house)) {
       this.busy = true;
       this.board.mark({});
       this.markBest(null);
       try {
-        await animateSowing(this.board, this.positionAt(this.ply), step.effect, house);
+        await animateSowing(this.board, this.viewAt(this.step).position, step.effect, house);
       } finally {
         this.busy = false;
       }
       if (this.closed) return;
     }
-    this.ply = to;
-    history.replaceState(null, '', `#${to}`);
+    this.step = to;
+    history.replaceState(null, '', this.hashOf(to));
     this.render();
     if (this.pending !== null) {
-      const next = this.pending;
+      const again = this.pending;
       this.pending = null;
-      if (next !== this.ply) this.go(next, false);
+      if (again !== this.step) this.go(again, false);
     }
   }
 
-  /** The position after event `k` (0: the start). */
-  positionAt(k) {
+  /**
+   * What the board shows at step `k`: the position after its event, or
+   * the start of its round.
+   * @param {number} k
+   * @returns {View}
+   */
+  viewAt(k) {
     const game = /** @type {Replay} */ (this.game);
-    return k === 0 ? game.start : game.plies[k - 1].position;
-  }
-
-  /** The seats' board sides after event `k`. */
-  sidesAt(k) {
-    const game = /** @type {Replay} */ (this.game);
-    return k === 0 ? game.sides : game.plies[k - 1].sides;
+    const s = this.steps[k];
+    if (!s.start) {
+      const p = game.plies[s.ply - 1];
+      return { position: p.position, sides: p.sides, toMove: p.to_move, round: p.round || null, ply: p };
+    }
+    const start = game.round_starts && game.round_starts[s.round];
+    if (start) return { position: start.start, sides: start.sides, toMove: start.to_move, round: start.round, ply: null };
+    return { position: game.start, sides: game.sides, toMove: game.to_move, round: null, ply: null };
   }
 
   /** @param {KeyboardEvent} e */
   key(e) {
     const target = /** @type {HTMLElement} */ (e.target);
     if (e.ctrlKey || e.metaKey || e.altKey || (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
-    const to = { ArrowLeft: this.ply - 1, ArrowRight: this.ply + 1, Home: 0, End: this.plies().length }[e.key];
+    const to = { ArrowLeft: this.step - 1, ArrowRight: this.step + 1, Home: 0, End: this.steps.length - 1 }[e.key];
     if (to === undefined) return;
     e.preventDefault();
     this.go(to);
@@ -281,21 +346,44 @@ export class ReplayPage {
     replace(this.els.players, ...game.seats.map((s) => h('li', {},
       h('span', { class: 'seat-no' }, t('site-seat-number', { seat: s.seat + 1 })), ' ',
       h('a', { href: `/p/${s.player}`, dataset: { internal: '1', testid: `replay-seat-${s.seat}` } }, seatLabel(s, this.me)))));
-    // A match of rounds replays its first round only (docs/protocol.md).
-    const rounds = typeof game.rounds === 'number' ? t('replay-first-round-only', { rounds: game.rounds }) : '';
-    this.els.live.textContent = [game.over ? '' : t('replay-live'), rounds].filter(Boolean).join(' ');
+    this.els.live.textContent = game.over ? '' : t('replay-live');
     this.renderBoard();
+    this.renderRound();
     this.renderMoves();
     this.renderAnalysis();
     const plies = game.plies.length;
-    this.els.ply.textContent = t('replay-ply', { ply: this.ply, plies });
-    this.els.ply.dataset.ply = String(this.ply);
-    this.els.board.dataset.ply = String(this.ply);
-    for (const [el, off] of [[this.els.first, this.ply === 0], [this.els.back, this.ply === 0],
-      [this.els.forward, this.ply === plies], [this.els.last, this.ply === plies]]) {
+    const step = this.steps[this.step];
+    const last = this.steps.length - 1;
+    this.els.ply.textContent = step.start && step.round > 0
+      ? t('replay-round-start', { round: step.round + 1 })
+      : t('replay-ply', { ply: step.ply, plies });
+    // For tests and assistive tools: the events shown, the step, the round.
+    this.els.ply.dataset.ply = String(step.ply);
+    this.els.ply.dataset.step = String(this.step);
+    this.els.ply.dataset.round = String(step.round + 1);
+    this.els.board.dataset.ply = String(step.ply);
+    for (const [el, off] of [[this.els.first, this.step === 0], [this.els.back, this.step === 0],
+      [this.els.forward, this.step === last], [this.els.last, this.step === last]]) {
       /** @type {HTMLButtonElement} */ (el).disabled = /** @type {boolean} */ (off);
     }
-    this.els.result.textContent = game.outcome && this.ply === plies ? this.resultLine() : '';
+    this.els.result.textContent = game.outcome && this.step === last ? this.resultLine() : '';
+  }
+
+  /** In a match of rounds, the round shown and the rounds won by then. */
+  renderRound() {
+    const game = /** @type {Replay} */ (this.game);
+    const round = this.viewAt(this.step).round;
+    const line = this.els.round;
+    line.hidden = !round;
+    const [number, won] = /** @type {HTMLElement[]} */ (Array.from(line.children));
+    number.textContent = round ? t('site-round', { round: round.number }) : '';
+    number.dataset.round = round ? String(round.number) : '';
+    won.textContent = round
+      ? t('site-rounds-won', {
+        seats: round.rounds_won.map((n, seat) => t('site-rounds-won-seat', { who: seatLabel(game.seats[seat], this.me), won: n })).join(', '),
+      })
+      : '';
+    won.dataset.won = round ? round.rounds_won.join(',') : '';
   }
 
   /** The result of the finished game in words. */
@@ -311,15 +399,16 @@ export class ReplayPage {
 
   renderBoard() {
     const game = /** @type {Replay} */ (this.game);
-    const position = this.positionAt(this.ply);
-    const sidesOfSeats = this.sidesAt(this.ply);
+    const view = this.viewAt(this.step);
+    const position = view.position;
+    const sidesOfSeats = view.sides;
     const sides = position.houses.length;
     const seatOf = (/** @type {number} */ side) => {
       const seat = sidesOfSeats.indexOf(side);
       return seat < 0 ? side : seat;
     };
-    const toMove = this.ply === 0 ? game.to_move : game.plies[this.ply - 1].to_move;
-    const step = this.ply > 0 ? game.plies[this.ply - 1] : null;
+    const toMove = view.toMove;
+    const step = view.ply;
     const effect = step && step.effect;
     const house = step ? Number(step.event) : NaN;
     const mineSeat = game.seats.findIndex((s) => s.player === this.me);
@@ -338,6 +427,7 @@ export class ReplayPage {
       viewer: null,
       mirror: ruleFacts(game.rules).direction === 'cw',
       tuzdyk: Array.isArray(position.tuzdyk) ? position.tuzdyk : [],
+      burnt: view.round ? view.round.burnt : [],
       last: effect && Number.isInteger(house)
         ? {
           side: effect.side, house, landing: effect.last || null,
@@ -352,17 +442,33 @@ export class ReplayPage {
   renderMoves() {
     const game = /** @type {Replay} */ (this.game);
     const verdicts = this.verdicts();
-    const items = [h('li', { class: 'start' }, h('button', {
-      type: 'button', class: 'move-step', 'aria-current': this.ply === 0 ? 'step' : false, onclick: () => this.go(0, false),
-    }, t('replay-start')))];
-    game.plies.forEach((p, i) => {
+    const keys = this.moveKeys();
+    const inRounds = Array.isArray(game.round_starts);
+    const item = (/** @type {number} */ k, /** @type {any} */ label) => h('button', {
+      type: 'button', class: 'move-step', 'aria-current': this.step === k ? 'step' : false, onclick: () => this.go(k, false),
+    }, label);
+    /** @type {HTMLElement[]} */
+    const items = [];
+    this.steps.forEach((s, k) => {
+      if (s.start && inRounds) {
+        // A match: each round's moves under its heading, which steps to
+        // the round's start.
+        items.push(h('li', { class: k === 0 ? 'start round-head' : 'round-head', dataset: { round: String(s.round + 1) } },
+          item(k, t('site-round', { round: s.round + 1 }))));
+        return;
+      }
+      if (s.start) {
+        items.push(h('li', { class: 'start' }, item(k, t('replay-start'))));
+        return;
+      }
+      const p = game.plies[s.ply - 1];
       if (p.event.startsWith('computer')) return;
-      const v = verdicts.get(p.ply);
-      items.push(h('li', { dataset: { move: p.event, ply: String(p.ply), seat: String(p.seat) } }, h('button', {
-        type: 'button', class: 'move-step', 'aria-current': this.ply === i + 1 ? 'step' : false, onclick: () => this.go(i + 1, false),
-      }, eventLine(p, seatLabel(game.seats[p.seat], this.me)),
-      v ? h('span', { class: `tag verdict ${v.verdict}` }, t('replay-verdict', { verdict: v.verdict })) : null)));
+      const v = verdicts.get(keys[s.ply - 1] || '');
+      items.push(h('li', { value: p.ply, dataset: { move: p.event, ply: String(p.ply), seat: String(p.seat), round: String(s.round + 1) } },
+        item(k, [eventLine(p, seatLabel(game.seats[p.seat], this.me)),
+          v ? h('span', { class: `tag verdict ${v.verdict}` }, t('replay-verdict', { verdict: v.verdict })) : null])));
     });
+    this.els.moves.classList.toggle('by-round', inRounds);
     replace(this.els.moves, ...items);
     const current = this.els.moves.querySelector('[aria-current="step"]');
     if (current && 'scrollIntoView' in current && this.els.moves.scrollHeight > this.els.moves.clientHeight) {
@@ -370,15 +476,56 @@ export class ReplayPage {
     }
   }
 
-  /** @returns {Map<number, MoveVerdict>} each analysed move by its ply */
+  /**
+   * For each event of the game, the key of its review in the analysis
+   * (`ROUND:N`, N the move's place among its round's moves from 1; the
+   * round 0 outside a match), '' for an event that is not a move.
+   * @returns {string[]}
+   */
+  moveKeys() {
+    const game = /** @type {Replay} */ (this.game);
+    /** @type {string[]} */
+    const keys = [];
+    let round = -1;
+    let moves = 0;
+    for (const p of game.plies) {
+      const r = p.round ? p.round.number - 1 : 0;
+      if (r !== round) {
+        round = r;
+        moves = 0;
+      }
+      // Moves have an effect; a resignation, an agreement or a seat
+      // handed to the computer has none.
+      if (p.effect) {
+        moves += 1;
+        keys.push(`${r}:${moves}`);
+      } else {
+        keys.push('');
+      }
+    }
+    return keys;
+  }
+
+  /** @returns {Map<string, MoveVerdict>} each analysed move by its key (moveKeys) */
   verdicts() {
     const a = this.analysis;
-    return new Map(a && a.status === 'done' ? a.moves.map((m) => [m.ply, m]) : []);
+    if (!a || a.status !== 'done') return new Map();
+    if (Array.isArray(a.rounds)) {
+      return new Map(a.rounds.flatMap((r) => r.moves.map((m) => /** @type {[string, MoveVerdict]} */ ([`${r.round - 1}:${m.ply}`, m]))));
+    }
+    return new Map(a.moves.map((m) => [`0:${m.ply}`, m]));
+  }
+
+  /** The verdict of the event of step `k`, if it is an analysed move. */
+  verdictAt(/** @type {number} */ k) {
+    const s = this.steps[k];
+    if (!s || s.start) return undefined;
+    return this.verdicts().get(this.moveKeys()[s.ply - 1] || '');
   }
 
   /** The best move at the position shown: the verdict of the event after it. */
   bestNow() {
-    const next = this.verdicts().get(this.ply + 1);
+    const next = this.verdictAt(this.step + 1);
     if (!next || !/^\d+$/.test(next.best)) return null;
     return { kind: /** @type {'house'} */ ('house'), side: next.side, number: Number(next.best) };
   }
@@ -415,16 +562,28 @@ export class ReplayPage {
     }
     const two = game.seats.length === 2;
     const fmt = (/** @type {number} */ y) => num(Math.round(y * 10) / 10);
+    // The moves of the round shown (of the game, outside a match), with
+    // the mover's seat from the replay and the move shown as the cursor.
+    const round = this.steps[this.step].round;
+    const keys = this.moveKeys();
+    const moves = Array.isArray(a.rounds) ? (a.rounds.find((r) => r.round === round + 1) || { moves: [] }).moves : a.moves;
+    const seatOf = new Map(keys.map((key, i) => [key, game.plies[i].seat]));
+    let cursor = 0;
+    for (const s of this.steps.slice(0, this.step + 1)) {
+      if (!s.start && s.round === round && keys[s.ply - 1]) cursor = Number(keys[s.ply - 1].split(':')[1]);
+    }
     const svg = two
-      ? chart(a.moves.map((m) => {
-        const mover = game.plies[m.ply - 1] ? game.plies[m.ply - 1].seat : m.side;
+      ? chart(moves.map((m) => {
+        const mover = seatOf.get(`${round}:${m.ply}`) ?? m.side;
         return { x: m.ply, y: mover === 0 ? m.after : -m.after };
-      }), { label: t('replay-chart', { who: seatLabel(game.seats[0], this.me) }), testid: 'replay-chart', format: fmt, zero: true, cursor: this.ply || null })
-      : chart(a.moves.map((m) => ({ x: m.ply, y: m.loss })), { label: t('replay-chart-loss'), testid: 'replay-chart', format: fmt, bars: true, cursor: this.ply || null });
+      }), { label: t('replay-chart', { who: seatLabel(game.seats[0], this.me) }), testid: 'replay-chart', format: fmt, zero: true, cursor: cursor || null })
+      : chart(moves.map((m) => ({ x: m.ply, y: m.loss })), { label: t('replay-chart-loss'), testid: 'replay-chart', format: fmt, bars: true, cursor: cursor || null });
     const best = this.bestNow();
-    replace(box, heading, svg,
+    replace(box, heading,
+      Array.isArray(a.rounds) ? h('p', { class: 'note', dataset: { testid: 'replay-chart-round', round: String(round + 1) } }, t('site-round', { round: round + 1 })) : null,
+      svg,
       h('p', { class: 'note', dataset: { testid: 'replay-best' } }, best ? t('replay-best', { move: num(best.number) }) : ''));
-    const v = this.verdicts().get(this.ply);
+    const v = this.verdictAt(this.step);
     if (v) {
       this.els.verdict.hidden = false;
       this.els.verdict.dataset.verdict = v.verdict;

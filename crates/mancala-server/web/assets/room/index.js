@@ -395,6 +395,7 @@ export class RoomPage {
         owners: Array.from({ length: sides }, (_, side) => sideWho(state, side)),
         toMove: null, mine: null, viewer: mySide, mirror: facts.direction === 'cw',
         tuzdyk: ply && Array.isArray(ply.position.tuzdyk) ? ply.position.tuzdyk : [],
+        burnt: ply && ply.round ? ply.round.burnt : [],
         last: e && Number.isInteger(Number(ply.event))
           ? { side: e.side, house: Number(ply.event), landing: e.last || null, captured: e.captured > 0 ? e.captured_cups : [], extra: !!e.extra_turn }
           : null,
@@ -421,9 +422,13 @@ export class RoomPage {
     this.renderToMove();
   }
 
-  /** In a match of rounds, the round being played and the rounds won. */
+  /**
+   * In a match of rounds, the round being played and the rounds won; for
+   * a spectator looking back, those of the event looked at.
+   */
   renderRound() {
-    const state = this.state;
+    const looked = this.lookedRound();
+    const state = looked && this.state.game ? { ...this.state, game: { ...this.state.game, round: looked } } : this.state;
     const round = state.game && state.game.round;
     const line = this.els.round;
     line.hidden = !round;
@@ -432,6 +437,20 @@ export class RoomPage {
     number.dataset.round = round ? String(round.number) : '';
     won.textContent = roundsWonSentence(state);
     won.dataset.won = round ? round.rounds_won.join(',') : '';
+  }
+
+  /**
+   * The round of the event a spectator looks back at (from the game's
+   * replay), or null when they follow the game.
+   * @returns {import('./state.js').Round|null}
+   */
+  lookedRound() {
+    const game = this.state.game;
+    if (this.lookBack === null || !this.past || !game || this.past.id !== game.id) return null;
+    const ply = this.lookBack > 0 ? this.past.plies[this.lookBack - 1] : null;
+    if (ply) return ply.round || null;
+    const starts = this.past.round_starts;
+    return Array.isArray(starts) && starts[0] ? starts[0].round : null;
   }
 
   /** Whose turn it is (and their clock, when the server keeps one). */
@@ -459,9 +478,10 @@ export class RoomPage {
     const state = this.state;
     const game = state.game;
     const plies = game ? game.record.length : 0;
-    // Looking back steps through the replay, which holds a match's
-    // first round only: not offered in a match of rounds.
-    const watching = mySeat(state) === null && !!game && plies > 0 && !game.round;
+    // In a match of rounds the steps go back through every round (the
+    // replay holds them all), each position with its round's burnt
+    // houses.
+    const watching = mySeat(state) === null && !!game && plies > 0;
     if (!watching) {
       this.lookBack = null;
       replace(this.els.steps);
