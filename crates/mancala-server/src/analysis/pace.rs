@@ -116,7 +116,10 @@ impl Pace {
 
     /// The callback between positions of a review, on the reviewing
     /// thread: it rests as the duty cycle says, then waits while the rest
-    /// of the process is busy.
+    /// of the process is busy. It may be made on another thread, and
+    /// called on several in turn (a match reviews each round on a thread
+    /// of its own): a window of the server's CPU share begins on the
+    /// thread that calls it.
     pub(crate) fn between(self) -> impl FnMut() + Send {
         self.between_with(Real)
     }
@@ -124,7 +127,7 @@ impl Pace {
     /// [`Pace::between`] on `clocks`.
     pub(crate) fn between_with(self, mut clocks: impl Clocks) -> impl FnMut() + Send {
         let mut mark = clocks.wall();
-        let mut window = Sample::take(&mut clocks);
+        let mut window: Option<Sample> = None;
         move || {
             let rest = self
                 .duty
@@ -144,19 +147,24 @@ impl Pace {
 
     /// Whether the rest of the process was busy since `window` began,
     /// once the window is long enough to tell (then a new one begins);
-    /// `None` before.
-    fn judge(self, window: &mut Sample, clocks: &mut impl Clocks) -> Option<bool> {
+    /// `None` before, and when the window begins now (the first call, or
+    /// the first on another thread, whose CPU clock is not the window's).
+    fn judge(self, window: &mut Option<Sample>, clocks: &mut impl Clocks) -> Option<bool> {
         let now = Sample::take(clocks);
-        let wall = now.wall.saturating_duration_since(window.wall);
+        let Some(began) = window.filter(|w| w.on == now.on) else {
+            *window = Some(now);
+            return None;
+        };
+        let wall = now.wall.saturating_duration_since(began.wall);
         if wall < WINDOW {
             return None;
         }
-        let own = now.thread.saturating_sub(window.thread);
+        let own = now.thread.saturating_sub(began.thread);
         let others = now
             .process
-            .saturating_sub(window.process)
+            .saturating_sub(began.process)
             .saturating_sub(own);
-        *window = now;
+        *window = Some(now);
         // others / (wall × cores) > pause_above / 100, in integers.
         let used = others.as_micros().saturating_mul(100);
         let allowed = wall
@@ -167,12 +175,13 @@ impl Pace {
     }
 }
 
-/// The three clocks read at one moment.
+/// The three clocks read at one moment, on the thread `on`.
 #[derive(Clone, Copy, Debug)]
 struct Sample {
     wall: Instant,
     process: Duration,
     thread: Duration,
+    on: std::thread::ThreadId,
 }
 
 impl Sample {
@@ -181,6 +190,7 @@ impl Sample {
             wall: clocks.wall(),
             process: clocks.process(),
             thread: clocks.thread(),
+            on: std::thread::current().id(),
         }
     }
 }
@@ -198,7 +208,8 @@ mod tests {
         start: Instant,
         wall: Duration,
         process: Duration,
-        thread: Duration,
+        /// Each thread's CPU time.
+        threads: std::collections::HashMap<std::thread::ThreadId, Duration>,
         /// The rest of the process's load, in thousandths of a core,
         /// until a time (since the start) and after the last one.
         load: Vec<(Duration, u32)>,
@@ -211,7 +222,7 @@ mod tests {
                 start: Instant::now(),
                 wall: Duration::ZERO,
                 process: Duration::ZERO,
-                thread: Duration::ZERO,
+                threads: Default::default(),
                 load,
                 slept: Vec::new(),
             }))
@@ -225,8 +236,8 @@ mod tests {
                 .map_or(0, |&(_, l)| l)
         }
 
-        /// Time passes by `d`, the review working (`true`) or asleep,
-        /// millisecond by millisecond.
+        /// Time passes by `d`, the review working on this thread (`true`)
+        /// or asleep, millisecond by millisecond.
         fn pass(&mut self, d: Duration, working: bool) {
             let step = Duration::from_millis(1);
             let mut left = d;
@@ -237,7 +248,7 @@ mod tests {
                 self.process += others;
                 if working {
                     self.process += dt;
-                    self.thread += dt;
+                    *self.threads.entry(std::thread::current().id()).or_default() += dt;
                 }
                 left -= dt;
             }
@@ -255,7 +266,11 @@ mod tests {
             self.0.lock().unwrap().process
         }
         fn thread(&mut self) -> Duration {
-            self.0.lock().unwrap().thread
+            let m = self.0.lock().unwrap();
+            m.threads
+                .get(&std::thread::current().id())
+                .copied()
+                .unwrap_or_default()
         }
         fn sleep(&mut self, d: Duration) {
             let mut m = self.0.lock().unwrap();
@@ -323,15 +338,38 @@ mod tests {
         review(Pace::on(25, 25, 2), &machine, 10, ms(40));
         let m = machine.lock().unwrap();
         let pauses = m.slept.iter().filter(|&&d| d == PAUSE).count();
-        // The first window (two positions, 0 to 320 ms) shows the load;
-        // the review then waits in steps of PAUSE (320, 570, ... 2,070
-        // ms: eight) until a step finds the server quiet (the one from
-        // 2,070 to 2,320 ms), and keeps its duty cycle once the load is
-        // gone: eight more positions of 160 ms.
-        assert_eq!(m.slept[..2], [ms(120), ms(120)]);
-        assert_eq!(pauses, 8, "{:?}", m.slept);
-        assert_eq!(m.wall, ms(2320) + ms(160) * 8);
+        // The first window begins after the first position (160 ms) and
+        // ends after the third (480 ms): it shows the load. The review
+        // then waits in steps of PAUSE (from 480, 730, ... 1,980 ms:
+        // seven) until a step finds the server quiet (1,980 to 2,230 ms,
+        // 20 ms of load), and keeps its duty cycle once the load is gone:
+        // seven more positions of 160 ms.
+        assert_eq!(m.slept[..3], [ms(120), ms(120), ms(120)]);
+        assert_eq!(pauses, 7, "{:?}", m.slept);
+        assert_eq!(m.wall, ms(2230) + ms(160) * 7);
         assert_eq!(m.slept.iter().filter(|&&d| d == ms(120)).count(), 10);
+    }
+
+    #[test]
+    fn a_review_moving_to_another_thread_still_takes_its_own_work_out() {
+        // A match reviews each round on a new thread, whose CPU clock
+        // starts again: the review's work there is still its own, never
+        // the server's (idle here), so it never waits.
+        let machine = Machine::new(vec![(Duration::MAX, 0)]);
+        let mut between = Pace::on(100, 25, 2).between_with(Hand(machine.clone()));
+        for _round in 0..3 {
+            std::thread::scope(|s| {
+                s.spawn(|| {
+                    for _ in 0..10 {
+                        machine.lock().unwrap().pass(ms(50), true);
+                        between();
+                    }
+                });
+            });
+        }
+        let m = machine.lock().unwrap();
+        assert!(m.slept.is_empty(), "{:?}", m.slept);
+        assert_eq!(m.wall, ms(1500));
     }
 
     #[test]
