@@ -138,16 +138,22 @@ pub struct Position<'r> {
 
 impl<'r> Position<'r> {
     /// The start position: every house holds `seeds`, or its count of the
-    /// `layout` (a burnt house none, [`Rules::with_burnt`]), stores are
-    /// empty, side 0 to move.
+    /// `layout` or of the layout dealt from `layout_seed`
+    /// ([`RuleSet::dealt_layout`](crate::RuleSet::dealt_layout); a burnt
+    /// house none, [`Rules::with_burnt`]), stores are empty, side 0 to
+    /// move.
     pub fn new(rules: &'r Rules) -> Position<'r> {
         let set = rules.rule_set();
+        let dealt = set.dealt_layout();
         let mut cups = [0u8; CUPS];
         let mut total = 0usize;
         for s in 0..rules.players() {
             for (h, c) in rules.house_range(s).enumerate() {
                 if !rules.is_burnt(Side::trusted(s as u8), h + 1) {
-                    cups[c] = set.start_seeds(h + 1);
+                    cups[c] = match &dealt {
+                        Some(rows) => rows[s][h],
+                        None => set.start_seeds(h + 1),
+                    };
                     total += usize::from(cups[c]);
                 }
             }

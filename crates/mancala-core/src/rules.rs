@@ -170,6 +170,9 @@ pub struct Rules {
     pub(crate) end_majority: bool,
     pub(crate) end_empty_first: bool,
     pub(crate) end_repetition: bool,
+    /// `end_seeds`: the game ends once this many seeds or fewer are left
+    /// in the houses; 0 for never.
+    pub(crate) end_seeds: u8,
     pub(crate) leftover: Leftover,
     pub(crate) cycle_leftover: Leftover,
     /// Legal-move generation has to try moves (feeding, forbidden grand slams).
@@ -298,6 +301,7 @@ impl Rules {
             end_majority: set.end.contains(EndCondition::Majority),
             end_empty_first: set.end.contains(EndCondition::EmptyFirst),
             end_repetition: set.end.contains(EndCondition::Repetition),
+            end_seeds: set.end_seeds,
             leftover: set.leftover,
             cycle_leftover: set.cycle_leftover,
             // Flags that let the hot path skip work.

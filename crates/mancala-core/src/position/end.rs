@@ -139,7 +139,7 @@ impl<'r> Position<'r> {
     }
 
     /// The end conditions read off the board: `empty_first`,
-    /// `any_side_empty` and `majority`, in that order. Returns whether the
+    /// `any_side_empty`, `majority` and `end_seeds`, in that order. Returns whether the
     /// game ended.
     #[inline(always)]
     pub(super) fn board_ends_game(&mut self, changed: Changed) -> bool {
@@ -165,6 +165,11 @@ impl<'r> Position<'r> {
         // Only a move that put seeds in a store can make a majority.
         if r.end_majority && changed.stores && self.has_majority() {
             self.finish(EndReason::Majority, Some(r.leftover), changed.mover);
+            return true;
+        }
+        // Seeds leave the houses only for a store.
+        if r.end_seeds > 0 && changed.stores && self.board_seeds() <= u32::from(r.end_seeds) {
+            self.finish(EndReason::FewSeeds, Some(r.leftover), changed.mover);
             return true;
         }
         false
