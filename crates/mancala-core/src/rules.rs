@@ -186,6 +186,9 @@ pub struct Rules {
     pub(crate) stores_on_track: bool,
     /// `empty_first` or `any_side_empty` is an end condition.
     pub(crate) end_on_empty: bool,
+    /// `majority` or `end_seeds`: an end condition read when a store
+    /// gains seeds.
+    pub(crate) ends_on_stores: bool,
     /// A rule looks at the number of sowings played (`no_capture_moves`,
     /// `first_move_extra_turn`).
     pub(crate) counts_sowings: bool,
@@ -311,6 +314,7 @@ impl Rules {
             stores_on_track: set.stores_sown != StoresSown::None || set.tuzdyk,
             end_on_empty: set.end.contains(EndCondition::EmptyFirst)
                 || set.end.contains(EndCondition::AnySideEmpty),
+            ends_on_stores: set.end.contains(EndCondition::Majority) || set.end_seeds > 0,
             counts_sowings: set.no_capture_moves > 0 || !set.first_move_extra_turn,
             ply_horizon: compile::ply_horizon(set),
             registers: None,
