@@ -605,10 +605,10 @@ fn rounds(r: &RuleSet) -> Option<Vec<Phrase>> {
 /// once, no player can be left without a move and no majority or
 /// `end_seeds` ends the game: every end then leaves the board as it is or is a cycle.
 pub(crate) fn leftover_matters(r: &RuleSet) -> bool {
-    !(r.end.contains(EndCondition::EmptyFirst)
-        && !can_lack_move(r)
-        && !r.end.contains(EndCondition::Majority)
-        && r.end_seeds == 0)
+    !r.end.contains(EndCondition::EmptyFirst)
+        || can_lack_move(r)
+        || r.end.contains(EndCondition::Majority)
+        || r.end_seeds > 0
 }
 
 /// What a leftover rule does with the seeds left in the houses.
