@@ -293,3 +293,25 @@ fn a_dealt_start_refuses_a_layout_and_rounds() {
     let e = RuleSet::from_toml("layout_seed = 5000000000").unwrap_err();
     assert_mentions(&e.to_string(), &["layout_seed", "5000000000"]);
 }
+
+#[test]
+fn a_game_on_a_dealt_start_replays_from_its_line() {
+    use mancala_core::Game;
+    // The line's rules carry the seed, so no start is written: the line
+    // deals the same board and replays the same moves.
+    let text = "kalah,layout_seed=1; 1, 3";
+    let game: Game = text.parse().unwrap();
+    assert_eq!(game.to_string(), text);
+    let positions: Vec<String> = game.positions().map(|p| p.to_string()).collect();
+    // From 4,3,5,6,2,5 / 5,3,4,3,2,6: side 0's house 1 (4 seeds) sows
+    // houses 2 to 5; side 1's house 3 (4 seeds) sows its houses 4 to 6
+    // and its store, an extra turn.
+    assert_eq!(
+        positions,
+        [
+            "4,3,5,6,2,5:0 5,3,4,3,2,6:0 to=0 ply=0",
+            "0,4,6,7,3,5:0 5,3,4,3,2,6:0 to=1 ply=1",
+            "0,4,6,7,3,5:0 5,3,0,4,3,7:1 to=1 ply=2",
+        ]
+    );
+}
