@@ -178,8 +178,11 @@ fn rules_command(command: &RulesCommand, cli: &Cli) -> CliResult {
         RulesCommand::Check { file } => {
             let set = read_rule_file(file)?;
             compile(&set)?;
-            // A start layout has a count of its own for each house.
-            let each = if set.layout.is_uniform() {
+            // A start layout has a count of its own for each house; a
+            // dealt one is dealt from its seed.
+            let each = if set.layout_seed != 0 {
+                format!("seeds dealt from layout_seed {}", set.layout_seed)
+            } else if set.layout.is_uniform() {
                 format!("{} seeds each", set.seeds)
             } else {
                 format!("houses of {} seeds", set.layout)

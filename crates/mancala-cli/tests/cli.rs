@@ -110,6 +110,29 @@ fn rules_check_gives_a_start_layout_house_by_house() {
 }
 
 #[test]
+fn rules_check_names_a_dealt_start_by_its_seed() {
+    // docs/rules.md section 1: layout_seed deals the 48 seeds of Kalah's
+    // board; the file carries the seed, and the check says so.
+    let dir = temp_dir("dealt");
+    let file = dir.join("dealt.toml");
+    let out = ok(&[
+        "rules",
+        "show",
+        "--rules",
+        "kalah",
+        "--set",
+        "layout_seed=9",
+    ]);
+    assert!(out.contains("layout_seed = 9"), "{out}");
+    std::fs::write(&file, &out).unwrap();
+    let check = ok(&["rules", "check", file.to_str().unwrap()]);
+    assert!(
+        check.contains("ok (2 players, 6 houses, seeds dealt from layout_seed 9, 48 seeds in all)"),
+        "{check}"
+    );
+}
+
+#[test]
 fn rules_show_applies_set_with_list_values() {
     let out = ok(&[
         "rules",

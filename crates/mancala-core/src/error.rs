@@ -127,6 +127,16 @@ pub enum InvalidReason {
     /// A `layout` together with a match in rounds.
     #[error("a match in rounds refills the houses with seeds per house, so it has no layout")]
     LayoutWithRounds,
+    /// `layout_seed` together with a `layout`.
+    #[error(
+        "a layout dealt from layout_seed draws its own counts: it needs layout = [] (the default)"
+    )]
+    LayoutSeedWithLayout,
+    /// `end_seeds` as many as the seeds in the game, or more.
+    #[error(
+        "end_seeds ends the game when that many seeds or fewer are left in the houses: it must be below the seeds in the game"
+    )]
+    EndSeeds,
     /// A count capture with no `capture_counts`.
     #[error("a count capture needs at least one count")]
     NoCaptureCounts,
@@ -151,6 +161,9 @@ pub enum InvalidReason {
     /// Not a seed count from 0 to 255 (`capture_counts` as text).
     #[error("expected a seed count from 0 to {}", u8::MAX)]
     NotSeedCount,
+    /// Not a `layout_seed`: a whole number from 0 to 4294967295.
+    #[error("expected a whole number from 0 (no dealt start) to {}", u32::MAX)]
+    NotLayoutSeed,
     /// Not a whole number of moves (`no_capture_moves` as text).
     #[error("expected a whole number of moves")]
     NotMoveCount,

@@ -121,6 +121,13 @@ fn board(r: &RuleSet) -> Option<Vec<Phrase>> {
     let counts = r.layout.counts();
     // A layout of equal counts is the uniform board of that many seeds.
     let start = match counts.split_first() {
+        _ if r.layout_seed != 0 => Phrase::new("rules-board-dealt")
+            .number("players", r.players)
+            .number("houses", r.houses)
+            .number("total", n(r.total_seeds()))
+            .number("least", r.seeds.min(2))
+            .number("seed", r.layout_seed)
+            .word("store_side", side),
         Some((&first, rest)) if rest.iter().any(|&c| c != first) => {
             Phrase::new("rules-board-layout")
                 .number("players", r.players)
@@ -518,6 +525,9 @@ fn end(r: &RuleSet) -> Option<Vec<Phrase>> {
     if r.end.contains(EndCondition::Repetition) {
         when.push(Phrase::new("rules-end-repetition"));
     }
+    if r.end_seeds > 0 {
+        when.push(Phrase::new("rules-end-few-seeds").number("seeds", r.end_seeds));
+    }
     if can_lack_move(r) {
         when.push(Phrase::new(match r.no_move {
             NoMove::End => "rules-end-no-move",
@@ -592,12 +602,13 @@ fn rounds(r: &RuleSet) -> Option<Vec<Phrase>> {
 }
 
 /// Whether `leftover` can ever be used. Not when emptying a side wins at
-/// once, no player can be left without a move and no majority ends the
-/// game: every end then leaves the board as it is or is a cycle.
+/// once, no player can be left without a move and no majority or
+/// `end_seeds` ends the game: every end then leaves the board as it is or is a cycle.
 pub(crate) fn leftover_matters(r: &RuleSet) -> bool {
-    !(r.end.contains(EndCondition::EmptyFirst)
-        && !can_lack_move(r)
-        && !r.end.contains(EndCondition::Majority))
+    !r.end.contains(EndCondition::EmptyFirst)
+        || can_lack_move(r)
+        || r.end.contains(EndCondition::Majority)
+        || r.end_seeds > 0
 }
 
 /// What a leftover rule does with the seeds left in the houses.

@@ -22,6 +22,8 @@ pub enum EndReason {
     EmptyFirst,
     /// The same position occurred again (`repetition`).
     Repetition,
+    /// After a move, `end_seeds` seeds or fewer were left in the houses.
+    FewSeeds,
     /// The opponent's side was empty and no move could feed it; `unfed`
     /// decided who takes the board (under `unfed = end`, `leftover` did).
     CannotFeed,
@@ -36,12 +38,13 @@ pub enum EndReason {
 
 impl EndReason {
     /// Every reason.
-    pub const ALL: [EndReason; 9] = [
+    pub const ALL: [EndReason; 10] = [
         EndReason::AnySideEmpty,
         EndReason::NoLegalMove,
         EndReason::Majority,
         EndReason::EmptyFirst,
         EndReason::Repetition,
+        EndReason::FewSeeds,
         EndReason::CannotFeed,
         EndReason::Starved,
         EndReason::Resignation,
@@ -56,6 +59,7 @@ impl EndReason {
             EndReason::Majority => "majority",
             EndReason::EmptyFirst => "empty_first",
             EndReason::Repetition => "repetition",
+            EndReason::FewSeeds => "few_seeds",
             EndReason::CannotFeed => "cannot_feed",
             EndReason::Starved => "starved",
             EndReason::Resignation => "resignation",
@@ -71,6 +75,7 @@ impl EndReason {
             EndReason::Majority => "a player holds a majority of the seeds",
             EndReason::EmptyFirst => "a player emptied their side first",
             EndReason::Repetition => "the position repeated (endless cycle)",
+            EndReason::FewSeeds => "few seeds were left in the houses",
             EndReason::CannotFeed => "no move could feed the empty opponent",
             EndReason::Starved => "a starving player claimed the board",
             EndReason::Resignation => "resignation",

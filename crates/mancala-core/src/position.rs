@@ -138,10 +138,15 @@ pub struct Position<'r> {
 
 impl<'r> Position<'r> {
     /// The start position: every house holds `seeds`, or its count of the
-    /// `layout` (a burnt house none, [`Rules::with_burnt`]), stores are
-    /// empty, side 0 to move.
+    /// `layout` or of the layout dealt from `layout_seed`
+    /// ([`RuleSet::dealt_layout`](crate::RuleSet::dealt_layout); a burnt
+    /// house none, [`Rules::with_burnt`]), stores are empty, side 0 to
+    /// move.
     pub fn new(rules: &'r Rules) -> Position<'r> {
         let set = rules.rule_set();
+        if set.layout_seed != 0 {
+            return Position::dealt(rules);
+        }
         let mut cups = [0u8; CUPS];
         let mut total = 0usize;
         for s in 0..rules.players() {
@@ -152,6 +157,35 @@ impl<'r> Position<'r> {
                 }
             }
         }
+        Position::start_with(rules, cups, total)
+    }
+
+    /// The start dealt from `layout_seed`: kept out of [`Position::new`],
+    /// which playouts call once a game.
+    #[cold]
+    fn dealt(rules: &'r Rules) -> Position<'r> {
+        let rows = rules
+            .rule_set()
+            .dealt_layout()
+            .expect("a dealt start has a seed");
+        let mut cups = [0u8; CUPS];
+        let mut total = 0usize;
+        for (s, row) in rows.iter().enumerate() {
+            for (h, (c, &seeds)) in rules.house_range(s).zip(row).enumerate() {
+                // A match in rounds has no dealt start, but burnt houses
+                // given by hand stay empty here too.
+                if !rules.is_burnt(Side::trusted(s as u8), h + 1) {
+                    cups[c] = seeds;
+                    total += usize::from(seeds);
+                }
+            }
+        }
+        Position::start_with(rules, cups, total)
+    }
+
+    /// The start position with these cups, `total` seeds, side 0 to move.
+    #[inline(always)]
+    fn start_with(rules: &'r Rules, cups: [u8; CUPS], total: usize) -> Position<'r> {
         let mut pos = Position {
             rules,
             state: State {

@@ -170,6 +170,9 @@ pub struct Rules {
     pub(crate) end_majority: bool,
     pub(crate) end_empty_first: bool,
     pub(crate) end_repetition: bool,
+    /// `end_seeds`: the game ends once this many seeds or fewer are left
+    /// in the houses; 0 for never.
+    pub(crate) end_seeds: u8,
     pub(crate) leftover: Leftover,
     pub(crate) cycle_leftover: Leftover,
     /// Legal-move generation has to try moves (feeding, forbidden grand slams).
@@ -183,6 +186,9 @@ pub struct Rules {
     pub(crate) stores_on_track: bool,
     /// `empty_first` or `any_side_empty` is an end condition.
     pub(crate) end_on_empty: bool,
+    /// `majority` or `end_seeds`: an end condition read when a store
+    /// gains seeds.
+    pub(crate) ends_on_stores: bool,
     /// A rule looks at the number of sowings played (`no_capture_moves`,
     /// `first_move_extra_turn`).
     pub(crate) counts_sowings: bool,
@@ -298,6 +304,7 @@ impl Rules {
             end_majority: set.end.contains(EndCondition::Majority),
             end_empty_first: set.end.contains(EndCondition::EmptyFirst),
             end_repetition: set.end.contains(EndCondition::Repetition),
+            end_seeds: set.end_seeds,
             leftover: set.leftover,
             cycle_leftover: set.cycle_leftover,
             // Flags that let the hot path skip work.
@@ -307,6 +314,7 @@ impl Rules {
             stores_on_track: set.stores_sown != StoresSown::None || set.tuzdyk,
             end_on_empty: set.end.contains(EndCondition::EmptyFirst)
                 || set.end.contains(EndCondition::AnySideEmpty),
+            ends_on_stores: set.end.contains(EndCondition::Majority) || set.end_seeds > 0,
             counts_sowings: set.no_capture_moves > 0 || !set.first_move_extra_turn,
             ply_horizon: compile::ply_horizon(set),
             registers: None,

@@ -1,11 +1,12 @@
 //! The rule language: one [`RuleSet`] value per game, one field per rule
 //! dimension of the specification, in one module per concern:
 //! `values` (the enums of the dimensions' names), `sets` (the bitsets
-//! `EndSet` and `CountSet`), `layout` (the start layout), `table` (the dimension table: the struct,
+//! `EndSet` and `CountSet`), `layout` (the start layout), `deal` (a start layout dealt from a seed), `table` (the dimension table: the struct,
 //! its defaults and `set`), `validate` (what the engine can play, and
 //! what that implies) and `parse` (how values are read from text and
 //! from rule files).
 
+mod deal;
 mod layout;
 mod parse;
 mod sets;

@@ -150,6 +150,8 @@ const ADDED_LATER: &[&str] = &[
     "round_starter",
     "match_houses",
     "round_limit",
+    "layout_seed",
+    "end_seeds",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

@@ -195,3 +195,123 @@ fn layout_total_is_limited_like_seeds() {
     let long = Layout::of(&[0; 17]).unwrap_err();
     assert_mentions(&long.to_string(), &["layout", "as many counts as houses"]);
 }
+
+/// docs/rules.md section 1, "A dealt start", by hand on the smallest
+/// board: one house a side, 3 seeds a house, 6 in all. Every house gets
+/// 2, and rest = 2 seeds and N - 1 = 1 bar share 3 slots {0, 1, 2}. The
+/// first SplitMix64 number from state 1 is 0x910A2DEC89025CC1 (the
+/// generator's published first output for seed 1), which is 2 modulo 3:
+/// items 0 and 2 swap, the bar is slot 2, so house 0 gets 2 + 2 = 4
+/// seeds and house 1 gets 2 + (3 - 2 - 1) = 2.
+#[test]
+fn a_dealt_start_follows_the_steps_of_the_rules() {
+    let set = RuleSet::from_spec("kalah,houses=1,seeds=3,layout_seed=1").unwrap();
+    assert_eq!(set.dealt_layout(), Some(vec![vec![4], vec![2]]));
+    let rules = Rules::new(&set).unwrap();
+    assert_eq!(start(&rules).to_string(), "4:0 2:0 to=0 ply=0");
+}
+
+/// The deal of Kalah's board from seed 1, as the independent reference
+/// `tests/reference/perft.py` deals it from the steps of docs/rules.md
+/// section 1 (and as that section quotes it); and Mangala IV's 98 seeds
+/// on 2 x 7 from the same seed.
+#[test]
+fn a_dealt_start_is_the_references() {
+    for (spec, expected) in [
+        (
+            "kalah,layout_seed=1",
+            "4,3,5,6,2,5:0 5,3,4,3,2,6:0 to=0 ply=0",
+        ),
+        (
+            "kalah,layout_seed=7",
+            "2,3,2,6,2,6:0 5,3,2,5,10,2:0 to=0 ply=0",
+        ),
+        (
+            "kalah,houses=7,seeds=7,layout_seed=1",
+            "8,2,19,29,2,11,5:0 5,4,3,2,4,2,2:0 to=0 ply=0",
+        ),
+    ] {
+        let rules = Rules::new(&RuleSet::from_spec(spec).unwrap()).unwrap();
+        assert_eq!(start(&rules).to_string(), expected, "{spec}");
+    }
+}
+
+#[test]
+fn a_dealt_start_keeps_the_seeds_and_two_a_house() {
+    for seed in 1..=200u32 {
+        let set = RuleSet::from_spec(&format!("oware,layout_seed={seed}")).unwrap();
+        let rows = set.dealt_layout().unwrap();
+        let all: Vec<u8> = rows.iter().flatten().copied().collect();
+        assert_eq!(all.len(), 12, "seed {seed}");
+        assert!(all.iter().all(|&c| c >= 2), "seed {seed}: {all:?}");
+        assert_eq!(all.iter().map(|&c| u32::from(c)).sum::<u32>(), 48);
+        let pos = Position::new(&Rules::new(&set).unwrap()).to_string();
+        assert_eq!(pos, start(&Rules::new(&set).unwrap()).to_string());
+    }
+    // One seed a house: every house gets its one seed, whatever the seed.
+    let one = RuleSet::from_spec("kalah,seeds=1,layout_seed=9").unwrap();
+    assert_eq!(one.dealt_layout(), Some(vec![vec![1; 6], vec![1; 6]]));
+    // Different seeds deal different boards (not always, but these do).
+    let deal = |seed: u32| {
+        RuleSet::from_spec(&format!("kalah,layout_seed={seed}"))
+            .unwrap()
+            .dealt_layout()
+    };
+    assert_ne!(deal(1), deal(2));
+    assert_eq!(deal(3), deal(3));
+}
+
+#[test]
+fn a_dealt_start_is_written_in_the_rules_and_read_back() {
+    let set = RuleSet::from_spec("kalah,layout_seed=4000000000").unwrap();
+    assert_eq!(set.layout_seed, 4_000_000_000);
+    assert!(set.canonical().contains("layout_seed=4000000000"));
+    assert_eq!(RuleSet::from_spec(&set.canonical()).unwrap(), set);
+    assert_eq!(RuleSet::from_toml(&set.to_toml()).unwrap(), set);
+    assert_eq!(RuleSet::from_json(&set.to_json()).unwrap(), set);
+    // Rules without a seed keep their canonical text.
+    assert!(!Preset::Kalah.rules().canonical().contains("layout_seed"));
+}
+
+#[test]
+fn a_dealt_start_refuses_a_layout_and_rounds() {
+    let (field, value, reason) =
+        match RuleSet::from_toml("layout = [1, 0, 2, 0, 3, 1]\nlayout_seed = 5") {
+            Err(RuleError::InvalidValue {
+                field,
+                value,
+                reason,
+            }) => (field, value, reason),
+            other => panic!("a layout with a seed: {other:?}"),
+        };
+    assert_eq!(
+        (field, value.as_str(), reason),
+        ("layout_seed", "5", InvalidReason::LayoutSeedWithLayout)
+    );
+    let e = RuleSet::from_spec("kalah,layout_seed=5,rounds=fill").unwrap_err();
+    assert_mentions(&e.to_string(), &["layout_seed", "5", "match in rounds"]);
+    let e = RuleSet::from_toml("layout_seed = 5000000000").unwrap_err();
+    assert_mentions(&e.to_string(), &["layout_seed", "5000000000"]);
+}
+
+#[test]
+fn a_game_on_a_dealt_start_replays_from_its_line() {
+    use mancala_core::Game;
+    // The line's rules carry the seed, so no start is written: the line
+    // deals the same board and replays the same moves.
+    let text = "kalah,layout_seed=1; 1, 3";
+    let game: Game = text.parse().unwrap();
+    assert_eq!(game.to_string(), text);
+    let positions: Vec<String> = game.positions().map(|p| p.to_string()).collect();
+    // From 4,3,5,6,2,5 / 5,3,4,3,2,6: side 0's house 1 (4 seeds) sows
+    // houses 2 to 5; side 1's house 3 (4 seeds) sows its houses 4 to 6
+    // and its store, an extra turn.
+    assert_eq!(
+        positions,
+        [
+            "4,3,5,6,2,5:0 5,3,4,3,2,6:0 to=0 ply=0",
+            "0,4,6,7,3,5:0 5,3,4,3,2,6:0 to=1 ply=1",
+            "0,4,6,7,3,5:0 5,3,0,4,3,7:1 to=1 ply=2",
+        ]
+    );
+}

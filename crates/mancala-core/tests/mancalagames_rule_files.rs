@@ -196,3 +196,194 @@ fn valah_relays_and_a_relay_ending_in_the_own_store_moves_again() {
     assert_eq!(play(&mut pos, 3).captured, 0);
     assert_eq!(pos.to_string(), "0,0,0,1,0:13 1,1,1,1,1:11 to=1 ply=11");
 }
+
+/// One move of a rule file on a position, worked out by hand: the
+/// position after it, or how the game ended (its reason and scores).
+struct Step {
+    file: &'static str,
+    start: &'static str,
+    house: u8,
+    why: &'static str,
+    after: After,
+}
+
+enum After {
+    /// The game goes on from this position.
+    Position(&'static str),
+    /// The game is over: its end reason and final scores, side 0 first.
+    Over(EndReason, [u8; 2]),
+}
+
+/// The games of issue 30's endings, starts and rounds (docs/games.md):
+/// each file's distinctive rule on a position of 48 seeds (98 for
+/// Mangala IV, 40 for Bosh), every expected value worked by hand.
+const STEPS: &[Step] = &[
+    Step {
+        file: "crosscapt",
+        start: "0,0,0,0,0,1:20 1,2,1,0,0,0:23 to=0 ply=30",
+        house: 6,
+        why: "h6's seed goes to the store (21) and side 0's houses are empty: the \
+              game ends and the 4 seeds left go to side 0, who moved (last_mover): \
+              25 to 23, where Kalah gives them to side 1 (21 to 27)",
+        after: After::Over(EndReason::AnySideEmpty, [25, 23]),
+    },
+    Step {
+        file: "crosscapt",
+        start: "1,0,0,0,0,3:18 0,0,0,0,4,1:21 to=0 ply=30",
+        house: 1,
+        why: "h1's seed falls into the empty h2: the house across (o5, 4 seeds) is \
+              taken with it, 5 to the store; Kalah's capture",
+        after: After::Position("0,0,0,0,0,3:23 0,0,0,0,0,1:21 to=1 ply=31"),
+    },
+    Step {
+        file: "simplecapt",
+        start: "1,0,0,0,0,3:18 0,0,0,0,4,1:21 to=0 ply=30",
+        house: 1,
+        why: "the same seed into the empty h2 takes nothing: no capture",
+        after: After::Position("0,1,0,0,0,3:18 0,0,0,0,4,1:21 to=1 ply=31"),
+    },
+    Step {
+        file: "simplecapt",
+        start: "0,0,0,0,0,1:20 1,2,1,0,0,0:23 to=0 ply=30",
+        house: 6,
+        why: "as in CrossCapt, emptying one's houses takes the 4 seeds left",
+        after: After::Over(EndReason::AnySideEmpty, [25, 23]),
+    },
+    Step {
+        file: "goempty-one",
+        start: "0,0,0,1,1,0:2 4,4,4,4,4,4:20 to=0 ply=20",
+        house: 4,
+        why: "h4's seed makes h5 hold 2: h5 is lifted, into h6 and the store, which \
+              ends the relay with another move",
+        after: After::Position("0,0,0,0,0,1:3 4,4,4,4,4,4:20 to=0 ply=21"),
+    },
+    Step {
+        file: "goempty-one",
+        start: "0,0,0,0,0,1:3 4,4,4,4,4,4:20 to=0 ply=21",
+        house: 6,
+        why: "h6's seed goes to the store and side 0's houses are empty: side 0 \
+              wins at once (empty_first), 4 seeds in its store against 20, and the \
+              board stays as it is",
+        after: After::Over(EndReason::EmptyFirst, [4, 20]),
+    },
+    Step {
+        file: "waurie",
+        start: "13,0,0,0,0,0:10 1,1,1,1,1,1:19 to=0 ply=20",
+        house: 1,
+        why: "h1's 13 seeds: h2..h6, the store, o1..o6, then h1 is passed over \
+              (origin skip) and the 13th goes into h2",
+        after: After::Position("0,2,1,1,1,1:11 2,2,2,2,2,2:19 to=1 ply=21"),
+    },
+    Step {
+        file: "mangala-iv",
+        start: "0,0,0,0,0,0,1:47 1,1,0,0,0,0,0:48 to=0 ply=40 pie=declined",
+        house: 7,
+        why: "h7's seed makes o1 hold 2: taken (either side), which ends the relay; \
+              h7 before it is empty, so the chain stops. One seed is left (o2): \
+              end_seeds = 1 ends the game, o2's seed to its owner: 49 each",
+        after: After::Over(EndReason::FewSeeds, [49, 49]),
+    },
+    Step {
+        file: "mangala-iv",
+        start: "0,0,0,0,0,0,2:44 1,2,0,0,0,0,5:44 to=0 ply=40 pie=declined",
+        house: 7,
+        why: "h7's 2 seeds: o1 (1 -> 2), o2 (2 -> 3): 3 takes nothing, so o2 is \
+              lifted (relay) into o3, o4 and o5, empty, where the move ends; o1's \
+              2 was no last seed and stays",
+        after: After::Position("0,0,0,0,0,0,0:44 2,0,1,1,1,0,5:44 to=1 ply=41 pie=declined"),
+    },
+    Step {
+        file: "bosh",
+        start: "0,0,0,0,1:20 0,0,1,0,0:18 to=0 ply=20",
+        house: 5,
+        why: "h5's seed goes into o1; the house after it, o2, is empty: the move \
+              ends, and o3 beyond the gap is taken (either side). One seed is left \
+              (o1): the round ends (end_seeds = 1), o1's seed to side 1",
+        after: After::Over(EndReason::FewSeeds, [21, 19]),
+    },
+    Step {
+        file: "bosh",
+        start: "2,2,2,2,2:10 2,2,2,2,2:10 to=0 ply=4",
+        house: 4,
+        why: "h4's 2 seeds: h5 (3), o1 (3); o2 after it holds 2: lifted, into o3 \
+              (3) and o4 (3); o5 after it holds 2: lifted, into h1 (3) and h2 (3); \
+              h3 after it holds 2: lifted, into h4 (1) and h5 (4); o1 after it \
+              holds 3: lifted, into o2 (1), o3 (4), o4 (4); o5 after it is empty: \
+              the move ends, and h1 beyond it (3 seeds) is taken",
+        after: After::Position("0,3,0,1,4:13 0,1,4,4,0:10 to=1 ply=5"),
+    },
+    Step {
+        file: "erherhe",
+        start: "0,0,0,0,1,2:20 0,2,1,1,0,0:21 to=0 ply=20",
+        house: 6,
+        why: "h6's 2 seeds: o1 (0 -> 1), o2 (2 -> 3): 3 is taken, then o1 (1) \
+              before it; h6, the mover's own, stops the chain: 4 to the store",
+        after: After::Position("0,0,0,0,1,0:24 0,0,1,1,0,0:21 to=1 ply=21"),
+    },
+];
+
+#[test]
+fn endings_starts_and_rounds_play_as_their_sections_say() {
+    for step in STEPS {
+        let rules = compile(rule_file(step.file));
+        let mut pos = at(&rules, step.start);
+        play(&mut pos, step.house);
+        let context = format!("{} from {}: {}", step.file, step.start, step.why);
+        match step.after {
+            After::Position(expected) => {
+                assert!(!pos.is_over(), "{context}");
+                assert_eq!(pos.to_string(), expected, "{context}");
+            }
+            After::Over(reason, scores) => {
+                let outcome = pos.outcome().unwrap_or_else(|| panic!("{context}: {pos}"));
+                assert_eq!(outcome.reason(), reason, "{context}");
+                assert_eq!(outcome.scores(), &scores, "{context}");
+            }
+        }
+    }
+}
+
+#[test]
+fn crosscapt_differs_from_kalah_only_in_who_takes_the_seeds_left() {
+    let rules = compile(Preset::Kalah.rules());
+    let mut pos = at(&rules, "0,0,0,0,0,1:20 1,2,1,0,0,0:23 to=0 ply=30");
+    play(&mut pos, 6);
+    assert_eq!(pos.outcome().unwrap().scores(), &[21, 27]);
+}
+
+#[test]
+fn mangala_iv_deals_its_start_from_its_seed() {
+    // The deal of layout_seed = 1 on 2 x 7 houses of 7 (98 seeds), as the
+    // independent reference tests/reference/perft.py deals it.
+    let rules = compile(rule_file("mangala-iv"));
+    assert_eq!(
+        Position::new(&rules).to_string(),
+        "8,2,19,29,2,11,5:0 5,4,3,2,4,2,2:0 to=0 ply=0"
+    );
+    let mut other = rule_file("mangala-iv");
+    other.layout_seed = 2;
+    let other = compile(other);
+    assert_ne!(
+        Position::new(&other).to_string(),
+        Position::new(&rules).to_string()
+    );
+}
+
+#[test]
+fn bosh_and_erherhe_are_matches_in_rounds() {
+    // Bosh round 1, h1's 4 seeds: h2..h5 (5 each); o1 after h5 holds 4:
+    // lifted, into o2..o5 (5 each); h1 after o5 is empty: the move ends
+    // and h2 beyond it (5) is taken. Side 1 then has 4 houses of 5, side 0
+    // three: the round goes on.
+    let mut game = Match::new(&rule_file("bosh")).unwrap();
+    game.play(Move::House(1)).unwrap();
+    assert_eq!(
+        game.position().to_string(),
+        "0,0,5,5,5:5 0,5,5,5,5:0 to=1 ply=1"
+    );
+    assert_eq!(game.round_count(), 1);
+    let erherhe = rule_file("erherhe");
+    assert_eq!(erherhe.rounds, Rounds::Fill);
+    assert_eq!(erherhe.match_houses, 2);
+    assert_eq!(erherhe.round_starter, RoundStarter::Loser);
+}

@@ -65,6 +65,12 @@ const CASES: &[&str] = &[
     "oware relay=next capture=gap capture_ends_relay=true no_capture_moves=3",
     "kalah capture_extra_turn=true capture_extra_turn_limit=1",
     "kalah players=3 capture=gap capture_extra_turn=true capture_extra_turn_limit=2 no_move=pass",
+    // A dealt start (docs/rules.md section 1) and an end on few seeds
+    // (section 7).
+    "kalah layout_seed=5",
+    "oware layout_seed=77 end_seeds=3",
+    "kalah players=3 houses=4 layout_seed=11 end_seeds=4 leftover=last_mover",
+    "oware relay=last capture_ends_relay=true no_move=pass end_seeds=1",
     // The MancalaGames games shipped as rule files (docs/games.md).
     "adji-kui-i.toml",
     "bakuk.toml",
@@ -75,6 +81,13 @@ const CASES: &[&str] = &[
     "micro-wari.toml",
     "nocapt.toml",
     "valah.toml",
+    "crosscapt.toml",
+    "simplecapt.toml",
+    "goempty-one.toml",
+    "waurie.toml",
+    "mangala-iv.toml",
+    "bosh.toml",
+    "erherhe.toml",
 ];
 
 /// Random games per case.

@@ -332,7 +332,7 @@ mod random {
             limit in 1u8..=4,
             seed in any::<u64>(),
         ) {
-            let set = RuleSet { rounds: Rounds::Fill, round_limit: limit, pie_rule: false, layout: Layout::UNIFORM, ..set };
+            let set = RuleSet { rounds: Rounds::Fill, round_limit: limit, pie_rule: false, layout: Layout::UNIFORM, layout_seed: 0, ..set };
             let mut game = Match::new(&set).unwrap();
             let mut choices = Choices(seed);
             let mut plies = 0;

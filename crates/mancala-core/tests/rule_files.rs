@@ -203,13 +203,14 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 41] = [
+    let table: [(&str, &str, Change); 43] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
         ("layout", "1,2,3,4,5,6", |s| {
             s.layout = Layout::of(&[1, 2, 3, 4, 5, 6]).unwrap()
         }),
+        ("layout_seed", "12", |s| s.layout_seed = 12),
         ("direction", "cw", |s| s.direction = Direction::Cw),
         ("stores_sown", "all", |s| s.stores_sown = StoresSown::All),
         ("origin", "skip", |s| s.origin = Origin::Skip),
@@ -258,6 +259,7 @@ fn set_changes_every_dimension_by_name() {
         ("end", "majority,repetition", |s| {
             s.end = EndSet::of(&[EndCondition::Majority, EndCondition::Repetition])
         }),
+        ("end_seeds", "2", |s| s.end_seeds = 2),
         ("leftover", "discard", |s| s.leftover = Leftover::Discard),
         ("cycle_leftover", "split", |s| {
             s.cycle_leftover = Leftover::Split

@@ -834,3 +834,73 @@ fn swap_is_not_legal_without_the_pie_rule() {
     );
     assert_eq!(pos.pie(), PieState::Pending);
 }
+
+/// Oware with `end_seeds` (docs/rules.md section 7, "Few seeds left").
+fn oware_ending_on(seeds: u8, leftover: Leftover) -> Rules {
+    let mut set = Preset::Oware.rules();
+    set.end_seeds = seeds;
+    set.leftover = leftover;
+    compile(set)
+}
+
+#[test]
+fn end_seeds_ends_the_game_when_so_few_seeds_are_left() {
+    // h6's 2 seeds go into o1 (1 -> 2) and o2 (2 -> 3): 3 takes o2, and
+    // the chain o1 (2) too. Left in the houses: h1's 1 and o4's 1, two
+    // seeds. Stores 20 + 5 = 25 and 21 (48 seeds; 25 is a majority).
+    let start = "1,0,0,0,0,2:20 1,2,0,1,0,0:21 to=0 ply=30";
+    // So the majority ends it first, whatever end_seeds says.
+    let rules = oware_ending_on(2, Leftover::Owner);
+    let mut pos = at(&rules, start);
+    play(&mut pos, 6);
+    assert_eq!(pos.end_reason(), Some(EndReason::Majority));
+    // Two seeds fewer in the stores: 23 after the capture, no majority.
+    let start = "1,0,0,0,0,2:18 1,2,0,1,0,0:23 to=0 ply=30";
+    let rules = oware_ending_on(2, Leftover::Owner);
+    let mut pos = at(&rules, start);
+    play(&mut pos, 6);
+    let outcome = pos.outcome().unwrap();
+    assert_eq!(outcome.reason(), EndReason::FewSeeds);
+    // Each side's seed to its owner: 23 + 1 and 23 + 1.
+    assert_eq!(outcome.scores(), &[24, 24]);
+    // Under last_mover both go to side 0, which moved.
+    let rules = oware_ending_on(2, Leftover::LastMover);
+    let mut pos = at(&rules, start);
+    play(&mut pos, 6);
+    assert_eq!(pos.outcome().unwrap().scores(), &[25, 23]);
+    // With end_seeds 1 two seeds are not few enough: side 1 moves o4.
+    let rules = oware_ending_on(1, Leftover::Owner);
+    let mut pos = at(&rules, start);
+    play(&mut pos, 6);
+    assert!(!pos.is_over());
+    assert_eq!(pos.to_string(), "1,0,0,0,0,0:23 0,0,0,1,0,0:23 to=1 ply=31");
+    // A move that puts no seed in a store leaves as many in the houses.
+    let rules = oware_ending_on(2, Leftover::Owner);
+    let mut pos = at(&rules, "2,0,0,0,0,0:22 0,0,1,0,0,0:23 to=0 ply=30");
+    assert!(!pos.is_over());
+    play(&mut pos, 1);
+    assert!(!pos.is_over());
+}
+
+#[test]
+fn end_seeds_judges_a_position_set_up_with_few_seeds() {
+    // Section 13: a position that already meets an end condition is over.
+    let rules = oware_ending_on(3, Leftover::Owner);
+    let pos = at(&rules, "1,0,0,0,0,1:22 0,1,0,0,0,0:23 to=0 ply=30");
+    assert_eq!(pos.end_reason(), Some(EndReason::FewSeeds));
+    assert_eq!(pos.outcome().unwrap().scores(), &[24, 24]);
+}
+
+#[test]
+fn end_seeds_must_be_below_the_seeds_in_the_game() {
+    use mancala_core::{InvalidReason, RuleError, RuleSet};
+    let e = RuleSet::from_spec("kalah,houses=2,seeds=2,end_seeds=8").unwrap_err();
+    assert!(e.to_string().contains("end_seeds"), "{e}");
+    let mut set = RuleSet::from_spec("kalah,houses=2,seeds=2").unwrap();
+    set.end_seeds = 8;
+    let Err(RuleError::InvalidValue { field, reason, .. }) = set.validate() else {
+        panic!("8 of 8 seeds is refused");
+    };
+    assert_eq!((field, reason), ("end_seeds", InvalidReason::EndSeeds));
+    assert!(RuleSet::from_spec("kalah,houses=2,seeds=2,end_seeds=7").is_ok());
+}

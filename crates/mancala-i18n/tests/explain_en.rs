@@ -414,3 +414,50 @@ fn an_unfed_end_under_the_leftover_rule_in_words() {
         assert_ne!(text, other, "{lang}: the words say the new ending");
     }
 }
+
+#[test]
+fn a_dealt_start_and_an_end_on_few_seeds_in_words() {
+    // docs/rules.md section 1: a start dealt from layout_seed, 2 a house
+    // first; section 7: the game ends with end_seeds seeds or fewer left.
+    let set = RuleSet::from_spec("oware,layout_seed=1,end_seeds=3").unwrap();
+    let got = words(&set);
+    assert_eq!(
+        got[0],
+        (
+            "Board".to_string(),
+            "Each of the 2 players has 6 houses and a store on their right. At the start the \
+             48 seeds are dealt at random, each side its own counts, at least 2 to a house \
+             (deal number 1)."
+                .to_string()
+        )
+    );
+    let end = got.iter().find(|(topic, _)| topic == "End").unwrap();
+    assert_eq!(
+        end.1,
+        "The game ends when a player holds more than half of the 48 seeds in their store \
+         (25 or more), when both players hold 24 each, when a position comes back (an endless \
+         cycle), when 3 seeds or fewer are left in the houses after a move, or when the player \
+         to move has no legal move."
+    );
+    let one = RuleSet::from_spec("oware,end_seeds=1").unwrap();
+    let end = words(&one)
+        .into_iter()
+        .find(|(topic, _)| topic == "End")
+        .unwrap();
+    assert!(
+        end.1
+            .contains("when 1 seed or none is left in the houses after a move"),
+        "{}",
+        end.1
+    );
+    let oware = RuleSet::from_spec("oware").unwrap();
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        let text = words.explain(&set).unwrap();
+        assert_ne!(
+            text,
+            words.explain(&oware).unwrap(),
+            "{lang}: the words say the new rules"
+        );
+    }
+}

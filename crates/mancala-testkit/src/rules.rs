@@ -307,27 +307,72 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         1u8..=16,
         0u8..4,
     );
-    // A start layout (docs/rules.md section 2) a quarter of the time.
+    // A start layout (docs/rules.md section 1) a quarter of the time, a
+    // dealt one (`layout_seed`) a fifth of the rest; an end on few seeds
+    // (`end_seeds`, section 7) a fifth of the time.
     let layout = (
         prop::bool::weighted(0.25),
         prop::collection::vec(0u8..=8, 16),
+        prop::bool::weighted(0.2),
+        1u32..=u32::MAX,
     );
+    let few = (prop::bool::weighted(0.2), 1u8..=6);
     let all = (shape, feeding, capture, ending, (more, relaying, rounding));
-    (all, layout).prop_map(
-        |((shape, feeding, capture, ending, (more, relaying, rounding)), layout)| {
+    (all, layout, few).prop_map(
+        |((shape, feeding, capture, ending, (more, relaying, rounding)), layout, few)| {
             let rules = rule_set_of(shape, feeding, capture, ending, more, relaying, rounding);
-            match layout {
-                (true, counts) => with_layout(rules, &counts),
+            let rules = match layout {
+                (true, counts, _, _) => with_layout(rules, &counts),
+                (false, _, true, seed) => with_layout_seed(rules, seed),
+                (false, _, false, _) => rules,
+            };
+            match few {
+                (true, seeds) => with_end_seeds(rules, seeds),
                 (false, _) => rules,
             }
         },
     )
 }
 
+/// `rules` dealing its start from `seed` (`layout_seed`, docs/rules.md
+/// section 1), unless a match in rounds or a layout forbids it (section
+/// 14).
+pub fn with_layout_seed(rules: RuleSet, seed: u32) -> RuleSet {
+    if rules.rounds != Rounds::None || !rules.layout.is_uniform() {
+        return rules;
+    }
+    RuleSet {
+        layout_seed: seed,
+        ..rules
+    }
+}
+
+/// `rules` ending on `seeds` seeds or fewer left in the houses
+/// (`end_seeds`, docs/rules.md section 7), lowered below the seeds in the
+/// game (section 14).
+pub fn with_end_seeds(rules: RuleSet, seeds: u8) -> RuleSet {
+    let below = rules.total_seeds().saturating_sub(1).min(255) as u8;
+    RuleSet {
+        end_seeds: seeds.min(below),
+        ..rules
+    }
+}
+
 /// `rules` with its start layout fitted to its `houses` (the layout's
 /// counts repeated as far as needed, then repaired as by
-/// [`with_layout`]): for tests that change the houses of a drawn rule set.
+/// [`with_layout`]), and its `end_seeds` kept below the seeds in the game
+/// (as by [`with_end_seeds`]): for tests that change the houses or seeds
+/// of a drawn rule set.
 pub fn fit_layout(rules: RuleSet) -> RuleSet {
+    let rules = fit_start(rules);
+    if rules.end_seeds == 0 {
+        return rules;
+    }
+    with_end_seeds(rules, rules.end_seeds)
+}
+
+/// The layout part of [`fit_layout`].
+fn fit_start(rules: RuleSet) -> RuleSet {
     let counts = rules.layout.counts();
     if counts.is_empty() {
         return rules;
@@ -414,6 +459,7 @@ fn rule_set_of(
         houses,
         seeds,
         layout: Layout::UNIFORM,
+        layout_seed: 0,
         // Relay sowing goes one way round (section 14).
         direction: match Direction::ALL[direction] {
             Direction::Parity if Relay::ALL[relay] != Relay::None => Direction::Ccw,
@@ -458,6 +504,7 @@ fn rule_set_of(
         tuzdyk: tuzdyk && two && grand_slam == GrandSlam::Allowed && sows_plainly,
         tuzdyk_count,
         end,
+        end_seeds: 0,
         leftover: Leftover::ALL[leftover],
         cycle_leftover: Leftover::ALL[cycle_leftover],
         no_move: NoMove::ALL[no_move],

@@ -149,6 +149,8 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "round_starter" => names(&["alternate", "loser", "winner", "last_mover"]),
         "match_houses" => number(rules.match_houses.into(), 1, &[]),
         "round_limit" => number(rules.round_limit.into(), 0, &[]),
+        "layout_seed" => number(rules.layout_seed.into(), 0, &[]),
+        "end_seeds" => number(rules.end_seeds.into(), 0, &[2]),
         "first_move_extra_turn"
         | "must_feed"
         | "capture_empty_opposite"
@@ -295,7 +297,8 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
         "leftover"
             if r.end.contains(EndCondition::EmptyFirst)
                 && always_a_move
-                && !r.end.contains(EndCondition::Majority) =>
+                && !r.end.contains(EndCondition::Majority)
+                && r.end_seeds == 0 =>
         {
             Some("the game ends only with the board left as it is, or as a cycle")
         }

@@ -139,7 +139,7 @@ impl<'r> Position<'r> {
     }
 
     /// The end conditions read off the board: `empty_first`,
-    /// `any_side_empty` and `majority`, in that order. Returns whether the
+    /// `any_side_empty`, `majority` and `end_seeds`, in that order. Returns whether the
     /// game ended.
     #[inline(always)]
     pub(super) fn board_ends_game(&mut self, changed: Changed) -> bool {
@@ -162,10 +162,17 @@ impl<'r> Position<'r> {
                 return true;
             }
         }
-        // Only a move that put seeds in a store can make a majority.
-        if r.end_majority && changed.stores && self.has_majority() {
-            self.finish(EndReason::Majority, Some(r.leftover), changed.mover);
-            return true;
+        // Only a move that put seeds in a store can make a majority, or
+        // leave fewer seeds in the houses (seeds leave them only for one).
+        if r.ends_on_stores && changed.stores {
+            if r.end_majority && self.has_majority() {
+                self.finish(EndReason::Majority, Some(r.leftover), changed.mover);
+                return true;
+            }
+            if r.end_seeds > 0 && self.board_seeds() <= u32::from(r.end_seeds) {
+                self.finish(EndReason::FewSeeds, Some(r.leftover), changed.mover);
+                return true;
+            }
         }
         false
     }

@@ -480,13 +480,14 @@ pub(super) fn looks_ahead(set: &RuleSet) -> bool {
 
 /// Flag: an end condition is read off the board after every move.
 pub(super) fn ends_on_board(set: &RuleSet) -> bool {
-    [
-        EndCondition::EmptyFirst,
-        EndCondition::AnySideEmpty,
-        EndCondition::Majority,
-    ]
-    .into_iter()
-    .any(|c| set.end.contains(c))
+    set.end_seeds > 0
+        || [
+            EndCondition::EmptyFirst,
+            EndCondition::AnySideEmpty,
+            EndCondition::Majority,
+        ]
+        .into_iter()
+        .any(|c| set.end.contains(c))
 }
 
 /// Flag: sowings after which no rule looks at the move count any more.

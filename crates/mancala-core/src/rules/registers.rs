@@ -94,6 +94,8 @@ impl Registers {
             && rules.min_seeds == 1
             // The count of capture-earned extra moves is not in the registers.
             && rules.capture_turn_limit == 0
+            // Nor is an end on few seeds.
+            && rules.end_seeds == 0
             // Every move would need a look-ahead.
             && rules.grand_slam != GrandSlam::Forbidden;
         if !fits {

@@ -126,6 +126,16 @@ fn small_error(field: &'static str, value: &str) -> RuleError {
     }
 }
 
+/// Why a `u32` dimension's value is refused: `layout_seed` is no count of
+/// moves, the other (`no_capture_moves`) is.
+fn wide_reason(field: &'static str, moves: InvalidReason) -> InvalidReason {
+    if field == "layout_seed" {
+        InvalidReason::NotLayoutSeed
+    } else {
+        moves
+    }
+}
+
 impl Dimension for u32 {
     type File = u64;
 
@@ -133,7 +143,7 @@ impl Dimension for u32 {
         text.parse().map_err(|_| RuleError::InvalidValue {
             field,
             value: text.to_string(),
-            reason: InvalidReason::NotMoveCount,
+            reason: wide_reason(field, InvalidReason::NotMoveCount),
         })
     }
 
@@ -141,7 +151,7 @@ impl Dimension for u32 {
         u32::try_from(value).map_err(|_| RuleError::InvalidValue {
             field,
             value: value.to_string(),
-            reason: InvalidReason::TooManyMoves,
+            reason: wide_reason(field, InvalidReason::TooManyMoves),
         })
     }
 }

@@ -132,6 +132,9 @@ rule_dimensions! {
         /// the same for every side; empty (the default) for `seeds` in
         /// every house.
         layout: Layout = Layout::UNIFORM,
+        /// A start layout dealt at random from this seed, different on
+        /// every side (docs/rules.md section 1); 0 (the default) for none.
+        layout_seed: u32 = 0,
         /// Which way the seeds travel: counter-clockwise, clockwise, or by
         /// the parity of the seeds lifted.
         direction: Direction = Direction::Ccw,
@@ -197,6 +200,9 @@ rule_dimensions! {
         tuzdyk_count: u8 = 3,
         /// The ways the game ends (besides the player to move having no move).
         end: EndSet = EndSet::of(&[EndCondition::AnySideEmpty]),
+        /// The game ends after a move that leaves this many seeds or fewer
+        /// in the houses (docs/rules.md section 7); 0 (the default) for never.
+        end_seeds: u8 = 0,
         /// Where the seeds left on the board go when the game ends.
         leftover: Leftover = Leftover::Owner,
         /// Where the seeds left on the board go when an endless cycle ends the game.

@@ -14,7 +14,9 @@ impl RuleSet {
     /// A [`RuleError`] naming the first field (and its value) that cannot be
     /// played: a player count outside 2..=4, a house count outside 1..=16, no
     /// seeds, a `layout` that does not give one count per house, gives only
-    /// zeros or comes with `rounds`, more than 255 seeds in all, `min_seeds` 0, `relay_limit` 0,
+    /// zeros or comes with `rounds`, a `layout_seed` with a `layout` or
+    /// with `rounds`, more than 255 seeds in all, an `end_seeds` not below
+    /// them, `min_seeds` 0, `relay_limit` 0,
     /// relay sowing with `direction = parity`, `capture_ends_relay`
     /// without relay sowing, `capture_extra_turn_limit` without
     /// `capture_extra_turn`, a count capture without
@@ -60,6 +62,10 @@ impl RuleSet {
                 total,
                 max: MAX_SEEDS,
             });
+        }
+        if usize::from(self.end_seeds) >= total {
+            let value = self.end_seeds.to_string();
+            return invalid("end_seeds", value, InvalidReason::EndSeeds);
         }
         if self.min_seeds == 0 {
             return invalid("min_seeds", "0".into(), InvalidReason::MinSeeds);
@@ -118,9 +124,24 @@ impl RuleSet {
 
     /// Refuses a `layout` that is not one count per house, puts no seed
     /// on the board, or comes with a match in rounds (whose rounds after
-    /// the first fill `seeds` to a house).
+    /// the first fill `seeds` to a house), and a `layout_seed` with a
+    /// `layout` or with rounds.
     fn validate_layout(&self) -> Result<(), RuleError> {
         let counts = self.layout.counts();
+        if self.layout_seed != 0 {
+            let reason = if !counts.is_empty() {
+                InvalidReason::LayoutSeedWithLayout
+            } else if self.rounds != Rounds::None {
+                InvalidReason::LayoutWithRounds
+            } else {
+                return Ok(());
+            };
+            return Err(RuleError::InvalidValue {
+                field: "layout_seed",
+                value: self.layout_seed.to_string(),
+                reason,
+            });
+        }
         if counts.is_empty() {
             return Ok(());
         }

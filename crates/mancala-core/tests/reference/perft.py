@@ -39,6 +39,9 @@ class Rules:
     # Seeds of each house at the start, house 1 first, the same for every
     # side; empty: `seeds` in every house (section 2).
     layout: tuple = ()
+    # A start dealt at random from this seed, each side its own; 0: none
+    # (section 1, "A dealt start").
+    layout_seed: int = 0
     stores_sown: str = "own"  # none | own | all
     origin: str = "include"  # include | skip | first | first_unless_single
     extra_turn: str = "own_store"  # none | own_store | any_store
@@ -65,6 +68,9 @@ class Rules:
     tuzdyk: bool = False
     tuzdyk_count: int = 3
     end: frozenset = frozenset({"any_side_empty"})
+    # The game ends after a move that leaves this many seeds or fewer in
+    # the houses; 0: never (section 7).
+    end_seeds: int = 0
     pie_rule: bool = False
     direction: str = "ccw"  # ccw | cw | parity
     relay: str = "none"  # none | last | next
@@ -171,6 +177,9 @@ PRESETS["cross-kalah"] = replace(KALAH, direction="parity")
 # never ends a game by handing seeds out, so these dimensions are read and
 # left aside.
 ENDGAME_ONLY = {"leftover", "cycle_leftover"}
+# A match in rounds (section 8a): a count is of one round, its first, so
+# these dimensions are read and left aside too.
+ROUNDS_ONLY = {"rounds", "round_fill", "round_starter", "match_houses", "round_limit"}
 
 
 def load_rule_file(path):
@@ -180,7 +189,7 @@ def load_rule_file(path):
     rules = PRESETS[table.pop("preset", "kalah")]
     known = {f.name for f in fields(Rules)}
     for key, value in table.items():
-        if key in ENDGAME_ONLY:
+        if key in ENDGAME_ONLY or key in ROUNDS_ONLY:
             continue
         assert key in known, f"{path}: the reference does not know {key}"
         if key == "layout":
@@ -208,8 +217,10 @@ def parse_rules(spec):
     rules = load_rule_file(RULE_FILES / name) if name.endswith(".toml") else PRESETS[name]
     for change in changes:
         key, value = change.split("=")
+        if key in ENDGAME_ONLY or key in ROUNDS_ONLY:
+            continue
         if key in ("players", "houses", "seeds", "min_seeds", "no_capture_moves", "relay_limit",
-                   "tuzdyk_count", "capture_extra_turn_limit"):
+                   "tuzdyk_count", "capture_extra_turn_limit", "layout_seed", "end_seeds"):
             rules = replace(rules, **{key: int(value)})
         elif key in ("first_move_extra_turn", "must_feed", "chain", "pie_rule",
                      "capture_empty_opposite", "gap_opposite", "capture_extra_turn", "tuzdyk",
@@ -243,8 +254,8 @@ class State:
     # Extra moves that captures earned the side to move in this turn
     # (`capture_extra_turn_limit`, section 5).
     capture_turns: int = 0
-    # Positions seen so far in the game (only for --game): board, stores
-    # and side to move (docs/rules.md section 7, `repetition`).
+    # Positions seen so far in the game (only for --game): their keys
+    # (docs/rules.md sections 7 and 13, `repetition`).
     seen: set = field(default_factory=set)
 
     def copy(self):
@@ -253,8 +264,10 @@ class State:
                      self.seen)
 
     def key(self):
+        # Section 13, "Repetition": the pie-rule state counts too (a swap
+        # leaves the board and the side to move as they were).
         return (tuple(map(tuple, self.houses)), tuple(self.stores), self.to_move,
-                tuple(self.tuzdyk), self.capture_turns)
+                self.pie, tuple(self.tuzdyk), self.capture_turns)
 
     def tuzdyk_owner(self, cup):
         """The side whose tuzdyk `cup` is, or None."""
@@ -745,6 +758,9 @@ def children(rules, s, game, stats):
         if "majority" in rules.end and majority(rules, t):
             t.over = True
             stats["majority_ends"] += 1
+        if rules.end_seeds and sum(map(sum, t.houses)) <= rules.end_seeds:
+            t.over = True
+            stats["few_seeds_ends"] += 1
         if not t.over and rules.no_move == "pass":
             pass_turn(rules, t, stats)
         if t.over or t.to_move != s.to_move:
@@ -782,10 +798,42 @@ def replay(rules, moves):
 
 
 def start(rules):
-    """Every house holds `seeds`, or its count of the layout (section 2)."""
+    """Every house holds `seeds`, or its count of the layout, or of the
+    layout dealt from `layout_seed` (section 1)."""
+    if rules.layout_seed:
+        return State(deal(rules), [0] * rules.players)
     counts = list(rules.layout) if rules.layout else [rules.seeds] * rules.houses
     assert len(counts) == rules.houses, "a layout has one count per house"
     return State([list(counts) for _ in range(rules.players)], [0] * rules.players)
+
+
+MASK = (1 << 64) - 1
+
+
+def splitmix64(state):
+    """The generator of section 1: (the new state, the number drawn)."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return state, z ^ (z >> 31)
+
+
+def deal(rules):
+    """The start dealt from `layout_seed` (section 1, "A dealt start"), the
+    steps as written there: one list of counts per side."""
+    n = rules.players * rules.houses
+    least = min(rules.seeds, 2)
+    rest = n * rules.seeds - n * least
+    slots = list(range(rest + n - 1))
+    state = rules.layout_seed
+    for i in range(n - 1):
+        state, number = splitmix64(state)
+        j = number % (rest + n - 1 - i)
+        slots[i], slots[i + j] = slots[i + j], slots[i]
+    bars = [-1] + sorted(slots[:n - 1]) + [rest + n - 1]
+    counts = [least + bars[k + 1] - bars[k] - 1 for k in range(n)]
+    return [counts[s * rules.houses:(s + 1) * rules.houses] for s in range(rules.players)]
 
 
 def run(spec, text, depths, game, show_stats):

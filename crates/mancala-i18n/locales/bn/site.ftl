@@ -241,6 +241,7 @@ site-end-no-legal-move = একজন খেলোয়াড়ের কো�
 site-end-majority = একজন অর্ধেকের বেশি পাথর পেয়েছেন
 site-end-empty-first = একজন খেলোয়াড় আগে নিজের গর্তগুলো খালি করেছেন
 site-end-repetition = একই অবস্থান আবার এসেছে
+site-end-few-seeds = গর্তে খুব কম পাথর বাকি ছিল
 site-end-cannot-feed = একজন খেলোয়াড়কে পাথর দেওয়া সম্ভব হয়নি
 site-end-starved = পাথরহীন খেলোয়াড় বোর্ডের বাকি পাথর পেয়েছেন
 site-end-resignation = হার মানা

@@ -37,6 +37,12 @@ rules-board = Each of the { $players } players has { $houses } { $houses ->
         [left] left
        *[right] right
     }.
+# A start layout dealt at random from layout_seed ($seed): $least seeds
+# in every house, the rest dealt; $store_side as in rules-board.
+rules-board-dealt = Each of the { $players } players has { $houses } houses and a store on their { $store_side ->
+        [left] left
+       *[right] right
+    }. At the start the { $total } seeds are dealt at random, each side its own counts, at least { $least } to a house (deal number { $seed }).
 # A start layout (houses differ). $layout: rules-layout-next, the
 # counts of house 1 on, comma-separated; $store_side as in rules-board.
 rules-board-layout = Each of the { $players } players has { $houses } houses and a store on their { $store_side ->
@@ -264,6 +270,10 @@ rules-end-half = when { $players ->
        *[other] two
     } players hold { $half } each
 rules-end-repetition = when a position comes back (an endless cycle)
+rules-end-few-seeds = when { $seeds } { $seeds ->
+        [one] seed or none is
+       *[other] seeds or fewer are
+    } left in the houses after a move
 rules-end-no-move = when the player to move has no legal move
 rules-end-nobody-moves = when no player can move
 rules-end-empty-first = A player whose houses become empty wins at once, and the seeds left stay where they are.

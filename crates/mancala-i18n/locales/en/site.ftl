@@ -254,6 +254,7 @@ site-end-no-legal-move = a player with no legal move
 site-end-majority = a majority of the seeds
 site-end-empty-first = a player emptying their houses first
 site-end-repetition = a position coming back
+site-end-few-seeds = few seeds left in the houses
 site-end-cannot-feed = a player who could not be fed
 site-end-starved = a starving player claiming the board
 site-end-resignation = resignation

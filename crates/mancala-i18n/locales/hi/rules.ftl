@@ -31,6 +31,11 @@ rules-board-layout = { $players } खिलाड़ियों में ह�
         [left] बाईं
        *[right] दाईं
     } ओर उसका स्टोर है। शुरुआत में हर खिलाड़ी के घरों में, पहले घर से, क्रमशः { $layout } बीज होते हैं (कुल { $total } बीज)।
+# layout_seed ($seed) से बेतरतीब बाँटी गई शुरुआती व्यवस्था।
+rules-board-dealt = { $players } खिलाड़ियों में हर एक के पास { $houses } घर हैं; हर खिलाड़ी की { $store_side ->
+        [left] बाईं
+       *[right] दाईं
+    } ओर उसका स्टोर है। शुरुआत में कुल { $total } बीज बेतरतीब ढंग से बाँटे जाते हैं, हर घर में कम से कम { $least } (बँटवारा संख्या { $seed }), इसलिए घरों में अलग-अलग गिनती होती है, हर ओर अपनी।
 rules-layout-next = { $count }, { $rest }
 rules-layout-last = { $count }
 rules-board-turns = खिलाड़ी बोर्ड के चारों ओर बैठते हैं और बारी { $turns ->
@@ -219,6 +224,7 @@ rules-end-half = { $players ->
        *[other] जब दो खिलाड़ियों के पास { $half }-{ $half } बीज हों
     }
 rules-end-repetition = जब कोई स्थिति फिर से आ जाए (अंतहीन चक्र)
+rules-end-few-seeds = जब किसी चाल के बाद घरों में { $seeds } या उससे कम बीज बचें
 rules-end-no-move = जब जिसकी बारी है उसके पास कोई वैध चाल न हो
 rules-end-nobody-moves = जब कोई भी खिलाड़ी चाल न चल सके
 rules-end-empty-first = जिस खिलाड़ी के घर खाली हो जाएँ, वह तुरंत जीत जाता है, और बचे बीज जहाँ हैं वहीं रहते हैं।

@@ -250,6 +250,7 @@ site-end-no-legal-move = एक खिलाड़ी के पास कोई
 site-end-majority = एक खिलाड़ी को आधे से ज़्यादा बीज मिल गए
 site-end-empty-first = एक खिलाड़ी ने पहले अपने घर खाली कर दिए
 site-end-repetition = वही स्थिति फिर से आ गई
+site-end-few-seeds = घरों में बहुत कम बीज बचे थे
 site-end-cannot-feed = एक खिलाड़ी को बीज नहीं दिए जा सके
 site-end-starved = बिना बीज वाले खिलाड़ी ने बोर्ड के बचे बीज ले लिए
 site-end-resignation = हार मानना

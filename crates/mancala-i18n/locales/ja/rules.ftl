@@ -29,6 +29,11 @@ rules-board-layout = { $players }人のプレイヤーはそれぞれ穴を{ $ho
         [left] 左
        *[right] 右
     }端にゴールがあります。最初、各プレイヤーの穴には1番目の穴から順に石が{ $layout }個入っています（石は全部で{ $total }個）。
+# layout_seed ($seed) からランダムに配られる最初の配置。
+rules-board-dealt = { $players }人のプレイヤーはそれぞれ穴を{ $houses }個持ち、自分から見て{ $store_side ->
+        [left] 左
+       *[right] 右
+    }端にゴールがあります。最初に石{ $total }個をランダムに配り、どの穴にも少なくとも{ $least }個入れます（配り番号{ $seed }）。そのため穴ごとに、また側ごとに石の数が異なります。
 rules-layout-next = { $count }、{ $rest }
 rules-layout-last = { $count }
 rules-board-turns = プレイヤーは盤を囲んで座り、{ $turns ->
@@ -214,6 +219,7 @@ rules-end-half = { $players ->
        *[other] 2人のプレイヤーが{ $half }個ずつ集めたとき
     }
 rules-end-repetition = 同じ局面がふたたび現れたとき（終わらない繰り返し）
+rules-end-few-seeds = 手のあと、穴に残った石が{ $seeds }個以下になったとき
 rules-end-no-move = 番のプレイヤーに選べる手がないとき
 rules-end-nobody-moves = どのプレイヤーも手を選べないとき
 rules-end-empty-first = 自分の穴が空になったプレイヤーはその時点で勝ちとなり、残りの石はそのまま置いておきます。

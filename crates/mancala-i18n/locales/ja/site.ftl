@@ -225,6 +225,7 @@ site-end-no-legal-move = 選べる手のないプレイヤーが出た
 site-end-majority = 石の過半数を取ったプレイヤーが出た
 site-end-empty-first = 自分の穴を先に空にしたプレイヤーが出た
 site-end-repetition = 同じ局面がくり返された
+site-end-few-seeds = 穴に残った石がわずかになった
 site-end-cannot-feed = 相手に石を渡せなくなった
 site-end-starved = 石のなくなったプレイヤーが盤上の石を得た
 site-end-resignation = 投了
