@@ -318,8 +318,14 @@ fn opposite_capture(r: &RuleSet) -> Vec<Phrase> {
     } else {
         "nothing"
     };
+    // Under `capture_leaves_seed` the last seed stays in its house.
+    let capture = if r.capture_leaves_seed {
+        "rules-capture-opposite-leave"
+    } else {
+        "rules-capture-opposite"
+    };
     vec![
-        Phrase::new("rules-capture-opposite")
+        Phrase::new(capture)
             .word("target", target)
             .word("turns", turn_way(r)),
         Phrase::new("rules-capture-opposite-empty")
@@ -358,8 +364,15 @@ fn count_capture(r: &RuleSet) -> Vec<Phrase> {
                 .word("side", side)
                 .phrase("counts", counts),
         );
+        phrases.extend(chain_limit(r));
     }
     phrases
+}
+
+/// The most houses one chain capture takes, when `chain_limit` limits it.
+fn chain_limit(r: &RuleSet) -> Option<Phrase> {
+    (r.chain_limit > 0)
+        .then(|| Phrase::new("rules-capture-chain-limit").number("limit", r.chain_limit))
 }
 
 /// The Pallanguzhi family's capture across an empty house.
@@ -376,6 +389,7 @@ fn gap_capture(r: &RuleSet) -> Vec<Phrase> {
     ];
     if r.chain {
         phrases.push(Phrase::new("rules-capture-gap-chain").word("side", on_side(r)));
+        phrases.extend(chain_limit(r));
     }
     phrases
 }

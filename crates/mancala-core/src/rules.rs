@@ -161,6 +161,12 @@ pub struct Rules {
     /// The most extra moves captures earn in one turn; 0 for no limit.
     pub(crate) capture_turn_limit: u8,
     pub(crate) capture_empty_opposite: bool,
+    /// `capture_leaves_seed`: an opposite capture leaves the last seed in
+    /// its house (read by the general kernel only).
+    pub(crate) capture_leaves_seed: bool,
+    /// `chain_limit`: the most houses a chain capture takes; 0 for no
+    /// limit (read by the general kernel only).
+    pub(crate) chain_limit: u8,
     pub(crate) no_capture_moves: u32,
     pub(crate) grand_slam: GrandSlam,
     pub(crate) first_move_extra_turn: bool,
@@ -289,6 +295,8 @@ impl Rules {
             capture_extra_turn: set.capture_extra_turn,
             capture_turn_limit: set.capture_extra_turn_limit,
             capture_empty_opposite: set.capture_empty_opposite,
+            capture_leaves_seed: set.capture_leaves_seed,
+            chain_limit: set.chain_limit,
             no_capture_moves: set.no_capture_moves,
             grand_slam: set.grand_slam,
             first_move_extra_turn: set.first_move_extra_turn,

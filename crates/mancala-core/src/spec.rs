@@ -137,6 +137,8 @@ const ADDED_LATER: &[&str] = &[
     "relay_on",
     "relay_limit",
     "capture_ends_relay",
+    "capture_leaves_seed",
+    "chain_limit",
     "gap_opposite",
     "sow_capture_counts",
     "sow_capture_by",

@@ -65,16 +65,25 @@ const CASES: &[&str] = &[
     "oware relay=next capture=gap capture_ends_relay=true no_capture_moves=3",
     "kalah capture_extra_turn=true capture_extra_turn_limit=1",
     "kalah players=3 capture=gap capture_extra_turn=true capture_extra_turn_limit=2 no_move=pass",
+    "kalah capture_leaves_seed=true",
+    "kalah players=3 capture_from=all capture_leaves_seed=true relay=last stores_sown=none",
+    "oware chain_limit=2 capture_counts=1,2,3,4 capture_side=any",
+    "oware capture=gap chain=true chain_limit=2 gap_opposite=true relay=next",
     // The MancalaGames games shipped as rule files (docs/games.md).
     "adji-kui-i.toml",
     "bakuk.toml",
     "cross-wari.toml",
     "djenon-abe.toml",
     "djenon-aboure.toml",
+    "hufesay.toml",
+    "mandoli.toml",
     "mangala-ii.toml",
     "micro-wari.toml",
     "nocapt.toml",
+    "sadeqa-iii.toml",
+    "tihbat.toml",
     "valah.toml",
+    "voleur.toml",
 ];
 
 /// Random games per case.

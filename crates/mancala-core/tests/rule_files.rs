@@ -203,7 +203,7 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 41] = [
+    let table: [(&str, &str, Change); 43] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
@@ -236,11 +236,15 @@ fn set_changes_every_dimension_by_name() {
         ("capture_empty_opposite", "on", |s| {
             s.capture_empty_opposite = true
         }),
+        ("capture_leaves_seed", "true", |s| {
+            s.capture_leaves_seed = true
+        }),
         ("capture_counts", "2,4,6", |s| {
             s.capture_counts = CountSet::of(&[2, 4, 6])
         }),
         ("capture_side", "any", |s| s.capture_side = CaptureSide::Any),
         ("chain", "yes", |s| s.chain = true),
+        ("chain_limit", "2", |s| s.chain_limit = 2),
         ("gap_opposite", "true", |s| s.gap_opposite = true),
         ("sow_capture_counts", "4", |s| {
             s.sow_capture_counts = CountSet::of(&[4])

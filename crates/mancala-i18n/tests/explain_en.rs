@@ -414,3 +414,50 @@ fn an_unfed_end_under_the_leftover_rule_in_words() {
         assert_ne!(text, other, "{lang}: the words say the new ending");
     }
 }
+
+/// The text of `topic` in English.
+fn topic_words(rules: &RuleSet, topic: &str) -> String {
+    words(rules)
+        .into_iter()
+        .find(|(t, _)| t == topic)
+        .unwrap_or_else(|| panic!("no topic {topic}"))
+        .1
+}
+
+#[test]
+fn an_opposite_capture_that_leaves_the_seed_in_words() {
+    // docs/rules.md section 5, `capture_leaves_seed` (Hufesay).
+    let set = RuleSet::from_spec("kalah,capture_leaves_seed=true").unwrap();
+    assert_eq!(
+        topic_words(&set, "Captures"),
+        "If your last seed lands in an empty house of your own and the house opposite holds \
+         seeds, you capture its seeds into your store; your last seed stays where it landed. \
+         If the house opposite is empty, nothing is captured."
+    );
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        let leave = words.explain(&set).unwrap();
+        let kalah = words.explain(&Preset::Kalah.rules()).unwrap();
+        assert_ne!(leave, kalah, "{lang}: the words say the seed stays");
+    }
+}
+
+#[test]
+fn a_chain_limit_in_words() {
+    // docs/rules.md section 5, `chain_limit` (Mandoli: 2).
+    let set = RuleSet::from_spec("oware,chain_limit=2").unwrap();
+    assert_eq!(
+        topic_words(&set, "Captures"),
+        "If your last seed makes a house on your opponent's side hold 2 or 3 seeds, you \
+         capture the seeds of that house into your store. Then the capture goes back over the \
+         houses before it, one by one, taking each that also holds 2 or 3 seeds on your \
+         opponent's side, and stops at the first that does not. One capture takes at most 2 \
+         houses, the first one included."
+    );
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        let limited = words.explain(&set).unwrap();
+        let oware = words.explain(&Preset::Oware.rules()).unwrap();
+        assert_ne!(limited, oware, "{lang}: the words say the limit");
+    }
+}

@@ -128,6 +128,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "no_capture_moves" => number(rules.no_capture_moves.into(), 0, &[]),
         "tuzdyk_count" => number(rules.tuzdyk_count.into(), 1, &[]),
         "capture_extra_turn_limit" => number(rules.capture_extra_turn_limit.into(), 0, &[0]),
+        "chain_limit" => number(rules.chain_limit.into(), 0, &[0, 2]),
         "direction" => names(&["ccw", "cw", "parity"]),
         "stores_sown" => names(&["none", "own", "all"]),
         "origin" => names(&["include", "skip", "first", "first_unless_single"]),
@@ -152,6 +153,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "first_move_extra_turn"
         | "must_feed"
         | "capture_empty_opposite"
+        | "capture_leaves_seed"
         | "chain"
         | "gap_opposite"
         | "capture_extra_turn"
@@ -244,7 +246,8 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
         "capture_empty_opposite" if r.capture != Capture::Opposite => {
             Some("an opposite-capture rule")
         }
-        "chain" if !matches!(r.capture, Capture::Count | Capture::Gap) => {
+        "capture_leaves_seed" if r.capture != Capture::Opposite => Some("an opposite-capture rule"),
+        "chain" | "chain_limit" if !matches!(r.capture, Capture::Count | Capture::Gap) => {
             Some("only count and gap captures chain")
         }
         "gap_opposite" if r.capture != Capture::Gap => Some("a gap-capture rule"),

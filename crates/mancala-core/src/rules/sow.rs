@@ -533,11 +533,19 @@ impl Rules {
             Capture::Opposite => {
                 let own = self.landing[side][last] & LAND_OWN_HOUSE != 0;
                 if own && cups[last] == 1 {
-                    self.capture_opposite::<REPORT>(cups, side, last, out, captured_cups);
+                    // Only the general kernel leaves the seed (`kernel`).
+                    let leave = K == KERNEL_GENERAL && self.capture_leaves_seed;
+                    self.capture_opposite::<REPORT>(cups, side, last, leave, out, captured_cups);
                 }
             }
             Capture::Count => {
-                self.capture_count::<REPORT>(cups, side, last, dir, out, captured_cups);
+                // Only the general kernel limits a chain (`kernel`).
+                let limit = if K == KERNEL_GENERAL {
+                    usize::from(self.chain_limit)
+                } else {
+                    0
+                };
+                self.capture_count::<REPORT>(cups, side, last, dir, limit, out, captured_cups);
             }
             Capture::Next => {
                 let next = usize::from(self.next_house[dir][side][last]);
@@ -634,12 +642,15 @@ impl Rules {
     /// one bit per cup: the house beyond an empty next house, its
     /// opposite under `gap_opposite`, and under `chain` the same again
     /// across every further gap, looking ahead in the sowing's direction
-    /// `dir`. Never the house of the last seed.
+    /// `dir`, at most `chain_limit` houses beyond a gap when it is above
+    /// 0. Never the house of the last seed.
     fn gap_houses(&self, cups: &[u8; CUPS], side: usize, last: usize, dir: usize) -> u128 {
         let next = &self.next_house[dir][side];
         let ok = &self.capture_side_ok[side];
         let held = |taken: u128, c: usize| if taken >> c & 1 == 1 { 0 } else { cups[c] };
+        let limit = usize::from(self.chain_limit);
         let mut taken = 0u128;
+        let mut beyond_taken = 0usize;
         let mut c = last;
         loop {
             let gap = usize::from(next[c]);
@@ -652,11 +663,12 @@ impl Rules {
                 return taken;
             }
             taken |= 1 << beyond;
+            beyond_taken += 1;
             let across = usize::from(self.across[beyond]);
             if self.gap_opposite && across != last {
                 taken |= 1 << across;
             }
-            if !self.chain {
+            if !self.chain || beyond_taken == limit {
                 return taken;
             }
             c = beyond;
@@ -706,13 +718,16 @@ impl Rules {
         out.captured += taken as u8;
     }
 
-    /// The last seed made one of the mover's houses hold exactly 1.
+    /// The last seed made one of the mover's houses hold exactly 1: take
+    /// the corresponding houses, with the last seed unless `leave`
+    /// (`capture_leaves_seed`).
     #[inline(always)]
     fn capture_opposite<const REPORT: bool>(
         &self,
         cups: &mut [u8; CUPS],
         side: usize,
         last: usize,
+        leave: bool,
         out: &mut Sowing,
         captured_cups: &mut u128,
     ) {
@@ -740,6 +755,14 @@ impl Rules {
         for &t in targets {
             cups[usize::from(t)] = 0;
         }
+        if leave {
+            cups[self.store(side)] += taken;
+            out.captured += taken;
+            if REPORT {
+                *captured_cups |= targets.iter().fold(0, |m, &t| m | 1 << t);
+            }
+            return;
+        }
         cups[last] = 0;
         cups[self.store(side)] += taken + 1;
         out.captured += taken + 1;
@@ -748,13 +771,18 @@ impl Rules {
         }
     }
 
+    /// The count capture from house `last`, with its chain walking back
+    /// in direction `dir` under `chain`, taking at most `limit` houses
+    /// (0: no limit; `chain_limit`).
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn capture_count<const REPORT: bool>(
         &self,
         cups: &mut [u8; CUPS],
         side: usize,
         last: usize,
         dir: usize,
+        limit: usize,
         out: &mut Sowing,
         captured_cups: &mut u128,
     ) {
@@ -774,7 +802,7 @@ impl Rules {
             if usize::from(self.owner[c]) != side {
                 from_opp += u32::from(cups[c]);
             }
-            if !self.chain {
+            if !self.chain || houses == limit {
                 break;
             }
             c = usize::from(prev_house[c]);

@@ -168,6 +168,9 @@ rule_dimensions! {
         /// Opposite capture: the lone last seed goes to the store even when the
         /// target houses are empty.
         capture_empty_opposite: bool = false,
+        /// Opposite capture: the last seed stays in its house when the
+        /// corresponding houses are taken (Hufesay, Sadeqa III).
+        capture_leaves_seed: bool = false,
         /// Count capture: the counts that capture (`{2, 3}` in Oware).
         capture_counts: CountSet = CountSet::EMPTY,
         /// Count capture: on whose side a house may be captured.
@@ -175,6 +178,9 @@ rule_dimensions! {
         /// Count capture: also capture the qualifying houses before the last
         /// one; gap capture: go on across further gaps.
         chain: bool = false,
+        /// With `chain`: the most houses one capture takes, the first one
+        /// included; 0 for no limit (Mandoli: 2).
+        chain_limit: u8 = 0,
         /// Gap capture: also take the house opposite the one taken (Ali Guli Mane).
         gap_opposite: bool = false,
         /// A house that a seed of the sowing (not the last) brings to one of

@@ -52,9 +52,14 @@ class Rules:
     capture: str = "opposite"  # none | opposite | count | next | gap
     capture_from: str = "next"  # next | opposite | all
     capture_empty_opposite: bool = False
+    # Opposite capture: the last seed stays in its house (section 5).
+    capture_leaves_seed: bool = False
     capture_counts: frozenset = frozenset()
     capture_side: str = "opponent"  # opponent | own | any
     chain: bool = False
+    # With chain: the most houses one capture takes, the first included
+    # (beyond a gap, for the gap capture); 0: no limit (section 5).
+    chain_limit: int = 0
     gap_opposite: bool = False
     sow_capture_counts: frozenset = frozenset()
     sow_capture_by: str = "owner"  # owner | sower
@@ -209,11 +214,11 @@ def parse_rules(spec):
     for change in changes:
         key, value = change.split("=")
         if key in ("players", "houses", "seeds", "min_seeds", "no_capture_moves", "relay_limit",
-                   "tuzdyk_count", "capture_extra_turn_limit"):
+                   "tuzdyk_count", "capture_extra_turn_limit", "chain_limit"):
             rules = replace(rules, **{key: int(value)})
         elif key in ("first_move_extra_turn", "must_feed", "chain", "pie_rule",
                      "capture_empty_opposite", "gap_opposite", "capture_extra_turn", "tuzdyk",
-                     "capture_ends_relay"):
+                     "capture_ends_relay", "capture_leaves_seed"):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
@@ -484,6 +489,10 @@ def opposite_capture(rules, s, mover, last):
         for t in targets(rules, mover):
             taken[t] += s.houses[t][corresponding]
             s.houses[t][corresponding] = 0
+        if rules.capture_leaves_seed:
+            # The last seed stays where it fell; only the targets are taken.
+            s.stores[mover] += total
+            return taken
     elif not rules.capture_empty_opposite:
         return taken
     s.houses[mover][last[2]] = 0
@@ -506,12 +515,14 @@ def count_capture(rules, s, mover, last, back):
     if last[0] != "h" or not qualifies(last):
         return taken
     i = houses.index(last)
+    emptied = 0
     while qualifies(houses[i]):
         cup = houses[i]
         taken[cup[1]] += count(s, cup)
         s.stores[mover] += count(s, cup)
         s.houses[cup[1]][cup[2]] = 0
-        if not rules.chain:
+        emptied += 1
+        if not rules.chain or emptied == rules.chain_limit:
             break
         i = (i + back) % len(houses)
     return taken
@@ -565,6 +576,7 @@ def gap_capture(rules, s, mover, last, step):
         return 0 if cup in chosen else count(s, cup)
 
     here = last
+    beyonds = 0  # houses taken beyond a gap, for chain_limit
     while True:
         gap = next_house(rules, here, step)
         beyond = next_house(rules, gap, step)
@@ -573,11 +585,12 @@ def gap_capture(rules, s, mover, last, step):
         if not side_allowed(rules, mover, beyond):
             break
         chosen.append(beyond)
+        beyonds += 1
         if rules.gap_opposite:
             across = ("h", 1 - beyond[1], rules.houses - 1 - beyond[2])
             if across != last and across not in chosen:
                 chosen.append(across)
-        if not rules.chain:
+        if not rules.chain or beyonds == rules.chain_limit:
             break
         here = beyond
     take(s, mover, chosen, taken)

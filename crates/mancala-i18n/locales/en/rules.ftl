@@ -139,6 +139,17 @@ rules-capture-opposite = { $target ->
         } (your house next to your store faces their house 1, and so on) holds seeds, you capture its seeds together with that last seed into your store.
        *[all] If your last seed lands in an empty house of your own and the corresponding houses of every other player (your house next to your store faces their house 1, and so on) hold seeds, you capture their seeds together with that last seed into your store.
     }
+# As rules-capture-opposite, when the last seed stays in its house
+# (capture_leaves_seed).
+rules-capture-opposite-leave = { $target ->
+        [opposite] If your last seed lands in an empty house of your own and the house opposite holds seeds, you capture its seeds into your store; your last seed stays where it landed.
+        [across] If your last seed lands in an empty house of your own and the corresponding house of the player across the board (your house next to your store faces their house 1, and so on) holds seeds, you capture its seeds into your store; your last seed stays where it landed.
+        [next] If your last seed lands in an empty house of your own and the corresponding house of the next player { $turns ->
+            [cw] clockwise
+           *[ccw] counter-clockwise
+        } (your house next to your store faces their house 1, and so on) holds seeds, you capture its seeds into your store; your last seed stays where it landed.
+       *[all] If your last seed lands in an empty house of your own and the corresponding houses of every other player (your house next to your store faces their house 1, and so on) hold seeds, you capture their seeds into your store; your last seed stays where it landed.
+    }
 # $empty: nothing, or last_seed (the last seed alone is captured).
 rules-capture-opposite-empty = { $target ->
         [opposite] If the house opposite is empty
@@ -188,6 +199,11 @@ rules-capture-gap-chain = The capture goes on while the pattern repeats: { $side
         [own] an empty house, then one holding seeds on your own side
        *[any] an empty house, then one holding seeds
     }.
+# $limit: the most houses one chain capture takes (chain_limit).
+rules-capture-chain-limit = One capture takes at most { $limit } { $limit ->
+        [one] house
+       *[other] houses
+    }, the first one included.
 
 ## Seed counts, nested in the captures
 
@@ -381,6 +397,7 @@ rules-term-capture = Capture
 # such as "2 or 3 seeds".
 rules-term-capture-means = { $kind ->
         [opposite] Taking seeds off the board: when your last seed lands in an empty house of your own, the seeds of the corresponding house go to your store with it.
+        [opposite_leave] Taking seeds off the board: when your last seed lands in an empty house of your own, the seeds of the corresponding house go to your store; the last seed stays where it landed.
         [count] Taking seeds off the board: when your last seed makes a house hold { $counts }, its seeds go to your store.
         [next] Taking seeds off the board: when your last seed lands in a house, the seeds of the house after it go to your store.
         [gap] Taking seeds off the board: when your last seed lands in a house and the house after it is empty, the seeds of the house beyond go to your store.
