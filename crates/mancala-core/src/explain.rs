@@ -300,6 +300,11 @@ fn captures(r: &RuleSet) -> Option<Vec<Phrase>> {
     if can_capture(r) && r.no_capture_moves > 0 {
         phrases.push(Phrase::new("rules-capture-first-moves").number("moves", r.no_capture_moves));
     }
+    // `single_seed_captures` off: only the last seed's capture (or
+    // tuzdyk) is lost, so it matters only when there is one.
+    if !r.single_seed_captures && (r.capture != Capture::None || r.tuzdyk) {
+        phrases.push(Phrase::new("rules-capture-single-seed"));
+    }
     Some(phrases)
 }
 
@@ -348,10 +353,12 @@ pub(crate) fn opposite_target(r: &RuleSet) -> &'static str {
 /// The Oware family's capture: the counts, the side and the chain.
 fn count_capture(r: &RuleSet) -> Vec<Phrase> {
     let counts = counts_phrase(r.capture_counts, r.total_seeds());
-    let side = match r.capture_side {
-        CaptureSide::Opponent => "opponent",
-        CaptureSide::Own => "own",
-        CaptureSide::Any => "any",
+    // Under `opponent_first` the chain goes on on either side.
+    let (side, chain_side) = match r.capture_side {
+        CaptureSide::Opponent => ("opponent", "opponent"),
+        CaptureSide::Own => ("own", "own"),
+        CaptureSide::Any => ("any", "any"),
+        CaptureSide::OpponentFirst => ("opponent", "any"),
     };
     let mut phrases = vec![
         Phrase::new("rules-capture-count")
@@ -361,7 +368,7 @@ fn count_capture(r: &RuleSet) -> Vec<Phrase> {
     if r.chain {
         phrases.push(
             Phrase::new("rules-capture-count-chain")
-                .word("side", side)
+                .word("side", chain_side)
                 .phrase("counts", counts),
         );
         phrases.extend(chain_limit(r));
@@ -388,18 +395,25 @@ fn gap_capture(r: &RuleSet) -> Vec<Phrase> {
             .word("take", take),
     ];
     if r.chain {
-        phrases.push(Phrase::new("rules-capture-gap-chain").word("side", on_side(r)));
+        // Under `opponent_first` the chain goes on on any side.
+        let side = if r.capture_side == CaptureSide::OpponentFirst {
+            "any"
+        } else {
+            on_side(r)
+        };
+        phrases.push(Phrase::new("rules-capture-gap-chain").word("side", side));
         phrases.extend(chain_limit(r));
     }
     phrases
 }
 
-/// Where the `next` and `gap` captures may take a house: `opponent` (of
-/// two players), `others` (another player's side), `own` or `any`.
+/// Where the `next` and `gap` captures may take a house (the first
+/// house, under `opponent_first`): `opponent` (of two players), `others`
+/// (another player's side), `own` or `any`.
 pub(crate) fn on_side(r: &RuleSet) -> &'static str {
     match (r.capture_side, r.players) {
-        (CaptureSide::Opponent, 2) => "opponent",
-        (CaptureSide::Opponent, _) => "others",
+        (CaptureSide::Opponent | CaptureSide::OpponentFirst, 2) => "opponent",
+        (CaptureSide::Opponent | CaptureSide::OpponentFirst, _) => "others",
         (CaptureSide::Own, _) => "own",
         (CaptureSide::Any, _) => "any",
     }

@@ -19,8 +19,8 @@ pub(crate) use sow::{
 
 use crate::error::RuleError;
 use crate::ruleset::{
-    Capture, CountSet, Direction, EndCondition, GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS,
-    NoMove, Origin, Relay, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    Capture, CaptureSide, CountSet, Direction, EndCondition, GrandSlam, Leftover, MAX_HOUSES,
+    MAX_PLAYERS, NoMove, Origin, Relay, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 use crate::side::Side;
 
@@ -167,6 +167,12 @@ pub struct Rules {
     /// `chain_limit`: the most houses a chain capture takes; 0 for no
     /// limit (read by the general kernel only).
     pub(crate) chain_limit: u8,
+    /// `capture_side = opponent_first`: the houses of a chain after the
+    /// first may be on any side (read by the general kernel only).
+    pub(crate) chain_any_side: bool,
+    /// `single_seed_captures`: false when a move lifting one seed
+    /// captures nothing (read by the general kernel only).
+    pub(crate) single_seed_captures: bool,
     pub(crate) no_capture_moves: u32,
     pub(crate) grand_slam: GrandSlam,
     pub(crate) first_move_extra_turn: bool,
@@ -297,6 +303,8 @@ impl Rules {
             capture_empty_opposite: set.capture_empty_opposite,
             capture_leaves_seed: set.capture_leaves_seed,
             chain_limit: set.chain_limit,
+            chain_any_side: set.capture_side == CaptureSide::OpponentFirst,
+            single_seed_captures: set.single_seed_captures,
             no_capture_moves: set.no_capture_moves,
             grand_slam: set.grand_slam,
             first_move_extra_turn: set.first_move_extra_turn,

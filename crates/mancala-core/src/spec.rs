@@ -144,6 +144,7 @@ const ADDED_LATER: &[&str] = &[
     "sow_capture_by",
     "capture_extra_turn",
     "capture_extra_turn_limit",
+    "single_seed_captures",
     "no_move",
     "tuzdyk",
     "tuzdyk_count",

@@ -1,7 +1,8 @@
 //! The capture dimensions of issue 30 on concrete positions worked out
 //! by hand from docs/rules.md section 5: `capture_leaves_seed` (an
-//! opposite capture that leaves the capturing seed) and `chain_limit`
-//! (the most houses one chain capture takes), and the errors that name
+//! opposite capture that leaves the capturing seed), `chain_limit`
+//! (the most houses one chain capture takes), `capture_side =
+//! opponent_first` and `single_seed_captures`, and the errors that name
 //! them (section 14).
 //!
 //! Notation: per side `house 1,...,house n:store`, side 0 first, then
@@ -127,4 +128,49 @@ fn the_new_capture_dimensions_refuse_what_cannot_be_played() {
     assert!(e.to_string().contains("chain_limit"), "{e}");
     let e = RuleSet::from_toml("preset = \"oware\"\nchain_limit = -1").unwrap_err();
     assert!(e.to_string().contains("chain_limit"), "{e}");
+}
+
+#[test]
+fn opponent_first_starts_a_chain_on_the_opponents_side_and_goes_on_onto_ones_own() {
+    // h4's 3 seeds make h5 2, h6 3 and o1 2: o1 is taken, then h6 and h5
+    // on the mover's side; h4, emptied, stops the chain.
+    let start = "0,0,0,3,1,2:14 1,4,0,0,0,1:22 to=0 ply=6";
+    let first = spec("oware,capture_side=opponent_first");
+    let mut pos = at(&first, start);
+    assert_eq!(play(&mut pos, 4).captured, 7);
+    assert_eq!(pos.to_string(), "0,0,0,0,0,0:21 0,4,0,0,0,1:22 to=1 ply=7");
+    // Oware stops at the mover's own side: o1 alone.
+    let oware = spec("oware");
+    let mut pos = at(&oware, start);
+    assert_eq!(play(&mut pos, 4).captured, 2);
+    assert_eq!(pos.to_string(), "0,0,0,0,2,3:16 0,4,0,0,0,1:22 to=1 ply=7");
+    // The first house must be the opponent's: h4's 2 seeds make h5 2 and
+    // h6 3, both the mover's own, and nothing is taken.
+    let own_last = "0,0,0,2,1,2:19 1,4,0,0,0,1:18 to=0 ply=6";
+    let mut pos = at(&first, own_last);
+    assert_eq!(play(&mut pos, 4).captured, 0);
+    assert_eq!(pos.to_string(), "0,0,0,0,2,3:19 1,4,0,0,0,1:18 to=1 ply=7");
+}
+
+#[test]
+fn a_move_of_a_single_seed_captures_nothing_when_single_seed_captures_is_off() {
+    // h6's single seed makes o1 hold 2 (Oware would take it).
+    let start = "0,0,0,0,0,1:20 1,3,0,0,0,3:20 to=0 ply=6";
+    let oware = spec("oware");
+    let mut pos = at(&oware, start);
+    assert_eq!(play(&mut pos, 6).captured, 2);
+    let off = spec("oware,single_seed_captures=false");
+    let mut pos = at(&off, start);
+    assert_eq!(play(&mut pos, 6).captured, 0);
+    assert_eq!(pos.to_string(), "0,0,0,0,0,0:20 2,3,0,0,0,3:20 to=1 ply=7");
+    // Two seeds capture as usual: h5's 2 make h6 1 and o1 2.
+    let mut pos = at(&off, "0,0,0,0,2,0:20 1,3,0,0,0,2:20 to=0 ply=6");
+    assert_eq!(play(&mut pos, 5).captured, 2);
+    // Under relay sowing the whole move is a single seed's: Djenon Abe's
+    // relay with a capture ending it. h6's seed makes o1 2 (it held 1):
+    // no capture, so the relay lifts o1's 2 into o2 (3 -> 4) and o3.
+    let relay = spec("oware,relay=last,capture_ends_relay=true,single_seed_captures=false");
+    let mut pos = at(&relay, "0,0,0,0,0,1:20 1,3,0,0,0,3:20 to=0 ply=6");
+    assert_eq!(play(&mut pos, 6).captured, 0);
+    assert_eq!(pos.to_string(), "0,0,0,0,0,0:20 0,4,1,0,0,3:20 to=1 ply=7");
 }

@@ -259,6 +259,25 @@ const CAPTURE_ROWS: &[Row] = &[
         1,
         "0,0,0,0,0,0:23 4,0,0,0,0,0:21 to=1 ply=9",
     ),
+    // Kale: h5's 2 seeds make h6 2 and o1 2. o1, on the opponent's side,
+    // is taken, and the chain goes on onto the mover's own side
+    // (`capture_side = "opponent_first"`): h6 too; h5, emptied, stops it.
+    (
+        "kale",
+        "0,0,0,0,2,1:20 1,3,0,0,0,1:20 to=0 ply=10",
+        5,
+        4,
+        "0,0,0,0,0,0:24 0,3,0,0,0,1:20 to=1 ply=11",
+    ),
+    // Kale: h6's single seed makes o1 hold 2, but a move of a single seed
+    // captures nothing (`single_seed_captures = false`).
+    (
+        "kale",
+        "0,0,0,0,2,1:20 1,3,0,0,0,1:20 to=0 ply=10",
+        6,
+        0,
+        "0,0,0,0,2,0:20 2,3,0,0,0,1:20 to=1 ply=11",
+    ),
     // Mandoli: h3's 4 seeds make h4 2, h5 2, h6 4 and o1 2. o1 held a
     // seed, but a landing that captures ends the relay: o1 is taken, then
     // h6 before it, and `chain_limit = 2` stops the chain there.

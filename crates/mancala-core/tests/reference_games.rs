@@ -69,6 +69,10 @@ const CASES: &[&str] = &[
     "kalah players=3 capture_from=all capture_leaves_seed=true relay=last stores_sown=none",
     "oware chain_limit=2 capture_counts=1,2,3,4 capture_side=any",
     "oware capture=gap chain=true chain_limit=2 gap_opposite=true relay=next",
+    "oware capture_side=opponent_first capture_counts=1,2,3 single_seed_captures=false",
+    "oware capture=gap chain=true capture_side=opponent_first",
+    "oware relay=last capture_ends_relay=true single_seed_captures=false",
+    "kalah single_seed_captures=false",
     // The MancalaGames games shipped as rule files (docs/games.md).
     "adji-kui-i.toml",
     "bakuk.toml",
@@ -76,6 +80,7 @@ const CASES: &[&str] = &[
     "djenon-abe.toml",
     "djenon-aboure.toml",
     "hufesay.toml",
+    "kale.toml",
     "mandoli.toml",
     "mangala-ii.toml",
     "micro-wari.toml",

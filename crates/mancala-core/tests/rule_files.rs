@@ -203,7 +203,7 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 43] = [
+    let table: [(&str, &str, Change); 44] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
@@ -255,6 +255,9 @@ fn set_changes_every_dimension_by_name() {
         ("capture_extra_turn", "on", |s| s.capture_extra_turn = true),
         ("capture_extra_turn_limit", "1", |s| {
             s.capture_extra_turn_limit = 1
+        }),
+        ("single_seed_captures", "false", |s| {
+            s.single_seed_captures = false
         }),
         ("no_capture_moves", "1", |s| s.no_capture_moves = 1),
         ("tuzdyk", "true", |s| s.tuzdyk = true),

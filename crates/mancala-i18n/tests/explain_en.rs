@@ -461,3 +461,30 @@ fn a_chain_limit_in_words() {
         assert_ne!(limited, oware, "{lang}: the words say the limit");
     }
 }
+
+#[test]
+fn kales_captures_in_words() {
+    // docs/rules.md section 5: `capture_side = opponent_first` and
+    // `single_seed_captures = false` (Kale).
+    let set = RuleSet::from_spec(
+        "oware,capture_side=opponent_first,single_seed_captures=false,grand_slam=allowed",
+    )
+    .unwrap();
+    assert_eq!(
+        topic_words(&set, "Captures"),
+        "If your last seed makes a house on your opponent's side hold 2 or 3 seeds, you \
+         capture the seeds of that house into your store. Then the capture goes back over the \
+         houses before it, one by one, taking each that also holds 2 or 3 seeds on either \
+         side, and stops at the first that does not. A move from a house holding a single \
+         seed captures nothing with its last seed."
+    );
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        let oware = RuleSet::from_spec("oware,grand_slam=allowed").unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&oware).unwrap(),
+            "{lang}: the words say Kale's captures"
+        );
+    }
+}

@@ -274,7 +274,7 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         0usize..3,
         0usize..3,
         prop::collection::vec(1u8..=8, 1..4),
-        0usize..3,
+        (0..CaptureSide::ALL.len(), prop::bool::weighted(0.8)),
         (any::<bool>(), prop::sample::select(vec![0u8, 0, 1, 2, 3])),
         0u32..3,
     );
@@ -368,7 +368,7 @@ pub fn with_layout(rules: RuleSet, counts: &[u8]) -> RuleSet {
 /// What [`random_rules`] draws, dimension group by dimension group.
 type Shape = (u8, u8, u8, usize, usize, usize, usize);
 type Feeding = (bool, u8, bool, usize, usize);
-type Captures = (usize, usize, usize, Vec<u8>, usize, (bool, u8), u32);
+type Captures = (usize, usize, usize, Vec<u8>, (usize, bool), (bool, u8), u32);
 type Ending = (u8, usize, usize, bool, (bool, u8));
 type More = (Vec<u8>, bool, bool, (bool, u8));
 type Relaying = (usize, usize, u8, usize, bool);
@@ -388,7 +388,7 @@ fn rule_set_of(
     let (rounds, round_fill, round_starter, match_houses, round_limit) = rounding;
     let (players, houses, mut seeds, stores, origin, extra, direction) = shape;
     let (first_extra, min_seeds, must_feed, unfed, grand_slam) = feeding;
-    let (kind, from, lone_seed, counts, side, (chain, chain_limit), no_capture) = capture;
+    let (kind, from, lone_seed, counts, (side, single), (chain, chain_limit), no_capture) = capture;
     let (end_bits, leftover, cycle_leftover, pie, (tuzdyk, tuzdyk_count)) = ending;
     let (sow_counts, sower, gap_opposite, (capture_extra_turn, capture_limit)) = more;
     let (relay, relay_on, relay_limit, no_move, capture_ends_relay) = relaying;
@@ -457,6 +457,8 @@ fn rule_set_of(
             SowCaptureBy::Owner
         },
         capture_extra_turn,
+        // A single seed's move captures nothing a fifth of the time.
+        single_seed_captures: single,
         // A limit needs capture_extra_turn (docs/rules.md section 14).
         capture_extra_turn_limit: if capture_extra_turn { capture_limit } else { 0 },
         no_capture_moves: no_capture,

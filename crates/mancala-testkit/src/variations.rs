@@ -139,7 +139,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "grand_slam" => names(&["allowed", "no_capture", "forbidden"]),
         "capture" => names(&["none", "opposite", "count", "next", "gap"]),
         "capture_from" => names(&["next", "opposite", "all"]),
-        "capture_side" => names(&["opponent", "own", "any"]),
+        "capture_side" => names(&["opponent", "own", "any", "opponent_first"]),
         "sow_capture_by" => names(&["owner", "sower"]),
         "leftover" | "cycle_leftover" => {
             names(&["owner", "discard", "split", "last_mover", "split_poorer"])
@@ -154,6 +154,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         | "must_feed"
         | "capture_empty_opposite"
         | "capture_leaves_seed"
+        | "single_seed_captures"
         | "chain"
         | "gap_opposite"
         | "capture_extra_turn"
@@ -245,6 +246,15 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
         }
         "capture_empty_opposite" if r.capture != Capture::Opposite => {
             Some("an opposite-capture rule")
+        }
+        "capture_side"
+            if pair("opponent", "opponent_first")
+                && !(r.chain && matches!(r.capture, Capture::Count | Capture::Gap)) =>
+        {
+            Some("without a chain, opponent_first is opponent")
+        }
+        "single_seed_captures" if r.capture == Capture::None && !r.tuzdyk => {
+            Some("the last seed never captures")
         }
         "capture_leaves_seed" if r.capture != Capture::Opposite => Some("an opposite-capture rule"),
         "chain" | "chain_limit" if !matches!(r.capture, Capture::Count | Capture::Gap) => {

@@ -206,7 +206,7 @@ impl Rules {
         debug_assert!(n > 0, "sowing an empty house");
         let last = self.sow_seeds(cups, 0, side, house, (origin, start), n, true);
         let mut result = Sowing::landing(last);
-        self.land::<REPORT, K>(cups, side, 0, sowings, &mut result, captured_cups);
+        self.land::<REPORT, K>(cups, side, 0, (sowings, n), &mut result, captured_cups);
         result
     }
 
@@ -251,13 +251,14 @@ impl Rules {
         };
         if self.tuzdyk {
             self.pay_tuzdyks(cups, tuzdyks);
-            if sowings >= self.no_capture_moves
+            if self.captures_now(sowings, n)
                 && self.make_tuzdyk::<REPORT>(cups, tuzdyks, side, &mut result, captured_cups)
             {
                 return result;
             }
         }
-        self.land::<REPORT, KERNEL_GENERAL>(cups, side, dir, sowings, &mut result, captured_cups);
+        let move_of = (sowings, n);
+        self.land::<REPORT, KERNEL_GENERAL>(cups, side, dir, move_of, &mut result, captured_cups);
         result
     }
 
@@ -372,25 +373,41 @@ impl Rules {
 
     /// Resolves the final landing of a sowing in direction `dir`
     /// (`out.last`): the extra turn of a store landing, or the capture
-    /// (docs/rules.md sections 3 and 5).
+    /// (docs/rules.md sections 3 and 5). `move_of` is the sowings played
+    /// before this move and the seeds its house held.
     #[inline(always)]
     fn land<const REPORT: bool, const K: u8>(
         &self,
         cups: &mut [u8; CUPS],
         side: usize,
         dir: usize,
-        sowings: u32,
+        move_of: (u32, u8),
         result: &mut Sowing,
         captured_cups: &mut u128,
     ) {
+        let (sowings, lifted) = move_of;
         let last = usize::from(result.last);
         let landing = self.landing[side][last];
+        // Only the general kernel knows `single_seed_captures` (`kernel`).
+        let captures = if K == KERNEL_GENERAL {
+            self.captures_now(sowings, lifted)
+        } else {
+            sowings >= self.no_capture_moves
+        };
         if landing & LAND_STORE != 0 {
             result.extra_turn =
                 landing & LAND_EXTRA != 0 && (self.first_move_extra_turn || sowings > 0);
-        } else if sowings >= self.no_capture_moves {
+        } else if captures {
             self.capture::<REPORT, K>(cups, side, last, dir, sowings, result, captured_cups);
         }
+    }
+
+    /// Whether the last seed of a move may capture: not in the first
+    /// `no_capture_moves` sowings, nor for a move that lifted a single
+    /// seed when `single_seed_captures` is off (docs/rules.md section 5).
+    #[inline]
+    fn captures_now(&self, sowings: u32, lifted: u8) -> bool {
+        sowings >= self.no_capture_moves && (self.single_seed_captures || lifted != 1)
     }
 
     /// [`Rules::sow`] under relay sowing (docs/rules.md section 3): leg
@@ -418,6 +435,8 @@ impl Rules {
         let track = &self.track[0][side];
         let lap = usize::from(self.lap[side]);
         let taking = self.sow_captures && sowings >= self.no_capture_moves;
+        // The seeds of the house the player chose (`single_seed_captures`).
+        let move_of = (sowings, cups[from]);
         loop {
             let n = usize::from(cups[from]);
             cups[from] = 0;
@@ -446,7 +465,7 @@ impl Rules {
             let Some(lifted) = self.relay_lift(cups, side, last) else {
                 break;
             };
-            if self.capture_ends_relay && self.would_capture(cups, side, last, sowings) {
+            if self.capture_ends_relay && self.would_capture(cups, side, last, move_of) {
                 break;
             }
             if result.lifts == self.relay_limit {
@@ -458,7 +477,7 @@ impl Rules {
             from = lifted;
             start = usize::from(self.relay_from[side][lifted]);
         }
-        self.land::<REPORT, KERNEL_GENERAL>(cups, side, 0, sowings, &mut result, captured_cups);
+        self.land::<REPORT, KERNEL_GENERAL>(cups, side, 0, move_of, &mut result, captured_cups);
         result
     }
 
@@ -468,8 +487,15 @@ impl Rules {
     /// family, `no_capture_moves` and a grand slam that `no_capture`
     /// cancels are judged exactly as the final landing judges them.
     #[inline(never)]
-    fn would_capture(&self, cups: &[u8; CUPS], side: usize, last: usize, sowings: u32) -> bool {
-        if sowings < self.no_capture_moves {
+    fn would_capture(
+        &self,
+        cups: &[u8; CUPS],
+        side: usize,
+        last: usize,
+        move_of: (u32, u8),
+    ) -> bool {
+        let (sowings, lifted) = move_of;
+        if !self.captures_now(sowings, lifted) {
             return false;
         }
         let mut copy = *cups;
@@ -539,13 +565,14 @@ impl Rules {
                 }
             }
             Capture::Count => {
-                // Only the general kernel limits a chain (`kernel`).
-                let limit = if K == KERNEL_GENERAL {
-                    usize::from(self.chain_limit)
+                // Only the general kernel limits a chain or lets it
+                // change sides (`kernel`).
+                let chain = if K == KERNEL_GENERAL {
+                    (usize::from(self.chain_limit), self.chain_any_side)
                 } else {
-                    0
+                    (0, false)
                 };
-                self.capture_count::<REPORT>(cups, side, last, dir, limit, out, captured_cups);
+                self.capture_count::<REPORT>(cups, side, last, dir, chain, out, captured_cups);
             }
             Capture::Next => {
                 let next = usize::from(self.next_house[dir][side][last]);
@@ -655,11 +682,10 @@ impl Rules {
         loop {
             let gap = usize::from(next[c]);
             let beyond = usize::from(next[gap]);
-            if held(taken, gap) != 0
-                || beyond == last
-                || held(taken, beyond) == 0
-                || !ok[usize::from(self.owner[beyond])]
-            {
+            // Under `opponent_first` only the first house's side is judged.
+            let side_ok =
+                ok[usize::from(self.owner[beyond])] || (taken != 0 && self.chain_any_side);
+            if held(taken, gap) != 0 || beyond == last || held(taken, beyond) == 0 || !side_ok {
                 return taken;
             }
             taken |= 1 << beyond;
@@ -772,8 +798,10 @@ impl Rules {
     }
 
     /// The count capture from house `last`, with its chain walking back
-    /// in direction `dir` under `chain`, taking at most `limit` houses
-    /// (0: no limit; `chain_limit`).
+    /// in direction `dir` under `chain`: `(limit, any_side)` are the most
+    /// houses it takes (0: no limit; `chain_limit`) and whether the houses
+    /// after the first may be on any side (`capture_side =
+    /// opponent_first`).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn capture_count<const REPORT: bool>(
@@ -782,13 +810,20 @@ impl Rules {
         side: usize,
         last: usize,
         dir: usize,
-        limit: usize,
+        (limit, any_side): (usize, bool),
         out: &mut Sowing,
         captured_cups: &mut u128,
     ) {
         let ok = &self.capture_side_ok[side];
         let prev_house = &self.prev_house[dir];
         let qualifies = |c: usize| self.counts.holds(cups[c]) && ok[usize::from(self.owner[c])];
+        let chains_on = |c: usize| {
+            if any_side {
+                self.counts.holds(cups[c])
+            } else {
+                qualifies(c)
+            }
+        };
         if !qualifies(last) {
             return;
         }
@@ -806,7 +841,7 @@ impl Rules {
                 break;
             }
             c = usize::from(prev_house[c]);
-            if c == last || !qualifies(c) {
+            if c == last || !chains_on(c) {
                 break;
             }
         }

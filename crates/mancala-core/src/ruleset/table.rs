@@ -193,6 +193,9 @@ rule_dimensions! {
         /// With `capture_extra_turn`: the most extra moves captures earn
         /// the mover in one turn, 0 for no limit (Ali Guli Mane: 1).
         capture_extra_turn_limit: u8 = 0,
+        /// When false, a move that lifts a single seed captures nothing
+        /// with its last seed (Kale).
+        single_seed_captures: bool = true,
         /// The first this many moves of the game capture nothing.
         no_capture_moves: u32 = 0,
         /// Toguz Kumalak's tuzdyk: once a game, a last seed that brings an

@@ -164,6 +164,7 @@ rules-capture-first-moves = { $moves ->
         [one] The first move of the game captures nothing.
        *[other] The first { $moves } moves of the game capture nothing.
     }
+rules-capture-single-seed = A move from a house holding a single seed captures nothing with its last seed.
 # $side: opponent, own or any; $counts: a phrase such as "2 or 3 seeds".
 rules-capture-count = If your last seed makes a house { $side ->
         [opponent] on your opponent's side
@@ -478,6 +479,7 @@ rules-question-capture-side = Can I capture on my own side?
 rules-answer-capture-side = { $side ->
         [opponent] No: only houses on your opponent's side are captured.
         [others] No: only houses on the other players' sides are captured.
+        [opponent_first] Only in a chain: the first house a capture takes must be on your opponent's side, and the chain may then go on onto your own side.
         [own] Yes, and only there: captures take houses on your own side.
        *[any] Yes: a house on any side can be captured.
     }

@@ -129,6 +129,7 @@ rules-capture-opposite-empty = { $target ->
        *[last_seed] 最後の石だけを自分のゴールに入れます
     }。
 rules-capture-first-moves = ゲームの最初の{ $moves }手では石を取りません。
+rules-capture-single-seed = 石が1個だけの穴から始めた手では、最後の石で石を取れません。
 rules-capture-count = 最後の石で{ $side ->
         [opponent] 相手の列の
         [own] 自分の列の
@@ -404,6 +405,7 @@ rules-question-capture-side = 自分の列の石も取れますか？
 rules-answer-capture-side = { $side ->
         [opponent] いいえ。取れるのは相手の列の穴だけです。
         [others] いいえ。取れるのはほかのプレイヤーの列の穴だけです。
+        [opponent_first] 連続して取るときだけです。最初に取る穴は相手の列になければならず、そのあと自分の列まで続けて取れます。
         [own] はい。取れるのは自分の列の穴だけです。
        *[any] はい。どの列の穴でも取れます。
     }
