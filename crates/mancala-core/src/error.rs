@@ -112,6 +112,11 @@ pub enum InvalidReason {
         "capture_leaves_seed leaves the last seed in its house, capture_empty_opposite sends it to the store: choose one"
     )]
     LeavesSeedWithEmptyOpposite,
+    /// `sow_capture_last` without `sow_capture_counts`.
+    #[error(
+        "sow_capture_last extends the captures while sowing to the last seed: it needs sow_capture_counts"
+    )]
+    SowCaptureLastWithoutCounts,
     /// `chain_limit` above 0 without `chain`.
     #[error("chain_limit limits how far a chain capture goes: it needs chain = true")]
     ChainLimitWithoutChain,

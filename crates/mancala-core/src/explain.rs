@@ -428,8 +428,14 @@ fn sow_captures(r: &RuleSet) -> Option<Vec<Phrase>> {
         SowCaptureBy::Owner => "owner",
         SowCaptureBy::Sower => "sower",
     };
+    // Under `sow_capture_last` the last seed takes its house too.
+    let id = if r.sow_capture_last {
+        "rules-sow-capture-last"
+    } else {
+        "rules-sow-capture"
+    };
     Some(vec![
-        Phrase::new("rules-sow-capture")
+        Phrase::new(id)
             .phrase(
                 "counts",
                 counts_phrase(r.sow_capture_counts, r.total_seeds()),

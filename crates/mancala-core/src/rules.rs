@@ -157,6 +157,8 @@ pub struct Rules {
     pub(crate) sow_to_sower: bool,
     /// Sowing captures are on: sowing goes seed by seed.
     pub(crate) sow_captures: bool,
+    /// `sow_capture_last`: the last seed of each leg takes a house too.
+    pub(crate) sow_capture_last: bool,
     pub(crate) capture_extra_turn: bool,
     /// The most extra moves captures earn in one turn; 0 for no limit.
     pub(crate) capture_turn_limit: u8,
@@ -298,6 +300,7 @@ impl Rules {
             sow_counts: set.sow_capture_counts,
             sow_to_sower: set.sow_capture_by == SowCaptureBy::Sower,
             sow_captures: !set.sow_capture_counts.is_empty(),
+            sow_capture_last: set.sow_capture_last,
             capture_extra_turn: set.capture_extra_turn,
             capture_turn_limit: set.capture_extra_turn_limit,
             capture_empty_opposite: set.capture_empty_opposite,

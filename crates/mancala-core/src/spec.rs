@@ -142,6 +142,7 @@ const ADDED_LATER: &[&str] = &[
     "gap_opposite",
     "sow_capture_counts",
     "sow_capture_by",
+    "sow_capture_last",
     "capture_extra_turn",
     "capture_extra_turn_limit",
     "single_seed_captures",

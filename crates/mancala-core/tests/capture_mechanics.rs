@@ -2,8 +2,8 @@
 //! by hand from docs/rules.md section 5: `capture_leaves_seed` (an
 //! opposite capture that leaves the capturing seed), `chain_limit`
 //! (the most houses one chain capture takes), `capture_side =
-//! opponent_first` and `single_seed_captures`, and the errors that name
-//! them (section 14).
+//! opponent_first`, `single_seed_captures` and `sow_capture_last`, and
+//! the errors that name them (section 14).
 //!
 //! Notation: per side `house 1,...,house n:store`, side 0 first, then
 //! `to=SIDE ply=N`. `hK` is a house of side 0, `oK` one of side 1.
@@ -173,4 +173,41 @@ fn a_move_of_a_single_seed_captures_nothing_when_single_seed_captures_is_off() {
     let mut pos = at(&relay, "0,0,0,0,0,1:20 1,3,0,0,0,3:20 to=0 ply=6");
     assert_eq!(play(&mut pos, 6).captured, 0);
     assert_eq!(pos.to_string(), "0,0,0,0,0,0:20 0,4,1,0,0,3:20 to=1 ply=7");
+}
+
+#[test]
+fn sow_capture_last_lets_the_last_seed_take_its_house_while_sowing() {
+    // h5's 2 seeds make h6 4 (taken at once by its owner, the mover) and
+    // o1 4 with the move's last seed.
+    let start = "1,0,0,0,2,3:14 3,0,1,0,0,9:15 to=0 ply=6";
+    let base = "oware,capture=none,sow_capture_counts=4";
+    // Without sow_capture_last o1 stays: the last seed is left to
+    // `capture`, which takes nothing here.
+    let plain = spec(base);
+    let mut pos = at(&plain, start);
+    assert_eq!(play(&mut pos, 5).captured, 4);
+    assert_eq!(pos.to_string(), "1,0,0,0,0,0:18 4,0,1,0,0,9:15 to=1 ply=7");
+    // With it o1 goes to its owner, side 1.
+    let last = spec(&format!("{base},sow_capture_last=true"));
+    let mut pos = at(&last, start);
+    assert_eq!(play(&mut pos, 5).captured, 4);
+    assert_eq!(pos.to_string(), "1,0,0,0,0,0:18 0,0,1,0,0,9:19 to=1 ply=7");
+    // Or to the sower under `sow_capture_by = sower`.
+    let sower = spec(&format!(
+        "{base},sow_capture_last=true,sow_capture_by=sower"
+    ));
+    let mut pos = at(&sower, start);
+    assert_eq!(play(&mut pos, 5).captured, 8);
+    assert_eq!(pos.to_string(), "1,0,0,0,0,0:22 0,0,1,0,0,9:15 to=1 ply=7");
+    // It needs captures while sowing.
+    let mut set = Preset::Oware.rules();
+    set.sow_capture_last = true;
+    assert_eq!(
+        set.validate(),
+        Err(RuleError::InvalidValue {
+            field: "sow_capture_last",
+            value: "true".into(),
+            reason: InvalidReason::SowCaptureLastWithoutCounts,
+        })
+    );
 }

@@ -205,6 +205,17 @@ type Row = (&'static str, &'static str, u8, u8, &'static str);
 /// The games issue 30's capture dimensions made playable, each on its
 /// distinctive rule (docs/games.md, each game's section).
 const CAPTURE_ROWS: &[Row] = &[
+    // Bule Perga: h6's 2 seeds make h7 4, taken at once by its owner, the
+    // mover, and o1 4: the move's last seed, and still o1 goes to its
+    // owner, side 1 (`sow_capture_last`). o2, after it, is empty: the
+    // move ends.
+    (
+        "bule-perga",
+        "0,0,0,0,0,2,3:23 3,0,1,0,0,0,0:24 to=0 ply=10",
+        6,
+        4,
+        "0,0,0,0,0,0,0:27 0,0,1,0,0,0,0:28 to=1 ply=11",
+    ),
     // Hufesay: h2's 2 seeds go into h3 and h4, which held 1: its 2 are
     // lifted into h5 and h6 (empty), where the sowing ends. o1, opposite,
     // holds 3: they are taken, and the last seed stays in h6

@@ -203,7 +203,7 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 44] = [
+    let table: [(&str, &str, Change); 45] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
@@ -252,6 +252,7 @@ fn set_changes_every_dimension_by_name() {
         ("sow_capture_by", "sower", |s| {
             s.sow_capture_by = SowCaptureBy::Sower
         }),
+        ("sow_capture_last", "true", |s| s.sow_capture_last = true),
         ("capture_extra_turn", "on", |s| s.capture_extra_turn = true),
         ("capture_extra_turn_limit", "1", |s| {
             s.capture_extra_turn_limit = 1

@@ -488,3 +488,24 @@ fn kales_captures_in_words() {
         );
     }
 }
+
+#[test]
+fn captures_while_sowing_that_include_the_last_seed_in_words() {
+    // docs/rules.md section 5, `sow_capture_last` (Bule Perga).
+    let set = RuleSet::from_spec("pallanguzhi,sow_capture_last=true").unwrap();
+    assert_eq!(
+        topic_words(&set, "Captures while sowing"),
+        "While you sow, every seed that makes a house hold 4 seeds, the very last one included, \
+         takes that house's seeds at once to the store of the house's owner, whichever side the \
+         house is on."
+    );
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        let pallanguzhi = RuleSet::from_spec("pallanguzhi").unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&pallanguzhi).unwrap(),
+            "{lang}: the words say the last seed takes too"
+        );
+    }
+}

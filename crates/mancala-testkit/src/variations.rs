@@ -155,6 +155,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         | "capture_empty_opposite"
         | "capture_leaves_seed"
         | "single_seed_captures"
+        | "sow_capture_last"
         | "chain"
         | "gap_opposite"
         | "capture_extra_turn"

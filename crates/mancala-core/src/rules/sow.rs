@@ -448,7 +448,7 @@ impl Rules {
                 last = usize::from(track[first + 1 + k % lap]);
                 cups[last] += 1;
                 on_step(Step::Seed(last));
-                if taking && k + 1 < n {
+                if taking && (k + 1 < n || self.sow_capture_last) {
                     let took = self.take_while_sowing::<REPORT>(
                         cups,
                         side,
@@ -620,7 +620,7 @@ impl Rules {
             let c = usize::from(track[start + 1 + k % lap]);
             cups[c] += 1;
             on_step(Step::Seed(c));
-            if k + 1 < n
+            if (k + 1 < n || self.sow_capture_last)
                 && let Some(to) =
                     self.take_while_sowing::<REPORT>(cups, side, c, out, captured_cups)
             {
@@ -630,8 +630,8 @@ impl Rules {
         track[start + 1 + (n - 1) % lap]
     }
 
-    /// A seed of `side`'s sowing (not the last of its sowing or relay leg)
-    /// just fell in cup `c`: a house it brings to a count of
+    /// A seed of `side`'s sowing (not the last of its sowing or relay leg,
+    /// unless `sow_capture_last`) just fell in cup `c`: a house it brings to a count of
     /// `sow_capture_counts` is taken at once by its owner or the sower
     /// (section 5, captures while sowing). Returns the side whose store
     /// took it, if any.

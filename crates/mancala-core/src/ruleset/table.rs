@@ -188,6 +188,9 @@ rule_dimensions! {
         sow_capture_counts: CountSet = CountSet::EMPTY,
         /// Who takes a house taken while sowing.
         sow_capture_by: SowCaptureBy = SowCaptureBy::Owner,
+        /// Captures while sowing: the last seed of each relay leg, the
+        /// move's very last one included, takes its house too (Bule Perga).
+        sow_capture_last: bool = false,
         /// A capture by the last seed earns another move.
         capture_extra_turn: bool = false,
         /// With `capture_extra_turn`: the most extra moves captures earn

@@ -18,7 +18,8 @@ impl RuleSet {
     /// relay sowing with `direction = parity`, `capture_ends_relay`
     /// without relay sowing, `capture_extra_turn_limit` without
     /// `capture_extra_turn`, `capture_leaves_seed` with
-    /// `capture_empty_opposite`, `chain_limit` without `chain`, a count
+    /// `capture_empty_opposite`, `chain_limit` without `chain`,
+    /// `sow_capture_last` without `sow_capture_counts`, a count
     /// capture without
     /// counts, a count of 0 in `capture_counts` or `sow_capture_counts`, a
     /// two-player rule (count capture, `gap_opposite` with a gap capture,
@@ -84,6 +85,10 @@ impl RuleSet {
         if self.capture_leaves_seed && self.capture_empty_opposite {
             let reason = InvalidReason::LeavesSeedWithEmptyOpposite;
             return invalid("capture_leaves_seed", "true".into(), reason);
+        }
+        if self.sow_capture_last && self.sow_capture_counts.is_empty() {
+            let reason = InvalidReason::SowCaptureLastWithoutCounts;
+            return invalid("sow_capture_last", "true".into(), reason);
         }
         if self.chain_limit > 0 && !self.chain {
             let value = self.chain_limit.to_string();

@@ -65,6 +65,8 @@ class Rules:
     gap_opposite: bool = False
     sow_capture_counts: frozenset = frozenset()
     sow_capture_by: str = "owner"  # owner | sower
+    # The last seed of each leg takes its house too (section 5).
+    sow_capture_last: bool = False
     capture_extra_turn: bool = False
     # The most extra moves captures earn in one turn; 0: no limit (section 5).
     capture_extra_turn_limit: int = 0
@@ -223,7 +225,8 @@ def parse_rules(spec):
             rules = replace(rules, **{key: int(value)})
         elif key in ("first_move_extra_turn", "must_feed", "chain", "pie_rule",
                      "capture_empty_opposite", "gap_opposite", "capture_extra_turn", "tuzdyk",
-                     "capture_ends_relay", "capture_leaves_seed", "single_seed_captures"):
+                     "capture_ends_relay", "capture_leaves_seed", "single_seed_captures",
+                     "sow_capture_last"):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
@@ -374,7 +377,7 @@ def sow_leg(rules, s, mover, origin, stats):
     if rules.origin == "first" or (rules.origin == "first_unless_single" and hand > 1):
         add(s, origin)
         hand -= 1
-        if hand > 0:
+        if hand > 0 or rules.sow_capture_last:
             sow_capture(rules, s, mover, origin, stats)
     elif rules.origin == "first_unless_single":
         stats["lone_seeds_moved_on"] += 1
@@ -389,7 +392,7 @@ def sow_leg(rules, s, mover, origin, stats):
         add(s, cup)
         hand -= 1
         last = cup
-        if hand > 0:
+        if hand > 0 or rules.sow_capture_last:
             sow_capture(rules, s, mover, cup, stats)
     if passed_origin:
         stats["laps"] += 1

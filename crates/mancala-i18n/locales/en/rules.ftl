@@ -235,6 +235,11 @@ rules-sow-capture = While you sow, every seed but the very last of the move that
         [owner] the store of the house's owner
        *[sower] your store
     }, whichever side the house is on.
+# As rules-sow-capture, the last seed included (sow_capture_last).
+rules-sow-capture-last = While you sow, every seed that makes a house hold { $counts }, the very last one included, takes that house's seeds at once to { $store ->
+        [owner] the store of the house's owner
+       *[sower] your store
+    }, whichever side the house is on.
 
 ## Tuzdyk
 

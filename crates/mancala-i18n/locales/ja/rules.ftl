@@ -186,6 +186,11 @@ rules-sow-capture = まいている途中で、その手の最後の石を除き
         [owner] その穴の持ち主のゴール
        *[sower] 自分のゴール
     }に移します。
+# rules-sow-capture と同じく、最後の石も含める（sow_capture_last）。
+rules-sow-capture-last = まいている途中で、その手の最後の石も含め、穴の石を{ $counts }にした石は、その穴がどちらの列にあっても、その穴の石をすぐに{ $store ->
+        [owner] その穴の持ち主のゴール
+       *[sower] 自分のゴール
+    }に移します。
 
 ## トゥズディク
 
