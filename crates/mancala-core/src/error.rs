@@ -107,6 +107,19 @@ pub enum InvalidReason {
         "capture_extra_turn_limit limits the extra moves captures earn: it needs capture_extra_turn = true"
     )]
     CaptureTurnLimitWithoutCaptureTurn,
+    /// `capture_leaves_seed` together with `capture_empty_opposite`.
+    #[error(
+        "capture_leaves_seed leaves the last seed in its house, capture_empty_opposite sends it to the store: choose one"
+    )]
+    LeavesSeedWithEmptyOpposite,
+    /// `sow_capture_last` without `sow_capture_counts`.
+    #[error(
+        "sow_capture_last extends the captures while sowing to the last seed: it needs sow_capture_counts"
+    )]
+    SowCaptureLastWithoutCounts,
+    /// `chain_limit` above 0 without `chain`.
+    #[error("chain_limit limits how far a chain capture goes: it needs chain = true")]
+    ChainLimitWithoutChain,
     /// `match_houses` 0 or more than `houses`.
     #[error("match_houses counts the houses a player must fill to play on: 1 to houses")]
     MatchHouses,

@@ -307,6 +307,11 @@ fn captures(r: &RuleSet) -> Option<Vec<Phrase>> {
     if can_capture(r) && r.no_capture_moves > 0 {
         phrases.push(Phrase::new("rules-capture-first-moves").number("moves", r.no_capture_moves));
     }
+    // `single_seed_captures` off: only the last seed's capture (or
+    // tuzdyk) is lost, so it matters only when there is one.
+    if !r.single_seed_captures && (r.capture != Capture::None || r.tuzdyk) {
+        phrases.push(Phrase::new("rules-capture-single-seed"));
+    }
     Some(phrases)
 }
 
@@ -325,8 +330,14 @@ fn opposite_capture(r: &RuleSet) -> Vec<Phrase> {
     } else {
         "nothing"
     };
+    // Under `capture_leaves_seed` the last seed stays in its house.
+    let capture = if r.capture_leaves_seed {
+        "rules-capture-opposite-leave"
+    } else {
+        "rules-capture-opposite"
+    };
     vec![
-        Phrase::new("rules-capture-opposite")
+        Phrase::new(capture)
             .word("target", target)
             .word("turns", turn_way(r)),
         Phrase::new("rules-capture-opposite-empty")
@@ -349,10 +360,12 @@ pub(crate) fn opposite_target(r: &RuleSet) -> &'static str {
 /// The Oware family's capture: the counts, the side and the chain.
 fn count_capture(r: &RuleSet) -> Vec<Phrase> {
     let counts = counts_phrase(r.capture_counts, r.total_seeds());
-    let side = match r.capture_side {
-        CaptureSide::Opponent => "opponent",
-        CaptureSide::Own => "own",
-        CaptureSide::Any => "any",
+    // Under `opponent_first` the chain goes on on either side.
+    let (side, chain_side) = match r.capture_side {
+        CaptureSide::Opponent => ("opponent", "opponent"),
+        CaptureSide::Own => ("own", "own"),
+        CaptureSide::Any => ("any", "any"),
+        CaptureSide::OpponentFirst => ("opponent", "any"),
     };
     let mut phrases = vec![
         Phrase::new("rules-capture-count")
@@ -362,11 +375,18 @@ fn count_capture(r: &RuleSet) -> Vec<Phrase> {
     if r.chain {
         phrases.push(
             Phrase::new("rules-capture-count-chain")
-                .word("side", side)
+                .word("side", chain_side)
                 .phrase("counts", counts),
         );
+        phrases.extend(chain_limit(r));
     }
     phrases
+}
+
+/// The most houses one chain capture takes, when `chain_limit` limits it.
+fn chain_limit(r: &RuleSet) -> Option<Phrase> {
+    (r.chain_limit > 0)
+        .then(|| Phrase::new("rules-capture-chain-limit").number("limit", r.chain_limit))
 }
 
 /// The Pallanguzhi family's capture across an empty house.
@@ -382,17 +402,25 @@ fn gap_capture(r: &RuleSet) -> Vec<Phrase> {
             .word("take", take),
     ];
     if r.chain {
-        phrases.push(Phrase::new("rules-capture-gap-chain").word("side", on_side(r)));
+        // Under `opponent_first` the chain goes on on any side.
+        let side = if r.capture_side == CaptureSide::OpponentFirst {
+            "any"
+        } else {
+            on_side(r)
+        };
+        phrases.push(Phrase::new("rules-capture-gap-chain").word("side", side));
+        phrases.extend(chain_limit(r));
     }
     phrases
 }
 
-/// Where the `next` and `gap` captures may take a house: `opponent` (of
-/// two players), `others` (another player's side), `own` or `any`.
+/// Where the `next` and `gap` captures may take a house (the first
+/// house, under `opponent_first`): `opponent` (of two players), `others`
+/// (another player's side), `own` or `any`.
 pub(crate) fn on_side(r: &RuleSet) -> &'static str {
     match (r.capture_side, r.players) {
-        (CaptureSide::Opponent, 2) => "opponent",
-        (CaptureSide::Opponent, _) => "others",
+        (CaptureSide::Opponent | CaptureSide::OpponentFirst, 2) => "opponent",
+        (CaptureSide::Opponent | CaptureSide::OpponentFirst, _) => "others",
         (CaptureSide::Own, _) => "own",
         (CaptureSide::Any, _) => "any",
     }
@@ -407,8 +435,14 @@ fn sow_captures(r: &RuleSet) -> Option<Vec<Phrase>> {
         SowCaptureBy::Owner => "owner",
         SowCaptureBy::Sower => "sower",
     };
+    // Under `sow_capture_last` the last seed takes its house too.
+    let id = if r.sow_capture_last {
+        "rules-sow-capture-last"
+    } else {
+        "rules-sow-capture"
+    };
     Some(vec![
-        Phrase::new("rules-sow-capture")
+        Phrase::new(id)
             .phrase(
                 "counts",
                 counts_phrase(r.sow_capture_counts, r.total_seeds()),

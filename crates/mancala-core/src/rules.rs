@@ -19,8 +19,8 @@ pub(crate) use sow::{
 
 use crate::error::RuleError;
 use crate::ruleset::{
-    Capture, CountSet, Direction, EndCondition, GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS,
-    NoMove, Origin, Relay, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    Capture, CaptureSide, CountSet, Direction, EndCondition, GrandSlam, Leftover, MAX_HOUSES,
+    MAX_PLAYERS, NoMove, Origin, Relay, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 use crate::side::Side;
 
@@ -157,10 +157,24 @@ pub struct Rules {
     pub(crate) sow_to_sower: bool,
     /// Sowing captures are on: sowing goes seed by seed.
     pub(crate) sow_captures: bool,
+    /// `sow_capture_last`: the last seed of each leg takes a house too.
+    pub(crate) sow_capture_last: bool,
     pub(crate) capture_extra_turn: bool,
     /// The most extra moves captures earn in one turn; 0 for no limit.
     pub(crate) capture_turn_limit: u8,
     pub(crate) capture_empty_opposite: bool,
+    /// `capture_leaves_seed`: an opposite capture leaves the last seed in
+    /// its house (read by the general kernel only).
+    pub(crate) capture_leaves_seed: bool,
+    /// `chain_limit`: the most houses a chain capture takes; 0 for no
+    /// limit (read by the general kernel only).
+    pub(crate) chain_limit: u8,
+    /// `capture_side = opponent_first`: the houses of a chain after the
+    /// first may be on any side (read by the general kernel only).
+    pub(crate) chain_any_side: bool,
+    /// `single_seed_captures`: false when a move lifting one seed
+    /// captures nothing (read by the general kernel only).
+    pub(crate) single_seed_captures: bool,
     pub(crate) no_capture_moves: u32,
     pub(crate) grand_slam: GrandSlam,
     pub(crate) first_move_extra_turn: bool,
@@ -292,9 +306,14 @@ impl Rules {
             sow_counts: set.sow_capture_counts,
             sow_to_sower: set.sow_capture_by == SowCaptureBy::Sower,
             sow_captures: !set.sow_capture_counts.is_empty(),
+            sow_capture_last: set.sow_capture_last,
             capture_extra_turn: set.capture_extra_turn,
             capture_turn_limit: set.capture_extra_turn_limit,
             capture_empty_opposite: set.capture_empty_opposite,
+            capture_leaves_seed: set.capture_leaves_seed,
+            chain_limit: set.chain_limit,
+            chain_any_side: set.capture_side == CaptureSide::OpponentFirst,
+            single_seed_captures: set.single_seed_captures,
             no_capture_moves: set.no_capture_moves,
             grand_slam: set.grand_slam,
             first_move_extra_turn: set.first_move_extra_turn,

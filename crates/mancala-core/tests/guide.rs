@@ -180,6 +180,28 @@ fn al_manqala_gives_the_board_to_the_starving_player() {
 }
 
 #[test]
+fn the_capture_dimensions_of_issue_30_in_the_questions_and_glossary() {
+    // docs/rules.md section 5: under `opponent_first` a capture may reach
+    // one's own side only in a chain; without a chain it reads as
+    // `opponent`.
+    let first = RuleSet::from_spec("oware,capture_side=opponent_first").unwrap();
+    let q = first.questions();
+    assert_eq!(answer_word(&q, "capture_side", "side"), "opponent_first");
+    let no_chain = RuleSet::from_spec("oware,capture_side=opponent_first,chain=false").unwrap();
+    let q = no_chain.questions();
+    assert_eq!(answer_word(&q, "capture_side", "side"), "opponent");
+    // An opposite capture that leaves its seed is another kind of capture
+    // in the glossary.
+    let leave = RuleSet::from_spec("kalah,capture_leaves_seed=true").unwrap();
+    let capture = leave
+        .glossary()
+        .into_iter()
+        .find(|t| t.id == "capture")
+        .unwrap();
+    assert_eq!(word(&capture.meaning[0], "kind"), "opposite_leave");
+}
+
+#[test]
 fn terms_and_questions_serialise_as_ids_and_phrases() {
     let rules = Preset::Kalah.rules();
     assert_eq!(

@@ -343,6 +343,130 @@ fn endings_starts_and_rounds_play_as_their_sections_say() {
     }
 }
 
+/// One move of a rule file's game from a position, worked out by hand:
+/// the rule file, the start, the house played, the seeds the mover
+/// captures, the position after.
+type Row = (&'static str, &'static str, u8, u8, &'static str);
+
+/// The games issue 30's capture dimensions made playable, each on its
+/// distinctive rule (docs/games.md, each game's section).
+const CAPTURE_ROWS: &[Row] = &[
+    // Bule Perga: h6's 2 seeds make h7 4, taken at once by its owner, the
+    // mover, and o1 4: the move's last seed, and still o1 goes to its
+    // owner, side 1 (`sow_capture_last`). o2, after it, is empty: the
+    // move ends.
+    (
+        "bule-perga",
+        "0,0,0,0,0,2,3:23 3,0,1,0,0,0,0:24 to=0 ply=10",
+        6,
+        4,
+        "0,0,0,0,0,0,0:27 0,0,1,0,0,0,0:28 to=1 ply=11",
+    ),
+    // Hufesay: h2's 2 seeds go into h3 and h4, which held 1: its 2 are
+    // lifted into h5 and h6 (empty), where the sowing ends. o1, opposite,
+    // holds 3: they are taken, and the last seed stays in h6
+    // (`capture_leaves_seed`).
+    (
+        "hufesay",
+        "0,2,0,1,0,0:18 3,0,0,5,0,0:19 to=0 ply=10",
+        2,
+        3,
+        "0,0,1,0,1,1:21 0,0,0,5,0,0:19 to=1 ply=11",
+    ),
+    // Sadeqa III: h7's seed falls into h8 (empty); o1 opposite holds 5:
+    // taken, the seed stays.
+    (
+        "sadeqa-iii",
+        "0,0,0,0,0,0,1,0:42 5,3,0,0,0,0,0,3:42 to=0 ply=20",
+        7,
+        5,
+        "0,0,0,0,0,0,0,1:47 0,3,0,0,0,0,0,3:42 to=1 ply=21",
+    ),
+    // Tihbat: h1's 3 seeds go into h2, o1 (1 -> 2) and o2 (3 -> 4): o2 is
+    // even and at most 8, taken; no chain, so o1 stays.
+    (
+        "tihbat",
+        "3,0:10 1,3:11 to=0 ply=6",
+        1,
+        4,
+        "0,1:14 2,0:11 to=1 ply=7",
+    ),
+    // Tihbat: the same sowing making o2 hold 10 takes nothing (over 8).
+    (
+        "tihbat",
+        "3,0:10 1,9:5 to=0 ply=6",
+        1,
+        0,
+        "0,1:10 2,10:5 to=1 ply=7",
+    ),
+    // Tihbat: h1's seed makes h2, the mover's own, hold 2: taken.
+    (
+        "tihbat",
+        "1,1:12 2,3:9 to=0 ply=6",
+        1,
+        2,
+        "0,0:14 2,3:9 to=1 ply=7",
+    ),
+    // Voleur: h6's 2 seeds go into o1 and o2 (empty): the last seed's
+    // house is taken whatever it holds, here the last seed alone.
+    (
+        "voleur",
+        "0,0,0,0,0,2:22 3,0,0,0,0,0:21 to=0 ply=8",
+        6,
+        1,
+        "0,0,0,0,0,0:23 4,0,0,0,0,0:21 to=1 ply=9",
+    ),
+    // Kale: h5's 2 seeds make h6 2 and o1 2. o1, on the opponent's side,
+    // is taken, and the chain goes on onto the mover's own side
+    // (`capture_side = "opponent_first"`): h6 too; h5, emptied, stops it.
+    (
+        "kale",
+        "0,0,0,0,2,1:20 1,3,0,0,0,1:20 to=0 ply=10",
+        5,
+        4,
+        "0,0,0,0,0,0:24 0,3,0,0,0,1:20 to=1 ply=11",
+    ),
+    // Kale: h6's single seed makes o1 hold 2, but a move of a single seed
+    // captures nothing (`single_seed_captures = false`).
+    (
+        "kale",
+        "0,0,0,0,2,1:20 1,3,0,0,0,1:20 to=0 ply=10",
+        6,
+        0,
+        "0,0,0,0,2,0:20 2,3,0,0,0,1:20 to=1 ply=11",
+    ),
+    // Mandoli: h3's 4 seeds make h4 2, h5 2, h6 4 and o1 2. o1 held a
+    // seed, but a landing that captures ends the relay: o1 is taken, then
+    // h6 before it, and `chain_limit = 2` stops the chain there.
+    (
+        "mandoli",
+        "0,0,4,1,1,3:24 1,0,0,0,0,5:33 to=0 ply=4",
+        3,
+        6,
+        "0,0,0,2,2,0:30 0,0,0,0,0,5:33 to=1 ply=5",
+    ),
+    // Mandoli: the same move as the game's second captures nothing
+    // (`no_capture_moves = 2`), so o1's 2 seeds relay into o2 and o3.
+    (
+        "mandoli",
+        "0,0,4,1,1,3:24 1,0,0,0,0,5:33 to=0 ply=1",
+        3,
+        0,
+        "0,0,0,2,2,4:24 0,1,1,0,0,5:33 to=1 ply=2",
+    ),
+];
+
+#[test]
+fn the_games_of_the_new_capture_rules_play_their_distinctive_moves() {
+    for &(file, start, house, captured, after) in CAPTURE_ROWS {
+        let rules = compile(rule_file(file));
+        let mut pos = at(&rules, start);
+        assert_eq!(play(&mut pos, house).captured, captured, "{file}: {start}");
+        assert_eq!(pos.to_string(), after, "{file}: {start}");
+        assert!(!pos.is_over(), "{file}: {start}");
+    }
+}
+
 #[test]
 fn crosscapt_differs_from_kalah_only_in_who_takes_the_seeds_left() {
     let rules = compile(Preset::Kalah.rules());
@@ -386,4 +510,29 @@ fn bosh_and_erherhe_are_matches_in_rounds() {
     assert_eq!(erherhe.rounds, Rounds::Fill);
     assert_eq!(erherhe.match_houses, 2);
     assert_eq!(erherhe.round_starter, RoundStarter::Loser);
+}
+
+#[test]
+fn sadeqa_iii_gives_the_seeds_left_to_the_last_mover() {
+    let rules = compile(rule_file("sadeqa-iii"));
+    // As in the table, with 44 in side 0's store: the 5 taken make 49 of
+    // 96, a majority. The 7 seeds left (h8's 1, o2's 3, o8's 3) go to
+    // side 0, who moved last, not to their owners.
+    let mut pos = at(&rules, "0,0,0,0,0,0,1,0:44 5,3,0,0,0,0,0,3:40 to=0 ply=20");
+    play(&mut pos, 7);
+    let outcome = pos.outcome().unwrap();
+    assert_eq!(outcome.reason(), EndReason::Majority);
+    assert_eq!(outcome.scores(), &[56, 40]);
+}
+
+#[test]
+fn voleur_always_captures_and_gives_the_seeds_left_to_their_owner() {
+    let rules = compile(rule_file("voleur"));
+    // o1's 4 seeds go into o2 .. o5; o5's lone seed is taken. Side 0 has
+    // no seed and cannot move: the game ends, and o2 .. o4 go to side 1.
+    let mut pos = at(&rules, "0,0,0,0,0,0:23 4,0,0,0,0,0:21 to=1 ply=9");
+    assert_eq!(play(&mut pos, 1).captured, 1);
+    let outcome = pos.outcome().unwrap();
+    assert_eq!(outcome.reason(), EndReason::NoLegalMove);
+    assert_eq!(outcome.scores(), &[23, 25]);
 }

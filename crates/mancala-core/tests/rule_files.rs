@@ -203,7 +203,7 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 43] = [
+    let table: [(&str, &str, Change); 47] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
@@ -237,11 +237,15 @@ fn set_changes_every_dimension_by_name() {
         ("capture_empty_opposite", "on", |s| {
             s.capture_empty_opposite = true
         }),
+        ("capture_leaves_seed", "true", |s| {
+            s.capture_leaves_seed = true
+        }),
         ("capture_counts", "2,4,6", |s| {
             s.capture_counts = CountSet::of(&[2, 4, 6])
         }),
         ("capture_side", "any", |s| s.capture_side = CaptureSide::Any),
         ("chain", "yes", |s| s.chain = true),
+        ("chain_limit", "2", |s| s.chain_limit = 2),
         ("gap_opposite", "true", |s| s.gap_opposite = true),
         ("sow_capture_counts", "4", |s| {
             s.sow_capture_counts = CountSet::of(&[4])
@@ -249,9 +253,13 @@ fn set_changes_every_dimension_by_name() {
         ("sow_capture_by", "sower", |s| {
             s.sow_capture_by = SowCaptureBy::Sower
         }),
+        ("sow_capture_last", "true", |s| s.sow_capture_last = true),
         ("capture_extra_turn", "on", |s| s.capture_extra_turn = true),
         ("capture_extra_turn_limit", "1", |s| {
             s.capture_extra_turn_limit = 1
+        }),
+        ("single_seed_captures", "false", |s| {
+            s.single_seed_captures = false
         }),
         ("no_capture_moves", "1", |s| s.no_capture_moves = 1),
         ("tuzdyk", "true", |s| s.tuzdyk = true),

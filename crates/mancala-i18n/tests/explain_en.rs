@@ -461,3 +461,98 @@ fn a_dealt_start_and_an_end_on_few_seeds_in_words() {
         );
     }
 }
+
+/// The text of `topic` in English.
+fn topic_words(rules: &RuleSet, topic: &str) -> String {
+    words(rules)
+        .into_iter()
+        .find(|(t, _)| t == topic)
+        .unwrap_or_else(|| panic!("no topic {topic}"))
+        .1
+}
+
+#[test]
+fn an_opposite_capture_that_leaves_the_seed_in_words() {
+    // docs/rules.md section 5, `capture_leaves_seed` (Hufesay).
+    let set = RuleSet::from_spec("kalah,capture_leaves_seed=true").unwrap();
+    assert_eq!(
+        topic_words(&set, "Captures"),
+        "If your last seed lands in an empty house of your own and the house opposite holds \
+         seeds, you capture its seeds into your store; your last seed stays where it landed. \
+         If the house opposite is empty, nothing is captured."
+    );
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        let leave = words.explain(&set).unwrap();
+        let kalah = words.explain(&Preset::Kalah.rules()).unwrap();
+        assert_ne!(leave, kalah, "{lang}: the words say the seed stays");
+    }
+}
+
+#[test]
+fn a_chain_limit_in_words() {
+    // docs/rules.md section 5, `chain_limit` (Mandoli: 2).
+    let set = RuleSet::from_spec("oware,chain_limit=2").unwrap();
+    assert_eq!(
+        topic_words(&set, "Captures"),
+        "If your last seed makes a house on your opponent's side hold 2 or 3 seeds, you \
+         capture the seeds of that house into your store. Then the capture goes back over the \
+         houses before it, one by one, taking each that also holds 2 or 3 seeds on your \
+         opponent's side, and stops at the first that does not. One capture takes at most 2 \
+         houses, the first one included."
+    );
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        let limited = words.explain(&set).unwrap();
+        let oware = words.explain(&Preset::Oware.rules()).unwrap();
+        assert_ne!(limited, oware, "{lang}: the words say the limit");
+    }
+}
+
+#[test]
+fn kales_captures_in_words() {
+    // docs/rules.md section 5: `capture_side = opponent_first` and
+    // `single_seed_captures = false` (Kale).
+    let set = RuleSet::from_spec(
+        "oware,capture_side=opponent_first,single_seed_captures=false,grand_slam=allowed",
+    )
+    .unwrap();
+    assert_eq!(
+        topic_words(&set, "Captures"),
+        "If your last seed makes a house on your opponent's side hold 2 or 3 seeds, you \
+         capture the seeds of that house into your store. Then the capture goes back over the \
+         houses before it, one by one, taking each that also holds 2 or 3 seeds on either \
+         side, and stops at the first that does not. A move from a house holding a single \
+         seed captures nothing with its last seed."
+    );
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        let oware = RuleSet::from_spec("oware,grand_slam=allowed").unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&oware).unwrap(),
+            "{lang}: the words say Kale's captures"
+        );
+    }
+}
+
+#[test]
+fn captures_while_sowing_that_include_the_last_seed_in_words() {
+    // docs/rules.md section 5, `sow_capture_last` (Bule Perga).
+    let set = RuleSet::from_spec("pallanguzhi,sow_capture_last=true").unwrap();
+    assert_eq!(
+        topic_words(&set, "Captures while sowing"),
+        "While you sow, every seed that makes a house hold 4 seeds, the very last one included, \
+         takes that house's seeds at once to the store of the house's owner, whichever side the \
+         house is on."
+    );
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        let pallanguzhi = RuleSet::from_spec("pallanguzhi").unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&pallanguzhi).unwrap(),
+            "{lang}: the words say the last seed takes too"
+        );
+    }
+}

@@ -266,13 +266,16 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         0usize..3,
     );
     let feeding = (any::<bool>(), 1u8..=3, any::<bool>(), 0usize..4, 0usize..3);
+    // The lone last seed of an opposite capture: taken with the capture
+    // (0), also alone (1, capture_empty_opposite) or left (2,
+    // capture_leaves_seed); a chain without a limit half the time.
     let capture = (
         0usize..Capture::ALL.len(),
         0usize..3,
-        any::<bool>(),
-        prop::collection::vec(1u8..=8, 1..4),
         0usize..3,
-        any::<bool>(),
+        prop::collection::vec(1u8..=8, 1..4),
+        (0..CaptureSide::ALL.len(), prop::bool::weighted(0.8)),
+        (any::<bool>(), prop::sample::select(vec![0u8, 0, 1, 2, 3])),
         0u32..3,
     );
     let ending = (
@@ -286,7 +289,7 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
     // The limit on capture-earned extra moves: none half the time.
     let more = (
         prop::collection::vec(1u8..=6, 0..3),
-        any::<bool>(),
+        (any::<bool>(), any::<bool>()),
         any::<bool>(),
         (any::<bool>(), prop::sample::select(vec![0u8, 0, 1, 2])),
     );
@@ -410,9 +413,9 @@ pub fn with_layout(rules: RuleSet, counts: &[u8]) -> RuleSet {
 /// What [`random_rules`] draws, dimension group by dimension group.
 type Shape = (u8, u8, u8, usize, usize, usize, usize);
 type Feeding = (bool, u8, bool, usize, usize);
-type Captures = (usize, usize, bool, Vec<u8>, usize, bool, u32);
+type Captures = (usize, usize, usize, Vec<u8>, (usize, bool), (bool, u8), u32);
 type Ending = (u8, usize, usize, bool, (bool, u8));
-type More = (Vec<u8>, bool, bool, (bool, u8));
+type More = (Vec<u8>, (bool, bool), bool, (bool, u8));
 type Relaying = (usize, usize, u8, usize, bool);
 type Rounding = (bool, usize, usize, u8, u8);
 
@@ -430,9 +433,11 @@ fn rule_set_of(
     let (rounds, round_fill, round_starter, match_houses, round_limit) = rounding;
     let (players, houses, mut seeds, stores, origin, extra, direction) = shape;
     let (first_extra, min_seeds, must_feed, unfed, grand_slam) = feeding;
-    let (kind, from, empty_opposite, counts, side, chain, no_capture) = capture;
+    let (kind, from, lone_seed, counts, (side, single), (chain, chain_limit), no_capture) = capture;
     let (end_bits, leftover, cycle_leftover, pie, (tuzdyk, tuzdyk_count)) = ending;
-    let (sow_counts, sower, gap_opposite, (capture_extra_turn, capture_limit)) = more;
+    let (sow_counts, (sower, sow_last), gap_opposite, (capture_extra_turn, capture_limit)) = more;
+    // The last seed taking its house too needs captures while sowing.
+    let sow_capture_last = sow_last && !sow_counts.is_empty();
     let (relay, relay_on, relay_limit, no_move, capture_ends_relay) = relaying;
     let sows_plainly = sow_counts.is_empty() && Relay::ALL[relay] == Relay::None;
     while usize::from(players) * usize::from(houses) * usize::from(seeds) > 255 {
@@ -484,10 +489,14 @@ fn rule_set_of(
             capture
         },
         capture_from: CaptureFrom::ALL[from],
-        capture_empty_opposite: empty_opposite,
+        // Never both (docs/rules.md section 14).
+        capture_empty_opposite: lone_seed == 1,
+        capture_leaves_seed: lone_seed == 2,
         capture_counts: counts.into_iter().collect::<CountSet>(),
         capture_side: CaptureSide::ALL[side],
         chain,
+        // A limit needs chain (docs/rules.md section 14).
+        chain_limit: if chain { chain_limit } else { 0 },
         gap_opposite: gap_opposite && two,
         sow_capture_counts: sow_counts.into_iter().collect::<CountSet>(),
         sow_capture_by: if sower {
@@ -495,7 +504,10 @@ fn rule_set_of(
         } else {
             SowCaptureBy::Owner
         },
+        sow_capture_last,
         capture_extra_turn,
+        // A single seed's move captures nothing a fifth of the time.
+        single_seed_captures: single,
         // A limit needs capture_extra_turn (docs/rules.md section 14).
         capture_extra_turn_limit: if capture_extra_turn { capture_limit } else { 0 },
         no_capture_moves: no_capture,

@@ -128,6 +128,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "no_capture_moves" => number(rules.no_capture_moves.into(), 0, &[]),
         "tuzdyk_count" => number(rules.tuzdyk_count.into(), 1, &[]),
         "capture_extra_turn_limit" => number(rules.capture_extra_turn_limit.into(), 0, &[0]),
+        "chain_limit" => number(rules.chain_limit.into(), 0, &[0, 2]),
         "direction" => names(&["ccw", "cw", "parity"]),
         "stores_sown" => names(&["none", "own", "all"]),
         "origin" => names(&["include", "skip", "first", "first_unless_single"]),
@@ -138,7 +139,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "grand_slam" => names(&["allowed", "no_capture", "forbidden"]),
         "capture" => names(&["none", "opposite", "count", "next", "gap"]),
         "capture_from" => names(&["next", "opposite", "all"]),
-        "capture_side" => names(&["opponent", "own", "any"]),
+        "capture_side" => names(&["opponent", "own", "any", "opponent_first"]),
         "sow_capture_by" => names(&["owner", "sower"]),
         "leftover" | "cycle_leftover" => {
             names(&["owner", "discard", "split", "last_mover", "split_poorer"])
@@ -154,6 +155,9 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "first_move_extra_turn"
         | "must_feed"
         | "capture_empty_opposite"
+        | "capture_leaves_seed"
+        | "single_seed_captures"
+        | "sow_capture_last"
         | "chain"
         | "gap_opposite"
         | "capture_extra_turn"
@@ -246,7 +250,17 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
         "capture_empty_opposite" if r.capture != Capture::Opposite => {
             Some("an opposite-capture rule")
         }
-        "chain" if !matches!(r.capture, Capture::Count | Capture::Gap) => {
+        "capture_side"
+            if pair("opponent", "opponent_first")
+                && !(r.chain && matches!(r.capture, Capture::Count | Capture::Gap)) =>
+        {
+            Some("without a chain, opponent_first is opponent")
+        }
+        "single_seed_captures" if r.capture == Capture::None && !r.tuzdyk => {
+            Some("the last seed never captures")
+        }
+        "capture_leaves_seed" if r.capture != Capture::Opposite => Some("an opposite-capture rule"),
+        "chain" | "chain_limit" if !matches!(r.capture, Capture::Count | Capture::Gap) => {
             Some("only count and gap captures chain")
         }
         "gap_opposite" if r.capture != Capture::Gap => Some("a gap-capture rule"),

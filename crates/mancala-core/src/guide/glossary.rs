@@ -112,6 +112,9 @@ fn capture_terms(r: &RuleSet) -> Vec<Term> {
     }
     let total = r.total_seeds();
     let meaning = match r.capture {
+        Capture::Opposite if r.capture_leaves_seed => {
+            Phrase::new("rules-term-capture-means").word("kind", "opposite_leave")
+        }
         Capture::Opposite => Phrase::new("rules-term-capture-means").word("kind", "opposite"),
         Capture::Count => Phrase::new("rules-term-capture-means")
             .word("kind", "count")

@@ -7,7 +7,7 @@ use crate::explain::{
     leftover_matters, on_side, opposite_target, origin_word, stores_word,
 };
 use crate::phrase::Phrase;
-use crate::ruleset::{Capture, EndCondition, NoMove, RuleSet, Unfed};
+use crate::ruleset::{Capture, CaptureSide, EndCondition, NoMove, RuleSet, Unfed};
 
 /// A question without arguments and its answer.
 fn ask(id: &'static str, question: &'static str, answer: Vec<Phrase>) -> Question {
@@ -147,7 +147,9 @@ fn capture_questions(r: &RuleSet) -> Vec<Question> {
         Capture::Count | Capture::Next | Capture::Gap => vec![Question {
             id: "capture_side",
             question: Phrase::new("rules-question-capture-side"),
-            answer: vec![Phrase::new("rules-answer-capture-side").word("side", on_side(r))],
+            answer: vec![
+                Phrase::new("rules-answer-capture-side").word("side", capture_side_answer(r)),
+            ],
         }],
     }
 }
@@ -198,4 +200,15 @@ fn draw(r: &RuleSet) -> Phrase {
         "equal_stores"
     };
     Phrase::new("rules-answer-draw").word("draw", draw)
+}
+
+/// The answer to "Can I capture on my own side?": `on_side`'s word, or
+/// `opponent_first` when a chain may go on onto the mover's side.
+fn capture_side_answer(r: &RuleSet) -> &'static str {
+    let chains = r.chain && r.players == 2 && matches!(r.capture, Capture::Count | Capture::Gap);
+    if r.capture_side == CaptureSide::OpponentFirst && chains {
+        "opponent_first"
+    } else {
+        on_side(r)
+    }
 }

@@ -403,7 +403,8 @@ pub(super) fn capture_sides(set: &RuleSet) -> [[bool; MAX_PLAYERS]; MAX_PLAYERS]
     for (mover, row) in capture_side_ok.iter_mut().enumerate() {
         for (side, ok) in row.iter_mut().enumerate() {
             *ok = match set.capture_side {
-                CaptureSide::Opponent => side != mover,
+                // A chain's later houses are judged apart (`chain_any_side`).
+                CaptureSide::Opponent | CaptureSide::OpponentFirst => side != mover,
                 CaptureSide::Own => side == mover,
                 CaptureSide::Any => true,
             };
@@ -458,10 +459,16 @@ pub(super) fn plain(set: &RuleSet) -> bool {
 
 /// The sowing kernel (`KERNEL_*`): plain sowing with its capture family
 /// fixed, or the general one. Only the general one counts the extra
-/// moves of `capture_extra_turn_limit`, so that the others skip the test
-/// on every move (issue 30).
+/// moves of `capture_extra_turn_limit`, leaves the capturing seed
+/// (`capture_leaves_seed`) and stops a chain at `chain_limit`, so that
+/// the others skip those tests on every move (issue 30).
 pub(super) fn kernel(set: &RuleSet) -> u8 {
-    if !plain(set) || set.capture_extra_turn_limit > 0 {
+    let general_capture = set.capture_extra_turn_limit > 0
+        || set.capture_leaves_seed
+        || set.chain_limit > 0
+        || !set.single_seed_captures
+        || set.capture_side == CaptureSide::OpponentFirst;
+    if !plain(set) || general_capture {
         return KERNEL_GENERAL;
     }
     match set.capture {

@@ -206,7 +206,7 @@ impl Rules {
         debug_assert!(n > 0, "sowing an empty house");
         let last = self.sow_seeds(cups, 0, side, house, (origin, start), n, true);
         let mut result = Sowing::landing(last);
-        self.land::<REPORT, K>(cups, side, 0, sowings, &mut result, captured_cups);
+        self.land::<REPORT, K>(cups, side, 0, (sowings, n), &mut result, captured_cups);
         result
     }
 
@@ -251,13 +251,14 @@ impl Rules {
         };
         if self.tuzdyk {
             self.pay_tuzdyks(cups, tuzdyks);
-            if sowings >= self.no_capture_moves
+            if self.captures_now(sowings, n)
                 && self.make_tuzdyk::<REPORT>(cups, tuzdyks, side, &mut result, captured_cups)
             {
                 return result;
             }
         }
-        self.land::<REPORT, KERNEL_GENERAL>(cups, side, dir, sowings, &mut result, captured_cups);
+        let move_of = (sowings, n);
+        self.land::<REPORT, KERNEL_GENERAL>(cups, side, dir, move_of, &mut result, captured_cups);
         result
     }
 
@@ -372,25 +373,41 @@ impl Rules {
 
     /// Resolves the final landing of a sowing in direction `dir`
     /// (`out.last`): the extra turn of a store landing, or the capture
-    /// (docs/rules.md sections 3 and 5).
+    /// (docs/rules.md sections 3 and 5). `move_of` is the sowings played
+    /// before this move and the seeds its house held.
     #[inline(always)]
     fn land<const REPORT: bool, const K: u8>(
         &self,
         cups: &mut [u8; CUPS],
         side: usize,
         dir: usize,
-        sowings: u32,
+        move_of: (u32, u8),
         result: &mut Sowing,
         captured_cups: &mut u128,
     ) {
+        let (sowings, lifted) = move_of;
         let last = usize::from(result.last);
         let landing = self.landing[side][last];
+        // Only the general kernel knows `single_seed_captures` (`kernel`).
+        let captures = if K == KERNEL_GENERAL {
+            self.captures_now(sowings, lifted)
+        } else {
+            sowings >= self.no_capture_moves
+        };
         if landing & LAND_STORE != 0 {
             result.extra_turn =
                 landing & LAND_EXTRA != 0 && (self.first_move_extra_turn || sowings > 0);
-        } else if sowings >= self.no_capture_moves {
+        } else if captures {
             self.capture::<REPORT, K>(cups, side, last, dir, sowings, result, captured_cups);
         }
+    }
+
+    /// Whether the last seed of a move may capture: not in the first
+    /// `no_capture_moves` sowings, nor for a move that lifted a single
+    /// seed when `single_seed_captures` is off (docs/rules.md section 5).
+    #[inline]
+    fn captures_now(&self, sowings: u32, lifted: u8) -> bool {
+        sowings >= self.no_capture_moves && (self.single_seed_captures || lifted != 1)
     }
 
     /// [`Rules::sow`] under relay sowing (docs/rules.md section 3): leg
@@ -418,6 +435,8 @@ impl Rules {
         let track = &self.track[0][side];
         let lap = usize::from(self.lap[side]);
         let taking = self.sow_captures && sowings >= self.no_capture_moves;
+        // The seeds of the house the player chose (`single_seed_captures`).
+        let move_of = (sowings, cups[from]);
         loop {
             let n = usize::from(cups[from]);
             cups[from] = 0;
@@ -429,7 +448,7 @@ impl Rules {
                 last = usize::from(track[first + 1 + k % lap]);
                 cups[last] += 1;
                 on_step(Step::Seed(last));
-                if taking && k + 1 < n {
+                if taking && (k + 1 < n || self.sow_capture_last) {
                     let took = self.take_while_sowing::<REPORT>(
                         cups,
                         side,
@@ -446,7 +465,7 @@ impl Rules {
             let Some(lifted) = self.relay_lift(cups, side, last) else {
                 break;
             };
-            if self.capture_ends_relay && self.would_capture(cups, side, last, sowings) {
+            if self.capture_ends_relay && self.would_capture(cups, side, last, move_of) {
                 break;
             }
             if result.lifts == self.relay_limit {
@@ -458,7 +477,7 @@ impl Rules {
             from = lifted;
             start = usize::from(self.relay_from[side][lifted]);
         }
-        self.land::<REPORT, KERNEL_GENERAL>(cups, side, 0, sowings, &mut result, captured_cups);
+        self.land::<REPORT, KERNEL_GENERAL>(cups, side, 0, move_of, &mut result, captured_cups);
         result
     }
 
@@ -468,8 +487,15 @@ impl Rules {
     /// family, `no_capture_moves` and a grand slam that `no_capture`
     /// cancels are judged exactly as the final landing judges them.
     #[inline(never)]
-    fn would_capture(&self, cups: &[u8; CUPS], side: usize, last: usize, sowings: u32) -> bool {
-        if sowings < self.no_capture_moves {
+    fn would_capture(
+        &self,
+        cups: &[u8; CUPS],
+        side: usize,
+        last: usize,
+        move_of: (u32, u8),
+    ) -> bool {
+        let (sowings, lifted) = move_of;
+        if !self.captures_now(sowings, lifted) {
             return false;
         }
         let mut copy = *cups;
@@ -533,11 +559,20 @@ impl Rules {
             Capture::Opposite => {
                 let own = self.landing[side][last] & LAND_OWN_HOUSE != 0;
                 if own && cups[last] == 1 {
-                    self.capture_opposite::<REPORT>(cups, side, last, out, captured_cups);
+                    // Only the general kernel leaves the seed (`kernel`).
+                    let leave = K == KERNEL_GENERAL && self.capture_leaves_seed;
+                    self.capture_opposite::<REPORT>(cups, side, last, leave, out, captured_cups);
                 }
             }
             Capture::Count => {
-                self.capture_count::<REPORT>(cups, side, last, dir, out, captured_cups);
+                // Only the general kernel limits a chain or lets it
+                // change sides (`kernel`).
+                let chain = if K == KERNEL_GENERAL {
+                    (usize::from(self.chain_limit), self.chain_any_side)
+                } else {
+                    (0, false)
+                };
+                self.capture_count::<REPORT>(cups, side, last, dir, chain, out, captured_cups);
             }
             Capture::Next => {
                 let next = usize::from(self.next_house[dir][side][last]);
@@ -585,7 +620,7 @@ impl Rules {
             let c = usize::from(track[start + 1 + k % lap]);
             cups[c] += 1;
             on_step(Step::Seed(c));
-            if k + 1 < n
+            if (k + 1 < n || self.sow_capture_last)
                 && let Some(to) =
                     self.take_while_sowing::<REPORT>(cups, side, c, out, captured_cups)
             {
@@ -595,8 +630,8 @@ impl Rules {
         track[start + 1 + (n - 1) % lap]
     }
 
-    /// A seed of `side`'s sowing (not the last of its sowing or relay leg)
-    /// just fell in cup `c`: a house it brings to a count of
+    /// A seed of `side`'s sowing (not the last of its sowing or relay leg,
+    /// unless `sow_capture_last`) just fell in cup `c`: a house it brings to a count of
     /// `sow_capture_counts` is taken at once by its owner or the sower
     /// (section 5, captures while sowing). Returns the side whose store
     /// took it, if any.
@@ -634,29 +669,32 @@ impl Rules {
     /// one bit per cup: the house beyond an empty next house, its
     /// opposite under `gap_opposite`, and under `chain` the same again
     /// across every further gap, looking ahead in the sowing's direction
-    /// `dir`. Never the house of the last seed.
+    /// `dir`, at most `chain_limit` houses beyond a gap when it is above
+    /// 0. Never the house of the last seed.
     fn gap_houses(&self, cups: &[u8; CUPS], side: usize, last: usize, dir: usize) -> u128 {
         let next = &self.next_house[dir][side];
         let ok = &self.capture_side_ok[side];
         let held = |taken: u128, c: usize| if taken >> c & 1 == 1 { 0 } else { cups[c] };
+        let limit = usize::from(self.chain_limit);
         let mut taken = 0u128;
+        let mut beyond_taken = 0usize;
         let mut c = last;
         loop {
             let gap = usize::from(next[c]);
             let beyond = usize::from(next[gap]);
-            if held(taken, gap) != 0
-                || beyond == last
-                || held(taken, beyond) == 0
-                || !ok[usize::from(self.owner[beyond])]
-            {
+            // Under `opponent_first` only the first house's side is judged.
+            let side_ok =
+                ok[usize::from(self.owner[beyond])] || (taken != 0 && self.chain_any_side);
+            if held(taken, gap) != 0 || beyond == last || held(taken, beyond) == 0 || !side_ok {
                 return taken;
             }
             taken |= 1 << beyond;
+            beyond_taken += 1;
             let across = usize::from(self.across[beyond]);
             if self.gap_opposite && across != last {
                 taken |= 1 << across;
             }
-            if !self.chain {
+            if !self.chain || beyond_taken == limit {
                 return taken;
             }
             c = beyond;
@@ -706,13 +744,16 @@ impl Rules {
         out.captured += taken as u8;
     }
 
-    /// The last seed made one of the mover's houses hold exactly 1.
+    /// The last seed made one of the mover's houses hold exactly 1: take
+    /// the corresponding houses, with the last seed unless `leave`
+    /// (`capture_leaves_seed`).
     #[inline(always)]
     fn capture_opposite<const REPORT: bool>(
         &self,
         cups: &mut [u8; CUPS],
         side: usize,
         last: usize,
+        leave: bool,
         out: &mut Sowing,
         captured_cups: &mut u128,
     ) {
@@ -740,6 +781,14 @@ impl Rules {
         for &t in targets {
             cups[usize::from(t)] = 0;
         }
+        if leave {
+            cups[self.store(side)] += taken;
+            out.captured += taken;
+            if REPORT {
+                *captured_cups |= targets.iter().fold(0, |m, &t| m | 1 << t);
+            }
+            return;
+        }
         cups[last] = 0;
         cups[self.store(side)] += taken + 1;
         out.captured += taken + 1;
@@ -748,19 +797,33 @@ impl Rules {
         }
     }
 
+    /// The count capture from house `last`, with its chain walking back
+    /// in direction `dir` under `chain`: `(limit, any_side)` are the most
+    /// houses it takes (0: no limit; `chain_limit`) and whether the houses
+    /// after the first may be on any side (`capture_side =
+    /// opponent_first`).
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn capture_count<const REPORT: bool>(
         &self,
         cups: &mut [u8; CUPS],
         side: usize,
         last: usize,
         dir: usize,
+        (limit, any_side): (usize, bool),
         out: &mut Sowing,
         captured_cups: &mut u128,
     ) {
         let ok = &self.capture_side_ok[side];
         let prev_house = &self.prev_house[dir];
         let qualifies = |c: usize| self.counts.holds(cups[c]) && ok[usize::from(self.owner[c])];
+        let chains_on = |c: usize| {
+            if any_side {
+                self.counts.holds(cups[c])
+            } else {
+                qualifies(c)
+            }
+        };
         if !qualifies(last) {
             return;
         }
@@ -774,11 +837,11 @@ impl Rules {
             if usize::from(self.owner[c]) != side {
                 from_opp += u32::from(cups[c]);
             }
-            if !self.chain {
+            if !self.chain || houses == limit {
                 break;
             }
             c = usize::from(prev_house[c]);
-            if c == last || !qualifies(c) {
+            if c == last || !chains_on(c) {
                 break;
             }
         }

@@ -171,6 +171,9 @@ rule_dimensions! {
         /// Opposite capture: the lone last seed goes to the store even when the
         /// target houses are empty.
         capture_empty_opposite: bool = false,
+        /// Opposite capture: the last seed stays in its house when the
+        /// corresponding houses are taken (Hufesay, Sadeqa III).
+        capture_leaves_seed: bool = false,
         /// Count capture: the counts that capture (`{2, 3}` in Oware).
         capture_counts: CountSet = CountSet::EMPTY,
         /// Count capture: on whose side a house may be captured.
@@ -178,6 +181,9 @@ rule_dimensions! {
         /// Count capture: also capture the qualifying houses before the last
         /// one; gap capture: go on across further gaps.
         chain: bool = false,
+        /// With `chain`: the most houses one capture takes, the first one
+        /// included; 0 for no limit (Mandoli: 2).
+        chain_limit: u8 = 0,
         /// Gap capture: also take the house opposite the one taken (Ali Guli Mane).
         gap_opposite: bool = false,
         /// A house that a seed of the sowing (not the last) brings to one of
@@ -185,11 +191,17 @@ rule_dimensions! {
         sow_capture_counts: CountSet = CountSet::EMPTY,
         /// Who takes a house taken while sowing.
         sow_capture_by: SowCaptureBy = SowCaptureBy::Owner,
+        /// Captures while sowing: the last seed of each relay leg, the
+        /// move's very last one included, takes its house too (Bule Perga).
+        sow_capture_last: bool = false,
         /// A capture by the last seed earns another move.
         capture_extra_turn: bool = false,
         /// With `capture_extra_turn`: the most extra moves captures earn
         /// the mover in one turn, 0 for no limit (Ali Guli Mane: 1).
         capture_extra_turn_limit: u8 = 0,
+        /// When false, a move that lifts a single seed captures nothing
+        /// with its last seed (Kale).
+        single_seed_captures: bool = true,
         /// The first this many moves of the game capture nothing.
         no_capture_moves: u32 = 0,
         /// Toguz Kumalak's tuzdyk: once a game, a last seed that brings an

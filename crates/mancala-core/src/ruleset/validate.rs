@@ -19,7 +19,10 @@ impl RuleSet {
     /// them, `min_seeds` 0, `relay_limit` 0,
     /// relay sowing with `direction = parity`, `capture_ends_relay`
     /// without relay sowing, `capture_extra_turn_limit` without
-    /// `capture_extra_turn`, a count capture without
+    /// `capture_extra_turn`, `capture_leaves_seed` with
+    /// `capture_empty_opposite`, `chain_limit` without `chain`,
+    /// `sow_capture_last` without `sow_capture_counts`, a count
+    /// capture without
     /// counts, a count of 0 in `capture_counts` or `sow_capture_counts`, a
     /// two-player rule (count capture, `gap_opposite` with a gap capture,
     /// `must_feed`, a `grand_slam` other than `allowed`, `pie_rule`,
@@ -84,6 +87,18 @@ impl RuleSet {
             let value = self.capture_extra_turn_limit.to_string();
             let reason = InvalidReason::CaptureTurnLimitWithoutCaptureTurn;
             return invalid("capture_extra_turn_limit", value, reason);
+        }
+        if self.capture_leaves_seed && self.capture_empty_opposite {
+            let reason = InvalidReason::LeavesSeedWithEmptyOpposite;
+            return invalid("capture_leaves_seed", "true".into(), reason);
+        }
+        if self.sow_capture_last && self.sow_capture_counts.is_empty() {
+            let reason = InvalidReason::SowCaptureLastWithoutCounts;
+            return invalid("sow_capture_last", "true".into(), reason);
+        }
+        if self.chain_limit > 0 && !self.chain {
+            let value = self.chain_limit.to_string();
+            return invalid("chain_limit", value, InvalidReason::ChainLimitWithoutChain);
         }
         if self.capture == Capture::Count {
             if self.capture_counts.is_empty() {

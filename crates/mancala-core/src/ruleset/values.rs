@@ -276,6 +276,9 @@ rule_enum! {
         Own = "own",
         /// Either side (Modiar, Al-manqala).
         Any = "any",
+        /// The first house taken on the opponent's side, the rest of a
+        /// chain on either side (Kale).
+        OpponentFirst = "opponent_first",
     }
 }
 

@@ -55,15 +55,27 @@ class Rules:
     capture: str = "opposite"  # none | opposite | count | next | gap
     capture_from: str = "next"  # next | opposite | all
     capture_empty_opposite: bool = False
+    # Opposite capture: the last seed stays in its house (section 5).
+    capture_leaves_seed: bool = False
     capture_counts: frozenset = frozenset()
-    capture_side: str = "opponent"  # opponent | own | any
+    # opponent_first: the first house on the opponent's side, the rest of
+    # a chain on either side (section 5).
+    capture_side: str = "opponent"  # opponent | own | any | opponent_first
     chain: bool = False
+    # With chain: the most houses one capture takes, the first included
+    # (beyond a gap, for the gap capture); 0: no limit (section 5).
+    chain_limit: int = 0
     gap_opposite: bool = False
     sow_capture_counts: frozenset = frozenset()
     sow_capture_by: str = "owner"  # owner | sower
+    # The last seed of each leg takes its house too (section 5).
+    sow_capture_last: bool = False
     capture_extra_turn: bool = False
     # The most extra moves captures earn in one turn; 0: no limit (section 5).
     capture_extra_turn_limit: int = 0
+    # False: a move from a house of one seed captures nothing with its
+    # last seed, nor makes a tuzdyk (section 5).
+    single_seed_captures: bool = True
     no_capture_moves: int = 0
     tuzdyk: bool = False
     tuzdyk_count: int = 3
@@ -220,11 +232,13 @@ def parse_rules(spec):
         if key in ENDGAME_ONLY or key in ROUNDS_ONLY:
             continue
         if key in ("players", "houses", "seeds", "min_seeds", "no_capture_moves", "relay_limit",
-                   "tuzdyk_count", "capture_extra_turn_limit", "layout_seed", "end_seeds"):
+                   "tuzdyk_count", "capture_extra_turn_limit", "layout_seed", "end_seeds",
+                   "chain_limit"):
             rules = replace(rules, **{key: int(value)})
         elif key in ("first_move_extra_turn", "must_feed", "chain", "pie_rule",
                      "capture_empty_opposite", "gap_opposite", "capture_extra_turn", "tuzdyk",
-                     "capture_ends_relay"):
+                     "capture_ends_relay", "capture_leaves_seed", "single_seed_captures",
+                     "sow_capture_last"):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
@@ -377,7 +391,7 @@ def sow_leg(rules, s, mover, origin, stats):
     if rules.origin == "first" or (rules.origin == "first_unless_single" and hand > 1):
         add(s, origin)
         hand -= 1
-        if hand > 0:
+        if hand > 0 or rules.sow_capture_last:
             sow_capture(rules, s, mover, origin, stats)
     elif rules.origin == "first_unless_single":
         stats["lone_seeds_moved_on"] += 1
@@ -392,7 +406,7 @@ def sow_leg(rules, s, mover, origin, stats):
         add(s, cup)
         hand -= 1
         last = cup
-        if hand > 0:
+        if hand > 0 or rules.sow_capture_last:
             sow_capture(rules, s, mover, cup, stats)
     if passed_origin:
         stats["laps"] += 1
@@ -424,13 +438,14 @@ def sow(rules, s, mover, k, stats):
     """Lifts house k of the mover and sows, leg after leg under relay
     sowing; returns the cup of the last seed and whether the relay limit
     stopped the move."""
+    hand = s.houses[mover][k]  # the seeds of the house played
     last = sow_leg(rules, s, mover, ("h", mover, k), stats)
     lifts = 0
     while True:
         lifted = relay_house(rules, s, mover, last)
         if lifted is None:
             return last, False
-        if rules.capture_ends_relay and landing_captures(rules, s, mover, last):
+        if rules.capture_ends_relay and landing_captures(rules, s, mover, last, hand):
             # Section 3, `capture_ends_relay`: the landing captures instead.
             stats["relays_ended_by_a_capture"] += 1
             return last, False
@@ -444,13 +459,13 @@ def sow(rules, s, mover, k, stats):
 
 # --- Captures (section 5) and grand slam (section 6) ------------------------
 
-def landing_captures(rules, s, mover, last):
+def landing_captures(rules, s, mover, last, lifted):
     """Whether a last seed in `last` would capture (section 3,
     `capture_ends_relay`): the capture of section 5 takes at least one seed,
     judged as for the move's landing (not before `no_capture_moves`
     sowings, not a grand slam that `no_capture` cancels). Relay sowing is
     never played with `parity`, so the sowing went along the track."""
-    if s.ply < rules.no_capture_moves:
+    if not may_capture(rules, s, lifted):
         return False
     t = s.copy()
     taken = capture(rules, t, mover, last, -1)
@@ -458,6 +473,15 @@ def landing_captures(rules, s, mover, last):
         return False
     slam = rules.players == 2 and taken[1 - mover] > 0 and sum(t.houses[1 - mover]) == 0
     return not (slam and rules.grand_slam == "no_capture")
+
+
+def may_capture(rules, s, lifted):
+    """Whether a move from a house of `lifted` seeds may capture with its
+    last seed: not in the first `no_capture_moves` sowings, nor from a
+    single seed when `single_seed_captures` is off (section 5)."""
+    if s.ply < rules.no_capture_moves:
+        return False
+    return rules.single_seed_captures or lifted != 1
 
 
 def capture(rules, t, mover, last, back):
@@ -497,6 +521,10 @@ def opposite_capture(rules, s, mover, last):
         for t in targets(rules, mover):
             taken[t] += s.houses[t][corresponding]
             s.houses[t][corresponding] = 0
+        if rules.capture_leaves_seed:
+            # The last seed stays where it fell; only the targets are taken.
+            s.stores[mover] += total
+            return taken
     elif not rules.capture_empty_opposite:
         return taken
     s.houses[mover][last[2]] = 0
@@ -511,20 +539,22 @@ def count_capture(rules, s, mover, last, back):
     taken = Counter()
     houses = [("h", side, k) for side in range(rules.players) for k in range(rules.houses)]
 
-    def qualifies(cup):
+    def qualifies(cup, first):
         if s.tuzdyk_owner(cup) is not None:
             return False  # a tuzdyk is never captured
-        return side_allowed(rules, mover, cup) and count(s, cup) in rules.capture_counts
+        return side_allowed(rules, mover, cup, first) and count(s, cup) in rules.capture_counts
 
-    if last[0] != "h" or not qualifies(last):
+    if last[0] != "h" or not qualifies(last, True):
         return taken
     i = houses.index(last)
-    while qualifies(houses[i]):
+    emptied = 0
+    while qualifies(houses[i], emptied == 0):
         cup = houses[i]
         taken[cup[1]] += count(s, cup)
         s.stores[mover] += count(s, cup)
         s.houses[cup[1]][cup[2]] = 0
-        if not rules.chain:
+        emptied += 1
+        if not rules.chain or emptied == rules.chain_limit:
             break
         i = (i + back) % len(houses)
     return taken
@@ -542,10 +572,14 @@ def next_house(rules, cup, step):
     return houses[(houses.index(cup) + step) % len(houses)]
 
 
-def side_allowed(rules, mover, cup):
-    """`capture_side` for the next, gap (and count) captures."""
+def side_allowed(rules, mover, cup, first=True):
+    """`capture_side` for the next, gap (and count) captures; `first`:
+    the first house the capture takes (under `opponent_first` the others
+    may be on any side)."""
     if rules.capture_side == "any":
         return True
+    if rules.capture_side == "opponent_first":
+        return not first or cup[1] != mover
     return (cup[1] == mover) == (rules.capture_side == "own")
 
 
@@ -578,19 +612,21 @@ def gap_capture(rules, s, mover, last, step):
         return 0 if cup in chosen else count(s, cup)
 
     here = last
+    beyonds = 0  # houses taken beyond a gap, for chain_limit
     while True:
         gap = next_house(rules, here, step)
         beyond = next_house(rules, gap, step)
         if held(gap) != 0 or beyond == last or held(beyond) == 0:
             break
-        if not side_allowed(rules, mover, beyond):
+        if not side_allowed(rules, mover, beyond, not chosen):
             break
         chosen.append(beyond)
+        beyonds += 1
         if rules.gap_opposite:
             across = ("h", 1 - beyond[1], rules.houses - 1 - beyond[2])
             if across != last and across not in chosen:
                 chosen.append(across)
-        if not rules.chain:
+        if not rules.chain or beyonds == rules.chain_limit:
             break
         here = beyond
     take(s, mover, chosen, taken)
@@ -638,9 +674,9 @@ def play_house(rules, s, k, stats):
         return t, False, False
     if t.tuzdyk_owner(last) is not None:
         stats["last_in_a_tuzdyk"] += 1  # captures nothing
-    elif t.ply >= rules.no_capture_moves and make_tuzdyk(rules, t, mover, last, stats):
+    elif may_capture(rules, t, s.houses[mover][k]) and make_tuzdyk(rules, t, mover, last, stats):
         stats["tuzdyks"] += 1
-    elif t.ply >= rules.no_capture_moves:
+    elif may_capture(rules, t, s.houses[mover][k]):
         taken = capture(rules, t, mover, last, back)
     opponents = [p for p in range(rules.players) if p != mover]
     grand_slam = rules.players == 2 and any(

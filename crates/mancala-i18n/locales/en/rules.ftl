@@ -145,6 +145,17 @@ rules-capture-opposite = { $target ->
         } (your house next to your store faces their house 1, and so on) holds seeds, you capture its seeds together with that last seed into your store.
        *[all] If your last seed lands in an empty house of your own and the corresponding houses of every other player (your house next to your store faces their house 1, and so on) hold seeds, you capture their seeds together with that last seed into your store.
     }
+# As rules-capture-opposite, when the last seed stays in its house
+# (capture_leaves_seed).
+rules-capture-opposite-leave = { $target ->
+        [opposite] If your last seed lands in an empty house of your own and the house opposite holds seeds, you capture its seeds into your store; your last seed stays where it landed.
+        [across] If your last seed lands in an empty house of your own and the corresponding house of the player across the board (your house next to your store faces their house 1, and so on) holds seeds, you capture its seeds into your store; your last seed stays where it landed.
+        [next] If your last seed lands in an empty house of your own and the corresponding house of the next player { $turns ->
+            [cw] clockwise
+           *[ccw] counter-clockwise
+        } (your house next to your store faces their house 1, and so on) holds seeds, you capture its seeds into your store; your last seed stays where it landed.
+       *[all] If your last seed lands in an empty house of your own and the corresponding houses of every other player (your house next to your store faces their house 1, and so on) hold seeds, you capture their seeds into your store; your last seed stays where it landed.
+    }
 # $empty: nothing, or last_seed (the last seed alone is captured).
 rules-capture-opposite-empty = { $target ->
         [opposite] If the house opposite is empty
@@ -159,6 +170,7 @@ rules-capture-first-moves = { $moves ->
         [one] The first move of the game captures nothing.
        *[other] The first { $moves } moves of the game capture nothing.
     }
+rules-capture-single-seed = A move from a house holding a single seed captures nothing with its last seed.
 # $side: opponent, own or any; $counts: a phrase such as "2 or 3 seeds".
 rules-capture-count = If your last seed makes a house { $side ->
         [opponent] on your opponent's side
@@ -194,6 +206,11 @@ rules-capture-gap-chain = The capture goes on while the pattern repeats: { $side
         [own] an empty house, then one holding seeds on your own side
        *[any] an empty house, then one holding seeds
     }.
+# $limit: the most houses one chain capture takes (chain_limit).
+rules-capture-chain-limit = One capture takes at most { $limit } { $limit ->
+        [one] house
+       *[other] houses
+    }, the first one included.
 
 ## Seed counts, nested in the captures
 
@@ -221,6 +238,11 @@ rules-counts-none = no number of seeds
 
 # $store: owner (the store of the house's owner) or sower.
 rules-sow-capture = While you sow, every seed but the very last of the move that makes a house hold { $counts } takes that house's seeds at once to { $store ->
+        [owner] the store of the house's owner
+       *[sower] your store
+    }, whichever side the house is on.
+# As rules-sow-capture, the last seed included (sow_capture_last).
+rules-sow-capture-last = While you sow, every seed that makes a house hold { $counts }, the very last one included, takes that house's seeds at once to { $store ->
         [owner] the store of the house's owner
        *[sower] your store
     }, whichever side the house is on.
@@ -391,6 +413,7 @@ rules-term-capture = Capture
 # such as "2 or 3 seeds".
 rules-term-capture-means = { $kind ->
         [opposite] Taking seeds off the board: when your last seed lands in an empty house of your own, the seeds of the corresponding house go to your store with it.
+        [opposite_leave] Taking seeds off the board: when your last seed lands in an empty house of your own, the seeds of the corresponding house go to your store; the last seed stays where it landed.
         [count] Taking seeds off the board: when your last seed makes a house hold { $counts }, its seeds go to your store.
         [next] Taking seeds off the board: when your last seed lands in a house, the seeds of the house after it go to your store.
         [gap] Taking seeds off the board: when your last seed lands in a house and the house after it is empty, the seeds of the house beyond go to your store.
@@ -471,6 +494,7 @@ rules-question-capture-side = Can I capture on my own side?
 rules-answer-capture-side = { $side ->
         [opponent] No: only houses on your opponent's side are captured.
         [others] No: only houses on the other players' sides are captured.
+        [opponent_first] Only in a chain: the first house a capture takes must be on your opponent's side, and the chain may then go on onto your own side.
         [own] Yes, and only there: captures take houses on your own side.
        *[any] Yes: a house on any side can be captured.
     }

@@ -1,0 +1,213 @@
+//! The capture dimensions of issue 30 on concrete positions worked out
+//! by hand from docs/rules.md section 5: `capture_leaves_seed` (an
+//! opposite capture that leaves the capturing seed), `chain_limit`
+//! (the most houses one chain capture takes), `capture_side =
+//! opponent_first`, `single_seed_captures` and `sow_capture_last`, and
+//! the errors that name them (section 14).
+//!
+//! Notation: per side `house 1,...,house n:store`, side 0 first, then
+//! `to=SIDE ply=N`. `hK` is a house of side 0, `oK` one of side 1.
+
+use mancala_core::*;
+use mancala_testkit::pick::{at, compile};
+
+fn spec(text: &str) -> Rules {
+    compile(RuleSet::from_spec(text).unwrap())
+}
+
+fn play(pos: &mut Position<'_>, house: u8) -> Effect {
+    pos.play(Move::House(house))
+        .unwrap_or_else(|e| panic!("house {house} should be legal in {pos}: {e}"))
+}
+
+#[test]
+fn an_opposite_capture_that_leaves_the_seed_takes_only_the_house_opposite() {
+    // h2's 2 seeds go into h3 and h4 (empty): o3, opposite h4, holds 5.
+    let start = "0,2,0,0,0,0:18 1,1,5,1,1,1:18 to=0 ply=4";
+    // Kalah takes o3's 5 and the last seed: 6, h4 left empty.
+    let kalah = spec("kalah,stores_sown=none,extra_turn=none");
+    let mut pos = at(&kalah, start);
+    assert_eq!(play(&mut pos, 2).captured, 6);
+    assert_eq!(pos.to_string(), "0,0,1,0,0,0:24 1,1,0,1,1,1:18 to=1 ply=5");
+    // Under capture_leaves_seed the last seed stays in h4: 5 taken.
+    let leave = spec("kalah,stores_sown=none,extra_turn=none,capture_leaves_seed=true");
+    let mut pos = at(&leave, start);
+    assert_eq!(play(&mut pos, 2).captured, 5);
+    assert_eq!(pos.to_string(), "0,0,1,1,0,0:23 1,1,0,1,1,1:18 to=1 ply=5");
+    // An empty house opposite: nothing is taken either way.
+    let mut pos = at(&leave, "0,2,0,0,0,0:18 1,1,0,1,1,6:18 to=0 ply=4");
+    assert_eq!(play(&mut pos, 2).captured, 0);
+    assert_eq!(pos.to_string(), "0,0,1,1,0,0:18 1,1,0,1,1,6:18 to=1 ply=5");
+}
+
+#[test]
+fn a_capture_that_leaves_the_seed_earns_a_capture_extra_turn_and_judges_grand_slams() {
+    // As above, with o3 the opponent's only seeds: the capture empties
+    // their side, a grand slam, which `no_capture` cancels.
+    let base = "kalah,stores_sown=none,extra_turn=none,capture_leaves_seed=true";
+    let cancel = spec(&format!("{base},grand_slam=no_capture"));
+    let start = "0,2,0,0,0,0:20 0,0,5,0,0,0:21 to=0 ply=4";
+    let mut pos = at(&cancel, start);
+    let effect = play(&mut pos, 2);
+    assert_eq!(effect.captured, 0);
+    assert_eq!(pos.to_string(), "0,0,1,1,0,0:20 0,0,5,0,0,0:21 to=1 ply=5");
+    // A capture of the 5 alone earns another move (capture_extra_turn).
+    let again = spec(&format!("{base},capture_extra_turn=true"));
+    let mut pos = at(&again, "0,2,0,0,0,0:20 1,0,5,0,0,0:20 to=0 ply=4");
+    assert_eq!(play(&mut pos, 2).captured, 5);
+    assert_eq!(pos.to_string(), "0,0,1,1,0,0:25 1,0,0,0,0,0:20 to=0 ply=5");
+}
+
+#[test]
+fn a_chain_limit_stops_a_count_chain() {
+    // h3's 4 seeds go into h4 (1 -> 2), h5 (1 -> 2), h6 (3 -> 4) and o1
+    // (1 -> 2): every one of them even, on either side.
+    let start = "0,0,4,1,1,3:24 1,0,0,0,0,5:33 to=0 ply=4";
+    let base = "oware,seeds=6,capture_counts=2,4,6,8,capture_side=any,origin=include";
+    // Unlimited: o1, h6, h5, h4, then h3 (emptied) stops the walk: 10.
+    let all = spec(base);
+    let mut pos = at(&all, start);
+    assert_eq!(play(&mut pos, 3).captured, 10);
+    assert_eq!(pos.to_string(), "0,0,0,0,0,0:34 0,0,0,0,0,5:33 to=1 ply=5");
+    // chain_limit = 2: o1 and h6, the first house included: 6.
+    let two = spec(&format!("{base},chain_limit=2"));
+    let mut pos = at(&two, start);
+    assert_eq!(play(&mut pos, 3).captured, 6);
+    assert_eq!(pos.to_string(), "0,0,0,2,2,0:30 0,0,0,0,0,5:33 to=1 ply=5");
+    // chain_limit = 1: o1 alone, as without `chain`.
+    let one = spec(&format!("{base},chain_limit=1"));
+    let mut pos = at(&one, start);
+    assert_eq!(play(&mut pos, 3).captured, 2);
+    assert_eq!(pos.to_string(), "0,0,0,2,2,4:26 0,0,0,0,0,5:33 to=1 ply=5");
+}
+
+#[test]
+fn a_chain_limit_stops_a_gap_chain() {
+    // h5's seed falls into h6; o1 is empty (the gap), o2 beyond it holds
+    // 3; o3 is empty again and o4 beyond it holds 2; o5 holds a seed, so
+    // the pattern stops there.
+    let start = "0,0,0,0,1,0:19 0,3,0,2,1,0:22 to=0 ply=4";
+    let base = "oware,capture=gap,chain=true";
+    let all = spec(base);
+    let mut pos = at(&all, start);
+    assert_eq!(play(&mut pos, 5).captured, 5);
+    assert_eq!(pos.to_string(), "0,0,0,0,0,1:24 0,0,0,0,1,0:22 to=1 ply=5");
+    // chain_limit = 1: the house beyond the first gap only.
+    let one = spec(&format!("{base},chain_limit=1"));
+    let mut pos = at(&one, start);
+    assert_eq!(play(&mut pos, 5).captured, 3);
+    assert_eq!(pos.to_string(), "0,0,0,0,0,1:22 0,0,0,2,1,0:22 to=1 ply=5");
+}
+
+#[test]
+fn the_new_capture_dimensions_refuse_what_cannot_be_played() {
+    let mut set = Preset::Kalah.rules();
+    set.capture_leaves_seed = true;
+    set.capture_empty_opposite = true;
+    assert_eq!(
+        set.validate(),
+        Err(RuleError::InvalidValue {
+            field: "capture_leaves_seed",
+            value: "true".into(),
+            reason: InvalidReason::LeavesSeedWithEmptyOpposite,
+        })
+    );
+    let mut set = Preset::Oware.rules();
+    set.chain = false;
+    set.chain_limit = 2;
+    assert_eq!(
+        set.validate(),
+        Err(RuleError::InvalidValue {
+            field: "chain_limit",
+            value: "2".into(),
+            reason: InvalidReason::ChainLimitWithoutChain,
+        })
+    );
+    // Both read from text and from files, and name the field when wrong.
+    let e = RuleSet::from_spec("oware,chain_limit=300").unwrap_err();
+    assert!(e.to_string().contains("chain_limit"), "{e}");
+    let e = RuleSet::from_toml("preset = \"oware\"\nchain_limit = -1").unwrap_err();
+    assert!(e.to_string().contains("chain_limit"), "{e}");
+}
+
+#[test]
+fn opponent_first_starts_a_chain_on_the_opponents_side_and_goes_on_onto_ones_own() {
+    // h4's 3 seeds make h5 2, h6 3 and o1 2: o1 is taken, then h6 and h5
+    // on the mover's side; h4, emptied, stops the chain.
+    let start = "0,0,0,3,1,2:14 1,4,0,0,0,1:22 to=0 ply=6";
+    let first = spec("oware,capture_side=opponent_first");
+    let mut pos = at(&first, start);
+    assert_eq!(play(&mut pos, 4).captured, 7);
+    assert_eq!(pos.to_string(), "0,0,0,0,0,0:21 0,4,0,0,0,1:22 to=1 ply=7");
+    // Oware stops at the mover's own side: o1 alone.
+    let oware = spec("oware");
+    let mut pos = at(&oware, start);
+    assert_eq!(play(&mut pos, 4).captured, 2);
+    assert_eq!(pos.to_string(), "0,0,0,0,2,3:16 0,4,0,0,0,1:22 to=1 ply=7");
+    // The first house must be the opponent's: h4's 2 seeds make h5 2 and
+    // h6 3, both the mover's own, and nothing is taken.
+    let own_last = "0,0,0,2,1,2:19 1,4,0,0,0,1:18 to=0 ply=6";
+    let mut pos = at(&first, own_last);
+    assert_eq!(play(&mut pos, 4).captured, 0);
+    assert_eq!(pos.to_string(), "0,0,0,0,2,3:19 1,4,0,0,0,1:18 to=1 ply=7");
+}
+
+#[test]
+fn a_move_of_a_single_seed_captures_nothing_when_single_seed_captures_is_off() {
+    // h6's single seed makes o1 hold 2 (Oware would take it).
+    let start = "0,0,0,0,0,1:20 1,3,0,0,0,3:20 to=0 ply=6";
+    let oware = spec("oware");
+    let mut pos = at(&oware, start);
+    assert_eq!(play(&mut pos, 6).captured, 2);
+    let off = spec("oware,single_seed_captures=false");
+    let mut pos = at(&off, start);
+    assert_eq!(play(&mut pos, 6).captured, 0);
+    assert_eq!(pos.to_string(), "0,0,0,0,0,0:20 2,3,0,0,0,3:20 to=1 ply=7");
+    // Two seeds capture as usual: h5's 2 make h6 1 and o1 2.
+    let mut pos = at(&off, "0,0,0,0,2,0:20 1,3,0,0,0,2:20 to=0 ply=6");
+    assert_eq!(play(&mut pos, 5).captured, 2);
+    // Under relay sowing the whole move is a single seed's: Djenon Abe's
+    // relay with a capture ending it. h6's seed makes o1 2 (it held 1):
+    // no capture, so the relay lifts o1's 2 into o2 (3 -> 4) and o3.
+    let relay = spec("oware,relay=last,capture_ends_relay=true,single_seed_captures=false");
+    let mut pos = at(&relay, "0,0,0,0,0,1:20 1,3,0,0,0,3:20 to=0 ply=6");
+    assert_eq!(play(&mut pos, 6).captured, 0);
+    assert_eq!(pos.to_string(), "0,0,0,0,0,0:20 0,4,1,0,0,3:20 to=1 ply=7");
+}
+
+#[test]
+fn sow_capture_last_lets_the_last_seed_take_its_house_while_sowing() {
+    // h5's 2 seeds make h6 4 (taken at once by its owner, the mover) and
+    // o1 4 with the move's last seed.
+    let start = "1,0,0,0,2,3:14 3,0,1,0,0,9:15 to=0 ply=6";
+    let base = "oware,capture=none,sow_capture_counts=4";
+    // Without sow_capture_last o1 stays: the last seed is left to
+    // `capture`, which takes nothing here.
+    let plain = spec(base);
+    let mut pos = at(&plain, start);
+    assert_eq!(play(&mut pos, 5).captured, 4);
+    assert_eq!(pos.to_string(), "1,0,0,0,0,0:18 4,0,1,0,0,9:15 to=1 ply=7");
+    // With it o1 goes to its owner, side 1.
+    let last = spec(&format!("{base},sow_capture_last=true"));
+    let mut pos = at(&last, start);
+    assert_eq!(play(&mut pos, 5).captured, 4);
+    assert_eq!(pos.to_string(), "1,0,0,0,0,0:18 0,0,1,0,0,9:19 to=1 ply=7");
+    // Or to the sower under `sow_capture_by = sower`.
+    let sower = spec(&format!(
+        "{base},sow_capture_last=true,sow_capture_by=sower"
+    ));
+    let mut pos = at(&sower, start);
+    assert_eq!(play(&mut pos, 5).captured, 8);
+    assert_eq!(pos.to_string(), "1,0,0,0,0,0:22 0,0,1,0,0,9:15 to=1 ply=7");
+    // It needs captures while sowing.
+    let mut set = Preset::Oware.rules();
+    set.sow_capture_last = true;
+    assert_eq!(
+        set.validate(),
+        Err(RuleError::InvalidValue {
+            field: "sow_capture_last",
+            value: "true".into(),
+            reason: InvalidReason::SowCaptureLastWithoutCounts,
+        })
+    );
+}
