@@ -224,6 +224,10 @@ async fn run(args: Args) -> i32 {
             Err(e) => ctx.error(format!("the analysis sampler failed: {e}")),
         }
     }
+    match commit_stages(&ctx.http, &ctx.base).await {
+        Ok(stages) => print!("{stages}"),
+        Err(e) => ctx.error(format!("commit stages not read: {e}")),
+    }
     let checked = match &database {
         Some(url) => Some(check_database(url, &games, &ctx.args).await),
         None => None,
@@ -746,6 +750,123 @@ async fn check_game(pool: &sqlx::SqlitePool, id: &str, moves: usize) -> Result<u
         return Err("its events replay to a game not over".to_string());
     }
     Ok(texts.len())
+}
+
+/// Where the server's commits of game events spent their time, from its
+/// `GET /metrics` histograms: the whole transaction, then its stages
+/// (`begin`: waiting for a pooled connection and `BEGIN`; `statements`;
+/// `commit`: `COMMIT` and its sync to disk), each as count, mean and the
+/// buckets holding the median and the 99th percentile (upper bounds:
+/// the histograms double from 0.25 ms).
+async fn commit_stages(http: &reqwest::Client, base: &str) -> Result<String, String> {
+    let text = http
+        .get(format!("{base}/metrics"))
+        .send()
+        .await
+        .map_err(|e| e.to_string())?
+        .text()
+        .await
+        .map_err(|e| e.to_string())?;
+    let samples = parse_metrics(&text);
+    let mut out =
+        String::from("commits (the server's histograms; p50/p99: bucket upper bounds):\n");
+    let series: [(&str, &str, Option<&str>); 4] = [
+        ("transaction", "mancala_commit_seconds", None),
+        ("  begin", "mancala_commit_stage_seconds", Some("begin")),
+        (
+            "  statements",
+            "mancala_commit_stage_seconds",
+            Some("statements"),
+        ),
+        ("  commit", "mancala_commit_stage_seconds", Some("commit")),
+    ];
+    for (label, name, stage) in series {
+        if let Some(h) = histogram(&samples, name, stage) {
+            out.push_str(&format!(
+                "{label}: {} times, mean {:.2} ms, p50 <= {:.2} ms, p99 <= {:.2} ms\n",
+                h.count,
+                1000.0 * h.sum / h.count.max(1.0),
+                1000.0 * h.quantile(0.5),
+                1000.0 * h.quantile(0.99),
+            ));
+        }
+    }
+    Ok(out)
+}
+
+/// One sample of the Prometheus text: its name, labels and value.
+type Sample = (String, BTreeMap<String, String>, f64);
+
+/// The samples of a Prometheus text.
+fn parse_metrics(text: &str) -> Vec<Sample> {
+    let mut samples = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let Some((key, value)) = line.rsplit_once(' ') else {
+            continue;
+        };
+        let Ok(value) = value.parse::<f64>() else {
+            continue;
+        };
+        let (name, labels) = match key.split_once('{') {
+            Some((name, rest)) => (name, rest.trim_end_matches('}')),
+            None => (key, ""),
+        };
+        let labels = labels
+            .split(',')
+            .filter_map(|pair| pair.split_once('='))
+            .map(|(k, v)| (k.to_string(), v.trim_matches('"').to_string()))
+            .collect();
+        samples.push((name.to_string(), labels, value));
+    }
+    samples
+}
+
+/// A histogram read back: its count, sum and cumulative buckets.
+struct Read {
+    count: f64,
+    sum: f64,
+    buckets: Vec<(f64, f64)>,
+}
+
+impl Read {
+    /// The upper bound of the bucket holding quantile `q`.
+    fn quantile(&self, q: f64) -> f64 {
+        let rank = q * self.count;
+        (self.buckets.iter())
+            .find(|(_, n)| *n >= rank)
+            .map_or(f64::INFINITY, |(le, _)| *le)
+    }
+}
+
+/// Histogram `name` (with label `stage` when given) in `samples`.
+fn histogram(samples: &[Sample], name: &str, stage: Option<&str>) -> Option<Read> {
+    let fits = |labels: &BTreeMap<String, String>| {
+        stage.is_none_or(|s| labels.get("stage").map(String::as_str) == Some(s))
+    };
+    let one = |suffix: &str| {
+        (samples.iter())
+            .find(|(n, l, _)| n == &format!("{name}{suffix}") && fits(l))
+            .map(|s| s.2)
+    };
+    let (count, sum) = (one("_count")?, one("_sum")?);
+    let mut buckets: Vec<(f64, f64)> = (samples.iter())
+        .filter(|(n, l, _)| n == &format!("{name}_bucket") && fits(l))
+        .filter_map(|(_, l, v)| {
+            let le = l.get("le")?;
+            let le = if le == "+Inf" {
+                f64::INFINITY
+            } else {
+                le.parse().ok()?
+            };
+            Some((le, *v))
+        })
+        .collect();
+    buckets.sort_by(|a, b| a.0.total_cmp(&b.0));
+    Some(Read {
+        count,
+        sum,
+        buckets,
+    })
 }
 
 /// Prints the report; returns the exit code (1 if anything went wrong).

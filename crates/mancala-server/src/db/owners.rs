@@ -197,16 +197,21 @@ impl Db {
         player: &str,
         since: Option<i64>,
     ) -> Result<(), Error> {
-        let mut tx = self.pool.begin().await?;
-        check(&mut tx, fence).await?;
-        sqlx::query("UPDATE room_seats SET away_since = $1 WHERE room = $2 AND player = $3")
-            .bind(since)
-            .bind(&fence.room)
-            .bind(player)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
+        let (pool, fence) = (self.pool.clone(), fence.clone());
+        let player = player.to_string();
+        super::detached(async move {
+            let mut tx = pool.begin().await?;
+            check(&mut tx, &fence).await?;
+            sqlx::query("UPDATE room_seats SET away_since = $1 WHERE room = $2 AND player = $3")
+                .bind(since)
+                .bind(&fence.room)
+                .bind(player)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(())
+        })
+        .await
     }
 
     /// Since when each seated player of room `code` without a connection
