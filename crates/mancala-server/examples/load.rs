@@ -16,6 +16,17 @@
 //!     --database 'sqlite://mancala.db?mode=ro'
 //! ```
 //!
+//! With several `--url`s (servers on one database, docs/scaling.md) the
+//! rooms are spread over them, and the players of each room over
+//! different ones: room i is made on server i mod n, its seat s connects
+//! to server (i + s) mod n, so that every room has a player on a server
+//! that does not own it (its socket passed on to the owner).
+//!
+//! ```sh
+//! cargo run --release -p mancala-server --example load -- --rooms 300 \
+//!     --url http://127.0.0.1:8081,http://127.0.0.1:8082,http://127.0.0.1:8083
+//! ```
+//!
 //! Without `--url` the server runs in this process (on a runtime of its
 //! own, over a temporary SQLite file), so the memory figure then counts
 //! the bots too. Each bot waits a think time (uniform in 0.5x..1.5x of
@@ -80,15 +91,21 @@ struct Args {
     /// Mean think time before each move, in milliseconds (0: flat out).
     #[arg(long, default_value_t = 1000)]
     think_ms: u64,
-    /// A running server (`http://127.0.0.1:8080`) instead of one in-process.
-    #[arg(long)]
-    url: Option<String>,
+    /// A running server (`http://127.0.0.1:8080`) instead of one
+    /// in-process; several (comma-separated, or the flag repeated): the
+    /// rooms and their players spread over them.
+    #[arg(long, value_delimiter = ',')]
+    url: Vec<String>,
     /// The running server's process id, to read its memory from /proc.
     #[arg(long, requires = "url")]
     server_pid: Option<u32>,
     /// The running server's SQLite database, to check the games in it.
     #[arg(long, requires = "url")]
     database: Option<String>,
+    /// The in-process server's most game events a transaction (group
+    /// commit); 0: each event in a transaction of its own, as before.
+    #[arg(long, default_value_t = mancala_server::DEFAULT_COMMIT_BATCH)]
+    commit_batch: usize,
     /// HTTP requests and connections in flight while setting up.
     #[arg(long, default_value_t = 64)]
     setup_concurrency: usize,
@@ -97,7 +114,8 @@ struct Args {
 /// What the bots share.
 struct Ctx {
     args: Args,
-    base: String,
+    /// The servers' base URLs (one, in-process, without `--url`).
+    bases: Vec<String>,
     http: reqwest::Client,
     /// Set once every room is seated: the hosts then start.
     go: watch::Receiver<bool>,
@@ -128,6 +146,11 @@ impl Gauge {
 }
 
 impl Ctx {
+    /// The base URL of server `at`, modulo their count.
+    fn base(&self, at: usize) -> &str {
+        &self.bases[at % self.bases.len()]
+    }
+
     fn error(&self, what: String) {
         *self.errors.lock().unwrap().entry(what).or_default() += 1;
     }
@@ -159,33 +182,39 @@ async fn run(args: Args) -> i32 {
         return 2;
     }
     let _dir;
-    let (base, database, pid) = match &args.url {
-        Some(url) => (
-            url.trim_end_matches('/').to_string(),
+    let (bases, database, pid) = if args.url.is_empty() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let database = format!("sqlite://{}?mode=rwc", dir.path().join("load.db").display());
+        _dir = dir;
+        (
+            vec![in_process_server(&database, ctx_analysis(&args))],
+            Some(database),
+            Some(std::process::id()),
+        )
+    } else {
+        (
+            (args.url.iter())
+                .map(|url| url.trim_end_matches('/').to_string())
+                .collect::<Vec<_>>(),
             args.database.clone(),
             args.server_pid,
-        ),
-        None => {
-            let dir = tempfile::tempdir().expect("a temporary directory");
-            let database = format!("sqlite://{}?mode=rwc", dir.path().join("load.db").display());
-            _dir = dir;
-            (
-                in_process_server(&database, ctx_analysis(&args)),
-                Some(database),
-                Some(std::process::id()),
-            )
-        }
+        )
     };
     let rss_before = pid.and_then(rss_kib);
     println!(
         "load: {} rooms x {} players, {} game(s) each, think {} ms, seed {}, server {}",
-        args.rooms, args.players, args.games, args.think_ms, args.seed, base
+        args.rooms,
+        args.players,
+        args.games,
+        args.think_ms,
+        args.seed,
+        bases.join(" ")
     );
     let (go_tx, go) = watch::channel(false);
     let ctx = Arc::new(Ctx {
         setup: Semaphore::new(args.setup_concurrency),
         args,
-        base,
+        bases,
         http: reqwest::Client::new(),
         go,
         sockets: Gauge::default(),
@@ -224,9 +253,12 @@ async fn run(args: Args) -> i32 {
             Err(e) => ctx.error(format!("the analysis sampler failed: {e}")),
         }
     }
-    match commit_stages(&ctx.http, &ctx.base).await {
-        Ok(stages) => print!("{stages}"),
-        Err(e) => ctx.error(format!("commit stages not read: {e}")),
+    for base in &ctx.bases {
+        match commit_stages(&ctx.http, base).await {
+            Ok(stages) if ctx.bases.len() > 1 => print!("{base}: {stages}"),
+            Ok(stages) => print!("{stages}"),
+            Err(e) => ctx.error(format!("commit stages not read: {e}")),
+        }
     }
     let checked = match &database {
         Some(url) => Some(check_database(url, &games, &ctx.args).await),
@@ -278,7 +310,7 @@ async fn collect(
 /// the server runs in this process) and some to spare.
 fn check_open_files(args: &Args) -> Result<(), String> {
     let sockets = args.rooms * usize::from(args.players);
-    let needed = if args.url.is_some() {
+    let needed = if !args.url.is_empty() {
         sockets
     } else {
         2 * sockets
@@ -302,12 +334,13 @@ async fn rss_once_playing(ctx: Arc<Ctx>, pid: Option<u32>) -> Option<u64> {
     pid.and_then(rss_kib)
 }
 
-/// The analysis settings of the in-process server.
-fn ctx_analysis(args: &Args) -> (usize, mancala_ai::ReviewBudget, u8) {
+/// The analysis and commit settings of the in-process server.
+fn ctx_analysis(args: &Args) -> (usize, mancala_ai::ReviewBudget, u8, usize) {
     (
         args.analysis_workers,
         args.analysis_budget,
         args.analysis_cpu,
+        args.commit_batch,
     )
 }
 
@@ -315,7 +348,7 @@ fn ctx_analysis(args: &Args) -> (usize, mancala_ai::ReviewBudget, u8) {
 /// would run, and returns its base URL.
 fn in_process_server(
     database: &str,
-    (workers, budget, cpu): (usize, mancala_ai::ReviewBudget, u8),
+    (workers, budget, cpu, commit_batch): (usize, mancala_ai::ReviewBudget, u8, usize),
 ) -> String {
     let config = mancala_server::Config {
         addr: "127.0.0.1:0".to_string(),
@@ -323,6 +356,7 @@ fn in_process_server(
         analysis_workers: workers,
         analysis_budget: budget,
         analysis_cpu: cpu,
+        commit_batch,
         ..mancala_server::Config::default()
     };
     let (tx, rx) = std::sync::mpsc::channel();
@@ -385,6 +419,7 @@ async fn seat_room(ctx: &Ctx, index: usize) -> Result<(Rules, Vec<Socket>), Stri
         players.push(
             post(
                 ctx,
+                index,
                 "/api/players",
                 json!({ "name": format!("bot {index}.{seat}") }),
                 None,
@@ -395,18 +430,18 @@ async fn seat_room(ctx: &Ctx, index: usize) -> Result<(Rules, Vec<Socket>), Stri
     let rules = format!("kalah,players={}", ctx.args.players);
     let room = post(
         ctx,
+        index,
         "/api/rooms",
         json!({ "rules": rules }),
         Some(&players[0]),
     )
     .await?;
-    let url = format!(
-        "{}{}",
-        ctx.base.replacen("http", "ws", 1),
-        text(&room, "websocket")?
-    );
+    let path = text(&room, "websocket")?;
     let mut sockets = Vec::new();
     for (seat, player) in players.iter().enumerate() {
+        // Each seat on the next server: a player on one that does not
+        // own the room is passed on to its owner.
+        let url = format!("{}{path}", ctx.base(index + seat).replacen("http", "ws", 1));
         let (mut ws, _) = connect_async_with_config(&url, Some(bot_socket_config()), false)
             .await
             .map_err(|e| format!("connect: {e}"))?;
@@ -539,9 +574,17 @@ fn random_move(rules: &Rules, position: &Value, rng: &mut SmallRng) -> Result<St
     Ok(m.to_string())
 }
 
-/// `POST path` with `body`, as `player` when given; the JSON answer.
-async fn post(ctx: &Ctx, path: &str, body: Value, player: Option<&Value>) -> Result<Value, String> {
-    let mut request = ctx.http.post(format!("{}{path}", ctx.base)).json(&body);
+/// `POST path` with `body` to server `at` (modulo their count), as
+/// `player` when given; the JSON answer.
+async fn post(
+    ctx: &Ctx,
+    at: usize,
+    path: &str,
+    body: Value,
+    player: Option<&Value>,
+) -> Result<Value, String> {
+    let url = format!("{}{path}", ctx.base(at));
+    let mut request = ctx.http.post(url).json(&body);
     if let Some(p) = player {
         request = request.bearer_auth(format!("{}:{}", text(p, "id")?, text(p, "secret")?));
     }
@@ -757,7 +800,7 @@ async fn check_game(pool: &sqlx::SqlitePool, id: &str, moves: usize) -> Result<u
 /// (`begin`: waiting for a pooled connection and `BEGIN`; `statements`;
 /// `commit`: `COMMIT` and its sync to disk), each as count, mean and the
 /// buckets holding the median and the 99th percentile (upper bounds:
-/// the histograms double from 0.25 ms).
+/// the histograms double from 0.25 ms); and the events per transaction.
 async fn commit_stages(http: &reqwest::Client, base: &str) -> Result<String, String> {
     let text = http
         .get(format!("{base}/metrics"))
@@ -790,6 +833,16 @@ async fn commit_stages(http: &reqwest::Client, base: &str) -> Result<String, Str
                 1000.0 * h.quantile(0.99),
             ));
         }
+    }
+    let batches = histogram(&samples, "mancala_commit_batch_events", None);
+    if let Some(h) = batches.filter(|h| h.count > 0.0) {
+        out.push_str(&format!(
+            "events per transaction (group commit): {} transactions, mean {:.1}, p50 <= {}, p99 <= {}\n",
+            h.count,
+            h.sum / h.count.max(1.0),
+            h.quantile(0.5),
+            h.quantile(0.99),
+        ));
     }
     Ok(out)
 }
@@ -931,7 +984,7 @@ fn report(
             before / 1024,
             playing / 1024,
             playing.saturating_sub(before) as f64 / ctx.args.rooms as f64,
-            if ctx.args.url.is_none() {
+            if ctx.args.url.is_empty() {
                 " (server and bots in one process)"
             } else {
                 ""

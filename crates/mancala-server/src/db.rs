@@ -36,6 +36,7 @@ use crate::protocol::{ComputerReason, HistoryEntry, LeaderboardEntry, RatingChan
 use crate::rating::{self, Rating};
 use crate::setup::RoomSetup;
 
+mod commits;
 mod owners;
 mod pages;
 
@@ -55,6 +56,9 @@ pub(crate) struct Db {
     /// Whether it is SQLite (else PostgreSQL), for the few statements
     /// written for each ([`Db::fenced_event_insert`]).
     sqlite: bool,
+    /// The writer that stores game events in batches (group commit);
+    /// `None`: each event in a transaction of its own.
+    committer: Option<commits::Committer>,
 }
 
 /// A room as stored.
@@ -154,18 +158,29 @@ fn is_scheme(text: &str) -> bool {
 }
 
 impl Db {
+    /// [`Db::open_with`] the default batch of the group commit
+    /// ([`crate::DEFAULT_COMMIT_BATCH`]), as the tests open databases.
+    #[cfg(test)]
+    pub(crate) async fn open(url: &str) -> Result<Db, Error> {
+        Db::open_with(url, crate::DEFAULT_COMMIT_BATCH).await
+    }
+
     /// Opens the database at `url` and applies the migrations it lacks:
     /// a SQLite file (`FILE`, `sqlite://FILE` or `sqlite:FILE`, created
     /// when missing unless the URL sets its own `mode`; see
     /// [`database_url`]) or `postgres://USER:PASSWORD@HOST:PORT/DATABASE`
-    /// (also `postgresql://`; the database must exist).
+    /// (also `postgresql://`; the database must exist). Game events are
+    /// stored at most `commit_batch` a transaction by one writer task
+    /// (group commit, see [`commits`]); 0: each in a transaction of its
+    /// own, committed in parallel on the pool's connections (as before
+    /// group commit, for comparison).
     ///
     /// # Errors
     ///
     /// [`Error::DatabaseScheme`] for a URL of another scheme,
     /// [`Error::Database`] if it cannot be opened, [`Error::Migrate`] if
     /// the migrations fail.
-    pub(crate) async fn open(url: &str) -> Result<Db, Error> {
+    pub(crate) async fn open_with(url: &str, commit_batch: usize) -> Result<Db, Error> {
         sqlx::any::install_default_drivers();
         let url = database_url(url)?;
         let url = url.as_str();
@@ -197,10 +212,16 @@ impl Db {
             pool.execute("PRAGMA journal_mode = WAL").await?;
         }
         MIGRATOR.run(&pool).await?;
+        let metrics = Metrics::new();
+        let committer = (commit_batch > 0).then(|| {
+            let sql = owners::fenced_event_insert(sqlite);
+            commits::Committer::start(pool.clone(), sql, metrics.clone(), commit_batch)
+        });
         Ok(Db {
             pool,
-            metrics: Metrics::new(),
+            metrics,
             sqlite,
+            committer,
         })
     }
 
@@ -556,12 +577,17 @@ impl Db {
             outcome: outcome.copied(),
             ranks: ranks.map(<[u8]>::to_vec),
         };
-        let (pool, sql, metrics) = (
-            self.pool.clone(),
-            self.fenced_event_insert(),
-            self.metrics.clone(),
-        );
-        let changes = detached(async move { append.write(&pool, sql, &metrics).await }).await?;
+        let changes = match &self.committer {
+            Some(committer) => committer.store(append).await?,
+            None => {
+                let (pool, sql, metrics) = (
+                    self.pool.clone(),
+                    self.fenced_event_insert(),
+                    self.metrics.clone(),
+                );
+                detached(async move { append.write(&pool, sql, &metrics).await }).await?
+            }
+        };
         self.metrics.committed(began.elapsed());
         if matches!(event, Event::Move(_)) {
             self.metrics.moves.inc();

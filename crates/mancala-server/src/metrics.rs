@@ -41,6 +41,8 @@ pub(crate) struct Metrics {
     /// How long each stage of a game event's transaction took, in
     /// seconds (see [`Metrics::stage`]).
     pub commit_stage_seconds: Family<StageLabel, Histogram, fn() -> Histogram>,
+    /// How many game events each transaction of the group commit stored.
+    pub commit_batch_events: Histogram,
     /// Rooms this server claimed from another instance whose lease had
     /// run out without being given up (that instance stopped, crashed or
     /// was cut off from the database).
@@ -121,6 +123,13 @@ impl Metrics {
             "Time of each stage of a game event's transaction (begin: a pooled connection and BEGIN; statements; commit: COMMIT and its sync), in seconds",
             commit_stage_seconds.clone(),
         );
+        // 1 to 256 events.
+        let commit_batch_events = Histogram::new(exponential_buckets(1.0, 2.0, 9));
+        registry.register(
+            "commit_batch_events",
+            "Game events stored by each transaction of the group commit",
+            commit_batch_events.clone(),
+        );
         let room_takeovers = Counter::default();
         registry.register(
             "room_takeovers",
@@ -160,6 +169,7 @@ impl Metrics {
             games_finished,
             commit_seconds,
             commit_stage_seconds,
+            commit_batch_events,
             room_takeovers,
             rooms_lost,
             rooms_handed_over,
@@ -197,6 +207,11 @@ impl Metrics {
     /// Records one event's transaction of `took`.
     pub(crate) fn committed(&self, took: Duration) {
         self.commit_seconds.observe(took.as_secs_f64());
+    }
+
+    /// Records a batch of `events` stored in one transaction.
+    pub(crate) fn batched(&self, events: usize) {
+        self.commit_batch_events.observe(events as f64);
     }
 
     /// Records one stage of an event's transaction (`begin`,
