@@ -99,7 +99,8 @@ struct Args {
     /// The running server's process id, to read its memory from /proc.
     #[arg(long, requires = "url")]
     server_pid: Option<u32>,
-    /// The running server's SQLite database, to check the games in it.
+    /// The running servers' database (a SQLite file, or `postgres://`),
+    /// to check the games in it.
     #[arg(long, requires = "url")]
     database: Option<String>,
     /// The in-process server's most game events a transaction (group
@@ -689,14 +690,17 @@ impl JobSamples {
     }
 }
 
-/// Reads the analysis queue's depth from the SQLite file at `url` (its
-/// own read-only connection) every [`JOB_SAMPLE_EVERY`] until `stop`.
+/// Reads the analysis queue's depth from the database at `url` (a
+/// SQLite file, opened read-only, or PostgreSQL) every
+/// [`JOB_SAMPLE_EVERY`] until `stop`.
 async fn sample_jobs(url: String, mut stop: watch::Receiver<bool>) -> Result<JobSamples, String> {
     let read_only = match url.split_once('?') {
+        _ if url.starts_with("postgres") => url.clone(),
         Some((file, _)) => format!("{file}?mode=ro"),
         None => format!("{url}?mode=ro"),
     };
-    let pool = sqlx::SqlitePool::connect(&read_only)
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&read_only)
         .await
         .map_err(|e| format!("cannot open {read_only}: {e}"))?;
     let mut samples = JobSamples::default();
@@ -733,7 +737,8 @@ async fn check_database(url: &str, games: &[(String, usize)], args: &Args) -> Ch
         events: 0,
         problems: Vec::new(),
     };
-    let pool = match sqlx::SqlitePool::connect(url).await {
+    sqlx::any::install_default_drivers();
+    let pool = match sqlx::AnyPool::connect(url).await {
         Ok(pool) => pool,
         Err(e) => {
             checked.problems.push(format!("cannot open {url}: {e}"));
@@ -761,14 +766,16 @@ async fn check_database(url: &str, games: &[(String, usize)], args: &Args) -> Ch
 }
 
 /// Checks game `id` in the database against the `moves` seen played.
-async fn check_game(pool: &sqlx::SqlitePool, id: &str, moves: usize) -> Result<usize, String> {
-    let row: Option<(String, bool)> = sqlx::query_as("SELECT rules, over FROM games WHERE id = $1")
-        .bind(id)
-        .fetch_optional(pool)
-        .await
-        .map_err(|e| e.to_string())?;
+async fn check_game(pool: &sqlx::AnyPool, id: &str, moves: usize) -> Result<usize, String> {
+    // (sqlx's `Any` reads a BOOLEAN as an integer only.)
+    let row: Option<(String, i64)> =
+        sqlx::query_as("SELECT rules, CAST(over AS INTEGER) FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await
+            .map_err(|e| e.to_string())?;
     let (rules, over) = row.ok_or("not in the database")?;
-    if !over {
+    if over == 0 {
         return Err("not over".to_string());
     }
     let texts: Vec<String> =
