@@ -418,6 +418,12 @@ pub struct ServeArgs {
     /// `http://` and the address it listens on.
     #[arg(long, env = "MANCALA_ADVERTISE", value_name = "URL")]
     pub advertise: Option<String>,
+    /// The most moves one database transaction stores: one writer stores
+    /// the moves of many rooms together (group commit), each player told
+    /// of a move only once it is committed; 0: each move in a transaction
+    /// of its own.
+    #[arg(long, env = "MANCALA_COMMIT_BATCH", default_value_t = mancala_server::DEFAULT_COMMIT_BATCH, value_name = "N")]
+    pub commit_batch: usize,
 }
 
 /// The form of `mancala serve`'s log.

@@ -121,6 +121,7 @@ fn serve(args: &ServeArgs) -> CliResult {
             lease => lease,
         },
         advertise: args.advertise.clone(),
+        commit_batch: args.commit_batch,
     };
     mancala_server::serve_blocking(&config, |url| outln!("listening on {url}"))
         .map_err(|e| CliError::runtime(e.to_string()))

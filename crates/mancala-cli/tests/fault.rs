@@ -79,3 +79,69 @@ async fn a_game_survives_sigkill_and_restart() {
     assert_eq!(count_rows(&file, "game_events").await, moves, "none twice");
     assert_eq!(count_rows(&file, "games").await, 1);
 }
+
+/// Rooms moving at once when the server is killed.
+const ROOMS_AT_ONCE: usize = 16;
+
+// Group commit (docs/scaling.md): the moves of many rooms share a
+// commit, and each room is told `moved` only once that commit is done.
+#[tokio::test]
+async fn every_move_announced_is_in_the_file_after_sigkill() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("told.db");
+    let database = format!("sqlite://{}?mode=rwc", file.display());
+    let served = Served::start(&database, &[]);
+    let mut rooms = Vec::new();
+    for _ in 0..ROOMS_AT_ONCE {
+        let (_, code, clients) = served.started_room("kalah").await;
+        rooms.push((code, clients));
+    }
+    // Every room's first player moves at once; the server is killed as
+    // soon as one of them is told `moved`.
+    for (_, clients) in &mut rooms {
+        clients[0]
+            .send(json!({ "type": "move", "move": "3" }))
+            .await;
+    }
+    loop {
+        let message = rooms[0].1[0].next_message().await;
+        if message["type"] == "moved" {
+            break;
+        }
+    }
+    served.kill();
+
+    // What each client was told before the socket closed.
+    let mut told = vec![rooms[0].0.clone()];
+    for (code, clients) in &mut rooms {
+        for client in clients.iter_mut() {
+            while let Ok(Some(Ok(frame))) =
+                tokio::time::timeout(common::PATIENCE, client.ws.next()).await
+            {
+                let Message::Text(text) = frame else { continue };
+                let message: serde_json::Value = serde_json::from_str(&text).unwrap();
+                if message["type"] == "moved" {
+                    told.push(code.clone());
+                }
+            }
+        }
+    }
+    // Each room told of its move has it in the file, reopened.
+    let url = format!("sqlite://{}?mode=ro", file.display());
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    for code in &told {
+        let events: Vec<String> = sqlx::query_scalar(
+            "SELECT e.event FROM game_events e JOIN games g ON g.id = e.game \
+             WHERE g.room = $1 ORDER BY e.seq",
+        )
+        .bind(code)
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+        assert_eq!(events, ["3"], "room {code}");
+    }
+    pool.close().await;
+}

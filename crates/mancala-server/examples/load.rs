@@ -16,6 +16,17 @@
 //!     --database 'sqlite://mancala.db?mode=ro'
 //! ```
 //!
+//! With several `--url`s (servers on one database, docs/scaling.md) the
+//! rooms are spread over them, and the players of each room over
+//! different ones: room i is made on server i mod n, its seat s connects
+//! to server (i + s) mod n, so that every room has a player on a server
+//! that does not own it (its socket passed on to the owner).
+//!
+//! ```sh
+//! cargo run --release -p mancala-server --example load -- --rooms 300 \
+//!     --url http://127.0.0.1:8081,http://127.0.0.1:8082,http://127.0.0.1:8083
+//! ```
+//!
 //! Without `--url` the server runs in this process (on a runtime of its
 //! own, over a temporary SQLite file), so the memory figure then counts
 //! the bots too. Each bot waits a think time (uniform in 0.5x..1.5x of
@@ -84,15 +95,22 @@ struct Args {
     /// Mean think time before each move, in milliseconds (0: flat out).
     #[arg(long, default_value_t = 1000)]
     think_ms: u64,
-    /// A running server (`http://127.0.0.1:8080`) instead of one in-process.
-    #[arg(long)]
-    url: Option<String>,
+    /// A running server (`http://127.0.0.1:8080`) instead of one
+    /// in-process; several (comma-separated, or the flag repeated): the
+    /// rooms and their players spread over them.
+    #[arg(long, value_delimiter = ',')]
+    url: Vec<String>,
     /// The running server's process id, to read its memory from /proc.
     #[arg(long, requires = "url")]
     server_pid: Option<u32>,
-    /// The running server's SQLite database, to check the games in it.
+    /// The running servers' database (a SQLite file, or `postgres://`),
+    /// to check the games in it.
     #[arg(long, requires = "url")]
     database: Option<String>,
+    /// The in-process server's most game events a transaction (group
+    /// commit); 0: each event in a transaction of its own, as before.
+    #[arg(long, default_value_t = mancala_server::DEFAULT_COMMIT_BATCH)]
+    commit_batch: usize,
     /// HTTP requests and connections in flight while setting up.
     #[arg(long, default_value_t = 64)]
     setup_concurrency: usize,
@@ -101,7 +119,8 @@ struct Args {
 /// What the bots share.
 struct Ctx {
     args: Args,
-    base: String,
+    /// The servers' base URLs (one, in-process, without `--url`).
+    bases: Vec<String>,
     http: reqwest::Client,
     /// Set once every room is seated: the hosts then start.
     go: watch::Receiver<bool>,
@@ -132,6 +151,11 @@ impl Gauge {
 }
 
 impl Ctx {
+    /// The base URL of server `at`, modulo their count.
+    fn base(&self, at: usize) -> &str {
+        &self.bases[at % self.bases.len()]
+    }
+
     fn error(&self, what: String) {
         *self.errors.lock().unwrap().entry(what).or_default() += 1;
     }
@@ -163,33 +187,39 @@ async fn run(args: Args) -> i32 {
         return 2;
     }
     let _dir;
-    let (base, database, pid) = match &args.url {
-        Some(url) => (
-            url.trim_end_matches('/').to_string(),
+    let (bases, database, pid) = if args.url.is_empty() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let database = format!("sqlite://{}?mode=rwc", dir.path().join("load.db").display());
+        _dir = dir;
+        (
+            vec![in_process_server(&database, ctx_analysis(&args))],
+            Some(database),
+            Some(std::process::id()),
+        )
+    } else {
+        (
+            (args.url.iter())
+                .map(|url| url.trim_end_matches('/').to_string())
+                .collect::<Vec<_>>(),
             args.database.clone(),
             args.server_pid,
-        ),
-        None => {
-            let dir = tempfile::tempdir().expect("a temporary directory");
-            let database = format!("sqlite://{}?mode=rwc", dir.path().join("load.db").display());
-            _dir = dir;
-            (
-                in_process_server(&database, ctx_analysis(&args)),
-                Some(database),
-                Some(std::process::id()),
-            )
-        }
+        )
     };
     let rss_before = pid.and_then(rss_kib);
     println!(
         "load: {} rooms x {} players, {} game(s) each, think {} ms, seed {}, server {}",
-        args.rooms, args.players, args.games, args.think_ms, args.seed, base
+        args.rooms,
+        args.players,
+        args.games,
+        args.think_ms,
+        args.seed,
+        bases.join(" ")
     );
     let (go_tx, go) = watch::channel(false);
     let ctx = Arc::new(Ctx {
         setup: Semaphore::new(args.setup_concurrency),
         args,
-        base,
+        bases,
         http: reqwest::Client::new(),
         go,
         sockets: Gauge::default(),
@@ -226,6 +256,13 @@ async fn run(args: Args) -> i32 {
             Ok(Ok(samples)) => samples.print(),
             Ok(Err(e)) => ctx.error(format!("analysis queue not sampled: {e}")),
             Err(e) => ctx.error(format!("the analysis sampler failed: {e}")),
+        }
+    }
+    for base in &ctx.bases {
+        match commit_stages(&ctx.http, base).await {
+            Ok(stages) if ctx.bases.len() > 1 => print!("{base}: {stages}"),
+            Ok(stages) => print!("{stages}"),
+            Err(e) => ctx.error(format!("commit stages not read: {e}")),
         }
     }
     let checked = match &database {
@@ -278,7 +315,7 @@ async fn collect(
 /// the server runs in this process) and some to spare.
 fn check_open_files(args: &Args) -> Result<(), String> {
     let sockets = args.rooms * usize::from(args.players);
-    let needed = if args.url.is_some() {
+    let needed = if !args.url.is_empty() {
         sockets
     } else {
         2 * sockets
@@ -302,12 +339,13 @@ async fn rss_once_playing(ctx: Arc<Ctx>, pid: Option<u32>) -> Option<u64> {
     pid.and_then(rss_kib)
 }
 
-/// The analysis settings of the in-process server.
-fn ctx_analysis(args: &Args) -> (usize, mancala_ai::ReviewBudget, (u8, u8)) {
+/// The analysis and commit settings of the in-process server.
+fn ctx_analysis(args: &Args) -> (usize, mancala_ai::ReviewBudget, (u8, u8), usize) {
     (
         args.analysis_workers,
         args.analysis_budget,
         (args.analysis_cpu, args.analysis_pause_above),
+        args.commit_batch,
     )
 }
 
@@ -315,7 +353,12 @@ fn ctx_analysis(args: &Args) -> (usize, mancala_ai::ReviewBudget, (u8, u8)) {
 /// would run, and returns its base URL.
 fn in_process_server(
     database: &str,
-    (workers, budget, (cpu, pause_above)): (usize, mancala_ai::ReviewBudget, (u8, u8)),
+    (workers, budget, (cpu, pause_above), commit_batch): (
+        usize,
+        mancala_ai::ReviewBudget,
+        (u8, u8),
+        usize,
+    ),
 ) -> String {
     let config = mancala_server::Config {
         addr: "127.0.0.1:0".to_string(),
@@ -324,6 +367,7 @@ fn in_process_server(
         analysis_budget: budget,
         analysis_cpu: cpu,
         analysis_pause_above: pause_above,
+        commit_batch,
         ..mancala_server::Config::default()
     };
     let (tx, rx) = std::sync::mpsc::channel();
@@ -386,6 +430,7 @@ async fn seat_room(ctx: &Ctx, index: usize) -> Result<(Rules, Vec<Socket>), Stri
         players.push(
             post(
                 ctx,
+                index,
                 "/api/players",
                 json!({ "name": format!("bot {index}.{seat}") }),
                 None,
@@ -396,18 +441,18 @@ async fn seat_room(ctx: &Ctx, index: usize) -> Result<(Rules, Vec<Socket>), Stri
     let rules = format!("kalah,players={}", ctx.args.players);
     let room = post(
         ctx,
+        index,
         "/api/rooms",
         json!({ "rules": rules }),
         Some(&players[0]),
     )
     .await?;
-    let url = format!(
-        "{}{}",
-        ctx.base.replacen("http", "ws", 1),
-        text(&room, "websocket")?
-    );
+    let path = text(&room, "websocket")?;
     let mut sockets = Vec::new();
     for (seat, player) in players.iter().enumerate() {
+        // Each seat on the next server: a player on one that does not
+        // own the room is passed on to its owner.
+        let url = format!("{}{path}", ctx.base(index + seat).replacen("http", "ws", 1));
         let (mut ws, _) = connect_async_with_config(&url, Some(bot_socket_config()), false)
             .await
             .map_err(|e| format!("connect: {e}"))?;
@@ -540,9 +585,17 @@ fn random_move(rules: &Rules, position: &Value, rng: &mut SmallRng) -> Result<St
     Ok(m.to_string())
 }
 
-/// `POST path` with `body`, as `player` when given; the JSON answer.
-async fn post(ctx: &Ctx, path: &str, body: Value, player: Option<&Value>) -> Result<Value, String> {
-    let mut request = ctx.http.post(format!("{}{path}", ctx.base)).json(&body);
+/// `POST path` with `body` to server `at` (modulo their count), as
+/// `player` when given; the JSON answer.
+async fn post(
+    ctx: &Ctx,
+    at: usize,
+    path: &str,
+    body: Value,
+    player: Option<&Value>,
+) -> Result<Value, String> {
+    let url = format!("{}{path}", ctx.base(at));
+    let mut request = ctx.http.post(url).json(&body);
     if let Some(p) = player {
         request = request.bearer_auth(format!("{}:{}", text(p, "id")?, text(p, "secret")?));
     }
@@ -647,14 +700,17 @@ impl JobSamples {
     }
 }
 
-/// Reads the analysis queue's depth from the SQLite file at `url` (its
-/// own read-only connection) every [`JOB_SAMPLE_EVERY`] until `stop`.
+/// Reads the analysis queue's depth from the database at `url` (a
+/// SQLite file, opened read-only, or PostgreSQL) every
+/// [`JOB_SAMPLE_EVERY`] until `stop`.
 async fn sample_jobs(url: String, mut stop: watch::Receiver<bool>) -> Result<JobSamples, String> {
     let read_only = match url.split_once('?') {
+        _ if url.starts_with("postgres") => url.clone(),
         Some((file, _)) => format!("{file}?mode=ro"),
         None => format!("{url}?mode=ro"),
     };
-    let pool = sqlx::SqlitePool::connect(&read_only)
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&read_only)
         .await
         .map_err(|e| format!("cannot open {read_only}: {e}"))?;
     let mut samples = JobSamples::default();
@@ -691,7 +747,8 @@ async fn check_database(url: &str, games: &[(String, usize)], args: &Args) -> Ch
         events: 0,
         problems: Vec::new(),
     };
-    let pool = match sqlx::SqlitePool::connect(url).await {
+    sqlx::any::install_default_drivers();
+    let pool = match sqlx::AnyPool::connect(url).await {
         Ok(pool) => pool,
         Err(e) => {
             checked.problems.push(format!("cannot open {url}: {e}"));
@@ -719,14 +776,16 @@ async fn check_database(url: &str, games: &[(String, usize)], args: &Args) -> Ch
 }
 
 /// Checks game `id` in the database against the `moves` seen played.
-async fn check_game(pool: &sqlx::SqlitePool, id: &str, moves: usize) -> Result<usize, String> {
-    let row: Option<(String, bool)> = sqlx::query_as("SELECT rules, over FROM games WHERE id = $1")
-        .bind(id)
-        .fetch_optional(pool)
-        .await
-        .map_err(|e| e.to_string())?;
+async fn check_game(pool: &sqlx::AnyPool, id: &str, moves: usize) -> Result<usize, String> {
+    // (sqlx's `Any` reads a BOOLEAN as an integer only.)
+    let row: Option<(String, i64)> =
+        sqlx::query_as("SELECT rules, CAST(over AS INTEGER) FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await
+            .map_err(|e| e.to_string())?;
     let (rules, over) = row.ok_or("not in the database")?;
-    if !over {
+    if over == 0 {
         return Err("not over".to_string());
     }
     let texts: Vec<String> =
@@ -751,6 +810,133 @@ async fn check_game(pool: &sqlx::SqlitePool, id: &str, moves: usize) -> Result<u
         return Err("its events replay to a game not over".to_string());
     }
     Ok(texts.len())
+}
+
+/// Where the server's commits of game events spent their time, from its
+/// `GET /metrics` histograms: the whole transaction, then its stages
+/// (`begin`: waiting for a pooled connection and `BEGIN`; `statements`;
+/// `commit`: `COMMIT` and its sync to disk), each as count, mean and the
+/// buckets holding the median and the 99th percentile (upper bounds:
+/// the histograms double from 0.25 ms); and the events per transaction.
+async fn commit_stages(http: &reqwest::Client, base: &str) -> Result<String, String> {
+    let text = http
+        .get(format!("{base}/metrics"))
+        .send()
+        .await
+        .map_err(|e| e.to_string())?
+        .text()
+        .await
+        .map_err(|e| e.to_string())?;
+    let samples = parse_metrics(&text);
+    let mut out =
+        String::from("commits (the server's histograms; p50/p99: bucket upper bounds):\n");
+    let series: [(&str, &str, Option<&str>); 4] = [
+        ("transaction", "mancala_commit_seconds", None),
+        ("  begin", "mancala_commit_stage_seconds", Some("begin")),
+        (
+            "  statements",
+            "mancala_commit_stage_seconds",
+            Some("statements"),
+        ),
+        ("  commit", "mancala_commit_stage_seconds", Some("commit")),
+    ];
+    for (label, name, stage) in series {
+        if let Some(h) = histogram(&samples, name, stage) {
+            out.push_str(&format!(
+                "{label}: {} times, mean {:.2} ms, p50 <= {:.2} ms, p99 <= {:.2} ms\n",
+                h.count,
+                1000.0 * h.sum / h.count.max(1.0),
+                1000.0 * h.quantile(0.5),
+                1000.0 * h.quantile(0.99),
+            ));
+        }
+    }
+    let batches = histogram(&samples, "mancala_commit_batch_events", None);
+    if let Some(h) = batches.filter(|h| h.count > 0.0) {
+        out.push_str(&format!(
+            "events per transaction (group commit): {} transactions, mean {:.1}, p50 <= {}, p99 <= {}\n",
+            h.count,
+            h.sum / h.count.max(1.0),
+            h.quantile(0.5),
+            h.quantile(0.99),
+        ));
+    }
+    Ok(out)
+}
+
+/// One sample of the Prometheus text: its name, labels and value.
+type Sample = (String, BTreeMap<String, String>, f64);
+
+/// The samples of a Prometheus text.
+fn parse_metrics(text: &str) -> Vec<Sample> {
+    let mut samples = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let Some((key, value)) = line.rsplit_once(' ') else {
+            continue;
+        };
+        let Ok(value) = value.parse::<f64>() else {
+            continue;
+        };
+        let (name, labels) = match key.split_once('{') {
+            Some((name, rest)) => (name, rest.trim_end_matches('}')),
+            None => (key, ""),
+        };
+        let labels = labels
+            .split(',')
+            .filter_map(|pair| pair.split_once('='))
+            .map(|(k, v)| (k.to_string(), v.trim_matches('"').to_string()))
+            .collect();
+        samples.push((name.to_string(), labels, value));
+    }
+    samples
+}
+
+/// A histogram read back: its count, sum and cumulative buckets.
+struct Read {
+    count: f64,
+    sum: f64,
+    buckets: Vec<(f64, f64)>,
+}
+
+impl Read {
+    /// The upper bound of the bucket holding quantile `q`.
+    fn quantile(&self, q: f64) -> f64 {
+        let rank = q * self.count;
+        (self.buckets.iter())
+            .find(|(_, n)| *n >= rank)
+            .map_or(f64::INFINITY, |(le, _)| *le)
+    }
+}
+
+/// Histogram `name` (with label `stage` when given) in `samples`.
+fn histogram(samples: &[Sample], name: &str, stage: Option<&str>) -> Option<Read> {
+    let fits = |labels: &BTreeMap<String, String>| {
+        stage.is_none_or(|s| labels.get("stage").map(String::as_str) == Some(s))
+    };
+    let one = |suffix: &str| {
+        (samples.iter())
+            .find(|(n, l, _)| n == &format!("{name}{suffix}") && fits(l))
+            .map(|s| s.2)
+    };
+    let (count, sum) = (one("_count")?, one("_sum")?);
+    let mut buckets: Vec<(f64, f64)> = (samples.iter())
+        .filter(|(n, l, _)| n == &format!("{name}_bucket") && fits(l))
+        .filter_map(|(_, l, v)| {
+            let le = l.get("le")?;
+            let le = if le == "+Inf" {
+                f64::INFINITY
+            } else {
+                le.parse().ok()?
+            };
+            Some((le, *v))
+        })
+        .collect();
+    buckets.sort_by(|a, b| a.0.total_cmp(&b.0));
+    Some(Read {
+        count,
+        sum,
+        buckets,
+    })
 }
 
 /// Prints the report; returns the exit code (1 if anything went wrong).
@@ -815,7 +1001,7 @@ fn report(
             before / 1024,
             playing / 1024,
             playing.saturating_sub(before) as f64 / ctx.args.rooms as f64,
-            if ctx.args.url.is_none() {
+            if ctx.args.url.is_empty() {
                 " (server and bots in one process)"
             } else {
                 ""

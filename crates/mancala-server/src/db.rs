@@ -36,6 +36,7 @@ use crate::protocol::{ComputerReason, HistoryEntry, LeaderboardEntry, RatingChan
 use crate::rating::{self, Rating};
 use crate::setup::RoomSetup;
 
+mod commits;
 mod owners;
 mod pages;
 
@@ -55,6 +56,9 @@ pub(crate) struct Db {
     /// Whether it is SQLite (else PostgreSQL), for the few statements
     /// written for each ([`Db::fenced_event_insert`]).
     sqlite: bool,
+    /// The writer that stores game events in batches (group commit);
+    /// `None`: each event in a transaction of its own.
+    committer: Option<commits::Committer>,
 }
 
 /// A room as stored.
@@ -81,6 +85,28 @@ pub(crate) struct StoredGame {
     /// Why the computer played each event, `None` where the seat's player
     /// did (one entry an event).
     pub played_by: Vec<Option<ComputerReason>>,
+}
+
+/// Runs `write` (a transaction) on a task of its own and waits for it.
+/// A caller that stops waiting (a room given up while its write waits on
+/// a database that does not answer, a timeout) leaves the write to
+/// finish or fail by itself, and never cancels it half way: sqlx's
+/// `begin` is not cancel-safe on PostgreSQL (a `BEGIN` cancelled in
+/// flight leaves the pooled connection inside a transaction that the
+/// next borrower's statements then join: transact-rs/sqlx#4393, in sqlx
+/// 0.8.6).
+///
+/// # Errors
+///
+/// What `write` returns; a panic in it is resumed here.
+pub(crate) async fn detached<T: Send + 'static>(
+    write: impl Future<Output = Result<T, Error>> + Send + 'static,
+) -> Result<T, Error> {
+    match tokio::spawn(write).await {
+        Ok(result) => result,
+        Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
+        Err(_) => Err(Error::Database(sqlx::Error::WorkerCrashed)),
+    }
 }
 
 /// The sqlx URL for what a user gave `--database`: a plain file path
@@ -132,18 +158,29 @@ fn is_scheme(text: &str) -> bool {
 }
 
 impl Db {
+    /// [`Db::open_with`] the default batch of the group commit
+    /// ([`crate::DEFAULT_COMMIT_BATCH`]), as the tests open databases.
+    #[cfg(test)]
+    pub(crate) async fn open(url: &str) -> Result<Db, Error> {
+        Db::open_with(url, crate::DEFAULT_COMMIT_BATCH).await
+    }
+
     /// Opens the database at `url` and applies the migrations it lacks:
     /// a SQLite file (`FILE`, `sqlite://FILE` or `sqlite:FILE`, created
     /// when missing unless the URL sets its own `mode`; see
     /// [`database_url`]) or `postgres://USER:PASSWORD@HOST:PORT/DATABASE`
-    /// (also `postgresql://`; the database must exist).
+    /// (also `postgresql://`; the database must exist). Game events are
+    /// stored at most `commit_batch` a transaction by one writer task
+    /// (group commit, see [`commits`]); 0: each in a transaction of its
+    /// own, committed in parallel on the pool's connections (as before
+    /// group commit, for comparison).
     ///
     /// # Errors
     ///
     /// [`Error::DatabaseScheme`] for a URL of another scheme,
     /// [`Error::Database`] if it cannot be opened, [`Error::Migrate`] if
     /// the migrations fail.
-    pub(crate) async fn open(url: &str) -> Result<Db, Error> {
+    pub(crate) async fn open_with(url: &str, commit_batch: usize) -> Result<Db, Error> {
         sqlx::any::install_default_drivers();
         let url = database_url(url)?;
         let url = url.as_str();
@@ -175,10 +212,16 @@ impl Db {
             pool.execute("PRAGMA journal_mode = WAL").await?;
         }
         MIGRATOR.run(&pool).await?;
+        let metrics = Metrics::new();
+        let committer = (commit_batch > 0).then(|| {
+            let sql = owners::fenced_event_insert(sqlite);
+            commits::Committer::start(pool.clone(), sql, metrics.clone(), commit_batch)
+        });
         Ok(Db {
             pool,
-            metrics: Metrics::new(),
+            metrics,
             sqlite,
+            committer,
         })
     }
 
@@ -381,16 +424,8 @@ impl Db {
     /// [`Error::RoomMoved`] if the room was claimed since `fence`;
     /// [`Error::Database`].
     pub(crate) async fn sit(&self, fence: &Fence, seat: usize, player: &str) -> Result<(), Error> {
-        let mut tx = self.pool.begin().await?;
-        owners::check(&mut tx, fence).await?;
-        sqlx::query("INSERT INTO room_seats (room, seat, player) VALUES ($1, $2, $3)")
-            .bind(&fence.room)
-            .bind(seat as i64)
-            .bind(player)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
+        let sql = "INSERT INTO room_seats (room, seat, player) VALUES ($1, $2, $3)";
+        self.seat_write(fence, sql, seat, Some(player)).await
     }
 
     /// Frees `seat` of the room `fence` holds.
@@ -399,15 +434,8 @@ impl Db {
     ///
     /// As [`Db::sit`].
     pub(crate) async fn stand(&self, fence: &Fence, seat: usize) -> Result<(), Error> {
-        let mut tx = self.pool.begin().await?;
-        owners::check(&mut tx, fence).await?;
-        sqlx::query("DELETE FROM room_seats WHERE room = $1 AND seat = $2")
-            .bind(&fence.room)
-            .bind(seat as i64)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
+        let sql = "DELETE FROM room_seats WHERE room = $1 AND seat = $2";
+        self.seat_write(fence, sql, seat, None).await
     }
 
     /// Puts `player` in `seat` of the room `fence` holds in place of who
@@ -422,16 +450,33 @@ impl Db {
         seat: usize,
         player: &str,
     ) -> Result<(), Error> {
-        let mut tx = self.pool.begin().await?;
-        owners::check(&mut tx, fence).await?;
-        sqlx::query("UPDATE room_seats SET player = $3 WHERE room = $1 AND seat = $2")
-            .bind(&fence.room)
-            .bind(seat as i64)
-            .bind(player)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
+        let sql = "UPDATE room_seats SET player = $3 WHERE room = $1 AND seat = $2";
+        self.seat_write(fence, sql, seat, Some(player)).await
+    }
+
+    /// Runs `sql` (`$1` the room, `$2` the seat, `$3` the player when
+    /// given) in a transaction that checks `fence` first, [`detached`].
+    async fn seat_write(
+        &self,
+        fence: &Fence,
+        sql: &'static str,
+        seat: usize,
+        player: Option<&str>,
+    ) -> Result<(), Error> {
+        let (pool, fence) = (self.pool.clone(), fence.clone());
+        let player = player.map(str::to_string);
+        detached(async move {
+            let mut tx = pool.begin().await?;
+            owners::check(&mut tx, &fence).await?;
+            let mut query = sqlx::query(sql).bind(&fence.room).bind(seat as i64);
+            if let Some(player) = &player {
+                query = query.bind(player);
+            }
+            query.execute(&mut *tx).await?;
+            tx.commit().await?;
+            Ok(())
+        })
+        .await
     }
 
     /// Stores a new game of the room `fence` holds, numbered after the
@@ -450,45 +495,51 @@ impl Db {
         moves: &[(usize, usize)],
         players: &[String],
     ) -> Result<(), Error> {
-        let code = fence.room.as_str();
-        let mut tx = self.pool.begin().await?;
-        owners::check(&mut tx, fence).await?;
-        // Through negative seats first, so that no two rows ever share a
-        // seat whatever the order of the updates.
-        for &(from, to) in moves {
-            sqlx::query("UPDATE room_seats SET seat = $1 WHERE room = $2 AND seat = $3")
-                .bind(-1 - to as i64)
-                .bind(code)
-                .bind(from as i64)
-                .execute(&mut *tx)
-                .await?;
-        }
-        if !moves.is_empty() {
-            sqlx::query("UPDATE room_seats SET seat = -1 - seat WHERE room = $1 AND seat < 0")
-                .bind(code)
-                .execute(&mut *tx)
-                .await?;
-        }
-        sqlx::query(
-            "INSERT INTO games (id, room, number, rules, over, started_at) \
-             SELECT $1, $2, COALESCE(MAX(number), 0) + 1, $3, FALSE, $4 FROM games WHERE room = $2",
-        )
-        .bind(id)
-        .bind(code)
-        .bind(rules)
-        .bind(stamp())
-        .execute(&mut *tx)
-        .await?;
-        for (seat, player) in players.iter().enumerate() {
-            sqlx::query("INSERT INTO game_seats (game, seat, player) VALUES ($1, $2, $3)")
-                .bind(id)
-                .bind(seat as i64)
-                .bind(player)
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-        Ok(())
+        let (pool, fence) = (self.pool.clone(), fence.clone());
+        let (id, rules) = (id.to_string(), rules.to_string());
+        let (moves, players) = (moves.to_vec(), players.to_vec());
+        detached(async move {
+            let code = fence.room.as_str();
+            let mut tx = pool.begin().await?;
+            owners::check(&mut tx, &fence).await?;
+            // Through negative seats first, so that no two rows ever share
+            // a seat whatever the order of the updates.
+            for &(from, to) in &moves {
+                sqlx::query("UPDATE room_seats SET seat = $1 WHERE room = $2 AND seat = $3")
+                    .bind(-1 - to as i64)
+                    .bind(code)
+                    .bind(from as i64)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            if !moves.is_empty() {
+                sqlx::query("UPDATE room_seats SET seat = -1 - seat WHERE room = $1 AND seat < 0")
+                    .bind(code)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            sqlx::query(
+                "INSERT INTO games (id, room, number, rules, over, started_at) \
+                 SELECT $1, $2, COALESCE(MAX(number), 0) + 1, $3, FALSE, $4 FROM games WHERE room = $2",
+            )
+            .bind(&id)
+            .bind(code)
+            .bind(&rules)
+            .bind(stamp())
+            .execute(&mut *tx)
+            .await?;
+            for (seat, player) in players.iter().enumerate() {
+                sqlx::query("INSERT INTO game_seats (game, seat, player) VALUES ($1, $2, $3)")
+                    .bind(&id)
+                    .bind(seat as i64)
+                    .bind(player)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        })
+        .await
     }
 
     /// Appends event number `seq` (from 1) to game `id` of the room
@@ -517,40 +568,28 @@ impl Db {
         ranks: Option<&[u8]>,
     ) -> Result<Option<Vec<RatingChangeView>>, Error> {
         let began = Instant::now();
-        let is_move = matches!(event, Event::Move(_));
-        let mut tx = self.pool.begin().await?;
-        let played_by = played_by.map(ComputerReason::as_str);
-        let inserted = sqlx::query(self.fenced_event_insert())
-            .bind(id)
-            .bind(seq as i64)
-            .bind(event.to_string())
-            .bind(played_by)
-            .bind(&fence.room)
-            .bind(fence.epoch)
-            .bind(owners::now_ms())
-            .execute(&mut *tx)
-            .await?;
-        if inserted.rows_affected() != 1 {
-            return Err(owners::moved(fence));
-        }
-        if let Some(outcome) = outcome {
-            let json = serde_json::to_string(&crate::protocol::OutcomeView::from(outcome))
-                .expect("an outcome serialises");
-            sqlx::query("UPDATE games SET over = TRUE, outcome = $1, ended_at = $3 WHERE id = $2")
-                .bind(json)
-                .bind(id)
-                .bind(stamp())
-                .execute(&mut *tx)
-                .await?;
-            crate::analysis::enqueue(&mut tx, id).await?;
-        }
-        let changes = match (outcome, ranks) {
-            (Some(_), Some(ranks)) => Some(rate_game(&mut tx, id, ranks).await?),
-            _ => None,
+        let append = Append {
+            fence: fence.clone(),
+            id: id.to_string(),
+            seq,
+            event,
+            played_by,
+            outcome: outcome.copied(),
+            ranks: ranks.map(<[u8]>::to_vec),
         };
-        tx.commit().await?;
+        let changes = match &self.committer {
+            Some(committer) => committer.store(append).await?,
+            None => {
+                let (pool, sql, metrics) = (
+                    self.pool.clone(),
+                    self.fenced_event_insert(),
+                    self.metrics.clone(),
+                );
+                detached(async move { append.write(&pool, sql, &metrics).await }).await?
+            }
+        };
         self.metrics.committed(began.elapsed());
-        if is_move {
+        if matches!(event, Event::Move(_)) {
             self.metrics.moves.inc();
         }
         if outcome.is_some() {
@@ -667,6 +706,87 @@ impl Db {
                 Ok((event, by))
             })
             .collect()
+    }
+}
+
+/// One game event to store, as [`Db::append_event`] takes it.
+#[derive(Debug)]
+struct Append {
+    fence: Fence,
+    id: String,
+    seq: usize,
+    event: Event,
+    played_by: Option<ComputerReason>,
+    outcome: Option<Outcome>,
+    ranks: Option<Vec<u8>>,
+}
+
+impl Append {
+    /// Stores the event in a transaction of its own on `pool`, its
+    /// insert `sql` ([`Db::fenced_event_insert`]), timing each stage into
+    /// `metrics`: the connection and `BEGIN`, the statements, the
+    /// `COMMIT` (with its sync to disk).
+    async fn write(
+        &self,
+        pool: &AnyPool,
+        sql: &'static str,
+        metrics: &Metrics,
+    ) -> Result<Option<Vec<RatingChangeView>>, Error> {
+        let mut stage = Instant::now();
+        let mut lap = |name: &'static str| {
+            metrics.stage(name, stage.elapsed());
+            stage = Instant::now();
+        };
+        let mut tx = pool.begin().await?;
+        lap("begin");
+        let changes = self.statements(&mut tx, sql).await?;
+        lap("statements");
+        tx.commit().await?;
+        lap("commit");
+        Ok(changes)
+    }
+
+    /// The event's statements inside transaction `tx`: its insert `sql`,
+    /// which checks the fence, then, when it ended the game, the outcome,
+    /// the analysis job and the ratings.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RoomMoved`] if the fence no longer holds (nothing was
+    /// written); [`Error::Database`].
+    async fn statements(
+        &self,
+        tx: &mut AnyConnection,
+        sql: &'static str,
+    ) -> Result<Option<Vec<RatingChangeView>>, Error> {
+        let inserted = sqlx::query(sql)
+            .bind(&self.id)
+            .bind(self.seq as i64)
+            .bind(self.event.to_string())
+            .bind(self.played_by.map(ComputerReason::as_str))
+            .bind(&self.fence.room)
+            .bind(self.fence.epoch)
+            .bind(owners::now_ms())
+            .execute(&mut *tx)
+            .await?;
+        if inserted.rows_affected() != 1 {
+            return Err(owners::moved(&self.fence));
+        }
+        if let Some(outcome) = &self.outcome {
+            let json = serde_json::to_string(&crate::protocol::OutcomeView::from(outcome))
+                .expect("an outcome serialises");
+            sqlx::query("UPDATE games SET over = TRUE, outcome = $1, ended_at = $3 WHERE id = $2")
+                .bind(json)
+                .bind(&self.id)
+                .bind(stamp())
+                .execute(&mut *tx)
+                .await?;
+            crate::analysis::enqueue(&mut *tx, &self.id).await?;
+        }
+        match (&self.outcome, &self.ranks) {
+            (Some(_), Some(ranks)) => Ok(Some(rate_game(tx, &self.id, ranks).await?)),
+            _ => Ok(None),
+        }
     }
 }
 

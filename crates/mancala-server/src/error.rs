@@ -379,6 +379,16 @@ impl Error {
         }
     }
 
+    /// Whether a room that met this failure on a write can no longer be
+    /// written by this instance: another instance holds it
+    /// ([`Error::RoomMoved`]), or the database failed (the room's memory
+    /// may no longer be what the database holds). The room then tells
+    /// its clients `room_moved` and ends, to be loaded again from the
+    /// database.
+    pub(crate) fn loses_room(&self) -> bool {
+        matches!(self, Error::RoomMoved { .. } | Error::Database(_))
+    }
+
     /// The HTTP status of the failure.
     pub fn status(&self) -> StatusCode {
         if let Error::BadBody(rejection) = self {

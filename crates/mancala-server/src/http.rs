@@ -620,7 +620,9 @@ async fn room_socket(
             if headers.contains_key(proxy::PASSED_ON) {
                 return Err(moved);
             }
-            let Some(owner) = app.0.rooms.owner_elsewhere(&code).await? else {
+            // (Not known, or the database does not answer: the client
+            // tries again.)
+            let Ok(Some(owner)) = app.0.rooms.owner_elsewhere(&code).await else {
                 return Err(moved);
             };
             let silence_limit = app.0.silence_limit;
@@ -637,6 +639,7 @@ async fn room_socket(
     };
     let link = ws::Link {
         room,
+        code,
         conn: app.0.next_conn.fetch_add(1, Ordering::Relaxed),
         db: app.0.db.clone(),
         rooms: app.0.rooms.clone(),

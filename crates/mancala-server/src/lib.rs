@@ -152,6 +152,9 @@ pub const DEFAULT_QUEUE_WAIT: Duration = Duration::from_secs(20);
 /// 2 s, so that another instance takes the rooms of one that died within
 /// 6 s (docs/scaling.md).
 pub const DEFAULT_LEASE: Duration = Duration::from_secs(6);
+/// The most game events one transaction stores ([`Config::commit_batch`]):
+/// a busy server's events of a few milliseconds.
+pub const DEFAULT_COMMIT_BATCH: usize = 256;
 
 /// This instance's name in the rooms' ownership unless the operator says
 /// otherwise ([`Config::instance`]): the machine's host name (from
@@ -261,6 +264,12 @@ pub struct Config {
     /// rooms that reaches another instance is passed on to it there.
     /// `None`: `http://` and the address it listens on.
     pub advertise: Option<String>,
+    /// The most game events one transaction stores: one writer stores
+    /// the events of many rooms together, each room told of its event
+    /// only once that transaction committed (group commit; docs/scaling.md).
+    /// 0: each event in a transaction of its own, as before group commit
+    /// (for comparison, docs/results.md section 8.3).
+    pub commit_batch: usize,
 }
 
 /// The server's caps on connections and creations (docs/protocol.md,
@@ -330,6 +339,7 @@ impl Default for Config {
             instance: default_instance(),
             lease: DEFAULT_LEASE,
             advertise: None,
+            commit_batch: DEFAULT_COMMIT_BATCH,
         }
     }
 }
@@ -362,7 +372,7 @@ impl Server {
     pub async fn bind(config: &Config) -> Result<Server, Error> {
         let origins = ws::allowed_origins(&config.allowed_origins)?;
         room::check_cpu(&config.cpu)?;
-        let db = db::Db::open(&config.database).await?;
+        let db = db::Db::open_with(&config.database, config.commit_batch).await?;
         let bind_error = |source| Error::Bind {
             addr: config.addr.clone(),
             source,

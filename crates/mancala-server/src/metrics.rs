@@ -38,6 +38,11 @@ pub(crate) struct Metrics {
     pub games_finished: Counter,
     /// How long the transaction of each game event took, in seconds.
     pub commit_seconds: Histogram,
+    /// How long each stage of a game event's transaction took, in
+    /// seconds (see [`Metrics::stage`]).
+    pub commit_stage_seconds: Family<StageLabel, Histogram, fn() -> Histogram>,
+    /// How many game events each transaction of the group commit stored.
+    pub commit_batch_events: Histogram,
     /// Rooms this server claimed from another instance whose lease had
     /// run out without being given up (that instance stopped, crashed or
     /// was cut off from the database).
@@ -61,6 +66,19 @@ pub(crate) struct Metrics {
 pub(crate) struct GameLabel {
     /// The game.
     pub game: String,
+}
+
+/// The label of a metric by a stage of a commit.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub(crate) struct StageLabel {
+    /// The stage.
+    pub stage: &'static str,
+}
+
+/// The buckets of the commit histograms: 0.25 ms to about 4 s, an fsync
+/// on an idle disk to a saturated one.
+fn commit_histogram() -> Histogram {
+    Histogram::new(exponential_buckets(0.000_25, 2.0, 15))
 }
 
 /// The label of a metric by a job's status.
@@ -92,12 +110,25 @@ impl Metrics {
         registry.register("moves", "Moves stored", moves.clone());
         let games_finished = Counter::default();
         registry.register("games_finished", "Games that ended", games_finished.clone());
-        // 0.25 ms to about 4 s: an fsync on an idle disk to a saturated one.
-        let commit_seconds = Histogram::new(exponential_buckets(0.000_25, 2.0, 15));
+        let commit_seconds = commit_histogram();
         registry.register(
             "commit_seconds",
             "Time of each game event's transaction, in seconds",
             commit_seconds.clone(),
+        );
+        let commit_stage_seconds: Family<StageLabel, Histogram, fn() -> Histogram> =
+            Family::new_with_constructor(commit_histogram);
+        registry.register(
+            "commit_stage_seconds",
+            "Time of each stage of a game event's transaction (begin: a pooled connection and BEGIN; statements; commit: COMMIT and its sync), in seconds",
+            commit_stage_seconds.clone(),
+        );
+        // 1 to 256 events.
+        let commit_batch_events = Histogram::new(exponential_buckets(1.0, 2.0, 9));
+        registry.register(
+            "commit_batch_events",
+            "Game events stored by each transaction of the group commit",
+            commit_batch_events.clone(),
         );
         let room_takeovers = Counter::default();
         registry.register(
@@ -137,6 +168,8 @@ impl Metrics {
             moves,
             games_finished,
             commit_seconds,
+            commit_stage_seconds,
+            commit_batch_events,
             room_takeovers,
             rooms_lost,
             rooms_handed_over,
@@ -174,6 +207,19 @@ impl Metrics {
     /// Records one event's transaction of `took`.
     pub(crate) fn committed(&self, took: Duration) {
         self.commit_seconds.observe(took.as_secs_f64());
+    }
+
+    /// Records a batch of `events` stored in one transaction.
+    pub(crate) fn batched(&self, events: usize) {
+        self.commit_batch_events.observe(events as f64);
+    }
+
+    /// Records one stage of an event's transaction (`begin`,
+    /// `statements`, `commit`) of `took`.
+    pub(crate) fn stage(&self, stage: &'static str, took: Duration) {
+        self.commit_stage_seconds
+            .get_or_create(&StageLabel { stage })
+            .observe(took.as_secs_f64());
     }
 
     /// Every metric in the Prometheus text format.

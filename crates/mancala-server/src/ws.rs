@@ -52,6 +52,8 @@ pub(crate) struct Link {
     pub rooms: Rooms,
     /// The connection's own room.
     pub room: RoomHandle,
+    /// Its code.
+    pub code: String,
     /// The connection's number.
     pub conn: ConnId,
     /// How long the connection may be silent before it is dropped.
@@ -68,14 +70,32 @@ pub(crate) async fn serve(mut socket: WebSocket, link: Link) {
     } = link;
     let _open = crate::metrics::Held::new(&db.metrics().sockets);
     let limit = ConnectionLimit::new();
-    let hello = authenticate(&mut socket, db, &limit);
-    let (player, name) = match tokio::time::timeout(HELLO_TIMEOUT, hello).await {
-        Ok(Ok(who)) => who,
+    let hello = read_hello(&mut socket, &limit);
+    let (player, secret) = match tokio::time::timeout(HELLO_TIMEOUT, hello).await {
+        Ok(Ok(hello)) => hello,
         Ok(Err(e)) => {
             let _ = send(&mut socket, &error_message(&e)).await;
             return;
         }
         Err(_) => return,
+    };
+    let (player, name) = match who(db, player, &secret, link.rooms.patience()).await {
+        Ok(who) => who,
+        // The database fails or does not answer (this instance cut off
+        // from it): the client connects again, perhaps to an instance
+        // that can serve the room.
+        Err(Error::Database(error)) => {
+            tracing::warn!(room = %link.code, %error, "a hello could not be checked");
+            let moved = Error::RoomMoved {
+                code: link.code.clone(),
+            };
+            let _ = send(&mut socket, &error_message(&moved)).await;
+            return;
+        }
+        Err(e) => {
+            let _ = send(&mut socket, &error_message(&e)).await;
+            return;
+        }
     };
     let (out, mut outbox) = mpsc::channel(OUTBOX);
     let join = Command::Join {
@@ -85,7 +105,11 @@ pub(crate) async fn serve(mut socket: WebSocket, link: Link) {
         out,
     };
     if room.send(join).await.is_err() {
-        let _ = send(&mut socket, &error_message(&Error::RoomClosed)).await;
+        // The room's task ended since (lost, or given up): connect again.
+        let moved = Error::RoomMoved {
+            code: link.code.clone(),
+        };
+        let _ = send(&mut socket, &error_message(&moved)).await;
         return;
     }
     // A silent client is pinged every third of the limit; one that stays
@@ -172,9 +196,28 @@ impl Heartbeat {
 
 /// Reads the first message, which must be a `hello` with the secret of
 /// an existing player, and returns that player's id and name.
+///
+/// # Errors
+///
+/// As [`read_hello`] and [`who`] (without a bound on the database).
 pub(crate) async fn authenticate(
     socket: &mut WebSocket,
     db: &Db,
+    limit: &ConnectionLimit,
+) -> Result<(String, String), Error> {
+    let (player, secret) = read_hello(socket, limit).await?;
+    who(db, player, &secret, Duration::MAX).await
+}
+
+/// Reads the first message, which must be a `hello` of this protocol's
+/// version, and returns its player id and secret.
+///
+/// # Errors
+///
+/// [`Error::NotHello`], [`Error::Binary`], [`Error::Flooding`],
+/// [`Error::Version`] and the errors of a message that does not parse.
+async fn read_hello(
+    socket: &mut WebSocket,
     limit: &ConnectionLimit,
 ) -> Result<(String, String), Error> {
     let text = loop {
@@ -200,8 +243,29 @@ pub(crate) async fn authenticate(
     if version != PROTOCOL_VERSION {
         return Err(Error::Version { version });
     }
-    match db.player(&player).await? {
-        Some((hash, name)) if secret::matches(&secret, &hash) => Ok((player, name)),
+    Ok((player, secret))
+}
+
+/// The id and name of `player` if `secret` is theirs, the database
+/// asked for at most `patience`.
+///
+/// # Errors
+///
+/// [`Error::Unauthorized`] for an unknown player or a wrong secret;
+/// [`Error::Database`] if the database fails, or takes longer than
+/// `patience` (as sqlx's pool timeout).
+pub(crate) async fn who(
+    db: &Db,
+    player: String,
+    secret: &str,
+    patience: Duration,
+) -> Result<(String, String), Error> {
+    let stored = match tokio::time::timeout(patience, db.player(&player)).await {
+        Ok(stored) => stored?,
+        Err(_) => return Err(Error::Database(sqlx::Error::PoolTimedOut)),
+    };
+    match stored {
+        Some((hash, name)) if secret::matches(secret, &hash) => Ok((player, name)),
         _ => Err(Error::Unauthorized { player }),
     }
 }

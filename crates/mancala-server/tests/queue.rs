@@ -167,13 +167,23 @@ async fn a_player_in_two_queues_is_seated_in_one_and_leaves_the_other() {
     assert_eq!(a.expect("matched").await, matched);
     assert_eq!(tickets(&a.expect("queue").await), Vec::<Value>::new());
 
-    // Counts: nobody waits any more; two people play Oware.
-    let (_, counts) = server.get("/api/queue/counts").await;
-    let games = counts["games"].as_array().unwrap();
-    assert_eq!(games[0]["game"], "house");
-    let oware = games.iter().find(|g| g["game"] == "oware").unwrap();
-    assert_eq!(oware["playing"], 2, "{counts}");
-    assert!(games.iter().all(|g| g["waiting"] == 0), "{counts}");
+    // Counts: nobody waits any more; two people play Oware, once the
+    // room's task has started the game (`matched` is sent when the game
+    // is asked for, not when it has started: the room commits it first).
+    let began = std::time::Instant::now();
+    loop {
+        let (_, counts) = server.get("/api/queue/counts").await;
+        let games = counts["games"].as_array().unwrap();
+        assert_eq!(games[0]["game"], "house");
+        assert!(games.iter().all(|g| g["waiting"] == 0), "{counts}");
+        let oware = games.iter().find(|g| g["game"] == "oware").unwrap();
+        if oware["playing"] == 2 {
+            break;
+        }
+        assert_eq!(oware["playing"], 0, "{counts}");
+        assert!(began.elapsed() < Duration::from_secs(10), "{counts}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 #[tokio::test(start_paused = true)]

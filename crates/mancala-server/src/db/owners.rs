@@ -197,16 +197,21 @@ impl Db {
         player: &str,
         since: Option<i64>,
     ) -> Result<(), Error> {
-        let mut tx = self.pool.begin().await?;
-        check(&mut tx, fence).await?;
-        sqlx::query("UPDATE room_seats SET away_since = $1 WHERE room = $2 AND player = $3")
-            .bind(since)
-            .bind(&fence.room)
-            .bind(player)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
+        let (pool, fence) = (self.pool.clone(), fence.clone());
+        let player = player.to_string();
+        super::detached(async move {
+            let mut tx = pool.begin().await?;
+            check(&mut tx, &fence).await?;
+            sqlx::query("UPDATE room_seats SET away_since = $1 WHERE room = $2 AND player = $3")
+                .bind(since)
+                .bind(&fence.room)
+                .bind(player)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(())
+        })
+        .await
     }
 
     /// Since when each seated player of room `code` without a connection
@@ -293,21 +298,27 @@ impl Db {
         Ok(done.rows_affected())
     }
 
-    /// The SQL that appends an event (`$1` game, `$2` seq, `$3` event,
-    /// `$4` played by, `$7` when, milliseconds since 1970) only while room `$5` is at epoch `$6`: one
-    /// statement, so that the check costs no round trip. PostgreSQL
-    /// locks the owner's row (`FOR SHARE`) to the end of the transaction,
-    /// so that a claim waits for the commit or the commit sees the claim;
-    /// on SQLite the statement holds the write lock from its read.
+    /// The SQL that appends an event: see [`fenced_event_insert`].
     pub(super) fn fenced_event_insert(&self) -> &'static str {
-        if self.sqlite {
-            "INSERT INTO game_events (game, seq, event, played_by, at) \
-             SELECT $1, $2, $3, $4, $7 FROM room_owners WHERE room = $5 AND epoch = $6"
-        } else {
-            "WITH owner AS (SELECT room FROM room_owners WHERE room = $5 AND epoch = $6 FOR SHARE) \
-             INSERT INTO game_events (game, seq, event, played_by, at) \
-             SELECT $1, $2, $3, $4, $7 FROM owner"
-        }
+        fenced_event_insert(self.sqlite)
+    }
+}
+
+/// The SQL that appends an event (`$1` game, `$2` seq, `$3` event, `$4`
+/// played by, `$7` when, milliseconds since 1970) only while room `$5` is
+/// at epoch `$6`, on SQLite or else PostgreSQL: one statement, so that
+/// the check costs no round trip. PostgreSQL locks the owner's row (`FOR
+/// SHARE`) to the end of the transaction, so that a claim waits for the
+/// commit or the commit sees the claim; on SQLite the statement holds the
+/// write lock from its read.
+pub(super) fn fenced_event_insert(sqlite: bool) -> &'static str {
+    if sqlite {
+        "INSERT INTO game_events (game, seq, event, played_by, at) \
+         SELECT $1, $2, $3, $4, $7 FROM room_owners WHERE room = $5 AND epoch = $6"
+    } else {
+        "WITH owner AS (SELECT room FROM room_owners WHERE room = $5 AND epoch = $6 FOR SHARE) \
+         INSERT INTO game_events (game, seq, event, played_by, at) \
+         SELECT $1, $2, $3, $4, $7 FROM owner"
     }
 }
 
@@ -339,7 +350,7 @@ pub(super) fn moved(fence: &Fence) -> Error {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use mancala_core::{Event, Move};
     use sqlx::{Connection, Executor};
 
@@ -349,7 +360,7 @@ mod tests {
     /// A fresh database: a SQLite file in `dir`, or a new PostgreSQL
     /// database when `MANCALA_TEST_POSTGRES` names a server to make it
     /// in (`.ci/with-postgres`; it is left for the cluster's removal).
-    async fn fresh(dir: &tempfile::TempDir) -> String {
+    pub(crate) async fn fresh(dir: &tempfile::TempDir) -> String {
         match std::env::var("MANCALA_TEST_POSTGRES") {
             Ok(admin) if !admin.is_empty() => {
                 let name = format!("mancala_owners_{:016x}", getrandom::u64().unwrap());

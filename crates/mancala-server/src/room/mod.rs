@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use mancala_ai::Spec;
 use mancala_core::Move;
-use tokio::sync::{Mutex, mpsc};
+use tokio::sync::{Mutex, mpsc, watch};
 
 use crate::Config;
 use crate::db::{Db, now_ms};
@@ -57,6 +57,18 @@ impl From<&Config> for Settings {
     }
 }
 
+impl Settings {
+    /// How long the database may take to load a room, or to answer a
+    /// connection's `hello`, before this instance gives up and tells the
+    /// client `room_moved` (to connect again, perhaps elsewhere): the
+    /// lease, since a claim holds no longer unrenewed. A database that
+    /// does not answer (cut off, or dropping packets) thus costs a client
+    /// seconds, not sqlx's 30 s pool timeout or TCP's minutes.
+    pub(crate) fn patience(&self) -> Duration {
+        self.lease
+    }
+}
+
 /// Commands queued for a room's task before the connections feeding it
 /// wait (back-pressure).
 const ROOM_QUEUE: usize = 256;
@@ -86,7 +98,14 @@ pub(crate) struct Entry {
     held_until: i64,
     /// Whether its task was told [`Command::Lost`] already.
     lost: bool,
+    /// Set with `lost`: a write of the task's that waits on the database
+    /// is given up at once (see [`Room::run`]).
+    signal: watch::Sender<bool>,
 }
+
+/// The rooms being loaded, each with the lock its loaders take in turn
+/// (see [`Rooms::get`]).
+type Loading = Arc<std::sync::Mutex<HashMap<String, Arc<Mutex<()>>>>>;
 
 /// The people playing now, room by room: the room's game (as
 /// [`RoomSetup::game_name`](crate::setup::RoomSetup::game_name) says) and
@@ -177,6 +196,7 @@ pub(crate) struct Rooms {
     db: Db,
     settings: Settings,
     live: Registry,
+    loading: Loading,
     playing: Playing,
     /// Set once the server drains: no room is loaded any more.
     draining: Arc<std::sync::atomic::AtomicBool>,
@@ -191,6 +211,7 @@ impl Rooms {
             db,
             settings,
             live: Arc::new(Mutex::new(HashMap::new())),
+            loading: Loading::default(),
             playing: Playing::default(),
             draining: Arc::default(),
         };
@@ -215,32 +236,93 @@ impl Rooms {
     /// The room `code`, its task started from the database if it is not
     /// running.
     ///
+    /// The registry is locked only to look the room up and to add it:
+    /// a room's load (which waits on the database) holds up no other
+    /// room's, and a room already running is found at once even while
+    /// others load (as on an instance cut off from the database). Loads
+    /// of one room take turns, so that two clients never start two tasks
+    /// for it.
+    ///
     /// # Errors
     ///
-    /// [`Error::NoSuchRoom`] if the database has no such room; database
-    /// and replay errors while loading it.
+    /// [`Error::NoSuchRoom`] if the database has no such room;
+    /// [`Error::RoomMoved`] if another instance holds it, if the server
+    /// drains, and if the database fails or takes longer than
+    /// [`Settings::patience`] (the client connects again, perhaps to an
+    /// instance that can load it); replay errors while loading it.
     pub(crate) async fn get(&self, code: &str) -> Result<RoomHandle, Error> {
-        // Held across the load so that two clients never start two tasks
-        // for one room.
-        let mut live = self.live.lock().await;
-        if let Some(entry) = live.get(code).filter(|e| !e.tx.is_closed()) {
-            return Ok(RoomHandle {
-                tx: entry.tx.clone(),
-            });
+        if let Some(handle) = self.running(code).await {
+            return Ok(handle);
         }
+        let turn = {
+            let mut loading = self.loading.lock().unwrap_or_else(|e| e.into_inner());
+            loading.entry(code.to_string()).or_default().clone()
+        };
+        let result = {
+            let _turn = turn.lock().await;
+            self.start(code).await
+        };
+        let mut loading = self.loading.lock().unwrap_or_else(|e| e.into_inner());
+        // The map's and this one's: nobody else waits for its turn.
+        if Arc::strong_count(&turn) <= 2 {
+            loading.remove(code);
+        }
+        result
+    }
+
+    /// The handle of room `code` if its task runs.
+    async fn running(&self, code: &str) -> Option<RoomHandle> {
+        let live = self.live.lock().await;
+        let entry = live.get(code).filter(|e| !e.tx.is_closed())?;
+        Some(RoomHandle {
+            tx: entry.tx.clone(),
+        })
+    }
+
+    /// Starts room `code`'s task, loaded from the database, unless it
+    /// runs (started by the loader before this one); in its turn of
+    /// [`Rooms::get`].
+    async fn start(&self, code: &str) -> Result<RoomHandle, Error> {
+        if let Some(handle) = self.running(code).await {
+            return Ok(handle);
+        }
+        let moved = || Error::RoomMoved {
+            code: code.to_string(),
+        };
         if self.draining.load(std::sync::atomic::Ordering::SeqCst) {
             // Another instance will take it.
-            return Err(Error::RoomMoved {
-                code: code.to_string(),
-            });
+            return Err(moved());
         }
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
         let settings = self.settings.clone();
         let asked = now_ms();
-        let mut room = Room::load(self.db.clone(), code, settings, tx.downgrade()).await?;
+        let patience = self.settings.patience();
+        let load = Room::load(self.db.clone(), code, settings, tx.downgrade());
+        let mut room = match tokio::time::timeout(patience, load).await {
+            Ok(Ok(room)) => room,
+            Ok(Err(Error::Database(error))) => {
+                tracing::warn!(room = %code, %error, "loading the room failed");
+                return Err(moved());
+            }
+            Ok(Err(error)) => return Err(error),
+            Err(_) => {
+                tracing::warn!(room = %code, limit = ?patience, "loading the room took too long");
+                return Err(moved());
+            }
+        };
         let claimed = tokio::time::Instant::now();
         room.playing = Some(self.playing.clone());
+        let (signal, lost) = watch::channel(false);
+        room.lost = lost;
         let epoch = room.fence.epoch;
+        let mut live = self.live.lock().await;
+        if self.draining.load(std::sync::atomic::Ordering::SeqCst) {
+            // Claimed as the server began to drain: given up at once.
+            drop(live);
+            let release = self.db.release(&room.fence);
+            let _ = tokio::time::timeout(patience, release).await;
+            return Err(moved());
+        }
         tracing::debug!(room = %code, epoch, "room loaded");
         let metrics = self.db.metrics();
         metrics.room_loads.inc();
@@ -256,9 +338,16 @@ impl Rooms {
             claimed,
             held_until: asked.saturating_add(millis(self.settings.lease)),
             lost: false,
+            signal,
         };
         live.insert(code.to_string(), entry);
         Ok(RoomHandle { tx })
+    }
+
+    /// How long the database may take for a room or a `hello` (see
+    /// [`Settings::patience`]).
+    pub(crate) fn patience(&self) -> Duration {
+        self.settings.patience()
     }
 
     /// Drains the rooms (the server stops): no room is loaded from now
@@ -286,16 +375,21 @@ impl Rooms {
     ///
     /// # Errors
     ///
-    /// [`Error::Database`].
+    /// [`Error::Database`], also when the database takes longer than
+    /// [`Settings::patience`] (as sqlx's pool timeout).
     pub(crate) async fn owner_elsewhere(&self, code: &str) -> Result<Option<String>, Error> {
-        self.db
-            .owner_elsewhere(code, &self.settings.instance, now_ms())
-            .await
+        let ask = self
+            .db
+            .owner_elsewhere(code, &self.settings.instance, now_ms());
+        match tokio::time::timeout(self.patience(), ask).await {
+            Ok(owner) => owner,
+            Err(_) => Err(Error::Database(sqlx::Error::PoolTimedOut)),
+        }
     }
 
     /// How many rooms are in memory.
     #[cfg(test)]
-    pub(crate) async fn running(&self) -> usize {
+    pub(crate) async fn count(&self) -> usize {
         self.live.lock().await.len()
     }
 
@@ -391,6 +485,7 @@ fn expired(
         // database, or a clock jumping in a test, loses no room).
         entry.lost |= held.is_none() && entry.held_until <= now.saturating_add(every);
         if entry.lost {
+            entry.signal.send_replace(true);
             lost.push((code.clone(), entry.tx.clone()));
         }
     }
@@ -441,7 +536,7 @@ mod tests {
         let mut waited = Duration::ZERO;
         loop {
             settle().await;
-            if rooms.running().await == n {
+            if rooms.count().await == n {
                 return true;
             }
             if waited >= limit {
@@ -487,6 +582,230 @@ mod tests {
         }
     }
 
+    /// Room `r` of `db` (made by [`one_room`]) with player `b` (Bob) too,
+    /// both seated and a game started: Ann's connection 0 and its
+    /// outbox, then Bob's, read to the game's start.
+    async fn started(db: &Db, rooms: &Rooms) -> (RoomHandle, Vec<mpsc::Receiver<ServerMessage>>) {
+        db.create_player("b", "bob", "-").await.unwrap();
+        let handle = rooms.get("r").await.unwrap();
+        let mut outboxes = Vec::new();
+        for (conn, player) in [(0, "a"), (1, "b")] {
+            let (out, outbox) = mpsc::channel(64);
+            outboxes.push(outbox);
+            let join = Command::Join {
+                conn,
+                player: player.to_string(),
+                name: player.to_string(),
+                out,
+            };
+            handle.send(join).await.unwrap();
+            let sit = ClientMessage::Sit {
+                seat: Some(conn as usize),
+                also: false,
+            };
+            let message = Command::Message { conn, message: sit };
+            handle.send(message).await.unwrap();
+        }
+        let start = Command::Message {
+            conn: 0,
+            message: ClientMessage::Start,
+        };
+        handle.send(start).await.unwrap();
+        for outbox in &mut outboxes {
+            loop {
+                let next = tokio::time::timeout(Duration::from_secs(10), outbox.recv());
+                match next.await.expect("the game starts in time") {
+                    Some(ServerMessage::Started(_)) => break,
+                    Some(_) => {}
+                    None => panic!("the room dropped its client"),
+                }
+            }
+        }
+        (handle, outboxes)
+    }
+
+    /// Ann (connection 0) plays house 1.
+    fn ann_plays() -> Command {
+        Command::Message {
+            conn: 0,
+            message: ClientMessage::Move {
+                mv: "1".to_string(),
+                seat: None,
+            },
+        }
+    }
+
+    /// What `outbox` is told until its room drops it: the codes of the
+    /// errors, and whether a move was announced.
+    async fn told(outbox: &mut mpsc::Receiver<ServerMessage>) -> (Vec<String>, bool) {
+        let (mut codes, mut moved) = (Vec::new(), false);
+        loop {
+            let next = tokio::time::timeout(Duration::from_secs(10), outbox.recv());
+            match next.await.expect("the room ends in time") {
+                Some(ServerMessage::Error { code, .. }) => codes.push(code),
+                Some(ServerMessage::Moved(_)) => moved = true,
+                Some(_) => {}
+                None => return (codes, moved),
+            }
+        }
+    }
+
+    /// A connection of its own to the database at `url` that holds the
+    /// write lock (SQLite's `BEGIN IMMEDIATE`) until it commits: every
+    /// write of the server's waits meanwhile, as on a database that
+    /// does not answer.
+    async fn hold_writes(url: &str) -> sqlx::AnyConnection {
+        use sqlx::Connection;
+        let mut holder = sqlx::AnyConnection::connect(url).await.unwrap();
+        sqlx::Executor::execute(&mut holder, "BEGIN IMMEDIATE")
+            .await
+            .unwrap();
+        holder
+    }
+
+    #[tokio::test]
+    async fn a_room_being_loaded_holds_up_no_other_room_and_is_loaded_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, url) = one_room(&dir).await;
+        let setup = RoomSetup::choose(Some("kalah"), None, None).unwrap();
+        db.create_room("s", "a", &setup, false, None).await.unwrap();
+        let settings = settings("a", Duration::from_secs(60), Duration::from_secs(60));
+        let rooms = Rooms::new(db.clone(), settings);
+        rooms.get("s").await.unwrap();
+
+        // Writes wait (SQLite's lock held elsewhere): two clients ask for
+        // room r, whose load waits to claim it.
+        let mut holder = hold_writes(&url).await;
+        let asks: Vec<_> = (0..2)
+            .map(|_| {
+                let rooms = rooms.clone();
+                tokio::spawn(async move { rooms.get("r").await.map(|h| h.tx) })
+            })
+            .collect();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert!(asks.iter().all(|ask| !ask.is_finished()));
+        // Meanwhile room s, running, is found at once (the registry was
+        // locked for the whole of r's load before).
+        let found = tokio::time::timeout(Duration::from_millis(500), rooms.get("s")).await;
+        assert!(found.is_ok(), "room s waited for room r's load");
+
+        // Writes go on: r is loaded once, and both clients get its task.
+        sqlx::Executor::execute(&mut holder, "COMMIT")
+            .await
+            .unwrap();
+        let mut queues = Vec::new();
+        for ask in asks {
+            queues.push(ask.await.unwrap().unwrap());
+        }
+        assert!(queues[0].same_channel(&queues[1]));
+        assert_eq!(rooms.count().await, 2);
+        assert_eq!(db.metrics().room_loads.get(), 2);
+    }
+
+    #[tokio::test]
+    async fn a_load_that_waits_longer_than_the_lease_is_told_room_moved() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, url) = one_room(&dir).await;
+        let lease = Duration::from_millis(500);
+        let rooms = Rooms::new(db.clone(), settings("a", lease, Duration::from_secs(60)));
+        // SQLite's own wait for the lock is 5 s: the lease is shorter.
+        let _holder = hold_writes(&url).await;
+        let asked = tokio::time::Instant::now();
+        let refused = rooms.get("r").await.unwrap_err();
+        assert_eq!(refused.code(), "room_moved", "{refused}");
+        let took = asked.elapsed();
+        assert!(took >= lease && took < 2 * lease, "{took:?}");
+        assert_eq!(rooms.count().await, 0);
+    }
+
+    #[tokio::test]
+    async fn a_failed_commit_tells_every_client_to_connect_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, _) = one_room(&dir).await;
+        let rooms = Rooms::new(
+            db.clone(),
+            settings("a", Duration::from_secs(600), Duration::from_secs(60)),
+        );
+        let (handle, mut outboxes) = started(&db, &rooms).await;
+        // The database fails (closed: every query fails at once); the
+        // lease, ten minutes, is not what ends the room.
+        db.close().await;
+        handle.send(ann_plays()).await.unwrap();
+        drop(handle);
+        for outbox in &mut outboxes {
+            let (codes, moved) = told(outbox).await;
+            assert_eq!(codes, ["room_moved"]);
+            assert!(!moved, "a move that was not committed was announced");
+        }
+        settle().await;
+        assert_eq!(rooms.count().await, 0);
+        assert_eq!(db.metrics().rooms_lost.get(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_commit_that_waits_is_given_up_once_the_lease_cannot_be_renewed() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, url) = one_room(&dir).await;
+        let lease = Duration::from_secs(1);
+        let rooms = Rooms::new(db.clone(), settings("a", lease, Duration::from_secs(60)));
+        let (handle, mut outboxes) = started(&db, &rooms).await;
+        let game: String = sqlx::query_scalar("SELECT id FROM games")
+            .fetch_one(db.pool())
+            .await
+            .unwrap();
+
+        // Writes wait, as on a database whose packets are dropped: Ann's
+        // move waits to commit, and the renewals of the lease fail. The
+        // clients are told to connect again before the lease runs out,
+        // long before SQLite itself would give up on the lock (5 s).
+        let mut holder = hold_writes(&url).await;
+        let cut = tokio::time::Instant::now();
+        handle.send(ann_plays()).await.unwrap();
+        drop(handle);
+        for outbox in &mut outboxes {
+            let (codes, moved) = told(outbox).await;
+            assert_eq!(codes, ["room_moved"]);
+            assert!(!moved, "a move that was not committed was announced");
+        }
+        let took = cut.elapsed();
+        assert!(took < lease + lease / 2, "{took:?}");
+
+        assert_eq!(rooms.count().await, 0);
+        assert_eq!(db.metrics().rooms_lost.get(), 1);
+
+        // The room stopped waiting, not the writer: once writes go on,
+        // the move is committed (its fence still holds: no other
+        // instance took the room), never announced. The room loaded
+        // again shows it, as the database holds it.
+        sqlx::Executor::execute(&mut holder, "COMMIT")
+            .await
+            .unwrap();
+        let stored = loop {
+            let stored = db.events(&game).await.unwrap();
+            if !stored.is_empty() || cut.elapsed() > Duration::from_secs(10) {
+                break stored;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        assert_eq!(stored.len(), 1);
+        assert_eq!(stored[0].0.to_string(), "1");
+        let handle = rooms.get("r").await.unwrap();
+        let (out, mut outbox) = mpsc::channel(64);
+        let join = Command::Join {
+            conn: 2,
+            player: "b".to_string(),
+            name: "bob".to_string(),
+            out,
+        };
+        handle.send(join).await.unwrap();
+        let room = loop {
+            if let ServerMessage::Room(view) = outbox.recv().await.expect("the room is sent") {
+                break serde_json::to_value(view).unwrap();
+            }
+        };
+        assert_eq!(room["game"]["events"], serde_json::json!(["1"]), "{room}");
+    }
+
     #[tokio::test]
     async fn a_drained_room_is_handed_over_and_counted() {
         let dir = tempfile::tempdir().unwrap();
@@ -526,7 +845,7 @@ mod tests {
         handle.send(join).await.unwrap();
         // Renewed, the room stays for longer than its lease.
         tokio::time::sleep(2 * lease).await;
-        assert_eq!(rooms.running().await, 1);
+        assert_eq!(rooms.count().await, 1);
 
         // The database is gone (as if cut off): every renewal fails, and
         // before the lease runs out Ann is told to connect again (to an
@@ -543,7 +862,7 @@ mod tests {
         assert_eq!(moved, "room_moved");
         assert!(cut.elapsed() < lease, "{:?}", cut.elapsed());
         tokio::time::sleep(lease / 3).await;
-        assert_eq!(rooms.running().await, 0);
+        assert_eq!(rooms.count().await, 0);
         assert_eq!(db.metrics().rooms_lost.get(), 1);
     }
 
@@ -556,7 +875,25 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (db, _) = one_room(&dir).await;
         let takeover_after = Duration::from_secs(60);
-        let rooms = Rooms::new(db, settings("test", Duration::from_secs(6), takeover_after));
+        let rooms = Rooms::new(
+            db.clone(),
+            settings("test", Duration::from_secs(6), takeover_after),
+        );
+        // Until the room has stored whether Ann is away (a write on
+        // SQLite's thread, which the paused clock does not wait for).
+        let stored_away = |away: bool| {
+            let db = db.clone();
+            async move {
+                for _ in 0..100 {
+                    settle().await;
+                    let stored = db.away_times("r").await.unwrap();
+                    if stored.contains_key("a") == away {
+                        return;
+                    }
+                }
+                panic!("Ann's absence never stored as {away}");
+            }
+        };
         let join = |out| Command::Join {
             conn: 0,
             player: "a".to_string(),
@@ -589,6 +926,7 @@ mod tests {
         // Her connection closes, but its handle is still held (as a
         // connection holds it until its socket is gone): it stays.
         handle.send(leave()).await.unwrap();
+        stored_away(true).await;
         assert!(!wait_for(&rooms, 0, 3 * UNLOAD_AFTER).await);
         // Nobody can reach it any more: it leaves memory.
         drop(handle);
@@ -609,11 +947,13 @@ mod tests {
         }
         let room = room.expect("the room was sent again");
         assert_eq!(room["seats"][0]["player"], "a", "{room}");
-        assert_eq!(rooms.running().await, 1);
+        assert_eq!(rooms.count().await, 1);
 
         // She leaves for good: her seat's takeover clock runs first, then
         // the room is idle for UNLOAD_AFTER before it goes.
+        stored_away(false).await;
         handle.send(leave()).await.unwrap();
+        stored_away(true).await;
         drop(handle);
         let due = takeover_after + UNLOAD_AFTER;
         let margin = Duration::from_secs(5);

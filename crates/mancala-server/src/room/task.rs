@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use mancala_core::{Match, RuleSet};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
 
 use super::clock::{Away, Turn};
@@ -50,6 +50,10 @@ pub(super) struct Room {
     pub fence: Fence,
     /// Whether another instance took the room over: the task ends.
     moved: bool,
+    /// Becomes true when the room is lost (its lease ran out or another
+    /// instance took it): a command waiting on the database is given up
+    /// (see [`Room::run`]). Never, in a room alone (tests).
+    pub lost: watch::Receiver<bool>,
     host: String,
     /// Whether games here change ratings (see [`crate::rating`]).
     pub rated: bool,
@@ -187,6 +191,7 @@ impl Room {
             code: code.to_string(),
             fence,
             moved: false,
+            lost: watch::channel(false).1,
             host: stored.host,
             rated: stored.rated,
             setup: stored.setup,
@@ -229,7 +234,7 @@ impl Room {
             };
             tokio::select! {
                 command = rx.recv() => match command {
-                    Some(command) => self.handle(command).await,
+                    Some(command) => self.handle_unless_lost(command).await,
                     None => break,
                 },
                 () = sleep_until(wake) => self.wake(),
@@ -262,6 +267,28 @@ impl Room {
         }
     }
 
+    /// Handles `command`, unless the room is lost before it is done: a
+    /// write that waits on a database cut off (a dropped connection
+    /// fails at once, but one whose packets are dropped waits for TCP's
+    /// minutes) is given up then, and the clients are told `room_moved`
+    /// at once instead of once it fails. What the room holds in memory
+    /// may then be half changed, and is dropped with the task; the
+    /// database holds what was committed (a transaction given up before
+    /// its `COMMIT` was sent is rolled back).
+    async fn handle_unless_lost(&mut self, command: Command) {
+        let mut lost = self.lost.clone();
+        let cut = tokio::select! {
+            biased;
+            () = self.handle(command) => false,
+            () = once_lost(&mut lost) => true,
+        };
+        if cut {
+            self.lose(&Error::RoomMoved {
+                code: self.code.clone(),
+            });
+        }
+    }
+
     /// Tells the server's count of people playing whether a game is
     /// being played here, and by how many persons.
     fn report_playing(&self) {
@@ -283,22 +310,40 @@ impl Room {
     /// Leaves `registry`, so that the task can end, if nobody can reach
     /// the room any more: no command is queued and no handle is held but
     /// the registry's (a connection keeps its handle from its upgrade to
-    /// its close). Under the registry's lock, so that no client is handed
-    /// the queue meanwhile; whatever the room holds is in the database
-    /// already. Returns whether it left.
+    /// its close). Checked under the registry's lock, so that no client
+    /// is handed the queue meanwhile; whatever the room holds is in the
+    /// database already. The lease is given up after the lock (a client
+    /// that loads the room again meanwhile claims it at a later epoch,
+    /// which this release leaves alone). Returns whether it left.
     async fn unload(&self, rx: &mpsc::Receiver<Command>, registry: &Registry) -> bool {
-        let mut live = registry.lock().await;
-        if !rx.is_empty() || self.queue.strong_count() > 1 {
-            return false;
+        {
+            let mut live = registry.lock().await;
+            if !rx.is_empty() || self.queue.strong_count() > 1 {
+                return false;
+            }
+            live.remove(&self.code);
         }
-        live.remove(&self.code);
-        // Any instance may take it at once; if this fails, at the end of
-        // the lease.
-        if let Err(error) = self.db.release(&self.fence).await {
-            tracing::warn!(room = %self.code, %error, "releasing the room's lease failed");
-        }
+        self.release().await;
         tracing::debug!(room = %self.code, "room unloaded, idle");
         true
+    }
+
+    /// Gives the room's lease up, so that any instance may take it at
+    /// once, waiting at most [`Settings::patience`]; returns whether it
+    /// was. If not, the lease runs out by itself.
+    async fn release(&self) -> bool {
+        let patience = self.settings.patience();
+        match tokio::time::timeout(patience, self.db.release(&self.fence)).await {
+            Ok(Ok(())) => true,
+            Ok(Err(error)) => {
+                tracing::warn!(room = %self.code, %error, "releasing the room's lease failed");
+                false
+            }
+            Err(_) => {
+                tracing::warn!(room = %self.code, limit = ?patience, "releasing the room's lease took too long");
+                false
+            }
+        }
     }
 
     async fn handle(&mut self, command: Command) {
@@ -343,20 +388,22 @@ impl Room {
             }
             Command::Renamed { player, name } => self.renamed(&player, &name),
             Command::Message { conn, message } => match self.dispatch(conn, message).await {
-                Err(e @ Error::RoomMoved { .. }) => self.lose(&e),
+                Err(e) if e.loses_room() => self.lose(&e),
                 Err(e) => self.refuse(conn, &e),
                 Ok(()) => {}
             },
             Command::Computed { game, seq, mv } => match self.computed(game, seq, mv).await {
-                Err(e @ Error::RoomMoved { .. }) => self.lose(&e),
+                Err(e) if e.loses_room() => self.lose(&e),
                 Err(e) => {
                     tracing::error!(room = %self.code, error = %e, "the computer's move failed");
                 }
                 Ok(()) => {}
             },
             Command::Begin => match self.begin().await {
-                Err(e @ Error::RoomMoved { .. }) => self.lose(&e),
-                Err(e) => eprintln!("mancala-server: room {}: {e}", self.code),
+                Err(e) if e.loses_room() => self.lose(&e),
+                Err(e) => {
+                    tracing::error!(room = %self.code, error = %e, "starting the queue's game failed")
+                }
                 Ok(()) => {}
             },
             Command::Lost => {
@@ -368,13 +415,8 @@ impl Room {
             Command::Drain => {
                 // Given up first, so that the clients told find the room
                 // free elsewhere.
-                match self.db.release(&self.fence).await {
-                    Ok(()) => {
-                        self.db.metrics().rooms_handed_over.inc();
-                    }
-                    Err(error) => {
-                        tracing::warn!(room = %self.code, %error, "releasing the room's lease failed");
-                    }
+                if self.release().await {
+                    self.db.metrics().rooms_handed_over.inc();
                 }
                 tracing::debug!(room = %self.code, "room handed over");
                 self.broadcast(error_message(&Error::RoomMoved {
@@ -398,13 +440,23 @@ impl Room {
         }
     }
 
-    /// Another instance took the room over: every client is told to
-    /// connect again (`room_moved`, `error`), and the task ends without
-    /// another write.
+    /// This instance can no longer write for the room (`error`):
+    /// another instance took it over, its lease could not be renewed, or
+    /// a write failed (what the room holds in memory may then differ from
+    /// the database, which is the truth). Every client is told to
+    /// connect again (`room_moved`), and the task ends without another
+    /// write; the next load of the room, here or on another instance,
+    /// reads it back from the database.
     fn lose(&mut self, error: &Error) {
-        tracing::warn!(room = %self.code, epoch = self.fence.epoch, "room lost to another instance");
+        if let Error::RoomMoved { .. } = error {
+            tracing::warn!(room = %self.code, epoch = self.fence.epoch, "room lost to another instance");
+        } else {
+            tracing::error!(room = %self.code, epoch = self.fence.epoch, %error, "a write for the room failed: the room is given up");
+        }
         self.db.metrics().rooms_lost.inc();
-        self.broadcast(error_message(error));
+        self.broadcast(error_message(&Error::RoomMoved {
+            code: self.code.clone(),
+        }));
         self.moved = true;
     }
 
@@ -748,6 +800,14 @@ impl Room {
             &live.played_by,
             self.clock_view(),
         ))
+    }
+}
+
+/// Waits until `lost` says the room is lost; for ever if it never can
+/// (its sender is gone: the room left the registry, or runs alone).
+async fn once_lost(lost: &mut watch::Receiver<bool>) {
+    if lost.wait_for(|lost| *lost).await.is_err() {
+        std::future::pending::<()>().await;
     }
 }
 
