@@ -65,6 +65,14 @@ const CASES: &[&str] = &[
     "oware relay=next capture=gap capture_ends_relay=true no_capture_moves=3",
     "kalah capture_extra_turn=true capture_extra_turn_limit=1",
     "kalah players=3 capture=gap capture_extra_turn=true capture_extra_turn_limit=2 no_move=pass",
+    // Sowing both ways (docs/rules.md section 3, issue 30).
+    "kalah direction_choice=1,3,6",
+    "kalah direction=cw direction_choice=2,5",
+    "kalah houses=4 direction=split",
+    "kalah players=3 houses=5 seeds=3 direction=split direction_choice=3",
+    "oware houses=5 direction=split direction_choice=3",
+    "oware direction_choice=1,2,3,4,5,6 grand_slam=forbidden",
+    "modiar direction_choice=1,3 pie_rule=true",
     // The MancalaGames games shipped as rule files (docs/games.md).
     "adji-kui-i.toml",
     "bakuk.toml",

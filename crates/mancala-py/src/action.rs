@@ -16,6 +16,7 @@ pub fn action_of(rules: &Rules, m: Move) -> usize {
     match m {
         Move::House(n) => usize::from(n) - 1,
         Move::Swap => rules.houses(),
+        Move::Directed(..) => unreachable!("no action id for {m} yet"),
     }
 }
 
