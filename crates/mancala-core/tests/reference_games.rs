@@ -83,6 +83,10 @@ const CASES: &[&str] = &[
     "micro-wari.toml",
     "nocapt.toml",
     "valah.toml",
+    "mbangbi.toml",
+    "cow.toml",
+    "goat.toml",
+    "mangala-iii.toml",
 ];
 
 /// Random games per case.
