@@ -1,7 +1,7 @@
 //! Action ids: house number minus one from the mover's view, and the
 //! number of houses for the pie-rule swap; and reading them from Python.
 
-use mancala_core::{Move, Rules};
+use mancala_core::{Move, RuleSet, Rules};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -11,12 +11,32 @@ pub fn distinct_actions(rules: &Rules) -> usize {
     rules.houses() + usize::from(rules.rule_set().pie_rule)
 }
 
+/// Refuses rules whose moves have no action id yet: a direction chosen
+/// by the player (`direction_choice`, docs/rules.md section 3), whose
+/// moves are a house and a direction (`3cw`).
+///
+/// # Errors
+///
+/// `ValueError` naming `direction_choice`.
+pub fn check_actions(set: &RuleSet) -> PyResult<()> {
+    if set.direction_choice.is_empty() {
+        return Ok(());
+    }
+    Err(PyValueError::new_err(format!(
+        "the rules cannot be played here: direction_choice = [{}] (a direction chosen by the \
+         player) has no action ids in the Python package yet; the engine plays it \
+         (`mancala play`)",
+        set.direction_choice
+    )))
+}
+
 /// The action id of `m`.
 pub fn action_of(rules: &Rules, m: Move) -> usize {
     match m {
         Move::House(n) => usize::from(n) - 1,
         Move::Swap => rules.houses(),
-        Move::Directed(..) => unreachable!("no action id for {m} yet"),
+        // `check_actions` refuses the rules that have these moves.
+        Move::Directed(..) => unreachable!("rules with direction_choice are refused"),
     }
 }
 
