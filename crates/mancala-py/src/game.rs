@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyTypeError, PyValueError
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
-use crate::action::{check_actions, distinct_actions, read_u64, type_name};
+use crate::action::{distinct_actions, read_u64, type_name};
 use crate::batch::PyBatch;
 use crate::observation::observation_len;
 use crate::state::{GAME_LENGTH_CAP, PyState};
@@ -176,7 +176,6 @@ pub fn load_game(spec: &Bound<'_, PyAny>) -> PyResult<PyGame> {
     };
     let rules = Rules::new(&set)
         .map_err(|e| PyValueError::new_err(format!("the rules cannot be played: {e}")))?;
-    check_actions(&set)?;
     Ok(PyGame {
         rules: Arc::new(rules),
     })

@@ -7,7 +7,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyString, PyTuple};
 
-use crate::action::{action_of, check_actions, distinct_actions, move_of, read_action, type_name};
+use crate::action::{action_of, distinct_actions, move_of, read_action, type_name};
 use crate::game::PyGame;
 use crate::observation::{observation_len, write_observation};
 use crate::solve::PySolution;
@@ -545,9 +545,7 @@ fn read_text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
 ///
 /// `ValueError` with serde's or the replay's message.
 fn parse_json(text: &str) -> PyResult<PyState> {
-    let state = read_json(text).map_err(PyValueError::new_err)?;
-    check_actions(state.rounds()[0].rules().rule_set())?;
-    Ok(state)
+    read_json(text).map_err(PyValueError::new_err)
 }
 
 /// A game record, or a match's (`{"rules", "rounds"}`, told apart by its
@@ -575,18 +573,15 @@ fn parse_line(text: &str) -> PyResult<PyState> {
     // A line whose rules play rounds is a match line (`RULES; ROUND /
     // ROUND`), as `mancala replay --game` reads it.
     let rules = text.split(';').next().unwrap_or("").trim();
-    let state =
-        if mancala_core::RuleSet::from_spec(rules).is_ok_and(|set| set.rounds != Rounds::None) {
-            text.parse::<Match>()
-                .map(PyState::new_match)
-                .map_err(|e| PyValueError::new_err(format!("not a match line: {e}")))?
-        } else {
-            text.parse::<Game>()
-                .map(PyState::new)
-                .map_err(|e| PyValueError::new_err(format!("not a game line: {e}")))?
-        };
-    check_actions(state.rounds()[0].rules().rule_set())?;
-    Ok(state)
+    if mancala_core::RuleSet::from_spec(rules).is_ok_and(|set| set.rounds != Rounds::None) {
+        return text
+            .parse::<Match>()
+            .map(PyState::new_match)
+            .map_err(|e| PyValueError::new_err(format!("not a match line: {e}")));
+    }
+    text.parse::<Game>()
+        .map(PyState::new)
+        .map_err(|e| PyValueError::new_err(format!("not a game line: {e}")))
 }
 
 /// Reads a player number from a Python int.

@@ -149,20 +149,3 @@ def test_bad_playout_arguments(kalah, args, error, words):
     args = tuple(kalah if a == "GAME" else a for a in args)
     with pytest.raises(error, match=words):
         mancala.random_playouts(*args)
-
-
-def test_rules_whose_moves_name_a_direction_are_refused():
-    # A direction chosen by the player (docs/rules.md section 3): its
-    # moves (3cw, 3ccw) have no action ids yet, so the rules are refused
-    # wherever they come in, naming the rule.
-    with pytest.raises(ValueError, match="direction_choice"):
-        mancala.load_game("kalah,direction_choice=3")
-    with pytest.raises(ValueError, match="direction_choice"):
-        mancala.State.from_text("kalah,direction_choice=3; 3cw")
-    # Split sowing alone plays: its moves are house numbers.
-    game = mancala.load_game("kalah,direction=split")
-    state = game.new_initial_state()
-    # House 1 is on the left half: its 4 seeds go clockwise, into the
-    # other side's houses 6, 5, 4 and 3.
-    state.apply_action(0)
-    assert state.to_notation() == "0,4,4,4,4,4:0 4,4,5,5,5,5:0 to=1 ply=1"
