@@ -20,7 +20,7 @@ fn mask(pos: &Position<'_>) -> usize {
         .iter()
         .map(|m| match m {
             Move::House(n) => 1 << (n - 1),
-            Move::Swap => panic!("swap in Kalah"),
+            Move::Swap | Move::Directed(..) => panic!("{m} in Kalah"),
         })
         .fold(0, |a, b| a | b)
 }

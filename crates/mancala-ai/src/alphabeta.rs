@@ -7,7 +7,7 @@ use mancala_core::{MAX_PLAYERS, Move, MoveList, Position};
 
 use crate::eval::{Evaluator, Heuristic};
 use crate::limits::{Clock, Limits};
-use crate::moves::{gain, move_index, moves_again, sort_best_first, usable};
+use crate::moves::{SLOTS, gain, move_index, moves_again, sort_best_first, usable};
 use crate::params::{ALPHABETA_TABLE_BYTES, ASPIRATION, HISTORY_DECAY, TABLE_MIN_ENTRIES};
 use crate::timemgmt::{Allocation, within};
 use crate::tt::{Bound, Entry, Table};
@@ -73,7 +73,7 @@ pub struct AlphaBeta<E = Heuristic> {
     table: Option<Table<Entry>>,
     ordering: bool,
     aspiration: bool,
-    history: [[u32; MoveList::CAPACITY]; MAX_PLAYERS],
+    history: [[u32; SLOTS]; MAX_PLAYERS],
     clock: Clock,
     /// Set when the current iteration valued a position by heuristic.
     horizon: bool,
@@ -103,7 +103,7 @@ impl<E: Evaluator> AlphaBeta<E> {
             table: Some(Table::with_bytes(ALPHABETA_TABLE_BYTES, TABLE_MIN_ENTRIES)),
             ordering: true,
             aspiration: true,
-            history: [[0; MoveList::CAPACITY]; MAX_PLAYERS],
+            history: [[0; SLOTS]; MAX_PLAYERS],
             clock: Clock::new(&limits),
             horizon: false,
             root_player: 0,
@@ -169,7 +169,7 @@ impl<E: Evaluator> AlphaBeta<E> {
         if let Some(table) = &mut self.table {
             table.clear();
         }
-        self.history = [[0; MoveList::CAPACITY]; MAX_PLAYERS];
+        self.history = [[0; SLOTS]; MAX_PLAYERS];
     }
 
     fn start(&mut self, pos: &Position<'_>) {

@@ -3,24 +3,26 @@
 
 use mancala_core::{Move, MoveList, Position, Side};
 
-/// The slot of `m` in per-move arrays of [`MoveList::CAPACITY`] slots:
-/// house `n` at `n - 1`, `swap` last.
+/// Slots of per-move arrays indexed by [`move_index`]: one per
+/// [`Move::index`], so that house moves, the directed sowings of rules
+/// where the mover chooses the direction, and `swap` each have their own.
+pub(crate) const SLOTS: usize = 64;
+
+/// The slot of `m` in per-move arrays of [`SLOTS`] slots, and the byte
+/// (less one) that keeps a move in a table: [`Move::index`].
 #[inline]
 pub(crate) fn move_index(m: Move) -> usize {
-    match m {
-        Move::House(n) => usize::from(n - 1),
-        Move::Swap => MoveList::CAPACITY - 1,
-    }
+    usize::from(m.index().expect("a move of a position has an index"))
 }
 
-/// The move in slot `i` of per-move arrays (see [`move_index`]).
+/// The move in slot `i` (see [`move_index`]); `swap` for a slot no move
+/// has, which no table holds.
 #[inline]
 pub(crate) fn index_move(i: usize) -> Move {
-    if i == MoveList::CAPACITY - 1 {
-        Move::Swap
-    } else {
-        Move::House(i as u8 + 1)
-    }
+    u8::try_from(i)
+        .ok()
+        .and_then(Move::from_index)
+        .unwrap_or(Move::Swap)
 }
 
 /// Whether `m` is among `moves` (a stored best move may be stale after a
@@ -87,13 +89,24 @@ mod tests {
 
     #[test]
     fn every_move_has_its_own_slot() {
-        let moves = (1..=mancala_core::MAX_HOUSES as u8)
+        use mancala_core::Sense;
+        let houses = 1..=mancala_core::MAX_HOUSES as u8;
+        let moves: Vec<Move> = houses
+            .clone()
             .map(Move::House)
-            .chain([Move::Swap]);
-        for (i, m) in moves.enumerate() {
-            assert_eq!(move_index(m), i);
+            .chain(houses.flat_map(|n| Sense::ALL.map(|s| Move::Directed(n, s))))
+            .chain([Move::Swap])
+            .collect();
+        let mut slots: Vec<usize> = moves.iter().map(|&m| move_index(m)).collect();
+        for (&m, &i) in moves.iter().zip(&slots) {
+            assert!(i < SLOTS, "{m}");
             assert_eq!(index_move(i), m);
         }
+        slots.sort_unstable();
+        slots.dedup();
+        assert_eq!(slots.len(), moves.len(), "two moves share a slot");
+        // House n keeps slot n - 1, as before directed moves.
+        assert_eq!(move_index(Move::House(1)), 0);
     }
 
     #[test]

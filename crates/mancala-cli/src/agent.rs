@@ -182,6 +182,8 @@ impl Agent<'_> {
         Ok(Reply::Send(match m {
             Move::Swap => "SWAP".to_string(),
             Move::House(n) => format!("MOVE;{n}"),
+            // The protocol's Kalah has no directions to choose.
+            Move::Directed(..) => return Err(format!("the agent protocol cannot say {m}")),
         }))
     }
 

@@ -186,7 +186,12 @@ impl Painter<'_, '_> {
             Direction::Parity => {
                 "        (an odd count sows clockwise, an even one counter-clockwise)\n"
             }
+            Direction::Split => "        (each house sows towards the nearer end of its row)\n",
         };
+        let chosen = self.pos.rules().rule_set().direction_choice;
+        if !chosen.is_empty() {
+            out += &format!("        (you choose the direction of houses {chosen}: 3cw, 3ccw)\n");
+        }
         out
     }
 

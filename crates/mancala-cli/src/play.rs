@@ -27,6 +27,8 @@ const DEFAULT_AI: &str = "ai:5";
 const HELP: &str = "\
 commands:
   N          sow your house N (1 is the house furthest from your store)
+  Ncw Nccw   sow house N clockwise or counter-clockwise, where the rules
+             let you choose (the moves offered say which houses)
   swap       swap sides, when the pie rule allows it
   hint       the computer's suggestion
   undo       take back your last move (and the replies to it)
@@ -611,7 +613,7 @@ impl Session {
                 Err(_) => outln!(
                     "{}",
                     self.style.warn(&format!(
-                        "\"{line}\" is not a move or a command: type a house number, or help"
+                        "\"{line}\" is not a move or a command: type one of the moves offered, or help"
                     ))
                 ),
             },

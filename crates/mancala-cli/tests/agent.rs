@@ -134,6 +134,7 @@ fn play_game_with(
         let mv = match m {
             Move::Swap => "SWAP".to_string(),
             Move::House(n) => n.to_string(),
+            Move::Directed(..) => panic!("Kalah(7,7) has no directed move: {m}"),
         };
         engine.send(&format!("CHANGE;{mv};{};{turn}", state(&pos)));
     }

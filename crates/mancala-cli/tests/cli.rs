@@ -1356,3 +1356,60 @@ fn play_swap_under_the_pie_rule() {
     let side0 = after.lines().find(|l| l.contains("  side 0  ")).unwrap();
     assert!(side0.ends_with("seat 1: human"), "{side0}");
 }
+
+// ---- sowing both ways (docs/rules.md section 3, issue 30) ----
+
+#[test]
+fn play_offers_and_takes_a_direction_where_the_rules_let_the_player_choose() {
+    let rules = "kalah,houses=5,direction=split,direction_choice=3";
+    let run = mancala(
+        &[
+            "play", "--rules", rules, "--seat", "human", "--seat", "human",
+        ],
+        "3\n3up\n3cw\nquit\n",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let out = run.stdout;
+    // The prompt lists the directed moves; the board says who chooses.
+    assert!(out.contains("your move (1 2 4 5 3ccw 3cw; help)"), "{out}");
+    assert!(
+        out.contains("(each house sows towards the nearer end of its row)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("(you choose the direction of houses 3: 3cw, 3ccw)"),
+        "{out}"
+    );
+    // `3` alone and a bad direction are refused, saying why.
+    assert!(
+        out.contains("you choose the direction of this house"),
+        "{out}"
+    );
+    assert!(out.contains("\"3up\" is not a move or a command"), "{out}");
+    // House 3's 4 seeds clockwise: houses 2 and 1, then side 1's 5 and 4.
+    assert!(out.contains("played 3cw: sowed 4 seeds"), "{out}");
+}
+
+#[test]
+fn replay_and_analyse_take_directed_moves() {
+    // Kalah with house 3 chosen: 3cw sows houses 2, 1 and side 1's 6, 5.
+    let rules = "kalah,direction_choice=3";
+    let out = ok(&["replay", "--rules", rules, "--moves", "3cw"]);
+    assert!(
+        out.contains("position: 5,5,0,4,4,4:0 4,4,4,4,5,5:0 to=1 ply=1"),
+        "{out}"
+    );
+    let refused = usage_error(&["replay", "--rules", rules, "--moves", "3"]);
+    assert!(refused.contains("choose the direction"), "{refused}");
+    let v = json(&ok(&[
+        "analyse", "--rules", rules, "--depth", "2", "--json",
+    ]));
+    let mut names: Vec<&str> = v["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    names.sort_unstable();
+    assert_eq!(names, ["1", "2", "3ccw", "3cw", "4", "5", "6"]);
+}

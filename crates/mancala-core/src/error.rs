@@ -97,6 +97,32 @@ pub enum InvalidReason {
     /// Relay sowing together with `direction = parity`.
     #[error("relay sowing goes one way round; it cannot be combined with direction = parity")]
     RelayWithParity,
+    /// Relay sowing together with `direction = split` or a
+    /// `direction_choice`.
+    #[error(
+        "relay sowing goes one way round; it cannot yet be combined with direction = split or direction_choice"
+    )]
+    RelayWithTwoWays,
+    /// A `direction_choice` under `direction = parity`, where the seeds
+    /// lifted decide the direction.
+    #[error(
+        "under direction = parity the seeds lifted decide the direction: no house can let the player choose it"
+    )]
+    ChoiceWithParity,
+    /// A house number in `direction_choice` outside `1..=houses`.
+    #[error("not a house of the board (houses are numbered 1 to houses)")]
+    NoSuchHouse,
+    /// More houses and chosen houses together than a move list holds.
+    #[error(
+        "houses and direction_choice houses together may number at most 16 (the moves a position can have)"
+    )]
+    TooManyChoices,
+    /// `direction = split` on a row of an odd number of houses whose
+    /// middle house is not in `direction_choice`.
+    #[error(
+        "under direction = split the middle house of an odd row sows neither way: it must be in direction_choice"
+    )]
+    SplitMiddle,
     /// `capture_ends_relay` without relay sowing (`relay = none`).
     #[error(
         "without relay sowing there is no relay for a capture to end: it needs relay = last or next"
@@ -546,14 +572,24 @@ pub enum NameError {
 #[non_exhaustive]
 pub enum MoveParseError {
     /// One move that is neither a house number nor `swap`.
-    #[error("bad move \"{text}\": expected a house number (1, 2, ...) or \"swap\"")]
+    #[error(
+        "bad move \"{text}\": expected a house number (1, 2, ...), a house and a direction (3cw, 3ccw) or \"swap\""
+    )]
     Move {
         /// The offending text.
         text: String,
     },
+    /// A house number followed by something other than a direction.
+    #[error("bad move \"{text}\": \"{direction}\" is not a direction (expected cw or ccw)")]
+    Direction {
+        /// The offending move.
+        text: String,
+        /// What follows the house number.
+        direction: String,
+    },
     /// A move in a list that does not parse.
     #[error(
-        "move {index} of the list, \"{text}\": expected a house number (1, 2, ...) or \"swap\""
+        "move {index} of the list, \"{text}\": expected a house number (1, 2, ...), a house and a direction (3cw, 3ccw) or \"swap\""
     )]
     InList {
         /// Position of the move in the list, from 1.
@@ -563,7 +599,9 @@ pub enum MoveParseError {
     },
     /// An empty entry in a list: two commas in a row, or a comma at
     /// either end.
-    #[error("move {index} of the list is empty: expected a house number (1, 2, ...) or \"swap\"")]
+    #[error(
+        "move {index} of the list is empty: expected a house number (1, 2, ...), a house and a direction (3cw, 3ccw) or \"swap\""
+    )]
     Empty {
         /// Place of the empty entry in the list, from 1.
         index: usize,
@@ -601,6 +639,13 @@ pub enum IllegalReason {
     /// `swap` is only legal under the pie rule, once, as the second
     /// player's first turn.
     SwapNotAllowed,
+    /// The mover chooses the direction of this house (`direction_choice`,
+    /// docs/rules.md section 3): the move must name it, as `3cw` or
+    /// `3ccw`.
+    DirectionNeeded,
+    /// The rules fix the direction of this house: the move is its number
+    /// alone, without a direction.
+    DirectionFixed,
 }
 
 impl std::fmt::Display for IllegalReason {
@@ -627,6 +672,12 @@ impl std::fmt::Display for IllegalReason {
             }
             IllegalReason::SwapNotAllowed => f.write_str(
                 "swap is only allowed under the pie rule, once, as the second player's first turn",
+            ),
+            IllegalReason::DirectionNeeded => f.write_str(
+                "you choose the direction of this house: add cw (clockwise) or ccw (counter-clockwise) to its number, as in 3cw",
+            ),
+            IllegalReason::DirectionFixed => f.write_str(
+                "the rules fix the direction of this house: play its number alone, without cw or ccw",
             ),
         }
     }

@@ -188,22 +188,48 @@ pub(crate) fn origin_word(r: &RuleSet) -> &'static str {
 /// Which houses may be played, which way the seeds go, which stores they
 /// pass through and what becomes of the emptied house.
 fn sowing(r: &RuleSet) -> Option<Vec<Phrase>> {
-    let direction = match r.direction {
-        Direction::Ccw => "ccw",
-        Direction::Cw => "cw",
-        Direction::Parity => "parity",
-    };
     let stores = stores_word(r);
     let origin = origin_word(r);
-    Some(vec![
+    let mut phrases = vec![
         // 1 is "a house that holds seeds": min_seeds 0 plays as 1.
         Phrase::new("rules-sowing-pick").number("min_seeds", r.min_seeds.max(1)),
         Phrase::new("rules-sowing-sow")
-            .word("direction", direction)
+            .word("direction", direction_word(r))
             .word("stores", stores)
             .number("players", r.players),
-        Phrase::new("rules-sowing-origin").word("origin", origin),
-    ])
+    ];
+    // Some houses only: which (every house is worded as `chosen` above).
+    let chosen: Vec<u32> = r.direction_choice.iter().map(u32::from).collect();
+    if !chosen.is_empty() && chosen.len() < usize::from(r.houses) {
+        let count = chosen.len() as u32;
+        // One house is a number; several, a list.
+        let houses = match chosen[..] {
+            [house] => PhraseArg::Number(house),
+            _ => PhraseArg::Numbers(chosen),
+        };
+        phrases.push(
+            Phrase::new("rules-sowing-choice")
+                .number("count", count)
+                .with("houses", houses),
+        );
+    }
+    phrases.push(Phrase::new("rules-sowing-origin").word("origin", origin));
+    Some(phrases)
+}
+
+/// Which way the seeds go: `ccw`, `cw`, `parity`, `split`, or `chosen`
+/// when the mover chooses the direction of every house
+/// (`direction_choice`).
+pub(crate) fn direction_word(r: &RuleSet) -> &'static str {
+    if !r.direction_choice.is_empty() && r.direction_choice.len() >= usize::from(r.houses) {
+        return "chosen";
+    }
+    match r.direction {
+        Direction::Ccw => "ccw",
+        Direction::Cw => "cw",
+        Direction::Parity => "parity",
+        Direction::Split => "split",
+    }
 }
 
 /// Whether `first_unless_single` plays as `first`: no house holding a

@@ -127,7 +127,8 @@ impl Rules {
 pub(crate) fn makes_progress(set: &RuleSet) -> bool {
     set.stores_sown != StoresSown::None
         && !(set.origin == Origin::First && set.min_seeds < 2)
-        && set.direction != Direction::Parity
+        && matches!(set.direction, Direction::Ccw | Direction::Cw)
+        && set.direction_choice.is_empty()
         && set.relay == Relay::None
 }
 

@@ -107,7 +107,7 @@ pub use explain::RuleTopic;
 pub use game::{Event, EventError, EventParseError, Game, RecordError};
 pub use guide::{Question, Term};
 pub use history::{History, ReplayError};
-pub use mv::{Move, MoveList, MoveListIter, format_moves, parse_moves};
+pub use mv::{Move, MoveList, MoveListIter, Sense, format_moves, parse_moves};
 pub use outcome::{EndReason, Outcome, Wdl};
 pub use perft::{perft, perft_divide};
 pub use phrase::{Phrase, PhraseArg};
@@ -118,8 +118,9 @@ pub use rounds::{Match, MatchLineError, rounds_won};
 pub use rules::Rules;
 pub use ruleset::{
     Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction, EndCondition, EndSet,
-    ExtraTurn, GrandSlam, Layout, Leftover, MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS, NoMove, Origin,
-    Relay, RelayOn, RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    ExtraTurn, GrandSlam, HouseSet, Layout, Leftover, MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS, NoMove,
+    Origin, Relay, RelayOn, RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown,
+    Unfed,
 };
 pub use setup::{PieState, Setup};
 pub use side::{BySide, Side};

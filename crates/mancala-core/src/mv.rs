@@ -1,5 +1,6 @@
 //! Moves and their notation: house numbers from the mover's point of view,
-//! and `swap`.
+//! a house and a direction where the rules let the mover choose it
+//! (`3cw`, `3ccw`), and `swap`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -9,47 +10,178 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::error::MoveParseError;
 use crate::ruleset::MAX_HOUSES;
 
-/// One move: sow a house, or swap sides under the pie rule.
+/// One move: sow a house, sow a house the way the mover chose, or swap
+/// sides under the pie rule.
 ///
 /// Houses are numbered `1..=houses` from the mover's point of view, in
 /// sowing order: house 1 is the furthest from the mover's store. The text
-/// form is the number, or `swap`.
+/// form is the number, or `swap`. Where the rules let the mover choose the
+/// direction (`direction_choice`, docs/rules.md section 3) a move is a
+/// house and a direction, [`Move::Directed`], written as the number
+/// followed by `cw` (clockwise) or `ccw` (counter-clockwise): `3cw`. A
+/// house whose direction the rules fix is played by its number alone, as
+/// in every other game.
 ///
 /// # Examples
 ///
 /// ```
-/// use mancala_core::Move;
+/// use mancala_core::{Move, Sense};
 ///
 /// let m: Move = "3".parse()?;
 /// assert_eq!(m, Move::House(3));
 /// assert_eq!(Move::Swap.to_string(), "swap");
 /// assert_eq!("SWAP".parse::<Move>()?, Move::Swap);
+/// assert_eq!("3cw".parse::<Move>()?, Move::Directed(3, Sense::Cw));
+/// assert_eq!(Move::Directed(5, Sense::Ccw).to_string(), "5ccw");
 /// assert!("0".parse::<Move>().is_err());
+/// assert!("3up".parse::<Move>().is_err());
 /// # Ok::<(), mancala_core::MoveParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+// A tag byte first: matching a move tests one byte, as when a move was a
+// house or `swap` (Sense's spare values would otherwise be the tag, and
+// every match would decode it: callgrind, 5 instructions a move).
+#[repr(u8)]
 pub enum Move {
     /// Sow the house with this number (from 1).
     House(u8),
     /// Swap sides (pie rule).
     Swap,
+    /// Sow the house with this number (from 1) in the direction the mover
+    /// chose: only where the rules let them (`direction_choice`).
+    Directed(u8, Sense),
 }
+
+/// The direction a mover chose for a [`Move::Directed`]: as seen on the
+/// board drawn with side 0 at the bottom (docs/rules.md section 3). Under
+/// `direction = ccw` (and `split`) counter-clockwise is the board's order,
+/// the way house 1 sows towards house 2; under `direction = cw` clockwise
+/// is.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::Sense;
+///
+/// assert_eq!("CW".parse::<Sense>(), Ok(Sense::Cw));
+/// assert_eq!(Sense::Ccw.to_string(), "ccw");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Sense {
+    /// Counter-clockwise.
+    Ccw,
+    /// Clockwise.
+    Cw,
+}
+
+impl Sense {
+    /// Both directions, counter-clockwise first (the order of a
+    /// [`MoveList`]).
+    pub const ALL: [Sense; 2] = [Sense::Ccw, Sense::Cw];
+
+    /// The direction's name in the notation: `ccw` or `cw`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Sense::Ccw => "ccw",
+            Sense::Cw => "cw",
+        }
+    }
+
+    /// The other direction.
+    pub const fn reversed(self) -> Sense {
+        match self {
+            Sense::Ccw => Sense::Cw,
+            Sense::Cw => Sense::Ccw,
+        }
+    }
+}
+
+impl fmt::Display for Sense {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Sense {
+    type Err = MoveParseError;
+
+    /// `cw` or `ccw`, in any case.
+    fn from_str(s: &str) -> Result<Self, MoveParseError> {
+        let t = s.trim();
+        Sense::ALL
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(t))
+            .ok_or_else(|| MoveParseError::Direction {
+                text: s.to_string(),
+                direction: t.to_string(),
+            })
+    }
+}
+
+/// Bits of a [`MoveList`]'s mask: house `n` at bit `n - 1`, a directed
+/// sowing of house `n` at bit `DIRECTED + 2 (n - 1)` (counter-clockwise)
+/// or one more (clockwise), `swap` at the top.
+const DIRECTED: u32 = 16;
 
 impl Move {
     /// The bit of this move in a [`MoveList`], if it can be in one.
-    pub(crate) const fn bit(self) -> Option<u32> {
+    pub(crate) const fn bit(self) -> Option<u64> {
+        match self.index() {
+            Some(i) => Some(1 << i),
+            None => None,
+        }
+    }
+
+    /// The move's index, from 0 to 63: its bit in a [`MoveList`], so that
+    /// moves iterate in index order. Every move of a position has its own
+    /// index, whatever the rules: a search may keep a move as this one
+    /// byte ([`Move::from_index`] gives it back). `None` for a house
+    /// number outside `1..=16`, which no rules have.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Move, Sense};
+    ///
+    /// for m in [Move::House(1), Move::House(16), Move::Directed(3, Sense::Cw), Move::Swap] {
+    ///     assert_eq!(Move::from_index(m.index().unwrap()), Some(m));
+    /// }
+    /// assert_eq!(Move::House(17).index(), None);
+    /// ```
+    pub const fn index(self) -> Option<u8> {
         match self {
-            Move::House(n) if n >= 1 && (n as usize) <= MAX_HOUSES => Some(1 << (n - 1)),
-            Move::House(_) => None,
-            Move::Swap => Some(MoveList::SWAP_BIT),
+            Move::House(n) if n >= 1 && (n as usize) <= MAX_HOUSES => Some(n - 1),
+            Move::Directed(n, sense) if n >= 1 && (n as usize) <= MAX_HOUSES => {
+                Some(DIRECTED as u8 + 2 * (n - 1) + sense as u8)
+            }
+            Move::House(_) | Move::Directed(..) => None,
+            Move::Swap => Some(MoveList::SWAP_INDEX as u8),
+        }
+    }
+
+    /// The move of index `index` ([`Move::index`]), if it is one.
+    pub const fn from_index(index: u8) -> Option<Move> {
+        let i = index as u32;
+        if i == MoveList::SWAP_INDEX || i < DIRECTED + 2 * MAX_HOUSES as u32 {
+            Some(MoveList::move_of_bit(i))
+        } else {
+            None
         }
     }
 
     /// The house number, or `None` for [`Move::Swap`].
     pub const fn house(self) -> Option<u8> {
         match self {
-            Move::House(n) => Some(n),
+            Move::House(n) | Move::Directed(n, _) => Some(n),
             Move::Swap => None,
+        }
+    }
+
+    /// The direction the mover chose, for a [`Move::Directed`].
+    pub const fn sense(self) -> Option<Sense> {
+        match self {
+            Move::Directed(_, sense) => Some(sense),
+            Move::House(_) | Move::Swap => None,
         }
     }
 }
@@ -58,6 +190,7 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Move::House(n) => write!(f, "{n}"),
+            Move::Directed(n, sense) => write!(f, "{n}{sense}"),
             Move::Swap => f.write_str("swap"),
         }
     }
@@ -71,12 +204,26 @@ impl FromStr for Move {
         if t.eq_ignore_ascii_case("swap") {
             return Ok(Move::Swap);
         }
-        match t.parse::<u8>() {
-            Ok(n) if n >= 1 && t.bytes().all(|b| b.is_ascii_digit()) => Ok(Move::House(n)),
-            _ => Err(MoveParseError::Move {
-                text: s.to_string(),
-            }),
+        let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+        let (number, direction) = t.split_at(digits);
+        let n = match number.parse::<u8>() {
+            Ok(n) if n >= 1 => n,
+            _ => {
+                return Err(MoveParseError::Move {
+                    text: s.to_string(),
+                });
+            }
+        };
+        if direction.is_empty() {
+            return Ok(Move::House(n));
         }
+        let sense = direction
+            .parse::<Sense>()
+            .map_err(|_| MoveParseError::Direction {
+                text: s.to_string(),
+                direction: direction.to_string(),
+            })?;
+        Ok(Move::Directed(n, sense))
     }
 }
 
@@ -157,7 +304,10 @@ pub fn format_moves(moves: &[Move]) -> String {
 }
 
 /// The legal moves of a position: a small set, iterated in house order
-/// with `swap` last. Copying it is free and it never allocates.
+/// with `swap` last (where the mover chooses directions, the houses whose
+/// direction is fixed come first, then the directed sowings in house
+/// order, counter-clockwise first: [`Move::index`] order). Copying it is
+/// free and it never allocates.
 ///
 /// # Examples
 ///
@@ -173,13 +323,17 @@ pub fn format_moves(moves: &[Move]) -> String {
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct MoveList {
-    mask: u32,
+    mask: u64,
 }
 
 impl MoveList {
     /// The most moves a list can hold: one per house of the widest board
-    /// ([`MAX_HOUSES`](crate::MAX_HOUSES)) and `swap`. Searches size their
-    /// per-move arrays by it, so that they never allocate.
+    /// ([`MAX_HOUSES`](crate::MAX_HOUSES)) and `swap`. A house whose
+    /// direction the mover chooses gives two moves; the rules allow such
+    /// houses only while houses and chosen houses together number at most
+    /// [`MAX_HOUSES`](crate::MAX_HOUSES) (docs/rules.md section 14), so
+    /// the bound holds for every rule set. Searches size their per-move
+    /// arrays by it, so that they never allocate.
     ///
     /// # Examples
     ///
@@ -190,9 +344,11 @@ impl MoveList {
     /// ```
     pub const CAPACITY: usize = MAX_HOUSES + 1;
 
-    pub(crate) const SWAP_BIT: u32 = 1 << 31;
+    /// The index of `swap` ([`Move::index`]).
+    pub(crate) const SWAP_INDEX: u32 = 63;
+    pub(crate) const SWAP_BIT: u64 = 1 << Self::SWAP_INDEX;
 
-    pub(crate) const fn from_mask(mask: u32) -> MoveList {
+    pub(crate) const fn from_mask(mask: u64) -> MoveList {
         MoveList { mask }
     }
 
@@ -249,14 +405,23 @@ impl MoveList {
 
     #[inline]
     const fn move_of_bit(bit: u32) -> Move {
-        if bit == 31 {
+        if bit < DIRECTED {
+            Move::House(bit as u8 + 1)
+        } else if bit == Self::SWAP_INDEX {
             Move::Swap
         } else {
-            Move::House(bit as u8 + 1)
+            let k = bit - DIRECTED;
+            let sense = if k.is_multiple_of(2) {
+                Sense::Ccw
+            } else {
+                Sense::Cw
+            };
+            Move::Directed((k / 2) as u8 + 1, sense)
         }
     }
 
-    /// Iterates over the moves: houses in increasing order, then `swap`.
+    /// Iterates over the moves in [`Move::index`] order: houses in
+    /// increasing order, then directed sowings, then `swap`.
     pub fn iter(self) -> MoveListIter {
         MoveListIter { mask: self.mask }
     }
@@ -264,6 +429,12 @@ impl MoveList {
     /// The moves as a vector.
     pub fn to_vec(self) -> Vec<Move> {
         self.iter().collect()
+    }
+
+    /// Whether any move is a [`Move::Directed`]: the rules let the mover
+    /// choose a direction here.
+    pub const fn has_directed(self) -> bool {
+        self.mask & !Self::SWAP_BIT & !((1 << DIRECTED) - 1) != 0
     }
 }
 
@@ -322,7 +493,7 @@ pub(crate) const BYTE_SELECT: [[u8; 8]; 256] = {
 /// Iterator over a [`MoveList`].
 #[derive(Clone, Debug)]
 pub struct MoveListIter {
-    mask: u32,
+    mask: u64,
 }
 
 impl Iterator for MoveListIter {

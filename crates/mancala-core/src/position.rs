@@ -82,7 +82,7 @@ pub(crate) struct State {
     /// Moves played so far (swaps included).
     pub ply: u32,
     /// Legal moves of the side to move (empty once the game is over).
-    pub legal: u32,
+    pub legal: u64,
     pub to_move: u8,
     /// Seeds in the game: board, stores and discarded.
     pub total: u8,

@@ -18,6 +18,7 @@ pub(crate) use sow::{
 };
 
 use crate::error::RuleError;
+use crate::mv::{Move, Sense};
 use crate::ruleset::{
     Capture, CaptureSide, CountSet, Direction, EndCondition, GrandSlam, Leftover, MAX_HOUSES,
     MAX_PLAYERS, NoMove, Origin, Relay, RuleSet, SowCaptureBy, StoresSown, Unfed,
@@ -31,7 +32,8 @@ pub(crate) const CUPS: usize = 72;
 /// The longest sowing track.
 const TRACK: usize = MAX_PLAYERS * (MAX_HOUSES + 1);
 /// Sowing directions a rule set may use: the board's order (table 0) and,
-/// under `direction = parity`, against it (table 1).
+/// under `direction = parity` or `split` or with a `direction_choice`,
+/// against it (table 1).
 const DIRECTIONS: usize = 2;
 
 /// A validated, compiled [`RuleSet`]: what positions are played under.
@@ -75,6 +77,15 @@ pub struct Rules {
     /// under `parity` (an odd count goes against the board's order), else
     /// 0, so that other rules always read table 0.
     reverse_mask: u8,
+    /// The houses whose direction the mover chooses (`direction_choice`),
+    /// bit `h` for house `h + 1`: each gives two moves, [`Move::Directed`].
+    pub(crate) choice: u16,
+    /// Under `split`, the houses that sow against the board's order (the
+    /// first half of a row), bit `h` for house `h + 1`; 0 otherwise.
+    split_reverse: u16,
+    /// The board's order is clockwise (`direction = cw`): a chosen
+    /// clockwise sowing goes the board's way.
+    board_cw: bool,
     /// Per side: cups sown per lap (the track, less the origin under `skip`).
     lap: [u8; MAX_PLAYERS],
     /// Words of the cup array that hold the board (sowing table, hashing).
@@ -268,6 +279,11 @@ impl Rules {
             stride: layout.stride as u8,
             track: tracks.track,
             reverse_mask: u8::from(set.direction == Direction::Parity),
+            choice: set.direction_choice.bits(),
+            split_reverse: (1..=set.houses)
+                .filter(|&h| set.direction.split_reverses(h, set.houses))
+                .fold(0, |bits, h| bits | 1 << (h - 1)),
+            board_cw: set.direction == Direction::Cw,
             lap: tracks.lap,
             words: layout.words() as u8,
             sowings: table.sowings,
@@ -328,7 +344,9 @@ impl Rules {
             cycle_leftover: set.cycle_leftover,
             // Flags that let the hot path skip work.
             looks_ahead: compile::looks_ahead(set),
-            special_moves: compile::looks_ahead(set) || set.pie_rule,
+            special_moves: compile::looks_ahead(set)
+                || set.pie_rule
+                || !set.direction_choice.is_empty(),
             ends_on_board: compile::ends_on_board(set),
             stores_on_track: set.stores_sown != StoresSown::None || set.tuzdyk,
             end_on_empty: set.end.contains(EndCondition::EmptyFirst)
@@ -396,6 +414,44 @@ impl Rules {
     /// Whether `repetition` ends the game (which needs a [`Game`](crate::Game)'s history).
     pub fn detects_repetition(&self) -> bool {
         self.end_repetition
+    }
+
+    /// The house (0-based) a house move sows and the direction table it
+    /// sows by: 0, the board's order, or 1, against it (a split row's
+    /// first half, or the mover's choice). `None` for a swap, a house
+    /// number off the board, a directed move of a house whose direction
+    /// is fixed, or a plain move of a house whose direction the mover
+    /// chooses.
+    #[inline]
+    pub(crate) fn move_dir(&self, m: Move) -> Option<(usize, usize)> {
+        let (n, sense) = match m {
+            Move::House(n) => (n, None),
+            Move::Directed(n, sense) => (n, Some(sense)),
+            Move::Swap => return None,
+        };
+        let h = usize::from(n).checked_sub(1)?;
+        if h >= usize::from(self.houses) {
+            return None;
+        }
+        let chosen = self.choice >> h & 1 == 1;
+        match sense {
+            None if !chosen => Some((h, self.house_dir(h))),
+            Some(sense) if chosen => Some((h, usize::from((sense == Sense::Cw) != self.board_cw))),
+            _ => None,
+        }
+    }
+
+    /// The direction table house `h` (0-based) sows by when its
+    /// direction is fixed: 1 for a split row's first half, else 0.
+    #[inline]
+    pub(crate) fn house_dir(&self, h: usize) -> usize {
+        usize::from(self.split_reverse >> (h & 15) & 1 == 1)
+    }
+
+    /// The houses whose direction the mover chooses (`direction_choice`),
+    /// bit `h` for house `h + 1`.
+    pub fn choice_houses(&self) -> u16 {
+        self.choice
     }
 
     /// Cup index of `side`'s house 1.

@@ -15,7 +15,7 @@ mod validate;
 mod values;
 
 pub use layout::Layout;
-pub use sets::{CountSet, EndSet};
+pub use sets::{CountSet, EndSet, HouseSet};
 pub(crate) use table::DEFAULTS;
 pub use table::{DIMENSIONS, RuleSet};
 pub use values::{

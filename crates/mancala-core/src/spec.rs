@@ -133,6 +133,7 @@ impl RuleSet {
 const ADDED_LATER: &[&str] = &[
     "layout",
     "direction",
+    "direction_choice",
     "relay",
     "relay_on",
     "relay_limit",

@@ -3,8 +3,9 @@
 //! every parser turns any text into a value or a typed error, never a panic.
 
 use mancala_core::{
-    Cup, Direction, Effect, EndCondition, EndSet, GrandSlam, History, IllegalReason, Move,
-    Position, Preset, Relay, RuleSet, Rules, Setup, Side, SowingStep, StoresSown, parse_moves,
+    Cup, Direction, Effect, EndCondition, EndSet, GrandSlam, History, HouseSet, IllegalReason,
+    Move, Position, Preset, Relay, RuleSet, Rules, Sense, Setup, Side, SowingStep, StoresSown,
+    parse_moves,
 };
 use mancala_testkit::pick::{Choices, random_game};
 use mancala_testkit::rules::{any_rules, fit_layout, random_rules};
@@ -22,6 +23,10 @@ fn cap_for(set: &RuleSet) -> u64 {
 fn candidate_moves(rules: &Rules) -> Vec<Move> {
     let mut moves: Vec<Move> = (0..=rules.houses() as u8 + 1).map(Move::House).collect();
     moves.push(Move::House(u8::MAX));
+    // Both directions of every house: legal only from a chosen house.
+    for n in 0..=rules.houses() as u8 + 1 {
+        moves.extend(Sense::ALL.map(|sense| Move::Directed(n, sense)));
+    }
     moves.push(Move::Swap);
     moves
 }
@@ -30,11 +35,10 @@ fn candidate_moves(rules: &Rules) -> Vec<Move> {
 /// seed, and, when nothing was captured and the game goes on, is exactly
 /// where the seeds went: `after` is `pos` with the house emptied and one
 /// seed more per visit of each cup.
-fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, n: u8, effect: &Effect) {
-    let path = pos
-        .sowing_path(Move::House(n))
-        .expect("a legal move has a path");
-    check_sowing_steps(pos, after, n, effect);
+fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, m: Move, effect: &Effect) {
+    let n = m.house().expect("a house move");
+    let path = pos.sowing_path(m).expect("a legal move has a path");
+    check_sowing_steps(pos, after, m, effect);
     let set = pos.rules().rule_set();
     if set.relay != Relay::None {
         return check_relay(pos, &path, n, effect);
@@ -86,10 +90,9 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, n: u8, effect: &E
 /// keep every seed, start with the lift of house `n`, lift once per relay
 /// and, when the landing captured nothing, made no tuzdyk and did not end
 /// the game, give `after`'s board.
-fn check_sowing_steps(pos: &Position<'_>, after: &Position<'_>, n: u8, effect: &Effect) {
-    let steps = pos
-        .sowing_steps(Move::House(n))
-        .expect("a legal move has steps");
+fn check_sowing_steps(pos: &Position<'_>, after: &Position<'_>, m: Move, effect: &Effect) {
+    let n = m.house().expect("a house move");
+    let steps = pos.sowing_steps(m).expect("a legal move has steps");
     let side = pos.to_move();
     assert_eq!(
         steps.first(),
@@ -212,11 +215,11 @@ fn check_legality(pos: &Position<'_>) {
                 fast.play_unchecked(m);
                 assert_eq!(fast, tried, "play_unchecked({m}) and play({m}) in {pos}");
                 assert_eq!(pos.landing(m), effect.last, "landing of {m} in {pos}");
-                let Move::House(n) = m else {
+                let Some(n) = m.house() else {
                     assert_eq!(pos.sowing_path(m), None);
                     continue;
                 };
-                check_sowing_path(pos, &tried, n, &effect);
+                check_sowing_path(pos, &tried, m, &effect);
                 let seeds = pos.house(side, usize::from(n)).unwrap();
                 assert!(
                     seeds >= set.min_seeds.max(1),
@@ -241,17 +244,16 @@ fn check_legality(pos: &Position<'_>) {
                 assert_eq!(tried, *pos, "a refused move changed the position");
                 assert_eq!(err.mv, m);
                 // The reason must be one the rules and the board explain.
-                let seeds = match m {
-                    Move::House(n) => pos.house(side, usize::from(n)),
-                    Move::Swap => None,
-                };
+                let seeds = m.house().and_then(|n| pos.house(side, usize::from(n)));
+                let chosen = m.house().is_some_and(|n| set.direction_choice.contains(n));
                 let explained = match err.reason {
                     IllegalReason::GameOver => pos.is_over(),
                     IllegalReason::NoSuchHouse { .. } => seeds.is_none() && m != Move::Swap,
                     IllegalReason::EmptyHouse => seeds == Some(0),
                     IllegalReason::BurntHouse => {
                         seeds == Some(0)
-                            && matches!(m, Move::House(n) if pos.is_burnt(side, usize::from(n)))
+                            && m.house()
+                                .is_some_and(|n| pos.is_burnt(side, usize::from(n)))
                     }
                     IllegalReason::TooFewSeeds { .. } => {
                         seeds.is_some_and(|s| s > 0 && s < set.min_seeds)
@@ -259,6 +261,8 @@ fn check_legality(pos: &Position<'_>) {
                     IllegalReason::MustFeed => set.must_feed && opponent_empty,
                     IllegalReason::GrandSlam => set.grand_slam == GrandSlam::Forbidden,
                     IllegalReason::SwapNotAllowed => m == Move::Swap,
+                    IllegalReason::DirectionNeeded => matches!(m, Move::House(_)) && chosen,
+                    IllegalReason::DirectionFixed => m.sense().is_some() && !chosen,
                     _ => false,
                 };
                 assert!(explained, "{m} refused with {:?} in {pos}", err.reason);
@@ -268,9 +272,20 @@ fn check_legality(pos: &Position<'_>) {
     // Without look-ahead rules, the legal houses are exactly those holding
     // at least min_seeds: an oracle independent of the generator.
     if !pos.is_over() && !set.must_feed && set.grand_slam != GrandSlam::Forbidden {
-        let expected: Vec<Move> = (1..=rules.houses())
-            .filter(|&h| pos.house(side, h).unwrap() >= set.min_seeds)
-            .map(|h| Move::House(h as u8))
+        // A chosen house gives both directions (docs/rules.md section 3),
+        // listed after the other houses.
+        let movable = (1..=rules.houses() as u8)
+            .filter(|&h| pos.house(side, usize::from(h)).unwrap() >= set.min_seeds);
+        let (chosen, fixed): (Vec<u8>, Vec<u8>) =
+            movable.partition(|&h| set.direction_choice.contains(h));
+        let expected: Vec<Move> = fixed
+            .into_iter()
+            .map(Move::House)
+            .chain(
+                chosen
+                    .into_iter()
+                    .flat_map(|h| Sense::ALL.map(|s| Move::Directed(h, s))),
+            )
             .collect();
         let houses: Vec<Move> = legal.iter().filter(|m| *m != Move::Swap).collect();
         assert_eq!(houses, expected, "legal houses in {pos}");
@@ -535,7 +550,7 @@ proptest! {
     ) {
         // Relay sowing goes one way round (docs/rules.md section 14).
         let direction = match set.direction {
-            Direction::Parity => Direction::Ccw,
+            Direction::Parity | Direction::Split => Direction::Ccw,
             direction => direction,
         };
         // ... and is played without a tuzdyk.
@@ -543,6 +558,7 @@ proptest! {
             relay: Relay::ALL[relay],
             relay_limit,
             direction,
+            direction_choice: HouseSet::EMPTY,
             tuzdyk: false,
             ..set
         };
@@ -623,10 +639,17 @@ proptest! {
         // docs/rules.md section 3: `cw` is the mirror image of the board,
         // every rule read in sowing order, so the same moves give the same
         // positions and notation.
+        // A direction the mover chose is seen on the board: on the mirror
+        // image it is the other one. A split set is taken as `ccw` (its
+        // middle house stays chosen).
         let ccw = Rules::new(&RuleSet { direction: Direction::Ccw, ..set }).unwrap();
         let cw = Rules::new(&RuleSet { direction: Direction::Cw, ..set }).unwrap();
         let game = random_game(&ccw, seed, 300, |_| {});
-        let twin = History::replay(Position::new(&cw), game.moves()).unwrap();
+        let mirrored: Vec<Move> = game.moves().iter().map(|&m| match m {
+            Move::Directed(n, sense) => Move::Directed(n, sense.reversed()),
+            m => m,
+        }).collect();
+        let twin = History::replay(Position::new(&cw), &mirrored).unwrap();
         prop_assert_eq!(twin.position().to_string(), game.position().to_string());
         prop_assert_eq!(twin.is_over(), game.is_over());
     }

@@ -536,3 +536,84 @@ fn voleur_always_captures_and_gives_the_seeds_left_to_their_owner() {
     assert_eq!(outcome.reason(), EndReason::NoLegalMove);
     assert_eq!(outcome.scores(), &[23, 25]);
 }
+
+// ---------------------------------------------------------------------------
+// Sowing both ways (docs/games.md, "Games whose sowing goes both ways")
+// ---------------------------------------------------------------------------
+
+fn cw(n: u8) -> Move {
+    Move::Directed(n, Sense::Cw)
+}
+
+fn ccw(n: u8) -> Move {
+    Move::Directed(n, Sense::Ccw)
+}
+
+#[test]
+fn mbangbi_lets_the_mover_choose_the_way_and_chains_against_it() {
+    let rules = compile(rule_file("mbangbi"));
+    // Every house is chosen: ten moves at the start, two a house.
+    let start = Position::new(&rules);
+    assert_eq!(start.legal_moves().len(), 10);
+    assert_eq!(start.legal_moves().get(0), Some(ccw(1)));
+    let mut tried = start;
+    assert_eq!(
+        tried.play(Move::House(1)).unwrap_err().reason,
+        IllegalReason::DirectionNeeded
+    );
+    let mut pos = at(&rules, "3,0,0,0,2:31 4,4,1,3,1:31 to=0 ply=10");
+    assert_eq!(pos.legal_moves().to_vec(), [ccw(1), cw(1), ccw(5), cw(5)]);
+    // h1's 3 seeds clockwise: o5 (2), o4 (4), o3 (2). o3 is taken, then
+    // the run after it against the move's way, o4 and o5; h1 is the
+    // mover's own, where the chain stops.
+    assert_eq!(pos.play(cw(1)).unwrap().captured, 8);
+    assert_eq!(pos.to_string(), "0,0,0,0,2:39 4,4,0,0,0:31 to=1 ply=11");
+}
+
+#[test]
+fn cow_sows_towards_the_nearer_end_and_chooses_for_the_middle_house() {
+    let rules = compile(rule_file("cow"));
+    let start = Position::new(&rules);
+    let mut expected = houses(&[1, 2, 4, 5]);
+    expected.extend([ccw(3), cw(3)]);
+    assert_eq!(start.legal_moves().to_vec(), expected);
+    // h1, on the left of the row, sows clockwise: o5 (2), o4 (2). o4 is
+    // taken, then o5 after it against the move's way; then h1, the
+    // mover's own.
+    let mut pos = at(&rules, "2,0,0,0,3:21 2,0,0,1,1:20 to=0 ply=10");
+    assert_eq!(pos.play(Move::House(1)).unwrap().captured, 4);
+    assert_eq!(pos.to_string(), "0,0,0,0,3:25 2,0,0,0,0:20 to=1 ply=11");
+    // o1 is on the left of side 1's row: clockwise, into h5 and h4.
+    pos.play(Move::House(1)).unwrap();
+    assert_eq!(pos.to_string(), "0,0,0,1,4:25 0,0,0,0,0:20 to=0 ply=12");
+}
+
+#[test]
+fn goat_takes_a_two_on_whichever_side_the_middle_house_sows_to() {
+    let rules = compile(rule_file("goat"));
+    let start = at(&rules, "0,2,0:6 1,2,1:6 to=0 ply=10");
+    assert_eq!(start.legal_moves().to_vec(), [ccw(2), cw(2)]);
+    // Clockwise: h1 (1), o3 (2): o3 is taken.
+    let mut pos = start;
+    assert_eq!(pos.play(cw(2)).unwrap().captured, 2);
+    assert_eq!(pos.to_string(), "1,0,0:8 1,2,0:6 to=1 ply=11");
+    // Counter-clockwise: h3 (1), o1 (2): o1 is taken.
+    let mut pos = start;
+    assert_eq!(pos.play(ccw(2)).unwrap().captured, 2);
+    assert_eq!(pos.to_string(), "0,0,1:8 0,2,1:6 to=1 ply=11");
+}
+
+#[test]
+fn mangala_iii_splits_its_rows_and_takes_a_single_house_on_either_side() {
+    let rules = compile(rule_file("mangala-iii"));
+    let mut pos = at(&rules, "1,0,2,0,0,3:22 2,2,2,2,2,0:22 to=0 ply=10");
+    // Two seeds or more: h3 and h6, each sown its fixed way.
+    assert_eq!(pos.legal_moves().to_vec(), houses(&[3, 6]));
+    // h3 sows clockwise: h2 (1), h1 (2): the mover's own h1 is taken.
+    assert_eq!(pos.play(Move::House(3)).unwrap().captured, 2);
+    assert_eq!(pos.to_string(), "0,1,0,0,0,3:24 2,2,2,2,2,0:22 to=1 ply=11");
+    // o5 sows counter-clockwise: o6 (1), h1 (1): no capture. No chain:
+    // o4's 2 before it is not a run of the last seed's.
+    pos.play(Move::House(5)).unwrap();
+    assert_eq!(pos.to_string(), "1,1,0,0,0,3:24 2,2,2,2,0,1:22 to=0 ply=12");
+}

@@ -18,7 +18,15 @@ fn moves_parse_and_display() {
     assert_eq!(Move::Swap.to_string(), "swap");
     assert_eq!(Move::House(4).house(), Some(4));
     assert_eq!(Move::Swap.house(), None);
-    for bad in ["0", "x", "-1", "+3", "3a", "", "256", "swapp"] {
+    // A house number followed by something else names what follows.
+    assert_eq!(
+        "3a".parse::<Move>(),
+        Err(MoveParseError::Direction {
+            text: "3a".to_string(),
+            direction: "a".to_string()
+        })
+    );
+    for bad in ["0", "x", "-1", "+3", "", "256", "swapp", "0cw"] {
         let e = bad.parse::<Move>().unwrap_err();
         assert_eq!(
             e,

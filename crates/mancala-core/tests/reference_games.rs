@@ -81,6 +81,14 @@ const CASES: &[&str] = &[
     "kalah single_seed_captures=false",
     "oware capture=gap sow_capture_counts=4 sow_capture_last=true relay=next",
     "kalah sow_capture_counts=3 sow_capture_last=true sow_capture_by=sower",
+    // Sowing both ways (docs/rules.md section 3, issue 30).
+    "kalah direction_choice=1,3,6",
+    "kalah direction=cw direction_choice=2,5",
+    "kalah houses=4 direction=split",
+    "kalah players=3 houses=5 seeds=3 direction=split direction_choice=3",
+    "oware houses=5 direction=split direction_choice=3",
+    "oware direction_choice=1,2,3,4,5,6 grand_slam=forbidden",
+    "modiar direction_choice=1,3 pie_rule=true",
     // The MancalaGames games shipped as rule files (docs/games.md).
     "adji-kui-i.toml",
     "bakuk.toml",
@@ -105,6 +113,10 @@ const CASES: &[&str] = &[
     "bosh.toml",
     "erherhe.toml",
     "voleur.toml",
+    "mbangbi.toml",
+    "cow.toml",
+    "goat.toml",
+    "mangala-iii.toml",
 ];
 
 /// Random games per case.

@@ -3,8 +3,8 @@
 
 use mancala_core::{
     Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction, EndCondition, EndSet,
-    ExtraTurn, GrandSlam, KalahOptions, Layout, Leftover, NoMove, Origin, Preset, Relay, RelayOn,
-    RoundFill, RoundStarter, Rounds, RuleError, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    ExtraTurn, GrandSlam, HouseSet, KalahOptions, Layout, Leftover, NoMove, Origin, Preset, Relay,
+    RelayOn, RoundFill, RoundStarter, Rounds, RuleError, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 use mancala_testkit::assert_mentions;
 
@@ -203,7 +203,7 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 47] = [
+    let table: [(&str, &str, Change); 48] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
@@ -212,6 +212,9 @@ fn set_changes_every_dimension_by_name() {
         }),
         ("layout_seed", "12", |s| s.layout_seed = 12),
         ("direction", "cw", |s| s.direction = Direction::Cw),
+        ("direction_choice", "2,5", |s| {
+            s.direction_choice = HouseSet::of(&[2, 5])
+        }),
         ("stores_sown", "all", |s| s.stores_sown = StoresSown::All),
         ("origin", "skip", |s| s.origin = Origin::Skip),
         ("extra_turn", "any_store", |s| {

@@ -556,3 +556,51 @@ fn captures_while_sowing_that_include_the_last_seed_in_words() {
         );
     }
 }
+
+#[test]
+fn sowing_both_ways_in_words() {
+    // docs/rules.md section 3: split sowing, and the houses whose
+    // direction the mover chooses (every house: `chosen`).
+    let sowing = |spec: &str| {
+        words(&RuleSet::from_spec(spec).unwrap())
+            .into_iter()
+            .find(|(topic, _)| topic == "Sowing")
+            .unwrap()
+            .1
+    };
+    let split = sowing("oware,houses=5,direction=split,direction_choice=3");
+    for sentence in [
+        "Sow them one by one into the cups that follow towards the nearer end of your row: \
+         clockwise from the houses of its left half, counter-clockwise from those of its right \
+         half, skipping the stores, which only keep captured seeds.",
+        "From house 3 you choose which way to sow, clockwise or counter-clockwise.",
+    ] {
+        assert!(split.contains(sentence), "{split}");
+    }
+    let two = sowing("kalah,direction_choice=1,3");
+    assert!(
+        two.contains(
+            "From houses 1 or 3 you choose which way to sow, clockwise or counter-clockwise."
+        ),
+        "{two}"
+    );
+    let every = sowing("oware,houses=2,direction_choice=1,2");
+    assert!(
+        every.contains(
+            "Sow them one by one into the cups that follow, clockwise or counter-clockwise as \
+             you choose, skipping the stores"
+        ),
+        "{every}"
+    );
+    assert!(!every.contains("From house"), "{every}");
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        let set = RuleSet::from_spec("oware,houses=5,direction=split,direction_choice=3").unwrap();
+        let plain = RuleSet::from_spec("oware,houses=5").unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&plain).unwrap(),
+            "{lang}"
+        );
+    }
+}

@@ -1,31 +1,57 @@
 //! Action ids: house number minus one from the mover's view, and the
-//! number of houses for the pie-rule swap; and reading them from Python.
+//! number of houses for the pie-rule swap; where the rules let the
+//! player choose a sowing direction (`direction_choice`), the first ids
+//! sow a chosen house counter-clockwise and `houses` more ids sow it
+//! clockwise. Reading them from Python.
 
-use mancala_core::{Move, Rules};
+use mancala_core::{Move, Rules, Sense};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-/// The number of action ids of `rules`: one per house, one more for the
-/// swap when the pie rule is on.
-pub fn distinct_actions(rules: &Rules) -> usize {
-    rules.houses() + usize::from(rules.rule_set().pie_rule)
+/// The ids of house moves: one per house, and one more per house when
+/// the rules let the player choose a direction (the clockwise sowings).
+fn house_actions(rules: &Rules) -> usize {
+    let chosen = rules.choice_houses() != 0;
+    rules.houses() * (1 + usize::from(chosen))
 }
 
-/// The action id of `m`.
+/// The number of action ids of `rules`: one per house (two per house when
+/// some house's direction is chosen), one more for the swap when the pie
+/// rule is on.
+pub fn distinct_actions(rules: &Rules) -> usize {
+    house_actions(rules) + usize::from(rules.rule_set().pie_rule)
+}
+
+/// The action id of `m`: house `n`'s move, or its counter-clockwise
+/// sowing where its direction is chosen, is `n - 1`; its clockwise
+/// sowing `houses + n - 1`; the swap comes last.
 pub fn action_of(rules: &Rules, m: Move) -> usize {
     match m {
-        Move::House(n) => usize::from(n) - 1,
-        Move::Swap => rules.houses(),
+        Move::House(n) | Move::Directed(n, Sense::Ccw) => usize::from(n) - 1,
+        Move::Directed(n, Sense::Cw) => rules.houses() + usize::from(n) - 1,
+        Move::Swap => house_actions(rules),
     }
 }
 
 /// The move of action id `action`, which must be below
-/// [`distinct_actions`].
+/// [`distinct_actions`]. An id no move of the rules has (the clockwise
+/// id of a house whose direction is fixed) is a move that is never legal.
 pub fn move_of(rules: &Rules, action: usize) -> Move {
-    if action == rules.houses() {
-        Move::Swap
+    let houses = rules.houses();
+    if action == house_actions(rules) {
+        return Move::Swap;
+    }
+    let (h, sense) = if action < houses {
+        (action, Sense::Ccw)
     } else {
-        Move::House(u8::try_from(action + 1).expect("houses fit in a u8"))
+        (action - houses, Sense::Cw)
+    };
+    let n = u8::try_from(h + 1).expect("houses fit in a u8");
+    let chosen = rules.choice_houses() >> h & 1 == 1;
+    if chosen || sense == Sense::Cw {
+        Move::Directed(n, sense)
+    } else {
+        Move::House(n)
     }
 }
 

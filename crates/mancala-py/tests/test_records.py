@@ -31,7 +31,8 @@ SHORT_POSITION = "0,0,6,0:9 0,4,4,0:1 to=1 ply=6"
 # The same game as the server's /api/games/{id}/export?format=json writes
 # it (serde_json::to_string of mancala_core::Game).
 SHORT_JSON = (
-    '{"rules":{"players":2,"houses":4,"seeds":3,"layout":[],"direction":"ccw","stores_sown":"own",'
+    '{"rules":{"players":2,"houses":4,"seeds":3,"layout":[],"direction":"ccw",'
+    '"direction_choice":[],"stores_sown":"own",'
     '"origin":"include","extra_turn":"own_store","first_move_extra_turn":true,"relay":"none",'
     '"relay_on":"any","relay_limit":64,"capture_ends_relay":false,"min_seeds":1,'
     '"must_feed":false,"unfed":"any_move","grand_slam":"allowed","capture":"opposite",'
@@ -64,10 +65,14 @@ def test_the_servers_json_loads():
     assert state == mancala.State.from_text(SHORT_LINE)
     assert state.to_json() == SHORT_JSON
     assert state.to_json() == state.serialize()
-    # An export written before the rules had `layout` still loads.
+    # An export written before the rules had `layout` (or
+    # `direction_choice`) still loads.
     before_layouts = SHORT_JSON.replace('"layout":[],', "")
     assert before_layouts != SHORT_JSON
     assert mancala.State.from_json(before_layouts) == state
+    before_choices = SHORT_JSON.replace('"direction_choice":[],', "")
+    assert before_choices != SHORT_JSON
+    assert mancala.State.from_json(before_choices) == state
 
 
 def test_load_state_takes_either_form():

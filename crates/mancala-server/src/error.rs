@@ -89,6 +89,18 @@ pub enum Error {
         /// Why.
         source: RuleSpecError,
     },
+    /// Rules the engine plays but the site does not yet: their moves
+    /// name a sowing direction (`direction_choice`, docs/rules.md section
+    /// 3), which the page cannot choose.
+    #[error(
+        "rules \"{spec}\": {rule} (a direction chosen by the player) is not played on the site yet: the page cannot choose a direction; play these rules with `mancala play`"
+    )]
+    RulesNotOnSite {
+        /// The spec given.
+        spec: String,
+        /// The rule the site lacks, as `RuleSet::set` names it.
+        rule: &'static str,
+    },
     /// A room option (in the body of `POST /api/rooms`) that is not one of
     /// the choices.
     #[error("{field}: {value} is not allowed ({expected})")]
@@ -337,7 +349,7 @@ impl Error {
             Error::NoSuchRoom { .. } => "no_such_room",
             Error::NoCredentials | Error::Unauthorized { .. } => "unauthorized",
             Error::NameTooLong { .. } | Error::NameControl { .. } => "bad_name",
-            Error::Rules { .. } => "bad_rules",
+            Error::Rules { .. } | Error::RulesNotOnSite { .. } => "bad_rules",
             Error::BadOption { .. } => "bad_option",
             Error::BadPosition(_) => "bad_position",
             Error::BadMessage(_) | Error::Binary | Error::HelloAgain => "bad_message",

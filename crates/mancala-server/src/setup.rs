@@ -203,6 +203,7 @@ impl RoomSetup {
             spec: spec.to_string(),
             source,
         })?;
+        site_plays(spec, &base)?;
         let playable: Vec<usize> = PLAYER_COUNTS
             .filter(|&n| with_players(&base, n).validate().is_ok())
             .map(usize::from)
@@ -389,6 +390,24 @@ fn offered(
 /// `players` players: 6 or 7 with two, 6 or 4 with three or four, and 6
 /// for any other choice. The room keeps the host's choice and applies it
 /// game by game, as the seats fill.
+/// Refuses rules whose moves the page cannot make yet: a direction the
+/// player chooses (`direction_choice`, docs/rules.md section 3), which
+/// no control of the page offers. Split sowing alone is played: its
+/// moves are house numbers, and the page animates the engine's steps.
+///
+/// # Errors
+///
+/// [`Error::RulesNotOnSite`] naming `direction_choice`.
+pub(crate) fn site_plays(spec: &str, rules: &RuleSet) -> Result<(), Error> {
+    if rules.direction_choice.is_empty() {
+        return Ok(());
+    }
+    Err(Error::RulesNotOnSite {
+        spec: spec.to_string(),
+        rule: "direction_choice",
+    })
+}
+
 fn site_houses(players: u8, houses: u8) -> u8 {
     match (players, houses) {
         (2, 6 | 7) | (3 | 4, 4 | 6) => houses,

@@ -3,8 +3,8 @@
 
 use mancala_core::{
     Capture, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition, EndSet, ExtraTurn,
-    GrandSlam, KalahOptions, Layout, Leftover, NoMove, Origin, Preset, Relay, RelayOn, RoundFill,
-    RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    GrandSlam, HouseSet, KalahOptions, Layout, Leftover, NoMove, Origin, Preset, Relay, RelayOn,
+    RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 use proptest::prelude::*;
 use rand::RngExt;
@@ -222,14 +222,19 @@ pub fn preset_rules() -> impl Strategy<Value = RuleSet> {
             prop::sample::select(Direction::ALL.to_vec())
         )
             .prop_map(|(preset, direction)| {
-                let rules = preset.rules();
-                // Relay sowing goes one way round (docs/rules.md section 14).
-                let direction = match direction {
-                    Direction::Parity if rules.relay != Relay::None => Direction::Ccw,
-                    direction => direction,
-                };
-                RuleSet { direction, ..rules }
+                // Repaired as docs/rules.md section 14 asks.
+                fit_directions(
+                    RuleSet {
+                        direction,
+                        ..preset.rules()
+                    },
+                    0,
+                )
             }),
+        // A preset whose mover chooses the direction of some houses
+        // (docs/rules.md section 3, `direction_choice`).
+        (prop::sample::select(Preset::ALL.to_vec()), 1u16..)
+            .prop_map(|(preset, choice)| fit_directions(preset.rules(), choice)),
         // A preset with a start layout of its own (docs/rules.md section 2).
         (
             prop::sample::select(Preset::ALL.to_vec()),
@@ -263,7 +268,7 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         0usize..3,
         0..Origin::ALL.len(),
         0usize..3,
-        0usize..3,
+        0..Direction::ALL.len(),
     );
     let feeding = (any::<bool>(), 1u8..=3, any::<bool>(), 0usize..4, 0usize..3);
     // The lone last seed of an opposite capture: taken with the capture
@@ -320,10 +325,13 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         1u32..=u32::MAX,
     );
     let few = (prop::bool::weighted(0.2), 1u8..=6);
+    // Houses whose direction the mover chooses a quarter of the time.
+    let choice = (prop::bool::weighted(0.25), any::<u16>());
     let all = (shape, feeding, capture, ending, (more, relaying, rounding));
-    (all, layout, few).prop_map(
-        |((shape, feeding, capture, ending, (more, relaying, rounding)), layout, few)| {
+    (all, layout, (few, choice)).prop_map(
+        |((shape, feeding, capture, ending, (more, relaying, rounding)), layout, (few, choice))| {
             let rules = rule_set_of(shape, feeding, capture, ending, more, relaying, rounding);
+            let rules = fit_directions(rules, if choice.0 { choice.1 } else { 0 });
             let rules = match layout {
                 (true, counts, _, _) => with_layout(rules, &counts),
                 (false, _, true, seed) => with_layout_seed(rules, seed),
@@ -361,13 +369,58 @@ pub fn with_end_seeds(rules: RuleSet, seeds: u8) -> RuleSet {
     }
 }
 
+/// `rules` with the houses of `choice` (bit `h` for house `h + 1`) added
+/// to its `direction_choice`, then the directions repaired as
+/// docs/rules.md section 14 asks: no chosen house past `houses`, at most
+/// 16 houses and chosen houses together, no choice under `parity`, the
+/// middle house of an odd split row chosen, and neither `split` nor a
+/// choice with relay sowing (which then sows `ccw`, without choice).
+/// For tests that change the houses of a drawn rule set too.
+pub fn fit_directions(rules: RuleSet, choice: u16) -> RuleSet {
+    let houses = rules.houses;
+    let mut chosen: Vec<u8> = rules.direction_choice.iter().collect();
+    chosen.extend((1..=16u8).filter(|&h| choice >> (h - 1) & 1 == 1));
+    chosen.retain(|&h| h <= houses);
+    chosen.sort_unstable();
+    chosen.dedup();
+    let mut direction = rules.direction;
+    if rules.relay != Relay::None {
+        if matches!(direction, Direction::Parity | Direction::Split) {
+            direction = Direction::Ccw;
+        }
+        chosen.clear();
+    }
+    if direction == Direction::Parity {
+        chosen.clear();
+    }
+    let middle = houses.div_ceil(2);
+    let split_middle = direction == Direction::Split && houses % 2 == 1;
+    if split_middle && !chosen.contains(&middle) {
+        chosen.push(middle);
+    }
+    // Drop other houses first: the split middle must stay.
+    while usize::from(houses) + chosen.len() > 16 {
+        let at = chosen.iter().rposition(|&h| !(split_middle && h == middle));
+        match at {
+            Some(at) => chosen.remove(at),
+            None => break,
+        };
+    }
+    RuleSet {
+        direction,
+        direction_choice: HouseSet::of(&chosen),
+        ..rules
+    }
+}
+
 /// `rules` with its start layout fitted to its `houses` (the layout's
 /// counts repeated as far as needed, then repaired as by
-/// [`with_layout`]), and its `end_seeds` kept below the seeds in the game
-/// (as by [`with_end_seeds`]): for tests that change the houses or seeds
-/// of a drawn rule set.
+/// [`with_layout`]), its directions repaired (as by [`fit_directions`])
+/// and its `end_seeds` kept below the seeds in the game (as by
+/// [`with_end_seeds`]): for tests that change the houses or seeds of a
+/// drawn rule set.
 pub fn fit_layout(rules: RuleSet) -> RuleSet {
-    let rules = fit_start(rules);
+    let rules = fit_start(fit_directions(rules, 0));
     if rules.end_seeds == 0 {
         return rules;
     }
@@ -467,9 +520,13 @@ fn rule_set_of(
         layout_seed: 0,
         // Relay sowing goes one way round (section 14).
         direction: match Direction::ALL[direction] {
-            Direction::Parity if Relay::ALL[relay] != Relay::None => Direction::Ccw,
+            Direction::Parity | Direction::Split if Relay::ALL[relay] != Relay::None => {
+                Direction::Ccw
+            }
             direction => direction,
         },
+        // Split odd rows get their middle house in `fit_directions`.
+        direction_choice: HouseSet::EMPTY,
         stores_sown: StoresSown::ALL[stores],
         origin: Origin::ALL[origin],
         extra_turn: ExtraTurn::ALL[extra],
@@ -555,9 +612,10 @@ pub fn register_rules() -> impl Strategy<Value = RuleSet> {
             if set.origin == Origin::FirstUnlessSingle {
                 set.origin = Origin::Include;
             }
-            if set.direction == Direction::Parity {
+            if matches!(set.direction, Direction::Parity | Direction::Split) {
                 set.direction = Direction::Ccw;
             }
+            set.direction_choice = HouseSet::EMPTY;
             set.capture = [Capture::None, Capture::Opposite, Capture::Count][capture];
             set.min_seeds = 1;
             let set = fit_layout(set);

@@ -129,7 +129,8 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "tuzdyk_count" => number(rules.tuzdyk_count.into(), 1, &[]),
         "capture_extra_turn_limit" => number(rules.capture_extra_turn_limit.into(), 0, &[0]),
         "chain_limit" => number(rules.chain_limit.into(), 0, &[0, 2]),
-        "direction" => names(&["ccw", "cw", "parity"]),
+        "direction" => names(&["ccw", "cw", "parity", "split"]),
+        "direction_choice" => choices(rules),
         "stores_sown" => names(&["none", "own", "all"]),
         "origin" => names(&["include", "skip", "first", "first_unless_single"]),
         "extra_turn" => names(&["none", "own_store", "any_store"]),
@@ -180,6 +181,19 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
             })
             .collect(),
         other => panic!("no mutations for the dimension {other}: add them"),
+    }
+}
+
+/// Other `direction_choice` sets to try: from none, house 1 and every
+/// house; from some, none and the first of them only.
+fn choices(rules: &RuleSet) -> Vec<String> {
+    let join = |l: &[u8]| l.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+    let chosen: Vec<u8> = rules.direction_choice.iter().collect();
+    if chosen.is_empty() {
+        let all: Vec<u8> = (1..=rules.houses).collect();
+        vec!["1".to_string(), join(&all)]
+    } else {
+        vec![String::new(), join(&chosen[..1])]
     }
 }
 

@@ -47,7 +47,7 @@ fn children_sit_side_by_side_in_their_block_and_the_cap_counts_nodes() {
             let mut moves = Vec::new();
             for c in n.first_child..n.first_child + u32::from(n.children) {
                 below += mcts.nodes[c as usize].visits;
-                moves.push(mcts.nodes[c as usize].mv);
+                moves.push(mcts.nodes[c as usize].mv());
                 stack.push(c);
             }
             // Each child once, and the slots after them unused.
@@ -233,7 +233,7 @@ fn modelled_players_choose_in_the_tree_as_the_model_says() {
         let greedy = greedy_moves(&pos);
         let mut children = 0;
         for c in n.first_child..n.first_child + u32::from(n.children) {
-            let m = mcts.nodes[c as usize].mv;
+            let m = mcts.nodes[c as usize].mv();
             if player == 1 {
                 let i = moves.iter().position(|x| x == m).unwrap();
                 assert_eq!(greedy >> i & 1, 1, "{pos}: {m} is not greedy");

@@ -16,8 +16,10 @@ pub(super) const NONE: u32 = u32::MAX;
 /// One node of the tree: a position reached by `mv`, stored in an arena.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Node {
-    /// The move that leads here from the parent.
-    pub(super) mv: Move,
+    /// The move that leads here from the parent, as its
+    /// [`Move::index`]: one byte, so that a node stays 24 bytes whatever
+    /// the size of a `Move`.
+    mv: u8,
     /// The player who chose `mv`: the one this node's rewards are for.
     pub(super) mover: u8,
     /// Children expanded so far: `first_child ..` in the order they were
@@ -34,9 +36,14 @@ pub(super) struct Node {
 }
 
 impl Node {
+    /// The move that leads here from the parent.
+    pub(super) fn mv(&self) -> Move {
+        Move::from_index(self.mv).unwrap_or(Move::Swap)
+    }
+
     /// A slot not used yet.
     const EMPTY: Node = Node {
-        mv: Move::Swap,
+        mv: 0,
         mover: 0,
         children: 0,
         untried: 0,
@@ -102,7 +109,7 @@ impl<E: Evaluator> Mcts<E> {
     pub(super) fn child(&self, parent: u32, m: Move) -> Option<u32> {
         let p = &self.nodes[parent as usize];
         (p.first_child..p.first_child + u32::from(p.children))
-            .find(|&c| self.nodes[c as usize].mv == m)
+            .find(|&c| self.nodes[c as usize].mv() == m)
     }
 
     /// One iteration: selection, expansion, playout, backpropagation.
@@ -158,7 +165,7 @@ impl<E: Evaluator> Mcts<E> {
                 };
                 let id = first + u32::from(n.children);
                 self.nodes[id as usize] = Node {
-                    mv: m,
+                    mv: m.index().expect("a legal move has an index"),
                     mover: mover as u8,
                     untried: all(pos.legal_moves().len()),
                     ..Node::EMPTY
@@ -176,7 +183,7 @@ impl<E: Evaluator> Mcts<E> {
                 break;
             }
             node = self.select(node);
-            pos.play_unchecked(self.nodes[node as usize].mv);
+            pos.play_unchecked(self.nodes[node as usize].mv());
             path.push(node);
         }
         let rewards = self.playout(pos);

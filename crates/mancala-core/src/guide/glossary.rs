@@ -5,7 +5,7 @@ use crate::explain::{
     can_capture, can_lack_move, counts_phrase, extra_turn_when, grand_slam_rule, n,
 };
 use crate::phrase::Phrase;
-use crate::ruleset::{Capture, Direction, NoMove, Relay, RuleSet, SowCaptureBy, StoresSown};
+use crate::ruleset::{Capture, NoMove, Relay, RuleSet, SowCaptureBy, StoresSown};
 
 /// A term with a one-sentence meaning.
 fn term(id: &'static str, name: &'static str, meaning: Phrase) -> Term {
@@ -57,7 +57,8 @@ impl RuleSet {
             term(
                 "sow",
                 "rules-term-sow",
-                Phrase::new("rules-term-sow-means").word("direction", direction_word(self)),
+                Phrase::new("rules-term-sow-means")
+                    .word("direction", crate::explain::direction_word(self)),
             ),
         ];
         let relay = match self.relay {
@@ -91,15 +92,6 @@ fn stores_word(r: &RuleSet) -> &'static str {
         StoresSown::Own => "own",
         StoresSown::All => "all",
         StoresSown::None => "none",
-    }
-}
-
-/// `ccw`, `cw` or `parity`.
-fn direction_word(r: &RuleSet) -> &'static str {
-    match r.direction {
-        Direction::Ccw => "ccw",
-        Direction::Cw => "cw",
-        Direction::Parity => "parity",
     }
 }
 

@@ -74,6 +74,14 @@ impl<'r> Position<'r> {
                 f,
                 "an odd count sows clockwise, an even one counter-clockwise"
             )?,
+            Direction::Split => writeln!(f, "each house sows towards the nearer end of its row")?,
+        }
+        let chosen = r.rule_set().direction_choice;
+        if !chosen.is_empty() {
+            writeln!(
+                f,
+                "the mover chooses the direction of houses {chosen} (3cw, 3ccw)"
+            )?;
         }
         match self.outcome() {
             Some(outcome) => write!(f, "game over: {outcome}"),

@@ -5,7 +5,7 @@ use super::end::Changed;
 use super::play::cup_of;
 use super::{Cup, Position, SowingStep};
 use crate::error::IllegalReason;
-use crate::mv::{Move, MoveList};
+use crate::mv::{Move, MoveList, Sense};
 use crate::outcome::EndReason;
 use crate::rules::{KERNEL_COUNT, KERNEL_GENERAL, KERNEL_NO_CAPTURE, KERNEL_OPPOSITE, Step};
 use crate::ruleset::{GrandSlam, Unfed};
@@ -45,7 +45,7 @@ impl<'r> Position<'r> {
     /// ```
     #[inline]
     pub fn landing(&self, m: Move) -> Option<Cup> {
-        let (side, house, seeds) = self.sown_house(m)?;
+        let (side, house, dir, seeds) = self.sown_house(m)?;
         let r = self.rules;
         let last = if r.relays {
             // Where a relay sowing ends depends on the board: sow a copy.
@@ -57,28 +57,34 @@ impl<'r> Position<'r> {
                     &mut tuzdyks,
                     side,
                     house,
+                    dir,
                     sowings,
                     &mut 0,
                 )
                 .last,
             )
         } else {
-            r.landing_cup(side, house, seeds)
+            r.landing_cup(side, house, seeds, dir)
         };
         Some(cup_of(last, r.stride, r.houses))
     }
 
-    /// For a legal house move `m`: the side to move, the house (0-based)
-    /// and the seeds it holds; `None` for a swap or an illegal move.
+    /// For a legal house move `m`: the side to move, the house (0-based),
+    /// the direction it sows by ([`Rules::move_dir`](crate::Rules)) and
+    /// the seeds it holds; `None` for a swap or an illegal move.
     #[inline]
-    fn sown_house(&self, m: Move) -> Option<(usize, usize, u8)> {
-        let Move::House(n) = m else { return None };
-        if !self.is_legal(m) {
+    fn sown_house(&self, m: Move) -> Option<(usize, usize, usize, u8)> {
+        if m == Move::Swap || !self.is_legal(m) {
             return None;
         }
+        let (house, dir) = self.rules.move_dir(m)?;
         let side = self.to_move().index();
-        let house = usize::from(n) - 1;
-        Some((side, house, self.state.cups[self.rules.base(side) + house]))
+        Some((
+            side,
+            house,
+            dir,
+            self.state.cups[self.rules.base(side) + house],
+        ))
     }
 
     /// The cups the seeds of move `m` are sown into, one a seed, in
@@ -139,12 +145,12 @@ impl<'r> Position<'r> {
     /// # Ok::<(), mancala_core::RuleError>(())
     /// ```
     pub fn sowing_steps(&self, m: Move) -> Option<Vec<SowingStep>> {
-        let (side, house, _) = self.sown_house(m)?;
+        let (side, house, dir, _) = self.sown_house(m)?;
         let r = self.rules;
         let cup = |c: usize| cup_of(c, r.stride, r.houses);
         let mut steps = Vec::new();
         let (cups, tuzdyks) = (self.state.cups, &self.state.tuzdyk);
-        r.sowing_steps(cups, tuzdyks, side, house, self.sowings(), |s| {
+        r.sowing_steps(cups, tuzdyks, side, house, dir, self.sowings(), |s| {
             steps.push(match s {
                 Step::Lift(c) => SowingStep::Lift(cup(c)),
                 Step::Seed(c) => SowingStep::Seed(cup(c)),
@@ -179,11 +185,14 @@ impl<'r> Position<'r> {
     /// The legal moves of the side to move, as a mask; `None` when the
     /// `unfed` rule ended the game on the way.
     #[inline(always)]
-    fn moves_of_side_to_move(&mut self) -> Option<u32> {
+    fn moves_of_side_to_move(&mut self) -> Option<u64> {
         let r = self.rules;
         let side = self.to_move().index();
-        let mut legal = r.movable(&self.state.cups, side);
+        let mut legal = u64::from(r.movable(&self.state.cups, side));
         if r.special_moves {
+            if r.choice != 0 {
+                legal = directed(legal, r.choice);
+            }
             if r.looks_ahead
                 && legal != 0
                 && (r.grand_slam == GrandSlam::Forbidden
@@ -242,11 +251,11 @@ impl<'r> Position<'r> {
         passed
     }
 
-    /// Narrows the movable houses by the rules that look a move ahead:
-    /// feeding an empty opponent and forbidden grand slams. `None` when the
-    /// `unfed` rule ended the game.
+    /// Narrows the movable houses (as a move mask) by the rules that look
+    /// a move ahead: feeding an empty opponent and forbidden grand slams.
+    /// `None` when the `unfed` rule ended the game.
     #[inline(never)]
-    fn look_ahead(&mut self, movable: u32) -> Option<u32> {
+    fn look_ahead(&mut self, movable: u64) -> Option<u64> {
         let r = self.rules;
         let side = self.to_move().index();
         let feeding = r.must_feed && r.side_empty(&self.state.cups, 1 - side);
@@ -254,7 +263,7 @@ impl<'r> Position<'r> {
         let mut fed = 0;
         let mut bits = movable;
         while bits != 0 {
-            let h = bits.trailing_zeros() as usize;
+            let h = bits.trailing_zeros();
             bits &= bits - 1;
             let (feeds, grand_slam) = self.try_move(h);
             if r.grand_slam == GrandSlam::Forbidden && grand_slam {
@@ -287,23 +296,32 @@ impl<'r> Position<'r> {
         }
     }
 
-    /// Tries house `h` (0-based) of the side to move on a copy of the
-    /// board: does it leave seeds on the opponent's side, and is it a
-    /// grand slam? (Two-player rules only.)
-    fn try_move(&self, h: usize) -> (bool, bool) {
+    /// Tries the house move of index `index` ([`Move::index`]) of the
+    /// side to move on a copy of the board: does it leave seeds on the
+    /// opponent's side, and is it a grand slam? (Two-player rules only.)
+    /// Only the general kernel sows against the board's order, so only it
+    /// decodes the move's direction.
+    fn try_move(&self, index: u32) -> (bool, bool) {
         let r = self.rules;
         let side = self.to_move().index();
+        let h = index as usize;
         let mut cups = self.state.cups;
         let mut tuzdyks = self.state.tuzdyk;
         let sowings = self.sowings();
         let (cups, tuzdyks, c) = (&mut cups, &mut tuzdyks, &mut 0);
         let sowing = match r.kernel {
             KERNEL_NO_CAPTURE => {
-                r.sow::<false, KERNEL_NO_CAPTURE>(cups, tuzdyks, side, h, sowings, c)
+                r.sow::<false, KERNEL_NO_CAPTURE>(cups, tuzdyks, side, h, 0, sowings, c)
             }
-            KERNEL_OPPOSITE => r.sow::<false, KERNEL_OPPOSITE>(cups, tuzdyks, side, h, sowings, c),
-            KERNEL_COUNT => r.sow::<false, KERNEL_COUNT>(cups, tuzdyks, side, h, sowings, c),
-            _ => r.sow::<false, KERNEL_GENERAL>(cups, tuzdyks, side, h, sowings, c),
+            KERNEL_OPPOSITE => {
+                r.sow::<false, KERNEL_OPPOSITE>(cups, tuzdyks, side, h, 0, sowings, c)
+            }
+            KERNEL_COUNT => r.sow::<false, KERNEL_COUNT>(cups, tuzdyks, side, h, 0, sowings, c),
+            _ => {
+                let m = Move::from_index(index as u8).expect("a move's index");
+                let (h, dir) = r.move_dir(m).expect("a house move of the rules");
+                r.sow::<false, KERNEL_GENERAL>(cups, tuzdyks, side, h, dir, sowings, c)
+            }
         };
         (!r.side_empty(cups, 1 - side), sowing.grand_slam)
     }
@@ -316,12 +334,19 @@ impl<'r> Position<'r> {
         }
         let n = match m {
             Move::Swap => return IllegalReason::SwapNotAllowed,
-            Move::House(n) => n,
+            Move::House(n) | Move::Directed(n, _) => n,
         };
         let side = self.to_move();
         let Some(seeds) = self.house(side, usize::from(n)) else {
             return IllegalReason::NoSuchHouse { houses: r.houses };
         };
+        if r.move_dir(m).is_none() {
+            return if m.sense().is_some() {
+                IllegalReason::DirectionFixed
+            } else {
+                IllegalReason::DirectionNeeded
+            };
+        }
         if seeds == 0 && self.is_burnt(side, usize::from(n)) {
             return IllegalReason::BurntHouse;
         }
@@ -334,9 +359,32 @@ impl<'r> Position<'r> {
                 min: r.min_seeds,
             };
         }
-        if r.grand_slam == GrandSlam::Forbidden && self.try_move(usize::from(n) - 1).1 {
+        let index = m.index().map_or(0, u32::from);
+        if r.grand_slam == GrandSlam::Forbidden && self.try_move(index).1 {
             return IllegalReason::GrandSlam;
         }
         IllegalReason::MustFeed
     }
+}
+
+/// The move mask of the movable houses `movable` (bit `h` for house
+/// `h + 1`) when the mover chooses the direction of the houses of
+/// `choice`: those give two directed moves each ([`Move::index`]), the
+/// others stay plain house moves. Out of line: the other rules' moves
+/// never come here.
+#[inline(never)]
+fn directed(movable: u64, choice: u16) -> u64 {
+    let chosen = movable & u64::from(choice);
+    let mut legal = movable & !chosen;
+    let mut bits = chosen;
+    while bits != 0 {
+        let h = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        for sense in Sense::ALL {
+            if let Some(i) = Move::Directed(h + 1, sense).index() {
+                legal |= 1 << i;
+            }
+        }
+    }
+    legal
 }

@@ -153,12 +153,11 @@ impl<'r> Position<'r> {
         };
         match m {
             Move::Swap => self.swap(),
-            Move::House(n) => {
+            Move::House(n) | Move::Directed(n, _) => {
                 effect.sown = self.house(self.to_move(), usize::from(n)).unwrap_or(0);
-                let sowing = self.sow_house::<true, KERNEL_GENERAL>(
-                    usize::from(n) - 1,
-                    &mut effect.captured_cups,
-                );
+                let (h, dir) = r.move_dir(m).expect("a legal house move");
+                let sowing =
+                    self.sow_house::<true, KERNEL_GENERAL>(h, dir, &mut effect.captured_cups);
                 effect.last = Some(cup_of(usize::from(sowing.last), r.stride, r.houses));
                 effect.captured = sowing.captured;
                 effect.sow_taken = sowing.sow_taken;
@@ -199,24 +198,44 @@ impl<'r> Position<'r> {
             Move::House(n) => {
                 let h = usize::from(n).wrapping_sub(1);
                 // One instance of the sowing per kernel; the branch goes
-                // the same way every move of a game.
+                // the same way every move of a game. Only the general one
+                // sows against the board's order (a split row's first
+                // half).
                 match self.rules.kernel {
-                    KERNEL_NO_CAPTURE => self.sow_house::<false, KERNEL_NO_CAPTURE>(h, &mut 0),
-                    KERNEL_OPPOSITE => self.sow_house::<false, KERNEL_OPPOSITE>(h, &mut 0),
-                    KERNEL_COUNT => self.sow_house::<false, KERNEL_COUNT>(h, &mut 0),
-                    _ => self.sow_house::<false, KERNEL_GENERAL>(h, &mut 0),
+                    KERNEL_NO_CAPTURE => self.sow_house::<false, KERNEL_NO_CAPTURE>(h, 0, &mut 0),
+                    KERNEL_OPPOSITE => self.sow_house::<false, KERNEL_OPPOSITE>(h, 0, &mut 0),
+                    KERNEL_COUNT => self.sow_house::<false, KERNEL_COUNT>(h, 0, &mut 0),
+                    _ => {
+                        let dir = self.rules.house_dir(h);
+                        self.sow_house::<false, KERNEL_GENERAL>(h, dir, &mut 0)
+                    }
                 };
+            }
+            Move::Directed(..) => {
+                self.sow_directed(m);
             }
             Move::Swap => self.swap(),
         }
     }
 
-    /// Sows house `h` (0-based) of the side to move with kernel `K` (the
-    /// rules' own or the general one) and settles the turn.
+    /// Plays the directed move `m` with the general kernel, in the
+    /// direction the mover chose ([`Rules::move_dir`]).
+    #[inline(never)]
+    fn sow_directed(&mut self, m: Move) -> Sowing {
+        // An illegal move is the caller's bug; sow it as house 1 rather
+        // than index past the board.
+        let (h, dir) = self.rules.move_dir(m).unwrap_or((0, 0));
+        self.sow_house::<false, KERNEL_GENERAL>(h, dir, &mut 0)
+    }
+
+    /// Sows house `h` (0-based) of the side to move in direction `dir`
+    /// (0 under `plain` rules) with kernel `K` (the rules' own or the
+    /// general one) and settles the turn.
     #[inline]
     fn sow_house<const REPORT: bool, const K: u8>(
         &mut self,
         h: usize,
+        dir: usize,
         captured_cups: &mut u128,
     ) -> Sowing {
         let r = self.rules;
@@ -233,6 +252,7 @@ impl<'r> Position<'r> {
             &mut state.tuzdyk,
             side,
             h,
+            dir,
             sowings,
             captured_cups,
         );

@@ -224,7 +224,8 @@ impl<'r> Position<'r> {
                 mover,
                 other,
                 side: usize::from(self.state.to_move) * SIDE_ENTRIES,
-                legal: self.state.legal,
+                // No swap here: the general path plays while one may be legal.
+                legal: self.state.legal as u32,
                 left: *left,
             });
         }
@@ -316,7 +317,7 @@ impl<'r> Position<'r> {
             *cell = word.to_le_bytes();
         }
         self.state.to_move = side as u8;
-        self.state.legal = st.legal;
+        self.state.legal = u64::from(st.legal);
         self.state.ply = ply;
     }
 }

@@ -77,8 +77,9 @@ pub(super) struct Tracks {
     /// goes to `track[start + 1]`). Its cup is `side * stride + house`
     /// whatever the direction (`cw` numbers the board's order clockwise).
     pub starts: [[[u8; MAX_HOUSES]; MAX_PLAYERS]; DIRECTIONS],
-    /// The directions worked out: 2 under `parity`, else 1 (only the
-    /// board's order, which `cw` numbers clockwise).
+    /// The directions worked out: 2 under `parity` or `split` or with a
+    /// `direction_choice`, else 1 (only the board's order, which `cw`
+    /// numbers clockwise).
     pub directions: usize,
 }
 
@@ -87,11 +88,7 @@ impl Tracks {
     /// start each sowing where `origin` says; under `parity` also the
     /// tracks against the board's order (docs/rules.md section 3).
     pub fn of(set: &RuleSet, layout: &Layout) -> Tracks {
-        let directions = if set.direction == Direction::Parity {
-            2
-        } else {
-            1
-        };
+        let directions = if two_ways(set) { 2 } else { 1 };
         let mut tracks = Tracks {
             track: [[[0u8; 2 * TRACK]; MAX_PLAYERS]; DIRECTIONS],
             lap: [0u8; MAX_PLAYERS],
@@ -447,14 +444,22 @@ pub(super) fn house_mask(layout: &Layout) -> u128 {
     }
 }
 
+/// Whether a sowing may go against the board's order: under `parity`
+/// or `split`, or from a house of `direction_choice`.
+pub(super) fn two_ways(set: &RuleSet) -> bool {
+    matches!(set.direction, Direction::Parity | Direction::Split)
+        || !set.direction_choice.is_empty()
+}
+
 /// Flag: no rule of issue 20's sowing is in play (relay, captures while
-/// sowing, the lone-seed origin, the tuzdyk, parity).
+/// sowing, the lone-seed origin, the tuzdyk), and sowings go the board's
+/// way only (not `parity`, `split` or a `direction_choice`).
 pub(super) fn plain(set: &RuleSet) -> bool {
     set.relay == Relay::None
         && set.sow_capture_counts.is_empty()
         && set.origin != Origin::FirstUnlessSingle
         && !set.tuzdyk
-        && set.direction != Direction::Parity
+        && !two_ways(set)
 }
 
 /// The sowing kernel (`KERNEL_*`): plain sowing with its capture family

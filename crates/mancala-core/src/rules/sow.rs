@@ -80,10 +80,11 @@ pub(crate) enum Step {
 
 impl Rules {
     /// The cup the last seed of house `house` (0-based) of `side` would land
-    /// in, holding `n` seeds, without sowing.
+    /// in, holding `n` seeds, sown in direction `dir` (see
+    /// [`Rules::direction_of`]), without sowing.
     #[inline]
-    pub(crate) fn landing_cup(&self, side: usize, house: usize, n: u8) -> usize {
-        let dir = self.direction_of(n);
+    pub(crate) fn landing_cup(&self, side: usize, house: usize, n: u8, dir: usize) -> usize {
+        let dir = self.direction_of(n, dir);
         let start = self.sow_start(dir, side, house, n);
         let lap = usize::from(self.lap[side]);
         let n = usize::from(n);
@@ -97,11 +98,14 @@ impl Rules {
         usize::from(self.track[dir][side][start + k])
     }
 
-    /// The direction table a sowing of `n` seeds uses: 0 (the board's
-    /// order) unless `parity` sends an odd count the other way.
+    /// The direction table a sowing of `n` seeds uses, the move's
+    /// direction being `dir` (0, the board's order, or 1, against it,
+    /// as [`Rules::move_dir`] gives it: a split row's first half or the
+    /// mover's choice): `dir`, or under `parity` (which has neither) 1 for
+    /// an odd count.
     #[inline]
-    fn direction_of(&self, n: u8) -> usize {
-        usize::from(n & self.reverse_mask)
+    fn direction_of(&self, n: u8, dir: usize) -> usize {
+        dir | usize::from(n & self.reverse_mask)
     }
 
     /// Where on `side`'s track in direction `dir` the sowing of house
@@ -115,16 +119,17 @@ impl Rules {
     }
 
     /// The cup indices the seeds of house `house` (0-based) of `side` go
-    /// into, one a seed in sowing order, when it holds `n` seeds: the
-    /// track from the sowing's start, lap after lap. Its last cup is
-    /// [`Rules::landing_cup`]'s.
+    /// into, one a seed in sowing order, when it holds `n` seeds sown in
+    /// direction `dir`: the track from the sowing's start, lap after lap.
+    /// Its last cup is [`Rules::landing_cup`]'s.
     pub(crate) fn sowing_path(
         &self,
         side: usize,
         house: usize,
         n: u8,
+        dir: usize,
     ) -> impl Iterator<Item = usize> + '_ {
-        let dir = self.direction_of(n);
+        let dir = self.direction_of(n, dir);
         let start = self.sow_start(dir, side, house, n);
         let lap = usize::from(self.lap[side]);
         let track = &self.track[dir][side];
@@ -136,13 +141,16 @@ impl Rules {
     /// each relay), each seed, each take while sowing and each seed a
     /// tuzdyk of `tuzdyks` passes on to its owner's store, in order. The
     /// captures of the landing come after these (they are the move's
-    /// effect). The house must hold at least one seed.
+    /// effect). The house must hold at least one seed; `dir` is the
+    /// move's direction ([`Rules::move_dir`]).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn sowing_steps(
         &self,
         mut cups: [u8; CUPS],
         tuzdyks: &[u8; 2],
         side: usize,
         house: usize,
+        dir: usize,
         sowings: u32,
         mut on_step: impl FnMut(Step),
     ) {
@@ -164,12 +172,12 @@ impl Rules {
         debug_assert!(n > 0, "sowing an empty house");
         step(Step::Lift(origin));
         if self.sow_captures && sowings >= self.no_capture_moves {
-            let dir = self.direction_of(n);
+            let dir = self.direction_of(n, dir);
             let start = self.sow_start(dir, side, house, n);
             let mut out = Sowing::landing(0);
             self.sow_taking::<false>(&mut cups, side, dir, start, n, &mut out, &mut 0, step);
         } else {
-            self.sowing_path(side, house, n)
+            self.sowing_path(side, house, n, dir)
                 .for_each(|c| step(Step::Seed(c)));
         }
     }
@@ -181,6 +189,8 @@ impl Rules {
     /// capture empties are added to `captured_cups` (one bit per cup index).
     /// `tuzdyks` holds each side's tuzdyk (see [`Rules::tuzdyk_cup`]).
     /// `K` is the rules' kernel ([`Rules::kernel`]) or [`KERNEL_GENERAL`].
+    /// `dir` is the move's direction ([`Rules::move_dir`]), always 0
+    /// under `plain` rules.
     #[inline]
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn sow<const REPORT: bool, const K: u8>(
@@ -189,6 +199,7 @@ impl Rules {
         tuzdyks: &mut [u8; 2],
         side: usize,
         house: usize,
+        dir: usize,
         sowings: u32,
         captured_cups: &mut u128,
     ) -> Sowing {
@@ -197,8 +208,15 @@ impl Rules {
             "kernel {K} for {self:?}"
         );
         if K == KERNEL_GENERAL && !self.plain {
-            return self.sow_general::<REPORT>(cups, tuzdyks, side, house, sowings, captured_cups);
+            return self.sow_general::<REPORT>(
+                cups,
+                tuzdyks,
+                (side, house, dir),
+                sowings,
+                captured_cups,
+            );
         }
+        debug_assert!(dir == 0, "plain rules sow one way");
         // One direction, the sowing's start fixed: the seeded games' path.
         let origin = self.base(side) + house;
         let start = usize::from(self.starts[0][side][house]);
@@ -210,16 +228,15 @@ impl Rules {
         result
     }
 
-    /// [`Rules::sow`] for rule sets with a sowing rule of issue 20: relay
-    /// sowing, captures while sowing, the lone-seed origin, the tuzdyk or
-    /// the direction by parity.
+    /// [`Rules::sow`] for rule sets with a sowing rule of issue 20 or 30:
+    /// relay sowing, captures while sowing, the lone-seed origin, the
+    /// tuzdyk, the direction by parity, split or chosen.
     #[inline(never)]
     fn sow_general<const REPORT: bool>(
         &self,
         cups: &mut [u8; CUPS],
         tuzdyks: &mut [u8; 2],
-        side: usize,
-        house: usize,
+        (side, house, dir): (usize, usize, usize),
         sowings: u32,
         captured_cups: &mut u128,
     ) -> Sowing {
@@ -229,7 +246,7 @@ impl Rules {
         let origin = self.base(side) + house;
         let n = cups[origin];
         debug_assert!(n > 0, "sowing an empty house");
-        let dir = self.direction_of(n);
+        let dir = self.direction_of(n, dir);
         // The table holds sowings from the usual start only.
         let moved_on = self.single_moves_on && n == 1;
         let start = self.sow_start(dir, side, house, n);
@@ -944,6 +961,7 @@ mod tests {
                             &mut [0; 2],
                             side,
                             house,
+                            0,
                             5,
                             &mut 0,
                         );
@@ -952,6 +970,7 @@ mod tests {
                             &mut [0; 2],
                             side,
                             house,
+                            0,
                             5,
                             &mut 0,
                         );
@@ -960,6 +979,7 @@ mod tests {
                             &mut [0; 2],
                             side,
                             house,
+                            0,
                             5,
                             &mut 0,
                         );

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Deserializer};
 
 use super::layout::Layout;
-use super::sets::{CountSet, EndSet};
+use super::sets::{CountSet, EndSet, HouseSet};
 use super::table::{RuleFile, RuleSet};
 use crate::error::{InvalidReason, RuleError};
 use crate::preset::Preset;
@@ -199,6 +199,22 @@ impl Dimension for CountSet {
         let mut set = CountSet::EMPTY;
         for c in value {
             set.insert(u8::from_file(field, c)?);
+        }
+        Ok(set)
+    }
+}
+
+impl Dimension for HouseSet {
+    type File = Vec<u64>;
+
+    fn from_text(field: &'static str, text: &str) -> Result<HouseSet, RuleError> {
+        text.parse().map_err(|e| for_field(e, field))
+    }
+
+    fn from_file(field: &'static str, value: Vec<u64>) -> Result<HouseSet, RuleError> {
+        let mut set = HouseSet::EMPTY;
+        for h in value {
+            set.insert(h).map_err(|e| for_field(e, field))?;
         }
         Ok(set)
     }

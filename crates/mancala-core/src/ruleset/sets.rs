@@ -1,11 +1,13 @@
-//! The set-valued dimensions: `end` (an [`EndSet`]) and the seed counts
-//! of the captures (a [`CountSet`]), as bitsets.
+//! The set-valued dimensions: `end` (an [`EndSet`]), the seed counts
+//! of the captures (a [`CountSet`]) and the houses of `direction_choice`
+//! (a [`HouseSet`]), as bitsets.
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::MAX_HOUSES;
 use super::values::EndCondition;
 use crate::error::{InvalidReason, RuleError};
 
@@ -240,6 +242,137 @@ impl<'de> Deserialize<'de> for CountSet {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let items = Vec::<u8>::deserialize(deserializer)?;
         Ok(items.into_iter().collect())
+    }
+}
+
+/// A set of house numbers (1 to 16, from each side's house 1), used by
+/// `direction_choice`: the same houses on every side. In files a list
+/// such as `[3]`, on the command line `3` or `1,2,3`.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::HouseSet;
+///
+/// let houses: HouseSet = "1,3".parse()?;
+/// assert!(houses.contains(3));
+/// assert!(!houses.contains(2));
+/// assert_eq!(houses.to_string(), "1,3");
+/// assert!("0".parse::<HouseSet>().is_err());
+/// # Ok::<(), mancala_core::RuleError>(())
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct HouseSet(u16);
+
+impl HouseSet {
+    /// The empty set.
+    pub const EMPTY: HouseSet = HouseSet(0);
+
+    /// A set holding the given house numbers; numbers outside `1..=16`
+    /// are left out.
+    pub const fn of(houses: &[u8]) -> HouseSet {
+        let mut bits = 0u16;
+        let mut i = 0;
+        while i < houses.len() {
+            let h = houses[i];
+            if h >= 1 && h as usize <= MAX_HOUSES {
+                bits |= 1 << (h - 1);
+            }
+            i += 1;
+        }
+        HouseSet(bits)
+    }
+
+    /// Whether house `number` (from 1) is in the set.
+    pub const fn contains(self, number: u8) -> bool {
+        number >= 1 && number as usize <= MAX_HOUSES && self.0 >> (number - 1) & 1 == 1
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// How many houses the set holds.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// The houses as bits: bit `h` for house `h + 1`.
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// The house numbers in the set, smallest first.
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        (1..=MAX_HOUSES as u8).filter(move |&h| self.contains(h))
+    }
+
+    /// Adds house `number` (1 to 16).
+    ///
+    /// # Errors
+    ///
+    /// [`RuleError::InvalidValue`] (reason [`InvalidReason::NoSuchHouse`])
+    /// for a number outside `1..=16`.
+    pub fn insert(&mut self, number: u64) -> Result<(), RuleError> {
+        match u8::try_from(number) {
+            Ok(h) if h >= 1 && usize::from(h) <= MAX_HOUSES => {
+                self.0 |= 1 << (h - 1);
+                Ok(())
+            }
+            _ => Err(RuleError::InvalidValue {
+                field: "direction_choice",
+                value: number.to_string(),
+                reason: InvalidReason::NoSuchHouse,
+            }),
+        }
+    }
+}
+
+impl fmt::Debug for HouseSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl fmt::Display for HouseSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_list(f, self.iter())
+    }
+}
+
+impl FromStr for HouseSet {
+    type Err = RuleError;
+
+    /// Parses a comma-separated list of house numbers; an empty string
+    /// is the empty set.
+    fn from_str(s: &str) -> Result<Self, RuleError> {
+        let mut set = HouseSet::EMPTY;
+        for item in split_list(s) {
+            let number = item.parse::<u64>().map_err(|_| RuleError::InvalidValue {
+                field: "direction_choice",
+                value: item.to_string(),
+                reason: InvalidReason::NoSuchHouse,
+            })?;
+            set.insert(number)?;
+        }
+        Ok(set)
+    }
+}
+
+impl Serialize for HouseSet {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for HouseSet {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let mut set = HouseSet::EMPTY;
+        for h in Vec::<u64>::deserialize(deserializer)? {
+            set.insert(h).map_err(serde::de::Error::custom)?;
+        }
+        Ok(set)
     }
 }
 

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::layout::Layout;
 use super::parse::Dimension;
-use super::sets::{CountSet, EndSet};
+use super::sets::{CountSet, EndSet, HouseSet};
 use super::values::{
     Capture, CaptureFrom, CaptureSide, Direction, EndCondition, ExtraTurn, GrandSlam, Leftover,
     NoMove, Origin, Relay, RelayOn, RoundFill, RoundStarter, Rounds, SowCaptureBy, StoresSown,
@@ -135,9 +135,14 @@ rule_dimensions! {
         /// A start layout dealt at random from this seed, different on
         /// every side (docs/rules.md section 1); 0 (the default) for none.
         layout_seed: u32 = 0,
-        /// Which way the seeds travel: counter-clockwise, clockwise, or by
-        /// the parity of the seeds lifted.
+        /// Which way the seeds travel: counter-clockwise, clockwise, by
+        /// the parity of the seeds lifted, or towards the nearer end of
+        /// the row (`split`).
         direction: Direction = Direction::Ccw,
+        /// The houses (the same on every side) from which the mover
+        /// chooses the direction of each sowing, clockwise or
+        /// counter-clockwise; empty (the default) for none.
+        direction_choice: HouseSet = HouseSet::EMPTY,
         /// Which stores lie on the sowing track.
         stores_sown: StoresSown = StoresSown::Own,
         /// What happens to the origin house during sowing.

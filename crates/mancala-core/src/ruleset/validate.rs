@@ -17,7 +17,11 @@ impl RuleSet {
     /// zeros or comes with `rounds`, a `layout_seed` with a `layout` or
     /// with `rounds`, more than 255 seeds in all, an `end_seeds` not below
     /// them, `min_seeds` 0, `relay_limit` 0,
-    /// relay sowing with `direction = parity`, `capture_ends_relay`
+    /// relay sowing with `direction = parity`, a `direction_choice` house
+    /// past `houses`, more than 16 houses and chosen houses together, a
+    /// `direction_choice` under `parity`, `direction = split` on an odd
+    /// row whose middle house is not in `direction_choice`, relay sowing
+    /// with `split` or a `direction_choice`, `capture_ends_relay`
     /// without relay sowing, `capture_extra_turn_limit` without
     /// `capture_extra_turn`, `capture_leaves_seed` with
     /// `capture_empty_opposite`, `chain_limit` without `chain`,
@@ -79,6 +83,7 @@ impl RuleSet {
         if self.relay != Relay::None && self.direction == Direction::Parity {
             return invalid("direction", "parity".into(), InvalidReason::RelayWithParity);
         }
+        self.validate_two_ways()?;
         if self.capture_ends_relay && self.relay == Relay::None {
             let reason = InvalidReason::CaptureEndsRelayWithoutRelay;
             return invalid("capture_ends_relay", "true".into(), reason);
@@ -172,6 +177,50 @@ impl RuleSet {
         Err(RuleError::InvalidValue {
             field: "layout",
             value: self.layout.to_string(),
+            reason,
+        })
+    }
+
+    /// Refuses a `direction_choice` or `direction = split` the engine
+    /// cannot play (docs/rules.md section 14): a chosen house past
+    /// `houses`, more houses and chosen houses together than a move list
+    /// holds, a choice under `parity`, a split odd row whose middle house
+    /// is not chosen, and either with relay sowing.
+    fn validate_two_ways(&self) -> Result<(), RuleError> {
+        let choice = self.direction_choice;
+        let split = self.direction == Direction::Split;
+        let (field, value, reason) = if let Some(h) = choice.iter().find(|&h| h > self.houses) {
+            (
+                "direction_choice",
+                h.to_string(),
+                InvalidReason::NoSuchHouse,
+            )
+        } else if usize::from(self.houses) + choice.len() > MAX_HOUSES {
+            (
+                "direction_choice",
+                choice.to_string(),
+                InvalidReason::TooManyChoices,
+            )
+        } else if !choice.is_empty() && self.direction == Direction::Parity {
+            (
+                "direction_choice",
+                choice.to_string(),
+                InvalidReason::ChoiceWithParity,
+            )
+        } else if split && self.houses % 2 == 1 && !choice.contains(self.houses.div_ceil(2)) {
+            ("direction", "split".to_string(), InvalidReason::SplitMiddle)
+        } else if (split || !choice.is_empty()) && self.relay != Relay::None {
+            (
+                "relay",
+                self.relay.name().to_string(),
+                InvalidReason::RelayWithTwoWays,
+            )
+        } else {
+            return Ok(());
+        };
+        Err(RuleError::InvalidValue {
+            field,
+            value,
             reason,
         })
     }

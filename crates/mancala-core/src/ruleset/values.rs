@@ -95,6 +95,13 @@ rule_enum! {
         /// By the number of seeds lifted: an odd count sows clockwise, an
         /// even one counter-clockwise (Cross-Kalah).
         Parity = "parity",
+        /// Split sowing: each house sows towards the nearer end of its
+        /// row, the houses before the middle clockwise (against the
+        /// board's order, numbered as under `ccw`), those after it
+        /// counter-clockwise; a middle house of an odd row sows the way
+        /// the mover chooses, and must be in `direction_choice` (Cow,
+        /// Mangala III).
+        Split = "split",
     }
 }
 
@@ -117,6 +124,24 @@ impl Direction {
     /// ```
     pub const fn reverses(self, seeds: u8) -> bool {
         matches!(self, Direction::Parity) && seeds % 2 == 1
+    }
+
+    /// Under `split`, whether house `number` (from 1) of a row of
+    /// `houses` sows against the board's order (clockwise): the houses
+    /// before the middle. False for every house under the other values,
+    /// and for a middle house (which the mover chooses for).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::Direction;
+    ///
+    /// let against: Vec<bool> = (1..=5).map(|h| Direction::Split.split_reverses(h, 5)).collect();
+    /// assert_eq!(against, [true, true, false, false, false]);
+    /// assert!(!Direction::Ccw.split_reverses(1, 5));
+    /// ```
+    pub const fn split_reverses(self, number: u8, houses: u8) -> bool {
+        matches!(self, Direction::Split) && number >= 1 && number <= houses / 2
     }
 }
 

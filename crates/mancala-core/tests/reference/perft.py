@@ -84,7 +84,10 @@ class Rules:
     # the houses; 0: never (section 7).
     end_seeds: int = 0
     pie_rule: bool = False
-    direction: str = "ccw"  # ccw | cw | parity
+    direction: str = "ccw"  # ccw | cw | parity | split
+    # Houses (numbers from 1, the same on every side) whose direction the
+    # mover chooses: moves "3cw" and "3ccw" (section 3).
+    direction_choice: frozenset = frozenset()
     relay: str = "none"  # none | last | next
     relay_on: str = "any"  # any | own | opponent
     relay_limit: int = 64
@@ -244,7 +247,7 @@ def parse_rules(spec):
             rules = replace(rules, end=frozenset(value.split(",")))
         elif key == "layout":
             rules = replace(rules, layout=tuple(int(c) for c in value.split(",") if c))
-        elif key in ("capture_counts", "sow_capture_counts"):
+        elif key in ("capture_counts", "sow_capture_counts", "direction_choice"):
             counts = frozenset(int(c) for c in value.split(",") if c)
             rules = replace(rules, **{key: counts})
         else:
@@ -348,12 +351,31 @@ def count(s, cup):
     return s.houses[cup[1]][cup[2]] if cup[0] == "h" else s.stores[cup[1]]
 
 
-def clockwise(rules, hand):
-    """Section 3, `direction`: under `parity` an odd count goes clockwise,
-    that is backwards along the track. A `cw` board is the mirror image of
-    a `ccw` one, numbered in sowing order, so its track is walked forwards
-    like `ccw`'s."""
+def clockwise(rules, hand, way=None):
+    """Section 3, `direction`: whether a sowing goes backwards along the
+    track. Under `parity` an odd count goes clockwise, that is backwards.
+    A `cw` board is the mirror image of a `ccw` one, numbered in sowing
+    order, so its track is walked forwards like `ccw`'s. `way` is what
+    the move itself says: "back" (a split row's first half, or a chosen
+    direction against the board's) or "on"; None lets `parity` decide."""
+    if way is not None:
+        return way == "back"
     return rules.direction == "parity" and hand % 2 == 1
+
+
+def ways(rules, k):
+    """The moves of house k (0-based): [(name, way)], `way` as
+    `clockwise` takes it. A house of `direction_choice` gives two, the
+    mover naming the direction as seen on the board (clockwise goes back
+    along the track of a `ccw` board, on along a `cw` one's); under
+    `split` the first half of a row goes back (section 3)."""
+    if k + 1 in rules.direction_choice:
+        cw_way = "on" if rules.direction == "cw" else "back"
+        ccw_way = "back" if rules.direction == "cw" else "on"
+        return [(f"{k + 1}ccw", ccw_way), (f"{k + 1}cw", cw_way)]
+    if rules.direction == "split":
+        return [(str(k + 1), "back" if k + 1 <= rules.houses // 2 else "on")]
+    return [(str(k + 1), None)]
 
 
 def sow_capture(rules, s, mover, cup, stats):
@@ -376,7 +398,7 @@ def lift(s, cup):
     return seeds
 
 
-def sow_leg(rules, s, mover, origin, stats):
+def sow_leg(rules, s, mover, origin, stats, way=None):
     """Lifts the house `origin` and sows its seeds along the mover's track
     (backwards for a clockwise parity sowing), `origin` being this leg's
     origin; every seed but the leg's last may take a house while sowing
@@ -384,7 +406,7 @@ def sow_leg(rules, s, mover, origin, stats):
     cups = track(rules, mover)
     i = cups.index(origin)
     hand = lift(s, origin)
-    step = -1 if clockwise(rules, hand) else 1
+    step = -1 if clockwise(rules, hand, way) else 1
     if step < 0:
         stats["clockwise"] += 1
     last = origin
@@ -434,12 +456,12 @@ def relay_house(rules, s, mover, last):
     return cup
 
 
-def sow(rules, s, mover, k, stats):
-    """Lifts house k of the mover and sows, leg after leg under relay
-    sowing; returns the cup of the last seed and whether the relay limit
-    stopped the move."""
+def sow(rules, s, mover, k, stats, way=None):
+    """Lifts house k of the mover and sows (the way `way` says, see
+    `clockwise`), leg after leg under relay sowing; returns the cup of the
+    last seed and whether the relay limit stopped the move."""
     hand = s.houses[mover][k]  # the seeds of the house played
-    last = sow_leg(rules, s, mover, ("h", mover, k), stats)
+    last = sow_leg(rules, s, mover, ("h", mover, k), stats, way)
     lifts = 0
     while True:
         lifted = relay_house(rules, s, mover, last)
@@ -655,7 +677,7 @@ def make_tuzdyk(rules, s, mover, last, stats):
     return seeds
 
 
-def play_house(rules, s, k, stats):
+def play_house(rules, s, k, stats, way=None):
     """Plays house k (0-based) for the side to move, without the end checks.
 
     Returns (the position after the move, whether it earns an extra turn,
@@ -665,8 +687,8 @@ def play_house(rules, s, k, stats):
     mover = s.to_move
     before = s.copy()
     t = s.copy()
-    back = 1 if clockwise(rules, s.houses[mover][k]) else -1
-    last, limited = sow(rules, t, mover, k, stats)
+    back = 1 if clockwise(rules, s.houses[mover][k], way) else -1
+    last, limited = sow(rules, t, mover, k, stats, way)
     sown = t.copy()
     taken = Counter()
     if limited:
@@ -721,12 +743,13 @@ def candidate_moves(rules, s, stats):
             continue
         if s.tuzdyk_owner(("h", mover, k)) is not None:
             continue  # a tuzdyk is never lifted
-        seen = Counter()
-        after, extra, grand_slam = play_house(rules, s, k, seen)
-        if grand_slam and rules.grand_slam == "forbidden":
-            stats["forbidden_grand_slams"] += 1
-            continue
-        moves.append((str(k + 1), after, extra, grand_slam, seen))
+        for name, way in ways(rules, k):
+            seen = Counter()
+            after, extra, grand_slam = play_house(rules, s, k, seen, way)
+            if grand_slam and rules.grand_slam == "forbidden":
+                stats["forbidden_grand_slams"] += 1
+                continue
+            moves.append((name, after, extra, grand_slam, seen))
     starving = rules.must_feed and all(sum(s.houses[p]) == 0
                                        for p in range(rules.players) if p != mover)
     if starving:

@@ -66,11 +66,14 @@ rules-sowing-pick = On your turn, pick one of your houses { $min_seeds ->
         [1] that holds seeds
        *[other] that holds at least { $min_seeds } seeds
     } and lift all its seeds.
-# $direction: ccw, cw or parity (odd counts clockwise); $stores: none,
-# own or all (the stores on the track).
+# $direction: ccw, cw, parity (odd counts clockwise), split (towards
+# the nearer end of the row) or chosen (the mover chooses, every house);
+# $stores: none, own or all (the stores on the track).
 rules-sowing-sow = Sow them one by one { $direction ->
         [ccw] counter-clockwise into the cups that follow
         [cw] clockwise into the cups that follow
+        [split] into the cups that follow towards the nearer end of your row: clockwise from the houses of its left half, counter-clockwise from those of its right half
+        [chosen] into the cups that follow, clockwise or counter-clockwise as you choose
        *[parity] into the cups that follow: clockwise if you lifted an odd number of seeds, counter-clockwise if an even number
     }, { $stores ->
         [none] skipping the stores, which only keep captured seeds
@@ -80,6 +83,12 @@ rules-sowing-sow = Sow them one by one { $direction ->
         }
        *[all] including every store on the way
     }.
+# The houses whose direction the mover chooses ($houses, a list of house
+# numbers; $count of them), when not every house is one.
+rules-sowing-choice = From { $count ->
+        [one] house
+       *[other] houses
+    } { $houses } you choose which way to sow, clockwise or counter-clockwise.
 # $origin: what becomes of the emptied house.
 rules-sowing-origin = { $origin ->
         [include] A sowing that goes all the way round drops a seed into the emptied house too.
@@ -392,6 +401,8 @@ rules-term-sow = Sow
 rules-term-sow-means = To lift every seed of a house and drop them one by one into the cups that follow, { $direction ->
         [ccw] counter-clockwise
         [cw] clockwise
+        [split] towards the nearer end of the row
+        [chosen] clockwise or counter-clockwise as the player chooses
        *[parity] clockwise or counter-clockwise, as the number of seeds lifted says
     }.
 rules-term-relay = Relay sowing

@@ -50,6 +50,8 @@ rules-sowing-pick = 自分の番には、{ $min_seeds ->
 rules-sowing-sow = その石を{ $direction ->
         [ccw] 反時計回りに
         [cw] 時計回りに
+        [split] 自分の列の近い端に向かって（列の左半分の穴からは時計回りに、右半分の穴からは反時計回りに）
+        [chosen] 自分で選んだ向き（時計回りか反時計回り）に
        *[parity] 取り出した石が奇数個なら時計回りに、偶数個なら反時計回りに
     }、次の穴から1個ずつまきます。{ $stores ->
         [none] ゴールは飛ばします（ゴールには取った石だけを置きます）
@@ -59,6 +61,7 @@ rules-sowing-sow = その石を{ $direction ->
         }のゴールは飛ばします
        *[all] 途中のゴールにはすべて入れます
     }。
+rules-sowing-choice = { $houses } 番の穴からまくときは、向き（時計回りか反時計回り）を自分で選びます。
 rules-sowing-origin = { $origin ->
         [include] 一周したときは、空にした穴にも1個入れます。
         [skip] 一周したときは、石を取り出した穴を飛ばします。
@@ -323,6 +326,8 @@ rules-term-sow = まく
 rules-term-sow-means = 1つの穴の石をすべて取り出し、{ $direction ->
         [ccw] 反時計回りに
         [cw] 時計回りに
+        [split] 列の近い端に向かって
+        [chosen] プレイヤーが選んだ向き（時計回りか反時計回り）に
        *[parity] 取り出した数に応じて時計回りか反時計回りに
     }次の穴から1個ずつ入れていくことです。
 rules-term-relay = 続けてまく

@@ -10,7 +10,9 @@ shape of OpenSpiel's ``pyspiel`` API.
 
 Action ids are house numbers minus one from the mover's view
 (``0 .. houses - 1``), and ``houses`` for the pie-rule swap when the rules
-have one. ``current_player()`` is ``TERMINAL_PLAYER`` (-4, OpenSpiel's
+have one; where the player chooses the direction of some houses
+(``direction_choice``), ``houses`` more ids sow them clockwise (a chosen
+house's own id sows it counter-clockwise) and the swap comes after. ``current_player()`` is ``TERMINAL_PLAYER`` (-4, OpenSpiel's
 ``PlayerId.TERMINAL``) once the game is over. ``returns()`` gives each
 player (players ranked below it - players ranked above it) / (players - 1):
 +1 / 0 / -1 for a win, draw or loss with two players; with three or four,

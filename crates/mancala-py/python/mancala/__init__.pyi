@@ -154,7 +154,8 @@ class Game:
     def new_initial_state(self) -> State: ...
     def num_players(self) -> int: ...
     def num_distinct_actions(self) -> int:
-        """One action per house, one more (the swap) under the pie rule."""
+        """One action per house (two where the player chooses some
+        houses' direction), one more (the swap) under the pie rule."""
     def max_game_length(self) -> int:
         """A bound on the plies of a game (at most ``GAME_LENGTH_CAP``); in
         rounds, on the moves of the whole match."""

@@ -11,6 +11,8 @@ use crate::observation::observation_len;
 pub(super) struct Layout {
     pub(super) players: usize,
     pub(super) houses: usize,
+    /// Some house's direction is chosen: two action ids a house.
+    pub(super) directed: bool,
     /// Floats per observation.
     pub(super) observation: usize,
     /// Action ids, the swap included.
@@ -23,6 +25,7 @@ impl Layout {
         Layout {
             players: rules.players(),
             houses: rules.houses(),
+            directed: rules.choice_houses() != 0,
             observation: observation_len(rules),
             actions: distinct_actions(rules),
         }
@@ -49,6 +52,10 @@ pub(super) type View = fn(&Rules, Layout, &Position<'_>, &mut [f32], &mut [bool]
 /// that the loops over houses and actions unroll, for the usual boards;
 /// else one that reads the number at run time.
 pub(super) fn view_for(layout: Layout) -> View {
+    // Two ids a house: the run-time one, which maps every legal move.
+    if layout.directed {
+        return view::<0>;
+    }
     match layout.houses {
         3 => view::<3>,
         4 => view::<4>,
