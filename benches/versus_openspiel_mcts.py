@@ -5,7 +5,7 @@ Usage (from anywhere in the workspace; run it with a Python that has
 OpenSpiel, e.g. after ``pip install open_spiel``)::
 
     python benches/versus_openspiel_mcts.py [--games 50] [--spec ai:10]
-        [--opponent mcts] [--simulations 1000] [--depth 4]
+        [--time 1h+0s,1s] [--opponent mcts] [--simulations 1000] [--depth 4]
         [--games-list mancala,oware] [--seed 1] [--first-game 0]
 
 OpenSpiel's side is one of:
@@ -26,7 +26,9 @@ OpenSpiel's side is one of:
 Ours is ``examples/engine.rs`` (built here with ``cargo build --release
 --example engine``; ``CARGO_TARGET_DIR`` is honoured), speaking its line
 protocol, with the player ``--spec`` (by default ``ai:10``, alpha-beta with
-a node budget).
+a node budget); with ``--time TIME`` (``1h+0s,1s``, ``200ms``) the player
+runs under the time manager as ``mancala agent --time TIME`` runs it
+(``--spec alphabeta --time 1h+0s,1s`` is the agent at its defaults).
 
 The game is played in OpenSpiel (``mancala`` is our ``kalah``, ``oware``
 our ``oware``) and mirrored move by move in our engine; the side to move
@@ -180,7 +182,8 @@ def play(engine: Engine, game_name: str, g: int, args) -> dict:
     seed = args.seed * 1_000_003 + g
     bot = OPPONENTS[args.opponent](game, game_name, seed, args)
     us = g % 2
-    engine.ask(f"new {OURS[game_name]} {args.spec} {seed}")
+    time_control = f" {args.time}" if args.time else ""
+    engine.ask(f"new {OURS[game_name]} {args.spec} {seed}{time_control}")
     state = game.new_initial_state()
     ours_engine = ours_pipe = theirs = 0.0
     n_ours = n_theirs = 0
@@ -241,6 +244,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=50, help="games per game kind")
     parser.add_argument("--spec", default="ai:10", help="our player (see mancala::ai::Spec)")
+    parser.add_argument("--time", help="our time control under the time manager, "
+                        "as `mancala agent --time` (default: none, the spec's own budget)")
     parser.add_argument("--opponent", choices=sorted(OPPONENTS), default="mcts")
     parser.add_argument("--simulations", type=int, default=1000, help="MCTS simulations a move")
     parser.add_argument("--depth", type=int, default=4, help="alpha-beta depth in plies")
@@ -250,7 +255,8 @@ def main() -> int:
     parser.add_argument("--engine", type=Path, help="a built engine (default: build it)")
     args = parser.parse_args()
     engine = Engine(args.engine or build())
-    print(f"ours: {args.spec}; OpenSpiel: {describe(args)}")
+    ours = f"{args.spec}, --time {args.time}" if args.time else args.spec
+    print(f"ours: {ours}; OpenSpiel: {describe(args)}")
     try:
         for name in args.games_list.split(","):
             tally = {"win": 0, "draw": 0, "loss": 0}
