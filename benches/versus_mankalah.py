@@ -15,8 +15,8 @@ each agent, whether it won and its mean time per move. ``DIR`` holds
 ply: the move that leaves the best difference of store plus own houses),
 the others are agents built for the same referee. Copies of the referee
 and of these agents are kept in the public repository crisbodnar/KalahAI
-(commit 67f8f23: ``ManKalah.jar`` at its root, the agents under
-``test_agents/``).
+(commit 93bdec9: ``ManKalah.jar`` and ``Group1.jar`` at its root, the
+other agents under ``test_agents/``).
 
 Ours is ``mancala agent --protocol mankalah`` (``target/release/mancala``,
 built here with ``cargo build --release -p mancala-cli``;
