@@ -14,7 +14,7 @@
 //!
 //! | command | answer |
 //! |---|---|
-//! | `new RULES SPEC SEED` | `ok`: a new game under the preset `RULES` (`kalah`, `oware`, ..., or `kalah3`/`kalah4` for 3-4 player Kalah), our player built from `SPEC` (`ai:10`, `alphabeta:nodes=40000`, ...; see `mancala::ai::Spec`) with seed `SEED` |
+//! | `new RULES SPEC SEED [TIME]` | `ok`: a new game under the preset `RULES` (`kalah`, `oware`, ..., or `kalah3`/`kalah4` for 3-4 player Kalah), our player built from `SPEC` (`ai:10`, `alphabeta:nodes=40000`, ...; see `mancala::ai::Spec`) with seed `SEED`; with `TIME` (`1h+0s,1s`, `200ms`; see `mancala::ai::TimeControl`) under a time manager, as `mancala agent --time` and `mancala play --time` run it |
 //! | `play MOVE` | `ok SIDE` with the side to move next, or `over SCORES` when the game has ended (scores per side, space-separated) |
 //! | `go` | `move MOVE MICROS SIDE` (or `... over SCORES` in place of `SIDE`): our player chose `MOVE` for the side to move in `MICROS` microseconds of search and played it |
 //! | `position` | the position in notation (`4,4,4,4,4,4:0 ... to=0 ply=0`) |
@@ -28,7 +28,7 @@ use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::time::Instant;
 
-use mancala::ai::{Spec, Strategy};
+use mancala::ai::{Spec, Strategy, TimeControl, Timed};
 use mancala::{Game, Move, RuleSet, Rules};
 
 fn rules_named(name: &str) -> Result<Rules, String> {
@@ -63,7 +63,7 @@ fn main() {
                 let _ = writeln!(out, "bye");
                 break;
             }
-            ["new", name, spec, seed] => (|| {
+            ["new", name, spec, seed, time @ ..] if time.len() <= 1 => (|| {
                 let spec: Spec = spec.parse().map_err(|e| format!("{e}"))?;
                 let seed: u64 = seed.parse().map_err(|_| format!("bad seed {seed}"))?;
                 let r = match known.iter().find(|(n, _)| n == name) {
@@ -74,7 +74,16 @@ fn main() {
                         r
                     }
                 };
-                player = Some(spec.strategy(&r, seed).map_err(|e| e.to_string())?);
+                player = Some(match time.first() {
+                    None => spec.strategy(&r, seed).map_err(|e| e.to_string())?,
+                    Some(time) => {
+                        let control: TimeControl = time.parse().map_err(|e| format!("{e}"))?;
+                        let inner = spec
+                            .timed_strategy(&r, seed, &control)
+                            .map_err(|e| e.to_string())?;
+                        Box::new(Timed::new(inner, control))
+                    }
+                });
                 game = Some(Game::new(r));
                 Ok("ok".to_string())
             })(),

@@ -15,6 +15,9 @@
 //! South is side 0, North side 1; holes are numbered from each mover's
 //! view, hole 1 furthest from their store, as house numbers are here.
 //! After a swap the swapper plays South and the board is not mirrored.
+//! The engine tells a swap to the other agent only (`CHANGE;SWAP;...;YOU`):
+//! the swapper gets no line for its own swap, and its next line reports
+//! the opponent's move.
 //! The agent keeps its own position, checks every received state against
 //! it, and stops with a message on stderr (exit status 2) on a line it
 //! cannot accept.
@@ -178,13 +181,22 @@ impl Agent<'_> {
         let m = player
             .choose(&self.pos)
             .ok_or("asked to move, but there is no legal move")?;
-        // Our move comes back in a CHANGE line, which plays it.
-        Ok(Reply::Send(match m {
-            Move::Swap => "SWAP".to_string(),
-            Move::House(n) => format!("MOVE;{n}"),
+        match m {
+            // The engine tells a swap to the other agent only, so our own
+            // is played here; the next line reports the opponent's move.
+            Move::Swap => {
+                let before = self.pos;
+                self.pos
+                    .play(m)
+                    .map_err(|e| format!("our swap is not legal here: {e}"))?;
+                player.observe(&before, m);
+                Ok(Reply::Send("SWAP".to_string()))
+            }
+            // A house move comes back in a CHANGE line, which plays it.
+            Move::House(n) => Ok(Reply::Send(format!("MOVE;{n}"))),
             // The protocol's Kalah has no directions to choose.
-            Move::Directed(..) => return Err(format!("the agent protocol cannot say {m}")),
-        }))
+            Move::Directed(..) => Err(format!("the agent protocol cannot say {m}")),
+        }
     }
 
     /// Compares a received state with ours. Once the game is over the

@@ -131,6 +131,10 @@ fn play_game_with(
         } else {
             "OPP"
         };
+        // As the Manchester engine does, an agent is not told its own swap.
+        if mover == agent && m == Move::Swap {
+            continue;
+        }
         let mv = match m {
             Move::Swap => "SWAP".to_string(),
             Move::House(n) => n.to_string(),
@@ -267,6 +271,29 @@ fn agent_as_south_moves_first_and_survives_a_swap() {
         |pos, n| if n == 1 { Move::Swap } else { first_legal(pos) },
     );
     assert_eq!(moves[1], Move::Swap);
+}
+
+#[test]
+fn agent_as_north_is_not_told_its_own_swap() {
+    // The lines of a game under the Manchester engine (ManKalah.jar), as
+    // it sent them to an agent that swapped: it tells a swap to the other
+    // agent only, so the swapper's next line is the opponent's move.
+    // `ai:3` with seed 0 swaps after South's 1 (the premise, checked).
+    let mut engine = Engine::start_with(&["--ai", "ai:3", "--seed", "0"]);
+    engine.send("START;North");
+    // South's hole 1: its 7 seeds to holes 2-7 and the store.
+    engine.send("CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU");
+    assert_eq!(engine.receive(), "SWAP");
+    // The first player, now North, sows its hole 1 into its store (another
+    // turn), then hole 2: holes 3-7, the store, South's holes 1 and 2.
+    engine.send("CHANGE;1;0,8,8,8,8,8,8,1,0,8,8,8,8,8,8,1;OPP");
+    engine.send("CHANGE;2;0,0,9,9,9,9,9,2,1,9,8,8,8,8,8,1;YOU");
+    // We are South now, every hole full: any hole is a move.
+    assert!(matches!(parse_reply(&engine.receive()), Move::House(_)));
+    engine.send("END");
+    let (status, stderr) = engine.finish();
+    assert_eq!(status, 0, "{stderr}");
+    assert_eq!(stderr, "");
 }
 
 #[test]
