@@ -31,8 +31,8 @@ SHORT_POSITION = "0,0,6,0:9 0,4,4,0:1 to=1 ply=6"
 # The same game as the server's /api/games/{id}/export?format=json writes
 # it (serde_json::to_string of mancala_core::Game).
 SHORT_JSON = (
-    '{"rules":{"players":2,"houses":4,"seeds":3,"layout":[],"direction":"ccw",'
-    '"direction_choice":[],"stores_sown":"own",'
+    '{"rules":{"players":2,"houses":4,"seeds":3,"layout":[],"layout_seed":0,'
+    '"direction":"ccw","direction_choice":[],"stores_sown":"own",'
     '"origin":"include","extra_turn":"own_store","first_move_extra_turn":true,"relay":"none",'
     '"relay_on":"any","relay_limit":64,"capture_ends_relay":false,"min_seeds":1,'
     '"must_feed":false,"unfed":"any_move","grand_slam":"allowed","capture":"opposite",'
@@ -42,11 +42,21 @@ SHORT_JSON = (
     '"sow_capture_by":"owner","sow_capture_last":false,"capture_extra_turn":false,'
     '"capture_extra_turn_limit":0,'
     '"single_seed_captures":true,"no_capture_moves":0,"tuzdyk":false,"tuzdyk_count":3,'
-    '"end":["any_side_empty"],'
+    '"end":["any_side_empty"],"end_seeds":0,'
     '"leftover":"owner","cycle_leftover":"owner","no_move":"end","pie_rule":false,'
     '"rounds":"none","round_fill":"from_house_1","round_starter":"alternate",'
     '"match_houses":1,"round_limit":0},"events":["2","4","4","1","4","2"]}'
 )
+
+
+# The same record as a server written before layout_seed and end_seeds
+# existed wrote it: both default to 0 when absent.
+OLDER_JSON = SHORT_JSON.replace('"layout_seed":0,', "").replace('"end_seeds":0,', "")
+
+
+def test_a_record_from_before_layout_seed_and_end_seeds_loads():
+    assert OLDER_JSON != SHORT_JSON
+    assert mancala.State.from_json(OLDER_JSON) == mancala.State.from_json(SHORT_JSON)
 
 
 def test_a_hand_worked_line_replays():
