@@ -188,9 +188,11 @@ pub const DEFAULT_ANALYSIS_CPU: u8 = 25;
 
 /// The share of the machine's CPU, in percent, above which the rest of
 /// the server counts as busy and reviews wait, unless the operator says
-/// otherwise (`--analysis-pause-above`): a quarter, half a core on a
-/// two-core machine.
-pub const DEFAULT_ANALYSIS_PAUSE_ABOVE: u8 = 25;
+/// otherwise (`--analysis-pause-above`): a tenth, a fifth of a core on a
+/// two-core machine. At 25 a full analysis queue still cost 16-23% of the
+/// p99 move round trip of 1,000 rooms on two cores, at 10 it cost 7%
+/// (docs/results.md 8.2).
+pub const DEFAULT_ANALYSIS_PAUSE_ABOVE: u8 = 10;
 
 /// Where the server listens, what it stores into, and who plays for
 /// players who do not.
