@@ -693,7 +693,12 @@ async fn bot(
         };
         match step {
             Ok(false) => {}
-            Ok(true) => break Ok(()),
+            Ok(true) => {
+                if let Some(trace) = trace {
+                    trace.lock().unwrap().done(Instant::now());
+                }
+                break Ok(());
+            }
             Err(Stop::Lost(e)) if trace.is_some() => {
                 let lost_at = Instant::now();
                 if let Some(trace) = trace {

@@ -74,6 +74,8 @@ pub(crate) struct Trace {
     pub(crate) told: BTreeMap<String, BTreeMap<usize, String>>,
     /// Events told two ways, or told and then missing from the room.
     pub(crate) conflicts: Vec<String>,
+    /// When the last of its bots was done (every game over).
+    done: Option<Instant>,
 }
 
 impl Trace {
@@ -105,6 +107,11 @@ impl Trace {
         if let Some(outage) = self.outages.last_mut().filter(|o| o.open()) {
             outage.resumed = Some(now);
         }
+    }
+
+    /// A bot of the room is done (every game over) at `now`.
+    pub(crate) fn done(&mut self, now: Instant) {
+        self.done = Some(now);
     }
 
     /// A bot came back to a game already over.
@@ -245,6 +252,14 @@ pub(crate) fn print(ctx: &Ctx, traces: &[Trace], takeovers: &[Counted]) -> bool 
         ),
         _ => println!("takeover: no SIGUSR1 (times from each room's first socket lost)"),
     }
+    let untouched: Vec<&Trace> = traces.iter().filter(|t| t.outages.is_empty()).collect();
+    let before_kill = (untouched.iter())
+        .filter(|t| t.done.zip(killed).is_some_and(|(done, k)| done < k))
+        .count();
+    println!(
+        "takeover: {} rooms lost no socket, {before_kill} of them done before the kill",
+        untouched.len()
+    );
     let mut ok = true;
     for every in [true, false] {
         let (mut from_kill, mut gaps, mut stuck, mut over, mut rooms) =
