@@ -67,7 +67,9 @@ fi
 
 # Each instance holds its own sockets and those it passes on (both
 # ends); load.rs one a socket.
-ulimit -n "$(ulimit -Hn)"
+hard="$(ulimit -Hn)"
+[ "$hard" = unlimited ] && hard=1048576
+ulimit -n "$hard"
 
 logs="$(mktemp -d)"
 pids=()
