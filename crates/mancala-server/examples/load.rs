@@ -38,6 +38,21 @@
 //! playing`), so that a run with workers shows the queue was full.
 //! The run needs one file descriptor per socket (two in-process: both
 //! ends) and says so before it starts if `ulimit -n` is too low.
+//!
+//! With `--expect-takeover` an instance is to be killed during the run
+//! (`benches/takeover.sh` starts three, kills one, and sends this
+//! process SIGUSR1 at the kill): each bot whose socket closes, or is
+//! told `room_moved`, connects again as the page does (its growing
+//! delay; a server refusing connections is passed over for the next),
+//! says `hello` and goes on from the game in the `room` message. The
+//! report then gives, for the rooms that lost every socket (the killed
+//! instance's) and those that lost some, the time from the kill to the
+//! room's next move and the gap between its moves before and after,
+//! the rooms that never moved again, and what the clients met; and the
+//! database check compares each stored record with every event the
+//! bots were told (in `moved`, or in `room` after connecting again).
+//! `--server-pid` then takes each instance's process id, in the order
+//! of `--url`, for the memory of each.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -56,6 +71,10 @@ use tokio::sync::{Semaphore, watch};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async_with_config};
+
+// (A folder without main.rs: cargo takes it for no example of its own.)
+#[path = "load/takeover.rs"]
+mod takeover;
 
 /// How long a bot waits for any one message before it counts an error.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -100,9 +119,11 @@ struct Args {
     /// rooms and their players spread over them.
     #[arg(long, value_delimiter = ',')]
     url: Vec<String>,
-    /// The running server's process id, to read its memory from /proc.
-    #[arg(long, requires = "url")]
-    server_pid: Option<u32>,
+    /// The running server's process id, to read its memory from /proc;
+    /// with several `--url`s, each one's (comma-separated, or the flag
+    /// repeated), in their order.
+    #[arg(long, requires = "url", value_delimiter = ',')]
+    server_pid: Vec<u32>,
     /// The running servers' database (a SQLite file, or `postgres://`),
     /// to check the games in it.
     #[arg(long, requires = "url")]
@@ -114,6 +135,11 @@ struct Args {
     /// HTTP requests and connections in flight while setting up.
     #[arg(long, default_value_t = 64)]
     setup_concurrency: usize,
+    /// An instance is killed during the run: bots connect again as the
+    /// page does, and the report says how long each room waited for its
+    /// next move (SIGUSR1 marks the kill; see benches/takeover.sh).
+    #[arg(long, requires = "url")]
+    expect_takeover: bool,
 }
 
 /// What the bots share.
@@ -128,6 +154,15 @@ struct Ctx {
     rooms_playing: Gauge,
     errors: Mutex<BTreeMap<String, usize>>,
     setup: Semaphore,
+    /// When play began, and when SIGUSR1 (the kill) came.
+    play: Mutex<Option<Instant>>,
+    killed: Mutex<Option<Instant>>,
+    /// Attempts to connect again, and what they and the sockets lost
+    /// met (`--expect-takeover`).
+    attempts: AtomicUsize,
+    seen: Mutex<BTreeMap<String, usize>>,
+    /// Each room's trace, once its bots are done (`--expect-takeover`).
+    traces: Mutex<Vec<takeover::Trace>>,
 }
 
 /// A count with its peak.
@@ -151,6 +186,24 @@ impl Gauge {
 }
 
 impl Ctx {
+    fn new(args: Args, bases: Vec<String>, go: watch::Receiver<bool>) -> Ctx {
+        Ctx {
+            setup: Semaphore::new(args.setup_concurrency),
+            args,
+            bases,
+            http: reqwest::Client::new(),
+            go,
+            sockets: Gauge::default(),
+            rooms_playing: Gauge::default(),
+            errors: Mutex::default(),
+            play: Mutex::default(),
+            killed: Mutex::default(),
+            attempts: AtomicUsize::default(),
+            seen: Mutex::default(),
+            traces: Mutex::default(),
+        }
+    }
+
     /// The base URL of server `at`, modulo their count.
     fn base(&self, at: usize) -> &str {
         &self.bases[at % self.bases.len()]
@@ -158,6 +211,11 @@ impl Ctx {
 
     fn error(&self, what: String) {
         *self.errors.lock().unwrap().entry(what).or_default() += 1;
+    }
+
+    /// Counts what a bot met while its room moved (not an error).
+    fn saw(&self, what: String) {
+        *self.seen.lock().unwrap().entry(what).or_default() += 1;
     }
 }
 
@@ -187,14 +245,14 @@ async fn run(args: Args) -> i32 {
         return 2;
     }
     let _dir;
-    let (bases, database, pid) = if args.url.is_empty() {
+    let (bases, database, pids) = if args.url.is_empty() {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let database = format!("sqlite://{}?mode=rwc", dir.path().join("load.db").display());
         _dir = dir;
         (
             vec![in_process_server(&database, ctx_analysis(&args))],
             Some(database),
-            Some(std::process::id()),
+            vec![std::process::id()],
         )
     } else {
         (
@@ -202,10 +260,10 @@ async fn run(args: Args) -> i32 {
                 .map(|url| url.trim_end_matches('/').to_string())
                 .collect::<Vec<_>>(),
             args.database.clone(),
-            args.server_pid,
+            args.server_pid.clone(),
         )
     };
-    let rss_before = pid.and_then(rss_kib);
+    let rss_before: Vec<Option<u64>> = pids.iter().map(|&pid| rss_kib(pid)).collect();
     println!(
         "load: {} rooms x {} players, {} game(s) each, think {} ms, seed {}, server {}",
         args.rooms,
@@ -216,16 +274,13 @@ async fn run(args: Args) -> i32 {
         bases.join(" ")
     );
     let (go_tx, go) = watch::channel(false);
-    let ctx = Arc::new(Ctx {
-        setup: Semaphore::new(args.setup_concurrency),
-        args,
-        bases,
-        http: reqwest::Client::new(),
-        go,
-        sockets: Gauge::default(),
-        rooms_playing: Gauge::default(),
-        errors: Mutex::default(),
-    });
+    let ctx = Arc::new(Ctx::new(args, bases, go));
+    if ctx.args.expect_takeover
+        && let Err(e) = mark_kill(Arc::clone(&ctx))
+    {
+        eprintln!("load: {e}");
+        return 2;
+    }
     let t0 = Instant::now();
     let (ready_tx, mut ready) = tokio::sync::mpsc::unbounded_channel();
     let mut tasks = tokio::task::JoinSet::new();
@@ -240,33 +295,34 @@ async fn run(args: Args) -> i32 {
         seated += usize::from(ok);
     }
     let setup = t0.elapsed();
-    let probe = tokio::spawn(rss_once_playing(Arc::clone(&ctx), pid));
+    let probe = tokio::spawn(rss_once_playing(Arc::clone(&ctx), pids.clone()));
     let (stop_jobs, jobs_stopped) = watch::channel(false);
     let jobs = database
         .clone()
         .map(|url| tokio::spawn(sample_jobs(url, jobs_stopped)));
     let t1 = Instant::now();
+    *ctx.play.lock().unwrap() = Some(t1);
     go_tx.send_replace(true);
+    if ctx.args.expect_takeover {
+        // benches/takeover.sh waits for this line to time its kill.
+        println!(
+            "playing: {seated} rooms seated in {:.1} s; SIGUSR1 to {} marks the kill",
+            setup.as_secs_f64(),
+            std::process::id()
+        );
+    }
     let ([latency, later], games) = collect(&ctx, tasks).await;
     let play = t1.elapsed();
     stop_jobs.send_replace(true);
-    let rss_playing = probe.await.ok().flatten();
+    let memory = Memory::read(pids, rss_before, probe.await.unwrap_or_default());
     if let Some(jobs) = jobs {
-        match jobs.await {
-            Ok(Ok(samples)) => samples.print(),
-            Ok(Err(e)) => ctx.error(format!("analysis queue not sampled: {e}")),
-            Err(e) => ctx.error(format!("the analysis sampler failed: {e}")),
-        }
+        print_jobs(&ctx, jobs).await;
     }
-    for base in &ctx.bases {
-        match commit_stages(&ctx.http, base).await {
-            Ok(stages) if ctx.bases.len() > 1 => print!("{base}: {stages}"),
-            Ok(stages) => print!("{stages}"),
-            Err(e) => ctx.error(format!("commit stages not read: {e}")),
-        }
-    }
+    let takeovers = print_commit_stages(&ctx).await;
+    let traces = std::mem::take(&mut *ctx.traces.lock().unwrap());
+    let told = ctx.args.expect_takeover.then(|| takeover::told(&traces));
     let checked = match &database {
-        Some(url) => Some(check_database(url, &games, &ctx.args).await),
+        Some(url) => Some(check_database(url, &games, &ctx.args, told.as_ref()).await),
         None => None,
     };
     report(
@@ -275,14 +331,72 @@ async fn run(args: Args) -> i32 {
         setup,
         play,
         (&latency, &later),
-        (
-            rss_before,
-            rss_playing,
-            pid.and_then(|pid| proc_status_kib(pid, "VmHWM:")),
-        ),
+        &memory,
         &games,
         checked,
+        (ctx.args.expect_takeover).then_some((&traces[..], &takeovers[..])),
     )
+}
+
+/// Prints what the analysis queue's sampler read.
+async fn print_jobs(ctx: &Ctx, jobs: tokio::task::JoinHandle<Result<JobSamples, String>>) {
+    match jobs.await {
+        Ok(Ok(samples)) => samples.print(),
+        Ok(Err(e)) => ctx.error(format!("analysis queue not sampled: {e}")),
+        Err(e) => ctx.error(format!("the analysis sampler failed: {e}")),
+    }
+}
+
+/// Records when SIGUSR1 (the kill, from benches/takeover.sh) comes.
+fn mark_kill(ctx: Arc<Ctx>) -> Result<(), String> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut usr1 =
+        signal(SignalKind::user_defined1()).map_err(|e| format!("no SIGUSR1 handler: {e}"))?;
+    tokio::spawn(async move {
+        if usr1.recv().await.is_some() {
+            ctx.killed.lock().unwrap().get_or_insert(Instant::now());
+        }
+    });
+    Ok(())
+}
+
+/// Prints each server's commit stages (see [`commit_stages`]); returns
+/// each one's `mancala_room_takeovers_total` (`None`: not answering,
+/// which `--expect-takeover` allows of one server, the one killed).
+async fn print_commit_stages(ctx: &Ctx) -> Vec<Counted> {
+    let mut takeovers: Vec<Counted> = Vec::new();
+    for base in &ctx.bases {
+        let counted = match commit_stages(&ctx.http, base).await {
+            Ok((stages, counted)) => {
+                if ctx.bases.len() > 1 {
+                    print!("{base}: {stages}");
+                } else {
+                    print!("{stages}");
+                }
+                counted
+            }
+            Err(e) => {
+                let down = takeovers.iter().filter(|(_, n)| n.is_none()).count();
+                if !ctx.args.expect_takeover || down > 0 {
+                    ctx.error(format!("commit stages not read: {e}"));
+                } else {
+                    println!("{base}: not answering (the instance killed): {e}");
+                }
+                None
+            }
+        };
+        takeovers.push((base.clone(), counted));
+    }
+    takeovers
+}
+
+/// The servers' memory: each one's RSS before the rooms were seated,
+/// once every room played, and its peak at the end, in KiB.
+struct Memory {
+    pids: Vec<u32>,
+    before: Vec<Option<u64>>,
+    playing: Vec<Option<u64>>,
+    peak: Vec<Option<u64>>,
 }
 
 /// Waits for every room; returns the bots' round trips, merged, and the
@@ -328,15 +442,16 @@ fn check_open_files(args: &Args) -> Result<(), String> {
     }
 }
 
-/// The RSS of process `pid` once every room plays (or after 2 s at most).
-async fn rss_once_playing(ctx: Arc<Ctx>, pid: Option<u32>) -> Option<u64> {
+/// The RSS of each process of `pids` once every room plays (or after 2 s
+/// at most).
+async fn rss_once_playing(ctx: Arc<Ctx>, pids: Vec<u32>) -> Vec<Option<u64>> {
     for _ in 0..200 {
         if ctx.rooms_playing.peak() >= ctx.args.rooms {
             break;
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-    pid.and_then(rss_kib)
+    pids.into_iter().map(rss_kib).collect()
 }
 
 /// The analysis and commit settings of the in-process server.
@@ -396,20 +511,32 @@ async fn room(
     };
     let _ = ready.send(seated.is_ok());
     drop(ready);
-    let (code_rules, sockets) = match seated {
+    let seated = match seated {
         Ok(seated) => seated,
         Err(e) => {
             ctx.error(format!("setup: {e}"));
             return Vec::new();
         }
     };
-    let rules = Arc::new(code_rules);
+    let rules = Arc::new(seated.rules);
+    let trace = (ctx.args.expect_takeover).then(|| {
+        Arc::new(Mutex::new(takeover::Trace::new(usize::from(
+            ctx.args.players,
+        ))))
+    });
     let mut bots = tokio::task::JoinSet::new();
-    for (seat, socket) in sockets.into_iter().enumerate() {
-        let (ctx, rules) = (Arc::clone(&ctx), Arc::clone(&rules));
+    for (seat, (socket, player)) in seated.sockets.into_iter().zip(seated.players).enumerate() {
+        let (ctx, rules, trace) = (Arc::clone(&ctx), Arc::clone(&rules), trace.clone());
         let seed =
             ctx.args.seed ^ ((index as u64) << 8 | seat as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        bots.spawn(async move { bot(&ctx, &rules, seat, socket, seed).await });
+        let me = takeover::Seat {
+            seat,
+            path: seated.path.clone(),
+            player,
+            at: index + seat,
+            failures: 0,
+        };
+        bots.spawn(async move { bot(&ctx, &rules, me, socket, seed, trace.as_deref()).await });
     }
     let mut reports = Vec::new();
     while let Some(joined) = bots.join_next().await {
@@ -419,12 +546,25 @@ async fn room(
             Err(e) => ctx.error(format!("a bot task failed: {e}")),
         }
     }
+    if let Some(trace) = trace.and_then(Arc::into_inner) {
+        takeover::keep(&ctx, trace);
+    }
     reports
 }
 
+/// A room made and its bots seated.
+struct Seated {
+    rules: Rules,
+    /// The room's WebSocket path, `/ws/rooms/CODE`.
+    path: String,
+    /// Each seat's player (`id`, `secret`) and socket, seat by seat.
+    players: Vec<Value>,
+    sockets: Vec<Socket>,
+}
+
 /// Makes the room's players and room, connects a bot per seat and seats
-/// it; returns the rules and the sockets, seat by seat.
-async fn seat_room(ctx: &Ctx, index: usize) -> Result<(Rules, Vec<Socket>), String> {
+/// it; returns the rules, the players and the sockets, seat by seat.
+async fn seat_room(ctx: &Ctx, index: usize) -> Result<Seated, String> {
     let mut players = Vec::new();
     for seat in 0..ctx.args.players {
         players.push(
@@ -470,7 +610,12 @@ async fn seat_room(ctx: &Ctx, index: usize) -> Result<(Rules, Vec<Socket>), Stri
     }
     let ruleset = RuleSet::from_spec(text(&room, "rules")?).map_err(|e| format!("rules: {e}"))?;
     let rules = Rules::new(&ruleset).map_err(|e| format!("rules: {e}"))?;
-    Ok((rules, sockets))
+    Ok(Seated {
+        rules,
+        path: path.to_string(),
+        players,
+        sockets,
+    })
 }
 
 /// A bot's socket: a 4 KiB read buffer instead of the default 128 KiB,
@@ -480,85 +625,252 @@ fn bot_socket_config() -> WebSocketConfig {
     WebSocketConfig::default().read_buffer_size(4 * 1024)
 }
 
+/// Why a bot stopped handling its messages.
+enum Stop {
+    /// Its socket closed, failed, or it was told `room_moved`: with
+    /// `--expect-takeover` it connects again.
+    Lost(String),
+    /// Anything else: an error.
+    Failed(String),
+}
+
+/// One bot as it plays: its seat, its moves and what it has seen.
+struct Bot<'a> {
+    ctx: &'a Ctx,
+    rules: &'a Rules,
+    me: takeover::Seat,
+    trace: Option<&'a Mutex<takeover::Trace>>,
+    rng: SmallRng,
+    report: BotReport,
+    /// When its move in flight was sent.
+    sent: Option<Instant>,
+    /// Games seen over.
+    played: usize,
+    /// The game being played, and the last one seen over.
+    game: Option<String>,
+    over: Option<String>,
+}
+
 /// One bot: plays its seat's moves until its room has played every game.
 async fn bot(
     ctx: &Ctx,
     rules: &Rules,
-    seat: usize,
+    me: takeover::Seat,
     mut ws: Socket,
     seed: u64,
+    trace: Option<&Mutex<takeover::Trace>>,
 ) -> Result<BotReport, String> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut report = BotReport {
-        latency: Histogram::new(3).expect("a histogram"),
-        later: Histogram::new(3).expect("a histogram"),
-        games: Vec::new(),
+    let mut bot = Bot {
+        ctx,
+        rules,
+        me,
+        trace,
+        rng: SmallRng::seed_from_u64(seed),
+        report: BotReport {
+            latency: Histogram::new(3).expect("a histogram"),
+            later: Histogram::new(3).expect("a histogram"),
+            games: Vec::new(),
+        },
+        sent: None,
+        played: 0,
+        game: None,
+        over: None,
     };
-    let host = seat == 0;
     let mut go = ctx.go.clone();
     let _ = go.wait_for(|&go| go).await;
-    if host {
+    if bot.host() {
         send(&mut ws, &json!({ "type": "start" })).await?;
     }
-    let mut sent: Option<Instant> = None;
-    let mut played = 0;
+    // The `room` message of a socket opened again, to go on from.
+    let mut resume: Option<Value> = None;
     let result = loop {
-        let message = match recv(&mut ws).await {
-            Ok(message) => message,
-            Err(e) => break Err(e),
+        let step = match resume.take() {
+            Some(room) => bot.resume(&mut ws, &room).await,
+            None => match recv(&mut ws).await {
+                Ok(message) => bot.handle(&mut ws, &message).await,
+                Err(e) => Err(Stop::Lost(e)),
+            },
         };
-        let position = match message["type"].as_str() {
-            Some("started") => {
-                if host {
-                    ctx.rooms_playing.up();
-                    report.games.push((text(&message, "id")?.to_string(), 0));
+        match step {
+            Ok(false) => {}
+            Ok(true) => {
+                if let Some(trace) = trace {
+                    trace.lock().unwrap().done(Instant::now());
                 }
-                Some(&message["position"])
+                break Ok(());
             }
-            Some("moved") => {
-                if let Some(game) = report.games.last_mut() {
-                    game.1 += 1;
+            Err(Stop::Lost(e)) if trace.is_some() => {
+                let lost_at = Instant::now();
+                if let Some(trace) = trace {
+                    trace.lock().unwrap().cut(bot.me.seat, lost_at);
                 }
-                if message["seat"] == seat {
-                    let rtt = sent
-                        .take()
-                        .ok_or("a moved for this seat it did not send")?
-                        .elapsed();
-                    let us = rtt.as_micros() as u64;
-                    report.latency.record(us).expect("in range");
-                    if played > 0 {
-                        report.later.record(us).expect("in range");
+                ctx.saw(format!("lost: {e}"));
+                ctx.sockets.down();
+                match takeover::reconnect(ctx, &mut bot.me).await {
+                    Ok((again, room)) => {
+                        ctx.sockets.up();
+                        ws = again;
+                        resume = Some(room);
                     }
+                    Err(e) => return Err(e),
                 }
-                Some(&message["position"])
             }
-            Some("over") => {
-                played += 1;
-                if host {
-                    ctx.rooms_playing.down();
-                }
-                if played == ctx.args.games {
-                    break Ok(());
-                }
-                if host {
-                    send(&mut ws, &json!({ "type": "start" })).await?;
-                }
-                None
-            }
-            Some("error") => break Err(format!("server error {}", message["code"])),
-            _ => None,
-        };
-        let mine = message["to_move"] == seat;
-        if let (Some(position), true) = (position, mine) {
-            think(ctx.args.think_ms, &mut rng).await;
-            let m = random_move(rules, position, &mut rng)?;
-            sent = Some(Instant::now());
-            send(&mut ws, &json!({ "type": "move", "move": m })).await?;
+            Err(Stop::Lost(e) | Stop::Failed(e)) => break Err(e),
         }
     };
     let _ = ws.close(None).await;
     ctx.sockets.down();
-    result.map(|()| report)
+    result.map(|()| bot.report)
+}
+
+impl Bot<'_> {
+    /// Whether this bot is its room's host (seat 0), which starts games.
+    fn host(&self) -> bool {
+        self.me.seat == 0
+    }
+
+    /// Handles one message; whether the bot is done.
+    async fn handle(&mut self, ws: &mut Socket, message: &Value) -> Result<bool, Stop> {
+        let failed = Stop::Failed;
+        let position = match message["type"].as_str() {
+            Some("started") => {
+                let id = text(message, "id").map_err(failed)?.to_string();
+                if self.host() {
+                    self.ctx.rooms_playing.up();
+                    self.report.games.push((id.clone(), 0));
+                }
+                self.game = Some(id);
+                Some(&message["position"])
+            }
+            Some("moved") => {
+                self.moved(message)?;
+                Some(&message["position"])
+            }
+            Some("over") => {
+                if self.game_over() {
+                    return Ok(true);
+                }
+                if self.host() {
+                    send(ws, &json!({ "type": "start" }))
+                        .await
+                        .map_err(Stop::Lost)?;
+                }
+                None
+            }
+            Some("error") if self.trace.is_some() && message["code"] == "room_moved" => {
+                return Err(Stop::Lost("told room_moved".to_string()));
+            }
+            Some("error") => return Err(failed(format!("server error {}", message["code"]))),
+            _ => None,
+        };
+        match position {
+            Some(position) if message["to_move"] == self.me.seat => self.play(ws, position).await,
+            _ => Ok(false),
+        }
+    }
+
+    /// Counts a `moved`: the host's count of the game's events, the
+    /// round trip of this seat's own, and (`--expect-takeover`) what
+    /// the room's bots were told.
+    fn moved(&mut self, message: &Value) -> Result<(), Stop> {
+        if let Some(game) = self.report.games.last_mut() {
+            game.1 += 1;
+        }
+        if let Some(trace) = self.trace {
+            let mut trace = trace.lock().unwrap();
+            trace.moved(Instant::now());
+            let seq = message["seq"].as_u64().unwrap_or(0) as usize;
+            let event = message["move"].as_str().unwrap_or("");
+            if let Some(game) = &self.game {
+                trace.tell(game, seq, event);
+            }
+        }
+        if message["seat"] == self.me.seat {
+            let rtt = (self.sent.take())
+                .ok_or_else(|| Stop::Failed("a moved for this seat it did not send".to_string()))?
+                .elapsed();
+            let us = rtt.as_micros() as u64;
+            self.report.latency.record(us).expect("in range");
+            if self.played > 0 {
+                self.report.later.record(us).expect("in range");
+            }
+        }
+        Ok(())
+    }
+
+    /// Counts the game being played as over; whether every game is.
+    fn game_over(&mut self) -> bool {
+        self.played += 1;
+        self.over = self.game.clone();
+        if self.host() {
+            self.ctx.rooms_playing.down();
+        }
+        self.played == self.ctx.args.games
+    }
+
+    /// Thinks, then moves in `position`, its seat's turn.
+    async fn play(&mut self, ws: &mut Socket, position: &Value) -> Result<bool, Stop> {
+        think(self.ctx.args.think_ms, &mut self.rng).await;
+        let m = random_move(self.rules, position, &mut self.rng).map_err(Stop::Failed)?;
+        self.sent = Some(Instant::now());
+        send(ws, &json!({ "type": "move", "move": m }))
+            .await
+            .map_err(Stop::Lost)?;
+        Ok(false)
+    }
+
+    /// Goes on from the `room` message of a socket opened again: its
+    /// game (new, or over meanwhile) as the new owner loaded it, checked
+    /// against what the room's bots were told; whether the bot is done.
+    async fn resume(&mut self, ws: &mut Socket, room: &Value) -> Result<bool, Stop> {
+        self.sent = None;
+        let game = &room["game"];
+        if game.is_null() {
+            // The host's start was lost with the socket.
+            if self.host() {
+                send(ws, &json!({ "type": "start" }))
+                    .await
+                    .map_err(Stop::Lost)?;
+            }
+            return Ok(false);
+        }
+        let id = text(game, "id").map_err(Stop::Failed)?.to_string();
+        let events = takeover::events_of(game).map_err(Stop::Failed)?;
+        if let Some(trace) = self.trace {
+            trace.lock().unwrap().shown(&id, &events);
+        }
+        if self.game.as_ref() != Some(&id) {
+            // A game that started while this bot was away.
+            if self.host() {
+                self.ctx.rooms_playing.up();
+                self.report.games.push((id.clone(), 0));
+            }
+            self.game = Some(id.clone());
+        }
+        if let Some(counted) = self.report.games.last_mut() {
+            counted.1 = events.len();
+        }
+        if !game["position"]["over"].is_null() {
+            if self.over.as_ref() != Some(&id) {
+                if let Some(trace) = self.trace {
+                    trace.lock().unwrap().found_over();
+                }
+                if self.game_over() {
+                    return Ok(true);
+                }
+            }
+            if self.host() {
+                send(ws, &json!({ "type": "start" }))
+                    .await
+                    .map_err(Stop::Lost)?;
+            }
+            return Ok(false);
+        }
+        if game["to_move"] == self.me.seat {
+            return self.play(ws, &game["position"]).await;
+        }
+        Ok(false)
+    }
 }
 
 /// Waits 0.5x to 1.5x `mean_ms`, so that rooms do not move in step.
@@ -741,7 +1053,15 @@ async fn sample_jobs(url: String, mut stop: watch::Receiver<bool>) -> Result<Job
 /// as many events as `moved` messages were seen, and replaying (with
 /// mancala-core, independently of the server) to a finished game. Also
 /// that the database holds no other game of these rooms' kind.
-async fn check_database(url: &str, games: &[(String, usize)], args: &Args) -> Checked {
+///
+/// With `told` (`--expect-takeover`), each game's events must also be
+/// those its bots were told, every one of them.
+async fn check_database(
+    url: &str,
+    games: &[(String, usize)],
+    args: &Args,
+    told: Option<&BTreeMap<String, BTreeMap<usize, String>>>,
+) -> Checked {
     let mut checked = Checked {
         games: 0,
         events: 0,
@@ -763,7 +1083,8 @@ async fn check_database(url: &str, games: &[(String, usize)], args: &Args) -> Ch
         ));
     }
     for (id, moves) in games {
-        match check_game(&pool, id, *moves).await {
+        let told = told.map(|told| told.get(id).cloned().unwrap_or_default());
+        match check_game(&pool, id, *moves, told.as_ref()).await {
             Ok(events) => {
                 checked.games += 1;
                 checked.events += events;
@@ -775,8 +1096,14 @@ async fn check_database(url: &str, games: &[(String, usize)], args: &Args) -> Ch
     checked
 }
 
-/// Checks game `id` in the database against the `moves` seen played.
-async fn check_game(pool: &sqlx::AnyPool, id: &str, moves: usize) -> Result<usize, String> {
+/// Checks game `id` in the database against the `moves` seen played
+/// and, when given, the events its bots were `told`, by number.
+async fn check_game(
+    pool: &sqlx::AnyPool,
+    id: &str,
+    moves: usize,
+    told: Option<&BTreeMap<usize, String>>,
+) -> Result<usize, String> {
     // (sqlx's `Any` reads a BOOLEAN as an integer only.)
     let row: Option<(String, i64)> =
         sqlx::query_as("SELECT rules, CAST(over AS INTEGER) FROM games WHERE id = $1")
@@ -800,6 +1127,21 @@ async fn check_game(pool: &sqlx::AnyPool, id: &str, moves: usize) -> Result<usiz
             texts.len()
         ));
     }
+    if let Some(told) = told {
+        let stored: BTreeMap<usize, String> = (1..).zip(texts.iter().cloned()).collect();
+        if *told != stored {
+            let differs = (1..=told.len().max(stored.len()))
+                .find(|seq| told.get(seq) != stored.get(seq))
+                .unwrap_or(0);
+            return Err(format!(
+                "event {differs} stored as {:?}, told as {:?} ({} stored, {} told)",
+                stored.get(&differs),
+                told.get(&differs),
+                stored.len(),
+                told.len()
+            ));
+        }
+    }
     let events = texts
         .iter()
         .map(|t| t.parse::<Event>().map_err(|e| format!("event {t:?}: {e}")))
@@ -818,7 +1160,11 @@ async fn check_game(pool: &sqlx::AnyPool, id: &str, moves: usize) -> Result<usiz
 /// `commit`: `COMMIT` and its sync to disk), each as count, mean and the
 /// buckets holding the median and the 99th percentile (upper bounds:
 /// the histograms double from 0.25 ms); and the events per transaction.
-async fn commit_stages(http: &reqwest::Client, base: &str) -> Result<String, String> {
+/// Also the server's `mancala_room_takeovers_total`.
+async fn commit_stages(
+    http: &reqwest::Client,
+    base: &str,
+) -> Result<(String, Option<f64>), String> {
     let text = http
         .get(format!("{base}/metrics"))
         .send()
@@ -861,7 +1207,10 @@ async fn commit_stages(http: &reqwest::Client, base: &str) -> Result<String, Str
             h.quantile(0.99),
         ));
     }
-    Ok(out)
+    let takeovers = (samples.iter())
+        .find(|(name, _, _)| name == "mancala_room_takeovers_total")
+        .map(|s| s.2);
+    Ok((out, takeovers))
 }
 
 /// One sample of the Prometheus text: its name, labels and value.
@@ -939,6 +1288,13 @@ fn histogram(samples: &[Sample], name: &str, stage: Option<&str>) -> Option<Read
     })
 }
 
+/// A server's `mancala_room_takeovers_total` (`None`: not answering).
+type Counted = (String, Option<f64>);
+
+/// What `--expect-takeover` reports on: each room's trace, and the
+/// takeovers each server counted.
+type Takeover<'a> = (&'a [takeover::Trace], &'a [Counted]);
+
 /// Prints the report; returns the exit code (1 if anything went wrong).
 #[allow(clippy::too_many_arguments)]
 fn report(
@@ -947,9 +1303,10 @@ fn report(
     setup: Duration,
     play: Duration,
     (latency, later): (&Histogram<u64>, &Histogram<u64>),
-    (rss_before, rss_playing, peak): (Option<u64>, Option<u64>, Option<u64>),
+    memory: &Memory,
     games: &[(String, usize)],
     checked: Option<Checked>,
+    takeover: Option<Takeover<'_>>,
 ) -> i32 {
     let ms = |us: u64| us as f64 / 1000.0;
     let moves: usize = games.iter().map(|g| g.1).sum();
@@ -994,23 +1351,11 @@ fn report(
     for (what, n) in errors.iter().take(10) {
         println!("  {n} x {what}");
     }
-    match (rss_before, rss_playing) {
-        (Some(before), Some(playing)) => println!(
-            "memory: RSS {} MiB before, {} MiB with every room playing: {:.1} KiB per room{}; \
-             peak {} MiB",
-            before / 1024,
-            playing / 1024,
-            playing.saturating_sub(before) as f64 / ctx.args.rooms as f64,
-            if ctx.args.url.is_empty() {
-                " (server and bots in one process)"
-            } else {
-                ""
-            },
-            peak.unwrap_or(0) / 1024
-        ),
-        _ => println!("memory: not measured (give --server-pid)"),
-    }
+    memory.print(ctx);
     let mut ok = errors.is_empty();
+    if let Some((traces, takeovers)) = takeover {
+        ok &= takeover::print(ctx, traces, takeovers);
+    }
     match checked {
         Some(c) => {
             println!("database: {} games complete, {} events", c.games, c.events);
@@ -1023,6 +1368,66 @@ fn report(
     }
     println!("{}", if ok { "ok" } else { "FAILED" });
     if ok { 0 } else { 1 }
+}
+
+impl Memory {
+    /// The memory of `pids`, their peaks read now.
+    fn read(pids: Vec<u32>, before: Vec<Option<u64>>, playing: Vec<Option<u64>>) -> Memory {
+        Memory {
+            peak: (pids.iter())
+                .map(|&pid| proc_status_kib(pid, "VmHWM:"))
+                .collect(),
+            pids,
+            before,
+            playing,
+        }
+    }
+
+    /// Prints the memory line: the server's, or with several servers
+    /// each one's, per room made on it (room i on server i mod n).
+    fn print(&self, ctx: &Ctx) {
+        let at = |v: &[Option<u64>], i: usize| v.get(i).copied().flatten();
+        if self.pids.len() > 1 {
+            for (i, pid) in self.pids.iter().enumerate() {
+                let rooms = (0..ctx.args.rooms)
+                    .filter(|r| r % ctx.bases.len() == i % ctx.bases.len())
+                    .count();
+                let (before, playing) = (at(&self.before, i), at(&self.playing, i));
+                let (Some(before), Some(playing)) = (before, playing) else {
+                    println!("memory of {} (pid {pid}): not measured", ctx.base(i));
+                    continue;
+                };
+                println!(
+                    "memory of {} (pid {pid}): RSS {} MiB before, {} MiB with every room \
+                     playing: {:.1} KiB per room made on it ({rooms}); peak {}",
+                    ctx.base(i),
+                    before / 1024,
+                    playing / 1024,
+                    playing.saturating_sub(before) as f64 / rooms.max(1) as f64,
+                    at(&self.peak, i).map_or("not read (the process ended)".to_string(), |p| {
+                        format!("{} MiB", p / 1024)
+                    })
+                );
+            }
+            return;
+        }
+        match (at(&self.before, 0), at(&self.playing, 0)) {
+            (Some(before), Some(playing)) => println!(
+                "memory: RSS {} MiB before, {} MiB with every room playing: {:.1} KiB per room{}; \
+                 peak {} MiB",
+                before / 1024,
+                playing / 1024,
+                playing.saturating_sub(before) as f64 / ctx.args.rooms as f64,
+                if ctx.args.url.is_empty() {
+                    " (server and bots in one process)"
+                } else {
+                    ""
+                },
+                at(&self.peak, 0).unwrap_or(0) / 1024
+            ),
+            _ => println!("memory: not measured (give --server-pid)"),
+        }
+    }
 }
 
 /// The resident set of process `pid`, in KiB, from /proc.
