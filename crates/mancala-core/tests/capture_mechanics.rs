@@ -2,8 +2,8 @@
 //! by hand from docs/rules.md section 5: `capture_leaves_seed` (an
 //! opposite capture that leaves the capturing seed), `chain_limit`
 //! (the most houses one chain capture takes), `capture_side =
-//! opponent_first`, `single_seed_captures` and `sow_capture_last`, and
-//! the errors that name them (section 14).
+//! opponent_first`, `single_seed_captures`, `sow_capture_last` and
+//! `capture_before_sowing`, and the errors that name them (section 14).
 //!
 //! Notation: per side `house 1,...,house n:store`, side 0 first, then
 //! `to=SIDE ply=N`. `hK` is a house of side 0, `oK` one of side 1.
@@ -208,6 +208,123 @@ fn sow_capture_last_lets_the_last_seed_take_its_house_while_sowing() {
             field: "sow_capture_last",
             value: "true".into(),
             reason: InvalidReason::SowCaptureLastWithoutCounts,
+        })
+    );
+}
+
+fn house(side: usize, number: u8) -> Cup {
+    Cup::House {
+        side: Side::new(side),
+        number,
+    }
+}
+
+#[test]
+fn first_seed_sends_the_first_seed_of_a_lift_to_the_store_before_sowing() {
+    let start = "0,0,3,0,0,2:20 1,1,5,1,1,1:13 to=0 ply=4";
+    // Kalah sows h3's 3 seeds into h4, h5 and h6 (2 -> 3): no capture.
+    let kalah = spec("kalah,min_seeds=2");
+    let mut pos = at(&kalah, start);
+    assert_eq!(play(&mut pos, 3).captured, 0);
+    assert_eq!(pos.to_string(), "0,0,0,1,1,3:20 1,1,5,1,1,1:13 to=1 ply=5");
+    // Under first_seed the first goes to the store (21), the other two
+    // into h4 and h5: h5 was empty, so it takes o2's seed with it (23).
+    let first = spec("kalah,min_seeds=2,capture_before_sowing=first_seed");
+    let mut pos = at(&first, start);
+    let store = Cup::Store { side: Side::new(0) };
+    assert_eq!(
+        pos.sowing_steps(Move::House(3)),
+        Some(vec![
+            SowingStep::Lift(house(0, 3)),
+            SowingStep::Seed(store),
+            SowingStep::Seed(house(0, 4)),
+            SowingStep::Seed(house(0, 5)),
+        ])
+    );
+    assert_eq!(pos.landing(Move::House(3)), Some(house(0, 5)));
+    assert_eq!(play(&mut pos, 3).captured, 3);
+    assert_eq!(pos.to_string(), "0,0,0,1,0,2:23 1,0,5,1,1,1:13 to=1 ply=5");
+    // h6's 2 seeds: the first to the store, the second into the store too,
+    // which earns another move (Kalah's second seed would go into o1).
+    let mut pos = at(&first, start);
+    assert_eq!(pos.landing(Move::House(6)), Some(store));
+    let effect = play(&mut pos, 6);
+    assert!(effect.extra_turn);
+    assert_eq!(pos.to_string(), "0,0,3,0,0,0:22 1,1,5,1,1,1:13 to=0 ply=5");
+    // Not in the first no_capture_moves sowings: h3 sows as in Kalah.
+    let late = spec("kalah,min_seeds=2,capture_before_sowing=first_seed,no_capture_moves=9");
+    let mut pos = at(&late, start);
+    play(&mut pos, 3);
+    assert_eq!(pos.to_string(), "0,0,0,1,1,3:20 1,1,5,1,1,1:13 to=1 ply=5");
+    // A lift of one seed would have nothing to sow (section 14).
+    let mut set = Preset::Kalah.rules();
+    set.capture_before_sowing = CaptureBeforeSowing::FirstSeed;
+    assert_eq!(
+        set.validate(),
+        Err(RuleError::InvalidValue {
+            field: "capture_before_sowing",
+            value: "first_seed".into(),
+            reason: InvalidReason::FirstSeedSingleLift,
+        })
+    );
+    set.min_seeds = 2;
+    assert_eq!(set.validate(), Ok(()));
+    set.relay = Relay::Next;
+    assert!(
+        set.validate().is_err(),
+        "relay = next may lift a single seed"
+    );
+}
+
+#[test]
+fn single_opposite_takes_the_house_opposite_a_lone_seed_before_it_is_sown() {
+    let start = "0,0,0,1,0,1:20 1,3,4,0,0,3:15 to=0 ply=6";
+    // Oware: h6's seed makes o1 hold 2, which it captures.
+    let oware = spec("oware");
+    let mut pos = at(&oware, start);
+    assert_eq!(play(&mut pos, 6).captured, 2);
+    assert_eq!(pos.to_string(), "0,0,0,1,0,0:22 0,3,4,0,0,3:15 to=1 ply=7");
+    // Under single_opposite o1 (opposite h6) is taken first (1 seed),
+    // then the seed falls into the emptied o1: 1, no count capture.
+    let single = spec("oware,capture_before_sowing=single_opposite");
+    let mut pos = at(&single, start);
+    assert_eq!(play(&mut pos, 6).captured, 1);
+    assert_eq!(pos.to_string(), "0,0,0,1,0,0:21 1,3,4,0,0,3:15 to=1 ply=7");
+    // h4's seed: o3, opposite h4, holds 4, taken; the seed goes into h5.
+    let mut pos = at(&single, start);
+    assert_eq!(
+        pos.sowing_steps(Move::House(4)),
+        Some(vec![
+            SowingStep::Lift(house(0, 4)),
+            SowingStep::Take {
+                cup: house(1, 3),
+                to: Side::new(0),
+            },
+            SowingStep::Seed(house(0, 5)),
+        ])
+    );
+    let effect = play(&mut pos, 4);
+    assert_eq!(effect.captured, 4);
+    assert_eq!(
+        effect.captured_cups().collect::<Vec<_>>(),
+        vec![house(1, 3)]
+    );
+    assert_eq!(pos.to_string(), "0,0,0,0,1,1:24 1,3,0,0,0,3:15 to=1 ply=7");
+    // Two seeds are sown as in Oware: o2 (opposite h5) stays, and o1,
+    // brought to 2, is captured.
+    let mut pos = at(&single, "0,0,0,0,2,0:20 1,3,4,0,0,3:15 to=0 ply=6");
+    assert_eq!(play(&mut pos, 5).captured, 2);
+    assert_eq!(pos.to_string(), "0,0,0,0,0,1:22 0,3,4,0,0,3:15 to=1 ply=7");
+    // It needs a single house opposite: two players (section 14).
+    let mut set = Preset::Kalah.rules();
+    set.capture_before_sowing = CaptureBeforeSowing::SingleOpposite;
+    set.players = 3;
+    assert_eq!(
+        set.validate(),
+        Err(RuleError::InvalidValue {
+            field: "capture_before_sowing",
+            value: "single_opposite".into(),
+            reason: InvalidReason::SingleOppositePlayers,
         })
     );
 }

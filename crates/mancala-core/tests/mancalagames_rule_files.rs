@@ -454,6 +454,37 @@ const CAPTURE_ROWS: &[Row] = &[
         0,
         "0,0,0,2,2,4:24 0,1,1,0,0,5:33 to=1 ply=2",
     ),
+    // Achochodi: h4's single seed first takes o3, opposite h4 (4 seeds:
+    // `capture_before_sowing = "single_opposite"`), then goes into h5.
+    (
+        "achochodi",
+        "0,0,0,1,0,1:20 1,3,4,0,0,3:15 to=0 ply=6",
+        4,
+        4,
+        "0,0,0,0,1,1:24 1,3,0,0,0,3:15 to=1 ply=7",
+    ),
+    // Achochodi: h6's single seed takes o1 (2) before it is sown into
+    // the emptied o1, which then holds 1: no count capture (Oware's h6
+    // would make o1 hold 3 and take it).
+    (
+        "achochodi",
+        "0,0,0,0,2,1:20 2,3,0,0,0,1:19 to=0 ply=6",
+        6,
+        2,
+        "0,0,0,0,2,0:22 1,3,0,0,0,1:19 to=1 ply=7",
+    ),
+    // Sokusowo: every lap's first seed goes to the mover's store
+    // (`capture_before_sowing = "first_seed"`). h2's 3: one stored, h3 (1),
+    // h4 (2 -> 3): relay. h4's 3: one stored, o1 (2), o2 (2 -> 3): relay.
+    // o2's 3: one stored, o3 (1), o4 (1 -> 2): relay. o4's 2: one stored,
+    // h1 (0 -> 1), empty before: the move ends, 4 seeds stored.
+    (
+        "sokusowo",
+        "0,3,0,2:10 1,2,0,1:13 to=0 ply=4",
+        2,
+        4,
+        "1,0,1,0:14 2,0,1,0:13 to=1 ply=5",
+    ),
 ];
 
 #[test]

@@ -4,8 +4,8 @@
 //! their words in every language (`mancala-i18n`).
 
 use mancala_core::{
-    Capture, CaptureSide, DIMENSIONS, EndCondition, GrandSlam, KalahOptions, Preset, Relay,
-    RuleSet, StoresSown,
+    Capture, CaptureBeforeSowing, CaptureSide, DIMENSIONS, EndCondition, GrandSlam, KalahOptions,
+    Preset, Relay, RuleSet, StoresSown,
 };
 
 /// A rule set with one dimension changed.
@@ -142,6 +142,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "capture_from" => names(&["next", "opposite", "all"]),
         "capture_side" => names(&["opponent", "own", "any", "opponent_first"]),
         "sow_capture_by" => names(&["owner", "sower"]),
+        "capture_before_sowing" => names(&["none", "first_seed", "single_opposite"]),
         "leftover" | "cycle_leftover" => {
             names(&["owner", "discard", "split", "last_mover", "split_poorer"])
         }
@@ -284,7 +285,10 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
             Some("the last seed never captures")
         }
         "no_capture_moves"
-            if r.capture == Capture::None && r.sow_capture_counts.is_empty() && !r.tuzdyk =>
+            if r.capture == Capture::None
+                && r.sow_capture_counts.is_empty()
+                && !r.tuzdyk
+                && r.capture_before_sowing == CaptureBeforeSowing::None =>
         {
             Some("nothing is ever captured")
         }

@@ -8,8 +8,8 @@ use super::sow::{
 };
 use super::{CUPS, DIRECTIONS, TRACK};
 use crate::ruleset::{
-    Capture, CaptureFrom, CaptureSide, Direction, EndCondition, ExtraTurn, GrandSlam, MAX_HOUSES,
-    MAX_PLAYERS, Origin, Relay, RelayOn, RuleSet, StoresSown,
+    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, Direction, EndCondition, ExtraTurn,
+    GrandSlam, MAX_HOUSES, MAX_PLAYERS, Origin, Relay, RelayOn, RuleSet, StoresSown,
 };
 
 /// The largest sowing table a rule set gets (see [`SowingTable::of`]).
@@ -452,14 +452,16 @@ pub(super) fn two_ways(set: &RuleSet) -> bool {
 }
 
 /// Flag: no rule of issue 20's sowing is in play (relay, captures while
-/// sowing, the lone-seed origin, the tuzdyk), and sowings go the board's
-/// way only (not `parity`, `split` or a `direction_choice`).
+/// sowing, the lone-seed origin, the tuzdyk), sowings go the board's
+/// way only (not `parity`, `split` or a `direction_choice`), and nothing
+/// is captured before sowing (`capture_before_sowing`, issue 30).
 pub(super) fn plain(set: &RuleSet) -> bool {
     set.relay == Relay::None
         && set.sow_capture_counts.is_empty()
         && set.origin != Origin::FirstUnlessSingle
         && !set.tuzdyk
         && !two_ways(set)
+        && set.capture_before_sowing == CaptureBeforeSowing::None
 }
 
 /// The sowing kernel (`KERNEL_*`): plain sowing with its capture family

@@ -382,3 +382,19 @@ rule_enum! {
         LastMover = "last_mover",
     }
 }
+
+rule_enum! {
+    /// A capture the mover makes as they lift a house, before its seeds
+    /// are sown (`capture_before_sowing`, docs/rules.md section 5).
+    CaptureBeforeSowing("capture_before_sowing") {
+        /// None.
+        None = "none",
+        /// The first seed of every lift (the house played and, under
+        /// relay sowing, each house lifted to go on) goes to the mover's
+        /// store; the others are sown (Sokusowo).
+        FirstSeed = "first_seed",
+        /// A lift of a single seed first takes the seeds of the house
+        /// opposite the lifted one to the mover's store (Achochodi).
+        SingleOpposite = "single_opposite",
+    }
+}

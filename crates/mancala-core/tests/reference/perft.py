@@ -93,6 +93,9 @@ class Rules:
     relay_limit: int = 64
     capture_ends_relay: bool = False
     no_move: str = "end"  # end | pass
+    # A capture as a house is lifted (section 5): none | first_seed |
+    # single_opposite.
+    capture_before_sowing: str = "none"
 
 
 KALAH = Rules()
@@ -406,11 +409,13 @@ def sow_leg(rules, s, mover, origin, stats, way=None):
     cups = track(rules, mover)
     i = cups.index(origin)
     hand = lift(s, origin)
+    lifted = hand
     step = -1 if clockwise(rules, hand, way) else 1
     if step < 0:
         stats["clockwise"] += 1
+    hand = capture_before_sowing(rules, s, mover, origin, hand, stats)
     last = origin
-    if rules.origin == "first" or (rules.origin == "first_unless_single" and hand > 1):
+    if rules.origin == "first" or (rules.origin == "first_unless_single" and lifted > 1):
         add(s, origin)
         hand -= 1
         if hand > 0 or rules.sow_capture_last:
@@ -433,6 +438,25 @@ def sow_leg(rules, s, mover, origin, stats, way=None):
     if passed_origin:
         stats["laps"] += 1
     return last
+
+
+def capture_before_sowing(rules, s, mover, origin, hand, stats):
+    """Section 5, `capture_before_sowing`: the mover has just lifted
+    `hand` seeds from `origin` (each leg's lift under relay sowing).
+    `first_seed`: one of them goes to the mover's store; `single_opposite`:
+    a lone seed first takes the house across from `origin`. Not in the
+    first `no_capture_moves` sowings. Returns the seeds left to sow."""
+    if rules.capture_before_sowing == "none" or s.ply < rules.no_capture_moves:
+        return hand
+    if rules.capture_before_sowing == "first_seed":
+        s.stores[mover] += 1
+        stats["first_seeds_stored"] += 1
+        return hand - 1
+    across = ("h", 1 - origin[1], rules.houses - 1 - origin[2])
+    if hand == 1 and count(s, across) > 0:
+        s.stores[mover] += lift(s, across)
+        stats["captures_before_sowing"] += 1
+    return hand
 
 
 def relay_house(rules, s, mover, last):

@@ -138,6 +138,11 @@ rules-capture-opposite-empty = { $target ->
     }。
 rules-capture-first-moves = ゲームの最初の{ $moves }手では石を取りません。
 rules-capture-single-seed = 石が1個だけの穴から始めた手では、最後の石で石を取れません。
+# $kind: first_seed or single_opposite (`capture_before_sowing`).
+rules-capture-before-sowing = { $kind ->
+        [first_seed] 穴の石を持ち上げるたびに(打つ穴も、続けるために持ち上げる穴も)、最初の1個は残りをまく前に自分のゴールに入ります。
+       *[single_opposite] 石を1個だけ持ち上げたときは、まず持ち上げた穴の向かいの穴の石が自分のゴールに入り、それからその石をまきます。
+    }
 rules-capture-count = 最後の石で{ $side ->
         [opponent] 相手の列の
         [own] 自分の列の
@@ -351,6 +356,7 @@ rules-term-capture-means = { $kind ->
         [next] 盤から石を取ることです。最後の石が穴に入ったら、その次の穴の石を自分のゴールに入れます。
         [gap] 盤から石を取ることです。最後の石が穴に入り、その次の穴が空なら、さらにその次の穴の石を自分のゴールに入れます。
         [sowing] 盤から石を取ることです。まいている途中で石が{ $counts }になった穴は、その石をゴールに移します。
+        [before_sowing] 盤から石を取ることです。石を持ち上げるとき、まく前に、石1個または穴の石が自分のゴールに入ります。
        *[tuzdyk] 盤から石を取ることです。自分のトゥズディクにまかれた石はすべて自分のゴールに入ります。
     }
 rules-term-corresponding-house = 対応する穴
