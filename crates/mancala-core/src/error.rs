@@ -149,6 +149,11 @@ pub enum InvalidReason {
         "capture_before_sowing = first_seed sends a lift's first seed to the store: every lift must hold 2 seeds or more (min_seeds = 2 or more, and relay = none or last)"
     )]
     FirstSeedSingleLift,
+    /// `capture_opponent_store` without `stores_sown = all`.
+    #[error(
+        "capture_opponent_store takes the store a last seed falls in: it needs stores_sown = all"
+    )]
+    OpponentStoreNotSown,
     /// `capture_before_sowing = single_opposite` with 3 or 4 players.
     #[error(
         "capture_before_sowing = single_opposite takes the house opposite the lifted one: it needs two players"

@@ -347,6 +347,9 @@ fn captures(r: &RuleSet) -> Option<Vec<Phrase>> {
     if let Some(kind) = before {
         phrases.push(Phrase::new("rules-capture-before-sowing").word("kind", kind));
     }
+    if r.capture_opponent_store {
+        phrases.push(Phrase::new("rules-capture-opponent-store"));
+    }
     Some(phrases)
 }
 
@@ -356,6 +359,7 @@ pub(crate) fn can_capture(r: &RuleSet) -> bool {
         || !r.sow_capture_counts.is_empty()
         || r.tuzdyk
         || r.capture_before_sowing != CaptureBeforeSowing::None
+        || r.capture_opponent_store
 }
 
 /// The Kalah family's capture, with its targets for 3 or 4 players:

@@ -328,3 +328,42 @@ fn single_opposite_takes_the_house_opposite_a_lone_seed_before_it_is_sown() {
         })
     );
 }
+
+#[test]
+fn capture_opponent_store_takes_the_store_the_last_seed_falls_in() {
+    // Both stores sown: h6's 8 seeds go into the mover's store (6), o1 to
+    // o6 (2 each) and the opponent's store (5 -> 6).
+    let start = "8,8,8,0,0,8:5 1,1,1,1,1,1:5 to=0 ply=10";
+    let all = spec("kalah,stores_sown=all");
+    let mut pos = at(&all, start);
+    assert_eq!(play(&mut pos, 6).captured, 0);
+    assert_eq!(pos.to_string(), "8,8,8,0,0,0:6 2,2,2,2,2,2:6 to=1 ply=11");
+    // Under capture_opponent_store the mover takes that store's 6 seeds.
+    let take = spec("kalah,stores_sown=all,capture_opponent_store=true");
+    let mut pos = at(&take, start);
+    let effect = play(&mut pos, 6);
+    assert_eq!(effect.captured, 6);
+    assert!(!effect.extra_turn);
+    assert_eq!(pos.to_string(), "8,8,8,0,0,0:12 2,2,2,2,2,2:0 to=1 ply=11");
+    // A landing that earns an extra move takes nothing (extra_turn =
+    // any_store).
+    let any = spec("kalah,stores_sown=all,extra_turn=any_store,capture_opponent_store=true");
+    let mut pos = at(&any, start);
+    assert_eq!(play(&mut pos, 6).captured, 0);
+    assert_eq!(pos.to_string(), "8,8,8,0,0,0:6 2,2,2,2,2,2:6 to=0 ply=11");
+    // Nor in the first no_capture_moves sowings.
+    let late = spec("kalah,stores_sown=all,capture_opponent_store=true,no_capture_moves=20");
+    let mut pos = at(&late, start);
+    assert_eq!(play(&mut pos, 6).captured, 0);
+    // It needs both stores on the track (section 14).
+    let mut set = Preset::Kalah.rules();
+    set.capture_opponent_store = true;
+    assert_eq!(
+        set.validate(),
+        Err(RuleError::InvalidValue {
+            field: "capture_opponent_store",
+            value: "true".into(),
+            reason: InvalidReason::OpponentStoreNotSown,
+        })
+    );
+}

@@ -514,6 +514,8 @@ proptest! {
                 set.match_houses = set.match_houses.min(set.houses);
                 set.seeds = 1 + set.seeds % 2;
                 set.stores_sown = StoresSown::None;
+                // Without both stores sown no store can be taken.
+                set.capture_opponent_store = false;
                 set.min_seeds = 1;
                 // Moves of a single seed have nothing left to sow under
                 // first_seed (docs/rules.md section 14).

@@ -485,6 +485,16 @@ const CAPTURE_ROWS: &[Row] = &[
         4,
         "1,0,1,0:14 2,0,1,0:13 to=1 ply=5",
     ),
+    // CrossCapt Nine: h6's 8 seeds go into the mover's store, o1 to o6
+    // and last the opponent's store (5 -> 6), whose 6 seeds the mover
+    // takes (`capture_opponent_store`).
+    (
+        "crosscapt-nine",
+        "8,8,8,0,0,8:5 1,1,1,1,1,1:5 to=0 ply=10",
+        6,
+        6,
+        "8,8,8,0,0,0:12 2,2,2,2,2,2:0 to=1 ply=11",
+    ),
 ];
 
 #[test]

@@ -95,6 +95,8 @@ const CASES: &[&str] = &[
     "oware capture_before_sowing=single_opposite",
     "kalah relay=last capture_before_sowing=single_opposite grand_slam=no_capture",
     "kalah direction=parity min_seeds=2 capture_before_sowing=first_seed",
+    "kalah stores_sown=all capture_opponent_store=true",
+    "kalah players=3 stores_sown=all capture_opponent_store=true capture_extra_turn=true",
     // The MancalaGames games shipped as rule files (docs/games.md).
     "adji-kui-i.toml",
     "bakuk.toml",
@@ -125,6 +127,7 @@ const CASES: &[&str] = &[
     "mangala-iii.toml",
     "achochodi.toml",
     "sokusowo.toml",
+    "crosscapt-nine.toml",
 ];
 
 /// Random games per case.

@@ -204,7 +204,7 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 49] = [
+    let table: [(&str, &str, Change); 50] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
@@ -289,6 +289,9 @@ fn set_changes_every_dimension_by_name() {
         ("round_limit", "3", |s| s.round_limit = 3),
         ("capture_before_sowing", "first_seed", |s| {
             s.capture_before_sowing = CaptureBeforeSowing::FirstSeed
+        }),
+        ("capture_opponent_store", "true", |s| {
+            s.capture_opponent_store = true
         }),
     ];
     let names: Vec<&str> = table.iter().map(|(name, _, _)| *name).collect();

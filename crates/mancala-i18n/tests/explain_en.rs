@@ -643,3 +643,26 @@ fn captures_before_sowing_in_words() {
         );
     }
 }
+
+#[test]
+fn a_capture_of_the_opponents_store_in_words() {
+    // docs/rules.md section 5, `capture_opponent_store` (CrossCapt Nine).
+    let set = RuleSet::from_spec("kalah,stores_sown=all,capture_opponent_store=true").unwrap();
+    assert!(
+        topic_words(&set, "Captures").ends_with(
+            "If your last seed falls into your opponent's store and earns you no extra move, \
+             you take every seed in that store into yours."
+        ),
+        "{}",
+        topic_words(&set, "Captures")
+    );
+    let both = RuleSet::from_spec("kalah,stores_sown=all").unwrap();
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&both).unwrap(),
+            "{lang}: the words say the opponent's store is taken"
+        );
+    }
+}

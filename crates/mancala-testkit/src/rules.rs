@@ -327,10 +327,12 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
     let few = (prop::bool::weighted(0.2), 1u8..=6);
     // Houses whose direction the mover chooses a quarter of the time.
     let choice = (prop::bool::weighted(0.25), any::<u16>());
-    // A capture before sowing a quarter of the time.
+    // A capture before sowing a quarter of the time; a capture of the
+    // opponent's store half the time both stores are sown.
     let before = (
         prop::bool::weighted(0.25),
         1..CaptureBeforeSowing::ALL.len(),
+        any::<bool>(),
     );
     let all = (shape, feeding, capture, ending, (more, relaying, rounding));
     (all, layout, (few, choice, before)).prop_map(
@@ -340,9 +342,15 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
             (few, choice, before),
         )| {
             let rules = rule_set_of(shape, feeding, capture, ending, more, relaying, rounding);
+            let rules = RuleSet {
+                capture_opponent_store: before.2 && rules.stores_sown == StoresSown::All,
+                ..rules
+            };
             let rules = match before {
-                (true, kind) => with_capture_before_sowing(rules, CaptureBeforeSowing::ALL[kind]),
-                (false, _) => rules,
+                (true, kind, _) => {
+                    with_capture_before_sowing(rules, CaptureBeforeSowing::ALL[kind])
+                }
+                (false, _, _) => rules,
             };
             let rules = fit_directions(rules, if choice.0 { choice.1 } else { 0 });
             let rules = match layout {
@@ -620,8 +628,10 @@ fn rule_set_of(
         round_starter: RoundStarter::ALL[round_starter],
         match_houses: match_houses.min(houses),
         round_limit,
-        // Drawn apart (`with_capture_before_sowing`).
+        // Drawn apart (`with_capture_before_sowing`), as is
+        // capture_opponent_store.
         capture_before_sowing: CaptureBeforeSowing::None,
+        capture_opponent_store: false,
     }
 }
 
@@ -650,6 +660,8 @@ pub fn register_rules() -> impl Strategy<Value = RuleSet> {
                 set.direction = Direction::Ccw;
             }
             set.direction_choice = HouseSet::EMPTY;
+            set.capture_before_sowing = CaptureBeforeSowing::None;
+            set.capture_opponent_store = false;
             set.capture = [Capture::None, Capture::Opposite, Capture::Count][capture];
             set.min_seeds = 1;
             let set = fit_layout(set);

@@ -160,6 +160,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         | "capture_leaves_seed"
         | "single_seed_captures"
         | "sow_capture_last"
+        | "capture_opponent_store"
         | "chain"
         | "gap_opposite"
         | "capture_extra_turn"
@@ -279,6 +280,11 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
             Some("only count and gap captures chain")
         }
         "gap_opposite" if r.capture != Capture::Gap => Some("a gap-capture rule"),
+        "capture_opponent_store"
+            if r.extra_turn == mancala_core::ExtraTurn::AnyStore && r.first_move_extra_turn =>
+        {
+            Some("every store landing earns an extra move, which takes no store")
+        }
         "sow_capture_by" if r.sow_capture_counts.is_empty() => Some("no captures while sowing"),
         "capture_extra_turn" if r.capture == Capture::None => Some("the last seed never captures"),
         "capture_extra_turn_limit" if r.capture == Capture::None => {

@@ -467,14 +467,16 @@ pub(super) fn plain(set: &RuleSet) -> bool {
 /// The sowing kernel (`KERNEL_*`): plain sowing with its capture family
 /// fixed, or the general one. Only the general one counts the extra
 /// moves of `capture_extra_turn_limit`, leaves the capturing seed
-/// (`capture_leaves_seed`) and stops a chain at `chain_limit`, so that
+/// (`capture_leaves_seed`), stops a chain at `chain_limit` and takes an
+/// opponent's store (`capture_opponent_store`), so that
 /// the others skip those tests on every move (issue 30).
 pub(super) fn kernel(set: &RuleSet) -> u8 {
     let general_capture = set.capture_extra_turn_limit > 0
         || set.capture_leaves_seed
         || set.chain_limit > 0
         || !set.single_seed_captures
-        || set.capture_side == CaptureSide::OpponentFirst;
+        || set.capture_side == CaptureSide::OpponentFirst
+        || set.capture_opponent_store;
     if !plain(set) || general_capture {
         return KERNEL_GENERAL;
     }

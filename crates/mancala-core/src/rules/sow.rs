@@ -483,8 +483,35 @@ impl Rules {
         if landing & LAND_STORE != 0 {
             result.extra_turn =
                 landing & LAND_EXTRA != 0 && (self.first_move_extra_turn || sowings > 0);
+            // Only the general kernel takes a store (`kernel`).
+            if K == KERNEL_GENERAL && self.capture_store && captures && !result.extra_turn {
+                self.take_store::<REPORT>(cups, side, last, result, captured_cups);
+            }
         } else if captures {
             self.capture::<REPORT, K>(cups, side, last, dir, sowings, result, captured_cups);
+        }
+    }
+
+    /// `capture_opponent_store` (docs/rules.md section 5): the last seed
+    /// fell into store `last` and earned no extra move; if it is another
+    /// player's, its seeds go to the mover's store.
+    #[inline(never)]
+    fn take_store<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        side: usize,
+        last: usize,
+        out: &mut Sowing,
+        captured_cups: &mut u128,
+    ) {
+        if last == self.store(side) {
+            return;
+        }
+        let seeds = std::mem::take(&mut cups[last]);
+        cups[self.store(side)] += seeds;
+        out.captured += seeds;
+        if REPORT && seeds > 0 {
+            *captured_cups |= 1 << last;
         }
     }
 

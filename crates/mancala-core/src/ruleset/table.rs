@@ -244,6 +244,9 @@ rule_dimensions! {
         /// first seed to the mover's store (Sokusowo), or the house
         /// opposite a lone seed (Achochodi).
         capture_before_sowing: CaptureBeforeSowing = CaptureBeforeSowing::None,
+        /// A last seed in another player's store that earns no extra move
+        /// takes that store's seeds (CrossCapt Nine; `stores_sown = all`).
+        capture_opponent_store: bool = false,
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::table::RuleSet;
 use super::values::{
-    Capture, CaptureBeforeSowing, Direction, EndCondition, GrandSlam, Relay, Rounds,
+    Capture, CaptureBeforeSowing, Direction, EndCondition, GrandSlam, Relay, Rounds, StoresSown,
 };
 use super::{MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS};
 use crate::error::{InvalidReason, RuleError};
@@ -30,7 +30,8 @@ impl RuleSet {
     /// `sow_capture_last` without `sow_capture_counts`,
     /// `capture_before_sowing = first_seed` where a lift may hold a single
     /// seed (`min_seeds` below 2, `relay = next`), `capture_before_sowing
-    /// = single_opposite` with 3 or 4 players, a count
+    /// = single_opposite` with 3 or 4 players, `capture_opponent_store`
+    /// without `stores_sown = all`, a count
     /// capture without
     /// counts, a count of 0 in `capture_counts` or `sow_capture_counts`, a
     /// two-player rule (count capture, `gap_opposite` with a gap capture,
@@ -187,12 +188,20 @@ impl RuleSet {
         })
     }
 
-    /// Refuses a `capture_before_sowing` the engine cannot play
+    /// Refuses a `capture_opponent_store` without `stores_sown = all`, and
+    /// a `capture_before_sowing` the engine cannot play
     /// (docs/rules.md section 14): `first_seed` where a lift may hold a
     /// single seed (`min_seeds` below 2, or `relay = next`), which would
     /// leave nothing to sow; `single_opposite` with 3 or 4 players, where
     /// no single house is opposite.
     fn validate_before_sowing(&self) -> Result<(), RuleError> {
+        if self.capture_opponent_store && self.stores_sown != StoresSown::All {
+            return Err(RuleError::InvalidValue {
+                field: "capture_opponent_store",
+                value: "true".into(),
+                reason: InvalidReason::OpponentStoreNotSown,
+            });
+        }
         let reason = match self.capture_before_sowing {
             CaptureBeforeSowing::None => return Ok(()),
             CaptureBeforeSowing::FirstSeed if self.min_seeds < 2 || self.relay == Relay::Next => {

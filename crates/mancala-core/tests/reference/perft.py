@@ -96,6 +96,9 @@ class Rules:
     # A capture as a house is lifted (section 5): none | first_seed |
     # single_opposite.
     capture_before_sowing: str = "none"
+    # A last seed in another player's store that earns no extra move
+    # takes that store's seeds (section 5).
+    capture_opponent_store: bool = False
 
 
 KALAH = Rules()
@@ -244,7 +247,7 @@ def parse_rules(spec):
         elif key in ("first_move_extra_turn", "must_feed", "chain", "pie_rule",
                      "capture_empty_opposite", "gap_opposite", "capture_extra_turn", "tuzdyk",
                      "capture_ends_relay", "capture_leaves_seed", "single_seed_captures",
-                     "sow_capture_last"):
+                     "sow_capture_last", "capture_opponent_store"):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
@@ -679,6 +682,21 @@ def gap_capture(rules, s, mover, last, step):
     return taken
 
 
+def opponent_store_capture(rules, s, mover, last, lifted, stats):
+    """Section 5, `capture_opponent_store`: a last seed in another
+    player's store that earned no extra move takes that store's seeds to
+    the mover's, as the last seed's capture (not in the first
+    `no_capture_moves` sowings, nor for a single seed when
+    `single_seed_captures` is off); it earns no extra move."""
+    if not rules.capture_opponent_store or last[0] != "s" or last[1] == mover:
+        return
+    if not may_capture(rules, s, lifted) or s.stores[last[1]] == 0:
+        return
+    s.stores[mover] += s.stores[last[1]]
+    s.stores[last[1]] = 0
+    stats["store_captures"] += 1
+
+
 def make_tuzdyk(rules, s, mover, last, stats):
     """Section 5: the last seed brought an opponent's house to
     tuzdyk_count; it becomes the mover's tuzdyk if the rules allow.
@@ -736,6 +754,8 @@ def play_house(rules, s, k, stats, way=None):
             rules.extra_turn == "own_store" and last[1] == mover
         )
         extra = earned and (rules.first_move_extra_turn or before.ply > 0)
+    if not extra and not limited:
+        opponent_store_capture(rules, t, mover, last, s.houses[mover][k], stats)
     captured = sum(taken.values()) > 0 and not (grand_slam and rules.grand_slam == "no_capture")
     if captured and rules.capture_extra_turn and (rules.first_move_extra_turn or before.ply > 0):
         # Under a limit, a capture earns another move only while the turn

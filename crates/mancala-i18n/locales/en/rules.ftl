@@ -185,6 +185,7 @@ rules-capture-before-sowing = { $kind ->
         [first_seed] Each time you lift a house's seeds, the house you play and every house you lift to go on, the first seed goes to your store before you sow the others.
        *[single_opposite] When you lift a single seed, the seeds of the house opposite the one you lift go to your store first; then you sow it.
     }
+rules-capture-opponent-store = If your last seed falls into your opponent's store and earns you no extra move, you take every seed in that store into yours.
 # $side: opponent, own or any; $counts: a phrase such as "2 or 3 seeds".
 rules-capture-count = If your last seed makes a house { $side ->
         [opponent] on your opponent's side

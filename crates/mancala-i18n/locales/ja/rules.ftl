@@ -143,6 +143,7 @@ rules-capture-before-sowing = { $kind ->
         [first_seed] 穴の石を持ち上げるたびに(打つ穴も、続けるために持ち上げる穴も)、最初の1個は残りをまく前に自分のゴールに入ります。
        *[single_opposite] 石を1個だけ持ち上げたときは、まず持ち上げた穴の向かいの穴の石が自分のゴールに入り、それからその石をまきます。
     }
+rules-capture-opponent-store = 最後の石が相手のゴールに入り、もう1手にならなかったときは、そのゴールの石をすべて自分のゴールに入れます。
 rules-capture-count = 最後の石で{ $side ->
         [opponent] 相手の列の
         [own] 自分の列の
