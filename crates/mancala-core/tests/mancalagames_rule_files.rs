@@ -495,6 +495,16 @@ const CAPTURE_ROWS: &[Row] = &[
         6,
         "8,8,8,0,0,0:12 2,2,2,2,2,2:0 to=1 ply=11",
     ),
+    // Obridjie: h5's 3 seeds go into h6 (1), o1 (3 -> 4: not the lap's
+    // last seed, so its owner, side 1, takes it at once) and o2 (3 -> 4:
+    // the last seed, so the mover takes it and the relay ends).
+    (
+        "obridjie",
+        "0,0,0,0,3,0:20 3,3,1,0,0,0:18 to=0 ply=10",
+        5,
+        4,
+        "0,0,0,0,0,1:24 0,0,1,0,0,0:22 to=1 ply=11",
+    ),
 ];
 
 #[test]

@@ -128,6 +128,7 @@ const CASES: &[&str] = &[
     "achochodi.toml",
     "sokusowo.toml",
     "crosscapt-nine.toml",
+    "obridjie.toml",
 ];
 
 /// Random games per case.
