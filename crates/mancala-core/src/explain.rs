@@ -329,6 +329,7 @@ fn captures(r: &RuleSet) -> Option<Vec<Phrase>> {
         Capture::Count => count_capture(r),
         Capture::Next => vec![Phrase::new("rules-capture-next").word("side", on_side(r))],
         Capture::Gap => gap_capture(r),
+        Capture::Match => vec![Phrase::new("rules-capture-match").word("side", on_side(r))],
     };
     if can_capture(r) && r.no_capture_moves > 0 {
         phrases.push(Phrase::new("rules-capture-first-moves").number("moves", r.no_capture_moves));
@@ -532,6 +533,8 @@ fn takes_from_opponent(r: &RuleSet) -> bool {
         Capture::Opposite => true,
         Capture::Count | Capture::Next => r.capture_side != CaptureSide::Own,
         Capture::Gap => r.capture_side != CaptureSide::Own || r.gap_opposite,
+        // One of the two houses taken is the opponent's.
+        Capture::Match => true,
     }
 }
 

@@ -367,3 +367,46 @@ fn capture_opponent_store_takes_the_store_the_last_seed_falls_in() {
         })
     );
 }
+
+#[test]
+fn a_match_capture_takes_a_house_that_equals_the_house_across() {
+    // h3's 2 seeds go into h4 (0 -> 1) and h5 (2 -> 3): o2, across h5,
+    // holds 3 too.
+    let start = "0,0,2,0,2,0:20 1,3,3,1,1,1:14 to=0 ply=10";
+    // Kalah: h5 held seeds, no capture.
+    let kalah = spec("kalah");
+    let mut pos = at(&kalah, start);
+    assert_eq!(play(&mut pos, 3).captured, 0);
+    assert_eq!(pos.to_string(), "0,0,0,1,3,0:20 1,3,3,1,1,1:14 to=1 ply=11");
+    // capture = match: h5 and o2 (3 each) are taken.
+    let matching = spec("kalah,capture=match,capture_side=any");
+    let mut pos = at(&matching, start);
+    let effect = play(&mut pos, 3);
+    assert_eq!(effect.captured, 6);
+    assert_eq!(
+        effect.captured_cups().collect::<Vec<_>>(),
+        vec![house(0, 5), house(1, 2)]
+    );
+    assert_eq!(pos.to_string(), "0,0,0,1,0,0:26 1,0,3,1,1,1:14 to=1 ply=11");
+    // capture_side judges the house the last seed fell in: the mover's.
+    let own = spec("kalah,capture=match,capture_side=own");
+    let mut pos = at(&own, start);
+    assert_eq!(play(&mut pos, 3).captured, 6);
+    let opponent = spec("kalah,capture=match,capture_side=opponent");
+    let mut pos = at(&opponent, start);
+    assert_eq!(play(&mut pos, 3).captured, 0);
+    // h4's seed makes h5 hold 2 against o2's 3: no match.
+    let mut pos = at(&matching, "0,0,0,1,1,0:20 1,3,3,1,1,1:16 to=0 ply=10");
+    assert_eq!(play(&mut pos, 4).captured, 0);
+    assert_eq!(pos.to_string(), "0,0,0,0,2,0:20 1,3,3,1,1,1:16 to=1 ply=11");
+    // Across the board means two players (section 14).
+    let mut set = RuleSet::from_spec("kalah,capture=match").unwrap();
+    set.players = 3;
+    assert!(matches!(
+        set.validate(),
+        Err(RuleError::TwoPlayerRule {
+            field: "capture",
+            ..
+        })
+    ));
+}

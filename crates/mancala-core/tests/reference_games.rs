@@ -96,6 +96,9 @@ const CASES: &[&str] = &[
     "kalah relay=last capture_before_sowing=single_opposite grand_slam=no_capture",
     "kalah direction=parity min_seeds=2 capture_before_sowing=first_seed",
     "kalah stores_sown=all capture_opponent_store=true",
+    "kalah capture=match capture_side=any",
+    "oware capture=match capture_side=any relay=last capture_ends_relay=true stores_sown=none",
+    "kalah capture=match capture_side=opponent grand_slam=no_capture",
     "kalah players=3 stores_sown=all capture_opponent_store=true capture_extra_turn=true",
     // The MancalaGames games shipped as rule files (docs/games.md).
     "adji-kui-i.toml",

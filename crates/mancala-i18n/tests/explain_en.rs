@@ -666,3 +666,23 @@ fn a_capture_of_the_opponents_store_in_words() {
         );
     }
 }
+
+#[test]
+fn a_match_capture_in_words() {
+    // docs/rules.md section 5, `capture = match` (Mangala I).
+    let set = RuleSet::from_spec("kalah,capture=match,capture_side=any").unwrap();
+    assert_eq!(
+        topic_words(&set, "Captures"),
+        "If your last seed lands in a house on either side and makes it hold as many seeds as \
+         the house across the board, you capture the seeds of both houses."
+    );
+    let kalah = RuleSet::from_spec("kalah").unwrap();
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&kalah).unwrap(),
+            "{lang}: the words say the match capture"
+        );
+    }
+}

@@ -44,7 +44,8 @@ pub fn small_rules() -> impl Strategy<Value = RuleSet> {
                     stores_sown: stores,
                     origin,
                     extra_turn: extra,
-                    capture: if capture == Capture::Count && !two {
+                    // Count and match captures are two-player rules (section 14).
+                    capture: if matches!(capture, Capture::Count | Capture::Match) && !two {
                         Capture::Opposite
                     } else {
                         capture
@@ -97,7 +98,7 @@ pub fn tiny_rules() -> impl Strategy<Value = RuleSet> {
                     stores_sown: stores,
                     origin,
                     extra_turn: extra,
-                    capture: if capture == Capture::Count && !two {
+                    capture: if matches!(capture, Capture::Count | Capture::Match) && !two {
                         Capture::Opposite
                     } else {
                         capture
@@ -580,7 +581,7 @@ fn rule_set_of(
         must_feed: must_feed && two,
         unfed: Unfed::ALL[unfed],
         grand_slam,
-        capture: if capture == Capture::Count && !two {
+        capture: if matches!(capture, Capture::Count | Capture::Match) && !two {
             Capture::Opposite
         } else {
             capture

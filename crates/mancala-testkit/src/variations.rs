@@ -138,7 +138,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "relay_on" => names(&["any", "own", "opponent"]),
         "unfed" => names(&["any_move", "end_to_mover", "end_to_starving", "end"]),
         "grand_slam" => names(&["allowed", "no_capture", "forbidden"]),
-        "capture" => names(&["none", "opposite", "count", "next", "gap"]),
+        "capture" => names(&["none", "opposite", "count", "next", "gap", "match"]),
         "capture_from" => names(&["next", "opposite", "all"]),
         "capture_side" => names(&["opponent", "own", "any", "opponent_first"]),
         "sow_capture_by" => names(&["owner", "sower"]),
@@ -352,6 +352,7 @@ fn can_take_from_opponent(r: &RuleSet) -> bool {
         Capture::Opposite => true,
         Capture::Count | Capture::Next => r.capture_side != CaptureSide::Own,
         Capture::Gap => r.capture_side != CaptureSide::Own || r.gap_opposite,
+        Capture::Match => true,
     }
 }
 

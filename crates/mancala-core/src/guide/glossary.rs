@@ -115,6 +115,7 @@ fn capture_terms(r: &RuleSet) -> Vec<Term> {
             .phrase("counts", counts_phrase(r.capture_counts, total)),
         Capture::Next => Phrase::new("rules-term-capture-means").word("kind", "next"),
         Capture::Gap => Phrase::new("rules-term-capture-means").word("kind", "gap"),
+        Capture::Match => Phrase::new("rules-term-capture-means").word("kind", "match"),
         Capture::None if !r.sow_capture_counts.is_empty() => {
             Phrase::new("rules-term-capture-means")
                 .word("kind", "sowing")

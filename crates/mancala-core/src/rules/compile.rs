@@ -484,7 +484,7 @@ pub(super) fn kernel(set: &RuleSet) -> u8 {
         Capture::None => KERNEL_NO_CAPTURE,
         Capture::Opposite => KERNEL_OPPOSITE,
         Capture::Count => KERNEL_COUNT,
-        Capture::Next | Capture::Gap => KERNEL_GENERAL,
+        Capture::Next | Capture::Gap | Capture::Match => KERNEL_GENERAL,
     }
 }
 

@@ -702,6 +702,16 @@ impl Rules {
                     self.take::<REPORT>(cups, side, 1 << next, out, captured_cups);
                 }
             }
+            Capture::Match => {
+                // Two players: the house across is the opponent's or the
+                // mover's (section 14).
+                let across = usize::from(self.across[last]);
+                let ok = self.capture_side_ok[side][usize::from(self.owner[last])];
+                if ok && cups[across] == cups[last] {
+                    let houses = 1 << last | 1 << across;
+                    self.take::<REPORT>(cups, side, houses, out, captured_cups);
+                }
+            }
             Capture::Gap => {
                 let taken = self.gap_houses(cups, side, last, dir);
                 if taken != 0 {

@@ -303,6 +303,7 @@ impl RuleSet {
         }
         let two_player = [
             ("capture", self.capture == Capture::Count, "count"),
+            ("capture", self.capture == Capture::Match, "match"),
             (
                 "gap_opposite",
                 self.gap_opposite && self.capture == Capture::Gap,

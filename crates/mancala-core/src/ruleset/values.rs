@@ -266,6 +266,9 @@ rule_enum! {
         /// Capture across the gap (Pallanguzhi family): the house after the
         /// last one is empty, the house beyond that empty one is taken.
         Gap = "gap",
+        /// The last seed makes its house hold as many seeds as the house
+        /// across the board: both are taken (Mangala I; two players).
+        Match = "match",
     }
 }
 

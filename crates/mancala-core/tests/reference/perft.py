@@ -52,7 +52,7 @@ class Rules:
     # (the leftover rule) ends the game as the other two do (section 4).
     unfed: str = "any_move"  # any_move | end_to_mover | end_to_starving | end
     grand_slam: str = "allowed"  # allowed | no_capture | forbidden
-    capture: str = "opposite"  # none | opposite | count | next | gap
+    capture: str = "opposite"  # none | opposite | count | next | gap | match
     capture_from: str = "next"  # next | opposite | all
     capture_empty_opposite: bool = False
     # Opposite capture: the last seed stays in its house (section 5).
@@ -544,7 +544,22 @@ def capture(rules, t, mover, last, back):
         return next_capture(rules, t, mover, last, -back)
     if rules.capture == "gap":
         return gap_capture(rules, t, mover, last, -back)
+    if rules.capture == "match":
+        return match_capture(rules, t, mover, last)
     return Counter()
+
+
+def match_capture(rules, s, mover, last):
+    """Section 5, `capture = match` (two players): the last seed's house,
+    where `capture_side` allows, now holds as many seeds as the house
+    across the board; both are taken."""
+    taken = Counter()
+    if last[0] != "h" or not side_allowed(rules, mover, last):
+        return taken
+    across = ("h", 1 - last[1], rules.houses - 1 - last[2])
+    if count(s, across) == count(s, last):
+        take(s, mover, [last, across], taken)
+    return taken
 
 
 def targets(rules, mover):

@@ -199,6 +199,13 @@ rules-capture-count-chain = Then the capture goes back over the houses before it
     }, and stops at the first that does not.
 # $side: opponent (of two players), others (another player's side), own
 # or any.
+# $side: opponent, own or any (the house the last seed lands in).
+rules-capture-match = If your last seed lands in a house { $side ->
+        [opponent] on your opponent's side
+        [own] on your own side
+        [others] on another player's side
+       *[any] on either side
+    } and makes it hold as many seeds as the house across the board, you capture the seeds of both houses.
 rules-capture-next = If your last seed lands in a house, you capture the seeds of the house after it (stores are skipped) { $side ->
         [opponent] if it holds seeds and is on your opponent's side
         [others] if it holds seeds and is on another player's side
@@ -436,6 +443,7 @@ rules-term-capture-means = { $kind ->
         [gap] Taking seeds off the board: when your last seed lands in a house and the house after it is empty, the seeds of the house beyond go to your store.
         [sowing] Taking seeds off the board: a house that comes to hold { $counts } while seeds are being sown is emptied into a store.
         [before_sowing] Taking seeds off the board: a seed or a house goes to your store as you lift seeds, before they are sown.
+        [match] Taking seeds off the board: when your last seed makes its house hold as many seeds as the house across the board, the seeds of both go to your store.
        *[tuzdyk] Taking seeds off the board: every seed sown into your tuzdyk goes to your store.
     }
 rules-term-corresponding-house = Corresponding house

@@ -154,6 +154,13 @@ rules-capture-count-chain = 続けてその前の穴を1つずつさかのぼり
         [own] 自分の列で
        *[any] どちらの列でも
     }石が{ $counts }の穴も取り、そうでない穴で止まります。
+# $side: opponent, own or any (the house the last seed lands in).
+rules-capture-match = 最後の石が{ $side ->
+        [opponent] 相手の列の
+        [own] 自分の列の
+        [others] ほかのプレイヤーの列の
+       *[any] どちらかの列の
+    }穴に入り、その穴の石が向かいの穴と同じ数になったら、両方の穴の石を取ります。
 rules-capture-next = 最後の石が穴に入ったら、その次の穴（ゴールは飛ばします）{ $side ->
         [opponent] が相手の列にあって石が入っていれば
         [others] がほかのプレイヤーの列にあって石が入っていれば
@@ -358,6 +365,7 @@ rules-term-capture-means = { $kind ->
         [gap] 盤から石を取ることです。最後の石が穴に入り、その次の穴が空なら、さらにその次の穴の石を自分のゴールに入れます。
         [sowing] 盤から石を取ることです。まいている途中で石が{ $counts }になった穴は、その石をゴールに移します。
         [before_sowing] 盤から石を取ることです。石を持ち上げるとき、まく前に、石1個または穴の石が自分のゴールに入ります。
+        [match] 盤から石を取ることです。最後の石で穴の石が向かいの穴と同じ数になったら、両方の穴の石を自分のゴールに入れます。
        *[tuzdyk] 盤から石を取ることです。自分のトゥズディクにまかれた石はすべて自分のゴールに入ります。
     }
 rules-term-corresponding-house = 対応する穴
