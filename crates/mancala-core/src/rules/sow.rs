@@ -195,8 +195,8 @@ impl Rules {
     /// `from` to the mover's store. Not in the first `no_capture_moves`
     /// sowings. The seeds taken count in `out.captured` and, as captures
     /// made while a move sows, in `out.sow_taken`. Returns the seeds left
-    /// to sow; `on_step` is told the seed
-    /// stored (as a seed sown into the store) or the house taken.
+    /// to sow; `on_step` is told the seed stored (as a seed sown into the
+    /// store) or the house taken.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     fn capture_before<const REPORT: bool>(
