@@ -143,6 +143,22 @@ pub enum InvalidReason {
         "sow_capture_last extends the captures while sowing to the last seed: it needs sow_capture_counts"
     )]
     SowCaptureLastWithoutCounts,
+    /// `capture_before_sowing = first_seed` with a lift that may hold a
+    /// single seed: `min_seeds` below 2, or `relay = next`.
+    #[error(
+        "capture_before_sowing = first_seed sends a lift's first seed to the store: every lift must hold 2 seeds or more (min_seeds = 2 or more, and relay = none or last)"
+    )]
+    FirstSeedSingleLift,
+    /// `capture_opponent_store` without `stores_sown = all`.
+    #[error(
+        "capture_opponent_store takes the store a last seed falls in: it needs stores_sown = all"
+    )]
+    OpponentStoreNotSown,
+    /// `capture_before_sowing = single_opposite` with 3 or 4 players.
+    #[error(
+        "capture_before_sowing = single_opposite takes the house opposite the lifted one: it needs two players"
+    )]
+    SingleOppositePlayers,
     /// `chain_limit` above 0 without `chain`.
     #[error("chain_limit limits how far a chain capture goes: it needs chain = true")]
     ChainLimitWithoutChain,

@@ -12,9 +12,9 @@ use serde::Serialize;
 
 use crate::phrase::{Phrase, PhraseArg};
 use crate::ruleset::{
-    Capture, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition, ExtraTurn, GrandSlam,
-    Leftover, NoMove, Origin, Relay, RelayOn, RoundFill, RoundStarter, Rounds, RuleSet,
-    SowCaptureBy, StoresSown, Unfed,
+    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition,
+    ExtraTurn, GrandSlam, Leftover, NoMove, Origin, Relay, RelayOn, RoundFill, RoundStarter,
+    Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 
 /// One topic of a rule set's explanation: its id and its sentences.
@@ -329,6 +329,7 @@ fn captures(r: &RuleSet) -> Option<Vec<Phrase>> {
         Capture::Count => count_capture(r),
         Capture::Next => vec![Phrase::new("rules-capture-next").word("side", on_side(r))],
         Capture::Gap => gap_capture(r),
+        Capture::Match => vec![Phrase::new("rules-capture-match").word("side", on_side(r))],
     };
     if can_capture(r) && r.no_capture_moves > 0 {
         phrases.push(Phrase::new("rules-capture-first-moves").number("moves", r.no_capture_moves));
@@ -338,12 +339,28 @@ fn captures(r: &RuleSet) -> Option<Vec<Phrase>> {
     if !r.single_seed_captures && (r.capture != Capture::None || r.tuzdyk) {
         phrases.push(Phrase::new("rules-capture-single-seed"));
     }
+    // `capture_before_sowing`: what a lift takes before its seeds are sown.
+    let before = match r.capture_before_sowing {
+        CaptureBeforeSowing::None => None,
+        CaptureBeforeSowing::FirstSeed => Some("first_seed"),
+        CaptureBeforeSowing::SingleOpposite => Some("single_opposite"),
+    };
+    if let Some(kind) = before {
+        phrases.push(Phrase::new("rules-capture-before-sowing").word("kind", kind));
+    }
+    if r.capture_opponent_store {
+        phrases.push(Phrase::new("rules-capture-opponent-store"));
+    }
     Some(phrases)
 }
 
 /// Whether anything can ever be captured or claimed by a move.
 pub(crate) fn can_capture(r: &RuleSet) -> bool {
-    r.capture != Capture::None || !r.sow_capture_counts.is_empty() || r.tuzdyk
+    r.capture != Capture::None
+        || !r.sow_capture_counts.is_empty()
+        || r.tuzdyk
+        || r.capture_before_sowing != CaptureBeforeSowing::None
+        || r.capture_opponent_store
 }
 
 /// The Kalah family's capture, with its targets for 3 or 4 players:
@@ -516,6 +533,8 @@ fn takes_from_opponent(r: &RuleSet) -> bool {
         Capture::Opposite => true,
         Capture::Count | Capture::Next => r.capture_side != CaptureSide::Own,
         Capture::Gap => r.capture_side != CaptureSide::Own || r.gap_opposite,
+        // One of the two houses taken is the opponent's.
+        Capture::Match => true,
     }
 }
 

@@ -117,10 +117,10 @@ pub use record::GameLineError;
 pub use rounds::{Match, MatchLineError, rounds_won};
 pub use rules::Rules;
 pub use ruleset::{
-    Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction, EndCondition, EndSet,
-    ExtraTurn, GrandSlam, HouseSet, Layout, Leftover, MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS, NoMove,
-    Origin, Relay, RelayOn, RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown,
-    Unfed,
+    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction,
+    EndCondition, EndSet, ExtraTurn, GrandSlam, HouseSet, Layout, Leftover, MAX_HOUSES,
+    MAX_PLAYERS, MAX_SEEDS, NoMove, Origin, Relay, RelayOn, RoundFill, RoundStarter, Rounds,
+    RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 pub use setup::{PieState, Setup};
 pub use side::{BySide, Side};

@@ -20,8 +20,9 @@ pub(crate) use sow::{
 use crate::error::RuleError;
 use crate::mv::{Move, Sense};
 use crate::ruleset::{
-    Capture, CaptureSide, CountSet, Direction, EndCondition, GrandSlam, Leftover, MAX_HOUSES,
-    MAX_PLAYERS, NoMove, Origin, Relay, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    Capture, CaptureBeforeSowing, CaptureSide, CountSet, Direction, EndCondition, GrandSlam,
+    Leftover, MAX_HOUSES, MAX_PLAYERS, NoMove, Origin, Relay, RuleSet, SowCaptureBy, StoresSown,
+    Unfed,
 };
 use crate::side::Side;
 
@@ -186,6 +187,12 @@ pub struct Rules {
     /// `single_seed_captures`: false when a move lifting one seed
     /// captures nothing (read by the general kernel only).
     pub(crate) single_seed_captures: bool,
+    /// `capture_before_sowing`: the capture made as a house is lifted
+    /// (read by the general kernel only: it makes a rule set not plain).
+    pub(crate) before_sowing: CaptureBeforeSowing,
+    /// `capture_opponent_store`: a last seed in another player's store
+    /// that earns no extra move takes it (read by the general kernel only).
+    pub(crate) capture_store: bool,
     pub(crate) no_capture_moves: u32,
     pub(crate) grand_slam: GrandSlam,
     pub(crate) first_move_extra_turn: bool,
@@ -330,6 +337,8 @@ impl Rules {
             chain_limit: set.chain_limit,
             chain_any_side: set.capture_side == CaptureSide::OpponentFirst,
             single_seed_captures: set.single_seed_captures,
+            before_sowing: set.capture_before_sowing,
+            capture_store: set.capture_opponent_store,
             no_capture_moves: set.no_capture_moves,
             grand_slam: set.grand_slam,
             first_move_extra_turn: set.first_move_extra_turn,

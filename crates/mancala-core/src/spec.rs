@@ -157,6 +157,8 @@ const ADDED_LATER: &[&str] = &[
     "round_limit",
     "layout_seed",
     "end_seeds",
+    "capture_before_sowing",
+    "capture_opponent_store",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

@@ -2,8 +2,8 @@
 //! by hand from docs/rules.md section 5: `capture_leaves_seed` (an
 //! opposite capture that leaves the capturing seed), `chain_limit`
 //! (the most houses one chain capture takes), `capture_side =
-//! opponent_first`, `single_seed_captures` and `sow_capture_last`, and
-//! the errors that name them (section 14).
+//! opponent_first`, `single_seed_captures`, `sow_capture_last` and
+//! `capture_before_sowing`, and the errors that name them (section 14).
 //!
 //! Notation: per side `house 1,...,house n:store`, side 0 first, then
 //! `to=SIDE ply=N`. `hK` is a house of side 0, `oK` one of side 1.
@@ -210,4 +210,203 @@ fn sow_capture_last_lets_the_last_seed_take_its_house_while_sowing() {
             reason: InvalidReason::SowCaptureLastWithoutCounts,
         })
     );
+}
+
+fn house(side: usize, number: u8) -> Cup {
+    Cup::House {
+        side: Side::new(side),
+        number,
+    }
+}
+
+#[test]
+fn first_seed_sends_the_first_seed_of_a_lift_to_the_store_before_sowing() {
+    let start = "0,0,3,0,0,2:20 1,1,5,1,1,1:13 to=0 ply=4";
+    // Kalah sows h3's 3 seeds into h4, h5 and h6 (2 -> 3): no capture.
+    let kalah = spec("kalah,min_seeds=2");
+    let mut pos = at(&kalah, start);
+    assert_eq!(play(&mut pos, 3).captured, 0);
+    assert_eq!(pos.to_string(), "0,0,0,1,1,3:20 1,1,5,1,1,1:13 to=1 ply=5");
+    // Under first_seed the first goes to the store (21), the other two
+    // into h4 and h5: h5 was empty, so it takes o2's seed with it (23).
+    let first = spec("kalah,min_seeds=2,capture_before_sowing=first_seed");
+    let mut pos = at(&first, start);
+    let store = Cup::Store { side: Side::new(0) };
+    assert_eq!(
+        pos.sowing_steps(Move::House(3)),
+        Some(vec![
+            SowingStep::Lift(house(0, 3)),
+            SowingStep::Seed(store),
+            SowingStep::Seed(house(0, 4)),
+            SowingStep::Seed(house(0, 5)),
+        ])
+    );
+    assert_eq!(pos.landing(Move::House(3)), Some(house(0, 5)));
+    assert_eq!(play(&mut pos, 3).captured, 3);
+    assert_eq!(pos.to_string(), "0,0,0,1,0,2:23 1,0,5,1,1,1:13 to=1 ply=5");
+    // h6's 2 seeds: the first to the store, the second into the store too,
+    // which earns another move (Kalah's second seed would go into o1).
+    let mut pos = at(&first, start);
+    assert_eq!(pos.landing(Move::House(6)), Some(store));
+    let effect = play(&mut pos, 6);
+    assert!(effect.extra_turn);
+    assert_eq!(pos.to_string(), "0,0,3,0,0,0:22 1,1,5,1,1,1:13 to=0 ply=5");
+    // Not in the first no_capture_moves sowings: h3 sows as in Kalah.
+    let late = spec("kalah,min_seeds=2,capture_before_sowing=first_seed,no_capture_moves=9");
+    let mut pos = at(&late, start);
+    play(&mut pos, 3);
+    assert_eq!(pos.to_string(), "0,0,0,1,1,3:20 1,1,5,1,1,1:13 to=1 ply=5");
+    // A lift of one seed would have nothing to sow (section 14).
+    let mut set = Preset::Kalah.rules();
+    set.capture_before_sowing = CaptureBeforeSowing::FirstSeed;
+    assert_eq!(
+        set.validate(),
+        Err(RuleError::InvalidValue {
+            field: "capture_before_sowing",
+            value: "first_seed".into(),
+            reason: InvalidReason::FirstSeedSingleLift,
+        })
+    );
+    set.min_seeds = 2;
+    assert_eq!(set.validate(), Ok(()));
+    set.relay = Relay::Next;
+    assert!(
+        set.validate().is_err(),
+        "relay = next may lift a single seed"
+    );
+}
+
+#[test]
+fn single_opposite_takes_the_house_opposite_a_lone_seed_before_it_is_sown() {
+    let start = "0,0,0,1,0,1:20 1,3,4,0,0,3:15 to=0 ply=6";
+    // Oware: h6's seed makes o1 hold 2, which it captures.
+    let oware = spec("oware");
+    let mut pos = at(&oware, start);
+    assert_eq!(play(&mut pos, 6).captured, 2);
+    assert_eq!(pos.to_string(), "0,0,0,1,0,0:22 0,3,4,0,0,3:15 to=1 ply=7");
+    // Under single_opposite o1 (opposite h6) is taken first (1 seed),
+    // then the seed falls into the emptied o1: 1, no count capture.
+    let single = spec("oware,capture_before_sowing=single_opposite");
+    let mut pos = at(&single, start);
+    assert_eq!(play(&mut pos, 6).captured, 1);
+    assert_eq!(pos.to_string(), "0,0,0,1,0,0:21 1,3,4,0,0,3:15 to=1 ply=7");
+    // h4's seed: o3, opposite h4, holds 4, taken; the seed goes into h5.
+    let mut pos = at(&single, start);
+    assert_eq!(
+        pos.sowing_steps(Move::House(4)),
+        Some(vec![
+            SowingStep::Lift(house(0, 4)),
+            SowingStep::Take {
+                cup: house(1, 3),
+                to: Side::new(0),
+            },
+            SowingStep::Seed(house(0, 5)),
+        ])
+    );
+    let effect = play(&mut pos, 4);
+    assert_eq!(effect.captured, 4);
+    assert_eq!(
+        effect.captured_cups().collect::<Vec<_>>(),
+        vec![house(1, 3)]
+    );
+    assert_eq!(pos.to_string(), "0,0,0,0,1,1:24 1,3,0,0,0,3:15 to=1 ply=7");
+    // Two seeds are sown as in Oware: o2 (opposite h5) stays, and o1,
+    // brought to 2, is captured.
+    let mut pos = at(&single, "0,0,0,0,2,0:20 1,3,4,0,0,3:15 to=0 ply=6");
+    assert_eq!(play(&mut pos, 5).captured, 2);
+    assert_eq!(pos.to_string(), "0,0,0,0,0,1:22 0,3,4,0,0,3:15 to=1 ply=7");
+    // It needs a single house opposite: two players (section 14).
+    let mut set = Preset::Kalah.rules();
+    set.capture_before_sowing = CaptureBeforeSowing::SingleOpposite;
+    set.players = 3;
+    assert_eq!(
+        set.validate(),
+        Err(RuleError::InvalidValue {
+            field: "capture_before_sowing",
+            value: "single_opposite".into(),
+            reason: InvalidReason::SingleOppositePlayers,
+        })
+    );
+}
+
+#[test]
+fn capture_opponent_store_takes_the_store_the_last_seed_falls_in() {
+    // Both stores sown: h6's 8 seeds go into the mover's store (6), o1 to
+    // o6 (2 each) and the opponent's store (5 -> 6).
+    let start = "8,8,8,0,0,8:5 1,1,1,1,1,1:5 to=0 ply=10";
+    let all = spec("kalah,stores_sown=all");
+    let mut pos = at(&all, start);
+    assert_eq!(play(&mut pos, 6).captured, 0);
+    assert_eq!(pos.to_string(), "8,8,8,0,0,0:6 2,2,2,2,2,2:6 to=1 ply=11");
+    // Under capture_opponent_store the mover takes that store's 6 seeds.
+    let take = spec("kalah,stores_sown=all,capture_opponent_store=true");
+    let mut pos = at(&take, start);
+    let effect = play(&mut pos, 6);
+    assert_eq!(effect.captured, 6);
+    assert!(!effect.extra_turn);
+    assert_eq!(pos.to_string(), "8,8,8,0,0,0:12 2,2,2,2,2,2:0 to=1 ply=11");
+    // A landing that earns an extra move takes nothing (extra_turn =
+    // any_store).
+    let any = spec("kalah,stores_sown=all,extra_turn=any_store,capture_opponent_store=true");
+    let mut pos = at(&any, start);
+    assert_eq!(play(&mut pos, 6).captured, 0);
+    assert_eq!(pos.to_string(), "8,8,8,0,0,0:6 2,2,2,2,2,2:6 to=0 ply=11");
+    // Nor in the first no_capture_moves sowings.
+    let late = spec("kalah,stores_sown=all,capture_opponent_store=true,no_capture_moves=20");
+    let mut pos = at(&late, start);
+    assert_eq!(play(&mut pos, 6).captured, 0);
+    // It needs both stores on the track (section 14).
+    let mut set = Preset::Kalah.rules();
+    set.capture_opponent_store = true;
+    assert_eq!(
+        set.validate(),
+        Err(RuleError::InvalidValue {
+            field: "capture_opponent_store",
+            value: "true".into(),
+            reason: InvalidReason::OpponentStoreNotSown,
+        })
+    );
+}
+
+#[test]
+fn a_match_capture_takes_a_house_that_equals_the_house_across() {
+    // h3's 2 seeds go into h4 (0 -> 1) and h5 (2 -> 3): o2, across h5,
+    // holds 3 too.
+    let start = "0,0,2,0,2,0:20 1,3,3,1,1,1:14 to=0 ply=10";
+    // Kalah: h5 held seeds, no capture.
+    let kalah = spec("kalah");
+    let mut pos = at(&kalah, start);
+    assert_eq!(play(&mut pos, 3).captured, 0);
+    assert_eq!(pos.to_string(), "0,0,0,1,3,0:20 1,3,3,1,1,1:14 to=1 ply=11");
+    // capture = match: h5 and o2 (3 each) are taken.
+    let matching = spec("kalah,capture=match,capture_side=any");
+    let mut pos = at(&matching, start);
+    let effect = play(&mut pos, 3);
+    assert_eq!(effect.captured, 6);
+    assert_eq!(
+        effect.captured_cups().collect::<Vec<_>>(),
+        vec![house(0, 5), house(1, 2)]
+    );
+    assert_eq!(pos.to_string(), "0,0,0,1,0,0:26 1,0,3,1,1,1:14 to=1 ply=11");
+    // capture_side judges the house the last seed fell in: the mover's.
+    let own = spec("kalah,capture=match,capture_side=own");
+    let mut pos = at(&own, start);
+    assert_eq!(play(&mut pos, 3).captured, 6);
+    let opponent = spec("kalah,capture=match,capture_side=opponent");
+    let mut pos = at(&opponent, start);
+    assert_eq!(play(&mut pos, 3).captured, 0);
+    // h4's seed makes h5 hold 2 against o2's 3: no match.
+    let mut pos = at(&matching, "0,0,0,1,1,0:20 1,3,3,1,1,1:16 to=0 ply=10");
+    assert_eq!(play(&mut pos, 4).captured, 0);
+    assert_eq!(pos.to_string(), "0,0,0,0,2,0:20 1,3,3,1,1,1:16 to=1 ply=11");
+    // Across the board means two players (section 14).
+    let mut set = RuleSet::from_spec("kalah,capture=match").unwrap();
+    set.players = 3;
+    assert!(matches!(
+        set.validate(),
+        Err(RuleError::TwoPlayerRule {
+            field: "capture",
+            ..
+        })
+    ));
 }

@@ -3,9 +3,9 @@
 //! every parser turns any text into a value or a typed error, never a panic.
 
 use mancala_core::{
-    Cup, Direction, Effect, EndCondition, EndSet, GrandSlam, History, HouseSet, IllegalReason,
-    Move, Position, Preset, Relay, RuleSet, Rules, Sense, Setup, Side, SowingStep, StoresSown,
-    parse_moves,
+    CaptureBeforeSowing, Cup, Direction, Effect, EndCondition, EndSet, GrandSlam, History,
+    HouseSet, IllegalReason, Move, Position, Preset, Relay, RuleSet, Rules, Sense, Setup, Side,
+    SowingStep, StoresSown, parse_moves,
 };
 use mancala_testkit::pick::{Choices, random_game};
 use mancala_testkit::rules::{any_rules, fit_layout, random_rules};
@@ -514,7 +514,14 @@ proptest! {
                 set.match_houses = set.match_houses.min(set.houses);
                 set.seeds = 1 + set.seeds % 2;
                 set.stores_sown = StoresSown::None;
+                // Without both stores sown no store can be taken.
+                set.capture_opponent_store = false;
                 set.min_seeds = 1;
+                // Moves of a single seed have nothing left to sow under
+                // first_seed (docs/rules.md section 14).
+                if set.capture_before_sowing == CaptureBeforeSowing::FirstSeed {
+                    set.capture_before_sowing = CaptureBeforeSowing::None;
+                }
                 set.end = EndSet::EMPTY;
                 fit_layout(set)
             }),
@@ -553,8 +560,16 @@ proptest! {
             Direction::Parity | Direction::Split => Direction::Ccw,
             direction => direction,
         };
-        // ... and is played without a tuzdyk.
+        // ... and is played without a tuzdyk; `relay = next` may lift a
+        // single seed, which first_seed cannot play (section 14).
+        let before = match set.capture_before_sowing {
+            CaptureBeforeSowing::FirstSeed if Relay::ALL[relay] == Relay::Next => {
+                CaptureBeforeSowing::None
+            }
+            before => before,
+        };
         let set = RuleSet {
+            capture_before_sowing: before,
             relay: Relay::ALL[relay],
             relay_limit,
             direction,

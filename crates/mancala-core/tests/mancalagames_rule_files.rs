@@ -454,6 +454,57 @@ const CAPTURE_ROWS: &[Row] = &[
         0,
         "0,0,0,2,2,4:24 0,1,1,0,0,5:33 to=1 ply=2",
     ),
+    // Achochodi: h4's single seed first takes o3, opposite h4 (4 seeds:
+    // `capture_before_sowing = "single_opposite"`), then goes into h5.
+    (
+        "achochodi",
+        "0,0,0,1,0,1:20 1,3,4,0,0,3:15 to=0 ply=6",
+        4,
+        4,
+        "0,0,0,0,1,1:24 1,3,0,0,0,3:15 to=1 ply=7",
+    ),
+    // Achochodi: h6's single seed takes o1 (2) before it is sown into
+    // the emptied o1, which then holds 1: no count capture (Oware's h6
+    // would make o1 hold 3 and take it).
+    (
+        "achochodi",
+        "0,0,0,0,2,1:20 2,3,0,0,0,1:19 to=0 ply=6",
+        6,
+        2,
+        "0,0,0,0,2,0:22 1,3,0,0,0,1:19 to=1 ply=7",
+    ),
+    // Sokusowo: every lap's first seed goes to the mover's store
+    // (`capture_before_sowing = "first_seed"`). h2's 3: one stored, h3 (1),
+    // h4 (2 -> 3): relay. h4's 3: one stored, o1 (2), o2 (2 -> 3): relay.
+    // o2's 3: one stored, o3 (1), o4 (1 -> 2): relay. o4's 2: one stored,
+    // h1 (0 -> 1), empty before: the move ends, 4 seeds stored.
+    (
+        "sokusowo",
+        "0,3,0,2:10 1,2,0,1:13 to=0 ply=4",
+        2,
+        4,
+        "1,0,1,0:14 2,0,1,0:13 to=1 ply=5",
+    ),
+    // CrossCapt Nine: h6's 8 seeds go into the mover's store, o1 to o6
+    // and last the opponent's store (5 -> 6), whose 6 seeds the mover
+    // takes (`capture_opponent_store`).
+    (
+        "crosscapt-nine",
+        "8,8,8,0,0,8:5 1,1,1,1,1,1:5 to=0 ply=10",
+        6,
+        6,
+        "8,8,8,0,0,0:12 2,2,2,2,2,2:0 to=1 ply=11",
+    ),
+    // Obridjie: h5's 3 seeds go into h6 (1), o1 (3 -> 4: not the lap's
+    // last seed, so its owner, side 1, takes it at once) and o2 (3 -> 4:
+    // the last seed, so the mover takes it and the relay ends).
+    (
+        "obridjie",
+        "0,0,0,0,3,0:20 3,3,1,0,0,0:18 to=0 ply=10",
+        5,
+        4,
+        "0,0,0,0,0,1:24 0,0,1,0,0,0:22 to=1 ply=11",
+    ),
 ];
 
 #[test]

@@ -89,6 +89,17 @@ const CASES: &[&str] = &[
     "oware houses=5 direction=split direction_choice=3",
     "oware direction_choice=1,2,3,4,5,6 grand_slam=forbidden",
     "modiar direction_choice=1,3 pie_rule=true",
+    // Captures before sowing (docs/rules.md section 5, issue 30).
+    "kalah min_seeds=2 capture_before_sowing=first_seed",
+    "oware min_seeds=3 relay=last capture_before_sowing=first_seed no_capture_moves=2",
+    "oware capture_before_sowing=single_opposite",
+    "kalah relay=last capture_before_sowing=single_opposite grand_slam=no_capture",
+    "kalah direction=parity min_seeds=2 capture_before_sowing=first_seed",
+    "kalah stores_sown=all capture_opponent_store=true",
+    "kalah capture=match capture_side=any",
+    "oware capture=match capture_side=any relay=last capture_ends_relay=true stores_sown=none",
+    "kalah capture=match capture_side=opponent grand_slam=no_capture",
+    "kalah players=3 stores_sown=all capture_opponent_store=true capture_extra_turn=true",
     // The MancalaGames games shipped as rule files (docs/games.md).
     "adji-kui-i.toml",
     "bakuk.toml",
@@ -117,6 +128,10 @@ const CASES: &[&str] = &[
     "cow.toml",
     "goat.toml",
     "mangala-iii.toml",
+    "achochodi.toml",
+    "sokusowo.toml",
+    "crosscapt-nine.toml",
+    "obridjie.toml",
 ];
 
 /// Random games per case.

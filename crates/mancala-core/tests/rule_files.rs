@@ -2,9 +2,10 @@
 //! preset, their errors, and `RuleSet::set` by dimension name.
 
 use mancala_core::{
-    Capture, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction, EndCondition, EndSet,
-    ExtraTurn, GrandSlam, HouseSet, KalahOptions, Layout, Leftover, NoMove, Origin, Preset, Relay,
-    RelayOn, RoundFill, RoundStarter, Rounds, RuleError, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction,
+    EndCondition, EndSet, ExtraTurn, GrandSlam, HouseSet, KalahOptions, Layout, Leftover, NoMove,
+    Origin, Preset, Relay, RelayOn, RoundFill, RoundStarter, Rounds, RuleError, RuleSet,
+    SowCaptureBy, StoresSown, Unfed,
 };
 use mancala_testkit::assert_mentions;
 
@@ -203,7 +204,7 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 48] = [
+    let table: [(&str, &str, Change); 50] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
@@ -286,6 +287,12 @@ fn set_changes_every_dimension_by_name() {
         }),
         ("match_houses", "4", |s| s.match_houses = 4),
         ("round_limit", "3", |s| s.round_limit = 3),
+        ("capture_before_sowing", "first_seed", |s| {
+            s.capture_before_sowing = CaptureBeforeSowing::FirstSeed
+        }),
+        ("capture_opponent_store", "true", |s| {
+            s.capture_opponent_store = true
+        }),
     ];
     let names: Vec<&str> = table.iter().map(|(name, _, _)| *name).collect();
     assert_eq!(

@@ -604,3 +604,85 @@ fn sowing_both_ways_in_words() {
         );
     }
 }
+
+#[test]
+fn captures_before_sowing_in_words() {
+    // docs/rules.md section 5, `capture_before_sowing` (Sokusowo,
+    // Achochodi).
+    let first =
+        RuleSet::from_spec("kalah,min_seeds=2,capture=none,capture_before_sowing=first_seed")
+            .unwrap();
+    assert_eq!(
+        topic_words(&first, "Captures"),
+        "The last seed of a move captures nothing. Each time you lift a house's seeds, the house \
+         you play and every house you lift to go on, the first seed goes to your store before \
+         you sow the others."
+    );
+    let single = RuleSet::from_spec("oware,capture_before_sowing=single_opposite").unwrap();
+    assert!(
+        topic_words(&single, "Captures").ends_with(
+            "When you lift a single seed, the seeds of the house opposite the one you lift go \
+             to your store first; then you sow it."
+        ),
+        "{}",
+        topic_words(&single, "Captures")
+    );
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        let kalah = RuleSet::from_spec("kalah,min_seeds=2,capture=none").unwrap();
+        assert_ne!(
+            words.explain(&first).unwrap(),
+            words.explain(&kalah).unwrap(),
+            "{lang}: the words say the first seed is stored"
+        );
+        let oware = RuleSet::from_spec("oware").unwrap();
+        assert_ne!(
+            words.explain(&single).unwrap(),
+            words.explain(&oware).unwrap(),
+            "{lang}: the words say a single seed takes the house opposite"
+        );
+    }
+}
+
+#[test]
+fn a_capture_of_the_opponents_store_in_words() {
+    // docs/rules.md section 5, `capture_opponent_store` (CrossCapt Nine).
+    let set = RuleSet::from_spec("kalah,stores_sown=all,capture_opponent_store=true").unwrap();
+    assert!(
+        topic_words(&set, "Captures").ends_with(
+            "If your last seed falls into your opponent's store and earns you no extra move, \
+             you take every seed in that store into yours."
+        ),
+        "{}",
+        topic_words(&set, "Captures")
+    );
+    let both = RuleSet::from_spec("kalah,stores_sown=all").unwrap();
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&both).unwrap(),
+            "{lang}: the words say the opponent's store is taken"
+        );
+    }
+}
+
+#[test]
+fn a_match_capture_in_words() {
+    // docs/rules.md section 5, `capture = match` (Mangala I).
+    let set = RuleSet::from_spec("kalah,capture=match,capture_side=any").unwrap();
+    assert_eq!(
+        topic_words(&set, "Captures"),
+        "If your last seed lands in a house on either side and makes it hold as many seeds as \
+         the house across the board, you capture the seeds of both houses."
+    );
+    let kalah = RuleSet::from_spec("kalah").unwrap();
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&kalah).unwrap(),
+            "{lang}: the words say the match capture"
+        );
+    }
+}

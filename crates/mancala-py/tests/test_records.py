@@ -45,13 +45,21 @@ SHORT_JSON = (
     '"end":["any_side_empty"],"end_seeds":0,'
     '"leftover":"owner","cycle_leftover":"owner","no_move":"end","pie_rule":false,'
     '"rounds":"none","round_fill":"from_house_1","round_starter":"alternate",'
-    '"match_houses":1,"round_limit":0},"events":["2","4","4","1","4","2"]}'
+    '"match_houses":1,"round_limit":0,"capture_before_sowing":"none",'
+    '"capture_opponent_store":false},'
+    '"events":["2","4","4","1","4","2"]}'
 )
 
 
-# The same record as a server written before layout_seed and end_seeds
-# existed wrote it: both default to 0 when absent.
-OLDER_JSON = SHORT_JSON.replace('"layout_seed":0,', "").replace('"end_seeds":0,', "")
+# The same record as a server written before layout_seed, end_seeds,
+# capture_before_sowing and capture_opponent_store existed wrote it: each
+# takes its default when absent.
+OLDER_JSON = (
+    SHORT_JSON.replace('"layout_seed":0,', "")
+    .replace('"end_seeds":0,', "")
+    .replace(',"capture_before_sowing":"none"', "")
+    .replace(',"capture_opponent_store":false', "")
+)
 
 
 def test_a_record_from_before_layout_seed_and_end_seeds_loads():

@@ -2,9 +2,9 @@
 //! trees plain search can walk to the end and for any valid rule set.
 
 use mancala_core::{
-    Capture, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition, EndSet, ExtraTurn,
-    GrandSlam, HouseSet, KalahOptions, Layout, Leftover, NoMove, Origin, Preset, Relay, RelayOn,
-    RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition,
+    EndSet, ExtraTurn, GrandSlam, HouseSet, KalahOptions, Layout, Leftover, NoMove, Origin, Preset,
+    Relay, RelayOn, RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 use proptest::prelude::*;
 use rand::RngExt;
@@ -44,7 +44,8 @@ pub fn small_rules() -> impl Strategy<Value = RuleSet> {
                     stores_sown: stores,
                     origin,
                     extra_turn: extra,
-                    capture: if capture == Capture::Count && !two {
+                    // Count and match captures are two-player rules (section 14).
+                    capture: if matches!(capture, Capture::Count | Capture::Match) && !two {
                         Capture::Opposite
                     } else {
                         capture
@@ -97,7 +98,7 @@ pub fn tiny_rules() -> impl Strategy<Value = RuleSet> {
                     stores_sown: stores,
                     origin,
                     extra_turn: extra,
-                    capture: if capture == Capture::Count && !two {
+                    capture: if matches!(capture, Capture::Count | Capture::Match) && !two {
                         Capture::Opposite
                     } else {
                         capture
@@ -327,10 +328,31 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
     let few = (prop::bool::weighted(0.2), 1u8..=6);
     // Houses whose direction the mover chooses a quarter of the time.
     let choice = (prop::bool::weighted(0.25), any::<u16>());
+    // A capture before sowing a quarter of the time; a capture of the
+    // opponent's store half the time both stores are sown.
+    let before = (
+        prop::bool::weighted(0.25),
+        1..CaptureBeforeSowing::ALL.len(),
+        any::<bool>(),
+    );
     let all = (shape, feeding, capture, ending, (more, relaying, rounding));
-    (all, layout, (few, choice)).prop_map(
-        |((shape, feeding, capture, ending, (more, relaying, rounding)), layout, (few, choice))| {
+    (all, layout, (few, choice, before)).prop_map(
+        |(
+            (shape, feeding, capture, ending, (more, relaying, rounding)),
+            layout,
+            (few, choice, before),
+        )| {
             let rules = rule_set_of(shape, feeding, capture, ending, more, relaying, rounding);
+            let rules = RuleSet {
+                capture_opponent_store: before.2 && rules.stores_sown == StoresSown::All,
+                ..rules
+            };
+            let rules = match before {
+                (true, kind, _) => {
+                    with_capture_before_sowing(rules, CaptureBeforeSowing::ALL[kind])
+                }
+                (false, _, _) => rules,
+            };
             let rules = fit_directions(rules, if choice.0 { choice.1 } else { 0 });
             let rules = match layout {
                 (true, counts, _, _) => with_layout(rules, &counts),
@@ -343,6 +365,25 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
             }
         },
     )
+}
+
+/// `rules` with `capture_before_sowing = kind` (docs/rules.md section
+/// 5), repaired as section 14 asks: `first_seed` raises `min_seeds` to 2
+/// and is left out under `relay = next`; `single_opposite` is left out
+/// with 3 or 4 players.
+pub fn with_capture_before_sowing(rules: RuleSet, kind: CaptureBeforeSowing) -> RuleSet {
+    match kind {
+        CaptureBeforeSowing::FirstSeed if rules.relay != Relay::Next => RuleSet {
+            capture_before_sowing: kind,
+            min_seeds: rules.min_seeds.max(2),
+            ..rules
+        },
+        CaptureBeforeSowing::SingleOpposite if rules.players == 2 => RuleSet {
+            capture_before_sowing: kind,
+            ..rules
+        },
+        _ => rules,
+    }
 }
 
 /// `rules` dealing its start from `seed` (`layout_seed`, docs/rules.md
@@ -540,7 +581,7 @@ fn rule_set_of(
         must_feed: must_feed && two,
         unfed: Unfed::ALL[unfed],
         grand_slam,
-        capture: if capture == Capture::Count && !two {
+        capture: if matches!(capture, Capture::Count | Capture::Match) && !two {
             Capture::Opposite
         } else {
             capture
@@ -588,6 +629,10 @@ fn rule_set_of(
         round_starter: RoundStarter::ALL[round_starter],
         match_houses: match_houses.min(houses),
         round_limit,
+        // Drawn apart (`with_capture_before_sowing`), as is
+        // capture_opponent_store.
+        capture_before_sowing: CaptureBeforeSowing::None,
+        capture_opponent_store: false,
     }
 }
 
@@ -616,6 +661,8 @@ pub fn register_rules() -> impl Strategy<Value = RuleSet> {
                 set.direction = Direction::Ccw;
             }
             set.direction_choice = HouseSet::EMPTY;
+            set.capture_before_sowing = CaptureBeforeSowing::None;
+            set.capture_opponent_store = false;
             set.capture = [Capture::None, Capture::Opposite, Capture::Count][capture];
             set.min_seeds = 1;
             let set = fit_layout(set);

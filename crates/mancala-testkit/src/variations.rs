@@ -4,8 +4,8 @@
 //! their words in every language (`mancala-i18n`).
 
 use mancala_core::{
-    Capture, CaptureSide, DIMENSIONS, EndCondition, GrandSlam, KalahOptions, Preset, Relay,
-    RuleSet, StoresSown,
+    Capture, CaptureBeforeSowing, CaptureSide, DIMENSIONS, EndCondition, GrandSlam, KalahOptions,
+    Preset, Relay, RuleSet, StoresSown,
 };
 
 /// A rule set with one dimension changed.
@@ -138,10 +138,11 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "relay_on" => names(&["any", "own", "opponent"]),
         "unfed" => names(&["any_move", "end_to_mover", "end_to_starving", "end"]),
         "grand_slam" => names(&["allowed", "no_capture", "forbidden"]),
-        "capture" => names(&["none", "opposite", "count", "next", "gap"]),
+        "capture" => names(&["none", "opposite", "count", "next", "gap", "match"]),
         "capture_from" => names(&["next", "opposite", "all"]),
         "capture_side" => names(&["opponent", "own", "any", "opponent_first"]),
         "sow_capture_by" => names(&["owner", "sower"]),
+        "capture_before_sowing" => names(&["none", "first_seed", "single_opposite"]),
         "leftover" | "cycle_leftover" => {
             names(&["owner", "discard", "split", "last_mover", "split_poorer"])
         }
@@ -159,6 +160,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         | "capture_leaves_seed"
         | "single_seed_captures"
         | "sow_capture_last"
+        | "capture_opponent_store"
         | "chain"
         | "gap_opposite"
         | "capture_extra_turn"
@@ -278,13 +280,21 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
             Some("only count and gap captures chain")
         }
         "gap_opposite" if r.capture != Capture::Gap => Some("a gap-capture rule"),
+        "capture_opponent_store"
+            if r.extra_turn == mancala_core::ExtraTurn::AnyStore && r.first_move_extra_turn =>
+        {
+            Some("every store landing earns an extra move, which takes no store")
+        }
         "sow_capture_by" if r.sow_capture_counts.is_empty() => Some("no captures while sowing"),
         "capture_extra_turn" if r.capture == Capture::None => Some("the last seed never captures"),
         "capture_extra_turn_limit" if r.capture == Capture::None => {
             Some("the last seed never captures")
         }
         "no_capture_moves"
-            if r.capture == Capture::None && r.sow_capture_counts.is_empty() && !r.tuzdyk =>
+            if r.capture == Capture::None
+                && r.sow_capture_counts.is_empty()
+                && !r.tuzdyk
+                && r.capture_before_sowing == CaptureBeforeSowing::None =>
         {
             Some("nothing is ever captured")
         }
@@ -342,6 +352,7 @@ fn can_take_from_opponent(r: &RuleSet) -> bool {
         Capture::Opposite => true,
         Capture::Count | Capture::Next => r.capture_side != CaptureSide::Own,
         Capture::Gap => r.capture_side != CaptureSide::Own || r.gap_opposite,
+        Capture::Match => true,
     }
 }
 

@@ -5,7 +5,9 @@ use crate::explain::{
     can_capture, can_lack_move, counts_phrase, extra_turn_when, grand_slam_rule, n,
 };
 use crate::phrase::Phrase;
-use crate::ruleset::{Capture, NoMove, Relay, RuleSet, SowCaptureBy, StoresSown};
+use crate::ruleset::{
+    Capture, CaptureBeforeSowing, NoMove, Relay, RuleSet, SowCaptureBy, StoresSown,
+};
 
 /// A term with a one-sentence meaning.
 fn term(id: &'static str, name: &'static str, meaning: Phrase) -> Term {
@@ -113,10 +115,14 @@ fn capture_terms(r: &RuleSet) -> Vec<Term> {
             .phrase("counts", counts_phrase(r.capture_counts, total)),
         Capture::Next => Phrase::new("rules-term-capture-means").word("kind", "next"),
         Capture::Gap => Phrase::new("rules-term-capture-means").word("kind", "gap"),
+        Capture::Match => Phrase::new("rules-term-capture-means").word("kind", "match"),
         Capture::None if !r.sow_capture_counts.is_empty() => {
             Phrase::new("rules-term-capture-means")
                 .word("kind", "sowing")
                 .phrase("counts", counts_phrase(r.sow_capture_counts, total))
+        }
+        Capture::None if r.capture_before_sowing != CaptureBeforeSowing::None => {
+            Phrase::new("rules-term-capture-means").word("kind", "before_sowing")
         }
         Capture::None => Phrase::new("rules-term-capture-means").word("kind", "tuzdyk"),
     };

@@ -144,7 +144,7 @@ fn capture_questions(r: &RuleSet) -> Vec<Question> {
                 ),
             ]
         }
-        Capture::Count | Capture::Next | Capture::Gap => vec![Question {
+        Capture::Count | Capture::Next | Capture::Gap | Capture::Match => vec![Question {
             id: "capture_side",
             question: Phrase::new("rules-question-capture-side"),
             answer: vec![

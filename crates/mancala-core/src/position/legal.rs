@@ -8,7 +8,7 @@ use crate::error::IllegalReason;
 use crate::mv::{Move, MoveList, Sense};
 use crate::outcome::EndReason;
 use crate::rules::{KERNEL_COUNT, KERNEL_GENERAL, KERNEL_NO_CAPTURE, KERNEL_OPPOSITE, Step};
-use crate::ruleset::{GrandSlam, Unfed};
+use crate::ruleset::{CaptureBeforeSowing, GrandSlam, Unfed};
 use crate::setup::PieState;
 use crate::side::Side;
 
@@ -47,8 +47,9 @@ impl<'r> Position<'r> {
     pub fn landing(&self, m: Move) -> Option<Cup> {
         let (side, house, dir, seeds) = self.sown_house(m)?;
         let r = self.rules;
-        let last = if r.relays {
-            // Where a relay sowing ends depends on the board: sow a copy.
+        let last = if r.relays || r.before_sowing == CaptureBeforeSowing::FirstSeed {
+            // Where a relay sowing ends depends on the board, and a first
+            // seed stored sows one seed fewer: sow a copy.
             let (mut cups, mut tuzdyks) = (self.state.cups, self.state.tuzdyk);
             let sowings = self.sowings();
             usize::from(

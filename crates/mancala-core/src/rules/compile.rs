@@ -8,8 +8,8 @@ use super::sow::{
 };
 use super::{CUPS, DIRECTIONS, TRACK};
 use crate::ruleset::{
-    Capture, CaptureFrom, CaptureSide, Direction, EndCondition, ExtraTurn, GrandSlam, MAX_HOUSES,
-    MAX_PLAYERS, Origin, Relay, RelayOn, RuleSet, StoresSown,
+    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, Direction, EndCondition, ExtraTurn,
+    GrandSlam, MAX_HOUSES, MAX_PLAYERS, Origin, Relay, RelayOn, RuleSet, StoresSown,
 };
 
 /// The largest sowing table a rule set gets (see [`SowingTable::of`]).
@@ -452,27 +452,31 @@ pub(super) fn two_ways(set: &RuleSet) -> bool {
 }
 
 /// Flag: no rule of issue 20's sowing is in play (relay, captures while
-/// sowing, the lone-seed origin, the tuzdyk), and sowings go the board's
-/// way only (not `parity`, `split` or a `direction_choice`).
+/// sowing, the lone-seed origin, the tuzdyk), sowings go the board's
+/// way only (not `parity`, `split` or a `direction_choice`), and nothing
+/// is captured before sowing (`capture_before_sowing`, issue 30).
 pub(super) fn plain(set: &RuleSet) -> bool {
     set.relay == Relay::None
         && set.sow_capture_counts.is_empty()
         && set.origin != Origin::FirstUnlessSingle
         && !set.tuzdyk
         && !two_ways(set)
+        && set.capture_before_sowing == CaptureBeforeSowing::None
 }
 
 /// The sowing kernel (`KERNEL_*`): plain sowing with its capture family
 /// fixed, or the general one. Only the general one counts the extra
 /// moves of `capture_extra_turn_limit`, leaves the capturing seed
-/// (`capture_leaves_seed`) and stops a chain at `chain_limit`, so that
+/// (`capture_leaves_seed`), stops a chain at `chain_limit` and takes an
+/// opponent's store (`capture_opponent_store`), so that
 /// the others skip those tests on every move (issue 30).
 pub(super) fn kernel(set: &RuleSet) -> u8 {
     let general_capture = set.capture_extra_turn_limit > 0
         || set.capture_leaves_seed
         || set.chain_limit > 0
         || !set.single_seed_captures
-        || set.capture_side == CaptureSide::OpponentFirst;
+        || set.capture_side == CaptureSide::OpponentFirst
+        || set.capture_opponent_store;
     if !plain(set) || general_capture {
         return KERNEL_GENERAL;
     }
@@ -480,7 +484,7 @@ pub(super) fn kernel(set: &RuleSet) -> u8 {
         Capture::None => KERNEL_NO_CAPTURE,
         Capture::Opposite => KERNEL_OPPOSITE,
         Capture::Count => KERNEL_COUNT,
-        Capture::Next | Capture::Gap => KERNEL_GENERAL,
+        Capture::Next | Capture::Gap | Capture::Match => KERNEL_GENERAL,
     }
 }
 

@@ -2,7 +2,7 @@
 //! [`Rules::new`] built.
 
 use super::{CUPS, Rules};
-use crate::ruleset::{Capture, GrandSlam, Relay};
+use crate::ruleset::{Capture, CaptureBeforeSowing, GrandSlam, Relay};
 
 /// Landing bits: the cup is a store.
 pub(super) const LAND_STORE: u8 = 1;
@@ -34,7 +34,8 @@ pub(crate) struct Sowing {
     /// Seeds that went to the mover's store by capture (sowing captures
     /// included).
     pub captured: u8,
-    /// Seeds that sowing captures took, to whichever store (section 5).
+    /// Seeds that sowing captures took, to whichever store, and those
+    /// captures before sowing took (section 5).
     pub sow_taken: u8,
     /// The move was a grand slam (under `no_capture` its capture was cancelled).
     pub grand_slam: bool,
@@ -171,14 +172,72 @@ impl Rules {
         let n = std::mem::take(&mut cups[origin]);
         debug_assert!(n > 0, "sowing an empty house");
         step(Step::Lift(origin));
+        let mut out = Sowing::landing(0);
+        // The direction and the start are the lift's (`capture_before_sowing`).
+        let sown = self.capture_before::<false>(
+            &mut cups, side, origin, n, sowings, &mut out, &mut 0, &mut step,
+        );
         if self.sow_captures && sowings >= self.no_capture_moves {
             let dir = self.direction_of(n, dir);
             let start = self.sow_start(dir, side, house, n);
-            let mut out = Sowing::landing(0);
-            self.sow_taking::<false>(&mut cups, side, dir, start, n, &mut out, &mut 0, step);
+            self.sow_taking::<false>(&mut cups, side, dir, start, sown, &mut out, &mut 0, step);
         } else {
             self.sowing_path(side, house, n, dir)
+                .take(usize::from(sown))
                 .for_each(|c| step(Step::Seed(c)));
+        }
+    }
+
+    /// `capture_before_sowing` (docs/rules.md section 5): `side` has just
+    /// lifted the `n` seeds of cup `from` (emptied). Under `first_seed`
+    /// the first of them goes to the mover's store; under
+    /// `single_opposite` a lift of a single seed takes the house opposite
+    /// `from` to the mover's store. Not in the first `no_capture_moves`
+    /// sowings. The seeds taken count in `out.captured` and, as captures
+    /// made while a move sows, in `out.sow_taken`. Returns the seeds left
+    /// to sow; `on_step` is told the seed stored (as a seed sown into the
+    /// store) or the house taken.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn capture_before<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        side: usize,
+        from: usize,
+        n: u8,
+        sowings: u32,
+        out: &mut Sowing,
+        captured_cups: &mut u128,
+        mut on_step: impl FnMut(Step),
+    ) -> u8 {
+        if sowings < self.no_capture_moves {
+            return n;
+        }
+        let store = self.store(side);
+        match self.before_sowing {
+            CaptureBeforeSowing::None => n,
+            CaptureBeforeSowing::FirstSeed => {
+                // Validation keeps every lift at 2 seeds or more.
+                cups[store] += 1;
+                out.captured += 1;
+                out.sow_taken += 1;
+                on_step(Step::Seed(store));
+                n - 1
+            }
+            CaptureBeforeSowing::SingleOpposite => {
+                let across = usize::from(self.across[from]);
+                if n == 1 && cups[across] > 0 {
+                    let seeds = std::mem::take(&mut cups[across]);
+                    cups[store] += seeds;
+                    out.captured += seeds;
+                    out.sow_taken += seeds;
+                    if REPORT {
+                        *captured_cups |= 1 << across;
+                    }
+                    on_step(Step::Take(across, side));
+                }
+                n
+            }
         }
     }
 
@@ -247,10 +306,19 @@ impl Rules {
         let n = cups[origin];
         debug_assert!(n > 0, "sowing an empty house");
         let dir = self.direction_of(n, dir);
-        // The table holds sowings from the usual start only.
+        // The table holds sowings from the usual start only, of the seeds
+        // lifted.
         let moved_on = self.single_moves_on && n == 1;
         let start = self.sow_start(dir, side, house, n);
         let mut result = Sowing::landing(0);
+        let before = self.before_sowing != CaptureBeforeSowing::None;
+        let sown = if before {
+            cups[origin] = 0;
+            let (out, taken) = (&mut result, &mut *captured_cups);
+            self.capture_before::<REPORT>(cups, side, origin, n, sowings, out, taken, |_| ())
+        } else {
+            n
+        };
         result.last = if self.sow_captures && sowings >= self.no_capture_moves {
             cups[origin] = 0;
             self.sow_taking::<REPORT>(
@@ -258,13 +326,14 @@ impl Rules {
                 side,
                 dir,
                 start,
-                n,
+                sown,
                 &mut result,
                 captured_cups,
                 |_| (),
             )
         } else {
-            self.sow_seeds(cups, dir, side, house, (origin, start), n, !moved_on)
+            let tabled = !moved_on && !before;
+            self.sow_seeds(cups, dir, side, house, (origin, start), sown, tabled)
         };
         if self.tuzdyk {
             self.pay_tuzdyks(cups, tuzdyks);
@@ -414,8 +483,35 @@ impl Rules {
         if landing & LAND_STORE != 0 {
             result.extra_turn =
                 landing & LAND_EXTRA != 0 && (self.first_move_extra_turn || sowings > 0);
+            // Only the general kernel takes a store (`kernel`).
+            if K == KERNEL_GENERAL && self.capture_store && captures && !result.extra_turn {
+                self.take_store::<REPORT>(cups, side, last, result, captured_cups);
+            }
         } else if captures {
             self.capture::<REPORT, K>(cups, side, last, dir, sowings, result, captured_cups);
+        }
+    }
+
+    /// `capture_opponent_store` (docs/rules.md section 5): the last seed
+    /// fell into store `last` and earned no extra move; if it is another
+    /// player's, its seeds go to the mover's store.
+    #[inline(never)]
+    fn take_store<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        side: usize,
+        last: usize,
+        out: &mut Sowing,
+        captured_cups: &mut u128,
+    ) {
+        if last == self.store(side) {
+            return;
+        }
+        let seeds = std::mem::take(&mut cups[last]);
+        cups[self.store(side)] += seeds;
+        out.captured += seeds;
+        if REPORT && seeds > 0 {
+            *captured_cups |= 1 << last;
         }
     }
 
@@ -455,11 +551,20 @@ impl Rules {
         // The seeds of the house the player chose (`single_seed_captures`).
         let move_of = (sowings, cups[from]);
         loop {
-            let n = usize::from(cups[from]);
-            cups[from] = 0;
+            let lifted = std::mem::take(&mut cups[from]);
             on_step(Step::Lift(from));
             // Under `first_unless_single` a lone seed moves on (section 3).
-            let first = start + usize::from(self.single_moves_on && n == 1);
+            let first = start + usize::from(self.single_moves_on && lifted == 1);
+            let n =
+                if self.before_sowing == CaptureBeforeSowing::None {
+                    usize::from(lifted)
+                } else {
+                    let (out, taken) = (&mut result, &mut *captured_cups);
+                    let step = &mut on_step;
+                    usize::from(self.capture_before::<REPORT>(
+                        cups, side, from, lifted, sowings, out, taken, step,
+                    ))
+                };
             let mut last = from;
             for k in 0..n {
                 last = usize::from(track[first + 1 + k % lap]);
@@ -595,6 +700,16 @@ impl Rules {
                 let next = usize::from(self.next_house[dir][side][last]);
                 if cups[next] > 0 && self.capture_side_ok[side][usize::from(self.owner[next])] {
                     self.take::<REPORT>(cups, side, 1 << next, out, captured_cups);
+                }
+            }
+            Capture::Match => {
+                // Two players: the house across is the opponent's or the
+                // mover's (section 14).
+                let across = usize::from(self.across[last]);
+                let ok = self.capture_side_ok[side][usize::from(self.owner[last])];
+                if ok && cups[across] == cups[last] {
+                    let houses = 1 << last | 1 << across;
+                    self.take::<REPORT>(cups, side, houses, out, captured_cups);
                 }
             }
             Capture::Gap => {

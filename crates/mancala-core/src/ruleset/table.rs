@@ -10,9 +10,9 @@ use super::layout::Layout;
 use super::parse::Dimension;
 use super::sets::{CountSet, EndSet, HouseSet};
 use super::values::{
-    Capture, CaptureFrom, CaptureSide, Direction, EndCondition, ExtraTurn, GrandSlam, Leftover,
-    NoMove, Origin, Relay, RelayOn, RoundFill, RoundStarter, Rounds, SowCaptureBy, StoresSown,
-    Unfed,
+    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, Direction, EndCondition, ExtraTurn,
+    GrandSlam, Leftover, NoMove, Origin, Relay, RelayOn, RoundFill, RoundStarter, Rounds,
+    SowCaptureBy, StoresSown, Unfed,
 };
 use crate::error::RuleError;
 use crate::preset::Preset;
@@ -240,6 +240,13 @@ rule_dimensions! {
         match_houses: u8 = 1,
         /// Rounds: the match ends after this many rounds; 0 for no limit.
         round_limit: u8 = 0,
+        /// A capture as a house is lifted, before its seeds are sown: the
+        /// first seed to the mover's store (Sokusowo), or the house
+        /// opposite a lone seed (Achochodi).
+        capture_before_sowing: CaptureBeforeSowing = CaptureBeforeSowing::None,
+        /// A last seed in another player's store that earns no extra move
+        /// takes that store's seeds (CrossCapt Nine; `stores_sown = all`).
+        capture_opponent_store: bool = false,
     }
 }
 

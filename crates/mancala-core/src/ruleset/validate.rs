@@ -2,7 +2,9 @@
 //! 14), and what a rule set implies about the length of its games.
 
 use super::table::RuleSet;
-use super::values::{Capture, Direction, EndCondition, GrandSlam, Relay, Rounds};
+use super::values::{
+    Capture, CaptureBeforeSowing, Direction, EndCondition, GrandSlam, Relay, Rounds, StoresSown,
+};
 use super::{MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS};
 use crate::error::{InvalidReason, RuleError};
 
@@ -25,7 +27,11 @@ impl RuleSet {
     /// without relay sowing, `capture_extra_turn_limit` without
     /// `capture_extra_turn`, `capture_leaves_seed` with
     /// `capture_empty_opposite`, `chain_limit` without `chain`,
-    /// `sow_capture_last` without `sow_capture_counts`, a count
+    /// `sow_capture_last` without `sow_capture_counts`,
+    /// `capture_before_sowing = first_seed` where a lift may hold a single
+    /// seed (`min_seeds` below 2, `relay = next`), `capture_before_sowing
+    /// = single_opposite` with 3 or 4 players, `capture_opponent_store`
+    /// without `stores_sown = all`, a count
     /// capture without
     /// counts, a count of 0 in `capture_counts` or `sow_capture_counts`, a
     /// two-player rule (count capture, `gap_opposite` with a gap capture,
@@ -101,6 +107,7 @@ impl RuleSet {
             let reason = InvalidReason::SowCaptureLastWithoutCounts;
             return invalid("sow_capture_last", "true".into(), reason);
         }
+        self.validate_before_sowing()?;
         if self.chain_limit > 0 && !self.chain {
             let value = self.chain_limit.to_string();
             return invalid("chain_limit", value, InvalidReason::ChainLimitWithoutChain);
@@ -177,6 +184,37 @@ impl RuleSet {
         Err(RuleError::InvalidValue {
             field: "layout",
             value: self.layout.to_string(),
+            reason,
+        })
+    }
+
+    /// Refuses a `capture_opponent_store` without `stores_sown = all`, and
+    /// a `capture_before_sowing` the engine cannot play
+    /// (docs/rules.md section 14): `first_seed` where a lift may hold a
+    /// single seed (`min_seeds` below 2, or `relay = next`), which would
+    /// leave nothing to sow; `single_opposite` with 3 or 4 players, where
+    /// no single house is opposite.
+    fn validate_before_sowing(&self) -> Result<(), RuleError> {
+        if self.capture_opponent_store && self.stores_sown != StoresSown::All {
+            return Err(RuleError::InvalidValue {
+                field: "capture_opponent_store",
+                value: "true".into(),
+                reason: InvalidReason::OpponentStoreNotSown,
+            });
+        }
+        let reason = match self.capture_before_sowing {
+            CaptureBeforeSowing::None => return Ok(()),
+            CaptureBeforeSowing::FirstSeed if self.min_seeds < 2 || self.relay == Relay::Next => {
+                InvalidReason::FirstSeedSingleLift
+            }
+            CaptureBeforeSowing::SingleOpposite if self.players != 2 => {
+                InvalidReason::SingleOppositePlayers
+            }
+            _ => return Ok(()),
+        };
+        Err(RuleError::InvalidValue {
+            field: "capture_before_sowing",
+            value: self.capture_before_sowing.to_string(),
             reason,
         })
     }
@@ -265,6 +303,7 @@ impl RuleSet {
         }
         let two_player = [
             ("capture", self.capture == Capture::Count, "count"),
+            ("capture", self.capture == Capture::Match, "match"),
             (
                 "gap_opposite",
                 self.gap_opposite && self.capture == Capture::Gap,

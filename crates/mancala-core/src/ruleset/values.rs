@@ -266,6 +266,9 @@ rule_enum! {
         /// Capture across the gap (Pallanguzhi family): the house after the
         /// last one is empty, the house beyond that empty one is taken.
         Gap = "gap",
+        /// The last seed makes its house hold as many seeds as the house
+        /// across the board: both are taken (Mangala I; two players).
+        Match = "match",
     }
 }
 
@@ -380,5 +383,21 @@ rule_enum! {
         Winner = "winner",
         /// The side that made the last move of the last round (Dakon).
         LastMover = "last_mover",
+    }
+}
+
+rule_enum! {
+    /// A capture the mover makes as they lift a house, before its seeds
+    /// are sown (`capture_before_sowing`, docs/rules.md section 5).
+    CaptureBeforeSowing("capture_before_sowing") {
+        /// None.
+        None = "none",
+        /// The first seed of every lift (the house played and, under
+        /// relay sowing, each house lifted to go on) goes to the mover's
+        /// store; the others are sown (Sokusowo).
+        FirstSeed = "first_seed",
+        /// A lift of a single seed first takes the seeds of the house
+        /// opposite the lifted one to the mover's store (Achochodi).
+        SingleOpposite = "single_opposite",
     }
 }

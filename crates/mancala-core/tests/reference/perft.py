@@ -52,7 +52,7 @@ class Rules:
     # (the leftover rule) ends the game as the other two do (section 4).
     unfed: str = "any_move"  # any_move | end_to_mover | end_to_starving | end
     grand_slam: str = "allowed"  # allowed | no_capture | forbidden
-    capture: str = "opposite"  # none | opposite | count | next | gap
+    capture: str = "opposite"  # none | opposite | count | next | gap | match
     capture_from: str = "next"  # next | opposite | all
     capture_empty_opposite: bool = False
     # Opposite capture: the last seed stays in its house (section 5).
@@ -93,6 +93,12 @@ class Rules:
     relay_limit: int = 64
     capture_ends_relay: bool = False
     no_move: str = "end"  # end | pass
+    # A capture as a house is lifted (section 5): none | first_seed |
+    # single_opposite.
+    capture_before_sowing: str = "none"
+    # A last seed in another player's store that earns no extra move
+    # takes that store's seeds (section 5).
+    capture_opponent_store: bool = False
 
 
 KALAH = Rules()
@@ -241,7 +247,7 @@ def parse_rules(spec):
         elif key in ("first_move_extra_turn", "must_feed", "chain", "pie_rule",
                      "capture_empty_opposite", "gap_opposite", "capture_extra_turn", "tuzdyk",
                      "capture_ends_relay", "capture_leaves_seed", "single_seed_captures",
-                     "sow_capture_last"):
+                     "sow_capture_last", "capture_opponent_store"):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
@@ -406,11 +412,13 @@ def sow_leg(rules, s, mover, origin, stats, way=None):
     cups = track(rules, mover)
     i = cups.index(origin)
     hand = lift(s, origin)
+    lifted = hand
     step = -1 if clockwise(rules, hand, way) else 1
     if step < 0:
         stats["clockwise"] += 1
+    hand = capture_before_sowing(rules, s, mover, origin, hand, stats)
     last = origin
-    if rules.origin == "first" or (rules.origin == "first_unless_single" and hand > 1):
+    if rules.origin == "first" or (rules.origin == "first_unless_single" and lifted > 1):
         add(s, origin)
         hand -= 1
         if hand > 0 or rules.sow_capture_last:
@@ -433,6 +441,25 @@ def sow_leg(rules, s, mover, origin, stats, way=None):
     if passed_origin:
         stats["laps"] += 1
     return last
+
+
+def capture_before_sowing(rules, s, mover, origin, hand, stats):
+    """Section 5, `capture_before_sowing`: the mover has just lifted
+    `hand` seeds from `origin` (each leg's lift under relay sowing).
+    `first_seed`: one of them goes to the mover's store; `single_opposite`:
+    a lone seed first takes the house across from `origin`. Not in the
+    first `no_capture_moves` sowings. Returns the seeds left to sow."""
+    if rules.capture_before_sowing == "none" or s.ply < rules.no_capture_moves:
+        return hand
+    if rules.capture_before_sowing == "first_seed":
+        s.stores[mover] += 1
+        stats["first_seeds_stored"] += 1
+        return hand - 1
+    across = ("h", 1 - origin[1], rules.houses - 1 - origin[2])
+    if hand == 1 and count(s, across) > 0:
+        s.stores[mover] += lift(s, across)
+        stats["captures_before_sowing"] += 1
+    return hand
 
 
 def relay_house(rules, s, mover, last):
@@ -517,7 +544,22 @@ def capture(rules, t, mover, last, back):
         return next_capture(rules, t, mover, last, -back)
     if rules.capture == "gap":
         return gap_capture(rules, t, mover, last, -back)
+    if rules.capture == "match":
+        return match_capture(rules, t, mover, last)
     return Counter()
+
+
+def match_capture(rules, s, mover, last):
+    """Section 5, `capture = match` (two players): the last seed's house,
+    where `capture_side` allows, now holds as many seeds as the house
+    across the board; both are taken."""
+    taken = Counter()
+    if last[0] != "h" or not side_allowed(rules, mover, last):
+        return taken
+    across = ("h", 1 - last[1], rules.houses - 1 - last[2])
+    if count(s, across) == count(s, last):
+        take(s, mover, [last, across], taken)
+    return taken
 
 
 def targets(rules, mover):
@@ -655,6 +697,21 @@ def gap_capture(rules, s, mover, last, step):
     return taken
 
 
+def opponent_store_capture(rules, s, mover, last, lifted, stats):
+    """Section 5, `capture_opponent_store`: a last seed in another
+    player's store that earned no extra move takes that store's seeds to
+    the mover's, as the last seed's capture (not in the first
+    `no_capture_moves` sowings, nor for a single seed when
+    `single_seed_captures` is off); it earns no extra move."""
+    if not rules.capture_opponent_store or last[0] != "s" or last[1] == mover:
+        return
+    if not may_capture(rules, s, lifted) or s.stores[last[1]] == 0:
+        return
+    s.stores[mover] += s.stores[last[1]]
+    s.stores[last[1]] = 0
+    stats["store_captures"] += 1
+
+
 def make_tuzdyk(rules, s, mover, last, stats):
     """Section 5: the last seed brought an opponent's house to
     tuzdyk_count; it becomes the mover's tuzdyk if the rules allow.
@@ -712,6 +769,8 @@ def play_house(rules, s, k, stats, way=None):
             rules.extra_turn == "own_store" and last[1] == mover
         )
         extra = earned and (rules.first_move_extra_turn or before.ply > 0)
+    if not extra and not limited:
+        opponent_store_capture(rules, t, mover, last, s.houses[mover][k], stats)
     captured = sum(taken.values()) > 0 and not (grand_slam and rules.grand_slam == "no_capture")
     if captured and rules.capture_extra_turn and (rules.first_move_extra_turn or before.ply > 0):
         # Under a limit, a capture earns another move only while the turn

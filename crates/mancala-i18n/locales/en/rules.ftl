@@ -180,6 +180,12 @@ rules-capture-first-moves = { $moves ->
        *[other] The first { $moves } moves of the game capture nothing.
     }
 rules-capture-single-seed = A move from a house holding a single seed captures nothing with its last seed.
+# $kind: first_seed or single_opposite (`capture_before_sowing`).
+rules-capture-before-sowing = { $kind ->
+        [first_seed] Each time you lift a house's seeds, the house you play and every house you lift to go on, the first seed goes to your store before you sow the others.
+       *[single_opposite] When you lift a single seed, the seeds of the house opposite the one you lift go to your store first; then you sow it.
+    }
+rules-capture-opponent-store = If your last seed falls into your opponent's store and earns you no extra move, you take every seed in that store into yours.
 # $side: opponent, own or any; $counts: a phrase such as "2 or 3 seeds".
 rules-capture-count = If your last seed makes a house { $side ->
         [opponent] on your opponent's side
@@ -193,6 +199,13 @@ rules-capture-count-chain = Then the capture goes back over the houses before it
     }, and stops at the first that does not.
 # $side: opponent (of two players), others (another player's side), own
 # or any.
+# $side: opponent, own or any (the house the last seed lands in).
+rules-capture-match = If your last seed lands in a house { $side ->
+        [opponent] on your opponent's side
+        [own] on your own side
+        [others] on another player's side
+       *[any] on either side
+    } and makes it hold as many seeds as the house across the board, you capture the seeds of both houses.
 rules-capture-next = If your last seed lands in a house, you capture the seeds of the house after it (stores are skipped) { $side ->
         [opponent] if it holds seeds and is on your opponent's side
         [others] if it holds seeds and is on another player's side
@@ -429,6 +442,8 @@ rules-term-capture-means = { $kind ->
         [next] Taking seeds off the board: when your last seed lands in a house, the seeds of the house after it go to your store.
         [gap] Taking seeds off the board: when your last seed lands in a house and the house after it is empty, the seeds of the house beyond go to your store.
         [sowing] Taking seeds off the board: a house that comes to hold { $counts } while seeds are being sown is emptied into a store.
+        [before_sowing] Taking seeds off the board: a seed or a house goes to your store as you lift seeds, before they are sown.
+        [match] Taking seeds off the board: when your last seed makes its house hold as many seeds as the house across the board, the seeds of both go to your store.
        *[tuzdyk] Taking seeds off the board: every seed sown into your tuzdyk goes to your store.
     }
 rules-term-corresponding-house = Corresponding house

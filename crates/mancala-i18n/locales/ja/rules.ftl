@@ -138,6 +138,12 @@ rules-capture-opposite-empty = { $target ->
     }。
 rules-capture-first-moves = ゲームの最初の{ $moves }手では石を取りません。
 rules-capture-single-seed = 石が1個だけの穴から始めた手では、最後の石で石を取れません。
+# $kind: first_seed or single_opposite (`capture_before_sowing`).
+rules-capture-before-sowing = { $kind ->
+        [first_seed] 穴の石を持ち上げるたびに(打つ穴も、続けるために持ち上げる穴も)、最初の1個は残りをまく前に自分のゴールに入ります。
+       *[single_opposite] 石を1個だけ持ち上げたときは、まず持ち上げた穴の向かいの穴の石が自分のゴールに入り、それからその石をまきます。
+    }
+rules-capture-opponent-store = 最後の石が相手のゴールに入り、もう1手にならなかったときは、そのゴールの石をすべて自分のゴールに入れます。
 rules-capture-count = 最後の石で{ $side ->
         [opponent] 相手の列の
         [own] 自分の列の
@@ -148,6 +154,13 @@ rules-capture-count-chain = 続けてその前の穴を1つずつさかのぼり
         [own] 自分の列で
        *[any] どちらの列でも
     }石が{ $counts }の穴も取り、そうでない穴で止まります。
+# $side: opponent, own or any (the house the last seed lands in).
+rules-capture-match = 最後の石が{ $side ->
+        [opponent] 相手の列の
+        [own] 自分の列の
+        [others] ほかのプレイヤーの列の
+       *[any] どちらかの列の
+    }穴に入り、その穴の石が向かいの穴と同じ数になったら、両方の穴の石を取ります。
 rules-capture-next = 最後の石が穴に入ったら、その次の穴（ゴールは飛ばします）{ $side ->
         [opponent] が相手の列にあって石が入っていれば
         [others] がほかのプレイヤーの列にあって石が入っていれば
@@ -351,6 +364,8 @@ rules-term-capture-means = { $kind ->
         [next] 盤から石を取ることです。最後の石が穴に入ったら、その次の穴の石を自分のゴールに入れます。
         [gap] 盤から石を取ることです。最後の石が穴に入り、その次の穴が空なら、さらにその次の穴の石を自分のゴールに入れます。
         [sowing] 盤から石を取ることです。まいている途中で石が{ $counts }になった穴は、その石をゴールに移します。
+        [before_sowing] 盤から石を取ることです。石を持ち上げるとき、まく前に、石1個または穴の石が自分のゴールに入ります。
+        [match] 盤から石を取ることです。最後の石で穴の石が向かいの穴と同じ数になったら、両方の穴の石を自分のゴールに入れます。
        *[tuzdyk] 盤から石を取ることです。自分のトゥズディクにまかれた石はすべて自分のゴールに入ります。
     }
 rules-term-corresponding-house = 対応する穴
