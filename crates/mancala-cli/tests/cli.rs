@@ -1519,3 +1519,47 @@ fn rule_file(name: &str) -> String {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../mancala-core/rules");
     dir.join(name).to_str().unwrap().to_string()
 }
+
+/// House and seeds of the first sowing reported after `header`:
+/// "... played H: sowed N seeds, ...".
+fn first_sowing(out: &str, header: &str) -> (usize, u64) {
+    let after = &out[out
+        .find(header)
+        .unwrap_or_else(|| panic!("no {header}: {out}"))..];
+    let line = after.lines().find(|l| l.contains(" played ")).unwrap();
+    let rest = &line[line.find(" played ").unwrap() + 8..];
+    let (house, rest) = rest.split_once(": sowed ").unwrap();
+    let seeds = rest.split_whitespace().next().unwrap();
+    (house.parse().unwrap(), seeds.parse().unwrap())
+}
+
+#[test]
+fn play_deals_each_game_of_a_session_afresh() {
+    // docs/rules.md section 1: game i of a session is dealt from --seed
+    // XOR i * 2^32, and game seed g picks 1 + (x mod 4294967294), x the
+    // first SplitMix64 number from g (worked out apart from the engine,
+    // in Python): 1063198246 for game 1 (g = 0), 735753585 for game 2
+    // (g = 2^32). Side 0 moves first in both (seat 0, then seat 1).
+    let out = ok(&[
+        "play",
+        "--rules",
+        "kalah",
+        "--set",
+        "layout_seed=each_game",
+        "--seat",
+        "ai:1",
+        "--seat",
+        "ai:1",
+        "--games",
+        "2",
+    ]);
+    for (header, seed) in [
+        ("game 1 of 2", 1_063_198_246_u64),
+        ("game 2 of 2", 735_753_585),
+    ] {
+        let (house, sown) = first_sowing(&out, header);
+        let start = dealt_start(seed);
+        assert_eq!(start[0][house - 1].as_u64().unwrap(), sown, "{header}");
+    }
+    assert_ne!(dealt_start(1_063_198_246), dealt_start(735_753_585));
+}
