@@ -19,6 +19,9 @@
 //! [`MatchReport::capped`]. Under rules with `rounds` (docs/rules.md
 //! section 8a) each game is a whole [`Match`] of rounds, its result the
 //! last round's, the cap counting the moves of every round.
+//! Under rules that deal every game afresh (`layout_seed = each_game`),
+//! [`play_dealt_match`] deals each game its own start from the match seed
+//! and the game index, and its record keeps the seed it was dealt from.
 //! [`play_match_with`] can also open every game with random moves
 //! ([`MatchOptions::opening`]), each opening played with every seat
 //! moving first: a fairer test between deterministic players.
@@ -65,7 +68,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use mancala_core::{Event, History, Match, Move, Rounds, Rules};
+use mancala_core::{Event, History, Match, Move, Rounds, RuleSet, Rules};
 
 use crate::spec::splitmix;
 use crate::{Spec, SpecError, Strategy};
@@ -122,6 +125,11 @@ pub struct GameRecord {
     pub capped: bool,
     /// Ended by a player returning no move or an illegal one.
     pub forfeit: bool,
+    /// The `layout_seed` the game was played with: the seed its start
+    /// was dealt from, picked for the game under `layout_seed =
+    /// each_game` ([`play_dealt_match`]); the rules' own otherwise (0
+    /// for none).
+    pub layout_seed: u32,
 }
 
 /// One seat's results over a match.
@@ -470,6 +478,69 @@ pub fn play_match_with_progress(
     options: &MatchOptions,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<MatchReport, SpecError> {
+    check_seats(rules, seats)?;
+    Ok(play_games(seats, options, progress, &|g| {
+        play_game(rules, seats, g, options)
+    }))
+}
+
+/// [`play_match_with_progress`] under rules that may deal a new start for
+/// every game (`layout_seed = each_game`, docs/rules.md section 1): game
+/// `g` is played under `set.dealt_for_game(s)`, `s` drawn from the match
+/// seed and `g` (as the seats' seeds are), so every game has its own
+/// start, the same for the same match seed, and its
+/// [`GameRecord::layout_seed`] tells which. Other rules play as
+/// [`play_match_with_progress`] does.
+///
+/// # Errors
+///
+/// [`SpecError::Value`] (key `rules`) for rules that do not compile, else
+/// as [`play_match_with`].
+///
+/// # Examples
+///
+/// ```
+/// use mancala_ai::arena::{MatchOptions, play_dealt_match};
+/// use mancala_ai::Spec;
+/// use mancala_core::RuleSet;
+///
+/// let set = RuleSet::from_spec("kalah,houses=3,seeds=3,layout_seed=each_game")?;
+/// let seats: Vec<Spec> = vec!["greedy".parse()?, "random".parse()?];
+/// let options = MatchOptions { games: 2, ..MatchOptions::default() };
+/// let report = play_dealt_match(&set, &seats, &options, &|_, _| {})?;
+/// let dealt: Vec<u32> = report.records.iter().map(|r| r.layout_seed).collect();
+/// assert_ne!(dealt[0], dealt[1]);
+/// let again = play_dealt_match(&set, &seats, &options, &|_, _| {})?;
+/// assert_eq!(again.records, report.records);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn play_dealt_match(
+    set: &RuleSet,
+    seats: &[Spec],
+    options: &MatchOptions,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<MatchReport, SpecError> {
+    let compile = |set: &RuleSet| {
+        Rules::new(set).map_err(|e| SpecError::Value {
+            key: "rules".to_string(),
+            value: "the rule set".to_string(),
+            reason: e.to_string(),
+        })
+    };
+    if !set.deals_each_game() {
+        return play_match_with_progress(&compile(set)?, seats, options, progress);
+    }
+    check_seats(&compile(&set.dealt_for_game(0))?, seats)?;
+    Ok(play_games(seats, options, progress, &|g| {
+        let dealt = set.dealt_for_game(game_seed(options.seed, g, usize::MAX - 1));
+        let rules = Rules::new(&dealt).expect("a dealt game of valid rules compiles");
+        play_game(&rules, seats, g, options)
+    }))
+}
+
+/// Refuses seats that are not one per player of `rules`, or that cannot
+/// be built.
+fn check_seats(rules: &Rules, seats: &[Spec]) -> Result<(), SpecError> {
     let n = rules.players();
     if seats.len() != n {
         return Err(SpecError::Value {
@@ -481,6 +552,18 @@ pub fn play_match_with_progress(
     for spec in seats {
         spec.strategy(rules, 0)?;
     }
+    Ok(())
+}
+
+/// Plays `options.games` games, game `g` by `play(g)`, on
+/// `options.threads` threads, and adds up their report.
+fn play_games(
+    seats: &[Spec],
+    options: &MatchOptions,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    play: &(dyn Fn(usize) -> GameResult + Sync),
+) -> MatchReport {
+    let n = seats.len();
     let games = options.games;
     let next = AtomicUsize::new(0);
     let finished = AtomicUsize::new(0);
@@ -494,7 +577,7 @@ pub fn play_match_with_progress(
                     if g >= games {
                         break;
                     }
-                    let result = play_game(rules, seats, g, options);
+                    let result = play(g);
                     results.lock().expect("no thread panicked")[g] = Some(result);
                     progress(finished.fetch_add(1, Ordering::Relaxed) + 1, games);
                 }
@@ -527,7 +610,7 @@ pub fn play_match_with_progress(
     if n == 2 && games > 0 {
         report.elo = Some(Elo::from_scores(&report.scores()));
     }
-    Ok(report)
+    report
 }
 
 /// Plays the random opening of game `g` (the same for the games that
@@ -634,6 +717,7 @@ fn play_game(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) ->
             moves: game.moves().len(),
             capped,
             forfeit,
+            layout_seed: rules.rule_set().layout_seed,
         },
         moves,
         time,
@@ -710,6 +794,7 @@ fn play_rounds(rules: &Rules, seats: &[Spec], g: usize, options: &MatchOptions) 
             moves: played.len(),
             capped,
             forfeit,
+            layout_seed: rules.rule_set().layout_seed,
         },
         moves,
         time,

@@ -1,6 +1,6 @@
 //! Evaluation: a heuristic value of a position that is not finished.
 
-use mancala_core::{Position, Side};
+use mancala_core::{EndCondition, Position, Side};
 
 use crate::value::SEED;
 
@@ -54,6 +54,11 @@ impl Evaluator for StoreDifference {
 /// `leftover = owner` (with `discard` or `split` the seeds are not the
 /// side's).
 ///
+/// Under `empty_first` (the first player to empty their houses wins,
+/// stores decide nothing) each side's value is instead minus `store` per
+/// seed still in its houses and minus `mobility` per house still holding
+/// seeds: the side nearer to emptying is worth more.
+///
 /// The default weights (a seed in the store 1, on the board 1/8, a
 /// movable house 3/4) won matches against [`StoreDifference`] at equal
 /// depth (docs/results.md section 6). The same weights end the short
@@ -82,6 +87,9 @@ impl Evaluator for Heuristic {
     fn evaluate(&self, pos: &Position<'_>, side: usize) -> i32 {
         let rules = pos.rules();
         let set = rules.rule_set();
+        if set.end.contains(EndCondition::EmptyFirst) {
+            return self.emptying(pos, side);
+        }
         let board = if set.leftover == mancala_core::Leftover::Owner {
             self.board
         } else {
@@ -95,12 +103,74 @@ impl Evaluator for Heuristic {
                 + board * pos.side_seeds(s) as i32
                 + self.mobility * movable
         };
-        let mine = value(side);
-        let best = (0..rules.players())
-            .filter(|&s| s != side)
-            .map(value)
-            .max()
-            .unwrap_or(0);
-        mine - best
+        mine_minus_best(value, side, rules.players())
+    }
+}
+
+impl Heuristic {
+    /// The evaluation under `empty_first`, where the player who empties
+    /// their houses first wins and stores decide nothing (docs/rules.md
+    /// sections 7 and 12): each side's value is minus `store` per seed
+    /// still in its houses and minus `mobility` per house still holding
+    /// seeds (every such house has to be sown at least once more), so a
+    /// side nearer to emptying is worth more.
+    fn emptying(&self, pos: &Position<'_>, side: usize) -> i32 {
+        let value = |s: usize| {
+            let s = Side::new(s);
+            let holding = pos.houses(s).iter().filter(|&&c| c > 0).count() as i32;
+            -self.store * pos.side_seeds(s) as i32 - self.mobility * holding
+        };
+        mine_minus_best(value, side, pos.rules().players())
+    }
+}
+
+/// `value(side)` minus the best `value` of the other sides.
+fn mine_minus_best(value: impl Fn(usize) -> i32, side: usize, players: usize) -> i32 {
+    let mine = value(side);
+    let best = (0..players)
+        .filter(|&s| s != side)
+        .map(value)
+        .max()
+        .unwrap_or(0);
+    mine - best
+}
+
+#[cfg(test)]
+mod tests {
+    use mancala_core::{Position, RuleSet, Rules, Setup};
+
+    use super::{Evaluator, Heuristic};
+    use crate::SEED;
+
+    /// GoEmpty One's rules (`rules/goempty-one.toml`): `empty_first`.
+    fn goempty_one() -> Rules {
+        let text = include_str!("../../mancala-core/rules/goempty-one.toml");
+        Rules::new(&RuleSet::from_toml(text).unwrap()).unwrap()
+    }
+
+    /// Side 0 holds one seed in one house, side 1 24 seeds in six houses
+    /// and 23 in its store: under `empty_first` side 0 is one sowing from
+    /// winning, whatever the stores say. By hand: side 0 is worth
+    /// `-SEED * 1 - 6 * 1 = -14`, side 1 `-SEED * 24 - 6 * 6 = -228`
+    /// (`mobility` is 3/4 of a seed, 6 units), so 214 for side 0. A
+    /// store count (the evaluation before) gave side 0 -237.
+    #[test]
+    fn empty_first_values_the_side_nearer_to_emptying() {
+        let rules = goempty_one();
+        let setup: Setup = "0,0,0,0,0,1:0 4,4,4,4,4,4:23".parse().unwrap();
+        let pos = Position::from_setup(&rules, &setup).unwrap();
+        assert_eq!(Heuristic::default().evaluate(&pos, 0), 23 * SEED + 5 * 6);
+        assert_eq!(Heuristic::default().evaluate(&pos, 1), -(23 * SEED + 5 * 6));
+    }
+
+    /// Outside `empty_first` the stores still count: Kalah's value of the
+    /// same board is side 0's store, board and mobility minus side 1's,
+    /// `(0 + 1 + 6) - (23 * 8 + 24 + 6 * 6) = -237`.
+    #[test]
+    fn store_games_keep_the_store_count() {
+        let rules = Rules::new(&mancala_core::Preset::Kalah.rules()).unwrap();
+        let setup: Setup = "0,0,0,0,0,1:0 4,4,4,4,4,4:23".parse().unwrap();
+        let pos = Position::from_setup(&rules, &setup).unwrap();
+        assert_eq!(Heuristic::default().evaluate(&pos, 0), -237);
     }
 }

@@ -4,7 +4,7 @@
 use std::sync::Mutex;
 use std::time::Instant;
 
-use mancala_ai::arena::{MatchOptions, play_match_with_progress};
+use mancala_ai::arena::{MatchOptions, play_dealt_match};
 use mancala_ai::{PLAYOUT_CAP, Solver, Spec, random_playouts};
 use mancala_core::{
     Event, History, Match, Position, Preset, RecordError, Rounds, RuleSet, Rules, Side, perft,
@@ -60,7 +60,7 @@ pub fn run(cli: Cli) -> CliResult {
             None => crate::analyse::run(&rules()?, args),
         },
         Command::Solve(args) => solve(&rules()?, args),
-        Command::Match(args) => run_match(&rules()?, args),
+        Command::Match(args) => run_match(&rule_set(&cli.rules, &cli.set)?, args),
         Command::Bench(BenchCommand::Playouts {
             games,
             seed,
@@ -178,10 +178,12 @@ fn rules_command(command: &RulesCommand, cli: &Cli) -> CliResult {
         }
         RulesCommand::Check { file } => {
             let set = read_rule_file(file)?;
-            compile(&set)?;
+            compile(&set.dealt_for_game(0))?;
             // A start layout has a count of its own for each house; a
             // dealt one is dealt from its seed.
-            let each = if set.layout_seed != 0 {
+            let each = if set.deals_each_game() {
+                "seeds dealt afresh for each game".to_string()
+            } else if set.layout_seed != 0 {
                 format!("seeds dealt from layout_seed {}", set.layout_seed)
             } else if set.layout.is_uniform() {
                 format!("{} seeds each", set.seeds)
@@ -361,7 +363,12 @@ fn solve(rules: &Rules, args: &SolveArgs) -> CliResult {
     Ok(())
 }
 
-fn run_match(rules: &Rules, args: &MatchArgs) -> CliResult {
+/// `mancala match`: under `layout_seed = each_game` every game is dealt
+/// its own start from `--seed` and the game's number
+/// ([`mancala_ai::arena::play_dealt_match`]); `--json` then lists the
+/// seeds (`layout_seeds`, game 1 first).
+fn run_match(set: &RuleSet, args: &MatchArgs) -> CliResult {
+    compile(&set.dealt_for_game(0))?;
     let seats: Vec<Spec> = args
         .seats
         .iter()
@@ -383,7 +390,7 @@ fn run_match(rules: &Rules, args: &MatchArgs) -> CliResult {
         ..MatchOptions::default()
     };
     let bar = Bar::new("match");
-    let report = play_match_with_progress(rules, &seats, &options, &|done, total| {
+    let report = play_dealt_match(set, &seats, &options, &|done, total| {
         bar.update(done, total)
     })
     .map_err(|e| CliError::usage(format!("--seat: {e}")))?;
@@ -407,17 +414,19 @@ fn run_match(rules: &Rules, args: &MatchArgs) -> CliResult {
         let elo = report.elo.map(|e| {
             json!({"difference": finite(e.difference), "margin": finite(e.margin), "text": e.to_string()})
         });
-        outln!(
-            "{}",
-            json!({
-                "games": report.games,
-                "seats": seats,
-                "elo": elo,
-                "capped": report.capped,
-                "forfeits": report.forfeits,
-                "moves": report.moves,
-            })
-        );
+        let mut out = json!({
+            "games": report.games,
+            "seats": seats,
+            "elo": elo,
+            "capped": report.capped,
+            "forfeits": report.forfeits,
+            "moves": report.moves,
+        });
+        if set.deals_each_game() {
+            let dealt: Vec<u32> = report.records.iter().map(|r| r.layout_seed).collect();
+            out["layout_seeds"] = json!(dealt);
+        }
+        outln!("{out}");
     } else {
         outln!("{report}");
     }

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use mancala_ai::arena::{SeatReport, seat_of};
 use mancala_ai::{Egdb, MoveValue, Spec, Strategy, TimeControl, Timed};
-use mancala_core::{Game, Match, Move, Position, Rounds, Rules, Side, Wdl, format_moves};
+use mancala_core::{Game, Match, Move, Position, Rounds, RuleSet, Rules, Side, Wdl, format_moves};
 use serde::{Deserialize, Serialize};
 
 use crate::analyse::{duration, load_database};
@@ -69,6 +69,10 @@ struct SaveFile {
     time: Option<String>,
     /// The seed of the computer players.
     seed: u64,
+    /// The rules deal every game afresh (`layout_seed = each_game`): the
+    /// record's rules hold the current game's seed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    deal_each_game: bool,
     /// Each finished game's ranks, one per seat.
     results: Vec<Vec<u8>>,
 }
@@ -104,6 +108,22 @@ struct Players {
     cpu: Box<dyn Strategy + Send>,
 }
 
+impl Session {
+    /// Under `layout_seed = each_game`, deals the game about to start
+    /// ([`deal_seed`]): its rules, and so its record, name the seed.
+    fn deal(&mut self) -> CliResult {
+        if self.deal_each_game {
+            let each = RuleSet {
+                layout_seed: RuleSet::DEAL_EACH_GAME,
+                ..*self.rules.rule_set()
+            };
+            let dealt = each.dealt_for_game(deal_seed(self.seed, self.game_index));
+            self.rules = Arc::new(compile(&dealt)?);
+        }
+        Ok(())
+    }
+}
+
 impl Players {
     /// Tells every computer player, the stand-in included, that `m` was
     /// played in `before` (see [`Strategy::observe`]).
@@ -126,6 +146,9 @@ struct Session {
     /// The computer seats' time, each seat its own clock.
     time: Option<TimeControl>,
     seed: u64,
+    /// The rules deal every game afresh (`layout_seed = each_game`):
+    /// `rules` hold the current game's deal ([`deal_seed`]).
+    deal_each_game: bool,
     /// The endgame database of every exact player (`--database`).
     database: Option<Arc<Egdb>>,
     results: Vec<Vec<u8>>,
@@ -186,7 +209,13 @@ pub fn run(args: &PlayArgs, cli: &Cli) -> CliResult {
         .map_err(|e| CliError::usage(format!("--cpu {}: {e}", session.cpu)))?;
 
     while session.game_index < session.games {
-        let game = saved.take().unwrap_or_else(|| Record::new(&session.rules));
+        let game = match saved.take() {
+            Some(game) => game,
+            None => {
+                session.deal()?;
+                Record::new(&session.rules)
+            }
+        };
         if session.games > 1 {
             outln!(
                 "{}",
@@ -206,6 +235,14 @@ pub fn run(args: &PlayArgs, cli: &Cli) -> CliResult {
         session.summary();
     }
     Ok(())
+}
+
+/// The seed game `game` (from 0) of a `mancala play` session with
+/// `--seed seed` is dealt from under `layout_seed = each_game`
+/// ([`RuleSet::dealt_for_game`]): a new deal for every game of the
+/// session, the same for the same `--seed`.
+fn deal_seed(seed: u64, game: u32) -> u64 {
+    seed ^ (u64::from(game) << 32)
 }
 
 /// A player as written on the command line or in a save file.
@@ -256,6 +293,7 @@ fn resume(path: &Path, style: Style) -> CliResult<(Session, Record)> {
         cpu: parse_spec(&save.cpu, "saved cpu")?,
         time: time_control(save.time.as_ref(), "saved time")?,
         seed: save.seed,
+        deal_each_game: save.deal_each_game,
         database: None,
         results: save.results,
         style,
@@ -285,7 +323,7 @@ fn saved_record(path: &Path, record: Game, rounds: Option<Match>) -> CliResult<R
 /// A new session from the command line.
 fn new_session(args: &PlayArgs, cli: &Cli, style: Style) -> CliResult<Session> {
     let set = rule_set(&cli.rules, &cli.set)?;
-    let rules = Arc::new(compile(&set)?);
+    let rules = Arc::new(compile(&set.dealt_for_game(deal_seed(args.seed, 0)))?);
     let n = rules.players();
     let texts: Vec<String> = if args.seats.is_empty() {
         std::iter::once("human".to_string())
@@ -324,6 +362,7 @@ fn new_session(args: &PlayArgs, cli: &Cli, style: Style) -> CliResult<Session> {
         cpu,
         time: time_control(args.time.as_ref(), "--time")?,
         seed: args.seed,
+        deal_each_game: set.deals_each_game(),
         database: None,
         results: Vec::new(),
         style,
@@ -752,6 +791,7 @@ impl Session {
             cpu: self.cpu.to_string(),
             time: self.time.map(|t| t.to_string()),
             seed: self.seed,
+            deal_each_game: self.deal_each_game,
             results: self.results.clone(),
         };
         let text = serde_json::to_string_pretty(&save).map_err(std::io::Error::other)?;

@@ -1413,3 +1413,153 @@ fn replay_and_analyse_take_directed_moves() {
     names.sort_unstable();
     assert_eq!(names, ["1", "2", "3ccw", "3cw", "4", "5", "6"]);
 }
+
+// ---- a start dealt for each game (layout_seed = each_game) ----
+
+/// `match --json`'s `layout_seeds` of two games of Kalah dealt each game.
+fn dealt_seeds(seed: &str) -> Vec<u64> {
+    let v = json(&ok(&[
+        "match",
+        "--rules",
+        "kalah",
+        "--set",
+        "layout_seed=each_game",
+        "--seat",
+        "random",
+        "--seat",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        seed,
+        "--json",
+    ]));
+    let seeds: Vec<u64> = v["layout_seeds"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no layout_seeds: {v}"))
+        .iter()
+        .map(|s| s.as_u64().unwrap())
+        .collect();
+    assert_eq!(seeds.len(), 2);
+    seeds
+}
+
+/// The start `replay` shows for Kalah dealt from `seed`.
+fn dealt_start(seed: u64) -> Value {
+    let v = json(&ok(&[
+        "replay",
+        "--rules",
+        "kalah",
+        "--set",
+        &format!("layout_seed={seed}"),
+        "--json",
+    ]));
+    v["houses"].clone()
+}
+
+#[test]
+fn match_deals_each_game_its_own_start_the_same_for_the_same_seed() {
+    let seeds = dealt_seeds("3");
+    assert_ne!(seeds[0], seeds[1]);
+    assert!(seeds.iter().all(|&s| s != 0 && s != u64::from(u32::MAX)));
+    assert_eq!(dealt_seeds("3"), seeds);
+    assert_ne!(dealt_seeds("4"), seeds);
+    // The two games' starts differ, and each keeps Kalah's 48 seeds.
+    let (one, two) = (dealt_start(seeds[0]), dealt_start(seeds[1]));
+    assert_ne!(one, two);
+    for start in [&one, &two] {
+        let seeds: u64 = start
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|side| side.as_array().unwrap().iter().map(|c| c.as_u64().unwrap()))
+            .sum();
+        assert_eq!(seeds, 48, "{start}");
+    }
+    // Rules that do not deal each game list no seeds.
+    let v = json(&ok(&[
+        "match", "--seat", "random", "--seat", "random", "--games", "2", "--json",
+    ]));
+    assert!(v.get("layout_seeds").is_none(), "{v}");
+}
+
+#[test]
+fn a_dealt_games_record_replays_its_deal() {
+    // docs/rules.md section 1: kalah,layout_seed=1 deals side 0
+    // 4,3,5,6,2,5 and side 1 5,3,4,3,2,6. House 1's 4 seeds go to houses
+    // 2 to 5; the last lands in house 5 (2 -> 3): side 1 to move.
+    let dir = temp_dir("dealt-record");
+    let file = dir.join("game.txt");
+    std::fs::write(&file, "kalah,layout_seed=1; 1\n").unwrap();
+    let v = json(&ok(&["replay", "--game", file.to_str().unwrap(), "--json"]));
+    assert_eq!(v["position"], "0,4,6,7,3,5:0 5,3,4,3,2,6:0 to=1 ply=1");
+}
+
+#[test]
+fn each_game_needs_a_seed_outside_play_and_match() {
+    let err = usage_error(&[
+        "perft",
+        "--rules",
+        "kalah",
+        "--set",
+        "layout_seed=each_game",
+        "--depth",
+        "1",
+    ]);
+    assert!(
+        err.contains("layout_seed = each_game deals every game afresh"),
+        "{err}"
+    );
+    let out = ok(&["rules", "check", &rule_file("mangala-iv.toml")]);
+    assert!(out.contains("seeds dealt afresh for each game"), "{out}");
+}
+
+/// The path of a rule file shipped with mancala-core.
+fn rule_file(name: &str) -> String {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../mancala-core/rules");
+    dir.join(name).to_str().unwrap().to_string()
+}
+
+/// House and seeds of the first sowing reported after `header`:
+/// "... played H: sowed N seeds, ...".
+fn first_sowing(out: &str, header: &str) -> (usize, u64) {
+    let after = &out[out
+        .find(header)
+        .unwrap_or_else(|| panic!("no {header}: {out}"))..];
+    let line = after.lines().find(|l| l.contains(" played ")).unwrap();
+    let rest = &line[line.find(" played ").unwrap() + 8..];
+    let (house, rest) = rest.split_once(": sowed ").unwrap();
+    let seeds = rest.split_whitespace().next().unwrap();
+    (house.parse().unwrap(), seeds.parse().unwrap())
+}
+
+#[test]
+fn play_deals_each_game_of_a_session_afresh() {
+    // docs/rules.md section 1: game i of a session is dealt from --seed
+    // XOR i * 2^32, and game seed g picks 1 + (x mod 4294967294), x the
+    // first SplitMix64 number from g (worked out apart from the engine,
+    // in Python): 1063198246 for game 1 (g = 0), 735753585 for game 2
+    // (g = 2^32). Side 0 moves first in both (seat 0, then seat 1).
+    let out = ok(&[
+        "play",
+        "--rules",
+        "kalah",
+        "--set",
+        "layout_seed=each_game",
+        "--seat",
+        "ai:1",
+        "--seat",
+        "ai:1",
+        "--games",
+        "2",
+    ]);
+    for (header, seed) in [
+        ("game 1 of 2", 1_063_198_246_u64),
+        ("game 2 of 2", 735_753_585),
+    ] {
+        let (house, sown) = first_sowing(&out, header);
+        let start = dealt_start(seed);
+        assert_eq!(start[0][house - 1].as_u64().unwrap(), sown, "{header}");
+    }
+    assert_ne!(dealt_start(1_063_198_246), dealt_start(735_753_585));
+}

@@ -216,9 +216,19 @@ pub enum InvalidReason {
     /// Not a seed count from 0 to 255 (`capture_counts` as text).
     #[error("expected a seed count from 0 to {}", u8::MAX)]
     NotSeedCount,
-    /// Not a `layout_seed`: a whole number from 0 to 4294967295.
-    #[error("expected a whole number from 0 (no dealt start) to {}", u32::MAX)]
+    /// Not a `layout_seed`: a whole number from 0 to 4294967295, or
+    /// `each_game`.
+    #[error(
+        "expected a whole number from 0 (no dealt start) to {}, or each_game (a new deal for every game)",
+        u32::MAX
+    )]
     NotLayoutSeed,
+    /// `layout_seed = each_game` given to play a game before a seed was
+    /// picked for it.
+    #[error(
+        "layout_seed = each_game deals every game afresh: a game needs its own seed first (RuleSet::dealt_for_game; on the command line --set layout_seed=N)"
+    )]
+    DealEachGame,
     /// Not a whole number of moves (`no_capture_moves` as text).
     #[error("expected a whole number of moves")]
     NotMoveCount,

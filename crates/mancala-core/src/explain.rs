@@ -121,6 +121,12 @@ fn board(r: &RuleSet) -> Option<Vec<Phrase>> {
     let counts = r.layout.counts();
     // A layout of equal counts is the uniform board of that many seeds.
     let start = match counts.split_first() {
+        _ if r.deals_each_game() => Phrase::new("rules-board-dealt-each-game")
+            .number("players", r.players)
+            .number("houses", r.houses)
+            .number("total", n(r.total_seeds()))
+            .number("least", r.seeds.min(2))
+            .word("store_side", side),
         _ if r.layout_seed != 0 => Phrase::new("rules-board-dealt")
             .number("players", r.players)
             .number("houses", r.houses)

@@ -236,7 +236,9 @@ impl Rules {
     ///
     /// # Errors
     ///
-    /// As [`RuleSet::validate`].
+    /// As [`RuleSet::validate`], and [`RuleError::InvalidValue`] for
+    /// `layout_seed = each_game` ([`RuleSet::DEAL_EACH_GAME`]): a game's
+    /// rules name the seed it is dealt with ([`RuleSet::dealt_for_game`]).
     pub fn new(set: &RuleSet) -> Result<Rules, RuleError> {
         Rules::with_burnt(set, [0; MAX_PLAYERS])
     }
@@ -271,6 +273,13 @@ impl Rules {
     /// ```
     pub fn with_burnt(set: &RuleSet, burnt: [u16; MAX_PLAYERS]) -> Result<Rules, RuleError> {
         set.validate()?;
+        if set.deals_each_game() {
+            return Err(RuleError::InvalidValue {
+                field: "layout_seed",
+                value: "each_game".to_string(),
+                reason: crate::error::InvalidReason::DealEachGame,
+            });
+        }
         check_burnt(set, burnt)?;
         let layout = Layout::of(set, burnt);
         let tracks = Tracks::of(set, &layout);

@@ -3,7 +3,7 @@
 //! dimension's text, TOML and JSON forms, and its validation errors.
 
 use mancala_core::{
-    InvalidReason, Layout, Move, Position, Preset, RuleError, RuleSet, Rules, Side,
+    Game, InvalidReason, Layout, Move, Position, Preset, RuleError, RuleSet, Rules, Side,
 };
 use mancala_testkit::assert_mentions;
 
@@ -314,4 +314,98 @@ fn a_game_on_a_dealt_start_replays_from_its_line() {
             "0,4,6,7,3,5:0 5,3,0,4,3,7:1 to=1 ply=2",
         ]
     );
+}
+
+#[test]
+fn each_game_reads_from_text_and_files_and_writes_back() {
+    let text = RuleSet::from_spec("kalah,layout_seed=each_game").unwrap();
+    assert!(text.deals_each_game());
+    assert_eq!(text.layout_seed, RuleSet::DEAL_EACH_GAME);
+    let toml = RuleSet::from_toml("layout_seed = \"each_game\"").unwrap();
+    let json = RuleSet::from_json(r#"{"layout_seed": "each_game"}"#).unwrap();
+    assert_eq!(toml, text);
+    assert_eq!(json, text);
+    assert_eq!(RuleSet::from_spec(&text.canonical()).unwrap(), text);
+    assert_eq!(RuleSet::from_toml(&text.to_toml()).unwrap(), text);
+    assert_eq!(RuleSet::from_json(&text.to_json()).unwrap(), text);
+    // Any other word is refused, naming the field.
+    let Err(RuleError::InvalidValue {
+        field,
+        value,
+        reason,
+    }) = RuleSet::from_toml("layout_seed = \"each\"")
+    else {
+        panic!("layout_seed = \"each\" was taken");
+    };
+    assert_eq!(
+        (field, reason, value.as_str()),
+        ("layout_seed", InvalidReason::NotLayoutSeed, "each")
+    );
+    // Like a seed, each_game is refused with a layout and with rounds.
+    let e = RuleSet::from_spec("kalah,layout_seed=each_game,rounds=fill").unwrap_err();
+    assert!(e.to_string().contains("layout_seed"), "{e}");
+}
+
+#[test]
+fn each_game_is_refused_until_a_game_picks_its_seed() {
+    let each = RuleSet::from_spec("kalah,layout_seed=each_game").unwrap();
+    let Err(RuleError::InvalidValue { field, reason, .. }) = Rules::new(&each) else {
+        panic!("each_game compiled unresolved");
+    };
+    assert_eq!(
+        (field, reason),
+        ("layout_seed", InvalidReason::DealEachGame)
+    );
+    assert_eq!(each.dealt_layout(), None);
+    // A record naming each_game is no game.
+    let record = format!(r#"{{"rules": {}, "events": []}}"#, each.to_json());
+    let e = serde_json::from_str::<Game>(&record)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("each_game"), "{e}");
+}
+
+/// The seeds `dealt_for_game` picks: 1 + the first SplitMix64 number
+/// drawn from the game seed, modulo 4294967294. SplitMix64's first number
+/// from 0 is 0xE220A8397B1DCDAF (Vigna's splitmix64.c), from 1
+/// 0x910A2DEC89025CC1 (worked out apart from the engine, in Python).
+#[test]
+fn each_game_picks_the_seed_the_rules_spell_out() {
+    let each = RuleSet::from_spec("kalah,layout_seed=each_game").unwrap();
+    assert_eq!(each.dealt_for_game(0).layout_seed, 1_063_198_246);
+    assert_eq!(0xE220_A839_7B1D_CDAF_u64 % 4_294_967_294 + 1, 1_063_198_246);
+    assert_eq!(each.dealt_for_game(1).layout_seed, 2_870_392_988);
+    assert_eq!(0x910A_2DEC_8902_5CC1_u64 % 4_294_967_294 + 1, 2_870_392_988);
+    // The game's rules are the rules with that seed, and deal its board.
+    let one = each.dealt_for_game(1);
+    assert_eq!(
+        one,
+        RuleSet::from_spec("kalah,layout_seed=2870392988").unwrap()
+    );
+    assert_ne!(one.dealt_layout(), each.dealt_for_game(0).dealt_layout());
+    // Rules that do not deal each game are every game's rules.
+    let fixed = RuleSet::from_spec("kalah,layout_seed=7").unwrap();
+    assert_eq!(fixed.dealt_for_game(1), fixed);
+    assert_eq!(
+        Preset::Kalah.rules().dealt_for_game(1),
+        Preset::Kalah.rules()
+    );
+}
+
+#[test]
+fn a_dealt_games_record_keeps_its_seed_and_replays() {
+    let each = RuleSet::from_spec("kalah,layout_seed=each_game").unwrap();
+    let rules = Rules::new(&each.dealt_for_game(5)).unwrap();
+    let mut game = Game::new(rules);
+    let first = game.legal_moves().iter().next().unwrap();
+    game.play(first).unwrap();
+    let text = serde_json::to_string(&game).unwrap();
+    assert!(text.contains(&format!(
+        "\"layout_seed\":{}",
+        each.dealt_for_game(5).layout_seed
+    )));
+    let again: Game = serde_json::from_str(&text).unwrap();
+    assert_eq!(again.start().to_string(), game.start().to_string());
+    assert_eq!(again.position().to_string(), game.position().to_string());
+    assert_eq!(again.rules().rule_set(), game.rules().rule_set());
 }

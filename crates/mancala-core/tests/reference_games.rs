@@ -120,7 +120,7 @@ const CASES: &[&str] = &[
     "simplecapt.toml",
     "goempty-one.toml",
     "waurie.toml",
-    "mangala-iv.toml",
+    "mangala-iv.toml layout_seed=1",
     "bosh.toml",
     "erherhe.toml",
     "voleur.toml",

@@ -24,7 +24,8 @@ fn every_shipped_rule_file_is_playable() {
     let mut count = 0;
     for entry in std::fs::read_dir(dir).unwrap() {
         let name = entry.unwrap().file_name().into_string().unwrap();
-        Rules::new(&load(&name)).unwrap();
+        // A file that deals each game is played by its games' rules.
+        Rules::new(&load(&name).dealt_for_game(7)).unwrap();
         count += 1;
     }
     assert_eq!(count, 53, "rule files under rules/");
@@ -76,4 +77,17 @@ fn rule_files_describe_their_games() {
     // The JSON file spells out every field of the Modiar preset.
     assert_eq!(load("modiar.json"), Preset::Modiar.rules());
     assert_eq!(load("toguz-kumalak.toml"), Preset::ToguzKumalak.rules());
+}
+
+#[test]
+fn mangala_iv_deals_every_game_afresh() {
+    // docs/games.md, "mangala-iv": MancalaGames' random start, a new one
+    // for every game.
+    let set = load("mangala-iv.toml");
+    assert!(set.deals_each_game());
+    assert!(Rules::new(&set).is_err());
+    assert_ne!(
+        set.dealt_for_game(1).dealt_layout(),
+        set.dealt_for_game(2).dealt_layout()
+    );
 }

@@ -301,6 +301,9 @@ fn the_catalogs_hold_exactly_the_ids_core_can_emit() {
     for c in changes() {
         emitted(&c.after, &mut seen);
     }
+    // A start dealt for every game (no preset, and no playable rule set).
+    let each_game = RuleSet::from_spec("kalah,layout_seed=each_game").unwrap();
+    emitted(&each_game, &mut seen);
     let mut runner = TestRunner::new(Config::default());
     let strategy = any_rules();
     for _ in 0..2000 {

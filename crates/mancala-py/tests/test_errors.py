@@ -19,6 +19,9 @@ def kalah():
         ("kalah,sedes=5", "sedes"),
         ("kalah,seeds=many", "seeds"),
         ("oware,players=3", "cannot be played"),
+        # Rules dealt afresh for every game are no one game: Python takes
+        # a concrete deal (layout_seed=N), docs/rules.md section 1.
+        ("kalah,layout_seed=each_game", "layout_seed = each_game deals every game afresh"),
         ("kalah,,seeds=5", "empty"),
         ("", "empty"),
     ],

@@ -564,3 +564,56 @@ async fn bad_room_options_are_refused_naming_the_field() {
         assert!(message.contains(field), "{body}: {message}");
     }
 }
+
+/// Room `n`'s first game of Kalah dealt each game: its `started` message,
+/// and its export after its first legal move was played.
+async fn dealt_game(server: &TestServer, n: usize) -> (Value, String) {
+    let (code, mut clients, _) = server
+        .seated_room("kalah,layout_seed=each_game", 2, false)
+        .await;
+    clients[0].send(json!({ "type": "start" })).await;
+    let mut started = Value::Null;
+    for c in &mut clients {
+        started = c.expect("started").await;
+    }
+    let set = RuleSet::from_spec(started["rules"].as_str().unwrap()).unwrap();
+    let first = Game::new(Rules::new(&set).unwrap())
+        .legal_moves()
+        .iter()
+        .next();
+    let m = first.unwrap().to_string();
+    clients[0].send(json!({ "type": "move", "move": m })).await;
+    clients[0].expect("moved").await;
+    let onlooker = server.player(&format!("onlooker {n}")).await;
+    let (_, room) = server.join_room(&code, &onlooker).await;
+    let id = room["game"]["id"].as_str().unwrap().to_string();
+    let url = format!("http://{}/api/games/{id}/export", server.addr);
+    let export = reqwest::get(url).await.unwrap().text().await.unwrap();
+    (started, export)
+}
+
+#[tokio::test]
+async fn each_room_deals_its_own_start_and_the_export_replays_it() {
+    let server = common::start().await;
+    let mut starts = Vec::new();
+    for n in 0..2 {
+        let (started, export) = dealt_game(&server, n).await;
+        // The game's rules name a concrete seed, which deals its board.
+        let rules = started["rules"].as_str().unwrap();
+        let set = RuleSet::from_spec(rules).unwrap();
+        assert!(set.layout_seed != 0 && !set.deals_each_game(), "{rules}");
+        let dealt = Game::new(Rules::new(&set).unwrap());
+        let board = &started["position"]["houses"];
+        let houses: Vec<Vec<u8>> = serde_json::from_value(board.clone()).unwrap();
+        let sides = dealt.rules().sides();
+        let expected: Vec<Vec<u8>> = sides.map(|s| dealt.start().houses(s).to_vec()).collect();
+        assert_eq!(houses, expected);
+        // The export is a record that replays from that same start.
+        let game: Game = serde_json::from_str(&export).unwrap();
+        assert_eq!(game.rules().rule_set(), &set);
+        assert_eq!(game.start().to_string(), dealt.start().to_string());
+        assert_eq!(game.moves().count(), 1);
+        starts.push(houses);
+    }
+    assert_ne!(starts[0], starts[1], "two rooms dealt the same start");
+}

@@ -26,8 +26,74 @@ impl SplitMix64 {
 }
 
 impl RuleSet {
+    /// The `layout_seed` that deals a new start for every game, written
+    /// `each_game` in rules (`layout_seed = "each_game"`, `--set
+    /// layout_seed=each_game`) and stored as the largest seed, 4294967295,
+    /// which no game is dealt with (docs/rules.md section 1, "A dealt
+    /// start"). Such rules are resolved to a concrete seed when a game is
+    /// created ([`RuleSet::dealt_for_game`]); [`Rules::new`](crate::Rules::new)
+    /// refuses them unresolved.
+    pub const DEAL_EACH_GAME: u32 = u32::MAX;
+
+    /// Whether these rules deal a new start for every game (`layout_seed =
+    /// "each_game"`, [`RuleSet::DEAL_EACH_GAME`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::RuleSet;
+    ///
+    /// assert!(RuleSet::from_spec("kalah,layout_seed=each_game")?.deals_each_game());
+    /// assert!(!RuleSet::from_spec("kalah,layout_seed=7")?.deals_each_game());
+    /// # Ok::<(), mancala_core::RuleSpecError>(())
+    /// ```
+    pub fn deals_each_game(&self) -> bool {
+        self.layout_seed == RuleSet::DEAL_EACH_GAME
+    }
+
+    /// The rules of one game: under `layout_seed = "each_game"` these
+    /// rules with the concrete seed `game_seed` picks, which deals that
+    /// game's start; any other rules unchanged. The seed is `1 + (g mod
+    /// 4294967294)`, `g` the SplitMix64 number drawn from `game_seed`
+    /// (docs/rules.md section 1, step 1), so it is never 0 (no deal) nor
+    /// [`RuleSet::DEAL_EACH_GAME`]; the same `game_seed` always picks the
+    /// same deal. A program keeps the returned rules as the game's record
+    /// (a [`Game`](crate::Game) does), so the game replays exactly.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Position, RuleSet, Rules};
+    ///
+    /// let each = RuleSet::from_spec("kalah,layout_seed=each_game")?;
+    /// assert!(Rules::new(&each).is_err()); // not resolved yet
+    /// let one = each.dealt_for_game(1);
+    /// let two = each.dealt_for_game(2);
+    /// assert_ne!(one.layout_seed, two.layout_seed);
+    /// assert_eq!(each.dealt_for_game(1), one);
+    /// let (one, two) = (Rules::new(&one)?, Rules::new(&two)?);
+    /// assert_ne!(Position::new(&one).to_string(), Position::new(&two).to_string());
+    /// // Other rules are their own rules for every game.
+    /// let kalah = RuleSet::from_spec("kalah,layout_seed=7")?;
+    /// assert_eq!(kalah.dealt_for_game(1), kalah);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn dealt_for_game(&self, game_seed: u64) -> RuleSet {
+        if !self.deals_each_game() {
+            return *self;
+        }
+        let drawn = SplitMix64(game_seed).next() % u64::from(RuleSet::DEAL_EACH_GAME - 1);
+        RuleSet {
+            layout_seed: 1 + drawn as u32,
+            ..*self
+        }
+    }
+
     /// The start layout dealt from `layout_seed`, one row of counts per
-    /// side (side 0 first, house 1 first); `None` when `layout_seed` is 0.
+    /// side (side 0 first, house 1 first); `None` when `layout_seed` is 0,
+    /// and when it is [`RuleSet::DEAL_EACH_GAME`] (no board is dealt until
+    /// [`RuleSet::dealt_for_game`] picks the game's seed).
     ///
     /// Every house first gets `min(seeds, 2)` seeds; the rest of the
     /// `players x houses x seeds` seeds are dealt so that every way of
@@ -50,7 +116,7 @@ impl RuleSet {
     /// # Ok::<(), mancala_core::RuleSpecError>(())
     /// ```
     pub fn dealt_layout(&self) -> Option<Vec<Vec<u8>>> {
-        if self.layout_seed == 0 {
+        if self.layout_seed == 0 || self.deals_each_game() {
             return None;
         }
         let houses = usize::from(self.houses);

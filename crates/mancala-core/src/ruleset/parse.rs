@@ -136,10 +136,24 @@ fn wide_reason(field: &'static str, moves: InvalidReason) -> InvalidReason {
     }
 }
 
+/// A `u32` dimension as a rule file holds it: a number, or (for
+/// `layout_seed`) the word `each_game`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub(super) enum WideFile {
+    /// A number, wide so that one out of range is our error.
+    Number(u64),
+    /// A word: `each_game` for `layout_seed`.
+    Word(String),
+}
+
 impl Dimension for u32 {
-    type File = u64;
+    type File = WideFile;
 
     fn from_text(field: &'static str, text: &str) -> Result<u32, RuleError> {
+        if field == "layout_seed" && text.eq_ignore_ascii_case("each_game") {
+            return Ok(RuleSet::DEAL_EACH_GAME);
+        }
         text.parse().map_err(|_| RuleError::InvalidValue {
             field,
             value: text.to_string(),
@@ -147,12 +161,15 @@ impl Dimension for u32 {
         })
     }
 
-    fn from_file(field: &'static str, value: u64) -> Result<u32, RuleError> {
-        u32::try_from(value).map_err(|_| RuleError::InvalidValue {
-            field,
-            value: value.to_string(),
-            reason: wide_reason(field, InvalidReason::TooManyMoves),
-        })
+    fn from_file(field: &'static str, value: WideFile) -> Result<u32, RuleError> {
+        match value {
+            WideFile::Word(word) => u32::from_text(field, &word),
+            WideFile::Number(value) => u32::try_from(value).map_err(|_| RuleError::InvalidValue {
+                field,
+                value: value.to_string(),
+                reason: wide_reason(field, InvalidReason::TooManyMoves),
+            }),
+        }
     }
 }
 

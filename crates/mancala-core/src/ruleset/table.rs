@@ -133,7 +133,9 @@ rule_dimensions! {
         /// every house.
         layout: Layout = Layout::UNIFORM,
         /// A start layout dealt at random from this seed, different on
-        /// every side (docs/rules.md section 1); 0 (the default) for none.
+        /// every side (docs/rules.md section 1); 0 (the default) for none;
+        /// [`RuleSet::DEAL_EACH_GAME`] (`each_game`) for a new deal in
+        /// every game ([`RuleSet::dealt_for_game`]).
         layout_seed: u32 = 0,
         /// Which way the seeds travel: counter-clockwise, clockwise, by
         /// the parity of the seeds lifted, or towards the nearer end of

@@ -43,6 +43,10 @@ rules-board-dealt = Each of the { $players } players has { $houses } houses and 
         [left] left
        *[right] right
     }. At the start the { $total } seeds are dealt at random, each side its own counts, at least { $least } to a house (deal number { $seed }).
+rules-board-dealt-each-game = Each of the { $players } players has { $houses } houses and a store on their { $store_side ->
+        [left] left
+       *[right] right
+    }. At the start the { $total } seeds are dealt at random, each side its own counts, at least { $least } to a house (a new deal for every game).
 # A start layout (houses differ). $layout: rules-layout-next, the
 # counts of house 1 on, comma-separated; $store_side as in rules-board.
 rules-board-layout = Each of the { $players } players has { $houses } houses and a store on their { $store_side ->

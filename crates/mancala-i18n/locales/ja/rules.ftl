@@ -34,6 +34,10 @@ rules-board-dealt = { $players }人のプレイヤーはそれぞれ穴を{ $hou
         [left] 左
        *[right] 右
     }端にゴールがあります。最初に石{ $total }個をランダムに配り、どの穴にも少なくとも{ $least }個入れます（配り番号{ $seed }）。そのため穴ごとに、また側ごとに石の数が異なります。
+rules-board-dealt-each-game = { $players }人のプレイヤーはそれぞれ穴を{ $houses }個持ち、自分から見て{ $store_side ->
+        [left] 左
+       *[right] 右
+    }端にゴールがあります。最初に石{ $total }個をランダムに配り、どの穴にも少なくとも{ $least }個入れます（対局ごとに配り直します）。そのため穴ごとに、また側ごとに石の数が異なります。
 rules-layout-next = { $count }、{ $rest }
 rules-layout-last = { $count }
 rules-board-turns = プレイヤーは盤を囲んで座り、{ $turns ->

@@ -647,6 +647,15 @@ impl Room {
         let rotate = self.setup.rotation && self.game.is_some();
         let order = super::lobby::seat_order(&taken, rotate);
         let ruleset = self.setup.rules_for(order.len())?;
+        // Rules that deal every game afresh (layout_seed = each_game) are
+        // dealt here from the server's random source: the game's rules,
+        // stored and sent, name the seed, so its replay and export deal
+        // the same board.
+        let ruleset = if ruleset.deals_each_game() {
+            ruleset.dealt_for_game(getrandom::u64().map_err(Error::Random)?)
+        } else {
+            ruleset
+        };
         let game = Match::new(&ruleset).map_err(|e| Error::Rules {
             spec: ruleset.canonical(),
             source: mancala_core::RuleSpecError::Invalid(e),
