@@ -143,6 +143,12 @@ pub enum InvalidReason {
         "sow_capture_last extends the captures while sowing to the last seed: it needs sow_capture_counts"
     )]
     SowCaptureLastWithoutCounts,
+    /// `relay_counts` without relay sowing (`relay = none`).
+    #[error("relay_counts says which counts a relay lifts: it needs relay = last or next")]
+    RelayCountsWithoutRelay,
+    /// A count of 0 in `relay_counts`.
+    #[error("a relay lifts a house holding seeds, so 0 is no relay count")]
+    RelayCountZero,
     /// `chain_limit` above 0 without `chain`.
     #[error("chain_limit limits how far a chain capture goes: it needs chain = true")]
     ChainLimitWithoutChain,

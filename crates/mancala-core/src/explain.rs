@@ -269,6 +269,20 @@ fn relay(r: &RuleSet) -> Option<Vec<Phrase>> {
                 .number("players", r.players),
         );
     }
+    if !r.relay_counts.is_empty() {
+        phrases.push(
+            Phrase::new("rules-relay-counts")
+                .word(
+                    "relay",
+                    if r.relay == Relay::Next {
+                        "next"
+                    } else {
+                        "last"
+                    },
+                )
+                .phrase("counts", counts_phrase(r.relay_counts, r.total_seeds())),
+        );
+    }
     if r.capture_ends_relay {
         phrases.push(Phrase::new("rules-relay-capture-ends"));
     }

@@ -140,6 +140,8 @@ pub struct Rules {
     /// `capture_ends_relay`: a leg whose landing would capture ends the
     /// move there instead of relaying.
     pub(crate) capture_ends_relay: bool,
+    /// `relay_counts`: the counts a lifted house may hold; empty for any.
+    pub(crate) relay_counts: CountSet,
     /// Per mover and cup: may relay sowing lift this cup? (houses on the
     /// sides `relay_on` names; never a store).
     relay_ok: [[bool; CUPS]; MAX_PLAYERS],
@@ -306,6 +308,7 @@ impl Rules {
             relay: set.relay,
             relay_limit: set.relay_limit,
             capture_ends_relay: set.capture_ends_relay,
+            relay_counts: set.relay_counts,
             relay_ok: relay.ok,
             relay_from: relay.from,
             next_cup: relay.next_cup,

@@ -157,6 +157,7 @@ const ADDED_LATER: &[&str] = &[
     "round_limit",
     "layout_seed",
     "end_seeds",
+    "relay_counts",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

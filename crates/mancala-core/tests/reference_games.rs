@@ -89,6 +89,9 @@ const CASES: &[&str] = &[
     "oware houses=5 direction=split direction_choice=3",
     "oware direction_choice=1,2,3,4,5,6 grand_slam=forbidden",
     "modiar direction_choice=1,3 pie_rule=true",
+    // Relay on some counts only (docs/rules.md section 3, issue 30).
+    "kalah relay=last relay_counts=2,3",
+    "oware relay=next relay_counts=1,4 relay_on=opponent",
     // The MancalaGames games shipped as rule files (docs/games.md).
     "adji-kui-i.toml",
     "bakuk.toml",
@@ -117,6 +120,8 @@ const CASES: &[&str] = &[
     "cow.toml",
     "goat.toml",
     "mangala-iii.toml",
+    "goempty-two.toml",
+    "leb-bbut-ahbochen.toml",
 ];
 
 /// Random games per case.

@@ -203,7 +203,7 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 48] = [
+    let table: [(&str, &str, Change); 49] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
@@ -286,6 +286,9 @@ fn set_changes_every_dimension_by_name() {
         }),
         ("match_houses", "4", |s| s.match_houses = 4),
         ("round_limit", "3", |s| s.round_limit = 3),
+        ("relay_counts", "6,7", |s| {
+            s.relay_counts = CountSet::of(&[6, 7])
+        }),
     ];
     let names: Vec<&str> = table.iter().map(|(name, _, _)| *name).collect();
     assert_eq!(

@@ -299,13 +299,14 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         (any::<bool>(), prop::sample::select(vec![0u8, 0, 1, 2])),
     );
     // Small relay limits too, so that moves reach them; a capture ending
-    // the relay half the time it can.
+    // the relay half the time it can; relays on one count only
+    // (`relay_counts`) half the time.
     let relaying = (
         0usize..3,
         0usize..3,
         prop::sample::select(vec![1u8, 2, 3, 64, 255]),
         0usize..2,
-        any::<bool>(),
+        (any::<bool>(), prop::collection::vec(1u8..=8, 0..2)),
     );
     // Rounds (docs/rules.md section 8a): a one-game match half the time.
     let rounding = (
@@ -469,7 +470,7 @@ type Feeding = (bool, u8, bool, usize, usize);
 type Captures = (usize, usize, usize, Vec<u8>, (usize, bool), (bool, u8), u32);
 type Ending = (u8, usize, usize, bool, (bool, u8));
 type More = (Vec<u8>, (bool, bool), bool, (bool, u8));
-type Relaying = (usize, usize, u8, usize, bool);
+type Relaying = (usize, usize, u8, usize, (bool, Vec<u8>));
 type Rounding = (bool, usize, usize, u8, u8);
 
 /// The rule set of [`random_rules`]'s draws, with the few combinations
@@ -491,7 +492,7 @@ fn rule_set_of(
     let (sow_counts, (sower, sow_last), gap_opposite, (capture_extra_turn, capture_limit)) = more;
     // The last seed taking its house too needs captures while sowing.
     let sow_capture_last = sow_last && !sow_counts.is_empty();
-    let (relay, relay_on, relay_limit, no_move, capture_ends_relay) = relaying;
+    let (relay, relay_on, relay_limit, no_move, (capture_ends_relay, relay_counts)) = relaying;
     let sows_plainly = sow_counts.is_empty() && Relay::ALL[relay] == Relay::None;
     while usize::from(players) * usize::from(houses) * usize::from(seeds) > 255 {
         seeds -= 1;
@@ -588,6 +589,12 @@ fn rule_set_of(
         round_starter: RoundStarter::ALL[round_starter],
         match_houses: match_houses.min(houses),
         round_limit,
+        // Only with relay sowing (docs/rules.md section 14).
+        relay_counts: if Relay::ALL[relay] == Relay::None {
+            CountSet::EMPTY
+        } else {
+            relay_counts.into_iter().collect::<CountSet>()
+        },
     }
 }
 
@@ -607,6 +614,7 @@ pub fn register_rules() -> impl Strategy<Value = RuleSet> {
             set.houses = houses;
             set.match_houses = set.match_houses.min(houses);
             set.relay = Relay::None;
+            set.relay_counts = CountSet::EMPTY;
             set.sow_capture_counts = Default::default();
             set.tuzdyk = false;
             if set.origin == Origin::FirstUnlessSingle {

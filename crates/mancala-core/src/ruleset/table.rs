@@ -240,6 +240,10 @@ rule_dimensions! {
         match_houses: u8 = 1,
         /// Rounds: the match ends after this many rounds; 0 for no limit.
         round_limit: u8 = 0,
+        /// Relay sowing: a leg relays only when the house it would lift
+        /// then holds one of these counts (Leb Bbut Ahbochen: 6); empty
+        /// (the default) for any count.
+        relay_counts: CountSet = CountSet::EMPTY,
     }
 }
 

@@ -25,7 +25,8 @@ impl RuleSet {
     /// without relay sowing, `capture_extra_turn_limit` without
     /// `capture_extra_turn`, `capture_leaves_seed` with
     /// `capture_empty_opposite`, `chain_limit` without `chain`,
-    /// `sow_capture_last` without `sow_capture_counts`, a count
+    /// `sow_capture_last` without `sow_capture_counts`, `relay_counts`
+    /// without relay sowing or with a count of 0, a count
     /// capture without
     /// counts, a count of 0 in `capture_counts` or `sow_capture_counts`, a
     /// two-player rule (count capture, `gap_opposite` with a gap capture,
@@ -88,6 +89,7 @@ impl RuleSet {
             let reason = InvalidReason::CaptureEndsRelayWithoutRelay;
             return invalid("capture_ends_relay", "true".into(), reason);
         }
+        self.validate_relay_counts()?;
         if self.capture_extra_turn_limit > 0 && !self.capture_extra_turn {
             let value = self.capture_extra_turn_limit.to_string();
             let reason = InvalidReason::CaptureTurnLimitWithoutCaptureTurn;
@@ -179,6 +181,31 @@ impl RuleSet {
             value: self.layout.to_string(),
             reason,
         })
+    }
+
+    /// `relay_counts` (docs/rules.md section 3): only with relay sowing,
+    /// and never 0 (a relay lifts a house holding seeds).
+    fn validate_relay_counts(&self) -> Result<(), RuleError> {
+        let invalid = |value: String, reason| {
+            Err(RuleError::InvalidValue {
+                field: "relay_counts",
+                value,
+                reason,
+            })
+        };
+        if self.relay_counts.is_empty() {
+            return Ok(());
+        }
+        if self.relay == Relay::None {
+            return invalid(
+                self.relay_counts.to_string(),
+                InvalidReason::RelayCountsWithoutRelay,
+            );
+        }
+        if self.relay_counts.contains(0) {
+            return invalid("0".into(), InvalidReason::RelayCountZero);
+        }
+        Ok(())
     }
 
     /// Refuses a `direction_choice` or `direction = split` the engine

@@ -93,6 +93,9 @@ class Rules:
     relay_limit: int = 64
     capture_ends_relay: bool = False
     no_move: str = "end"  # end | pass
+    # A relay lifts a house only when it then holds one of these counts,
+    # the last seed included under `last`; empty: any count (section 3).
+    relay_counts: frozenset = frozenset()
 
 
 KALAH = Rules()
@@ -247,7 +250,7 @@ def parse_rules(spec):
             rules = replace(rules, end=frozenset(value.split(",")))
         elif key == "layout":
             rules = replace(rules, layout=tuple(int(c) for c in value.split(",") if c))
-        elif key in ("capture_counts", "sow_capture_counts", "direction_choice"):
+        elif key in ("capture_counts", "sow_capture_counts", "direction_choice", "relay_counts"):
             counts = frozenset(int(c) for c in value.split(",") if c)
             rules = replace(rules, **{key: counts})
         else:
@@ -452,6 +455,8 @@ def relay_house(rules, s, mover, last):
     if rules.relay_on == "own" and cup[1] != mover:
         return None
     if rules.relay_on == "opponent" and cup[1] == mover:
+        return None
+    if rules.relay_counts and count(s, cup) not in rules.relay_counts:
         return None
     return cup
 

@@ -118,6 +118,12 @@ rules-relay-on = { $relay_on ->
            *[other] the other players'
         } houses are lifted this way: on your own side the move ends.
     }
+# $relay: last (the last seed's house) or next (the house after it);
+# $counts: the counts that relay (relay_counts).
+rules-relay-counts = { $relay ->
+        [next] That house is lifted only when it holds { $counts }; with any other number the move ends.
+       *[last] That house is lifted only when it holds { $counts }, the last seed included; with any other number the move ends there.
+    }
 rules-relay-capture-ends = But a last seed that would capture (see the captures) captures there and ends the move instead of being lifted.
 rules-relay-legs = Each lift is sown by the same rules, the house just lifted being the emptied one.
 rules-relay-limit = A move makes at most { $limit } { $limit ->

@@ -88,6 +88,11 @@ rules-relay-on = { $relay_on ->
            *[other] ほかのプレイヤー
         }の穴だけです。自分の列で止まったら、その手は終わりです。
     }
+# $relay: last or next; $counts: relay_counts.
+rules-relay-counts = { $relay ->
+        [next] その穴の石が{ $counts }のときだけ取り出します。ほかの数なら手番は終わります。
+       *[last] 最後の石も含めてその穴の石が{ $counts }のときだけ取り出します。ほかの数なら手番はそこで終わります。
+    }
 rules-relay-capture-ends = ただし、石を取れる最後の石（「石を取る」を参照）は取り出さず、そこで石を取ってその手を終えます。
 rules-relay-legs = 取り出した石も同じルールでまきます。そのときは、いま取り出した穴を空にした穴とします。
 rules-relay-limit = 1手で取り出せるのは{ $limit }回までです。それを超えるところでその手はすぐに終わり、石も取らず、もう一回もありません。
