@@ -642,6 +642,9 @@ pub enum IllegalReason {
     MustFeed,
     /// The move is a grand slam and the rules forbid it.
     GrandSlam,
+    /// Under `reach_opponent` (docs/rules.md section 4) the move's first
+    /// leg ends in a house of the mover's own that held seeds.
+    MustReach,
     /// `swap` is only legal under the pie rule, once, as the second
     /// player's first turn.
     SwapNotAllowed,
@@ -672,6 +675,9 @@ impl std::fmt::Display for IllegalReason {
             ),
             IllegalReason::MustFeed => f.write_str(
                 "the opponent has no seeds and this move leaves them none, though another move would feed them",
+            ),
+            IllegalReason::MustReach => f.write_str(
+                "the sowing ends in a house of your own that holds seeds: it must reach the opponent's side or end in an empty house",
             ),
             IllegalReason::GrandSlam => {
                 f.write_str("the move would capture every seed on the opponent's side (grand slam), which these rules forbid")

@@ -214,6 +214,9 @@ fn sowing(r: &RuleSet) -> Option<Vec<Phrase>> {
         );
     }
     phrases.push(Phrase::new("rules-sowing-origin").word("origin", origin));
+    if r.reach_opponent {
+        phrases.push(Phrase::new("rules-sowing-reach").number("houses", r.houses));
+    }
     Some(phrases)
 }
 

@@ -142,6 +142,9 @@ pub struct Rules {
     pub(crate) capture_ends_relay: bool,
     /// `relay_counts`: the counts a lifted house may hold; empty for any.
     pub(crate) relay_counts: CountSet,
+    /// `reach_opponent`: a move of at most `houses` seeds must not end
+    /// its first leg in a house of the mover's own that held seeds.
+    pub(crate) reach_opponent: bool,
     /// Per mover and cup: may relay sowing lift this cup? (houses on the
     /// sides `relay_on` names; never a store).
     relay_ok: [[bool; CUPS]; MAX_PLAYERS],
@@ -309,6 +312,7 @@ impl Rules {
             relay_limit: set.relay_limit,
             capture_ends_relay: set.capture_ends_relay,
             relay_counts: set.relay_counts,
+            reach_opponent: set.reach_opponent,
             relay_ok: relay.ok,
             relay_from: relay.from,
             next_cup: relay.next_cup,
@@ -349,6 +353,7 @@ impl Rules {
             looks_ahead: compile::looks_ahead(set),
             special_moves: compile::looks_ahead(set)
                 || set.pie_rule
+                || set.reach_opponent
                 || !set.direction_choice.is_empty(),
             ends_on_board: compile::ends_on_board(set),
             stores_on_track: set.stores_sown != StoresSown::None || set.tuzdyk,

@@ -158,6 +158,7 @@ const ADDED_LATER: &[&str] = &[
     "layout_seed",
     "end_seeds",
     "relay_counts",
+    "reach_opponent",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

@@ -702,3 +702,44 @@ fn leb_bbut_ahbochen_relays_once_from_an_opponents_six_and_takes_no_chain() {
         "0,6,0,0,0,0,0,0,0,0:29 1,1,5,0,0,0,0,1,1,0:36 to=1 ply=11"
     );
 }
+
+// ---------------------------------------------------------------------------
+// Moves that must reach the opponent (docs/rules.md section 4,
+// `reach_opponent`)
+// ---------------------------------------------------------------------------
+
+#[test]
+fn dabuda_plays_only_houses_whose_first_lap_reaches_the_opponent_or_an_empty_house() {
+    let rules = compile(rule_file("dabuda"));
+    let start = at(
+        &rules,
+        "0,0,1,1,0,0,0,0,0,3:35 1,1,1,0,0,2,0,0,0,0:35 to=0 ply=10",
+    );
+    // h3's seed would end in h4, a house of the mover's own holding a
+    // seed: refused. h4's ends in the empty h5, h10's on side 1.
+    assert_eq!(start.legal_moves().to_vec(), houses(&[4, 10]));
+    let mut tried = start;
+    assert_eq!(
+        tried.play(Move::House(3)).unwrap_err().reason,
+        IllegalReason::MustReach
+    );
+    // h4 -> h5, empty: o6 opposite (2) is taken with the last seed.
+    let mut pos = start;
+    assert_eq!(play(&mut pos, 4).captured, 3);
+    assert_eq!(
+        pos.to_string(),
+        "0,0,1,0,0,0,0,0,0,3:38 1,1,1,0,0,0,0,0,0,0:35 to=1 ply=11"
+    );
+    // Side 1 alike: o1 and o2 would end in an own house holding a seed;
+    // o3 ends in the empty o4.
+    assert_eq!(pos.legal_moves().to_vec(), houses(&[3]));
+    // h10's 3 seeds: o1 (2), o2 (2), o3 (1 -> 2): lifted, into o4 and
+    // o5, empty, on side 1's row: the move ends, nothing taken.
+    let mut pos = start;
+    let effect = play(&mut pos, 10);
+    assert_eq!((effect.relays, effect.captured), (1, 0));
+    assert_eq!(
+        pos.to_string(),
+        "0,0,1,1,0,0,0,0,0,0:35 2,2,0,1,1,2,0,0,0,0:35 to=1 ply=11"
+    );
+}

@@ -92,6 +92,11 @@ const CASES: &[&str] = &[
     // Relay on some counts only (docs/rules.md section 3, issue 30).
     "kalah relay=last relay_counts=2,3",
     "oware relay=next relay_counts=1,4 relay_on=opponent",
+    // Moves that must reach the opponent (docs/rules.md section 4).
+    "kalah reach_opponent=true",
+    "oware reach_opponent=true relay=last",
+    "kalah reach_opponent=true direction_choice=2,5 stores_sown=all",
+    "kalah players=3 houses=4 reach_opponent=true origin=first",
     // The MancalaGames games shipped as rule files (docs/games.md).
     "adji-kui-i.toml",
     "bakuk.toml",
@@ -122,6 +127,7 @@ const CASES: &[&str] = &[
     "mangala-iii.toml",
     "goempty-two.toml",
     "leb-bbut-ahbochen.toml",
+    "dabuda.toml",
 ];
 
 /// Random games per case.

@@ -634,3 +634,26 @@ fn a_relay_on_some_counts_only_in_words() {
         );
     }
 }
+
+#[test]
+fn moves_that_must_reach_the_opponent_in_words() {
+    // docs/rules.md section 4, `reach_opponent` (Dabuda).
+    let set = RuleSet::from_spec("kalah,reach_opponent=true").unwrap();
+    let sowing = topic_words(&set, "Sowing");
+    assert!(
+        sowing.ends_with(
+            "A house holding 6 seeds or fewer may be played only if its sowing reaches \
+             another player's side, or a store, or ends in an empty house of your own; under \
+             relay sowing the first lap decides."
+        ),
+        "{sowing}"
+    );
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&Preset::Kalah.rules()).unwrap(),
+            "{lang}: the words say the restriction"
+        );
+    }
+}

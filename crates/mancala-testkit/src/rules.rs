@@ -326,12 +326,20 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         1u32..=u32::MAX,
     );
     let few = (prop::bool::weighted(0.2), 1u8..=6);
-    // Houses whose direction the mover chooses a quarter of the time.
+    // Houses whose direction the mover chooses a quarter of the time;
+    // moves that must reach the opponent's side (`reach_opponent`,
+    // section 4) a fifth of the time.
     let choice = (prop::bool::weighted(0.25), any::<u16>());
+    let reach = prop::bool::weighted(0.2);
     let all = (shape, feeding, capture, ending, (more, relaying, rounding));
-    (all, layout, (few, choice)).prop_map(
-        |((shape, feeding, capture, ending, (more, relaying, rounding)), layout, (few, choice))| {
-            let rules = rule_set_of(shape, feeding, capture, ending, more, relaying, rounding);
+    (all, layout, (few, choice, reach)).prop_map(
+        |(
+            (shape, feeding, capture, ending, (more, relaying, rounding)),
+            layout,
+            (few, choice, reach),
+        )| {
+            let mut rules = rule_set_of(shape, feeding, capture, ending, more, relaying, rounding);
+            rules.reach_opponent = reach;
             let rules = fit_directions(rules, if choice.0 { choice.1 } else { 0 });
             let rules = match layout {
                 (true, counts, _, _) => with_layout(rules, &counts),
@@ -589,6 +597,7 @@ fn rule_set_of(
         round_starter: RoundStarter::ALL[round_starter],
         match_houses: match_houses.min(houses),
         round_limit,
+        reach_opponent: false,
         // Only with relay sowing (docs/rules.md section 14).
         relay_counts: if Relay::ALL[relay] == Relay::None {
             CountSet::EMPTY
@@ -615,6 +624,7 @@ pub fn register_rules() -> impl Strategy<Value = RuleSet> {
             set.match_houses = set.match_houses.min(houses);
             set.relay = Relay::None;
             set.relay_counts = CountSet::EMPTY;
+            set.reach_opponent = false;
             set.sow_capture_counts = Default::default();
             set.tuzdyk = false;
             if set.origin == Origin::FirstUnlessSingle {

@@ -164,6 +164,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         | "capture_extra_turn"
         | "tuzdyk"
         | "capture_ends_relay"
+        | "reach_opponent"
         | "pie_rule" => names(&["true", "false"]),
         "layout" => layouts(rules),
         "capture_counts" => counts(rules.capture_counts),

@@ -193,6 +193,9 @@ impl<'r> Position<'r> {
             if r.choice != 0 {
                 legal = directed(legal, r.choice);
             }
+            if r.reach_opponent {
+                legal = self.reaching(legal);
+            }
             if r.looks_ahead
                 && legal != 0
                 && (r.grand_slam == GrandSlam::Forbidden
@@ -206,6 +209,42 @@ impl<'r> Position<'r> {
             }
         }
         Some(legal)
+    }
+
+    /// The moves of `legal` (a move mask) that `reach_opponent` allows
+    /// (docs/rules.md section 4): a house holding more than `houses`
+    /// seeds, or one whose first leg's last seed does not fall into a
+    /// house of the mover's own that holds seeds.
+    #[inline(never)]
+    fn reaching(&self, legal: u64) -> u64 {
+        let mut kept = legal & MoveList::SWAP_BIT;
+        let mut bits = legal & !MoveList::SWAP_BIT;
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            if Move::from_index(i as u8).is_some_and(|m| self.reaches(m)) {
+                kept |= 1 << i;
+            }
+        }
+        kept
+    }
+
+    /// Whether house move `m` of the side to move satisfies
+    /// `reach_opponent` (see [`Position::reaching`]).
+    fn reaches(&self, m: Move) -> bool {
+        let r = self.rules;
+        let Some((house, dir)) = r.move_dir(m) else {
+            return false;
+        };
+        let side = self.to_move().index();
+        let base = r.base(side);
+        let seeds = self.state.cups[base + house];
+        if seeds > r.houses {
+            return true;
+        }
+        let last = r.landing_cup(side, house, seeds, dir);
+        let own = (base..base + usize::from(r.houses)).contains(&last);
+        !own || self.state.cups[last] == 0
     }
 
     /// `no_move = pass` (docs/rules.md section 7): the side to move has no
@@ -358,6 +397,9 @@ impl<'r> Position<'r> {
                 seeds,
                 min: r.min_seeds,
             };
+        }
+        if r.reach_opponent && !self.reaches(m) {
+            return IllegalReason::MustReach;
         }
         let index = m.index().map_or(0, u32::from);
         if r.grand_slam == GrandSlam::Forbidden && self.try_move(index).1 {

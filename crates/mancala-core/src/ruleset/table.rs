@@ -244,6 +244,10 @@ rule_dimensions! {
         /// then holds one of these counts (Leb Bbut Ahbochen: 6); empty
         /// (the default) for any count.
         relay_counts: CountSet = CountSet::EMPTY,
+        /// A house holding at most `houses` seeds may be moved only when
+        /// the last seed of its first leg falls on another side, in a store
+        /// or in an empty house of the mover's own (Dabuda).
+        reach_opponent: bool = false,
     }
 }
 

@@ -96,6 +96,10 @@ class Rules:
     # A relay lifts a house only when it then holds one of these counts,
     # the last seed included under `last`; empty: any count (section 3).
     relay_counts: frozenset = frozenset()
+    # A house of at most `houses` seeds is played only when its first
+    # leg's last seed does not fall into an own house that held seeds
+    # (section 4).
+    reach_opponent: bool = False
 
 
 KALAH = Rules()
@@ -244,7 +248,7 @@ def parse_rules(spec):
         elif key in ("first_move_extra_turn", "must_feed", "chain", "pie_rule",
                      "capture_empty_opposite", "gap_opposite", "capture_extra_turn", "tuzdyk",
                      "capture_ends_relay", "capture_leaves_seed", "single_seed_captures",
-                     "sow_capture_last"):
+                     "sow_capture_last", "reach_opponent"):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
@@ -738,6 +742,19 @@ def play_house(rules, s, k, stats, way=None):
 
 # --- Legal moves (section 4) ------------------------------------------------
 
+def reaches(rules, s, k, way):
+    """Section 4, `reach_opponent`: may house k (0-based) of the side to
+    move be played? Yes with more than `houses` seeds; else only when the
+    first leg's last seed does not fall into a house of the mover's own
+    that held seeds before the move."""
+    mover = s.to_move
+    if s.houses[mover][k] > rules.houses:
+        return True
+    t = s.copy()
+    last = sow_leg(rules, t, mover, ("h", mover, k), Counter(), way)
+    return not (last[0] == "h" and last[1] == mover and count(s, last) > 0)
+
+
 def candidate_moves(rules, s, stats):
     """Each legal house move's (house number, result, extra turn, grand slam,
     what it did), or None if the game ends unfed."""
@@ -749,6 +766,8 @@ def candidate_moves(rules, s, stats):
         if s.tuzdyk_owner(("h", mover, k)) is not None:
             continue  # a tuzdyk is never lifted
         for name, way in ways(rules, k):
+            if rules.reach_opponent and not reaches(rules, s, k, way):
+                continue
             seen = Counter()
             after, extra, grand_slam = play_house(rules, s, k, seen, way)
             if grand_slam and rules.grand_slam == "forbidden":

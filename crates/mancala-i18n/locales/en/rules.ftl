@@ -96,6 +96,8 @@ rules-sowing-origin = { $origin ->
         [first] The first seed goes back into the emptied house, the rest into the cups after it.
        *[first_unless_single] The first seed goes back into the emptied house, the rest into the cups after it; a single seed goes on to the next cup instead.
     }
+# reach_opponent; $houses: the houses of a side.
+rules-sowing-reach = A house holding { $houses } seeds or fewer may be played only if its sowing reaches another player's side, or a store, or ends in an empty house of your own; under relay sowing the first lap decides.
 
 ## Relay sowing
 

@@ -68,6 +68,8 @@ rules-sowing-origin = { $origin ->
         [first] 最初の1個は空にした穴に戻し、残りをその次の穴から入れます。
        *[first_unless_single] 最初の1個は空にした穴に戻し、残りをその次の穴から入れます。ただし石が1個だけのときは次の穴に入れます。
     }
+# reach_opponent; $houses: the houses of a side.
+rules-sowing-reach = 石が{ $houses }個以下の穴は、まいた石が相手の側かゴールに届くか、自分の空の穴で終わるときだけ選べます。続けてまくときは最初の一周で判断します。
 
 ## 続けてまく
 
