@@ -645,6 +645,9 @@ pub enum IllegalReason {
     /// Under `reach_opponent` (docs/rules.md section 4) the move's first
     /// leg ends in a house of the mover's own that held seeds.
     MustReach,
+    /// Under `single_to_empty` (docs/rules.md section 4) the house holds
+    /// a single seed and the cup it would fall into holds seeds.
+    SingleToEmpty,
     /// `swap` is only legal under the pie rule, once, as the second
     /// player's first turn.
     SwapNotAllowed,
@@ -679,6 +682,9 @@ impl std::fmt::Display for IllegalReason {
             IllegalReason::MustReach => f.write_str(
                 "the sowing ends in a house of your own that holds seeds: it must reach the opponent's side or end in an empty house",
             ),
+            IllegalReason::SingleToEmpty => {
+                f.write_str("a single seed may only be moved into an empty house")
+            }
             IllegalReason::GrandSlam => {
                 f.write_str("the move would capture every seed on the opponent's side (grand slam), which these rules forbid")
             }

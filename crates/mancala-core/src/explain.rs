@@ -217,6 +217,9 @@ fn sowing(r: &RuleSet) -> Option<Vec<Phrase>> {
     if r.reach_opponent {
         phrases.push(Phrase::new("rules-sowing-reach").number("houses", r.houses));
     }
+    if r.single_to_empty {
+        phrases.push(Phrase::new("rules-sowing-single-to-empty"));
+    }
     Some(phrases)
 }
 

@@ -145,6 +145,8 @@ pub struct Rules {
     /// `reach_opponent`: a move of at most `houses` seeds must not end
     /// its first leg in a house of the mover's own that held seeds.
     pub(crate) reach_opponent: bool,
+    /// `single_to_empty`: a single seed moves only into an empty cup.
+    pub(crate) single_to_empty: bool,
     /// Per mover and cup: may relay sowing lift this cup? (houses on the
     /// sides `relay_on` names; never a store).
     relay_ok: [[bool; CUPS]; MAX_PLAYERS],
@@ -313,6 +315,7 @@ impl Rules {
             capture_ends_relay: set.capture_ends_relay,
             relay_counts: set.relay_counts,
             reach_opponent: set.reach_opponent,
+            single_to_empty: set.single_to_empty,
             relay_ok: relay.ok,
             relay_from: relay.from,
             next_cup: relay.next_cup,
@@ -354,6 +357,7 @@ impl Rules {
             special_moves: compile::looks_ahead(set)
                 || set.pie_rule
                 || set.reach_opponent
+                || set.single_to_empty
                 || !set.direction_choice.is_empty(),
             ends_on_board: compile::ends_on_board(set),
             stores_on_track: set.stores_sown != StoresSown::None || set.tuzdyk,

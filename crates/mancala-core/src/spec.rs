@@ -159,6 +159,7 @@ const ADDED_LATER: &[&str] = &[
     "end_seeds",
     "relay_counts",
     "reach_opponent",
+    "single_to_empty",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

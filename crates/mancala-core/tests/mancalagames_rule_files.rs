@@ -743,3 +743,27 @@ fn dabuda_plays_only_houses_whose_first_lap_reaches_the_opponent_or_an_empty_hou
         "0,0,1,1,0,0,0,0,0,0:35 2,2,0,1,1,2,0,0,0,0:35 to=1 ply=11"
     );
 }
+
+#[test]
+fn ndoto_moves_a_single_seed_only_into_an_empty_house_and_leaves_the_capturing_seed() {
+    let rules = compile(rule_file("ndoto"));
+    let start = at(&rules, "1,1,0,1,0,0,0,2:10 0,0,1,2,2,0,1,1:10 to=0 ply=10");
+    // h1's single seed would fall into h2, which holds one: refused. h2's
+    // and h4's fall into empty houses; h8 holds two.
+    assert_eq!(start.legal_moves().to_vec(), houses(&[2, 4, 8]));
+    let mut tried = start;
+    assert_eq!(
+        tried.play(Move::House(1)).unwrap_err().reason,
+        IllegalReason::SingleToEmpty
+    );
+    // h4 -> h5, empty: o4 opposite (2) is taken, the seed stays in h5.
+    let mut pos = start;
+    assert_eq!(play(&mut pos, 4).captured, 2);
+    assert_eq!(
+        pos.to_string(),
+        "1,1,0,0,1,0,0,2:12 0,0,1,0,2,0,1,1:10 to=1 ply=11"
+    );
+    // Side 1: o3's seed falls into the empty o4; o7's into o8 (1) and
+    // o8's into h1 (1) are refused; o5 holds two.
+    assert_eq!(pos.legal_moves().to_vec(), houses(&[3, 5]));
+}

@@ -97,6 +97,8 @@ const CASES: &[&str] = &[
     "oware reach_opponent=true relay=last",
     "kalah reach_opponent=true direction_choice=2,5 stores_sown=all",
     "kalah players=3 houses=4 reach_opponent=true origin=first",
+    "kalah single_to_empty=true relay=last",
+    "oware single_to_empty=true reach_opponent=true origin=first",
     // The MancalaGames games shipped as rule files (docs/games.md).
     "adji-kui-i.toml",
     "bakuk.toml",
@@ -128,6 +130,7 @@ const CASES: &[&str] = &[
     "goempty-two.toml",
     "leb-bbut-ahbochen.toml",
     "dabuda.toml",
+    "ndoto.toml",
 ];
 
 /// Random games per case.

@@ -27,7 +27,7 @@ fn every_shipped_rule_file_is_playable() {
         Rules::new(&load(&name)).unwrap();
         count += 1;
     }
-    assert_eq!(count, 52, "rule files under rules/");
+    assert_eq!(count, 53, "rule files under rules/");
 }
 
 #[test]

@@ -657,3 +657,25 @@ fn moves_that_must_reach_the_opponent_in_words() {
         );
     }
 }
+
+#[test]
+fn single_seeds_moved_only_into_empty_cups_in_words() {
+    // docs/rules.md section 4, `single_to_empty` (Ndoto).
+    let set = RuleSet::from_spec("kalah,single_to_empty=true").unwrap();
+    let sowing = topic_words(&set, "Sowing");
+    assert!(
+        sowing.ends_with(
+            "A house holding a single seed may be played only if that seed falls into an \
+             empty cup."
+        ),
+        "{sowing}"
+    );
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&Preset::Kalah.rules()).unwrap(),
+            "{lang}: the words say the restriction"
+        );
+    }
+}

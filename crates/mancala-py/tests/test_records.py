@@ -45,7 +45,7 @@ SHORT_JSON = (
     '"end":["any_side_empty"],"end_seeds":0,'
     '"leftover":"owner","cycle_leftover":"owner","no_move":"end","pie_rule":false,'
     '"rounds":"none","round_fill":"from_house_1","round_starter":"alternate",'
-    '"match_houses":1,"round_limit":0,"relay_counts":[],"reach_opponent":false},"events":["2","4","4","1","4","2"]}'
+    '"match_houses":1,"round_limit":0,"relay_counts":[],"reach_opponent":false,"single_to_empty":false},"events":["2","4","4","1","4","2"]}'
 )
 
 

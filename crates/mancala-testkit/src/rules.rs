@@ -328,9 +328,10 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
     let few = (prop::bool::weighted(0.2), 1u8..=6);
     // Houses whose direction the mover chooses a quarter of the time;
     // moves that must reach the opponent's side (`reach_opponent`,
-    // section 4) a fifth of the time.
+    // section 4) a fifth of the time, single seeds moved only into an
+    // empty cup (`single_to_empty`) a fifth.
     let choice = (prop::bool::weighted(0.25), any::<u16>());
-    let reach = prop::bool::weighted(0.2);
+    let reach = (prop::bool::weighted(0.2), prop::bool::weighted(0.2));
     let all = (shape, feeding, capture, ending, (more, relaying, rounding));
     (all, layout, (few, choice, reach)).prop_map(
         |(
@@ -339,7 +340,7 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
             (few, choice, reach),
         )| {
             let mut rules = rule_set_of(shape, feeding, capture, ending, more, relaying, rounding);
-            rules.reach_opponent = reach;
+            (rules.reach_opponent, rules.single_to_empty) = reach;
             let rules = fit_directions(rules, if choice.0 { choice.1 } else { 0 });
             let rules = match layout {
                 (true, counts, _, _) => with_layout(rules, &counts),
@@ -598,6 +599,7 @@ fn rule_set_of(
         match_houses: match_houses.min(houses),
         round_limit,
         reach_opponent: false,
+        single_to_empty: false,
         // Only with relay sowing (docs/rules.md section 14).
         relay_counts: if Relay::ALL[relay] == Relay::None {
             CountSet::EMPTY
@@ -625,6 +627,7 @@ pub fn register_rules() -> impl Strategy<Value = RuleSet> {
             set.relay = Relay::None;
             set.relay_counts = CountSet::EMPTY;
             set.reach_opponent = false;
+            set.single_to_empty = false;
             set.sow_capture_counts = Default::default();
             set.tuzdyk = false;
             if set.origin == Origin::FirstUnlessSingle {

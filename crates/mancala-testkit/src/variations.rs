@@ -165,6 +165,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         | "tuzdyk"
         | "capture_ends_relay"
         | "reach_opponent"
+        | "single_to_empty"
         | "pie_rule" => names(&["true", "false"]),
         "layout" => layouts(rules),
         "capture_counts" => counts(rules.capture_counts),

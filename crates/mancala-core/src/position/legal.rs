@@ -193,7 +193,7 @@ impl<'r> Position<'r> {
             if r.choice != 0 {
                 legal = directed(legal, r.choice);
             }
-            if r.reach_opponent {
+            if r.reach_opponent || r.single_to_empty {
                 legal = self.reaching(legal);
             }
             if r.looks_ahead
@@ -211,10 +211,8 @@ impl<'r> Position<'r> {
         Some(legal)
     }
 
-    /// The moves of `legal` (a move mask) that `reach_opponent` allows
-    /// (docs/rules.md section 4): a house holding more than `houses`
-    /// seeds, or one whose first leg's last seed does not fall into a
-    /// house of the mover's own that holds seeds.
+    /// The moves of `legal` (a move mask) that `reach_opponent` and
+    /// `single_to_empty` allow (docs/rules.md section 4).
     #[inline(never)]
     fn reaching(&self, legal: u64) -> u64 {
         let mut kept = legal & MoveList::SWAP_BIT;
@@ -229,22 +227,31 @@ impl<'r> Position<'r> {
         kept
     }
 
-    /// Whether house move `m` of the side to move satisfies
-    /// `reach_opponent` (see [`Position::reaching`]).
-    fn reaches(&self, m: Move) -> bool {
+    /// Why house move `m` of the side to move breaks `reach_opponent` or
+    /// `single_to_empty`, if it does: under `reach_opponent` a house of
+    /// at most `houses` seeds whose first leg's last seed falls into a
+    /// house of the mover's own that holds seeds; under
+    /// `single_to_empty` a single seed that falls into a cup holding
+    /// seeds.
+    fn restricted(&self, m: Move) -> Option<IllegalReason> {
         let r = self.rules;
-        let Some((house, dir)) = r.move_dir(m) else {
-            return false;
-        };
+        let (house, dir) = r.move_dir(m)?;
         let side = self.to_move().index();
         let base = r.base(side);
         let seeds = self.state.cups[base + house];
-        if seeds > r.houses {
-            return true;
-        }
         let last = r.landing_cup(side, house, seeds, dir);
+        if r.single_to_empty && seeds == 1 && self.state.cups[last] != 0 {
+            return Some(IllegalReason::SingleToEmpty);
+        }
         let own = (base..base + usize::from(r.houses)).contains(&last);
-        !own || self.state.cups[last] == 0
+        (r.reach_opponent && seeds <= r.houses && own && self.state.cups[last] != 0)
+            .then_some(IllegalReason::MustReach)
+    }
+
+    /// Whether house move `m` of the side to move is allowed by
+    /// `reach_opponent` and `single_to_empty`.
+    fn reaches(&self, m: Move) -> bool {
+        self.restricted(m).is_none()
     }
 
     /// `no_move = pass` (docs/rules.md section 7): the side to move has no
@@ -398,8 +405,8 @@ impl<'r> Position<'r> {
                 min: r.min_seeds,
             };
         }
-        if r.reach_opponent && !self.reaches(m) {
-            return IllegalReason::MustReach;
+        if let Some(reason) = self.restricted(m) {
+            return reason;
         }
         let index = m.index().map_or(0, u32::from);
         if r.grand_slam == GrandSlam::Forbidden && self.try_move(index).1 {

@@ -99,7 +99,8 @@ impl Registers {
             // Every move would need a look-ahead.
             && rules.grand_slam != GrandSlam::Forbidden
             // Nor is the landing a move must reach (`reach_opponent`).
-            && !rules.reach_opponent;
+            && !rules.reach_opponent
+            && !rules.single_to_empty;
         if !fits {
             return None;
         }

@@ -100,6 +100,9 @@ class Rules:
     # leg's last seed does not fall into an own house that held seeds
     # (section 4).
     reach_opponent: bool = False
+    # A house of a single seed is played only when the cup it falls into
+    # is empty (section 4).
+    single_to_empty: bool = False
 
 
 KALAH = Rules()
@@ -248,7 +251,7 @@ def parse_rules(spec):
         elif key in ("first_move_extra_turn", "must_feed", "chain", "pie_rule",
                      "capture_empty_opposite", "gap_opposite", "capture_extra_turn", "tuzdyk",
                      "capture_ends_relay", "capture_leaves_seed", "single_seed_captures",
-                     "sow_capture_last", "reach_opponent"):
+                     "sow_capture_last", "reach_opponent", "single_to_empty"):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
@@ -743,15 +746,19 @@ def play_house(rules, s, k, stats, way=None):
 # --- Legal moves (section 4) ------------------------------------------------
 
 def reaches(rules, s, k, way):
-    """Section 4, `reach_opponent`: may house k (0-based) of the side to
-    move be played? Yes with more than `houses` seeds; else only when the
-    first leg's last seed does not fall into a house of the mover's own
-    that held seeds before the move."""
+    """Section 4, `reach_opponent` and `single_to_empty`: may house k
+    (0-based) of the side to move be played? A single seed only into an
+    empty cup (`single_to_empty`); under `reach_opponent` a house of more
+    than `houses` seeds always, else only when the first leg's last seed
+    does not fall into a house of the mover's own that held seeds before
+    the move."""
     mover = s.to_move
-    if s.houses[mover][k] > rules.houses:
-        return True
     t = s.copy()
     last = sow_leg(rules, t, mover, ("h", mover, k), Counter(), way)
+    if rules.single_to_empty and s.houses[mover][k] == 1 and count(s, last) > 0:
+        return False  # `single_to_empty`: a single seed into a full cup
+    if not rules.reach_opponent or s.houses[mover][k] > rules.houses:
+        return True
     return not (last[0] == "h" and last[1] == mover and count(s, last) > 0)
 
 
@@ -766,7 +773,7 @@ def candidate_moves(rules, s, stats):
         if s.tuzdyk_owner(("h", mover, k)) is not None:
             continue  # a tuzdyk is never lifted
         for name, way in ways(rules, k):
-            if rules.reach_opponent and not reaches(rules, s, k, way):
+            if (rules.reach_opponent or rules.single_to_empty) and not reaches(rules, s, k, way):
                 continue
             seen = Counter()
             after, extra, grand_slam = play_house(rules, s, k, seen, way)

@@ -73,6 +73,8 @@ rules-sowing-origin = { $origin ->
     }
 # reach_opponent; $houses: the houses of a side.
 rules-sowing-reach = { $houses }টি বা তার কম পাথর থাকা গর্ত তখনই খেলা যায় যখন তার পাথর অন্য খেলোয়াড়ের দিকে বা কোনো শেষের গর্তে পৌঁছায়, অথবা আপনার নিজের একটি খালি গর্তে শেষ হয়; একাধিক পাকে প্রথম পাকই ঠিক করে।
+# single_to_empty.
+rules-sowing-single-to-empty = একটি মাত্র পাথর থাকা গর্ত তখনই খেলা যায় যখন সেই পাথর একটি খালি গর্তে পড়ে।
 
 ## আবার তুলে দেওয়া
 

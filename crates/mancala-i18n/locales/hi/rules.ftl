@@ -75,6 +75,8 @@ rules-sowing-origin = { $origin ->
     }
 # reach_opponent; $houses: the houses of a side.
 rules-sowing-reach = { $houses } या उससे कम बीज वाला घर तभी खेला जा सकता है जब उसकी बुआई दूसरे खिलाड़ी की ओर या किसी स्टोर तक पहुँचे, या आपके अपने किसी खाली घर में खत्म हो; कई चक्करों वाली बुआई में पहला चक्कर ही तय करता है।
+# single_to_empty.
+rules-sowing-single-to-empty = केवल एक बीज वाला घर तभी खेला जा सकता है जब वह बीज किसी खाली गड्ढे में गिरे।
 
 ## लगातार बोना
 
