@@ -147,6 +147,9 @@ pub struct Rules {
     pub(crate) reach_opponent: bool,
     /// `single_to_empty`: a single seed moves only into an empty cup.
     pub(crate) single_to_empty: bool,
+    /// Either of the two: legal-move generation filters the houses
+    /// (one flag, so that other rules test one byte).
+    pub(crate) restricts_moves: bool,
     /// Per mover and cup: may relay sowing lift this cup? (houses on the
     /// sides `relay_on` names; never a store).
     relay_ok: [[bool; CUPS]; MAX_PLAYERS],
@@ -316,6 +319,7 @@ impl Rules {
             relay_counts: set.relay_counts,
             reach_opponent: set.reach_opponent,
             single_to_empty: set.single_to_empty,
+            restricts_moves: set.reach_opponent || set.single_to_empty,
             relay_ok: relay.ok,
             relay_from: relay.from,
             next_cup: relay.next_cup,

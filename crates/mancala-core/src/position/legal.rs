@@ -193,7 +193,7 @@ impl<'r> Position<'r> {
             if r.choice != 0 {
                 legal = directed(legal, r.choice);
             }
-            if r.reach_opponent || r.single_to_empty {
+            if r.restricts_moves {
                 legal = self.reaching(legal);
             }
             if r.looks_ahead
