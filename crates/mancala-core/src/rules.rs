@@ -145,7 +145,7 @@ pub struct Rules {
     /// `reach_opponent`: a move of at most `houses` seeds must not end
     /// its first leg in a house of the mover's own that held seeds.
     pub(crate) reach_opponent: bool,
-    /// `single_to_empty`: a single seed moves only into an empty cup.
+    /// `single_to_empty`: a single seed moves only into an empty house or a store.
     pub(crate) single_to_empty: bool,
     /// Either of the two: legal-move generation filters the houses
     /// (one flag, so that other rules test one byte).

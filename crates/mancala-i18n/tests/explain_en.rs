@@ -666,7 +666,7 @@ fn single_seeds_moved_only_into_empty_cups_in_words() {
     assert!(
         sowing.ends_with(
             "A house holding a single seed may be played only if that seed falls into an \
-             empty cup."
+             empty house or a store."
         ),
         "{sowing}"
     );

@@ -329,7 +329,7 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
     // Houses whose direction the mover chooses a quarter of the time;
     // moves that must reach the opponent's side (`reach_opponent`,
     // section 4) a fifth of the time, single seeds moved only into an
-    // empty cup (`single_to_empty`) a fifth.
+    // empty house or a store (`single_to_empty`) a fifth.
     let choice = (prop::bool::weighted(0.25), any::<u16>());
     let reach = (prop::bool::weighted(0.2), prop::bool::weighted(0.2));
     let all = (shape, feeding, capture, ending, (more, relaying, rounding));

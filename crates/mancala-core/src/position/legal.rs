@@ -231,7 +231,7 @@ impl<'r> Position<'r> {
     /// `single_to_empty`, if it does: under `reach_opponent` a house of
     /// at most `houses` seeds whose first leg's last seed falls into a
     /// house of the mover's own that holds seeds; under
-    /// `single_to_empty` a single seed that falls into a cup holding
+    /// `single_to_empty` a single seed that falls into a house holding
     /// seeds.
     fn restricted(&self, m: Move) -> Option<IllegalReason> {
         let r = self.rules;
@@ -240,7 +240,10 @@ impl<'r> Position<'r> {
         let base = r.base(side);
         let seeds = self.state.cups[base + house];
         let last = r.landing_cup(side, house, seeds, dir);
-        if r.single_to_empty && seeds == 1 && self.state.cups[last] != 0 {
+        // A store never blocks a single seed: its seeds are no part of
+        // the board (a position's board key leaves them out).
+        let house = last % usize::from(r.stride) < usize::from(r.houses);
+        if r.single_to_empty && seeds == 1 && house && self.state.cups[last] != 0 {
             return Some(IllegalReason::SingleToEmpty);
         }
         let own = (base..base + usize::from(r.houses)).contains(&last);

@@ -248,8 +248,8 @@ rule_dimensions! {
         /// the last seed of its first leg falls on another side, in a store
         /// or in an empty house of the mover's own (Dabuda).
         reach_opponent: bool = false,
-        /// A house holding a single seed may be moved only when the cup
-        /// its seed falls into is empty (Ndoto).
+        /// A house holding a single seed may be moved only when its seed
+        /// falls into an empty house or a store (Ndoto).
         single_to_empty: bool = false,
     }
 }

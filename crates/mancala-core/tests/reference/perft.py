@@ -748,14 +748,14 @@ def play_house(rules, s, k, stats, way=None):
 def reaches(rules, s, k, way):
     """Section 4, `reach_opponent` and `single_to_empty`: may house k
     (0-based) of the side to move be played? A single seed only into an
-    empty cup (`single_to_empty`); under `reach_opponent` a house of more
+    empty house or a store (`single_to_empty`); under `reach_opponent` a house of more
     than `houses` seeds always, else only when the first leg's last seed
     does not fall into a house of the mover's own that held seeds before
     the move."""
     mover = s.to_move
     t = s.copy()
     last = sow_leg(rules, t, mover, ("h", mover, k), Counter(), way)
-    if rules.single_to_empty and s.houses[mover][k] == 1 and count(s, last) > 0:
+    if rules.single_to_empty and s.houses[mover][k] == 1 and last[0] == "h" and count(s, last) > 0:
         return False  # `single_to_empty`: a single seed into a full cup
     if not rules.reach_opponent or s.houses[mover][k] > rules.houses:
         return True

@@ -99,7 +99,7 @@ rules-sowing-origin = { $origin ->
 # reach_opponent; $houses: the houses of a side.
 rules-sowing-reach = A house holding { $houses } seeds or fewer may be played only if its sowing reaches another player's side, or a store, or ends in an empty house of your own; under relay sowing the first lap decides.
 # single_to_empty.
-rules-sowing-single-to-empty = A house holding a single seed may be played only if that seed falls into an empty cup.
+rules-sowing-single-to-empty = A house holding a single seed may be played only if that seed falls into an empty house or a store.
 
 ## Relay sowing
 

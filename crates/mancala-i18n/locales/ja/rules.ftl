@@ -71,7 +71,7 @@ rules-sowing-origin = { $origin ->
 # reach_opponent; $houses: the houses of a side.
 rules-sowing-reach = 石が{ $houses }個以下の穴は、まいた石が相手の側かゴールに届くか、自分の空の穴で終わるときだけ選べます。続けてまくときは最初の一周で判断します。
 # single_to_empty.
-rules-sowing-single-to-empty = 石が1個だけの穴は、その石が空の穴に入るときだけ選べます。
+rules-sowing-single-to-empty = 石が1個だけの穴は、その石が空の穴かゴールに入るときだけ選べます。
 
 ## 続けてまく
 
