@@ -159,6 +159,12 @@ pub enum InvalidReason {
         "capture_before_sowing = single_opposite takes the house opposite the lifted one: it needs two players"
     )]
     SingleOppositePlayers,
+    /// `relay_counts` without relay sowing (`relay = none`).
+    #[error("relay_counts says which counts a relay lifts: it needs relay = last or next")]
+    RelayCountsWithoutRelay,
+    /// A count of 0 in `relay_counts`.
+    #[error("a relay lifts a house holding seeds, so 0 is no relay count")]
+    RelayCountZero,
     /// `chain_limit` above 0 without `chain`.
     #[error("chain_limit limits how far a chain capture goes: it needs chain = true")]
     ChainLimitWithoutChain,
@@ -662,6 +668,12 @@ pub enum IllegalReason {
     MustFeed,
     /// The move is a grand slam and the rules forbid it.
     GrandSlam,
+    /// Under `reach_opponent` (docs/rules.md section 4) the move's first
+    /// leg ends in a house of the mover's own that held seeds.
+    MustReach,
+    /// Under `single_to_empty` (docs/rules.md section 4) the house holds
+    /// a single seed and the cup it would fall into holds seeds.
+    SingleToEmpty,
     /// `swap` is only legal under the pie rule, once, as the second
     /// player's first turn.
     SwapNotAllowed,
@@ -693,6 +705,12 @@ impl std::fmt::Display for IllegalReason {
             IllegalReason::MustFeed => f.write_str(
                 "the opponent has no seeds and this move leaves them none, though another move would feed them",
             ),
+            IllegalReason::MustReach => f.write_str(
+                "the sowing ends in a house of your own that holds seeds: it must reach the opponent's side or end in an empty house",
+            ),
+            IllegalReason::SingleToEmpty => {
+                f.write_str("a single seed may only be moved into an empty house")
+            }
             IllegalReason::GrandSlam => {
                 f.write_str("the move would capture every seed on the opponent's side (grand slam), which these rules forbid")
             }

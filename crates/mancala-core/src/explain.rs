@@ -220,6 +220,12 @@ fn sowing(r: &RuleSet) -> Option<Vec<Phrase>> {
         );
     }
     phrases.push(Phrase::new("rules-sowing-origin").word("origin", origin));
+    if r.reach_opponent {
+        phrases.push(Phrase::new("rules-sowing-reach").number("houses", r.houses));
+    }
+    if r.single_to_empty {
+        phrases.push(Phrase::new("rules-sowing-single-to-empty"));
+    }
     Some(phrases)
 }
 
@@ -273,6 +279,20 @@ fn relay(r: &RuleSet) -> Option<Vec<Phrase>> {
             Phrase::new("rules-relay-on")
                 .word("relay_on", on)
                 .number("players", r.players),
+        );
+    }
+    if !r.relay_counts.is_empty() {
+        phrases.push(
+            Phrase::new("rules-relay-counts")
+                .word(
+                    "relay",
+                    if r.relay == Relay::Next {
+                        "next"
+                    } else {
+                        "last"
+                    },
+                )
+                .phrase("counts", counts_phrase(r.relay_counts, r.total_seeds())),
         );
     }
     if r.capture_ends_relay {

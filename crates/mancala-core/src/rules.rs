@@ -141,6 +141,16 @@ pub struct Rules {
     /// `capture_ends_relay`: a leg whose landing would capture ends the
     /// move there instead of relaying.
     pub(crate) capture_ends_relay: bool,
+    /// `relay_counts`: the counts a lifted house may hold; empty for any.
+    pub(crate) relay_counts: CountSet,
+    /// `reach_opponent`: a move of at most `houses` seeds must not end
+    /// its first leg in a house of the mover's own that held seeds.
+    pub(crate) reach_opponent: bool,
+    /// `single_to_empty`: a single seed moves only into an empty house or a store.
+    pub(crate) single_to_empty: bool,
+    /// Either of the two: legal-move generation filters the houses
+    /// (one flag, so that other rules test one byte).
+    pub(crate) restricts_moves: bool,
     /// Per mover and cup: may relay sowing lift this cup? (houses on the
     /// sides `relay_on` names; never a store).
     relay_ok: [[bool; CUPS]; MAX_PLAYERS],
@@ -322,6 +332,10 @@ impl Rules {
             relay: set.relay,
             relay_limit: set.relay_limit,
             capture_ends_relay: set.capture_ends_relay,
+            relay_counts: set.relay_counts,
+            reach_opponent: set.reach_opponent,
+            single_to_empty: set.single_to_empty,
+            restricts_moves: set.reach_opponent || set.single_to_empty,
             relay_ok: relay.ok,
             relay_from: relay.from,
             next_cup: relay.next_cup,
@@ -364,6 +378,8 @@ impl Rules {
             looks_ahead: compile::looks_ahead(set),
             special_moves: compile::looks_ahead(set)
                 || set.pie_rule
+                || set.reach_opponent
+                || set.single_to_empty
                 || !set.direction_choice.is_empty(),
             ends_on_board: compile::ends_on_board(set),
             stores_on_track: set.stores_sown != StoresSown::None || set.tuzdyk,

@@ -159,6 +159,9 @@ const ADDED_LATER: &[&str] = &[
     "end_seeds",
     "capture_before_sowing",
     "capture_opponent_store",
+    "relay_counts",
+    "reach_opponent",
+    "single_to_empty",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

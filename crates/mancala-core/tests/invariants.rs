@@ -260,6 +260,8 @@ fn check_legality(pos: &Position<'_>) {
                     }
                     IllegalReason::MustFeed => set.must_feed && opponent_empty,
                     IllegalReason::GrandSlam => set.grand_slam == GrandSlam::Forbidden,
+                    IllegalReason::MustReach => set.reach_opponent,
+                    IllegalReason::SingleToEmpty => set.single_to_empty && seeds == Some(1),
                     IllegalReason::SwapNotAllowed => m == Move::Swap,
                     IllegalReason::DirectionNeeded => matches!(m, Move::House(_)) && chosen,
                     IllegalReason::DirectionFixed => m.sense().is_some() && !chosen,
@@ -271,7 +273,15 @@ fn check_legality(pos: &Position<'_>) {
     }
     // Without look-ahead rules, the legal houses are exactly those holding
     // at least min_seeds: an oracle independent of the generator.
-    if !pos.is_over() && !set.must_feed && set.grand_slam != GrandSlam::Forbidden {
+    // (`reach_opponent` and `single_to_empty` are checked against the
+    // reference instead:
+    // reference_games.rs, perft files.)
+    if !pos.is_over()
+        && !set.must_feed
+        && set.grand_slam != GrandSlam::Forbidden
+        && !set.reach_opponent
+        && !set.single_to_empty
+    {
         // A chosen house gives both directions (docs/rules.md section 3),
         // listed after the other houses.
         let movable = (1..=rules.houses() as u8)

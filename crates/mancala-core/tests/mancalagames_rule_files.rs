@@ -673,3 +673,153 @@ fn mangala_iii_splits_its_rows_and_takes_a_single_house_on_either_side() {
     pos.play(Move::House(5)).unwrap();
     assert_eq!(pos.to_string(), "1,1,0,0,0,3:24 2,2,2,2,0,1:22 to=0 ply=12");
 }
+
+#[test]
+fn goempty_two_sows_either_way_through_both_stores_and_the_first_to_empty_wins() {
+    let rules = compile(rule_file("goempty-two"));
+    // Every house is chosen: twelve moves at the start, two a house.
+    let start = Position::new(&rules);
+    assert_eq!(start.legal_moves().len(), 12);
+    let mut pos = at(&rules, "1,0,0,0,0,2:8 3,3,3,3,3,0:10 to=0 ply=10");
+    assert_eq!(pos.legal_moves().to_vec(), [ccw(1), cw(1), ccw(6), cw(6)]);
+    // h6's 2 seeds clockwise: h5 (1), h4 (1); the turn passes.
+    let mut back = pos;
+    back.play(cw(6)).unwrap();
+    assert_eq!(back.to_string(), "1,0,0,1,1,0:8 3,3,3,3,3,0:10 to=1 ply=11");
+    // h1's seed clockwise falls into the store before h1, side 1's: both
+    // stores are on the track, and a last seed in either moves again.
+    pos.play(cw(1)).unwrap();
+    assert_eq!(pos.to_string(), "0,0,0,0,0,2:8 3,3,3,3,3,0:11 to=0 ply=11");
+    // h6's 2 seeds counter-clockwise: the own store (9), o1 (4). Side 0's
+    // houses are empty: it wins at once (empty_first), with 9 seeds in its
+    // store against 11 and 16 in side 1's houses.
+    pos.play(ccw(6)).unwrap();
+    assert_eq!(
+        pos.to_string(),
+        "0,0,0,0,0,0:9 4,3,3,3,3,0:11 to=1 ply=12 over=empty_first"
+    );
+    let outcome = pos.outcome().unwrap();
+    assert_eq!(outcome.reason(), EndReason::EmptyFirst);
+    assert_eq!(outcome.wdl(Side::new(0)), Some(Wdl::Win));
+}
+
+// ---------------------------------------------------------------------------
+// Relay on some counts only (docs/rules.md section 3, `relay_counts`)
+// ---------------------------------------------------------------------------
+
+#[test]
+fn leb_bbut_ahbochen_relays_once_from_an_opponents_six_and_takes_no_chain() {
+    let rules = compile(rule_file("leb-bbut-ahbochen"));
+    // h10's 3 seeds: o1 (2), o2 (2), o3 (5 -> 6), an opponent's house
+    // made six: lifted, into o4..o9. o9 (1 -> 2) is taken; o8's 2 before
+    // it is not (no chain), nor o1's and o2's.
+    let mut pos = at(
+        &rules,
+        "1,0,0,0,0,0,0,0,0,3:29 1,1,5,0,0,0,0,1,1,0:38 to=0 ply=10",
+    );
+    let effect = play(&mut pos, 10);
+    assert_eq!((effect.relays, effect.captured), (1, 2));
+    assert_eq!(
+        pos.to_string(),
+        "1,0,0,0,0,0,0,0,0,0:31 2,2,0,1,1,1,1,2,0,0:38 to=1 ply=11"
+    );
+    // o3 made seven is not lifted, and seven takes nothing.
+    let mut pos = at(
+        &rules,
+        "1,0,0,0,0,0,0,0,0,3:29 1,1,6,0,0,0,0,1,1,0:37 to=0 ply=10",
+    );
+    assert_eq!(play(&mut pos, 10).relays, 0);
+    assert_eq!(
+        pos.to_string(),
+        "1,0,0,0,0,0,0,0,0,0:29 2,2,7,0,0,0,0,1,1,0:37 to=1 ply=11"
+    );
+    // One more lap only: the lap from o3 makes o9 six too, and the move
+    // ends there (relay_limit = 1), nothing lifted or taken.
+    let mut pos = at(
+        &rules,
+        "1,0,0,0,0,0,0,0,0,3:29 1,1,5,0,0,0,0,1,5,0:34 to=0 ply=10",
+    );
+    let effect = play(&mut pos, 10);
+    assert_eq!((effect.relays, effect.captured), (1, 0));
+    assert!(effect.relay_limited);
+    assert_eq!(
+        pos.to_string(),
+        "1,0,0,0,0,0,0,0,0,0:29 2,2,0,1,1,1,1,2,6,0:34 to=1 ply=11"
+    );
+    // A six made on the mover's own side is not lifted: h1's seed makes
+    // h2 hold 6, and the move ends.
+    let mut pos = at(
+        &rules,
+        "1,5,0,0,0,0,0,0,0,0:29 1,1,5,0,0,0,0,1,1,0:36 to=0 ply=10",
+    );
+    assert_eq!(play(&mut pos, 1).relays, 0);
+    assert_eq!(
+        pos.to_string(),
+        "0,6,0,0,0,0,0,0,0,0:29 1,1,5,0,0,0,0,1,1,0:36 to=1 ply=11"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Moves that must reach the opponent (docs/rules.md section 4,
+// `reach_opponent`)
+// ---------------------------------------------------------------------------
+
+#[test]
+fn dabuda_plays_only_houses_whose_first_lap_reaches_the_opponent_or_an_empty_house() {
+    let rules = compile(rule_file("dabuda"));
+    let start = at(
+        &rules,
+        "0,0,1,1,0,0,0,0,0,3:35 1,1,1,0,0,2,0,0,0,0:35 to=0 ply=10",
+    );
+    // h3's seed would end in h4, a house of the mover's own holding a
+    // seed: refused. h4's ends in the empty h5, h10's on side 1.
+    assert_eq!(start.legal_moves().to_vec(), houses(&[4, 10]));
+    let mut tried = start;
+    assert_eq!(
+        tried.play(Move::House(3)).unwrap_err().reason,
+        IllegalReason::MustReach
+    );
+    // h4 -> h5, empty: o6 opposite (2) is taken with the last seed.
+    let mut pos = start;
+    assert_eq!(play(&mut pos, 4).captured, 3);
+    assert_eq!(
+        pos.to_string(),
+        "0,0,1,0,0,0,0,0,0,3:38 1,1,1,0,0,0,0,0,0,0:35 to=1 ply=11"
+    );
+    // Side 1 alike: o1 and o2 would end in an own house holding a seed;
+    // o3 ends in the empty o4.
+    assert_eq!(pos.legal_moves().to_vec(), houses(&[3]));
+    // h10's 3 seeds: o1 (2), o2 (2), o3 (1 -> 2): lifted, into o4 and
+    // o5, empty, on side 1's row: the move ends, nothing taken.
+    let mut pos = start;
+    let effect = play(&mut pos, 10);
+    assert_eq!((effect.relays, effect.captured), (1, 0));
+    assert_eq!(
+        pos.to_string(),
+        "0,0,1,1,0,0,0,0,0,0:35 2,2,0,1,1,2,0,0,0,0:35 to=1 ply=11"
+    );
+}
+
+#[test]
+fn ndoto_moves_a_single_seed_only_into_an_empty_house_and_leaves_the_capturing_seed() {
+    let rules = compile(rule_file("ndoto"));
+    let start = at(&rules, "1,1,0,1,0,0,0,2:10 0,0,1,2,2,0,1,1:10 to=0 ply=10");
+    // h1's single seed would fall into h2, which holds one: refused. h2's
+    // and h4's fall into empty houses; h8 holds two.
+    assert_eq!(start.legal_moves().to_vec(), houses(&[2, 4, 8]));
+    let mut tried = start;
+    assert_eq!(
+        tried.play(Move::House(1)).unwrap_err().reason,
+        IllegalReason::SingleToEmpty
+    );
+    // h4 -> h5, empty: o4 opposite (2) is taken, the seed stays in h5.
+    let mut pos = start;
+    assert_eq!(play(&mut pos, 4).captured, 2);
+    assert_eq!(
+        pos.to_string(),
+        "1,1,0,0,1,0,0,2:12 0,0,1,0,2,0,1,1:10 to=1 ply=11"
+    );
+    // Side 1: o3's seed falls into the empty o4; o7's into o8 (1) and
+    // o8's into h1 (1) are refused; o5 holds two.
+    assert_eq!(pos.legal_moves().to_vec(), houses(&[3, 5]));
+}

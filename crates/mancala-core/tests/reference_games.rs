@@ -100,6 +100,16 @@ const CASES: &[&str] = &[
     "oware capture=match capture_side=any relay=last capture_ends_relay=true stores_sown=none",
     "kalah capture=match capture_side=opponent grand_slam=no_capture",
     "kalah players=3 stores_sown=all capture_opponent_store=true capture_extra_turn=true",
+    // Relay on some counts only (docs/rules.md section 3, issue 30).
+    "kalah relay=last relay_counts=2,3",
+    "oware relay=next relay_counts=1,4 relay_on=opponent",
+    // Moves that must reach the opponent (docs/rules.md section 4).
+    "kalah reach_opponent=true",
+    "oware reach_opponent=true relay=last",
+    "kalah reach_opponent=true direction_choice=2,5 stores_sown=all",
+    "kalah players=3 houses=4 reach_opponent=true origin=first",
+    "kalah single_to_empty=true relay=last",
+    "oware single_to_empty=true reach_opponent=true origin=first",
     // The MancalaGames games shipped as rule files (docs/games.md).
     "adji-kui-i.toml",
     "bakuk.toml",
@@ -132,6 +142,10 @@ const CASES: &[&str] = &[
     "sokusowo.toml",
     "crosscapt-nine.toml",
     "obridjie.toml",
+    "goempty-two.toml",
+    "leb-bbut-ahbochen.toml",
+    "dabuda.toml",
+    "ndoto.toml",
 ];
 
 /// Random games per case.

@@ -204,7 +204,7 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 50] = [
+    let table: [(&str, &str, Change); 53] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
@@ -293,6 +293,11 @@ fn set_changes_every_dimension_by_name() {
         ("capture_opponent_store", "true", |s| {
             s.capture_opponent_store = true
         }),
+        ("relay_counts", "6,7", |s| {
+            s.relay_counts = CountSet::of(&[6, 7])
+        }),
+        ("reach_opponent", "true", |s| s.reach_opponent = true),
+        ("single_to_empty", "true", |s| s.single_to_empty = true),
     ];
     let names: Vec<&str> = table.iter().map(|(name, _, _)| *name).collect();
     assert_eq!(

@@ -484,3 +484,62 @@ fn ot_tjin_fishes_a_house_made_three_on_either_side() {
     assert_eq!(effect.relays, 3);
     assert_eq!(effect.captured, 0);
 }
+
+// ---------------------------------------------------------------------------
+// Relay on some counts only (docs/rules.md section 3, `relay_counts`)
+// ---------------------------------------------------------------------------
+
+#[test]
+fn relay_counts_lift_a_house_only_at_those_counts() {
+    let rules = rules("kalah,relay=last,relay_counts=3");
+    // h2's seed makes h3 hold 3: lifted, into h4, h5, h6. h6 was empty:
+    // the final landing takes o1's seed across with the capturing one.
+    let mut pos = at(&rules, "0,1,2,0,0,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "0,0,0,1,1,0:2 0,1,1,1,1,1:0 to=1 ply=5");
+    assert_eq!(effect.relays, 1);
+    // h2's seed makes h3 hold 2, not 3: the sowing ends there (plain
+    // `relay = last` would lift it, see the first test). h3 held a seed,
+    // so nothing is captured.
+    let mut pos = at(&rules, "0,1,1,0,0,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "0,0,2,0,0,0:0 1,1,1,1,1,1:0 to=1 ply=5");
+    assert_eq!(effect.relays, 0);
+    assert_eq!(effect.last, Some(mine(3)));
+}
+
+#[test]
+fn relay_counts_under_next_read_the_house_after_the_last_seed() {
+    let rules = rules("kalah,relay=next,relay_counts=2");
+    // h1 -> h2, h3; h4 after it holds 3, not 2: not lifted, and the
+    // sowing ends in h3, which was empty: o4's seed is taken across.
+    let mut pos = at(&rules, "2,0,0,3,0,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    let effect = pos.play(Move::House(1)).unwrap();
+    assert_eq!(pos.to_string(), "0,1,0,3,0,0:2 1,1,1,0,1,1:0 to=1 ply=5");
+    assert_eq!(effect.relays, 0);
+    assert_eq!(effect.captured, 2);
+}
+
+#[test]
+fn relay_counts_need_relay_sowing_and_no_zero() {
+    let mut without_relay = Preset::Kalah.rules();
+    without_relay.relay_counts = CountSet::of(&[6]);
+    let mut zero = Preset::Kalah.rules();
+    zero.relay = Relay::Last;
+    zero.relay_counts = CountSet::of(&[0, 6]);
+    for (set, reason) in [
+        (without_relay, InvalidReason::RelayCountsWithoutRelay),
+        (zero, InvalidReason::RelayCountZero),
+    ] {
+        match set.validate() {
+            Err(RuleError::InvalidValue {
+                field: "relay_counts",
+                reason: r,
+                ..
+            }) => assert_eq!(r, reason),
+            other => panic!("expected relay_counts refused ({reason:?}), got {other:?}"),
+        }
+    }
+    let err = RuleSet::from_spec("kalah,relay_counts=6").unwrap_err();
+    assert!(err.to_string().contains("relay_counts"), "{err}");
+}

@@ -686,3 +686,78 @@ fn a_match_capture_in_words() {
         );
     }
 }
+
+#[test]
+fn a_relay_on_some_counts_only_in_words() {
+    // docs/rules.md section 3, `relay_counts` (Leb Bbut Ahbochen: 6, on
+    // the opponent's side, one lift).
+    let set = RuleSet::from_spec(
+        "oware,houses=10,origin=include,relay=last,relay_on=opponent,relay_counts=6,relay_limit=1",
+    )
+    .unwrap();
+    assert_eq!(
+        topic_words(&set, "Relay"),
+        "If the last seed lands in a house that already held seeds, lift all the seeds of \
+         that house, the last one included, and go on sowing from the next cup. The move \
+         ends when the last seed lands in an empty house. Only your opponent's houses are \
+         lifted this way: on your own side the move ends. That house is lifted only when it \
+         holds 6 seeds, the last seed included; with any other number the move ends there. \
+         A move makes at most 1 lift; where one more would be made, the move ends at once, \
+         with no capture and no extra turn."
+    );
+    let any = RuleSet::from_spec("oware,relay=next").unwrap();
+    let some = RuleSet::from_spec("oware,relay=next,relay_counts=2,3").unwrap();
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        assert_ne!(
+            words.explain(&some).unwrap(),
+            words.explain(&any).unwrap(),
+            "{lang}: the words say the counts"
+        );
+    }
+}
+
+#[test]
+fn moves_that_must_reach_the_opponent_in_words() {
+    // docs/rules.md section 4, `reach_opponent` (Dabuda).
+    let set = RuleSet::from_spec("kalah,reach_opponent=true").unwrap();
+    let sowing = topic_words(&set, "Sowing");
+    assert!(
+        sowing.ends_with(
+            "A house holding 6 seeds or fewer may be played only if its sowing reaches \
+             another player's side, or a store, or ends in an empty house of your own; under \
+             relay sowing the first lap decides."
+        ),
+        "{sowing}"
+    );
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&Preset::Kalah.rules()).unwrap(),
+            "{lang}: the words say the restriction"
+        );
+    }
+}
+
+#[test]
+fn single_seeds_moved_only_into_empty_cups_in_words() {
+    // docs/rules.md section 4, `single_to_empty` (Ndoto).
+    let set = RuleSet::from_spec("kalah,single_to_empty=true").unwrap();
+    let sowing = topic_words(&set, "Sowing");
+    assert!(
+        sowing.ends_with(
+            "A house holding a single seed may be played only if that seed falls into an \
+             empty house or a store."
+        ),
+        "{sowing}"
+    );
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&Preset::Kalah.rules()).unwrap(),
+            "{lang}: the words say the restriction"
+        );
+    }
+}

@@ -46,7 +46,8 @@ SHORT_JSON = (
     '"leftover":"owner","cycle_leftover":"owner","no_move":"end","pie_rule":false,'
     '"rounds":"none","round_fill":"from_house_1","round_starter":"alternate",'
     '"match_houses":1,"round_limit":0,"capture_before_sowing":"none",'
-    '"capture_opponent_store":false},'
+    '"capture_opponent_store":false,"relay_counts":[],"reach_opponent":false,'
+    '"single_to_empty":false},'
     '"events":["2","4","4","1","4","2"]}'
 )
 

@@ -300,13 +300,14 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         (any::<bool>(), prop::sample::select(vec![0u8, 0, 1, 2])),
     );
     // Small relay limits too, so that moves reach them; a capture ending
-    // the relay half the time it can.
+    // the relay half the time it can; relays on one count only
+    // (`relay_counts`) half the time.
     let relaying = (
         0usize..3,
         0usize..3,
         prop::sample::select(vec![1u8, 2, 3, 64, 255]),
         0usize..2,
-        any::<bool>(),
+        (any::<bool>(), prop::collection::vec(1u8..=8, 0..2)),
     );
     // Rounds (docs/rules.md section 8a): a one-game match half the time.
     let rounding = (
@@ -326,7 +327,10 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         1u32..=u32::MAX,
     );
     let few = (prop::bool::weighted(0.2), 1u8..=6);
-    // Houses whose direction the mover chooses a quarter of the time.
+    // Houses whose direction the mover chooses a quarter of the time;
+    // moves that must reach the opponent's side (`reach_opponent`,
+    // section 4) a fifth of the time, single seeds moved only into an
+    // empty house or a store (`single_to_empty`) a fifth.
     let choice = (prop::bool::weighted(0.25), any::<u16>());
     // A capture before sowing a quarter of the time; a capture of the
     // opponent's store half the time both stores are sown.
@@ -335,14 +339,16 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         1..CaptureBeforeSowing::ALL.len(),
         any::<bool>(),
     );
+    let reach = (prop::bool::weighted(0.2), prop::bool::weighted(0.2));
     let all = (shape, feeding, capture, ending, (more, relaying, rounding));
-    (all, layout, (few, choice, before)).prop_map(
+    (all, layout, (few, choice, before, reach)).prop_map(
         |(
             (shape, feeding, capture, ending, (more, relaying, rounding)),
             layout,
-            (few, choice, before),
+            (few, choice, before, reach),
         )| {
-            let rules = rule_set_of(shape, feeding, capture, ending, more, relaying, rounding);
+            let mut rules = rule_set_of(shape, feeding, capture, ending, more, relaying, rounding);
+            (rules.reach_opponent, rules.single_to_empty) = reach;
             let rules = RuleSet {
                 capture_opponent_store: before.2 && rules.stores_sown == StoresSown::All,
                 ..rules
@@ -510,7 +516,7 @@ type Feeding = (bool, u8, bool, usize, usize);
 type Captures = (usize, usize, usize, Vec<u8>, (usize, bool), (bool, u8), u32);
 type Ending = (u8, usize, usize, bool, (bool, u8));
 type More = (Vec<u8>, (bool, bool), bool, (bool, u8));
-type Relaying = (usize, usize, u8, usize, bool);
+type Relaying = (usize, usize, u8, usize, (bool, Vec<u8>));
 type Rounding = (bool, usize, usize, u8, u8);
 
 /// The rule set of [`random_rules`]'s draws, with the few combinations
@@ -532,7 +538,7 @@ fn rule_set_of(
     let (sow_counts, (sower, sow_last), gap_opposite, (capture_extra_turn, capture_limit)) = more;
     // The last seed taking its house too needs captures while sowing.
     let sow_capture_last = sow_last && !sow_counts.is_empty();
-    let (relay, relay_on, relay_limit, no_move, capture_ends_relay) = relaying;
+    let (relay, relay_on, relay_limit, no_move, (capture_ends_relay, relay_counts)) = relaying;
     let sows_plainly = sow_counts.is_empty() && Relay::ALL[relay] == Relay::None;
     while usize::from(players) * usize::from(houses) * usize::from(seeds) > 255 {
         seeds -= 1;
@@ -633,6 +639,14 @@ fn rule_set_of(
         // capture_opponent_store.
         capture_before_sowing: CaptureBeforeSowing::None,
         capture_opponent_store: false,
+        reach_opponent: false,
+        single_to_empty: false,
+        // Only with relay sowing (docs/rules.md section 14).
+        relay_counts: if Relay::ALL[relay] == Relay::None {
+            CountSet::EMPTY
+        } else {
+            relay_counts.into_iter().collect::<CountSet>()
+        },
     }
 }
 
@@ -652,6 +666,9 @@ pub fn register_rules() -> impl Strategy<Value = RuleSet> {
             set.houses = houses;
             set.match_houses = set.match_houses.min(houses);
             set.relay = Relay::None;
+            set.relay_counts = CountSet::EMPTY;
+            set.reach_opponent = false;
+            set.single_to_empty = false;
             set.sow_capture_counts = Default::default();
             set.tuzdyk = false;
             if set.origin == Origin::FirstUnlessSingle {

@@ -166,10 +166,13 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         | "capture_extra_turn"
         | "tuzdyk"
         | "capture_ends_relay"
+        | "reach_opponent"
+        | "single_to_empty"
         | "pie_rule" => names(&["true", "false"]),
         "layout" => layouts(rules),
         "capture_counts" => counts(rules.capture_counts),
         "sow_capture_counts" => counts(rules.sow_capture_counts),
+        "relay_counts" => counts(rules.relay_counts),
         "end" => EndCondition::ALL
             .iter()
             .map(|c| {
@@ -300,7 +303,9 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
         }
         "tuzdyk_count" if !r.tuzdyk => Some("no tuzdyk"),
         "seeds" if !r.layout.is_uniform() => Some("the layout gives every house its seeds"),
-        "relay_on" | "relay_limit" if r.relay == Relay::None => Some("no relay sowing"),
+        "relay_on" | "relay_limit" | "relay_counts" if r.relay == Relay::None => {
+            Some("no relay sowing")
+        }
         "unfed" if !r.must_feed => Some("unfed applies only under must_feed (section 4)"),
         "grand_slam" if !can_take_from_opponent(r) => Some("no capture takes the opponent's seeds"),
         "extra_turn" if !lands_in_a_store => Some("no store is on the track"),

@@ -194,6 +194,9 @@ impl<'r> Position<'r> {
             if r.choice != 0 {
                 legal = directed(legal, r.choice);
             }
+            if r.restricts_moves {
+                legal = self.reaching(legal);
+            }
             if r.looks_ahead
                 && legal != 0
                 && (r.grand_slam == GrandSlam::Forbidden
@@ -207,6 +210,52 @@ impl<'r> Position<'r> {
             }
         }
         Some(legal)
+    }
+
+    /// The moves of `legal` (a move mask) that `reach_opponent` and
+    /// `single_to_empty` allow (docs/rules.md section 4).
+    #[inline(never)]
+    fn reaching(&self, legal: u64) -> u64 {
+        let mut kept = legal & MoveList::SWAP_BIT;
+        let mut bits = legal & !MoveList::SWAP_BIT;
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            if Move::from_index(i as u8).is_some_and(|m| self.reaches(m)) {
+                kept |= 1 << i;
+            }
+        }
+        kept
+    }
+
+    /// Why house move `m` of the side to move breaks `reach_opponent` or
+    /// `single_to_empty`, if it does: under `reach_opponent` a house of
+    /// at most `houses` seeds whose first leg's last seed falls into a
+    /// house of the mover's own that holds seeds; under
+    /// `single_to_empty` a single seed that falls into a house holding
+    /// seeds.
+    fn restricted(&self, m: Move) -> Option<IllegalReason> {
+        let r = self.rules;
+        let (house, dir) = r.move_dir(m)?;
+        let side = self.to_move().index();
+        let base = r.base(side);
+        let seeds = self.state.cups[base + house];
+        let last = r.landing_cup(side, house, seeds, dir);
+        // A store never blocks a single seed: its seeds are no part of
+        // the board (a position's board key leaves them out).
+        let house = last % usize::from(r.stride) < usize::from(r.houses);
+        if r.single_to_empty && seeds == 1 && house && self.state.cups[last] != 0 {
+            return Some(IllegalReason::SingleToEmpty);
+        }
+        let own = (base..base + usize::from(r.houses)).contains(&last);
+        (r.reach_opponent && seeds <= r.houses && own && self.state.cups[last] != 0)
+            .then_some(IllegalReason::MustReach)
+    }
+
+    /// Whether house move `m` of the side to move is allowed by
+    /// `reach_opponent` and `single_to_empty`.
+    fn reaches(&self, m: Move) -> bool {
+        self.restricted(m).is_none()
     }
 
     /// `no_move = pass` (docs/rules.md section 7): the side to move has no
@@ -359,6 +408,9 @@ impl<'r> Position<'r> {
                 seeds,
                 min: r.min_seeds,
             };
+        }
+        if let Some(reason) = self.restricted(m) {
+            return reason;
         }
         let index = m.index().map_or(0, u32::from);
         if r.grand_slam == GrandSlam::Forbidden && self.try_move(index).1 {

@@ -97,7 +97,10 @@ impl Registers {
             // Nor is an end on few seeds.
             && rules.end_seeds == 0
             // Every move would need a look-ahead.
-            && rules.grand_slam != GrandSlam::Forbidden;
+            && rules.grand_slam != GrandSlam::Forbidden
+            // Nor is the landing a move must reach (`reach_opponent`).
+            && !rules.reach_opponent
+            && !rules.single_to_empty;
         if !fits {
             return None;
         }

@@ -632,7 +632,8 @@ impl Rules {
     /// The house a sowing whose last seed fell in `last` relays from, if
     /// any: `last` itself when it held seeds before (`relay = last`), or
     /// the next cup on the track when it is a house holding seeds (`relay
-    /// = next`); only a house `relay_on` allows.
+    /// = next`); only a house `relay_on` allows, holding one of
+    /// `relay_counts` when they are set.
     #[inline]
     fn relay_lift(&self, cups: &[u8; CUPS], side: usize, last: usize) -> Option<usize> {
         if self.landing[side][last] & LAND_STORE != 0 {
@@ -644,7 +645,9 @@ impl Rules {
             Relay::Last => return None,
             Relay::Next => self.next_on_track(side, last),
         };
-        (self.relay_ok[side][lifted] && cups[lifted] > 0).then_some(lifted)
+        let count = cups[lifted];
+        let counted = self.relay_counts.is_empty() || self.relay_counts.contains(count);
+        (self.relay_ok[side][lifted] && count > 0 && counted).then_some(lifted)
     }
 
     /// The cup after `cup` on `side`'s sowing track: where a sowing that

@@ -249,6 +249,17 @@ rule_dimensions! {
         /// A last seed in another player's store that earns no extra move
         /// takes that store's seeds (CrossCapt Nine; `stores_sown = all`).
         capture_opponent_store: bool = false,
+        /// Relay sowing: a leg relays only when the house it would lift
+        /// then holds one of these counts (Leb Bbut Ahbochen: 6); empty
+        /// (the default) for any count.
+        relay_counts: CountSet = CountSet::EMPTY,
+        /// A house holding at most `houses` seeds may be moved only when
+        /// the last seed of its first leg falls on another side, in a store
+        /// or in an empty house of the mover's own (Dabuda).
+        reach_opponent: bool = false,
+        /// A house holding a single seed may be moved only when its seed
+        /// falls into an empty house or a store (Ndoto).
+        single_to_empty: bool = false,
     }
 }
 

@@ -31,7 +31,8 @@ impl RuleSet {
     /// `capture_before_sowing = first_seed` where a lift may hold a single
     /// seed (`min_seeds` below 2, `relay = next`), `capture_before_sowing
     /// = single_opposite` with 3 or 4 players, `capture_opponent_store`
-    /// without `stores_sown = all`, a count
+    /// without `stores_sown = all`, `relay_counts` without relay sowing or
+    /// with a count of 0, a count
     /// capture without
     /// counts, a count of 0 in `capture_counts` or `sow_capture_counts`, a
     /// two-player rule (count capture, `gap_opposite` with a gap capture,
@@ -94,6 +95,7 @@ impl RuleSet {
             let reason = InvalidReason::CaptureEndsRelayWithoutRelay;
             return invalid("capture_ends_relay", "true".into(), reason);
         }
+        self.validate_relay_counts()?;
         if self.capture_extra_turn_limit > 0 && !self.capture_extra_turn {
             let value = self.capture_extra_turn_limit.to_string();
             let reason = InvalidReason::CaptureTurnLimitWithoutCaptureTurn;
@@ -217,6 +219,31 @@ impl RuleSet {
             value: self.capture_before_sowing.to_string(),
             reason,
         })
+    }
+
+    /// `relay_counts` (docs/rules.md section 3): only with relay sowing,
+    /// and never 0 (a relay lifts a house holding seeds).
+    fn validate_relay_counts(&self) -> Result<(), RuleError> {
+        let invalid = |value: String, reason| {
+            Err(RuleError::InvalidValue {
+                field: "relay_counts",
+                value,
+                reason,
+            })
+        };
+        if self.relay_counts.is_empty() {
+            return Ok(());
+        }
+        if self.relay == Relay::None {
+            return invalid(
+                self.relay_counts.to_string(),
+                InvalidReason::RelayCountsWithoutRelay,
+            );
+        }
+        if self.relay_counts.contains(0) {
+            return invalid("0".into(), InvalidReason::RelayCountZero);
+        }
+        Ok(())
     }
 
     /// Refuses a `direction_choice` or `direction = split` the engine

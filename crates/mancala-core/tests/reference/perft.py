@@ -99,6 +99,16 @@ class Rules:
     # A last seed in another player's store that earns no extra move
     # takes that store's seeds (section 5).
     capture_opponent_store: bool = False
+    # A relay lifts a house only when it then holds one of these counts,
+    # the last seed included under `last`; empty: any count (section 3).
+    relay_counts: frozenset = frozenset()
+    # A house of at most `houses` seeds is played only when its first
+    # leg's last seed does not fall into an own house that held seeds
+    # (section 4).
+    reach_opponent: bool = False
+    # A house of a single seed is played only when the cup it falls into
+    # is empty (section 4).
+    single_to_empty: bool = False
 
 
 KALAH = Rules()
@@ -247,13 +257,14 @@ def parse_rules(spec):
         elif key in ("first_move_extra_turn", "must_feed", "chain", "pie_rule",
                      "capture_empty_opposite", "gap_opposite", "capture_extra_turn", "tuzdyk",
                      "capture_ends_relay", "capture_leaves_seed", "single_seed_captures",
-                     "sow_capture_last", "capture_opponent_store"):
+                     "sow_capture_last", "capture_opponent_store",
+                     "reach_opponent", "single_to_empty"):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
         elif key == "layout":
             rules = replace(rules, layout=tuple(int(c) for c in value.split(",") if c))
-        elif key in ("capture_counts", "sow_capture_counts", "direction_choice"):
+        elif key in ("capture_counts", "sow_capture_counts", "direction_choice", "relay_counts"):
             counts = frozenset(int(c) for c in value.split(",") if c)
             rules = replace(rules, **{key: counts})
         else:
@@ -479,6 +490,8 @@ def relay_house(rules, s, mover, last):
     if rules.relay_on == "own" and cup[1] != mover:
         return None
     if rules.relay_on == "opponent" and cup[1] == mover:
+        return None
+    if rules.relay_counts and count(s, cup) not in rules.relay_counts:
         return None
     return cup
 
@@ -792,6 +805,23 @@ def play_house(rules, s, k, stats, way=None):
 
 # --- Legal moves (section 4) ------------------------------------------------
 
+def reaches(rules, s, k, way):
+    """Section 4, `reach_opponent` and `single_to_empty`: may house k
+    (0-based) of the side to move be played? A single seed only into an
+    empty house or a store (`single_to_empty`); under `reach_opponent` a house of more
+    than `houses` seeds always, else only when the first leg's last seed
+    does not fall into a house of the mover's own that held seeds before
+    the move."""
+    mover = s.to_move
+    t = s.copy()
+    last = sow_leg(rules, t, mover, ("h", mover, k), Counter(), way)
+    if rules.single_to_empty and s.houses[mover][k] == 1 and last[0] == "h" and count(s, last) > 0:
+        return False  # `single_to_empty`: a single seed into a full cup
+    if not rules.reach_opponent or s.houses[mover][k] > rules.houses:
+        return True
+    return not (last[0] == "h" and last[1] == mover and count(s, last) > 0)
+
+
 def candidate_moves(rules, s, stats):
     """Each legal house move's (house number, result, extra turn, grand slam,
     what it did), or None if the game ends unfed."""
@@ -803,6 +833,8 @@ def candidate_moves(rules, s, stats):
         if s.tuzdyk_owner(("h", mover, k)) is not None:
             continue  # a tuzdyk is never lifted
         for name, way in ways(rules, k):
+            if (rules.reach_opponent or rules.single_to_empty) and not reaches(rules, s, k, way):
+                continue
             seen = Counter()
             after, extra, grand_slam = play_house(rules, s, k, seen, way)
             if grand_slam and rules.grand_slam == "forbidden":

@@ -100,6 +100,10 @@ rules-sowing-origin = { $origin ->
         [first] The first seed goes back into the emptied house, the rest into the cups after it.
        *[first_unless_single] The first seed goes back into the emptied house, the rest into the cups after it; a single seed goes on to the next cup instead.
     }
+# reach_opponent; $houses: the houses of a side.
+rules-sowing-reach = A house holding { $houses } seeds or fewer may be played only if its sowing reaches another player's side, or a store, or ends in an empty house of your own; under relay sowing the first lap decides.
+# single_to_empty.
+rules-sowing-single-to-empty = A house holding a single seed may be played only if that seed falls into an empty house or a store.
 
 ## Relay sowing
 
@@ -121,6 +125,12 @@ rules-relay-on = { $relay_on ->
             [2] your opponent's
            *[other] the other players'
         } houses are lifted this way: on your own side the move ends.
+    }
+# $relay: last (the last seed's house) or next (the house after it);
+# $counts: the counts that relay (relay_counts).
+rules-relay-counts = { $relay ->
+        [next] That house is lifted only when it holds { $counts }; with any other number the move ends.
+       *[last] That house is lifted only when it holds { $counts }, the last seed included; with any other number the move ends there.
     }
 rules-relay-capture-ends = But a last seed that would capture (see the captures) captures there and ends the move instead of being lifted.
 rules-relay-legs = Each lift is sown by the same rules, the house just lifted being the emptied one.

@@ -72,6 +72,10 @@ rules-sowing-origin = { $origin ->
         [first] 最初の1個は空にした穴に戻し、残りをその次の穴から入れます。
        *[first_unless_single] 最初の1個は空にした穴に戻し、残りをその次の穴から入れます。ただし石が1個だけのときは次の穴に入れます。
     }
+# reach_opponent; $houses: the houses of a side.
+rules-sowing-reach = 石が{ $houses }個以下の穴は、まいた石が相手の側かゴールに届くか、自分の空の穴で終わるときだけ選べます。続けてまくときは最初の一周で判断します。
+# single_to_empty.
+rules-sowing-single-to-empty = 石が1個だけの穴は、その石が空の穴かゴールに入るときだけ選べます。
 
 ## 続けてまく
 
@@ -91,6 +95,11 @@ rules-relay-on = { $relay_on ->
             [2] 相手
            *[other] ほかのプレイヤー
         }の穴だけです。自分の列で止まったら、その手は終わりです。
+    }
+# $relay: last or next; $counts: relay_counts.
+rules-relay-counts = { $relay ->
+        [next] その穴の石が{ $counts }のときだけ取り出します。ほかの数なら手番は終わります。
+       *[last] 最後の石も含めてその穴の石が{ $counts }のときだけ取り出します。ほかの数なら手番はそこで終わります。
     }
 rules-relay-capture-ends = ただし、石を取れる最後の石（「石を取る」を参照）は取り出さず、そこで石を取ってその手を終えます。
 rules-relay-legs = 取り出した石も同じルールでまきます。そのときは、いま取り出した穴を空にした穴とします。
