@@ -39,6 +39,7 @@ use crate::setup::RoomSetup;
 mod commits;
 mod owners;
 mod pages;
+mod queue_owner;
 
 pub(crate) use owners::{Fence, now_ms};
 use pages::stamp;
