@@ -41,6 +41,8 @@ mod owners;
 mod pages;
 mod queue_owner;
 
+#[cfg(test)]
+pub(crate) use owners::tests::fresh;
 pub(crate) use owners::{Fence, now_ms};
 use pages::stamp;
 pub(crate) use pages::{Cursor, level_of};

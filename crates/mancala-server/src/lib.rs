@@ -360,6 +360,8 @@ pub struct Server {
     analysis_cpu: u8,
     analysis_pause_above: u8,
     analysis_database: Option<Arc<Egdb>>,
+    /// Who the analysis workers take jobs as.
+    claimant: analysis::Claimant,
 }
 
 impl Server {
@@ -382,7 +384,17 @@ impl Server {
         };
         let listener = TcpListener::bind(&config.addr).await.map_err(bind_error)?;
         let addr = listener.local_addr().map_err(bind_error)?;
-        analysis::requeue_running(&db).await?;
+        let claimant = analysis::Claimant {
+            instance: Arc::from(config.instance.as_str()),
+            lease: config.lease,
+        };
+        let requeued = analysis::requeue_running(&db, &claimant, db::now_ms()).await?;
+        if requeued > 0 {
+            tracing::info!(
+                jobs = requeued,
+                "reviews a dead process had taken queued again"
+            );
+        }
         let released = db.release_all(&config.instance).await?;
         // A queue held under this name is a former process's too.
         db.release_queue(&config.instance).await?;
@@ -417,6 +429,7 @@ impl Server {
             analysis_cpu: config.analysis_cpu,
             analysis_pause_above: config.analysis_pause_above,
             analysis_database: config.analysis_database.clone(),
+            claimant,
         })
     }
 
@@ -465,6 +478,7 @@ impl Server {
     ) -> Result<(), Error> {
         analysis::spawn_workers(
             &self.db,
+            &self.claimant,
             self.analysis_workers,
             self.analysis_budget,
             (self.analysis_cpu, self.analysis_pause_above),
