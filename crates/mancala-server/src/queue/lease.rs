@@ -128,16 +128,22 @@ impl Lease {
         let every = (lease / 3).max(Duration::from_millis(10));
         let mut tick = tokio::time::interval(every);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut waiting = std::collections::HashMap::new();
         loop {
             tick.tick().await;
             let Some(tx) = tx.upgrade() else { return };
             let mut held = self.held.lock().await;
             let Some(claim) = *held else { continue };
+            // The counts as the task tells them now, or as last told if
+            // it is busy (opening a room on a slow database, say): the
+            // renewal waits for the task a third of the lease at most.
             let (reply, answer) = oneshot::channel();
-            let waiting = match tx.send(QueueCommand::Waiting { reply }).await {
-                Ok(()) => answer.await.unwrap_or_default(),
-                Err(_) => return,
-            };
+            if tx.send(QueueCommand::Waiting { reply }).await.is_err() {
+                return;
+            }
+            if let Ok(Ok(now)) = tokio::time::timeout(every, answer).await {
+                waiting = now;
+            }
             let began = now_ms();
             let me = (&*self.settings.instance, claim.epoch);
             let renewal = self.db.renew_queue(me, began, lease, &waiting);
