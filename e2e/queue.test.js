@@ -129,7 +129,7 @@ test('a page waiting when the queue\'s server dies joins again on the next one',
   }
   // The only errors allowed: the browser's word that the server was gone
   // (the socket's, and the counts' fetch).
-  const gone = /WebSocket connection to .* failed|Failed to load resource: net::ERR_CONNECTION_REFUSED/;
+  const gone = /WebSocket connection to .* failed|Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE)/;
   for (const p of [dan, eve]) {
     await p.context.close();
     const kept = p.errors.filter((e) => !gone.test(e));
