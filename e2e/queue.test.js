@@ -3,10 +3,13 @@
 // in two browser contexts land in the same game and move; a third, alone,
 // is offered the computer, plays it to the end (the final board checked
 // against mancala-core), and goes back into the queue from the result.
+// A page waiting when the server that ran the queue is killed joins its
+// queue again by itself on the server started in its place (whose queue
+// is new), and is seated with a stranger there.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mover, replay, rng, shownCounts, testEnvironment } from './harness.js';
+import { mover, replay, rng, shownCounts, startServer, testEnvironment } from './harness.js';
 
 const env = testEnvironment({
   serverArgs: ['--queue-wait', '2'],
@@ -97,5 +100,40 @@ test('alone, a player is offered the computer, plays it to the end and queues ag
   await cy.page.getByTestId('queue-leave').click();
   await waiting.waitFor({ state: 'detached' });
   await cy.page.getByTestId('queue-counts').waitFor();
+  env.assertNoConsoleErrors();
+});
+
+test('a page waiting when the queue\'s server dies joins again on the next one', async () => {
+  // The queue waits 20 s before offering the computer: only a stranger
+  // seats Dan within the test's time.
+  const own = await startServer();
+  let restarted;
+  const dan = await env.player();
+  const eve = await env.player();
+  try {
+    await dan.page.goto(own.url);
+    await playNow(dan.page, 'kalah', 2);
+    await dan.page.getByTestId('queue-waiting').waitFor();
+    await own.kill();
+    restarted = await startServer(own);
+    // Eve comes to the new server; Dan's page, connected again, has
+    // joined its queue again there.
+    await eve.page.goto(restarted.url);
+    await playNow(eve.page, 'kalah', 2);
+    await dan.page.waitForURL(ROOM, { timeout: 15000 });
+    await eve.page.waitForURL(ROOM);
+    assert.equal(dan.page.url(), eve.page.url(), 'the same room');
+  } finally {
+    if (restarted) await restarted.stop();
+    else await own.stop();
+  }
+  // The only errors allowed: the browser's word that the server was gone
+  // (the socket's, and the counts' fetch).
+  const gone = /WebSocket connection to .* failed|Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE)/;
+  for (const p of [dan, eve]) {
+    await p.context.close();
+    const kept = p.errors.filter((e) => !gone.test(e));
+    p.errors.splice(0, p.errors.length, ...kept);
+  }
   env.assertNoConsoleErrors();
 });

@@ -2,7 +2,8 @@
 //! review queued, the server SIGKILLed while the job is queued and while
 //! it runs, started again, and the job finished; the stored verdicts equal
 //! `mancala analyse --game` of the exported game with the same budget, a
-//! match of rounds round by round.
+//! match of rounds round by round. Another instance starting on the same
+//! database leaves a review running on a live one alone.
 
 mod common;
 
@@ -217,6 +218,42 @@ async fn a_running_review_is_taken_again_after_sigkill() {
     let (_, status, attempts) = stored_job(&file).await;
     assert_eq!((status.as_str(), attempts), ("done", 2));
     check_against_the_cli(&served, &id, &game).await;
+}
+
+#[tokio::test]
+async fn a_review_another_live_instance_runs_is_left_to_it_by_a_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("shared.db");
+    let database = format!("sqlite://{}?mode=rwc", file.display());
+    let flags = |name, workers, budget| {
+        let lease = ["--lease", "1500ms", "--instance", name];
+        let work = ["--analysis-workers", workers, "--analysis-budget", budget];
+        [lease, work].concat()
+    };
+
+    // A reviews with a budget that keeps it running for minutes; B,
+    // another instance on the same database, starts meanwhile and
+    // leaves the job to A, whose worker renews its heartbeat (every
+    // 500 ms) for longer than the lease.
+    let a = Served::start(&database, &flags("a", "1", "solver=500m,depth=12"));
+    let game = play_a_game(&a, "kalah", 11).await;
+    let (id, _, _) = stored_job(&file).await;
+    a.wait_for(&id, "running").await;
+    let b = Served::start(&database, &flags("b", "0", BUDGET));
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let (_, status, attempts) = stored_job(&file).await;
+    assert_eq!((status.as_str(), attempts), ("running", 1));
+
+    // A killed, its heartbeat stops; C, starting a lease later, takes
+    // the job again and does it.
+    a.kill();
+    tokio::time::sleep(Duration::from_millis(1_600)).await;
+    let c = Served::start(&database, &flags("c", "1", BUDGET));
+    c.wait_for(&id, "done").await;
+    let (_, status, attempts) = stored_job(&file).await;
+    assert_eq!((status.as_str(), attempts), ("done", 2));
+    check_against_the_cli(&c, &id, &game).await;
+    drop(b);
 }
 
 /// The match of kalah on two houses of two seeds in rounds worked out

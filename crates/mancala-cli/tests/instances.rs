@@ -8,7 +8,9 @@
 //! to finish on the others, each record what was announced, also when
 //! it is started again at once under its name; a rolling
 //! restart of all three (SIGTERM, exit, started again) loses no game and
-//! no move.
+//! no move. "Play now" is one queue for all: two players queued on
+//! different instances are seated together, also when the instance that
+//! ran the queue is killed while one of them waits.
 //!
 //! On the PostgreSQL that `MANCALA_TEST_POSTGRES` names
 //! (`.ci/with-postgres cargo test -p mancala-cli --test instances`), in a
@@ -1120,4 +1122,196 @@ async fn an_owner_whose_database_drops_packets_gives_its_rooms_up_in_time() {
         ("b".to_string(), epoch + 1)
     );
     assert_eq!(owner_of(&database, &idle.code).await.0, "c");
+}
+
+/// Two new players on `served`: their `(id, secret)`s.
+async fn two_players(served: &Served) -> Vec<(String, String)> {
+    let mut people = Vec::new();
+    for name in ["Ann", "Bob"] {
+        let body = served
+            .post("/api/players", json!({ "name": name }), None)
+            .await;
+        let credential = |key: &str| body[key].as_str().unwrap().to_string();
+        people.push((credential("id"), credential("secret")));
+    }
+    people
+}
+
+/// A client of the queue on `served` as `(id, secret)`, past `welcome`
+/// and the `queue` that follows it; `None` if the socket is refused or
+/// closed before `welcome` (passed on to an owner that is gone).
+async fn try_queue(served: &Served, (id, secret): &(String, String)) -> Option<Client> {
+    use futures_util::SinkExt;
+    let ws_url = served.url.replacen("http://", "ws://", 1);
+    let Ok((ws, _)) = tokio_tungstenite::connect_async(format!("{ws_url}/ws/queue")).await else {
+        return None;
+    };
+    let mut client = Client { ws };
+    let hello = json!({ "type": "hello", "version": 1, "player": id, "secret": secret });
+    client
+        .ws
+        .send(Message::Text(hello.to_string().into()))
+        .await
+        .ok()?;
+    loop {
+        let frame = tokio::time::timeout(common::PATIENCE, client.ws.next())
+            .await
+            .expect("a message or the close in time");
+        match frame {
+            Some(Ok(Message::Text(text))) => {
+                let message: Value = serde_json::from_str(&text).unwrap();
+                if message["type"] != "welcome" {
+                    return None;
+                }
+                break;
+            }
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+            _ => return None,
+        }
+    }
+    client.expect("queue").await;
+    Some(client)
+}
+
+/// As [`try_queue`], trying again every 100 ms for at most
+/// [`TAKEOVER`] (the queue's owner gone, its lease not yet run out).
+async fn queue_when_free(served: &Served, person: &(String, String)) -> Client {
+    let began = Instant::now();
+    loop {
+        if let Some(client) = try_queue(served, person).await {
+            return client;
+        }
+        assert!(began.elapsed() < TAKEOVER, "no queue in {TAKEOVER:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Joins the queue of two-player unrated Kalah.
+async fn join_kalah(client: &mut Client) {
+    let join = json!({ "type": "join", "game": "kalah", "players": 2, "rated": false });
+    client.send(join).await;
+}
+
+/// The code of the room `client` is seated in by the queue (`matched`),
+/// past the `queue` messages before it.
+async fn matched(client: &mut Client) -> String {
+    loop {
+        let message = client.next_message().await;
+        match message["type"].as_str() {
+            Some("queue") => {}
+            Some("matched") => {
+                assert_eq!(message["computers"], 0, "{message}");
+                return message["code"].as_str().unwrap().to_string();
+            }
+            _ => panic!("expected matched, got {message}"),
+        }
+    }
+}
+
+/// The name of the instance that holds the queue, as the database says.
+async fn queue_owner(database: &str) -> String {
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(database).await.unwrap();
+    let owner = sqlx::query_scalar("SELECT instance FROM queue_owner WHERE name = 'play-now'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    owner
+}
+
+/// How many players wait for Kalah by `served`'s `GET
+/// /api/queue/counts`.
+async fn waiting_for_kalah(served: &Served) -> u64 {
+    let counts: Value = reqwest::get(format!("{}/api/queue/counts", served.url))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let games = counts["games"].as_array().unwrap();
+    let kalah = games.iter().find(|g| g["game"] == "kalah").unwrap();
+    kalah["waiting"].as_u64().unwrap()
+}
+
+/// Seats `people` at room `code`, each through its instance of `on`,
+/// ordered by seat as the room says; plays the game to its end.
+async fn play_matched_game(on: [&Served; 2], code: &str, people: &[(String, String)]) {
+    let mut by_seat: Vec<Option<Client>> = vec![None, None];
+    for (served, person) in on.into_iter().zip(people) {
+        let (client, room) = served.join(code, person).await;
+        let seats = room["seats"].as_array().unwrap();
+        let seat = (seats.iter())
+            .position(|s| s["player"] == person.0.as_str())
+            .unwrap_or_else(|| panic!("{} is not seated in {room}", person.0));
+        by_seat[seat] = Some(client);
+    }
+    let mut clients: Vec<Client> = by_seat.into_iter().map(Option::unwrap).collect();
+    let mut game = kalah();
+    let mut random = Random::new(32);
+    play(&mut clients, &mut game, &mut random, usize::MAX).await;
+    assert!(game.is_over());
+    for client in &mut clients {
+        client.expect("over").await;
+    }
+}
+
+#[tokio::test]
+async fn players_queued_on_different_instances_are_seated_together() {
+    let (database, _dir) = database().await;
+    let a = instance(&database, "a");
+    let b = instance(&database, "b");
+    let c = instance(&database, "c");
+    let people = two_players(&a).await;
+
+    // Ann queues on A, which takes the queue; C counts her (from what A
+    // stores with every renewal of its lease, a third of it).
+    let mut ann = try_queue(&a, &people[0]).await.expect("the queue on A");
+    join_kalah(&mut ann).await;
+    assert_eq!(ann.expect("queue").await["tickets"][0]["game"], "kalah");
+    assert_eq!(queue_owner(&database).await, "a");
+    let began = Instant::now();
+    while waiting_for_kalah(&c).await != 1 {
+        assert!(began.elapsed() < TAKEOVER, "C never counts Ann");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    // Bob queues on B, which passes his socket on to A: both are seated
+    // in one room, and play it through C and B.
+    let mut bob = try_queue(&b, &people[1]).await.expect("the queue on B");
+    join_kalah(&mut bob).await;
+    let code = matched(&mut ann).await;
+    assert_eq!(matched(&mut bob).await, code);
+    play_matched_game([&c, &b], &code, &people).await;
+}
+
+#[tokio::test]
+async fn a_player_waiting_when_the_queues_owner_dies_is_matched_on_another_instance() {
+    let (database, _dir) = database().await;
+    let a = instance(&database, "a");
+    let b = instance(&database, "b");
+    let c = instance(&database, "c");
+    let people = two_players(&b).await;
+
+    // Ann waits on A, which holds the queue, when A is killed: nobody
+    // else holds it until A's lease runs out.
+    let mut ann = try_queue(&a, &people[0]).await.expect("the queue on A");
+    join_kalah(&mut ann).await;
+    ann.expect("queue").await;
+    assert_eq!(queue_owner(&database).await, "a");
+    a.kill();
+    let killed = Instant::now();
+
+    // Her page connects again, to B, and joins again once B (or C) has
+    // taken the queue over; Bob, new, queues on C. Both are seated in
+    // one room.
+    let mut ann = queue_when_free(&b, &people[0]).await;
+    join_kalah(&mut ann).await;
+    assert!(killed.elapsed() < TAKEOVER, "took {:?}", killed.elapsed());
+    assert_ne!(queue_owner(&database).await, "a");
+    let mut bob = queue_when_free(&c, &people[1]).await;
+    join_kalah(&mut bob).await;
+    let code = matched(&mut ann).await;
+    assert_eq!(matched(&mut bob).await, code);
+    play_matched_game([&b, &c], &code, &people).await;
 }

@@ -21,8 +21,11 @@
 //!   [`Pace`](pace::Pace)): while the rest of the process uses more than
 //!   `--analysis-pause-above` percent of the machine's CPU, the review
 //!   looks again every quarter of a second instead of going on.
-//! - A job found `running` when the server starts was taken by a process
-//!   that died: it is queued again ([`requeue_running`]).
+//! - A job found `running` when the server starts is queued again if a
+//!   process that died had taken it: a former process of the instance's
+//!   name, or any whose worker has not renewed its heartbeat for a lease
+//!   ([`requeue_running`]); a job another live instance runs stays its
+//!   own.
 //! - The budget is a node count and a depth ([`ReviewBudget`]), so the
 //!   server's verdicts equal `mancala analyse --game` with the same
 //!   `--budget`.
@@ -107,11 +110,53 @@ pub(crate) async fn enqueue(tx: &mut AnyConnection, id: &str) -> Result<(), Erro
     Ok(())
 }
 
-/// Queues again the jobs a dead process had taken.
-pub(crate) async fn requeue_running(db: &Db) -> Result<(), Error> {
-    sqlx::query("UPDATE analysis_jobs SET status = 'queued' WHERE status = 'running'")
-        .execute(db.pool())
-        .await?;
+/// Who takes jobs: the instance's name (`--instance`) and how long a
+/// running job's heartbeat holds (`--lease`; renewed every third of it).
+#[derive(Clone, Debug)]
+pub(crate) struct Claimant {
+    /// The instance's name.
+    pub instance: Arc<str>,
+    /// How long a heartbeat holds.
+    pub lease: Duration,
+}
+
+/// `d` in whole milliseconds.
+fn millis(d: Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
+}
+
+/// Queues again, at time `now` (milliseconds since 1970), the running
+/// jobs a dead process had taken: those `claimant`'s name took (a
+/// former process of this instance, which is starting), those whose
+/// heartbeat is a lease old or older (their worker's instance is gone),
+/// and those taken before migration 0014 (no name). A job another
+/// instance's live worker runs is left to it. Returns how many were
+/// queued again.
+///
+/// # Errors
+///
+/// [`Error::Database`].
+pub(crate) async fn requeue_running(db: &Db, claimant: &Claimant, now: i64) -> Result<u64, Error> {
+    let done = sqlx::query(
+        "UPDATE analysis_jobs SET status = 'queued' WHERE status = 'running'          AND (instance IS NULL OR heartbeat IS NULL OR instance = $1 OR heartbeat <= $2)",
+    )
+    .bind(&*claimant.instance)
+    .bind(now.saturating_sub(millis(claimant.lease)))
+    .execute(db.pool())
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// Says at time `now` that `claimant`'s worker still runs job `id`.
+async fn heartbeat(db: &Db, id: &str, claimant: &Claimant, now: i64) -> Result<(), Error> {
+    sqlx::query(
+        "UPDATE analysis_jobs SET heartbeat = $1          WHERE game = $2 AND status = 'running' AND instance = $3",
+    )
+    .bind(now)
+    .bind(id)
+    .bind(&*claimant.instance)
+    .execute(db.pool())
+    .await?;
     Ok(())
 }
 
@@ -143,9 +188,10 @@ pub(crate) async fn backlog(db: &Db) -> Result<(i64, i64), Error> {
 }
 
 /// Takes the oldest queued job: its game id, or `None` when none is
-/// queued. Two workers never take the same job: the update only takes a
-/// row still queued.
-async fn claim(db: &Db) -> Result<Option<String>, Error> {
+/// queued, for `claimant` at time `now` (its first heartbeat). Two
+/// workers never take the same job: the update only takes a row still
+/// queued.
+async fn claim(db: &Db, claimant: &Claimant, now: i64) -> Result<Option<String>, Error> {
     let mut tx = db.pool().begin().await?;
     let Some(row) = sqlx::query(
         "SELECT game FROM analysis_jobs WHERE status = 'queued' ORDER BY queued, game LIMIT 1",
@@ -157,10 +203,12 @@ async fn claim(db: &Db) -> Result<Option<String>, Error> {
     };
     let game: String = row.get(0);
     let taken = sqlx::query(
-        "UPDATE analysis_jobs SET status = 'running', attempts = attempts + 1 \
-         WHERE game = $1 AND status = 'queued'",
+        "UPDATE analysis_jobs SET status = 'running', attempts = attempts + 1, \
+         instance = $2, heartbeat = $3 WHERE game = $1 AND status = 'queued'",
     )
     .bind(&game)
+    .bind(&*claimant.instance)
+    .bind(now)
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
@@ -343,9 +391,11 @@ async fn fail(db: &Db, id: &str, error: &str) -> Result<(), Error> {
 /// Starts `workers` workers reviewing games within `budget` (none for 0)
 /// at `cpu` percent of their time, waiting while the rest of the server
 /// uses more than `pause_above` percent of the machine, with the endgame
-/// `database` for the games whose rules it fits.
+/// `database` for the games whose rules it fits; jobs are taken as
+/// `claimant`.
 pub(crate) fn spawn_workers(
     db: &Db,
+    claimant: &Claimant,
     workers: usize,
     budget: ReviewBudget,
     (cpu, pause_above): (u8, u8),
@@ -355,9 +405,10 @@ pub(crate) fn spawn_workers(
     for _ in 0..workers {
         let db = db.clone();
         let database = database.clone();
+        let claimant = claimant.clone();
         tokio::spawn(async move {
             loop {
-                match work_once(&db, budget, pace, database.clone()).await {
+                match work_once(&db, &claimant, budget, pace, database.clone()).await {
                     Ok(true) => {}
                     // Nothing queued, or the database failed for now.
                     Ok(false) | Err(_) => tokio::time::sleep(IDLE_POLL).await,
@@ -370,11 +421,12 @@ pub(crate) fn spawn_workers(
 /// Takes one job and does it; `false` when none was queued.
 async fn work_once(
     db: &Db,
+    claimant: &Claimant,
     budget: ReviewBudget,
     pace: Pace,
     database: Option<Arc<Egdb>>,
 ) -> Result<bool, Error> {
-    let Some(id) = claim(db).await? else {
+    let Some(id) = claim(db, claimant, now_millis()).await? else {
         return Ok(false);
     };
     let game = match stored_match(db, &id).await {
@@ -403,7 +455,23 @@ async fn work_once(
         requeue(db, &id).await?;
         return Ok(false);
     }
-    match rx.await {
+    // The heartbeat, every third of the lease while the review runs: an
+    // instance starting leaves the job to this one.
+    let every = (claimant.lease / 3).max(Duration::from_millis(10));
+    let mut beats = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    beats.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut rx = std::pin::pin!(rx);
+    let reviewed = loop {
+        tokio::select! {
+            reviewed = &mut rx => break reviewed,
+            _ = beats.tick() => {
+                // A heartbeat missed (the database failing) is tried again
+                // at the next.
+                let _ = heartbeat(db, &id, claimant, now_millis()).await;
+            }
+        }
+    };
+    match reviewed {
         Ok(rounds) => store(db, &id, &rounds).await?,
         Err(_) => fail(db, &id, "the review panicked").await?,
     }
@@ -446,5 +514,93 @@ mod tests {
         assert_eq!(DutyCycle::new(0), DutyCycle::new(1));
         assert_eq!(DutyCycle::new(1).rest_after(worked), worked * 99);
         assert_eq!(DutyCycle::new(200), DutyCycle::new(100));
+    }
+
+    /// The status of game `id`'s job and the instance that took it.
+    async fn job(db: &Db, id: &str) -> (String, Option<String>) {
+        sqlx::query_as("SELECT status, instance FROM analysis_jobs WHERE game = $1")
+            .bind(id)
+            .fetch_one(db.pool())
+            .await
+            .unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_start_queues_again_only_the_reviews_of_processes_that_died() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = crate::db::fresh(&dir).await;
+        let db = Db::open(&url).await.unwrap();
+        for id in ["p", "q"] {
+            db.create_player(id, id, "-").await.unwrap();
+        }
+        let setup = crate::setup::RoomSetup::choose(Some("kalah"), None, None).unwrap();
+        db.create_room("r", "p", &setup, false, None).await.unwrap();
+        let lease = Duration::from_secs(6);
+        let fence = db
+            .claim("r", ("A", "http://a"), 0, lease)
+            .await
+            .unwrap()
+            .unwrap();
+        db.sit(&fence, 0, "p").await.unwrap();
+        db.sit(&fence, 1, "q").await.unwrap();
+        let players = ["p".to_string(), "q".to_string()];
+        for game in ["g", "h"] {
+            db.start_game(game, &fence, "kalah", &[], &players)
+                .await
+                .unwrap();
+            let mut connection = db.pool().acquire().await.unwrap();
+            enqueue(&mut connection, game).await.unwrap();
+        }
+        let a = Claimant {
+            instance: Arc::from("A"),
+            lease,
+        };
+        let b = Claimant {
+            instance: Arc::from("B"),
+            lease,
+        };
+        let t = 1_000_000;
+
+        // A takes both jobs at t; B starting at t + 1 s leaves them to A.
+        assert_eq!(claim(&db, &a, t).await.unwrap().as_deref(), Some("g"));
+        assert_eq!(claim(&db, &a, t).await.unwrap().as_deref(), Some("h"));
+        assert_eq!(claim(&db, &b, t).await.unwrap(), None);
+        assert_eq!(requeue_running(&db, &b, t + 1_000).await.unwrap(), 0);
+        let running_on_a = ("running".to_string(), Some("A".to_string()));
+        assert_eq!(job(&db, "g").await, running_on_a);
+
+        // A's worker says at t + 4 s that it still reviews g, not h: at
+        // t + 6 s (a lease after h's last heartbeat) h is queued again,
+        // g only at t + 10 s.
+        heartbeat(&db, "g", &a, t + 4_000).await.unwrap();
+        // Another instance's heartbeat for a job it did not take is none.
+        heartbeat(&db, "h", &b, t + 4_000).await.unwrap();
+        assert_eq!(requeue_running(&db, &b, t + 5_999).await.unwrap(), 0);
+        assert_eq!(requeue_running(&db, &b, t + 6_000).await.unwrap(), 1);
+        assert_eq!(job(&db, "h").await.0, "queued");
+        assert_eq!(job(&db, "g").await, running_on_a);
+        assert_eq!(requeue_running(&db, &b, t + 9_999).await.unwrap(), 0);
+        assert_eq!(requeue_running(&db, &b, t + 10_000).await.unwrap(), 1);
+        assert_eq!(job(&db, "g").await.0, "queued");
+
+        // B takes g; B started again at once (same name) queues it again:
+        // its former process died.
+        assert_eq!(
+            claim(&db, &b, t + 10_000).await.unwrap().as_deref(),
+            Some("g")
+        );
+        assert_eq!(requeue_running(&db, &a, t + 10_001).await.unwrap(), 0);
+        assert_eq!(requeue_running(&db, &b, t + 10_001).await.unwrap(), 1);
+        assert_eq!(job(&db, "g").await.0, "queued");
+
+        // A job taken before migration 0014 names no instance: queued
+        // again by any start, as before.
+        sqlx::query(
+            "UPDATE analysis_jobs SET status = 'running', instance = NULL, heartbeat = NULL",
+        )
+        .execute(db.pool())
+        .await
+        .unwrap();
+        assert_eq!(requeue_running(&db, &b, t).await.unwrap(), 2);
     }
 }

@@ -39,7 +39,10 @@ use crate::setup::RoomSetup;
 mod commits;
 mod owners;
 mod pages;
+mod queue_owner;
 
+#[cfg(test)]
+pub(crate) use owners::tests::fresh;
 pub(crate) use owners::{Fence, now_ms};
 use pages::stamp;
 pub(crate) use pages::{Cursor, level_of};

@@ -99,15 +99,15 @@ pub(crate) struct Shared {
 
 /// The server's routes over `db` and `rooms`, which run with `settings`; `origins`
 /// are the other sites allowed to open WebSockets (see
-/// [`ws::check_origin`]); `limits` cap connections and creations; the
-/// queue offers the computer after `queue_wait`.
+/// [`ws::check_origin`]); `limits` cap connections and creations;
+/// `queue` runs "Play now".
 pub(crate) fn router(
     db: Db,
     rooms: Rooms,
     settings: &Settings,
     origins: Vec<String>,
     limits: &Limits,
-    queue_wait: std::time::Duration,
+    queue: Queue,
 ) -> Router {
     let takeover_after = settings.takeover_after;
     let silence_limit = settings.silence_limit;
@@ -118,7 +118,7 @@ pub(crate) fn router(
         client_ip_header: limits.client_ip_header.clone(),
         limit_loopback: limits.limit_loopback,
         silence_limit,
-        queue: Queue::start(db.clone(), rooms.clone(), queue_wait),
+        queue,
         rooms,
         db,
         next_conn: AtomicU64::new(0),
@@ -699,6 +699,24 @@ async fn queue_socket(
     let (db, queue) = (app.0.db.clone(), app.0.queue.clone());
     let conn = app.0.next_conn.fetch_add(1, Ordering::Relaxed);
     let silence = app.0.silence_limit;
+    // One instance runs the queue: a socket that reached another is
+    // passed on to it, unless it was passed on to this one already.
+    if let queue::Route::Owner(owner) = queue.route().await? {
+        if headers.contains_key(proxy::PASSED_ON) {
+            return Err(Error::RoomMoved {
+                code: "queue".to_string(),
+            });
+        }
+        return Ok(upgrade
+            .max_message_size(MAX_FRAME)
+            .max_frame_size(MAX_FRAME)
+            .read_buffer_size(READ_BUFFER)
+            .on_upgrade(move |socket| async move {
+                let open = crate::metrics::Held::new(&sockets);
+                proxy::pass_queue_on(socket, &owner, silence).await;
+                drop((open, opened));
+            }));
+    }
     Ok(upgrade
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
@@ -727,7 +745,7 @@ struct QueueCounts {
 }
 
 async fn queue_counts(State(app): State<AppState>) -> Result<axum::Json<QueueCounts>, Error> {
-    let waiting = app.0.queue.waiting().await?;
+    let waiting = app.0.queue.counts(&app.0.db).await?;
     let playing = app.0.rooms.playing();
     let games = (queue::games().into_iter())
         .map(|game| GameCount {

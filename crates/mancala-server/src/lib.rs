@@ -354,11 +354,14 @@ pub struct Server {
     router: axum::Router,
     db: db::Db,
     rooms: room::Rooms,
+    queue: queue::Queue,
     analysis_workers: usize,
     analysis_budget: ReviewBudget,
     analysis_cpu: u8,
     analysis_pause_above: u8,
     analysis_database: Option<Arc<Egdb>>,
+    /// Who the analysis workers take jobs as.
+    claimant: analysis::Claimant,
 }
 
 impl Server {
@@ -381,8 +384,20 @@ impl Server {
         };
         let listener = TcpListener::bind(&config.addr).await.map_err(bind_error)?;
         let addr = listener.local_addr().map_err(bind_error)?;
-        analysis::requeue_running(&db).await?;
+        let claimant = analysis::Claimant {
+            instance: Arc::from(config.instance.as_str()),
+            lease: config.lease,
+        };
+        let requeued = analysis::requeue_running(&db, &claimant, db::now_ms()).await?;
+        if requeued > 0 {
+            tracing::info!(
+                jobs = requeued,
+                "reviews a dead process had taken queued again"
+            );
+        }
         let released = db.release_all(&config.instance).await?;
+        // A queue held under this name is a former process's too.
+        db.release_queue(&config.instance).await?;
         if released > 0 {
             tracing::info!(
                 rooms = released,
@@ -394,6 +409,7 @@ impl Server {
             settings.advertise = std::sync::Arc::from(format!("http://{addr}").as_str());
         }
         let rooms = room::Rooms::new(db.clone(), settings.clone());
+        let queue = queue::Queue::start(db.clone(), rooms.clone(), config.queue_wait);
         Ok(Server {
             listener,
             addr,
@@ -403,15 +419,17 @@ impl Server {
                 &settings,
                 origins,
                 &config.limits,
-                config.queue_wait,
+                queue.clone(),
             ),
             db,
             rooms,
+            queue,
             analysis_workers: config.analysis_workers,
             analysis_budget: config.analysis_budget,
             analysis_cpu: config.analysis_cpu,
             analysis_pause_above: config.analysis_pause_above,
             analysis_database: config.analysis_database.clone(),
+            claimant,
         })
     }
 
@@ -460,6 +478,7 @@ impl Server {
     ) -> Result<(), Error> {
         analysis::spawn_workers(
             &self.db,
+            &self.claimant,
             self.analysis_workers,
             self.analysis_budget,
             (self.analysis_cpu, self.analysis_pause_above),
@@ -471,10 +490,13 @@ impl Server {
             .router
             .into_make_service_with_connect_info::<SocketAddr>();
         let (drained_tx, drained) = tokio::sync::oneshot::channel::<()>();
-        let rooms = self.rooms.clone();
+        let (rooms, queue) = (self.rooms.clone(), self.queue.clone());
         let shutdown = async move {
             stop.await;
             tracing::info!("draining");
+            // The queue first, so that it opens no room here any more:
+            // another instance takes it at once.
+            queue.release().await;
             let _ = tokio::time::timeout(DRAIN_LIMIT, rooms.drain()).await;
             let _ = drained_tx.send(());
         };

@@ -1,5 +1,6 @@
 //! A room's WebSocket that reached an instance other than the room's
-//! owner, passed on to the owner (docs/scaling.md): the instance opens a
+//! owner, passed on to the owner (docs/scaling.md), and likewise the
+//! queue's (`/ws/queue`) to the queue's owner: the instance opens a
 //! WebSocket of its own to the owner's `/ws/rooms/{code}` and copies
 //! every text and binary frame both ways, so the client is served by the
 //! owner's room as if connected to it (in order: one TCP stream each
@@ -28,13 +29,19 @@ const CONNECT_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
 /// The owner's WebSocket URL for room `code`, from its advertised
 /// `http(s)://` URL.
 fn socket_url(owner: &str, code: &str) -> String {
+    socket_url_at(owner, &format!("/ws/rooms/{code}"))
+}
+
+/// The owner's WebSocket URL at `path`, from its advertised `http(s)://`
+/// URL.
+fn socket_url_at(owner: &str, path: &str) -> String {
     let base = owner.trim_end_matches('/');
     let base = match base.split_once("://") {
         Some(("https", rest)) => format!("wss://{rest}"),
         Some((_, rest)) => format!("ws://{rest}"),
         None => format!("ws://{base}"),
     };
-    format!("{base}/ws/rooms/{code}")
+    format!("{base}{path}")
 }
 
 /// Serves `client` by passing it on to `owner` (its advertised URL) for
@@ -42,15 +49,42 @@ fn socket_url(owner: &str, code: &str) -> String {
 /// than `silence_limit` is dropped as by the owner. If the owner cannot
 /// be reached, the client is told `room_moved` and closed.
 pub(crate) async fn pass_on(
-    mut client: WebSocket,
+    client: WebSocket,
     owner: &str,
     code: &str,
     silence_limit: Option<std::time::Duration>,
 ) {
-    let refused = || Error::RoomMoved {
+    let refused = Error::RoomMoved {
         code: code.to_string(),
     };
-    let request = socket_url(owner, code).into_client_request().map(|mut r| {
+    let url = socket_url(owner, code);
+    relay(client, owner, &url, Some(&refused), silence_limit).await;
+}
+
+/// Serves `client` of the queue (`/ws/queue`) by passing it on to
+/// `owner`, the instance that holds the queue, until either side closes;
+/// if the owner cannot be reached (stopped, or dead with its lease not
+/// yet run out), the client is closed, and connects again.
+pub(crate) async fn pass_queue_on(
+    client: WebSocket,
+    owner: &str,
+    silence_limit: Option<std::time::Duration>,
+) {
+    let url = socket_url_at(owner, "/ws/queue");
+    relay(client, owner, &url, None, silence_limit).await;
+}
+
+/// Copies frames between `client` and a WebSocket of its own to `url`
+/// at `owner`; tells the client `refused` first if that cannot be
+/// opened.
+async fn relay(
+    mut client: WebSocket,
+    owner: &str,
+    url: &str,
+    refused: Option<&Error>,
+    silence_limit: Option<std::time::Duration>,
+) {
+    let request = url.into_client_request().map(|mut r| {
         r.headers_mut()
             .insert(PASSED_ON, axum::http::HeaderValue::from_static("1"));
         r
@@ -66,13 +100,15 @@ pub(crate) async fn pass_on(
     let upstream = match upstream {
         Ok(upstream) => upstream,
         Err(error) => {
-            tracing::warn!(room = %code, %owner, %error, "the room's owner cannot be reached");
-            let text = serde_json::to_string(&error_message(&refused())).unwrap_or_default();
-            let _ = client.send(Message::Text(text.into())).await;
+            tracing::warn!(%url, %owner, %error, "the owner cannot be reached");
+            if let Some(refused) = refused {
+                let text = serde_json::to_string(&error_message(refused)).unwrap_or_default();
+                let _ = client.send(Message::Text(text.into())).await;
+            }
             return;
         }
     };
-    tracing::debug!(room = %code, %owner, "socket passed on to the room's owner");
+    tracing::debug!(%url, %owner, "socket passed on to the owner");
     let (mut up_tx, mut up_rx) = upstream.split();
     let mut heartbeat = Heartbeat::new(silence_limit);
     loop {
@@ -127,5 +163,7 @@ mod tests {
         );
         assert_eq!(url("https://a.example/"), "wss://a.example/ws/rooms/abc");
         assert_eq!(url("10.0.0.1:8080"), "ws://10.0.0.1:8080/ws/rooms/abc");
+        let queue = socket_url_at("http://10.0.0.1:8080/", "/ws/queue");
+        assert_eq!(queue, "ws://10.0.0.1:8080/ws/queue");
     }
 }

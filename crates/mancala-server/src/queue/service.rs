@@ -11,6 +11,7 @@ use mancala_core::Preset;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant, MissedTickBehavior};
 
+use super::lease::{Lease, Route};
 use super::matchmaker::{Matchmaker, Pool, Ticket};
 use crate::db::Db;
 use crate::error::Error;
@@ -110,19 +111,28 @@ pub(crate) enum QueueCommand {
     Waiting {
         reply: oneshot::Sender<HashMap<String, usize>>,
     },
+    /// This instance no longer holds the queue (see [`Lease`]): every
+    /// ticket is dropped and every connection closed, so that its
+    /// clients connect again and reach the queue's owner.
+    Lost,
 }
 
-/// The way to the queue's task (a cheap handle).
+/// The way to the queue's task (a cheap handle), and this instance's
+/// part in the queue's ownership.
 #[derive(Clone, Debug)]
 pub(crate) struct Queue {
     tx: mpsc::Sender<QueueCommand>,
+    lease: Lease,
 }
 
 impl Queue {
     /// Starts the queue's task: rooms it opens are stored in `db` and run
-    /// by `rooms`; the computer is offered after `wait`.
+    /// by `rooms`; the computer is offered after `wait`. The task serves
+    /// while this instance holds the queue (see [`Lease`]), claimed with
+    /// the rooms' settings.
     pub(crate) fn start(db: Db, rooms: Rooms, wait: Duration) -> Queue {
         let (tx, rx) = mpsc::channel(COMMANDS);
+        let lease = Lease::new(db.clone(), rooms.settings().clone(), &tx);
         let service = Service {
             db,
             rooms,
@@ -134,7 +144,38 @@ impl Queue {
         };
         service.count();
         tokio::spawn(service.run(rx));
-        Queue { tx }
+        Queue { tx, lease }
+    }
+
+    /// Where a socket of the queue is served: here, or at the instance
+    /// that holds the queue (see [`Lease::route`]).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RoomMoved`] if that cannot be told now.
+    pub(crate) async fn route(&self) -> Result<Route, Error> {
+        self.lease.route().await
+    }
+
+    /// How many players wait, by game: this instance's own count if it
+    /// holds the queue, else the owner's as stored at its last renewal.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RoomClosed`] if the task has stopped; [`Error::Database`].
+    pub(crate) async fn counts(&self, db: &Db) -> Result<HashMap<String, usize>, Error> {
+        if self.lease.holds().await {
+            self.waiting().await
+        } else {
+            db.queue_waiting(crate::db::now_ms()).await
+        }
+    }
+
+    /// Gives the queue up if this instance holds it (the server stops):
+    /// another instance claims it at once, and this one's clients are
+    /// closed, to connect again there.
+    pub(crate) async fn release(&self) {
+        self.lease.release(&self.tx).await;
     }
 
     /// Hands `command` to the queue's task.
@@ -240,6 +281,13 @@ impl Service {
             }
             QueueCommand::Waiting { reply } => {
                 let _ = reply.send(self.waiting());
+            }
+            QueueCommand::Lost => {
+                self.matchmaker = Matchmaker::new();
+                self.offered.clear();
+                // Their senders dropped, the sockets close.
+                self.conns.clear();
+                self.count();
             }
         }
     }

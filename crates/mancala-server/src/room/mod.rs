@@ -344,6 +344,11 @@ impl Rooms {
         Ok(RoomHandle { tx })
     }
 
+    /// The settings the rooms run with.
+    pub(crate) fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
     /// How long the database may take for a room or a `hello` (see
     /// [`Settings::patience`]).
     pub(crate) fn patience(&self) -> Duration {

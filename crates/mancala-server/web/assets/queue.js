@@ -5,10 +5,15 @@
 // (`queue`) and where they are seated (`matched`); this module keeps
 // that state and tells whoever listens. A page reloaded while waiting
 // connects again at once (sessionStorage remembers that it waited) and
-// finds its tickets with their waiting time.
+// finds its tickets with their waiting time. The queues it joined are
+// remembered too, and joined again whenever the socket connects again:
+// with several servers, the one that ran the queue may be gone, and the
+// one that runs it now has never seen these tickets (joining a queue one
+// waits in already changes nothing).
 
 const PROTOCOL_VERSION = 1;
 const WAITING = 'mancala.queued';
+const JOINED = 'mancala.queued.choices';
 
 /**
  * @typedef {{game: string, players: number, rated: boolean}} Choice
@@ -30,6 +35,8 @@ let me = null;
 /** @type {(code: string) => void} */
 let onMatched = () => {};
 let failures = 0;
+/** @type {Choice[]} queues joined again on connecting, not yet confirmed */
+let awaiting = [];
 
 /**
  * Sets who this page is and where a match takes it; reconnects at once
@@ -54,10 +61,36 @@ export function watchQueue(listener) {
   return () => { listeners.delete(listener); };
 }
 
+/** @returns {Choice[]} the queues this page joined and did not leave */
+function joined() {
+  try {
+    const choices = JSON.parse(sessionStorage.getItem(JOINED) || '[]');
+    return Array.isArray(choices) ? choices : [];
+  } catch {
+    return [];
+  }
+}
+
+/** @param {Choice[]} choices */
+function remember(choices) {
+  if (choices.length) sessionStorage.setItem(JOINED, JSON.stringify(choices));
+  else sessionStorage.removeItem(JOINED);
+}
+
+/** @param {Choice} a @param {Choice} b */
+function same(a, b) { return a.game === b.game && a.players === b.players && a.rated === b.rated; }
+
 /** @param {Choice} choice */
-export function joinQueue(choice) { request({ type: 'join', ...choice }); }
+export function joinQueue(choice) {
+  const { game, players, rated } = choice;
+  remember([...joined().filter((c) => !same(c, choice)), { game, players, rated }]);
+  request({ type: 'join', ...choice });
+}
 /** @param {Choice} choice */
-export function leaveQueue(choice) { request({ type: 'leave', ...choice }); }
+export function leaveQueue(choice) {
+  remember(joined().filter((c) => !same(c, choice)));
+  request({ type: 'leave', ...choice });
+}
 /** @param {Choice} choice */
 export function acceptComputer(choice) { request({ type: 'computer', ...choice }); }
 
@@ -96,17 +129,27 @@ function connect() {
     if (m.type === 'welcome') {
       welcomed = true;
       failures = 0;
+      // The queues joined before, again, ahead of what waits to be sent.
+      awaiting = joined();
+      const again = awaiting.filter((c) => !pending.some((p) => p.type === 'join' && same(p, c)));
+      for (const c of again) socket.send(JSON.stringify({ type: 'join', ...c }));
       for (const p of pending) socket.send(JSON.stringify(p));
       pending = [];
     } else if (m.type === 'queue') {
       const now = performance.now();
       const tickets = m.tickets.map((/** @type {any} */ t) => ({ ...t, at: now }));
-      if (!tickets.length && !pending.length) sessionStorage.removeItem(WAITING);
+      // Once the queues joined again are confirmed, the server's tickets
+      // are the queues joined (a ticket left from another tab, say).
+      if (awaiting.every((c) => tickets.some((/** @type {Choice} */ t) => same(t, c)))) awaiting = [];
+      if (!awaiting.length) remember(tickets.map((/** @type {Choice} */ t) => ({ game: t.game, players: t.players, rated: t.rated })));
+      if (!tickets.length && !pending.length && !awaiting.length) sessionStorage.removeItem(WAITING);
       update({ tickets, error: null });
     } else if (m.type === 'matched') {
       sessionStorage.removeItem(WAITING);
+      remember([]);
       onMatched(m.code);
     } else if (m.type === 'error') {
+      awaiting = [];
       update({ ...state, error: { code: m.code, args: m.args || {} } });
     }
   });

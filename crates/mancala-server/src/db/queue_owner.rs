@@ -1,0 +1,222 @@
+//! The owner of the queue of "Play now" for several instances on one
+//! database (docs/scaling.md): the one row of `queue_owner`, leased as
+//! a room's owner is (see [`super::owners`]). The owner runs the
+//! matchmaker; the others pass `/ws/queue` on to it.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use super::Db;
+use crate::error::Error;
+
+/// The key of the queue's row.
+const QUEUE: &str = "play-now";
+
+/// A lease's length in milliseconds.
+fn millis(lease: Duration) -> i64 {
+    i64::try_from(lease.as_millis()).unwrap_or(i64::MAX)
+}
+
+impl Db {
+    /// Claims the queue for `instance`, reachable at `addr`, at time
+    /// `now` (milliseconds since 1970) for `lease`: only if no instance
+    /// holds it, its lease ended, or `instance` itself holds it. Each
+    /// claim raises the queue's epoch by one and forgets the counts of
+    /// the players who waited. Returns the claim's epoch, or `None` if
+    /// another instance holds a live lease on the queue.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn claim_queue(
+        &self,
+        (instance, addr): (&str, &str),
+        now: i64,
+        lease: Duration,
+    ) -> Result<Option<i64>, Error> {
+        let epoch = sqlx::query_scalar(
+            "INSERT INTO queue_owner (name, instance, epoch, expires_at, addr, waiting) \
+             VALUES ($1, $2, 1, $3, $5, '{}') \
+             ON CONFLICT (name) DO UPDATE SET instance = excluded.instance, \
+             epoch = queue_owner.epoch + 1, expires_at = excluded.expires_at, \
+             addr = excluded.addr, waiting = '{}' \
+             WHERE queue_owner.expires_at <= $4 OR queue_owner.instance = $2 \
+             RETURNING epoch",
+        )
+        .bind(QUEUE)
+        .bind(instance)
+        .bind(now.saturating_add(millis(lease)))
+        .bind(now)
+        .bind(addr)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(epoch)
+    }
+
+    /// Renews until `now + lease` the claim of the queue by `instance`
+    /// at `epoch`, storing how many players wait by game (`waiting`);
+    /// returns whether the claim still held (else another instance took
+    /// the queue over, or it was given up).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn renew_queue(
+        &self,
+        (instance, epoch): (&str, i64),
+        now: i64,
+        lease: Duration,
+        waiting: &HashMap<String, usize>,
+    ) -> Result<bool, Error> {
+        let waiting = serde_json::to_string(waiting).unwrap_or_else(|_| "{}".to_string());
+        let done = sqlx::query(
+            "UPDATE queue_owner SET expires_at = $1, waiting = $2 \
+             WHERE name = $3 AND instance = $4 AND epoch = $5",
+        )
+        .bind(now.saturating_add(millis(lease)))
+        .bind(waiting)
+        .bind(QUEUE)
+        .bind(instance)
+        .bind(epoch)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// The URL of the instance other than `instance` that holds a live
+    /// lease on the queue at time `now`, if one does.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn queue_owner_elsewhere(
+        &self,
+        instance: &str,
+        now: i64,
+    ) -> Result<Option<String>, Error> {
+        let addr = sqlx::query_scalar(
+            "SELECT addr FROM queue_owner WHERE name = $1 AND instance <> '' \
+             AND instance <> $2 AND expires_at > $3",
+        )
+        .bind(QUEUE)
+        .bind(instance)
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(addr)
+    }
+
+    /// How many players wait by game, as the queue's owner stored them
+    /// at its last renewal; nobody while no lease is live at `now`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn queue_waiting(&self, now: i64) -> Result<HashMap<String, usize>, Error> {
+        let waiting: Option<String> = sqlx::query_scalar(
+            "SELECT waiting FROM queue_owner WHERE name = $1 AND instance <> '' \
+             AND expires_at > $2",
+        )
+        .bind(QUEUE)
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(waiting
+            .and_then(|w| serde_json::from_str(&w).ok())
+            .unwrap_or_default())
+    }
+
+    /// Gives the queue up if `instance` holds it: any instance may claim
+    /// it at once (its epoch stays, to grow on).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn release_queue(&self, instance: &str) -> Result<(), Error> {
+        sqlx::query(
+            "UPDATE queue_owner SET instance = '', expires_at = 0, waiting = '{}' \
+             WHERE name = $1 AND instance = $2",
+        )
+        .bind(QUEUE)
+        .bind(instance)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::owners::tests::fresh;
+
+    const LEASE: Duration = Duration::from_secs(6);
+
+    #[tokio::test]
+    async fn the_queue_has_one_owner_until_its_lease_ends_or_it_gives_it_up() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = fresh(&dir).await;
+        let a = Db::open(&url).await.unwrap();
+        let b = Db::open(&url).await.unwrap();
+        let t = 1_000_000;
+        assert_eq!(b.queue_owner_elsewhere("B", t).await.unwrap(), None);
+
+        // A claims the queue; B cannot while A's lease holds, and is
+        // sent to A; A again can (a restart), at a new epoch.
+        let first = a.claim_queue(("A", "http://a"), t, LEASE).await.unwrap();
+        assert_eq!(first, Some(1));
+        let refused = b.claim_queue(("B", "http://b"), t + 5_999, LEASE);
+        assert_eq!(refused.await.unwrap(), None);
+        let elsewhere = b.queue_owner_elsewhere("B", t + 5_999).await.unwrap();
+        assert_eq!(elsewhere.as_deref(), Some("http://a"));
+        assert_eq!(a.queue_owner_elsewhere("A", t).await.unwrap(), None);
+        let again = a.claim_queue(("A", "http://a"), t + 1_000, LEASE).await;
+        assert_eq!(again.unwrap(), Some(2));
+
+        // A renews at t + 3 s with 2 waiting for Kalah: B reads them,
+        // and cannot claim before t + 9 s. The first claim renews no
+        // more.
+        let waiting = HashMap::from([("kalah".to_string(), 2)]);
+        assert!(
+            !a.renew_queue(("A", 1), t + 3_000, LEASE, &waiting)
+                .await
+                .unwrap()
+        );
+        assert!(
+            a.renew_queue(("A", 2), t + 3_000, LEASE, &waiting)
+                .await
+                .unwrap()
+        );
+        assert_eq!(b.queue_waiting(t + 8_999).await.unwrap(), waiting);
+        let refused = b.claim_queue(("B", "http://b"), t + 8_999, LEASE);
+        assert_eq!(refused.await.unwrap(), None);
+
+        // A stops renewing: nobody waits past its lease, and B takes the
+        // queue over; A's claim renews no more.
+        assert_eq!(b.queue_waiting(t + 9_000).await.unwrap(), HashMap::new());
+        let taken = b.claim_queue(("B", "http://b"), t + 9_000, LEASE).await;
+        assert_eq!(taken.unwrap(), Some(3));
+        let none = HashMap::new();
+        assert!(
+            !a.renew_queue(("A", 2), t + 9_001, LEASE, &none)
+                .await
+                .unwrap()
+        );
+        let elsewhere = a.queue_owner_elsewhere("A", t + 9_001).await.unwrap();
+        assert_eq!(elsewhere.as_deref(), Some("http://b"));
+
+        // B gives it up (A's release of it does nothing): A claims it at
+        // once.
+        a.release_queue("A").await.unwrap();
+        assert_eq!(
+            a.claim_queue(("A", "http://a"), t + 9_002, LEASE)
+                .await
+                .unwrap(),
+            None
+        );
+        b.release_queue("B").await.unwrap();
+        assert_eq!(a.queue_owner_elsewhere("A", t + 9_002).await.unwrap(), None);
+        let again = a.claim_queue(("A", "http://a"), t + 9_002, LEASE).await;
+        assert_eq!(again.unwrap(), Some(4));
+    }
+}
