@@ -220,9 +220,12 @@ pub struct PlayArgs {
     /// the solver finishes (`hint: 3 (exact: wins by 4)`).
     #[arg(long, default_value = "ai:8", value_name = "SPEC")]
     pub cpu: String,
-    /// The seed of the computer players.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    /// The seed of the computer players and, under rules that deal every
+    /// game afresh (`layout_seed = each_game`), of the deals. Default 0;
+    /// under such rules a random seed, printed on stderr, so that
+    /// `--seed N` plays the same session again.
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Resume a saved game (its rules, seats and events).
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,

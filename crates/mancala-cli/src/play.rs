@@ -245,6 +245,22 @@ fn deal_seed(seed: u64, game: u32) -> u64 {
     seed ^ (u64::from(game) << 32)
 }
 
+/// A session's seed: `--seed` if given; otherwise, under rules that deal
+/// every game afresh, a random one, printed (on stderr) so that `--seed`
+/// deals the same games again; otherwise 0, as before deals existed.
+fn session_seed(given: Option<u64>, deals_each_game: bool) -> CliResult<u64> {
+    match given {
+        Some(seed) => Ok(seed),
+        None if deals_each_game => {
+            let seed = getrandom::u64()
+                .map_err(|e| CliError::runtime(format!("no random seed for the deals: {e}")))?;
+            eprintln!("dealing every game from --seed {seed} (give it to deal them again)");
+            Ok(seed)
+        }
+        None => Ok(0),
+    }
+}
+
 /// A player as written on the command line or in a save file.
 fn parse_spec(text: &str, flag: &str) -> CliResult<Spec> {
     text.parse::<Spec>()
@@ -323,7 +339,8 @@ fn saved_record(path: &Path, record: Game, rounds: Option<Match>) -> CliResult<R
 /// A new session from the command line.
 fn new_session(args: &PlayArgs, cli: &Cli, style: Style) -> CliResult<Session> {
     let set = rule_set(&cli.rules, &cli.set)?;
-    let rules = Arc::new(compile(&set.dealt_for_game(deal_seed(args.seed, 0)))?);
+    let seed = session_seed(args.seed, set.deals_each_game())?;
+    let rules = Arc::new(compile(&set.dealt_for_game(deal_seed(seed, 0)))?);
     let n = rules.players();
     let texts: Vec<String> = if args.seats.is_empty() {
         std::iter::once("human".to_string())
@@ -361,7 +378,7 @@ fn new_session(args: &PlayArgs, cli: &Cli, style: Style) -> CliResult<Session> {
         time_limit,
         cpu,
         time: time_control(args.time.as_ref(), "--time")?,
-        seed: args.seed,
+        seed,
         deal_each_game: set.deals_each_game(),
         database: None,
         results: Vec::new(),

@@ -1552,6 +1552,8 @@ fn play_deals_each_game_of_a_session_afresh() {
         "ai:1",
         "--games",
         "2",
+        "--seed",
+        "0",
     ]);
     for (header, seed) in [
         ("game 1 of 2", 1_063_198_246_u64),
@@ -1562,4 +1564,45 @@ fn play_deals_each_game_of_a_session_afresh() {
         assert_eq!(start[0][house - 1].as_u64().unwrap(), sown, "{header}");
     }
     assert_ne!(dealt_start(1_063_198_246), dealt_start(735_753_585));
+}
+
+#[test]
+fn play_without_a_seed_deals_at_random_and_says_the_seed() {
+    // docs/rules.md section 1: without --seed, `play` draws the session's
+    // seed and prints it; --seed with that number deals the same game.
+    let session = |seed: Option<&str>| {
+        let mut args = vec![
+            "play",
+            "--rules",
+            "kalah",
+            "--set",
+            "layout_seed=each_game",
+            "--seat",
+            "ai:1",
+            "--seat",
+            "ai:1",
+        ];
+        args.extend(seed.map(|s| ["--seed", s]).into_iter().flatten());
+        let run = mancala(&args, "");
+        assert_eq!(run.status, 0, "{args:?} failed: {}", run.stderr);
+        (run.stdout, run.stderr)
+    };
+    let said = |stderr: &str| -> String {
+        let rest = stderr
+            .split("dealing every game from --seed ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("no seed said: {stderr}"));
+        rest.split_whitespace().next().unwrap().to_string()
+    };
+    let (first, first_err) = session(None);
+    let (second, second_err) = session(None);
+    let (a, b) = (said(&first_err), said(&second_err));
+    assert_ne!(a, b, "two sessions drew one seed");
+    let (again, again_err) = session(Some(&a));
+    assert!(!again_err.contains("dealing every game"), "{again_err}");
+    assert_eq!(
+        again, first,
+        "--seed {a} deals the game of the session that said it"
+    );
+    assert_ne!(second, first);
 }
