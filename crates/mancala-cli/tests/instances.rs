@@ -1223,6 +1223,12 @@ async fn queue_owner(database: &str) -> String {
 /// How many players wait for Kalah by `served`'s `GET
 /// /api/queue/counts`.
 async fn waiting_for_kalah(served: &Served) -> u64 {
+    kalah_count(served, "waiting").await
+}
+
+/// Kalah's `key` (`waiting`, `playing`) in `served`'s `GET
+/// /api/queue/counts`.
+async fn kalah_count(served: &Served, key: &str) -> u64 {
     let counts: Value = reqwest::get(format!("{}/api/queue/counts", served.url))
         .await
         .unwrap()
@@ -1231,7 +1237,27 @@ async fn waiting_for_kalah(served: &Served) -> u64 {
         .unwrap();
     let games = counts["games"].as_array().unwrap();
     let kalah = games.iter().find(|g| g["game"] == "kalah").unwrap();
-    kalah["waiting"].as_u64().unwrap()
+    kalah[key].as_u64().unwrap()
+}
+
+/// Waits until every instance of `all` counts `n` persons playing Kalah,
+/// for at most [`TAKEOVER`].
+async fn all_count_playing(all: &[&Served], n: u64) {
+    let began = Instant::now();
+    for served in all {
+        loop {
+            let counted = kalah_count(served, "playing").await;
+            if counted == n {
+                break;
+            }
+            assert!(
+                began.elapsed() < TAKEOVER,
+                "{} counts {counted} playing Kalah, not {n}",
+                served.url
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
 }
 
 /// Seats `people` at room `code`, each through its instance of `on`,
@@ -1314,4 +1340,39 @@ async fn a_player_waiting_when_the_queues_owner_dies_is_matched_on_another_insta
     let code = matched(&mut ann).await;
     assert_eq!(matched(&mut bob).await, code);
     play_matched_game([&b, &c], &code, &people).await;
+}
+
+#[tokio::test]
+async fn every_instance_counts_the_players_of_every_instances_rooms() {
+    let (database, _dir) = database().await;
+    let a = instance(&database, "a");
+    let b = instance(&database, "b");
+
+    // Ann and Bob play Kalah in a room of A's: A counts them from its
+    // rooms at once, B from what A stores with every renewal of its
+    // leases (a third of the lease old at most).
+    let (_, _, mut on_a) = a.started_room("kalah").await;
+    assert_eq!(kalah_count(&a, "playing").await, 2);
+    all_count_playing(&[&a, &b], 2).await;
+
+    // Cy and Dan play Kalah on B: each instance counts the four, its
+    // own rooms' once and the other's once.
+    let (_, _, _on_b) = b.started_room("kalah").await;
+    all_count_playing(&[&a, &b], 4).await;
+
+    // The game on A ends: both count the two on B.
+    let mut game = kalah();
+    let mut random = Random::new(9);
+    play(&mut on_a, &mut game, &mut random, usize::MAX).await;
+    assert!(game.is_over());
+    for client in &mut on_a {
+        client.expect("over").await;
+    }
+    all_count_playing(&[&a, &b], 2).await;
+    assert_eq!(kalah_count(&b, "playing").await, 2);
+
+    // B killed: A counts its room no more once B's count is a lease
+    // old.
+    b.kill();
+    all_count_playing(&[&a], 0).await;
 }

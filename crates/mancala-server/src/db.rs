@@ -37,6 +37,7 @@ use crate::rating::{self, Rating};
 use crate::setup::RoomSetup;
 
 mod commits;
+mod counts;
 mod owners;
 mod pages;
 mod queue_owner;

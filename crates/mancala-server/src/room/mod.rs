@@ -217,7 +217,13 @@ impl Rooms {
         };
         if tokio::runtime::Handle::try_current().is_ok() {
             let live = Arc::downgrade(&rooms.live);
-            tokio::spawn(renewals(rooms.db.clone(), rooms.settings.clone(), live));
+            let playing = rooms.playing.clone();
+            tokio::spawn(renewals(
+                rooms.db.clone(),
+                rooms.settings.clone(),
+                live,
+                playing,
+            ));
         }
         rooms
     }
@@ -225,12 +231,7 @@ impl Rooms {
     /// How many persons play a game in progress now, by game (`house`,
     /// a preset's name, or `custom`).
     pub(crate) fn playing(&self) -> HashMap<String, usize> {
-        let mut counts = HashMap::new();
-        let playing = self.playing.lock().unwrap_or_else(|e| e.into_inner());
-        for (game, people) in playing.values() {
-            *counts.entry(game.clone()).or_insert(0) += people;
-        }
-        counts
+        count_playing(&self.playing)
     }
 
     /// The room `code`, its task started from the database if it is not
@@ -416,8 +417,21 @@ impl Rooms {
     }
 }
 
+/// How many persons play a game in progress in the rooms of `playing`,
+/// by game.
+fn count_playing(playing: &Playing) -> HashMap<String, usize> {
+    let mut counts = HashMap::new();
+    let playing = playing.lock().unwrap_or_else(|e| e.into_inner());
+    for (game, people) in playing.values() {
+        *counts.entry(game.clone()).or_insert(0) += people;
+    }
+    counts
+}
+
 /// Renews the leases of this instance's rooms every third of the lease,
-/// in one statement, until the rooms `live` holds are dropped. A room is
+/// in one statement, until the rooms `live` holds are dropped; with each
+/// renewal, stores for the other instances how many persons play in
+/// them (`playing`, see [`Db::store_playing`]). A room is
 /// told it is [`Command::Lost`] when the renewal does not find its claim
 /// (another instance took it over since: this one was stopped or cut
 /// off past its lease), and also when its lease would run out before
@@ -430,6 +444,7 @@ async fn renewals(
     db: Db,
     settings: Settings,
     live: std::sync::Weak<Mutex<HashMap<String, Entry>>>,
+    playing: Playing,
 ) {
     let every = (settings.lease / 3).max(Duration::from_millis(10));
     let mut tick = tokio::time::interval(every);
@@ -456,6 +471,19 @@ async fn renewals(
             // Apart, so that a room whose queue is full holds up no other.
             tokio::spawn(async move { tx.send(Command::Lost).await });
         }
+        // Apart, so that a slow write holds up no renewal; one that
+        // fails is written again at the next.
+        let (store_db, instance) = (db.clone(), settings.instance.clone());
+        let counts = count_playing(&playing);
+        let lease = settings.lease;
+        tokio::spawn(async move {
+            let store = store_db.store_playing(&instance, began.1, lease, &counts);
+            match tokio::time::timeout(lease, store).await {
+                Ok(Ok(())) => {}
+                Ok(Err(error)) => tracing::warn!(%error, "storing the rooms' counts failed"),
+                Err(_) => tracing::warn!(limit = ?lease, "storing the rooms' counts took too long"),
+            }
+        });
     }
 }
 
