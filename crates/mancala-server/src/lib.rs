@@ -484,6 +484,7 @@ impl Server {
             (self.analysis_cpu, self.analysis_pause_above),
             self.analysis_database.clone(),
         );
+        analysis::spawn_sweep(&self.db, &self.claimant);
         // The peer's address reaches the handlers for the per-address
         // limits.
         let service = self
