@@ -145,6 +145,30 @@ impl Db {
     }
 }
 
+/// Checks inside transaction `tx` that the queue is still at `epoch`
+/// (no other claim came since), and keeps it so to the end of `tx`: a
+/// write of the queue's row (a row lock on PostgreSQL, which a rival
+/// claim waits for; the write lock on SQLite).
+///
+/// # Errors
+///
+/// [`Error::RoomMoved`] (code `queue`) if another claim came since;
+/// [`Error::Database`].
+pub(super) async fn check_queue(tx: &mut sqlx::AnyConnection, epoch: i64) -> Result<(), Error> {
+    let done = sqlx::query("UPDATE queue_owner SET epoch = epoch WHERE name = $1 AND epoch = $2")
+        .bind(QUEUE)
+        .bind(epoch)
+        .execute(&mut *tx)
+        .await?;
+    if done.rows_affected() == 1 {
+        Ok(())
+    } else {
+        Err(Error::RoomMoved {
+            code: "queue".to_string(),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -218,5 +242,47 @@ mod tests {
         assert_eq!(a.queue_owner_elsewhere("A", t + 9_002).await.unwrap(), None);
         let again = a.claim_queue(("A", "http://a"), t + 9_002, LEASE).await;
         assert_eq!(again.unwrap(), Some(4));
+    }
+
+    #[tokio::test]
+    async fn a_former_owner_of_the_queue_opens_no_room() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = fresh(&dir).await;
+        let a = Db::open(&url).await.unwrap();
+        let b = Db::open(&url).await.unwrap();
+        let seated = ["p".to_string(), "q".to_string()];
+        for id in &seated {
+            a.create_player(id, id, "-").await.unwrap();
+        }
+        let setup = crate::setup::RoomSetup::choose(Some("kalah"), None, None).unwrap();
+        let t = 1_000_000;
+        let first = a.claim_queue(("A", "http://a"), t, LEASE).await.unwrap();
+        assert_eq!(first, Some(1));
+        a.create_matched_room("r1", &setup, false, None, &seated, 1)
+            .await
+            .unwrap();
+
+        // A stops past its lease; B takes the queue over (epoch 2). A,
+        // running again before a renewal tells it, seats nobody: its
+        // room is refused and nothing of it stored. B's is stored.
+        let taken = b.claim_queue(("B", "http://b"), t + 6_000, LEASE).await;
+        assert_eq!(taken.unwrap(), Some(2));
+        let refused = a
+            .create_matched_room("r2", &setup, false, None, &seated, 1)
+            .await;
+        assert!(
+            matches!(refused, Err(Error::RoomMoved { ref code }) if code == "queue"),
+            "{refused:?}"
+        );
+        assert!(b.room("r2").await.unwrap().is_none());
+        b.create_matched_room("r3", &setup, false, None, &seated, 2)
+            .await
+            .unwrap();
+        let rooms: Vec<String> =
+            sqlx::query_scalar("SELECT room FROM room_seats WHERE player = 'p' ORDER BY room")
+                .fetch_all(b.pool())
+                .await
+                .unwrap();
+        assert_eq!(rooms, ["r1", "r3"]);
     }
 }
