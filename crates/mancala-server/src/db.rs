@@ -38,6 +38,7 @@ use crate::setup::RoomSetup;
 
 mod commits;
 mod counts;
+mod lease;
 mod owners;
 mod pages;
 mod queue_owner;

@@ -1,21 +1,17 @@
 //! The owner of the queue of "Play now" for several instances on one
 //! database (docs/scaling.md): the one row of `queue_owner`, leased as
-//! a room's owner is (see [`super::owners`]). The owner runs the
+//! a room's owner is, by the same SQL ([`super::lease`]). The owner runs the
 //! matchmaker; the others pass `/ws/queue` on to it.
 
 use std::collections::HashMap;
 use std::time::Duration;
 
 use super::Db;
+use super::lease::QUEUE as LEASED;
 use crate::error::Error;
 
 /// The key of the queue's row.
 const QUEUE: &str = "play-now";
-
-/// A lease's length in milliseconds.
-fn millis(lease: Duration) -> i64 {
-    i64::try_from(lease.as_millis()).unwrap_or(i64::MAX)
-}
 
 impl Db {
     /// Claims the queue for `instance`, reachable at `addr`, at time
@@ -34,23 +30,10 @@ impl Db {
         now: i64,
         lease: Duration,
     ) -> Result<Option<i64>, Error> {
-        let epoch = sqlx::query_scalar(
-            "INSERT INTO queue_owner (name, instance, epoch, expires_at, addr, waiting) \
-             VALUES ($1, $2, 1, $3, $5, '{}') \
-             ON CONFLICT (name) DO UPDATE SET instance = excluded.instance, \
-             epoch = queue_owner.epoch + 1, expires_at = excluded.expires_at, \
-             addr = excluded.addr, waiting = '{}' \
-             WHERE queue_owner.expires_at <= $4 OR queue_owner.instance = $2 \
-             RETURNING epoch",
-        )
-        .bind(QUEUE)
-        .bind(instance)
-        .bind(now.saturating_add(millis(lease)))
-        .bind(now)
-        .bind(addr)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(epoch)
+        // Nobody counted as waiting yet.
+        let nobody = "{}".to_string();
+        self.claim_lease(LEASED, QUEUE, (instance, addr), (now, lease), nobody)
+            .await
     }
 
     /// Renews until `now + lease` the claim of the queue by `instance`
@@ -69,18 +52,11 @@ impl Db {
         waiting: &HashMap<String, usize>,
     ) -> Result<bool, Error> {
         let waiting = serde_json::to_string(waiting).unwrap_or_else(|_| "{}".to_string());
-        let done = sqlx::query(
-            "UPDATE queue_owner SET expires_at = $1, waiting = $2 \
-             WHERE name = $3 AND instance = $4 AND epoch = $5",
-        )
-        .bind(now.saturating_add(millis(lease)))
-        .bind(waiting)
-        .bind(QUEUE)
-        .bind(instance)
-        .bind(epoch)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
+        let only = Some((QUEUE, epoch));
+        let renewed = self
+            .renew_leases(LEASED, (instance, only), (now, lease), waiting)
+            .await?;
+        Ok(!renewed.is_empty())
     }
 
     /// The URL of the instance other than `instance` that holds a live
@@ -94,16 +70,7 @@ impl Db {
         instance: &str,
         now: i64,
     ) -> Result<Option<String>, Error> {
-        let addr = sqlx::query_scalar(
-            "SELECT addr FROM queue_owner WHERE name = $1 AND instance <> '' \
-             AND instance <> $2 AND expires_at > $3",
-        )
-        .bind(QUEUE)
-        .bind(instance)
-        .bind(now)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(addr)
+        self.lease_elsewhere(LEASED, QUEUE, instance, now).await
     }
 
     /// How many players wait by game, as the queue's owner stored them
@@ -127,20 +94,14 @@ impl Db {
     }
 
     /// Gives the queue up if `instance` holds it: any instance may claim
-    /// it at once (its epoch stays, to grow on).
+    /// it at once (its epoch stays, to grow on; the counts it stored are
+    /// read by nobody, and the next claim empties them).
     ///
     /// # Errors
     ///
     /// [`Error::Database`].
     pub(crate) async fn release_queue(&self, instance: &str) -> Result<(), Error> {
-        sqlx::query(
-            "UPDATE queue_owner SET instance = '', expires_at = 0, waiting = '{}' \
-             WHERE name = $1 AND instance = $2",
-        )
-        .bind(QUEUE)
-        .bind(instance)
-        .execute(&self.pool)
-        .await?;
+        self.give_up_leases(LEASED, instance, Some(QUEUE)).await?;
         Ok(())
     }
 }
