@@ -31,7 +31,31 @@ pub(crate) struct Fence {
 }
 
 /// Milliseconds since 1970 by this machine's clock.
+#[cfg(not(test))]
 pub(crate) fn now_ms() -> i64 {
+    wall_ms()
+}
+
+/// Milliseconds since 1970 as tokio's clock has it: the wall clock at
+/// the first call, moved on as much as tokio's clock since. The unit
+/// tests only: under a paused clock (`start_paused`,
+/// `tokio::time::advance`) leases then run out, and renewals keep them,
+/// as the test's virtual time says, whatever the machine's load; on a
+/// running clock it is the wall clock.
+#[cfg(test)]
+pub(crate) fn now_ms() -> i64 {
+    static ANCHOR: std::sync::OnceLock<(std::time::Instant, i64)> = std::sync::OnceLock::new();
+    let (at, wall) = *ANCHOR.get_or_init(|| (std::time::Instant::now(), wall_ms()));
+    let now = tokio::time::Instant::now().into_std();
+    let ms = |d: Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
+    match now.checked_duration_since(at) {
+        Some(since) => wall.saturating_add(ms(since)),
+        None => wall.saturating_sub(ms(at - now)),
+    }
+}
+
+/// Milliseconds since 1970 by this machine's wall clock.
+fn wall_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
