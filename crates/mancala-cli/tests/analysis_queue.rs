@@ -3,7 +3,8 @@
 //! it runs, started again, and the job finished; the stored verdicts equal
 //! `mancala analyse --game` of the exported game with the same budget, a
 //! match of rounds round by round. Another instance starting on the same
-//! database leaves a review running on a live one alone.
+//! database leaves a review running on a live one alone; a live instance
+//! takes over the review of one killed, without a restart.
 
 mod common;
 
@@ -254,6 +255,48 @@ async fn a_review_another_live_instance_runs_is_left_to_it_by_a_start() {
     assert_eq!((status.as_str(), attempts), ("done", 2));
     check_against_the_cli(&c, &id, &game).await;
     drop(b);
+}
+
+#[tokio::test]
+async fn a_review_whose_instance_is_killed_is_done_by_a_live_instance_without_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sweep.db");
+    let database = format!("sqlite://{}?mode=rwc", file.display());
+    let lease = Duration::from_millis(1_500);
+    let flags = |name, budget| {
+        let lease = ["--lease", "1500ms", "--instance", name];
+        let work = ["--analysis-workers", "1", "--analysis-budget", budget];
+        [lease, work].concat()
+    };
+
+    // A reviews with a budget that keeps it running for minutes; B runs
+    // beside it with a worker of its own, idle.
+    let a = Served::start(&database, &flags("a", "solver=500m,depth=12"));
+    let game = play_a_game(&a, "kalah", 11).await;
+    let (id, _, _) = stored_job(&file).await;
+    a.wait_for(&id, "running").await;
+    let b = Served::start(&database, &flags("b", BUDGET));
+
+    // A killed mid-review: its heartbeat (every 500 ms) stops, and B's
+    // sweep (every 500 ms) queues the job again a lease after the last
+    // one, B's worker (looking every 500 ms) takes it: 2.5 s at most
+    // after the kill; the bound allows for a busy machine. No instance
+    // starts meanwhile.
+    a.kill();
+    let killed = Instant::now();
+    let bound = 4 * lease;
+    loop {
+        let (_, _, attempts) = stored_job(&file).await;
+        if attempts == 2 {
+            break;
+        }
+        assert!(killed.elapsed() < bound, "not taken again in {bound:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    b.wait_for(&id, "done").await;
+    let (_, status, attempts) = stored_job(&file).await;
+    assert_eq!((status.as_str(), attempts), ("done", 2));
+    check_against_the_cli(&b, &id, &game).await;
 }
 
 /// The match of kalah on two houses of two seeds in rounds worked out

@@ -10,7 +10,9 @@
 //! restart of all three (SIGTERM, exit, started again) loses no game and
 //! no move. "Play now" is one queue for all: two players queued on
 //! different instances are seated together, also when the instance that
-//! ran the queue is killed while one of them waits.
+//! ran the queue is killed while one of them waits, and when it is
+//! stopped (SIGSTOP): running again, it seats nobody (fenced). Every
+//! instance counts the players of every instance's rooms.
 //!
 //! On the PostgreSQL that `MANCALA_TEST_POSTGRES` names
 //! (`.ci/with-postgres cargo test -p mancala-cli --test instances`), in a
@@ -1223,6 +1225,12 @@ async fn queue_owner(database: &str) -> String {
 /// How many players wait for Kalah by `served`'s `GET
 /// /api/queue/counts`.
 async fn waiting_for_kalah(served: &Served) -> u64 {
+    kalah_count(served, "waiting").await
+}
+
+/// Kalah's `key` (`waiting`, `playing`) in `served`'s `GET
+/// /api/queue/counts`.
+async fn kalah_count(served: &Served, key: &str) -> u64 {
     let counts: Value = reqwest::get(format!("{}/api/queue/counts", served.url))
         .await
         .unwrap()
@@ -1231,12 +1239,73 @@ async fn waiting_for_kalah(served: &Served) -> u64 {
         .unwrap();
     let games = counts["games"].as_array().unwrap();
     let kalah = games.iter().find(|g| g["game"] == "kalah").unwrap();
-    kalah["waiting"].as_u64().unwrap()
+    kalah[key].as_u64().unwrap()
+}
+
+/// Waits until every instance of `all` counts `n` persons playing Kalah,
+/// for at most [`TAKEOVER`].
+async fn all_count_playing(all: &[&Served], n: u64) {
+    let began = Instant::now();
+    for served in all {
+        loop {
+            let counted = kalah_count(served, "playing").await;
+            if counted == n {
+                break;
+            }
+            assert!(
+                began.elapsed() < TAKEOVER,
+                "{} counts {counted} playing Kalah, not {n}",
+                served.url
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
+
+/// Reads `client`, a queue's socket, to the end of its connection: it
+/// must hear nothing but where it stands (`queue`), never `matched`.
+async fn never_matched(client: &mut Client) {
+    loop {
+        let frame = tokio::time::timeout(common::PATIENCE, client.ws.next())
+            .await
+            .expect("the connection ends in time");
+        match frame {
+            Some(Ok(Message::Text(text))) => {
+                let message: Value = serde_json::from_str(&text).unwrap();
+                assert_eq!(message["type"], "queue", "{message}");
+            }
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+            Some(Ok(Message::Close(_)) | Err(_)) | None => return,
+            Some(Ok(other)) => panic!("unexpected {other:?}"),
+        }
+    }
+}
+
+/// The rooms `player` is seated in, and the games of each, as the
+/// database holds them.
+async fn rooms_and_games_of(database: &str, player: &str) -> Vec<(String, String)> {
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(database).await.unwrap();
+    let rows = sqlx::query_as(
+        "SELECT s.room, g.id FROM room_seats s JOIN games g ON g.room = s.room \
+         WHERE s.player = $1 ORDER BY s.room, g.id",
+    )
+    .bind(player)
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    rows
 }
 
 /// Seats `people` at room `code`, each through its instance of `on`,
 /// ordered by seat as the room says; plays the game to its end.
 async fn play_matched_game(on: [&Served; 2], code: &str, people: &[(String, String)]) {
+    play_matched_game_as(on, code, people).await;
+}
+
+/// As [`play_matched_game`]; the game as announced.
+async fn play_matched_game_as(on: [&Served; 2], code: &str, people: &[(String, String)]) -> Game {
     let mut by_seat: Vec<Option<Client>> = vec![None, None];
     for (served, person) in on.into_iter().zip(people) {
         let (client, room) = served.join(code, person).await;
@@ -1254,6 +1323,7 @@ async fn play_matched_game(on: [&Served; 2], code: &str, people: &[(String, Stri
     for client in &mut clients {
         client.expect("over").await;
     }
+    game
 }
 
 #[tokio::test]
@@ -1314,4 +1384,93 @@ async fn a_player_waiting_when_the_queues_owner_dies_is_matched_on_another_insta
     let code = matched(&mut ann).await;
     assert_eq!(matched(&mut bob).await, code);
     play_matched_game([&b, &c], &code, &people).await;
+}
+
+#[tokio::test]
+async fn every_instance_counts_the_players_of_every_instances_rooms() {
+    let (database, _dir) = database().await;
+    let a = instance(&database, "a");
+    let b = instance(&database, "b");
+
+    // Ann and Bob play Kalah in a room of A's: A counts them from its
+    // rooms at once, B from what A stores with every renewal of its
+    // leases (a third of the lease old at most).
+    let (_, _, mut on_a) = a.started_room("kalah").await;
+    assert_eq!(kalah_count(&a, "playing").await, 2);
+    all_count_playing(&[&a, &b], 2).await;
+
+    // Cy and Dan play Kalah on B: each instance counts the four, its
+    // own rooms' once and the other's once.
+    let (_, _, _on_b) = b.started_room("kalah").await;
+    all_count_playing(&[&a, &b], 4).await;
+
+    // The game on A ends: both count the two on B.
+    let mut game = kalah();
+    let mut random = Random::new(9);
+    play(&mut on_a, &mut game, &mut random, usize::MAX).await;
+    assert!(game.is_over());
+    for client in &mut on_a {
+        client.expect("over").await;
+    }
+    all_count_playing(&[&a, &b], 2).await;
+    assert_eq!(kalah_count(&b, "playing").await, 2);
+
+    // B killed: A counts its room no more once B's count is a lease
+    // old.
+    b.kill();
+    all_count_playing(&[&a], 0).await;
+}
+
+#[tokio::test]
+async fn a_stopped_queue_owner_seats_nobody_once_it_runs_again() {
+    let (database, _dir) = database().await;
+    let a = instance(&database, "a");
+    let b = instance(&database, "b");
+    let people = two_players(&b).await;
+
+    // Ann waits on A, which holds the queue; Bob has a socket to A's
+    // queue too, in no queue yet.
+    let mut ann_on_a = try_queue(&a, &people[0]).await.expect("the queue on A");
+    join_kalah(&mut ann_on_a).await;
+    ann_on_a.expect("queue").await;
+    let mut bob_on_a = try_queue(&a, &people[1]).await.expect("the queue on A");
+    assert_eq!(queue_owner(&database).await, "a");
+
+    // A stops. Bob joins Kalah on his socket to A: the kernel keeps the
+    // message for A, which would seat him with Ann once it runs again.
+    a.signal("STOP");
+    let stopped = Instant::now();
+    join_kalah(&mut bob_on_a).await;
+
+    // Their pages connect again, to B, which takes the queue over once
+    // A's lease has run out, and seats them in one room.
+    let mut ann = queue_when_free(&b, &people[0]).await;
+    assert!(stopped.elapsed() < TAKEOVER, "took {:?}", stopped.elapsed());
+    assert_eq!(queue_owner(&database).await, "b");
+    join_kalah(&mut ann).await;
+    let mut bob = queue_when_free(&b, &people[1]).await;
+    join_kalah(&mut bob).await;
+    let code = matched(&mut ann).await;
+    assert_eq!(matched(&mut bob).await, code);
+
+    // A runs again and reads Bob's join, which makes a group with Ann in
+    // its queue: the fence refuses A's room (B claimed the queue since),
+    // and A seats nobody, tells neither of a match and closes both
+    // sockets. Without the fence, A stores a second room for them and
+    // both hear `matched` here.
+    a.signal("CONT");
+    never_matched(&mut bob_on_a).await;
+    never_matched(&mut ann_on_a).await;
+    assert_eq!(queue_owner(&database).await, "b");
+
+    // Each is in one room, B's, with one game, played to its end through
+    // A (running again, it passes the sockets on to B) and B; its record
+    // is what was announced.
+    let game = play_matched_game_as([&a, &b], &code, &people).await;
+    for person in &people {
+        let rooms = rooms_and_games_of(&database, &person.0).await;
+        assert_eq!(rooms.len(), 1, "{rooms:?}");
+        assert_eq!(rooms[0].0, code);
+        assert_eq!(stored_events(&database, &rooms[0].1).await, events(&game));
+    }
 }

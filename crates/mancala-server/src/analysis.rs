@@ -25,7 +25,9 @@
 //!   process that died had taken it: a former process of the instance's
 //!   name, or any whose worker has not renewed its heartbeat for a lease
 //!   ([`requeue_running`]); a job another live instance runs stays its
-//!   own.
+//!   own. While the server runs, it sweeps every third of the lease for
+//!   jobs whose heartbeat is a lease old ([`requeue_orphans`]): an
+//!   instance killed mid-review leaves its job to the others at once.
 //! - The budget is a node count and a depth ([`ReviewBudget`]), so the
 //!   server's verdicts equal `mancala analyse --game` with the same
 //!   `--budget`.
@@ -145,6 +147,53 @@ pub(crate) async fn requeue_running(db: &Db, claimant: &Claimant, now: i64) -> R
     .execute(db.pool())
     .await?;
     Ok(done.rows_affected())
+}
+
+/// Queues again, at time `now` (milliseconds since 1970), the running
+/// jobs whose worker has not renewed its heartbeat for a lease or more:
+/// their instance died (or cannot reach the database), whichever it
+/// was. Every live instance does this every third of the lease
+/// ([`spawn_sweep`]), so that a review an instance took to its death is
+/// done by the others without waiting for an instance to start. A job
+/// whose worker lives renews its heartbeat every third of the lease and
+/// is left to it. Returns how many were queued again.
+///
+/// # Errors
+///
+/// [`Error::Database`].
+pub(crate) async fn requeue_orphans(db: &Db, lease: Duration, now: i64) -> Result<u64, Error> {
+    let done = sqlx::query(
+        "UPDATE analysis_jobs SET status = 'queued' \
+         WHERE status = 'running' AND heartbeat IS NOT NULL AND heartbeat <= $1",
+    )
+    .bind(now.saturating_sub(millis(lease)))
+    .execute(db.pool())
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// Starts the sweep of this instance: every third of `claimant`'s lease,
+/// the running jobs of instances gone are queued again
+/// ([`requeue_orphans`]), for any instance's workers to take.
+pub(crate) fn spawn_sweep(db: &Db, claimant: &Claimant) {
+    let (db, lease) = (db.clone(), claimant.lease);
+    let every = (lease / 3).max(Duration::from_millis(10));
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(every);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            let sweep = requeue_orphans(&db, lease, now_millis());
+            match tokio::time::timeout(lease, sweep).await {
+                Ok(Ok(0)) => {}
+                Ok(Ok(jobs)) => {
+                    tracing::info!(jobs, "reviews of an instance gone queued again");
+                }
+                Ok(Err(error)) => tracing::warn!(%error, "sweeping the reviews failed"),
+                Err(_) => tracing::warn!(limit = ?lease, "sweeping the reviews took too long"),
+            }
+        }
+    });
 }
 
 /// Says at time `now` that `claimant`'s worker still runs job `id`.
@@ -591,6 +640,28 @@ mod tests {
         );
         assert_eq!(requeue_running(&db, &a, t + 10_001).await.unwrap(), 0);
         assert_eq!(requeue_running(&db, &b, t + 10_001).await.unwrap(), 1);
+        assert_eq!(job(&db, "g").await.0, "queued");
+
+        // B takes g again, A h. A dies: a lease after h's last
+        // heartbeat, and not before, the sweep of a live instance queues
+        // h again, and leaves g, whose worker beat since; g too once its
+        // heartbeat is a lease old.
+        assert_eq!(
+            claim(&db, &b, t + 10_000).await.unwrap().as_deref(),
+            Some("g")
+        );
+        assert_eq!(
+            claim(&db, &a, t + 11_000).await.unwrap().as_deref(),
+            Some("h")
+        );
+        heartbeat(&db, "g", &b, t + 14_000).await.unwrap();
+        assert_eq!(requeue_orphans(&db, lease, t + 16_999).await.unwrap(), 0);
+        assert_eq!(requeue_orphans(&db, lease, t + 17_000).await.unwrap(), 1);
+        assert_eq!(job(&db, "h").await.0, "queued");
+        let running_on_b = ("running".to_string(), Some("B".to_string()));
+        assert_eq!(job(&db, "g").await, running_on_b);
+        assert_eq!(requeue_orphans(&db, lease, t + 19_999).await.unwrap(), 0);
+        assert_eq!(requeue_orphans(&db, lease, t + 20_000).await.unwrap(), 1);
         assert_eq!(job(&db, "g").await.0, "queued");
 
         // A job taken before migration 0014 names no instance: queued

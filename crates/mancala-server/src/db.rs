@@ -37,6 +37,8 @@ use crate::rating::{self, Rating};
 use crate::setup::RoomSetup;
 
 mod commits;
+mod counts;
+mod lease;
 mod owners;
 mod pages;
 mod queue_owner;
@@ -323,7 +325,14 @@ impl Db {
 
     /// Stores a room made by the queue ([`StoredRoom::matched`]), hosted
     /// by the first of `seated`, who sit in seats 0, 1, ... in that order
-    /// (players or the computer's `ai:N`), all in one transaction.
+    /// (players or the computer's `ai:N`), all in one transaction, which
+    /// first checks that the queue's claim at `queue_epoch` still holds
+    /// (the queue's fence, see [`queue_owner`]).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RoomMoved`] (code `queue`) if another instance claimed
+    /// the queue since (nothing is stored); [`Error::Database`].
     pub(crate) async fn create_matched_room(
         &self,
         code: &str,
@@ -331,11 +340,13 @@ impl Db {
         rated: bool,
         turn_seconds: Option<u32>,
         seated: &[String],
+        queue_epoch: i64,
     ) -> Result<(), Error> {
         let house_rules = setup
             .house_rules
             .map(|h| serde_json::to_string(&h).expect("house rules serialise"));
         let mut tx = self.pool.begin().await?;
+        queue_owner::check_queue(&mut tx, queue_epoch).await?;
         sqlx::query(
             "INSERT INTO rooms (code, host, rules, rated, house_rules, rotation, \
              min_players, max_players, turn_seconds, matched) \

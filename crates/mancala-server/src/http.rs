@@ -20,7 +20,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::Limits;
 use crate::db::Cursor;
-use crate::db::Db;
+use crate::db::{Db, now_ms};
 use crate::error::Error;
 use crate::limit::{Connections, CreationLimit};
 use crate::protocol::{
@@ -746,7 +746,14 @@ struct QueueCounts {
 
 async fn queue_counts(State(app): State<AppState>) -> Result<axum::Json<QueueCounts>, Error> {
     let waiting = app.0.queue.counts(&app.0.db).await?;
-    let playing = app.0.rooms.playing();
+    // This instance's rooms as they are now, the others' as each stored
+    // them at its last renewal.
+    let mut playing = app.0.rooms.playing();
+    let instance = &app.0.rooms.settings().instance;
+    let elsewhere = app.0.db.playing_elsewhere(instance, now_ms()).await?;
+    for (game, people) in elsewhere {
+        *playing.entry(game).or_insert(0) += people;
+    }
     let games = (queue::games().into_iter())
         .map(|game| GameCount {
             waiting: waiting.get(&game).copied().unwrap_or(0),

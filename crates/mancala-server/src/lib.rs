@@ -484,6 +484,7 @@ impl Server {
             (self.analysis_cpu, self.analysis_pause_above),
             self.analysis_database.clone(),
         );
+        analysis::spawn_sweep(&self.db, &self.claimant);
         // The peer's address reaches the handlers for the per-address
         // limits.
         let service = self
@@ -491,6 +492,7 @@ impl Server {
             .into_make_service_with_connect_info::<SocketAddr>();
         let (drained_tx, drained) = tokio::sync::oneshot::channel::<()>();
         let (rooms, queue) = (self.rooms.clone(), self.queue.clone());
+        let (db, instance) = (self.db.clone(), self.claimant.instance.clone());
         let shutdown = async move {
             stop.await;
             tracing::info!("draining");
@@ -498,6 +500,9 @@ impl Server {
             // another instance takes it at once.
             queue.release().await;
             let _ = tokio::time::timeout(DRAIN_LIMIT, rooms.drain()).await;
+            // Its rooms counted by the others no more.
+            let forget = db.forget_playing(&instance);
+            let _ = tokio::time::timeout(Duration::from_secs(1), forget).await;
             let _ = drained_tx.send(());
         };
         let sockets = self.db.metrics().sockets.clone();

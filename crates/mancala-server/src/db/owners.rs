@@ -16,9 +16,8 @@
 
 use std::time::Duration;
 
-use sqlx::Row;
-
 use super::Db;
+use super::lease::ROOMS;
 use crate::error::Error;
 
 /// What a room's task proves with every write: the room, and the epoch
@@ -32,15 +31,34 @@ pub(crate) struct Fence {
 }
 
 /// Milliseconds since 1970 by this machine's clock.
+#[cfg(not(test))]
 pub(crate) fn now_ms() -> i64 {
+    wall_ms()
+}
+
+/// Milliseconds since 1970 as tokio's clock has it: the wall clock at
+/// the first call, moved on as much as tokio's clock since. The unit
+/// tests only: under a paused clock (`start_paused`,
+/// `tokio::time::advance`) leases then run out, and renewals keep them,
+/// as the test's virtual time says, whatever the machine's load; on a
+/// running clock it is the wall clock.
+#[cfg(test)]
+pub(crate) fn now_ms() -> i64 {
+    static ANCHOR: std::sync::OnceLock<(std::time::Instant, i64)> = std::sync::OnceLock::new();
+    let (at, wall) = *ANCHOR.get_or_init(|| (std::time::Instant::now(), wall_ms()));
+    let now = tokio::time::Instant::now().into_std();
+    let ms = |d: Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
+    match now.checked_duration_since(at) {
+        Some(since) => wall.saturating_add(ms(since)),
+        None => wall.saturating_sub(ms(at - now)),
+    }
+}
+
+/// Milliseconds since 1970 by this machine's wall clock.
+fn wall_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-}
-
-/// A lease's length in milliseconds.
-fn millis(lease: Duration) -> i64 {
-    i64::try_from(lease.as_millis()).unwrap_or(i64::MAX)
 }
 
 impl Db {
@@ -75,25 +93,11 @@ impl Db {
                 .bind(code)
                 .fetch_optional(&self.pool)
                 .await?;
-        // One statement, atomic on both: PostgreSQL locks the row for
-        // the upsert (a rival claim waits, then sees the new lease),
-        // SQLite holds the database's write lock.
-        let epoch: Option<i64> = sqlx::query_scalar(
-            "INSERT INTO room_owners (room, instance, epoch, expires_at, addr, held_until) \
-             SELECT code, $2, 1, $3, $5, $4 FROM rooms WHERE code = $1 \
-             ON CONFLICT (room) DO UPDATE SET instance = excluded.instance, \
-             epoch = room_owners.epoch + 1, expires_at = excluded.expires_at, \
-             addr = excluded.addr, held_until = excluded.held_until \
-             WHERE room_owners.expires_at <= $4 OR room_owners.instance = $2 \
-             RETURNING epoch",
-        )
-        .bind(code)
-        .bind(instance)
-        .bind(now.saturating_add(millis(lease)))
-        .bind(now)
-        .bind(addr)
-        .fetch_optional(&self.pool)
-        .await?;
+        // One atomic statement (see [`Db::claim_lease`]); the room's
+        // owner held it from now.
+        let epoch = self
+            .claim_lease(ROOMS, code, (instance, addr), (now, lease), now)
+            .await?;
         let took_over = |epoch: i64| {
             before.as_ref().is_some_and(|(held_by, was, expires_at)| {
                 !held_by.is_empty() && held_by != instance && *expires_at <= now && epoch == was + 1
@@ -122,21 +126,12 @@ impl Db {
         now: i64,
         lease: Duration,
     ) -> Result<Vec<Fence>, Error> {
-        let rows = sqlx::query(
-            "UPDATE room_owners SET expires_at = $1, held_until = $3 WHERE instance = $2 \
-             RETURNING room, epoch",
-        )
-        .bind(now.saturating_add(millis(lease)))
-        .bind(instance)
-        .bind(now)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
+        let held = self
+            .renew_leases(ROOMS, (instance, None), (now, lease), now)
+            .await?;
+        Ok(held
             .into_iter()
-            .map(|r| Fence {
-                room: r.get(0),
-                epoch: r.get(1),
-            })
+            .map(|(room, epoch)| Fence { room, epoch })
             .collect())
     }
 
@@ -152,16 +147,7 @@ impl Db {
         instance: &str,
         now: i64,
     ) -> Result<Option<String>, Error> {
-        let addr = sqlx::query_scalar(
-            "SELECT addr FROM room_owners WHERE room = $1 AND instance <> '' \
-             AND instance <> $2 AND expires_at > $3",
-        )
-        .bind(code)
-        .bind(instance)
-        .bind(now)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(addr)
+        self.lease_elsewhere(ROOMS, code, instance, now).await
     }
 
     /// Gives room `fence.room` up, if `fence` still holds it: any
@@ -290,12 +276,7 @@ impl Db {
     ///
     /// [`Error::Database`].
     pub(crate) async fn release_all(&self, instance: &str) -> Result<u64, Error> {
-        let done =
-            sqlx::query("UPDATE room_owners SET instance = '', expires_at = 0 WHERE instance = $1")
-                .bind(instance)
-                .execute(&self.pool)
-                .await?;
-        Ok(done.rows_affected())
+        self.give_up_leases(ROOMS, instance, None).await
     }
 
     /// The SQL that appends an event: see [`fenced_event_insert`].

@@ -1,21 +1,17 @@
 //! The owner of the queue of "Play now" for several instances on one
 //! database (docs/scaling.md): the one row of `queue_owner`, leased as
-//! a room's owner is (see [`super::owners`]). The owner runs the
+//! a room's owner is, by the same SQL ([`super::lease`]). The owner runs the
 //! matchmaker; the others pass `/ws/queue` on to it.
 
 use std::collections::HashMap;
 use std::time::Duration;
 
 use super::Db;
+use super::lease::QUEUE as LEASED;
 use crate::error::Error;
 
 /// The key of the queue's row.
 const QUEUE: &str = "play-now";
-
-/// A lease's length in milliseconds.
-fn millis(lease: Duration) -> i64 {
-    i64::try_from(lease.as_millis()).unwrap_or(i64::MAX)
-}
 
 impl Db {
     /// Claims the queue for `instance`, reachable at `addr`, at time
@@ -34,23 +30,10 @@ impl Db {
         now: i64,
         lease: Duration,
     ) -> Result<Option<i64>, Error> {
-        let epoch = sqlx::query_scalar(
-            "INSERT INTO queue_owner (name, instance, epoch, expires_at, addr, waiting) \
-             VALUES ($1, $2, 1, $3, $5, '{}') \
-             ON CONFLICT (name) DO UPDATE SET instance = excluded.instance, \
-             epoch = queue_owner.epoch + 1, expires_at = excluded.expires_at, \
-             addr = excluded.addr, waiting = '{}' \
-             WHERE queue_owner.expires_at <= $4 OR queue_owner.instance = $2 \
-             RETURNING epoch",
-        )
-        .bind(QUEUE)
-        .bind(instance)
-        .bind(now.saturating_add(millis(lease)))
-        .bind(now)
-        .bind(addr)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(epoch)
+        // Nobody counted as waiting yet.
+        let nobody = "{}".to_string();
+        self.claim_lease(LEASED, QUEUE, (instance, addr), (now, lease), nobody)
+            .await
     }
 
     /// Renews until `now + lease` the claim of the queue by `instance`
@@ -69,18 +52,11 @@ impl Db {
         waiting: &HashMap<String, usize>,
     ) -> Result<bool, Error> {
         let waiting = serde_json::to_string(waiting).unwrap_or_else(|_| "{}".to_string());
-        let done = sqlx::query(
-            "UPDATE queue_owner SET expires_at = $1, waiting = $2 \
-             WHERE name = $3 AND instance = $4 AND epoch = $5",
-        )
-        .bind(now.saturating_add(millis(lease)))
-        .bind(waiting)
-        .bind(QUEUE)
-        .bind(instance)
-        .bind(epoch)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
+        let only = Some((QUEUE, epoch));
+        let renewed = self
+            .renew_leases(LEASED, (instance, only), (now, lease), waiting)
+            .await?;
+        Ok(!renewed.is_empty())
     }
 
     /// The URL of the instance other than `instance` that holds a live
@@ -94,16 +70,7 @@ impl Db {
         instance: &str,
         now: i64,
     ) -> Result<Option<String>, Error> {
-        let addr = sqlx::query_scalar(
-            "SELECT addr FROM queue_owner WHERE name = $1 AND instance <> '' \
-             AND instance <> $2 AND expires_at > $3",
-        )
-        .bind(QUEUE)
-        .bind(instance)
-        .bind(now)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(addr)
+        self.lease_elsewhere(LEASED, QUEUE, instance, now).await
     }
 
     /// How many players wait by game, as the queue's owner stored them
@@ -127,21 +94,39 @@ impl Db {
     }
 
     /// Gives the queue up if `instance` holds it: any instance may claim
-    /// it at once (its epoch stays, to grow on).
+    /// it at once (its epoch stays, to grow on; the counts it stored are
+    /// read by nobody, and the next claim empties them).
     ///
     /// # Errors
     ///
     /// [`Error::Database`].
     pub(crate) async fn release_queue(&self, instance: &str) -> Result<(), Error> {
-        sqlx::query(
-            "UPDATE queue_owner SET instance = '', expires_at = 0, waiting = '{}' \
-             WHERE name = $1 AND instance = $2",
-        )
-        .bind(QUEUE)
-        .bind(instance)
-        .execute(&self.pool)
-        .await?;
+        self.give_up_leases(LEASED, instance, Some(QUEUE)).await?;
         Ok(())
+    }
+}
+
+/// Checks inside transaction `tx` that the queue is still at `epoch`
+/// (no other claim came since), and keeps it so to the end of `tx`: a
+/// write of the queue's row (a row lock on PostgreSQL, which a rival
+/// claim waits for; the write lock on SQLite).
+///
+/// # Errors
+///
+/// [`Error::RoomMoved`] (code `queue`) if another claim came since;
+/// [`Error::Database`].
+pub(super) async fn check_queue(tx: &mut sqlx::AnyConnection, epoch: i64) -> Result<(), Error> {
+    let done = sqlx::query("UPDATE queue_owner SET epoch = epoch WHERE name = $1 AND epoch = $2")
+        .bind(QUEUE)
+        .bind(epoch)
+        .execute(&mut *tx)
+        .await?;
+    if done.rows_affected() == 1 {
+        Ok(())
+    } else {
+        Err(Error::RoomMoved {
+            code: "queue".to_string(),
+        })
     }
 }
 
@@ -218,5 +203,47 @@ mod tests {
         assert_eq!(a.queue_owner_elsewhere("A", t + 9_002).await.unwrap(), None);
         let again = a.claim_queue(("A", "http://a"), t + 9_002, LEASE).await;
         assert_eq!(again.unwrap(), Some(4));
+    }
+
+    #[tokio::test]
+    async fn a_former_owner_of_the_queue_opens_no_room() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = fresh(&dir).await;
+        let a = Db::open(&url).await.unwrap();
+        let b = Db::open(&url).await.unwrap();
+        let seated = ["p".to_string(), "q".to_string()];
+        for id in &seated {
+            a.create_player(id, id, "-").await.unwrap();
+        }
+        let setup = crate::setup::RoomSetup::choose(Some("kalah"), None, None).unwrap();
+        let t = 1_000_000;
+        let first = a.claim_queue(("A", "http://a"), t, LEASE).await.unwrap();
+        assert_eq!(first, Some(1));
+        a.create_matched_room("r1", &setup, false, None, &seated, 1)
+            .await
+            .unwrap();
+
+        // A stops past its lease; B takes the queue over (epoch 2). A,
+        // running again before a renewal tells it, seats nobody: its
+        // room is refused and nothing of it stored. B's is stored.
+        let taken = b.claim_queue(("B", "http://b"), t + 6_000, LEASE).await;
+        assert_eq!(taken.unwrap(), Some(2));
+        let refused = a
+            .create_matched_room("r2", &setup, false, None, &seated, 1)
+            .await;
+        assert!(
+            matches!(refused, Err(Error::RoomMoved { ref code }) if code == "queue"),
+            "{refused:?}"
+        );
+        assert!(b.room("r2").await.unwrap().is_none());
+        b.create_matched_room("r3", &setup, false, None, &seated, 2)
+            .await
+            .unwrap();
+        let rooms: Vec<String> =
+            sqlx::query_scalar("SELECT room FROM room_seats WHERE player = 'p' ORDER BY room")
+                .fetch_all(b.pool())
+                .await
+                .unwrap();
+        assert_eq!(rooms, ["r1", "r3"]);
     }
 }

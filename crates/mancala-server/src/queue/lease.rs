@@ -5,9 +5,13 @@
 //! owner renews its lease every third of it, storing the counts of the
 //! players who wait for the others, and, once the lease is lost, drops
 //! its queue and closes its sockets, whose clients connect again and
-//! reach the new owner.
+//! reach the new owner. Every room the owner opens proves its claim's
+//! epoch in the transaction that stores it (fencing, as a room's
+//! writes): an owner that lost the queue while it was stopped, and has
+//! not yet heard so from a renewal, seats nobody.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 use tokio::sync::{Mutex, mpsc, oneshot};
@@ -41,6 +45,10 @@ pub(crate) struct Lease {
     db: Db,
     settings: Settings,
     held: Arc<Mutex<Option<Held>>>,
+    /// The epoch of `held`'s claim, 0 for none: read by the queue's task
+    /// without waiting for `held`'s lock (which a renewal holds while it
+    /// asks that task for the counts).
+    epoch: Arc<AtomicI64>,
 }
 
 impl Lease {
@@ -51,6 +59,7 @@ impl Lease {
             db,
             settings,
             held: Arc::default(),
+            epoch: Arc::default(),
         };
         if tokio::runtime::Handle::try_current().is_ok() {
             tokio::spawn(lease.clone().renewals(tx.downgrade()));
@@ -95,10 +104,20 @@ impl Lease {
             tracing::info!(epoch, "the queue is this instance's");
             let until = now.saturating_add(millis(lease));
             *held = Some(Held { epoch, until });
+            self.epoch.store(epoch, Ordering::SeqCst);
             return Ok(Some(Route::Here));
         }
         let owner = self.db.queue_owner_elsewhere(me.0, now).await?;
         Ok(owner.map(Route::Owner))
+    }
+
+    /// The epoch of this instance's claim of the queue, if it has one
+    /// not known to be lost (its lease may have run out since the last
+    /// renewal): what the queue's writes prove in the database
+    /// ([`Db::create_matched_room`]), where an epoch since claimed by
+    /// another instance is refused.
+    pub(crate) fn epoch(&self) -> Option<i64> {
+        Some(self.epoch.load(Ordering::SeqCst)).filter(|&e| e > 0)
     }
 
     /// Whether this instance holds the queue now.
@@ -112,6 +131,7 @@ impl Lease {
     pub(crate) async fn release(&self, tx: &mpsc::Sender<QueueCommand>) {
         let mut held = self.held.lock().await;
         if held.take().is_some() {
+            self.epoch.store(0, Ordering::SeqCst);
             let release = self.db.release_queue(&self.settings.instance);
             let _ = tokio::time::timeout(self.settings.lease, release).await;
             let _ = tx.send(QueueCommand::Lost).await;
@@ -166,6 +186,7 @@ impl Lease {
             if lost {
                 tracing::warn!("queue lost: taken over, or its lease ran out");
                 *held = None;
+                self.epoch.store(0, Ordering::SeqCst);
                 drop(held);
                 let _ = tx.send(QueueCommand::Lost).await;
             }

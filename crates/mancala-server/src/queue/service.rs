@@ -134,6 +134,7 @@ impl Queue {
         let (tx, rx) = mpsc::channel(COMMANDS);
         let lease = Lease::new(db.clone(), rooms.settings().clone(), &tx);
         let service = Service {
+            lease: lease.clone(),
             db,
             rooms,
             wait,
@@ -202,6 +203,9 @@ impl Queue {
 
 /// The queue's task's state.
 struct Service {
+    /// This instance's claim of the queue, whose epoch every room opened
+    /// proves.
+    lease: Lease,
     db: Db,
     rooms: Rooms,
     wait: Duration,
@@ -237,6 +241,12 @@ impl Service {
     async fn handle(&mut self, command: QueueCommand) {
         match command {
             QueueCommand::Hello { conn, player, out } => {
+                if self.lease.epoch().is_none() {
+                    // The queue was lost since the socket was routed
+                    // here: `out` dropped, it closes, and its client
+                    // connects again, to the queue's owner.
+                    return;
+                }
                 let welcome = QueueMessage::Welcome {
                     version: PROTOCOL_VERSION,
                     you: player.clone(),
@@ -255,7 +265,16 @@ impl Service {
                 player,
                 request,
             } => {
+                if self.lease.epoch().is_none() {
+                    // A socket of a queue lost (closing): none of its
+                    // requests is served here any more.
+                    return;
+                }
                 if let Err(e) = self.request(&player, request).await {
+                    if fenced(&e) {
+                        self.lost();
+                        return;
+                    }
                     if e.code() == "internal" {
                         eprintln!("mancala-server: queue: {e}");
                     }
@@ -282,14 +301,18 @@ impl Service {
             QueueCommand::Waiting { reply } => {
                 let _ = reply.send(self.waiting());
             }
-            QueueCommand::Lost => {
-                self.matchmaker = Matchmaker::new();
-                self.offered.clear();
-                // Their senders dropped, the sockets close.
-                self.conns.clear();
-                self.count();
-            }
+            QueueCommand::Lost => self.lost(),
         }
+    }
+
+    /// This instance no longer holds the queue: every ticket is dropped
+    /// and every connection closed (their senders dropped), so that the
+    /// clients connect again and reach the queue's owner.
+    fn lost(&mut self) {
+        self.matchmaker = Matchmaker::new();
+        self.offered.clear();
+        self.conns.clear();
+        self.count();
     }
 
     async fn request(&mut self, player: &str, request: QueueRequest) -> Result<(), Error> {
@@ -385,16 +408,25 @@ impl Service {
 
     /// Stores a room of `pool` with `seated` in its seats in order and
     /// starts its game; returns its code.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RoomMoved`] (code `queue`) if this instance's claim of
+    /// the queue is lost (another instance claimed it since: nothing is
+    /// stored); [`Error::Database`]; the room's own.
     async fn open_room(
         &self,
         pool: &Pool,
         setup: &RoomSetup,
         seated: &[String],
     ) -> Result<String, Error> {
+        let epoch = self.lease.epoch().ok_or_else(|| Error::RoomMoved {
+            code: "queue".to_string(),
+        })?;
         let code = secret::token()?;
         let turn = Some(MATCHED_TURN_SECONDS);
         (self.db)
-            .create_matched_room(&code, setup, pool.rated, turn, seated)
+            .create_matched_room(&code, setup, pool.rated, turn, seated, epoch)
             .await?;
         self.rooms.get(&code).await?.send(Command::Begin).await?;
         Ok(code)
@@ -427,6 +459,12 @@ impl Service {
                     choice: choice_of(&group.pool),
                     computers: 0,
                 },
+                Err(e) if fenced(&e) => {
+                    // Another instance runs the queue now: nobody is
+                    // seated here, and the players reach it.
+                    self.lost();
+                    return;
+                }
                 Err(e) => {
                     eprintln!("mancala-server: queue: {e}");
                     QueueMessage::Error {
@@ -522,6 +560,12 @@ impl Service {
             .map(|(game, set)| (game.to_string(), set.len()))
             .collect()
     }
+}
+
+/// Whether `error` says that this instance's claim of the queue is lost
+/// (a write refused by the fence).
+fn fenced(error: &Error) -> bool {
+    matches!(error, Error::RoomMoved { code } if code == "queue")
 }
 
 /// The queue of `pool` as the protocol says it.

@@ -217,7 +217,13 @@ impl Rooms {
         };
         if tokio::runtime::Handle::try_current().is_ok() {
             let live = Arc::downgrade(&rooms.live);
-            tokio::spawn(renewals(rooms.db.clone(), rooms.settings.clone(), live));
+            let playing = rooms.playing.clone();
+            tokio::spawn(renewals(
+                rooms.db.clone(),
+                rooms.settings.clone(),
+                live,
+                playing,
+            ));
         }
         rooms
     }
@@ -225,12 +231,7 @@ impl Rooms {
     /// How many persons play a game in progress now, by game (`house`,
     /// a preset's name, or `custom`).
     pub(crate) fn playing(&self) -> HashMap<String, usize> {
-        let mut counts = HashMap::new();
-        let playing = self.playing.lock().unwrap_or_else(|e| e.into_inner());
-        for (game, people) in playing.values() {
-            *counts.entry(game.clone()).or_insert(0) += people;
-        }
-        counts
+        count_playing(&self.playing)
     }
 
     /// The room `code`, its task started from the database if it is not
@@ -416,8 +417,21 @@ impl Rooms {
     }
 }
 
+/// How many persons play a game in progress in the rooms of `playing`,
+/// by game.
+fn count_playing(playing: &Playing) -> HashMap<String, usize> {
+    let mut counts = HashMap::new();
+    let playing = playing.lock().unwrap_or_else(|e| e.into_inner());
+    for (game, people) in playing.values() {
+        *counts.entry(game.clone()).or_insert(0) += people;
+    }
+    counts
+}
+
 /// Renews the leases of this instance's rooms every third of the lease,
-/// in one statement, until the rooms `live` holds are dropped. A room is
+/// in one statement, until the rooms `live` holds are dropped; with each
+/// renewal, stores for the other instances how many persons play in
+/// them (`playing`, see [`Db::store_playing`]). A room is
 /// told it is [`Command::Lost`] when the renewal does not find its claim
 /// (another instance took it over since: this one was stopped or cut
 /// off past its lease), and also when its lease would run out before
@@ -430,6 +444,7 @@ async fn renewals(
     db: Db,
     settings: Settings,
     live: std::sync::Weak<Mutex<HashMap<String, Entry>>>,
+    playing: Playing,
 ) {
     let every = (settings.lease / 3).max(Duration::from_millis(10));
     let mut tick = tokio::time::interval(every);
@@ -456,6 +471,19 @@ async fn renewals(
             // Apart, so that a room whose queue is full holds up no other.
             tokio::spawn(async move { tx.send(Command::Lost).await });
         }
+        // Apart, so that a slow write holds up no renewal; one that
+        // fails is written again at the next.
+        let (store_db, instance) = (db.clone(), settings.instance.clone());
+        let counts = count_playing(&playing);
+        let lease = settings.lease;
+        tokio::spawn(async move {
+            let store = store_db.store_playing(&instance, began.1, lease, &counts);
+            match tokio::time::timeout(lease, store).await {
+                Ok(Ok(())) => {}
+                Ok(Err(error)) => tracing::warn!(%error, "storing the rooms' counts failed"),
+                Err(_) => tracing::warn!(limit = ?lease, "storing the rooms' counts took too long"),
+            }
+        });
     }
 }
 
@@ -526,11 +554,30 @@ mod tests {
         }
     }
 
-    /// Lets the room's task and SQLite's thread catch up.
-    async fn settle() {
-        for _ in 0..200 {
-            std::thread::yield_now();
-            tokio::task::yield_now().await;
+    /// Lets the tasks and the database catch up before the paused clock
+    /// moves on: yields until no connection of `db`'s pool is in use,
+    /// three looks in a row (a task woken by a query's answer may start
+    /// another), so that no query is in flight on SQLite's thread while
+    /// virtual time jumps (its timeouts would fire, however fast the
+    /// query). A minute of real time is only the safety net of a test
+    /// that would otherwise hang.
+    async fn settle(db: &Db) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        let mut quiet = 0;
+        while quiet < 3 {
+            for _ in 0..50 {
+                std::thread::yield_now();
+                tokio::task::yield_now().await;
+            }
+            let pool = db.pool();
+            // A closed pool runs nothing (every query fails at once).
+            let idle = pool.is_closed()
+                || usize::try_from(pool.size()).is_ok_and(|size| size == pool.num_idle());
+            quiet = if idle { quiet + 1 } else { 0 };
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the database never went quiet"
+            );
         }
     }
 
@@ -540,7 +587,7 @@ mod tests {
         let step = Duration::from_secs(1);
         let mut waited = Duration::ZERO;
         loop {
-            settle().await;
+            settle(&rooms.db).await;
             if rooms.count().await == n {
                 return true;
             }
@@ -742,7 +789,7 @@ mod tests {
             assert_eq!(codes, ["room_moved"]);
             assert!(!moved, "a move that was not committed was announced");
         }
-        settle().await;
+        settle(&db).await;
         assert_eq!(rooms.count().await, 0);
         assert_eq!(db.metrics().rooms_lost.get(), 1);
     }
@@ -833,11 +880,20 @@ mod tests {
         assert_eq!(other.metrics().room_takeovers.get(), 0);
     }
 
-    #[tokio::test]
+    #[tokio::test(start_paused = true)]
     async fn a_room_whose_lease_cannot_be_renewed_tells_its_clients_to_go() {
+        frozen(lease_cannot_be_renewed()).await;
+    }
+
+    /// On virtual time: the clock moves only by `step`, each time once
+    /// the database is quiet ([`settle`]).
+    async fn lease_cannot_be_renewed() {
         let dir = tempfile::tempdir().unwrap();
         let (db, _) = one_room(&dir).await;
         let lease = Duration::from_millis(600);
+        // A step that divides the renewals' period (200 ms): each renewal
+        // runs at its time.
+        let step = lease / 30;
         let rooms = Rooms::new(db.clone(), settings("a", lease, Duration::from_secs(60)));
         let handle = rooms.get("r").await.unwrap();
         let (out, mut outbox) = mpsc::channel(64);
@@ -848,25 +904,41 @@ mod tests {
             out,
         };
         handle.send(join).await.unwrap();
-        // Renewed, the room stays for longer than its lease.
-        tokio::time::sleep(2 * lease).await;
+        // Renewed (every 200 ms), the room stays for twice its lease.
+        for _ in 0..60 {
+            settle(&db).await;
+            tokio::time::advance(step).await;
+        }
+        settle(&db).await;
         assert_eq!(rooms.count().await, 1);
 
         // The database is gone (as if cut off): every renewal fails, and
         // before the lease runs out Ann is told to connect again (to an
-        // instance that can take the room), and the room ends.
+        // instance that can take the room), and the room ends. The last
+        // renewal was at the cut and its lease ends 600 ms after it: the
+        // room is lost at the first failed renewal that leaves it 200 ms
+        // or less, 400 ms after the cut.
         db.close().await;
         let cut = tokio::time::Instant::now();
         let moved = loop {
-            match tokio::time::timeout(2 * lease, outbox.recv()).await {
-                Ok(Some(ServerMessage::Error { code, .. })) => break code,
-                Ok(Some(_)) => {}
-                other => panic!("not told to go: {other:?}"),
+            settle(&db).await;
+            match outbox.try_recv() {
+                Ok(ServerMessage::Error { code, .. }) => break code,
+                Ok(_) => continue,
+                Err(mpsc::error::TryRecvError::Empty) => {}
+                Err(e) => panic!("not told to go: {e:?}"),
             }
+            assert!(
+                cut.elapsed() < 2 * lease,
+                "not told to go in {:?}",
+                2 * lease
+            );
+            tokio::time::advance(step).await;
         };
         assert_eq!(moved, "room_moved");
-        assert!(cut.elapsed() < lease, "{:?}", cut.elapsed());
-        tokio::time::sleep(lease / 3).await;
+        let took = cut.elapsed();
+        assert!(took <= Duration::from_millis(400), "{took:?}");
+        settle(&db).await;
         assert_eq!(rooms.count().await, 0);
         assert_eq!(db.metrics().rooms_lost.get(), 1);
     }
@@ -890,7 +962,7 @@ mod tests {
             let db = db.clone();
             async move {
                 for _ in 0..100 {
-                    settle().await;
+                    settle(&db).await;
                     let stored = db.away_times("r").await.unwrap();
                     if stored.contains_key("a") == away {
                         return;
@@ -944,7 +1016,7 @@ mod tests {
         handle.send(join(out)).await.unwrap();
         let mut room = None;
         for _ in 0..100 {
-            settle().await;
+            settle(&db).await;
             room = last_room(&mut outbox);
             if room.is_some() {
                 break;
