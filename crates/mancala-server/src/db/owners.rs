@@ -122,15 +122,12 @@ impl Db {
         now: i64,
         lease: Duration,
     ) -> Result<Vec<Fence>, Error> {
-        let rows = sqlx::query(
-            "UPDATE room_owners SET expires_at = $1, held_until = $3 WHERE instance = $2 \
-             RETURNING room, epoch",
-        )
-        .bind(now.saturating_add(millis(lease)))
-        .bind(instance)
-        .bind(now)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = sqlx::query(renewal(self.sqlite))
+            .bind(now.saturating_add(millis(lease)))
+            .bind(instance)
+            .bind(now)
+            .fetch_all(&self.pool)
+            .await?;
         Ok(rows
             .into_iter()
             .map(|r| Fence {
@@ -162,6 +159,20 @@ impl Db {
         .fetch_optional(&self.pool)
         .await?;
         Ok(addr)
+    }
+
+    /// When the lease on room `code` runs out (milliseconds since 1970),
+    /// whoever holds it; `None` for a room never claimed.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn lease_end(&self, code: &str) -> Result<Option<i64>, Error> {
+        let end = sqlx::query_scalar("SELECT expires_at FROM room_owners WHERE room = $1")
+            .bind(code)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(end)
     }
 
     /// Gives room `fence.room` up, if `fence` still holds it: any
@@ -322,6 +333,32 @@ pub(super) fn fenced_event_insert(sqlite: bool) -> &'static str {
     }
 }
 
+/// The SQL that renews every lease of instance `$2` until `$1`, noting
+/// `$3` as the time it was held, and returns each room with its epoch,
+/// on SQLite or else PostgreSQL.
+///
+/// On PostgreSQL the rows are locked in the order of their rooms' codes
+/// (byte order, `COLLATE "C"`) before they are written, the order in
+/// which a batch of events locks them too (`commits::in_lock_order`):
+/// a renewal and a batch holding some of the same rows (the batch's
+/// `FOR SHARE`) then wait for each other, never in a cycle. Written as
+/// a plain `UPDATE ... WHERE instance = $2`, the rows were locked in
+/// the table's order, and under load a renewal and a batch deadlocked:
+/// PostgreSQL cancelled one, a failed renewal in two lost every room of
+/// the instance (docs/results.md section 8.5, the run of 2026-12-04
+/// 23:09). On SQLite the statement holds the database's write lock.
+pub(super) fn renewal(sqlite: bool) -> &'static str {
+    if sqlite {
+        "UPDATE room_owners SET expires_at = $1, held_until = $3 WHERE instance = $2 \
+         RETURNING room, epoch"
+    } else {
+        "UPDATE room_owners SET expires_at = $1, held_until = $3 \
+         WHERE instance = $2 AND room IN (SELECT room FROM room_owners WHERE instance = $2 \
+         ORDER BY room COLLATE \"C\" FOR NO KEY UPDATE) \
+         RETURNING room, epoch"
+    }
+}
+
 /// Checks inside transaction `tx` that `fence` still holds its room,
 /// and keeps it so to the end of `tx`: a write of the owner's row (a
 /// row lock on PostgreSQL, the write lock on SQLite).
@@ -380,6 +417,73 @@ pub(crate) mod tests {
 
     fn moved(result: Result<impl std::fmt::Debug, Error>) -> bool {
         matches!(result, Err(Error::RoomMoved { ref code }) if code == "r")
+    }
+
+    /// A renewal locks its rooms' rows in the order of their codes, as a
+    /// batch of events does (`commits::in_lock_order`), whatever order
+    /// the table holds them in: while a transaction holds room `a`'s row
+    /// (as a batch's insert does, `FOR SHARE`), the renewal waits for it
+    /// holding nothing, so that room `z`'s row, which comes after, is
+    /// still free. A renewal locking in the table's order (`z` was
+    /// claimed first) would hold `z` while it waits for `a`: a batch
+    /// holding `a` and then asking for `z` would deadlock with it, as in
+    /// docs/results.md section 8.5's run of 2026-12-04 23:09. PostgreSQL
+    /// only (SQLite has one write lock, and no row locks).
+    #[tokio::test]
+    async fn a_renewal_locks_its_rooms_in_the_order_of_their_codes() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = fresh(&dir).await;
+        if url.starts_with("sqlite:") {
+            return;
+        }
+        let a = Db::open(&url).await.unwrap();
+        a.create_player("p", "p", "-").await.unwrap();
+        let setup = RoomSetup::choose(Some("kalah"), None, None).unwrap();
+        let t = 1_000_000;
+        for code in ["z", "a"] {
+            a.create_room(code, "p", &setup, false, None).await.unwrap();
+            a.claim(code, ("A", "http://a"), t, LEASE).await.unwrap();
+        }
+        let mut batch = sqlx::PgConnection::connect(&url).await.unwrap();
+        batch.execute("BEGIN").await.unwrap();
+        let lock = "SELECT room FROM room_owners WHERE room = 'a' FOR SHARE";
+        batch.execute(lock).await.unwrap();
+
+        let renewing = {
+            let a = a.clone();
+            tokio::spawn(async move { a.renew("A", t + 1, LEASE).await })
+        };
+        // Wait (up to a deadline) until the renewal waits for a lock.
+        let mut watch = sqlx::PgConnection::connect(&url).await.unwrap();
+        let waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' \
+                       AND query LIKE 'UPDATE room_owners%'";
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let n: i64 = sqlx::query_scalar(waiting)
+                .fetch_one(&mut watch)
+                .await
+                .unwrap();
+            if n == 1 {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the renewal never waited"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let other = "SELECT room FROM room_owners WHERE room = 'z' FOR SHARE NOWAIT";
+        let mut later = sqlx::PgConnection::connect(&url).await.unwrap();
+        later.execute("BEGIN").await.unwrap();
+        let z = later.execute(other).await;
+        assert!(z.is_ok(), "room z's row was locked: {z:?}");
+        later.execute("COMMIT").await.unwrap();
+
+        batch.execute("COMMIT").await.unwrap();
+        let mut renewed: Vec<_> = renewing.await.unwrap().unwrap();
+        renewed.sort_by(|x, y| x.room.cmp(&y.room));
+        let rooms: Vec<_> = renewed.iter().map(|f| (f.room.as_str(), f.epoch)).collect();
+        assert_eq!(rooms, [("a", 1), ("z", 1)]);
     }
 
     #[tokio::test]
