@@ -6,7 +6,6 @@
 # processes and the kill; load.rs measures (SIGUSR1 tells it when the
 # kill came) and checks the database. Exits with load.rs's status.
 #
-#   cargo build --release -p mancala-cli -p mancala-server --example load
 #   benches/takeover.sh --rooms 300 --kill-after 20
 #   benches/takeover.sh --rooms 5000 --kill-after 60 --database postgres://...
 #
@@ -21,7 +20,8 @@
 #   --port 18090        the instances listen on PORT+1 .. PORT+3
 #   --                  the rest goes to load.rs (--think-ms, --seed, ...)
 # MANCALA and LOAD name the binaries (default target/release/mancala and
-# target/release/examples/load). Logs go to a temporary folder, named at
+# target/release/examples/load of this tree, which the script builds
+# first). Logs go to a temporary folder, named at
 # the end.
 set -euo pipefail
 
@@ -47,13 +47,20 @@ done
 case "$victim" in 1|2|3) ;; *) echo "takeover.sh: --kill takes 1, 2 or 3" >&2; exit 2 ;; esac
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
+# The release binaries of this tree, built first (two commands: with
+# `--example load`, cargo builds only the example of every package named,
+# and an old `mancala` would be measured), unless MANCALA and LOAD name
+# others.
+if [ -z "${MANCALA:-}" ]; then
+  (cd "$root" && cargo build --release --quiet -p mancala-cli --bin mancala)
+fi
+if [ -z "${LOAD:-}" ]; then
+  (cd "$root" && cargo build --release --quiet -p mancala-server --example load)
+fi
 mancala="${MANCALA:-$root/target/release/mancala}"
 load="${LOAD:-$root/target/release/examples/load}"
 for binary in "$mancala" "$load"; do
-  [ -x "$binary" ] || {
-    echo "takeover.sh: no $binary: cargo build --release -p mancala-cli -p mancala-server --example load" >&2
-    exit 2
-  }
+  [ -x "$binary" ] || { echo "takeover.sh: no $binary" >&2; exit 2; }
 done
 
 # Without a database, run again inside a throwaway PostgreSQL.

@@ -235,6 +235,34 @@ async fn a_stopped_owner_loses_its_room_and_never_writes_for_it_again() {
     assert_eq!(stored_events(&database, &id).await, events(&game));
 }
 
+/// A client of a dead owner's room that reaches another instance is
+/// served there once the owner's lease has run out, on its first
+/// connection: that instance, finding the owner unreachable, waits for
+/// the lease and takes the room over. (It used to refuse the client
+/// with `room_moved` until a try after the lease's end: with the page's
+/// growing delays between tries, up to 5 s after it.)
+#[tokio::test]
+async fn a_client_of_a_dead_owners_room_is_served_on_its_first_connection_when_the_lease_ends() {
+    let (database, _dir) = database().await;
+    let a = instance(&database, "a");
+    let b = instance(&database, "b");
+    let mut game = kalah();
+    let mut random = Random::new(33);
+    let (people, code, mut on_a) = a.started_room("kalah").await;
+    play(&mut on_a, &mut game, &mut random, 4).await;
+
+    a.kill();
+    let killed = Instant::now();
+    let (_on_b, room) = match b.try_join(&code, &people[0]).await {
+        Ok(joined) => joined,
+        Err(refusal) => panic!("refused: {refusal}"),
+    };
+    let took = killed.elapsed();
+    assert!(took < TAKEOVER, "took {took:?}");
+    assert_eq!(room["game"]["events"], json!(events(&game)));
+    assert_eq!(metric(&b, "mancala_room_takeovers_total").await, 1.0);
+}
+
 #[tokio::test]
 async fn an_owner_sent_sigterm_hands_its_rooms_over_at_once_and_exits() {
     let (database, _dir) = database().await;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use axum::Router;
-use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, State};
 use axum::http::header::{
     AUTHORIZATION, CONTENT_SECURITY_POLICY, CONTENT_TYPE, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
@@ -28,7 +28,7 @@ use crate::protocol::{
 };
 use crate::proxy;
 use crate::queue::{self, Queue};
-use crate::room::{Rooms, Settings};
+use crate::room::{self, Rooms, Settings};
 use crate::setup::{HouseRulesChoice, RoomSetup};
 use crate::{MAX_NAME, secret, web, ws};
 
@@ -631,7 +631,10 @@ async fn room_socket(
                 .max_frame_size(MAX_FRAME)
                 .read_buffer_size(READ_BUFFER)
                 .on_upgrade(move |socket| async move {
-                    proxy::pass_on(socket, &owner, &code, silence_limit).await;
+                    if let Err(socket) = proxy::pass_on(socket, &owner, &code, silence_limit).await
+                    {
+                        take_over(&app, socket, code).await;
+                    }
                     drop(opened);
                 }));
         }
@@ -653,6 +656,50 @@ async fn room_socket(
             ws::serve(socket, link).await;
             drop(opened);
         }))
+}
+
+/// How long after the lease's end, by this instance's clock, a takeover
+/// tries its claim: room for clocks a little apart.
+const TAKEOVER_MARGIN: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// Serves `socket`, a client of room `code` whose owner cannot be
+/// reached (it died, or is stopped or cut off), by taking the room over:
+/// waits until the owner's lease has run out (a lease at most), then
+/// loads the room here and serves the client as its own. The client,
+/// which sent its `hello` and waits for `welcome`, is thus served about
+/// when the lease ends, instead of trying again at its own pace (the
+/// page waits 0.5, 1, 2, 4, then 5 s between tries, so that a room would
+/// be found free only at the try after the lease's end). If the room
+/// cannot be loaded here (another instance claimed it first, or the
+/// owner renewed its lease), the client is told `room_moved` and
+/// connects again.
+async fn take_over(app: &AppState, mut socket: WebSocket, code: String) {
+    let rooms = &app.0.rooms;
+    let lease = rooms.settings().lease;
+    if let Ok(Some(end)) = rooms.lease_end(&code).await {
+        let left = end.saturating_sub(crate::db::now_ms()).max(0);
+        let left = std::time::Duration::from_millis(u64::try_from(left).unwrap_or(0)).min(lease);
+        tokio::time::sleep(left + TAKEOVER_MARGIN).await;
+    }
+    let room = match rooms.get(&code).await {
+        Ok(room) => room,
+        Err(error) => {
+            tracing::debug!(room = %code, %error, "no takeover: the client connects again");
+            let moved = Error::RoomMoved { code };
+            let text = serde_json::to_string(&room::error_message(&moved)).unwrap_or_default();
+            let _ = socket.send(Message::Text(text.into())).await;
+            return;
+        }
+    };
+    let link = ws::Link {
+        room,
+        code,
+        conn: app.0.next_conn.fetch_add(1, Ordering::Relaxed),
+        db: app.0.db.clone(),
+        rooms: app.0.rooms.clone(),
+        silence_limit: app.0.silence_limit,
+    };
+    ws::serve(socket, link).await;
 }
 
 /// The address of the client a request comes from, as the per-address

@@ -13,8 +13,6 @@ use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::Message as Upstream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-use crate::error::Error;
-use crate::room::error_message;
 use crate::ws::Heartbeat;
 
 /// The header of a socket an instance passes on: the owner never passes
@@ -46,19 +44,21 @@ fn socket_url_at(owner: &str, path: &str) -> String {
 
 /// Serves `client` by passing it on to `owner` (its advertised URL) for
 /// room `code`, until either side closes; a client silent for longer
-/// than `silence_limit` is dropped as by the owner. If the owner cannot
-/// be reached, the client is told `room_moved` and closed.
+/// than `silence_limit` is dropped as by the owner.
+///
+/// # Errors
+///
+/// The client, untouched, if the owner cannot be reached (it died, or
+/// is stopped, with its lease not yet run out): the caller waits for the
+/// lease and takes the room over (`http::take_over`).
 pub(crate) async fn pass_on(
     client: WebSocket,
     owner: &str,
     code: &str,
     silence_limit: Option<std::time::Duration>,
-) {
-    let refused = Error::RoomMoved {
-        code: code.to_string(),
-    };
+) -> Result<(), WebSocket> {
     let url = socket_url(owner, code);
-    relay(client, owner, &url, Some(&refused), silence_limit).await;
+    relay(client, owner, &url, silence_limit).await
 }
 
 /// Serves `client` of the queue (`/ws/queue`) by passing it on to
@@ -71,19 +71,18 @@ pub(crate) async fn pass_queue_on(
     silence_limit: Option<std::time::Duration>,
 ) {
     let url = socket_url_at(owner, "/ws/queue");
-    relay(client, owner, &url, None, silence_limit).await;
+    // Dropped: closed.
+    let _ = relay(client, owner, &url, silence_limit).await;
 }
 
 /// Copies frames between `client` and a WebSocket of its own to `url`
-/// at `owner`; tells the client `refused` first if that cannot be
-/// opened.
+/// at `owner`; gives the client back if that cannot be opened.
 async fn relay(
     mut client: WebSocket,
     owner: &str,
     url: &str,
-    refused: Option<&Error>,
     silence_limit: Option<std::time::Duration>,
-) {
+) -> Result<(), WebSocket> {
     let request = url.into_client_request().map(|mut r| {
         r.headers_mut()
             .insert(PASSED_ON, axum::http::HeaderValue::from_static("1"));
@@ -101,11 +100,7 @@ async fn relay(
         Ok(upstream) => upstream,
         Err(error) => {
             tracing::warn!(%url, %owner, %error, "the owner cannot be reached");
-            if let Some(refused) = refused {
-                let text = serde_json::to_string(&error_message(refused)).unwrap_or_default();
-                let _ = client.send(Message::Text(text.into())).await;
-            }
-            return;
+            return Err(client);
         }
     };
     tracing::debug!(%url, %owner, "socket passed on to the owner");
@@ -148,6 +143,7 @@ async fn relay(
     }
     let _ = up_tx.send(Upstream::Close(None)).await;
     let _ = client.send(Message::Close(None)).await;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -106,7 +106,13 @@ async fn run(
 
 /// Stores the events `waiting` in one transaction, or each in its own
 /// if that fails, and answers each.
-async fn store_all(pool: &AnyPool, sql: &'static str, metrics: &Metrics, waiting: Vec<Waiting>) {
+async fn store_all(
+    pool: &AnyPool,
+    sql: &'static str,
+    metrics: &Metrics,
+    mut waiting: Vec<Waiting>,
+) {
+    in_lock_order(&mut waiting, |w| &w.append.fence.room);
     let (appends, rooms): (Vec<Append>, Vec<oneshot::Sender<Stored>>) =
         waiting.into_iter().map(|w| (w.append, w.done)).unzip();
     let stored = if appends.len() == 1 {
@@ -128,6 +134,16 @@ async fn store_all(pool: &AnyPool, sql: &'static str, metrics: &Metrics, waiting
         // A room that stopped waiting has nobody to tell.
         let _ = room.send(stored);
     }
+}
+
+/// Puts `events` in the order in which their inserts lock their rooms'
+/// owner rows: by room code, byte by byte, as a renewal locks them
+/// (`lease::Leased::renew_sql`), so that a batch and a renewal never wait
+/// for each other in a cycle (a deadlock, which PostgreSQL ends by
+/// cancelling one of them). The sort is stable: the events of one room
+/// keep the order they came in (their sequence numbers).
+fn in_lock_order<T>(events: &mut [T], room: impl Fn(&T) -> &String) {
+    events.sort_by(|a, b| room(a).as_bytes().cmp(room(b).as_bytes()));
 }
 
 /// Stores every event of `batch` in one transaction on `pool`: returns
@@ -221,6 +237,26 @@ mod tests {
     async fn stored(db: &Db, code: &str) -> Vec<String> {
         let events = db.events(&format!("g{code}")).await.unwrap();
         events.into_iter().map(|(e, _)| e.to_string()).collect()
+    }
+
+    #[test]
+    fn a_batch_locks_rooms_in_the_order_of_their_codes_each_room_in_turn() {
+        // Events as (room, sequence number), in the order they came.
+        let mut events = vec![
+            ("s".to_string(), 4),
+            ("r".to_string(), 7),
+            ("a".to_string(), 2),
+            ("s".to_string(), 5),
+            ("B".to_string(), 1),
+            ("r".to_string(), 8),
+        ];
+        in_lock_order(&mut events, |e| &e.0);
+        let order: Vec<_> = events.iter().map(|(r, n)| (r.as_str(), *n)).collect();
+        // Byte order puts capitals first, as PostgreSQL's COLLATE "C".
+        assert_eq!(
+            order,
+            [("B", 1), ("a", 2), ("r", 7), ("r", 8), ("s", 4), ("s", 5)]
+        );
     }
 
     #[tokio::test]

@@ -81,8 +81,20 @@ impl Leased {
 
     /// The renewal of every lease of instance `$3` (`$1` the lease's
     /// end, `$2` the table's own column), or, with `one`, of key `$4`'s
-    /// alone, if still at epoch `$5`.
-    fn renew_sql(self, one: bool) -> String {
+    /// alone, if still at epoch `$5`, on SQLite or else PostgreSQL.
+    ///
+    /// On PostgreSQL the rows are locked in the order of their keys
+    /// (byte order, `COLLATE "C"`) before they are written, the order in
+    /// which a batch of events locks its rooms' rows too
+    /// (`commits::in_lock_order`): a renewal and a batch holding some of
+    /// the same rows (the batch's `FOR SHARE`) then wait for each other,
+    /// never in a cycle. Written as a plain `UPDATE ... WHERE instance =
+    /// $3`, the rows were locked in the table's order, and under load a
+    /// renewal and a batch deadlocked: PostgreSQL cancelled one, and two
+    /// failed renewals in a row lost every room of the instance
+    /// (docs/results.md section 8.5). On SQLite the statement holds the
+    /// database's write lock.
+    fn renew_sql(self, one: bool, sqlite: bool) -> String {
         let Leased {
             table, key, own, ..
         } = self;
@@ -91,8 +103,16 @@ impl Leased {
         } else {
             String::new()
         };
+        let in_order = if sqlite {
+            String::new()
+        } else {
+            format!(
+                " AND {key} IN (SELECT {key} FROM {table} WHERE instance = $3{only} \
+                 ORDER BY {key} COLLATE \"C\" FOR NO KEY UPDATE)"
+            )
+        };
         format!(
-            "UPDATE {table} SET expires_at = $1, {own} = $2 WHERE instance = $3{only} \
+            "UPDATE {table} SET expires_at = $1, {own} = $2 WHERE instance = $3{only}{in_order} \
              RETURNING {key}, epoch"
         )
     }
@@ -153,7 +173,7 @@ impl Db {
     where
         T: for<'q> Encode<'q, Any> + Type<Any> + Send + 'static,
     {
-        let sql = kind.renew_sql(only.is_some());
+        let sql = kind.renew_sql(only.is_some(), self.sqlite);
         let mut query = sqlx::query(&sql)
             .bind(now.saturating_add(millis(lease)))
             .bind(own)

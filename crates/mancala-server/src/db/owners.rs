@@ -150,6 +150,20 @@ impl Db {
         self.lease_elsewhere(ROOMS, code, instance, now).await
     }
 
+    /// When the lease on room `code` runs out (milliseconds since 1970),
+    /// whoever holds it; `None` for a room never claimed.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn lease_end(&self, code: &str) -> Result<Option<i64>, Error> {
+        let end = sqlx::query_scalar("SELECT expires_at FROM room_owners WHERE room = $1")
+            .bind(code)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(end)
+    }
+
     /// Gives room `fence.room` up, if `fence` still holds it: any
     /// instance may claim it at once (its epoch stays, to grow on).
     ///
@@ -361,6 +375,73 @@ pub(crate) mod tests {
 
     fn moved(result: Result<impl std::fmt::Debug, Error>) -> bool {
         matches!(result, Err(Error::RoomMoved { ref code }) if code == "r")
+    }
+
+    /// A renewal locks its rooms' rows in the order of their codes, as a
+    /// batch of events does (`commits::in_lock_order`), whatever order
+    /// the table holds them in: while a transaction holds room `a`'s row
+    /// (as a batch's insert does, `FOR SHARE`), the renewal waits for it
+    /// holding nothing, so that room `z`'s row, which comes after, is
+    /// still free. A renewal locking in the table's order (`z` was
+    /// claimed first) would hold `z` while it waits for `a`: a batch
+    /// holding `a` and then asking for `z` would deadlock with it, as in
+    /// docs/results.md section 8.5's run of 2026-12-04 23:09. PostgreSQL
+    /// only (SQLite has one write lock, and no row locks).
+    #[tokio::test]
+    async fn a_renewal_locks_its_rooms_in_the_order_of_their_codes() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = fresh(&dir).await;
+        if url.starts_with("sqlite:") {
+            return;
+        }
+        let a = Db::open(&url).await.unwrap();
+        a.create_player("p", "p", "-").await.unwrap();
+        let setup = RoomSetup::choose(Some("kalah"), None, None).unwrap();
+        let t = 1_000_000;
+        for code in ["z", "a"] {
+            a.create_room(code, "p", &setup, false, None).await.unwrap();
+            a.claim(code, ("A", "http://a"), t, LEASE).await.unwrap();
+        }
+        let mut batch = sqlx::PgConnection::connect(&url).await.unwrap();
+        batch.execute("BEGIN").await.unwrap();
+        let lock = "SELECT room FROM room_owners WHERE room = 'a' FOR SHARE";
+        batch.execute(lock).await.unwrap();
+
+        let renewing = {
+            let a = a.clone();
+            tokio::spawn(async move { a.renew("A", t + 1, LEASE).await })
+        };
+        // Wait (up to a deadline) until the renewal waits for a lock.
+        let mut watch = sqlx::PgConnection::connect(&url).await.unwrap();
+        let waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' \
+                       AND query LIKE 'UPDATE room_owners%'";
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let n: i64 = sqlx::query_scalar(waiting)
+                .fetch_one(&mut watch)
+                .await
+                .unwrap();
+            if n == 1 {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the renewal never waited"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let other = "SELECT room FROM room_owners WHERE room = 'z' FOR SHARE NOWAIT";
+        let mut later = sqlx::PgConnection::connect(&url).await.unwrap();
+        later.execute("BEGIN").await.unwrap();
+        let z = later.execute(other).await;
+        assert!(z.is_ok(), "room z's row was locked: {z:?}");
+        later.execute("COMMIT").await.unwrap();
+
+        batch.execute("COMMIT").await.unwrap();
+        let mut renewed: Vec<_> = renewing.await.unwrap().unwrap();
+        renewed.sort_by(|x, y| x.room.cmp(&y.room));
+        let rooms: Vec<_> = renewed.iter().map(|f| (f.room.as_str(), f.epoch)).collect();
+        assert_eq!(rooms, [("a", 1), ("z", 1)]);
     }
 
     #[tokio::test]

@@ -200,7 +200,21 @@ pub(crate) struct Rooms {
     playing: Playing,
     /// Set once the server drains: no room is loaded any more.
     draining: Arc<std::sync::atomic::AtomicBool>,
+    /// Room loads under way, at most [`LOADS_AT_ONCE`].
+    loads: Arc<tokio::sync::Semaphore>,
 }
+
+/// How many rooms an instance loads from the database at once. A load
+/// is a handful of queries one after another; when an instance takes
+/// over a dead one's rooms, thousands of clients ask for theirs within a
+/// second. Loaded all at once, their queries shared the pool's
+/// connections with each other and with the moves' commits, and each
+/// load took longer than [`Settings::patience`]: every one timed out,
+/// its work wasted, its clients refused to try again later
+/// (docs/results.md section 8.5). Taken a few at a time, each load is
+/// quick, and the rooms come back one after another. Below the pool's
+/// ten connections, so that commits and lease renewals always find one.
+const LOADS_AT_ONCE: usize = 6;
 
 impl Rooms {
     /// No room running yet; rooms will run with `settings`. Inside a
@@ -214,6 +228,7 @@ impl Rooms {
             loading: Loading::default(),
             playing: Playing::default(),
             draining: Arc::default(),
+            loads: Arc::new(tokio::sync::Semaphore::new(LOADS_AT_ONCE)),
         };
         if tokio::runtime::Handle::try_current().is_ok() {
             let live = Arc::downgrade(&rooms.live);
@@ -252,8 +267,8 @@ impl Rooms {
     /// [`Settings::patience`] (the client connects again, perhaps to an
     /// instance that can load it); replay errors while loading it.
     pub(crate) async fn get(&self, code: &str) -> Result<RoomHandle, Error> {
-        if let Some(handle) = self.running(code).await {
-            return Ok(handle);
+        if let Some(found) = self.running(code).await {
+            return found;
         }
         let turn = {
             let mut loading = self.loading.lock().unwrap_or_else(|e| e.into_inner());
@@ -271,21 +286,39 @@ impl Rooms {
         result
     }
 
-    /// The handle of room `code` if its task runs.
-    async fn running(&self, code: &str) -> Option<RoomHandle> {
-        let live = self.live.lock().await;
-        let entry = live.get(code).filter(|e| !e.tx.is_closed())?;
-        Some(RoomHandle {
+    /// The handle of room `code` if its task runs; [`Error::RoomMoved`]
+    /// if it runs but its lease, as far as this instance knows, has run
+    /// out (the renewal that would have extended it failed, or is slow):
+    /// another instance may hold the room now and have played on, so
+    /// that what this one holds in memory may be behind the database.
+    /// Such a room is lost at once ([`Command::Lost`]); the client
+    /// connects again, and finds the room's owner, or loads it.
+    async fn running(&self, code: &str) -> Option<Result<RoomHandle, Error>> {
+        let mut live = self.live.lock().await;
+        let entry = live.get_mut(code).filter(|e| !e.tx.is_closed())?;
+        if entry.lost || entry.held_until <= now_ms() {
+            if !entry.lost {
+                entry.lost = true;
+                entry.signal.send_replace(true);
+                tracing::warn!(room = %code, "room lost: its lease ran out before a renewal");
+                let tx = entry.tx.clone();
+                tokio::spawn(async move { tx.send(Command::Lost).await });
+            }
+            return Some(Err(Error::RoomMoved {
+                code: code.to_string(),
+            }));
+        }
+        Some(Ok(RoomHandle {
             tx: entry.tx.clone(),
-        })
+        }))
     }
 
     /// Starts room `code`'s task, loaded from the database, unless it
     /// runs (started by the loader before this one); in its turn of
     /// [`Rooms::get`].
     async fn start(&self, code: &str) -> Result<RoomHandle, Error> {
-        if let Some(handle) = self.running(code).await {
-            return Ok(handle);
+        if let Some(found) = self.running(code).await {
+            return found;
         }
         let moved = || Error::RoomMoved {
             code: code.to_string(),
@@ -296,8 +329,13 @@ impl Rooms {
         }
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
         let settings = self.settings.clone();
-        let asked = now_ms();
         let patience = self.settings.patience();
+        // Its turn among the loads, for as long as a load may take.
+        let Ok(Ok(_turn)) = tokio::time::timeout(patience, self.loads.acquire()).await else {
+            tracing::warn!(room = %code, limit = ?patience, "waiting to load the room took too long");
+            return Err(moved());
+        };
+        let asked = now_ms();
         let load = Room::load(self.db.clone(), code, settings, tx.downgrade());
         let mut room = match tokio::time::timeout(patience, load).await {
             Ok(Ok(room)) => room,
@@ -389,6 +427,20 @@ impl Rooms {
             .owner_elsewhere(code, &self.settings.instance, now_ms());
         match tokio::time::timeout(self.patience(), ask).await {
             Ok(owner) => owner,
+            Err(_) => Err(Error::Database(sqlx::Error::PoolTimedOut)),
+        }
+    }
+
+    /// When the lease on room `code` runs out, in milliseconds since
+    /// 1970; `None` for a room never claimed.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`], also when the database takes longer than
+    /// [`Settings::patience`].
+    pub(crate) async fn lease_end(&self, code: &str) -> Result<Option<i64>, Error> {
+        match tokio::time::timeout(self.patience(), self.db.lease_end(code)).await {
+            Ok(end) => end,
             Err(_) => Err(Error::Database(sqlx::Error::PoolTimedOut)),
         }
     }
@@ -513,6 +565,10 @@ fn expired(
                 entry.lost = true;
             }
         }
+        // A renewal that found the room but came back after the lease it
+        // gave had run out (it waited on locks): another instance may
+        // have claimed the room meanwhile.
+        entry.lost |= entry.held_until <= now;
         // A renewal that failed could not extend it: one that runs out
         // before the next renewal is lost (only then, so that a slow
         // database, or a clock jumping in a test, loses no room).
@@ -941,6 +997,54 @@ mod tests {
         settle(&db).await;
         assert_eq!(rooms.count().await, 0);
         assert_eq!(db.metrics().rooms_lost.get(), 1);
+    }
+
+    /// A room whose lease, as this instance knows it, has run out (its
+    /// renewal failed, or is held up) may have been claimed elsewhere
+    /// and played on there: a client is not joined to what this
+    /// instance holds, but told `room_moved`, and the room is lost here
+    /// (its clients told to go); the next client loads it again from
+    /// the database under a new claim.
+    #[tokio::test]
+    async fn a_room_whose_lease_ran_out_takes_no_client_and_is_lost() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, _) = one_room(&dir).await;
+        // Long enough that no renewal comes during the test.
+        let lease = Duration::from_secs(600);
+        let rooms = Rooms::new(db.clone(), settings("a", lease, Duration::from_secs(60)));
+        let handle = rooms.get("r").await.unwrap();
+        let (out, mut outbox) = mpsc::channel(64);
+        let join = Command::Join {
+            conn: 0,
+            player: "a".to_string(),
+            name: "ann".to_string(),
+            out,
+        };
+        handle.send(join).await.unwrap();
+        let first_epoch = rooms.live.lock().await["r"].epoch;
+
+        // As if the last renewal had come back after the lease it gave
+        // had run out.
+        rooms.live.lock().await.get_mut("r").unwrap().held_until = now_ms() - 1;
+        assert!(matches!(rooms.get("r").await, Err(Error::RoomMoved { .. })));
+        let told = loop {
+            match tokio::time::timeout(Duration::from_secs(10), outbox.recv()).await {
+                Ok(Some(ServerMessage::Error { code, .. })) => break code,
+                Ok(Some(_)) => {}
+                other => panic!("Ann was not told to go: {other:?}"),
+            }
+        };
+        assert_eq!(told, "room_moved");
+        assert_eq!(db.metrics().rooms_lost.get(), 1);
+
+        // Once its task has ended, the room is loaded again, claimed anew.
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while rooms.count().await > 0 {
+            assert!(std::time::Instant::now() < deadline, "the lost room stayed");
+            tokio::task::yield_now().await;
+        }
+        rooms.get("r").await.unwrap();
+        assert_eq!(rooms.live.lock().await["r"].epoch, first_epoch + 1);
     }
 
     #[tokio::test(start_paused = true)]
