@@ -442,7 +442,8 @@ pub enum ImpossibleTuzdyk {
     NoSuchHouse,
     /// The opponent's last house can never be a tuzdyk.
     LastHouse,
-    /// Both tuzdyks have the same house number: they would face each other.
+    /// The other side's tuzdyk bars this house: it has the same number, or
+    /// under `tuzdyk_across` it lies across the board from it.
     Facing,
     /// A tuzdyk holds no seed: its seeds go to its owner.
     HoldsSeeds,

@@ -520,11 +520,16 @@ fn sow_captures(r: &RuleSet) -> Option<Vec<Phrase>> {
     ])
 }
 
-/// Toguz Kumalak's tuzdyk.
+/// Toguz Kumalak's tuzdyk (Toguz Xorgol's under `tuzdyk_across`).
 fn tuzdyk(r: &RuleSet) -> Option<Vec<Phrase>> {
     r.tuzdyk.then(|| {
+        let key = if r.tuzdyk_across {
+            "rules-tuzdyk-across"
+        } else {
+            "rules-tuzdyk"
+        };
         vec![
-            Phrase::new("rules-tuzdyk")
+            Phrase::new(key)
                 .number("count", r.tuzdyk_count)
                 .number("house", r.houses),
             Phrase::new("rules-tuzdyk-store"),
@@ -540,7 +545,8 @@ fn grand_slam(r: &RuleSet) -> Option<Vec<Phrase>> {
     ])
 }
 
-/// The grand slam rule when it can matter: `no_capture` or `forbidden`.
+/// The grand slam rule when it can matter: `no_capture`, `forbidden` or
+/// `leave_first`.
 pub(crate) fn grand_slam_rule(r: &RuleSet) -> Option<&'static str> {
     if r.players != 2 || !takes_from_opponent(r) {
         return None;
@@ -549,6 +555,7 @@ pub(crate) fn grand_slam_rule(r: &RuleSet) -> Option<&'static str> {
         GrandSlam::Allowed => None,
         GrandSlam::NoCapture => Some("no_capture"),
         GrandSlam::Forbidden => Some("forbidden"),
+        GrandSlam::LeaveFirst => Some("leave_first"),
     }
 }
 

@@ -170,6 +170,9 @@ pub struct Rules {
     /// Toguz Kumalak's tuzdyk is in play (docs/rules.md section 5).
     pub(crate) tuzdyk: bool,
     pub(crate) tuzdyk_count: u8,
+    /// `tuzdyk_across`: the house barred by the opponent's tuzdyk is the
+    /// one across the board from it, not the one with its number.
+    pub(crate) tuzdyk_across: bool,
     pub(crate) chain: bool,
     pub(crate) gap_opposite: bool,
     /// Counts that a house reaching while sown is taken at (never empty
@@ -347,6 +350,7 @@ impl Rules {
             capture: set.capture,
             tuzdyk: set.tuzdyk,
             tuzdyk_count: set.tuzdyk_count,
+            tuzdyk_across: set.tuzdyk_across,
             chain: set.chain,
             gap_opposite: set.gap_opposite,
             sow_counts: set.sow_capture_counts,

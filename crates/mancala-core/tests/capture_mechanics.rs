@@ -410,3 +410,98 @@ fn a_match_capture_takes_a_house_that_equals_the_house_across() {
         })
     ));
 }
+
+#[test]
+fn a_grand_slam_under_leave_first_leaves_the_opponents_first_house_with_seeds() {
+    // docs/rules.md section 6. h4's 5 seeds: h5, h6, o1, o2, o3; o1 now
+    // holds 2, o2 3, o3 2. The chain from o3 takes o3, o2 and o1: every
+    // seed of side 1, a grand slam.
+    let start = "0,0,0,5,0,0:18 1,2,1,0,0,0:21 to=0 ply=4";
+    // leave_first: o1, the lowest-numbered of the three houses that held
+    // seeds, keeps its 2; o2 and o3 are taken (5).
+    let rules1 = spec("oware,grand_slam=leave_first");
+    let mut pos = at(&rules1, start);
+    let effect = play(&mut pos, 4);
+    assert!(effect.grand_slam);
+    assert_eq!(effect.captured, 5);
+    assert_eq!(pos.to_string(), "0,0,0,0,1,1:23 2,0,0,0,0,0:21 to=1 ply=5");
+    assert_eq!(
+        effect.captured_cups().collect::<Vec<_>>(),
+        [house(1, 2), house(1, 3)]
+    );
+    // Oware cancels the whole capture; `allowed` takes all 7.
+    let rules2 = spec("oware");
+    let mut pos = at(&rules2, start);
+    assert_eq!(play(&mut pos, 4).captured, 0);
+    assert_eq!(pos.to_string(), "0,0,0,0,1,1:18 2,3,2,0,0,0:21 to=1 ply=5");
+    let rules3 = spec("oware,grand_slam=allowed");
+    let mut pos = at(&rules3, start);
+    assert_eq!(play(&mut pos, 4).captured, 7);
+}
+
+#[test]
+fn a_grand_slam_of_a_single_house_under_leave_first_stands() {
+    // h6's seed falls into o1, the opponent's only house with seeds, now 3:
+    // a grand slam of one house, which leave_first lets stand (side 1 then
+    // cannot move: the game ends, side 0's 3 seeds to side 0).
+    let rules = spec("oware,grand_slam=leave_first");
+    let mut pos = at(&rules, "3,0,0,0,0,1:19 2,0,0,0,0,0:23 to=0 ply=4");
+    let effect = play(&mut pos, 6);
+    assert!(effect.grand_slam);
+    assert_eq!(effect.captured, 3);
+    assert_eq!(pos.store(Side::new(0)), 19 + 3 + 3);
+    assert_eq!(pos.store(Side::new(1)), 23);
+}
+
+#[test]
+fn a_gap_capture_grand_slam_under_leave_first_leaves_the_first_house() {
+    // docs/rules.md sections 5 and 6, the chained gap capture: h4's 2
+    // seeds go to h5 and h6; o1 after h6 is empty, o2 beyond it is taken,
+    // then o4 beyond the empty o3, then o6 beyond the empty o5; h1 is
+    // empty but h2 beyond it is the mover's own. Every seed of side 1.
+    let base =
+        "kalah,stores_sown=none,extra_turn=none,capture=gap,capture_side=opponent,chain=true";
+    let start = "0,0,0,2,0,0:20 0,2,0,1,0,3:20 to=0 ply=4";
+    // leave_first: o2, the lowest-numbered house holding seeds, keeps its 2.
+    let rules4 = spec(&format!("{base},grand_slam=leave_first"));
+    let mut pos = at(&rules4, start);
+    let effect = play(&mut pos, 4);
+    assert!(effect.grand_slam);
+    assert_eq!(effect.captured, 4);
+    assert_eq!(pos.to_string(), "0,0,0,0,1,1:24 0,2,0,0,0,0:20 to=1 ply=5");
+    assert_eq!(
+        effect.captured_cups().collect::<Vec<_>>(),
+        [house(1, 4), house(1, 6)]
+    );
+    let rules5 = spec(&format!("{base},grand_slam=no_capture"));
+    let mut pos = at(&rules5, start);
+    assert_eq!(play(&mut pos, 4).captured, 0);
+    assert_eq!(pos.to_string(), "0,0,0,0,1,1:20 0,2,0,1,0,3:20 to=1 ply=5");
+}
+
+#[test]
+fn leave_first_is_refused_with_a_tuzdyk_and_with_three_players() {
+    let toguz = RuleSet {
+        grand_slam: GrandSlam::LeaveFirst,
+        ..Preset::ToguzKumalak.rules()
+    };
+    assert!(matches!(
+        toguz.validate(),
+        Err(RuleError::InvalidValue {
+            reason: InvalidReason::TuzdykGrandSlam,
+            ..
+        })
+    ));
+    let three = RuleSet {
+        players: 3,
+        grand_slam: GrandSlam::LeaveFirst,
+        ..Preset::Kalah.rules()
+    };
+    assert!(matches!(
+        three.validate(),
+        Err(RuleError::TwoPlayerRule {
+            field: "grand_slam",
+            ..
+        })
+    ));
+}

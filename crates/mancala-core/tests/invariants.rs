@@ -341,7 +341,15 @@ fn check_tuzdyks(game: &History<'_>) {
             usize::from(number) < rules.houses(),
             "in the last house: {pos}"
         );
-        assert_ne!(numbers[1 - s], number, "facing tuzdyks: {pos}");
+        // The other tuzdyk bars the house with its number, or under
+        // `tuzdyk_across` the house across the board from it.
+        let theirs = numbers[1 - s];
+        let barred = if rules.rule_set().tuzdyk_across && theirs != 0 {
+            rules.houses() as u8 + 1 - theirs
+        } else {
+            theirs
+        };
+        assert_ne!(barred, number, "facing tuzdyks: {pos}");
         assert_eq!(pos.house(on, usize::from(number)), Some(0), "{pos}");
         assert!(
             !pos.is_legal(Move::House(number)) || pos.to_move() != on,

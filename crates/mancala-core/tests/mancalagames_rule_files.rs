@@ -823,3 +823,59 @@ fn ndoto_moves_a_single_seed_only_into_an_empty_house_and_leaves_the_capturing_s
     // o8's into h1 (1) are refused; o5 holds two.
     assert_eq!(pos.legal_moves().to_vec(), houses(&[3, 5]));
 }
+
+#[test]
+fn toguz_xorgol_takes_even_counts_from_four_and_bars_the_tuzdyk_across() {
+    let rules = compile(rule_file("toguz-xorgol"));
+    // h9's 2 seeds: the first back into h9, the second into o1 (1 -> 2):
+    // 2 is below 4, nothing is taken (Toguz Kumalak would take it).
+    let mut pos = at(
+        &rules,
+        "1,0,0,0,0,0,0,0,2:70 1,1,1,1,1,1,1,1,1:80 to=0 ply=20",
+    );
+    assert_eq!(play(&mut pos, 9).captured, 0);
+    assert_eq!(
+        pos.to_string(),
+        "1,0,0,0,0,0,0,0,1:70 2,1,1,1,1,1,1,1,1:80 to=1 ply=21"
+    );
+    // o1 held 3 and now 4: taken.
+    let mut pos = at(
+        &rules,
+        "1,0,0,0,0,0,0,0,2:70 3,1,1,1,1,1,1,1,1:78 to=0 ply=20",
+    );
+    assert_eq!(play(&mut pos, 9).captured, 4);
+    assert_eq!(
+        pos.to_string(),
+        "1,0,0,0,0,0,0,0,1:74 0,1,1,1,1,1,1,1,1:78 to=1 ply=21"
+    );
+    // Side 1's tuzdyk is h8, across from o2. h7's 5 seeds: h7, h8 (on to
+    // side 1's store), h9, o1, o2 (2 -> 3): o2 may not become side 0's
+    // tuzdyk, and 3 is odd.
+    let start = "1,0,0,0,0,0,5,0,1:70 5,2,1,1,1,1,1,1,1:71 to=0 ply=30 tuzdyk=0,8";
+    let mut pos = at(&rules, start);
+    let effect = play(&mut pos, 7);
+    assert_eq!((effect.tuzdyk, effect.captured), (None, 0));
+    assert_eq!(
+        pos.to_string(),
+        "1,0,0,0,0,0,1,0,2:70 6,3,1,1,1,1,1,1,1:72 to=1 ply=31 tuzdyk=0,8"
+    );
+}
+
+#[test]
+fn olowuka_relays_from_four_and_a_grand_slam_leaves_the_first_house() {
+    let rules = compile(rule_file("olowuka"));
+    // h1's 2 seeds: h2, h3 (3 -> 4): four or more, so h3's 4 are lifted
+    // and sown into h4, h5, h6, o1 (1 -> 2): below 4 the sowing ends, and
+    // o1 is taken; h6 before it is the mover's own.
+    let mut pos = at(&rules, "2,0,3,0,0,0:18 1,1,1,1,1,1:19 to=0 ply=10");
+    assert_eq!(play(&mut pos, 1).captured, 2);
+    assert_eq!(pos.to_string(), "0,1,0,1,1,1:20 0,1,1,1,1,1:19 to=1 ply=11");
+    // h4's 5 seeds: h5, h6, o1 (1 -> 2), o2 (2 -> 3), o3 (1 -> 2). The
+    // chain from o3 takes every seed of side 1, a grand slam: o1, the
+    // first of the houses that held seeds, keeps its 2.
+    let mut pos = at(&rules, "0,0,0,5,0,0:18 1,2,1,0,0,0:21 to=0 ply=4");
+    let effect = play(&mut pos, 4);
+    assert!(effect.grand_slam);
+    assert_eq!(effect.captured, 5);
+    assert_eq!(pos.to_string(), "0,0,0,0,1,1:23 2,0,0,0,0,0:21 to=1 ply=5");
+}

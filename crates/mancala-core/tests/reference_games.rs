@@ -110,6 +110,14 @@ const CASES: &[&str] = &[
     "kalah players=3 houses=4 reach_opponent=true origin=first",
     "kalah single_to_empty=true relay=last",
     "oware single_to_empty=true reach_opponent=true origin=first",
+    // A tuzdyk barred across the board (docs/rules.md section 5) and a
+    // grand slam that leaves a house (section 6).
+    "toguz-kumalak tuzdyk_across=true",
+    "toguz-kumalak tuzdyk_across=true houses=5 seeds=5",
+    "oware grand_slam=leave_first must_feed=false",
+    "oware grand_slam=leave_first capture=gap capture_side=any chain=true",
+    "kalah grand_slam=leave_first capture=next capture_side=opponent chain=true",
+    "kalah grand_slam=leave_first capture=match capture_side=opponent",
     // The MancalaGames games shipped as rule files (docs/games.md).
     "adji-kui-i.toml",
     "bakuk.toml",
@@ -146,6 +154,8 @@ const CASES: &[&str] = &[
     "leb-bbut-ahbochen.toml",
     "dabuda.toml",
     "ndoto.toml",
+    "toguz-xorgol.toml",
+    "olowuka.toml",
 ];
 
 /// Random games per case.

@@ -411,3 +411,95 @@ fn sowing_steps_pass_a_tuzdyks_seed_to_its_owner() {
         ])
     );
 }
+
+// ---------------------------------------------------------------------------
+// Section 5: tuzdyk_across (Toguz Xorgol)
+// ---------------------------------------------------------------------------
+
+fn toguz_across() -> Rules {
+    compile(RuleSet {
+        tuzdyk_across: true,
+        ..Preset::ToguzKumalak.rules()
+    })
+}
+
+#[test]
+fn tuzdyk_across_bars_the_house_across_from_the_opponents_tuzdyk() {
+    // Side 1 owns side 0's h8, which lies across from side 1's h2 (9 + 1 -
+    // 8). h7's 5 seeds: h7 (first seed back), h8 (on to side 1's store),
+    // h9, o1, o2; o2 held 2 and now 3.
+    let start = "1,0,0,0,0,0,5,0,1:0 5,2,1,1,1,1,1,1,1:0 to=0 ply=2 tuzdyk=0,8";
+    // Under tuzdyk_across o2 is barred: 3 is odd, nothing is taken.
+    let (after, effect) = played(&toguz_across(), start, 7);
+    assert_eq!(
+        after,
+        "1,0,0,0,0,0,1,0,2:0 6,3,1,1,1,1,1,1,1:1 to=1 ply=3 tuzdyk=0,8"
+    );
+    assert_eq!((effect.tuzdyk, effect.captured), (None, 0));
+    // Toguz Kumalak bars o8 instead: o2 becomes side 0's tuzdyk.
+    let (after, effect) = played(&toguz(), start, 7);
+    assert_eq!(
+        after,
+        "1,0,0,0,0,0,1,0,2:3 6,0,1,1,1,1,1,1,1:1 to=1 ply=3 tuzdyk=2,8"
+    );
+    assert_eq!(effect.tuzdyk, Some(opponent_house(2)));
+}
+
+#[test]
+fn tuzdyk_across_allows_the_house_with_the_same_number() {
+    // Side 1 owns side 0's h2, across from side 1's h8: o2 is free.
+    let start = "1,0,0,0,0,0,5,1,1:0 5,2,1,1,1,1,1,1,1:0 to=0 ply=2 tuzdyk=0,2";
+    let (after, effect) = played(&toguz_across(), start, 7);
+    assert_eq!(
+        after,
+        "1,0,0,0,0,0,1,2,2:3 6,0,1,1,1,1,1,1,1:0 to=1 ply=3 tuzdyk=2,2"
+    );
+    assert_eq!(effect.tuzdyk, Some(opponent_house(2)));
+    // Toguz Kumalak bars it.
+    let (after, effect) = played(&toguz(), start, 7);
+    assert_eq!(
+        after,
+        "1,0,0,0,0,0,1,2,2:0 6,3,1,1,1,1,1,1,1:0 to=1 ply=3 tuzdyk=0,2"
+    );
+    assert_eq!((effect.tuzdyk, effect.captured), (None, 0));
+}
+
+#[test]
+fn tuzdyk_across_positions_are_checked_across_the_board() {
+    let board = "1,0,4,0,0,0,0,0,1:0 1,0,1,1,0,1,1,1,0:0 to=0";
+    let setup = |tuzdyk: &str| -> Setup { format!("{board} tuzdyk={tuzdyk}").parse().unwrap() };
+    let refused = |tuzdyk: &str, rules: &Rules| match Position::from_setup(rules, &setup(tuzdyk)) {
+        Err(SetupError::Tuzdyk { reason, .. }) => Some(reason),
+        Err(other) => panic!("{other:?}"),
+        Ok(_) => None,
+    };
+    let across = toguz_across();
+    // o2 (side 0's) and h8 (side 1's) face each other; h5 faces itself.
+    assert_eq!(refused("2,8", &across), Some(ImpossibleTuzdyk::Facing));
+    assert_eq!(refused("5,5", &across), Some(ImpossibleTuzdyk::Facing));
+    assert_eq!(refused("2,2", &across), None);
+    assert_eq!(refused("2,8", &toguz()), None);
+    assert_eq!(refused("2,2", &toguz()), Some(ImpossibleTuzdyk::Facing));
+}
+
+#[test]
+fn tuzdyk_across_is_written_only_when_set_and_does_nothing_without_a_tuzdyk() {
+    // Off, as tuzdyk_count, it is not looked at.
+    let set = RuleSet {
+        tuzdyk_across: true,
+        ..Preset::Kalah.rules()
+    };
+    assert_eq!(set.validate(), Ok(()));
+    let text = RuleSet {
+        tuzdyk_across: true,
+        ..Preset::ToguzKumalak.rules()
+    }
+    .canonical();
+    assert!(text.ends_with(",tuzdyk_across=true"), "{text}");
+    assert!(
+        !Preset::ToguzKumalak
+            .rules()
+            .canonical()
+            .contains("tuzdyk_across")
+    );
+}

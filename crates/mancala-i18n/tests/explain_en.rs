@@ -761,3 +761,44 @@ fn single_seeds_moved_only_into_empty_cups_in_words() {
         );
     }
 }
+
+#[test]
+fn a_tuzdyk_barred_across_the_board_in_words() {
+    // docs/rules.md section 5, `tuzdyk_across` (Toguz Xorgol).
+    let set = RuleSet::from_spec("toguz-kumalak,tuzdyk_across=true").unwrap();
+    assert_eq!(
+        topic_words(&set, "Tuzdyk"),
+        "Once in a game, if your last seed makes a house of your opponent's hold \
+         exactly 3 seeds, that house becomes your tuzdyk, unless it is their house 9 \
+         or lies across the board from your house that is their tuzdyk. Its seeds go to \
+         your store, and from then on every seed sown into it goes to your store."
+    );
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&Preset::ToguzKumalak.rules()).unwrap(),
+            "{lang}: the words say which house is barred"
+        );
+    }
+}
+
+#[test]
+fn a_grand_slam_that_leaves_a_house_in_words() {
+    // docs/rules.md section 6, `grand_slam = leave_first` (Olowuka).
+    let set = RuleSet::from_spec("oware,grand_slam=leave_first").unwrap();
+    assert_eq!(
+        topic_words(&set, "Grand slam"),
+        "A move whose capture would take every seed left on your opponent's side (a \
+         grand slam) captures, but leaves them their lowest-numbered house that holds \
+         seeds, unless only one house holds seeds."
+    );
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&Preset::Oware.rules()).unwrap(),
+            "{lang}: the words say the grand slam rule"
+        );
+    }
+}

@@ -47,7 +47,7 @@ SHORT_JSON = (
     '"rounds":"none","round_fill":"from_house_1","round_starter":"alternate",'
     '"match_houses":1,"round_limit":0,"capture_before_sowing":"none",'
     '"capture_opponent_store":false,"relay_counts":[],"reach_opponent":false,'
-    '"single_to_empty":false},'
+    '"single_to_empty":false,"tuzdyk_across":false},'
     '"events":["2","4","4","1","4","2"]}'
 )
 

@@ -147,7 +147,7 @@ pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
             any::<bool>(),
             any::<bool>(),
             prop::sample::select(NoMove::ALL.to_vec()),
-            (any::<bool>(), 1u8..=3),
+            (any::<bool>(), 1u8..=3, any::<bool>()),
         ),
     )
         .prop_map(
@@ -188,6 +188,7 @@ pub fn small_two_player_rules() -> impl Strategy<Value = RuleSet> {
                     no_move,
                     tuzdyk: tuzdyk.0,
                     tuzdyk_count: tuzdyk.1,
+                    tuzdyk_across: tuzdyk.0 && tuzdyk.2,
                     ..Preset::Kalah.rules()
                 }
             },
@@ -330,7 +331,9 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
     // Houses whose direction the mover chooses a quarter of the time;
     // moves that must reach the opponent's side (`reach_opponent`,
     // section 4) a fifth of the time, single seeds moved only into an
-    // empty house or a store (`single_to_empty`) a fifth.
+    // empty house or a store (`single_to_empty`) a fifth; a tuzdyk barring
+    // the house across from the opponent's (`tuzdyk_across`) half the time
+    // there is one.
     let choice = (prop::bool::weighted(0.25), any::<u16>());
     // A capture before sowing a quarter of the time; a capture of the
     // opponent's store half the time both stores are sown.
@@ -339,7 +342,11 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         1..CaptureBeforeSowing::ALL.len(),
         any::<bool>(),
     );
-    let reach = (prop::bool::weighted(0.2), prop::bool::weighted(0.2));
+    let reach = (
+        prop::bool::weighted(0.2),
+        prop::bool::weighted(0.2),
+        any::<bool>(),
+    );
     let all = (shape, feeding, capture, ending, (more, relaying, rounding));
     (all, layout, (few, choice, before, reach)).prop_map(
         |(
@@ -348,7 +355,8 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
             (few, choice, before, reach),
         )| {
             let mut rules = rule_set_of(shape, feeding, capture, ending, more, relaying, rounding);
-            (rules.reach_opponent, rules.single_to_empty) = reach;
+            (rules.reach_opponent, rules.single_to_empty) = (reach.0, reach.1);
+            rules.tuzdyk_across = rules.tuzdyk && reach.2;
             let rules = RuleSet {
                 capture_opponent_store: before.2 && rules.stores_sown == StoresSown::All,
                 ..rules
@@ -641,6 +649,7 @@ fn rule_set_of(
         capture_opponent_store: false,
         reach_opponent: false,
         single_to_empty: false,
+        tuzdyk_across: false,
         // Only with relay sowing (docs/rules.md section 14).
         relay_counts: if Relay::ALL[relay] == Relay::None {
             CountSet::EMPTY
@@ -671,6 +680,7 @@ pub fn register_rules() -> impl Strategy<Value = RuleSet> {
             set.single_to_empty = false;
             set.sow_capture_counts = Default::default();
             set.tuzdyk = false;
+            set.tuzdyk_across = false;
             if set.origin == Origin::FirstUnlessSingle {
                 set.origin = Origin::Include;
             }

@@ -137,7 +137,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "relay" => names(&["none", "last", "next"]),
         "relay_on" => names(&["any", "own", "opponent"]),
         "unfed" => names(&["any_move", "end_to_mover", "end_to_starving", "end"]),
-        "grand_slam" => names(&["allowed", "no_capture", "forbidden"]),
+        "grand_slam" => names(&["allowed", "no_capture", "forbidden", "leave_first"]),
         "capture" => names(&["none", "opposite", "count", "next", "gap", "match"]),
         "capture_from" => names(&["next", "opposite", "all"]),
         "capture_side" => names(&["opponent", "own", "any", "opponent_first"]),
@@ -168,6 +168,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         | "capture_ends_relay"
         | "reach_opponent"
         | "single_to_empty"
+        | "tuzdyk_across"
         | "pie_rule" => names(&["true", "false"]),
         "layout" => layouts(rules),
         "capture_counts" => counts(rules.capture_counts),
@@ -301,7 +302,7 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
         {
             Some("nothing is ever captured")
         }
-        "tuzdyk_count" if !r.tuzdyk => Some("no tuzdyk"),
+        "tuzdyk_count" | "tuzdyk_across" if !r.tuzdyk => Some("no tuzdyk"),
         "seeds" if !r.layout.is_uniform() => Some("the layout gives every house its seeds"),
         "relay_on" | "relay_limit" | "relay_counts" if r.relay == Relay::None => {
             Some("no relay sowing")

@@ -346,7 +346,7 @@ where
             if house == rules.houses {
                 return fail(ImpossibleTuzdyk::LastHouse);
             }
-            if tuzdyk[1 - side] == house {
+            if rules.tuzdyk_barred(tuzdyk[1 - side], house) {
                 return fail(ImpossibleTuzdyk::Facing);
             }
             tuzdyk[side] = house;

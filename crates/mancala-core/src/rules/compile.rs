@@ -467,8 +467,9 @@ pub(super) fn plain(set: &RuleSet) -> bool {
 /// The sowing kernel (`KERNEL_*`): plain sowing with its capture family
 /// fixed, or the general one. Only the general one counts the extra
 /// moves of `capture_extra_turn_limit`, leaves the capturing seed
-/// (`capture_leaves_seed`), stops a chain at `chain_limit` and takes an
-/// opponent's store (`capture_opponent_store`), so that
+/// (`capture_leaves_seed`), stops a chain at `chain_limit`, takes an
+/// opponent's store (`capture_opponent_store`) and leaves a grand slam's
+/// first house (`grand_slam = leave_first`), so that
 /// the others skip those tests on every move (issue 30).
 pub(super) fn kernel(set: &RuleSet) -> u8 {
     let general_capture = set.capture_extra_turn_limit > 0
@@ -476,7 +477,8 @@ pub(super) fn kernel(set: &RuleSet) -> u8 {
         || set.chain_limit > 0
         || !set.single_seed_captures
         || set.capture_side == CaptureSide::OpponentFirst
-        || set.capture_opponent_store;
+        || set.capture_opponent_store
+        || set.grand_slam == GrandSlam::LeaveFirst;
     if !plain(set) || general_capture {
         return KERNEL_GENERAL;
     }

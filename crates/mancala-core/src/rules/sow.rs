@@ -420,11 +420,58 @@ impl Rules {
         }
     }
 
+    /// The house a grand slam leaves under `grand_slam = leave_first`
+    /// (docs/rules.md section 6), with its seeds: the lowest-numbered house
+    /// of `opponent`'s holding seeds, when two or more hold seeds; `None`
+    /// when a single house holds seeds. Read on the board before the
+    /// capture.
+    #[inline(never)]
+    fn slam_kept(&self, cups: &[u8; CUPS], opponent: usize) -> Option<(usize, u8)> {
+        let mut holding = self.house_range(opponent).filter(|&c| cups[c] != 0);
+        let first = holding.next()?;
+        holding.next().map(|_| (first, cups[first]))
+    }
+
+    /// Gives the house `kept` (a cup and the seeds it held) back its seeds
+    /// after a grand slam took them (`grand_slam = leave_first`): the
+    /// mover's store and the move's captures lose them.
+    #[inline(never)]
+    fn leave_first<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        side: usize,
+        (cup, seeds): (usize, u8),
+        out: &mut Sowing,
+        captured_cups: &mut u128,
+    ) {
+        debug_assert_eq!(cups[cup], 0, "a grand slam takes every house holding seeds");
+        cups[cup] = seeds;
+        cups[self.store(side)] -= seeds;
+        out.captured -= seeds;
+        if REPORT {
+            *captured_cups &= !(1 << cup);
+        }
+    }
+
+    /// Whether the opponent's tuzdyk `theirs` (the number of the mover's
+    /// house it is, 0 for none) bars house `number` of the opponent's from
+    /// becoming the mover's tuzdyk: the house with its number, or under
+    /// `tuzdyk_across` the house across the board from it (docs/rules.md
+    /// section 5).
+    #[inline]
+    pub(crate) fn tuzdyk_barred(&self, theirs: u8, number: u8) -> bool {
+        match theirs {
+            0 => false,
+            t if self.tuzdyk_across => number == self.houses + 1 - t,
+            t => number == t,
+        }
+    }
+
     /// Makes the house the last seed fell in (`out.last`) the mover's
     /// tuzdyk, if it may be one (docs/rules.md section 5): an opponent's
-    /// house now holding `tuzdyk_count`, not their last house, not facing
-    /// the opponent's own tuzdyk, and the mover has none yet. Its seeds go
-    /// to the mover.
+    /// house now holding `tuzdyk_count`, not their last house, not barred
+    /// by the opponent's own tuzdyk, and the mover has none yet. Its seeds
+    /// go to the mover.
     #[inline(never)]
     fn make_tuzdyk<const REPORT: bool>(
         &self,
@@ -443,7 +490,7 @@ impl Rules {
             return false;
         }
         let number = (last - self.base(owner) + 1) as u8;
-        if number == self.houses || tuzdyks[owner] == number {
+        if number == self.houses || self.tuzdyk_barred(tuzdyks[owner], number) {
             return false;
         }
         tuzdyks[side] = number;
@@ -673,6 +720,13 @@ impl Rules {
         captured_cups: &mut u128,
     ) {
         let before = out.captured;
+        // `grand_slam = leave_first` (general kernel only, `kernel`): the
+        // house a grand slam would leave, judged before the capture.
+        let kept = if K == KERNEL_GENERAL && self.grand_slam == GrandSlam::LeaveFirst {
+            self.slam_kept(cups, 1 - side)
+        } else {
+            None
+        };
         let family = match K {
             KERNEL_NO_CAPTURE => Capture::None,
             KERNEL_OPPOSITE => Capture::Opposite,
@@ -721,6 +775,12 @@ impl Rules {
                     self.take::<REPORT>(cups, side, taken, out, captured_cups);
                 }
             }
+        }
+        if let Some((k, seeds)) = kept
+            && out.grand_slam
+            && out.captured > before
+        {
+            self.leave_first::<REPORT>(cups, side, (k, seeds), out, captured_cups);
         }
         if self.capture_extra_turn
             && out.captured > before

@@ -260,6 +260,10 @@ rule_dimensions! {
         /// A house holding a single seed may be moved only when its seed
         /// falls into an empty house or a store (Ndoto).
         single_to_empty: bool = false,
+        /// A tuzdyk may not be made in the house across the board from the
+        /// opponent's tuzdyk (Toguz Xorgol), instead of the house with its
+        /// number (Toguz Kumalak); nothing without `tuzdyk`.
+        tuzdyk_across: bool = false,
     }
 }
 

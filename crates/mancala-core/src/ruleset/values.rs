@@ -247,6 +247,9 @@ rule_enum! {
         NoCapture = "no_capture",
         /// The move is illegal (Modiar).
         Forbidden = "forbidden",
+        /// It captures, except the opponent's lowest-numbered house holding
+        /// seeds when two or more hold seeds (Olowuka).
+        LeaveFirst = "leave_first",
     }
 }
 

@@ -51,7 +51,7 @@ class Rules:
     # The seeds an unfed ending hands out are no part of a count: `end`
     # (the leftover rule) ends the game as the other two do (section 4).
     unfed: str = "any_move"  # any_move | end_to_mover | end_to_starving | end
-    grand_slam: str = "allowed"  # allowed | no_capture | forbidden
+    grand_slam: str = "allowed"  # allowed | no_capture | forbidden | leave_first
     capture: str = "opposite"  # none | opposite | count | next | gap | match
     capture_from: str = "next"  # next | opposite | all
     capture_empty_opposite: bool = False
@@ -109,6 +109,9 @@ class Rules:
     # A house of a single seed is played only when the cup it falls into
     # is empty (section 4).
     single_to_empty: bool = False
+    # The opponent's tuzdyk bars the house across the board from it rather
+    # than the house with its number (section 5; Toguz Xorgol).
+    tuzdyk_across: bool = False
 
 
 KALAH = Rules()
@@ -258,7 +261,7 @@ def parse_rules(spec):
                      "capture_empty_opposite", "gap_opposite", "capture_extra_turn", "tuzdyk",
                      "capture_ends_relay", "capture_leaves_seed", "single_seed_captures",
                      "sow_capture_last", "capture_opponent_store",
-                     "reach_opponent", "single_to_empty"):
+                     "reach_opponent", "single_to_empty", "tuzdyk_across"):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
@@ -537,6 +540,19 @@ def landing_captures(rules, s, mover, last, lifted):
     return not (slam and rules.grand_slam == "no_capture")
 
 
+def leave_first(t, sown, mover):
+    """Section 6, `grand_slam = leave_first`: a grand slam gives back the
+    opponent's lowest-numbered house that held seeds before the capture,
+    when two or more did."""
+    opponent = 1 - mover
+    holding = [i for i, n in enumerate(sown.houses[opponent]) if n > 0]
+    if len(holding) >= 2:
+        first = holding[0]
+        seeds = sown.houses[opponent][first]
+        t.houses[opponent][first] = seeds
+        t.stores[mover] -= seeds
+
+
 def may_capture(rules, s, lifted):
     """Whether a move from a house of `lifted` seeds may capture with its
     last seed: not in the first `no_capture_moves` sowings, nor from a
@@ -737,7 +753,9 @@ def make_tuzdyk(rules, s, mover, last, stats):
     if number == rules.houses:
         stats["tuzdyks_refused_in_the_last_house"] += 1
         return 0
-    if s.tuzdyk[last[1]] == number:
+    theirs = s.tuzdyk[last[1]]
+    barred = rules.houses + 1 - theirs if rules.tuzdyk_across else theirs
+    if theirs and number == barred:
         stats["tuzdyks_refused_facing"] += 1
         return 0
     s.tuzdyk[mover] = number
@@ -776,6 +794,8 @@ def play_house(rules, s, k, stats, way=None):
     )
     if grand_slam and rules.grand_slam == "no_capture":
         t = sown
+    if grand_slam and rules.grand_slam == "leave_first":
+        leave_first(t, sown, mover)
     extra = False
     if last[0] == "s":
         earned = rules.extra_turn == "any_store" or (

@@ -289,12 +289,17 @@ rules-tuzdyk = Once in a game, if your last seed makes a house of your opponent'
         [one] seed
        *[other] seeds
     }, that house becomes your tuzdyk, unless it is their house { $house } or has the number of your house that is their tuzdyk.
+rules-tuzdyk-across = Once in a game, if your last seed makes a house of your opponent's hold exactly { $count } { $count ->
+        [one] seed
+       *[other] seeds
+    }, that house becomes your tuzdyk, unless it is their house { $house } or lies across the board from your house that is their tuzdyk.
 rules-tuzdyk-store = Its seeds go to your store, and from then on every seed sown into it goes to your store.
 
 ## Grand slam
 
 rules-grand-slam = A move whose capture would take every seed left on your opponent's side (a grand slam) { $grand_slam ->
         [no_capture] may be played, but captures nothing
+        [leave_first] captures, but leaves them their lowest-numbered house that holds seeds, unless only one house holds seeds
        *[forbidden] may not be played
     }.
 
@@ -484,6 +489,7 @@ rules-term-tuzdyk-means = A house on your opponent's side that becomes yours whe
 rules-term-grand-slam = Grand slam
 rules-term-grand-slam-means = A capture that would take every seed left on your opponent's side; here it { $grand_slam ->
         [no_capture] may be played but captures nothing
+        [leave_first] captures all but their lowest-numbered house holding seeds, unless only one house holds seeds
        *[forbidden] may not be played
     }.
 rules-term-feeding = Feeding
