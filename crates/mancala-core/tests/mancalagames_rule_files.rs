@@ -219,7 +219,8 @@ enum After {
 
 /// The games of issue 30's endings, starts and rounds (docs/games.md):
 /// each file's distinctive rule on a position of 48 seeds (98 for
-/// Mangala IV, 40 for Bosh), every expected value worked by hand.
+/// Mangala IV and Raja Pasu, 40 for Bosh), every expected value worked
+/// by hand.
 const STEPS: &[Step] = &[
     Step {
         file: "crosscapt",
@@ -322,6 +323,42 @@ const STEPS: &[Step] = &[
         why: "h6's 2 seeds: o1 (0 -> 1), o2 (2 -> 3): 3 is taken, then o1 (1) \
               before it; h6, the mover's own, stops the chain: 4 to the store",
         after: After::Position("0,0,0,0,1,0:24 0,0,1,1,0,0:21 to=1 ply=21"),
+    },
+    Step {
+        file: "raja-pasu",
+        start: "0,0,0,0,3,0,0:40 3,0,5,0,0,0,0:47 to=0 ply=20",
+        house: 5,
+        why: "h5's 3 seeds: h6 (1), h7 (1), o1 (3 -> 4), the lap's last seed, so \
+              no pasu; o2 after it is empty: the move ends, and o3 beyond the gap \
+              (5, either side) is taken",
+        after: After::Position("0,0,0,0,0,1,1:45 4,0,0,0,0,0,0:47 to=1 ply=21"),
+    },
+    Step {
+        file: "raja-pasu",
+        start: "0,0,0,0,0,0,3:40 3,0,0,1,0,0,0:51 to=0 ply=20",
+        house: 7,
+        why: "h7's 3 seeds: o1 (3 -> 4) is a pasu, to its owner, side 1; o2 (1), \
+              o3 (1), the last; o4 after it holds 1: lifted, into o5; o6 after it is \
+              empty: the move ends, and o7 beyond it is empty: nothing taken",
+        after: After::Position("0,0,0,0,0,0,0:40 0,1,1,0,1,0,0:55 to=1 ply=21"),
+    },
+    Step {
+        file: "rio-kadalis",
+        start: "0,0,0,0,0,2:18 3,2,0,0,1,1:21 to=0 ply=20",
+        house: 6,
+        why: "h6's 2 seeds: o1 (3 -> 4) goes to its owner, side 1; o2 (2 -> 3), \
+              the lap's last, held seeds and 3 takes nothing: lifted, into o3, o4 \
+              and o5 (1 -> 2): lifted, into o6 and h1, empty, where the move ends",
+        after: After::Position("1,0,0,0,0,0:18 0,0,1,1,0,2:25 to=1 ply=21"),
+    },
+    Step {
+        file: "rio-kadalis",
+        start: "0,0,0,0,0,2:20 1,3,0,0,0,0:22 to=0 ply=20",
+        house: 6,
+        why: "h6's 2 seeds: o1 (1 -> 2), o2 (3 -> 4), the lap's last: taken by the \
+              mover, which ends the move. Two seeds are left (o1): the round ends \
+              (end_seeds = 3), o1's 2 to side 1",
+        after: After::Over(EndReason::FewSeeds, [24, 24]),
     },
 ];
 
@@ -566,6 +603,18 @@ fn bosh_and_erherhe_are_matches_in_rounds() {
     assert_eq!(erherhe.rounds, Rounds::Fill);
     assert_eq!(erherhe.match_houses, 2);
     assert_eq!(erherhe.round_starter, RoundStarter::Loser);
+    // Raja Pasu and Rio Kadalis fill from the store end; Raja Pasu's last
+    // mover starts the next round, Rio Kadalis' rounds alternate.
+    for (file, starter) in [
+        ("raja-pasu", RoundStarter::LastMover),
+        ("rio-kadalis", RoundStarter::Alternate),
+    ] {
+        let set = rule_file(file);
+        assert_eq!(set.rounds, Rounds::Fill, "{file}");
+        assert_eq!(set.round_fill, RoundFill::FromStore, "{file}");
+        assert_eq!(set.round_starter, starter, "{file}");
+        assert_eq!(set.match_houses, 1, "{file}");
+    }
 }
 
 #[test]

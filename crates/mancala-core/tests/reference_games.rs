@@ -146,6 +146,8 @@ const CASES: &[&str] = &[
     "leb-bbut-ahbochen.toml",
     "dabuda.toml",
     "ndoto.toml",
+    "raja-pasu.toml",
+    "rio-kadalis.toml",
 ];
 
 /// Random games per case.
