@@ -162,6 +162,7 @@ const ADDED_LATER: &[&str] = &[
     "relay_counts",
     "reach_opponent",
     "single_to_empty",
+    "end_seeds_to",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

@@ -110,6 +110,7 @@ const CASES: &[&str] = &[
     "kalah players=3 houses=4 reach_opponent=true origin=first",
     "kalah single_to_empty=true relay=last",
     "oware single_to_empty=true reach_opponent=true origin=first",
+    "oware relay=last capture_ends_relay=true end_seeds=4 end_seeds_to=mover",
     // The MancalaGames games shipped as rule files (docs/games.md).
     "adji-kui-i.toml",
     "bakuk.toml",
@@ -148,6 +149,10 @@ const CASES: &[&str] = &[
     "ndoto.toml",
     "raja-pasu.toml",
     "rio-kadalis.toml",
+    "anywoli.toml",
+    "hoyito-i.toml",
+    "hoyito-ii.toml",
+    "pallanguli-rounds.toml",
 ];
 
 /// Random games per case.
