@@ -198,6 +198,11 @@ pub enum InvalidReason {
         "end_seeds ends the game when that many seeds or fewer are left in the houses: it must be below the seeds in the game"
     )]
     EndSeeds,
+    /// `end_seeds_to = mover` without `end_seeds`.
+    #[error(
+        "end_seeds_to says who takes the seeds left when end_seeds ends the game: it needs end_seeds above 0"
+    )]
+    EndSeedsToWithoutEndSeeds,
     /// A count capture with no `capture_counts`.
     #[error("a count capture needs at least one count")]
     NoCaptureCounts,

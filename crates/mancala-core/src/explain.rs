@@ -13,8 +13,8 @@ use serde::Serialize;
 use crate::phrase::{Phrase, PhraseArg};
 use crate::ruleset::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition,
-    ExtraTurn, GrandSlam, Leftover, NoMove, Origin, Relay, RelayOn, RoundFill, RoundStarter,
-    Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    EndSeedsTo, ExtraTurn, GrandSlam, Leftover, NoMove, Origin, Relay, RelayOn, RoundFill,
+    RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 
 /// One topic of a rule set's explanation: its id and its sentences.
@@ -672,6 +672,11 @@ fn scoring(r: &RuleSet) -> Option<Vec<Phrase>> {
         phrases.push(
             Phrase::new("rules-scoring-cycle").phrase("leftover", leftover(r.cycle_leftover, r)),
         );
+    }
+    // `end_seeds_to = mover`: the few seeds left go to the mover, whatever
+    // `leftover` does at the other ends.
+    if r.end_seeds_to == EndSeedsTo::Mover && r.leftover != Leftover::LastMover {
+        phrases.push(Phrase::new("rules-scoring-few-seeds-mover").number("seeds", r.end_seeds));
     }
     let rank = if r.end.contains(EndCondition::EmptyFirst) {
         "rules-scoring-rank-otherwise"

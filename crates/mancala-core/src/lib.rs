@@ -118,7 +118,7 @@ pub use rounds::{Match, MatchLineError, rounds_won};
 pub use rules::Rules;
 pub use ruleset::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction,
-    EndCondition, EndSet, ExtraTurn, GrandSlam, HouseSet, Layout, Leftover, MAX_HOUSES,
+    EndCondition, EndSeedsTo, EndSet, ExtraTurn, GrandSlam, HouseSet, Layout, Leftover, MAX_HOUSES,
     MAX_PLAYERS, MAX_SEEDS, NoMove, Origin, Relay, RelayOn, RoundFill, RoundStarter, Rounds,
     RuleSet, SowCaptureBy, StoresSown, Unfed,
 };

@@ -20,9 +20,9 @@ pub(crate) use sow::{
 use crate::error::RuleError;
 use crate::mv::{Move, Sense};
 use crate::ruleset::{
-    Capture, CaptureBeforeSowing, CaptureSide, CountSet, Direction, EndCondition, GrandSlam,
-    Leftover, MAX_HOUSES, MAX_PLAYERS, NoMove, Origin, Relay, RuleSet, SowCaptureBy, StoresSown,
-    Unfed,
+    Capture, CaptureBeforeSowing, CaptureSide, CountSet, Direction, EndCondition, EndSeedsTo,
+    GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS, NoMove, Origin, Relay, RuleSet, SowCaptureBy,
+    StoresSown, Unfed,
 };
 use crate::side::Side;
 
@@ -218,6 +218,9 @@ pub struct Rules {
     /// `end_seeds`: the game ends once this many seeds or fewer are left
     /// in the houses; 0 for never.
     pub(crate) end_seeds: u8,
+    /// Where the seeds left go when `end_seeds` ends the game: `leftover`,
+    /// or `last_mover` under `end_seeds_to = mover`.
+    pub(crate) end_seeds_leftover: Leftover,
     pub(crate) leftover: Leftover,
     pub(crate) cycle_leftover: Leftover,
     /// Legal-move generation has to try moves (feeding, forbidden grand slams).
@@ -376,6 +379,10 @@ impl Rules {
             end_empty_first: set.end.contains(EndCondition::EmptyFirst),
             end_repetition: set.end.contains(EndCondition::Repetition),
             end_seeds: set.end_seeds,
+            end_seeds_leftover: match set.end_seeds_to {
+                EndSeedsTo::Leftover => set.leftover,
+                EndSeedsTo::Mover => Leftover::LastMover,
+            },
             leftover: set.leftover,
             cycle_leftover: set.cycle_leftover,
             // Flags that let the hot path skip work.

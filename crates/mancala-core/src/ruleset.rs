@@ -19,9 +19,9 @@ pub use sets::{CountSet, EndSet, HouseSet};
 pub(crate) use table::DEFAULTS;
 pub use table::{DIMENSIONS, RuleSet};
 pub use values::{
-    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, Direction, EndCondition, ExtraTurn,
-    GrandSlam, Leftover, NoMove, Origin, Relay, RelayOn, RoundFill, RoundStarter, Rounds,
-    SowCaptureBy, StoresSown, Unfed,
+    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, Direction, EndCondition, EndSeedsTo,
+    ExtraTurn, GrandSlam, Leftover, NoMove, Origin, Relay, RelayOn, RoundFill, RoundStarter,
+    Rounds, SowCaptureBy, StoresSown, Unfed,
 };
 
 /// The most players a rule set may seat.

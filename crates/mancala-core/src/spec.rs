@@ -163,6 +163,7 @@ const ADDED_LATER: &[&str] = &[
     "reach_opponent",
     "single_to_empty",
     "tuzdyk_across",
+    "end_seeds_to",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

@@ -219,7 +219,8 @@ enum After {
 
 /// The games of issue 30's endings, starts and rounds (docs/games.md):
 /// each file's distinctive rule on a position of 48 seeds (98 for
-/// Mangala IV, 40 for Bosh), every expected value worked by hand.
+/// Mangala IV and Raja Pasu, 96 for Anywoli, 84 for Pallanguli, 40 for
+/// Bosh), every expected value worked by hand.
 const STEPS: &[Step] = &[
     Step {
         file: "crosscapt",
@@ -322,6 +323,97 @@ const STEPS: &[Step] = &[
         why: "h6's 2 seeds: o1 (0 -> 1), o2 (2 -> 3): 3 is taken, then o1 (1) \
               before it; h6, the mover's own, stops the chain: 4 to the store",
         after: After::Position("0,0,0,0,1,0:24 0,0,1,1,0,0:21 to=1 ply=21"),
+    },
+    Step {
+        file: "raja-pasu",
+        start: "0,0,0,0,3,0,0:40 3,0,5,0,0,0,0:47 to=0 ply=20",
+        house: 5,
+        why: "h5's 3 seeds: h6 (1), h7 (1), o1 (3 -> 4), the lap's last seed, so \
+              no pasu; o2 after it is empty: the move ends, and o3 beyond the gap \
+              (5, either side) is taken",
+        after: After::Position("0,0,0,0,0,1,1:45 4,0,0,0,0,0,0:47 to=1 ply=21"),
+    },
+    Step {
+        file: "raja-pasu",
+        start: "0,0,0,0,0,0,3:40 3,0,0,1,0,0,0:51 to=0 ply=20",
+        house: 7,
+        why: "h7's 3 seeds: o1 (3 -> 4) is a pasu, to its owner, side 1; o2 (1), \
+              o3 (1), the last; o4 after it holds 1: lifted, into o5; o6 after it is \
+              empty: the move ends, and o7 beyond it is empty: nothing taken",
+        after: After::Position("0,0,0,0,0,0,0:40 0,1,1,0,1,0,0:55 to=1 ply=21"),
+    },
+    Step {
+        file: "rio-kadalis",
+        start: "0,0,0,0,0,2:18 3,2,0,0,1,1:21 to=0 ply=20",
+        house: 6,
+        why: "h6's 2 seeds: o1 (3 -> 4) goes to its owner, side 1; o2 (2 -> 3), \
+              the lap's last, held seeds and 3 takes nothing: lifted, into o3, o4 \
+              and o5 (1 -> 2): lifted, into o6 and h1, empty, where the move ends",
+        after: After::Position("1,0,0,0,0,0:18 0,0,1,1,0,2:25 to=1 ply=21"),
+    },
+    Step {
+        file: "rio-kadalis",
+        start: "0,0,0,0,0,2:20 1,3,0,0,0,0:22 to=0 ply=20",
+        house: 6,
+        why: "h6's 2 seeds: o1 (1 -> 2), o2 (3 -> 4), the lap's last: taken by the \
+              mover, which ends the move. Two seeds are left (o1): the round ends \
+              (end_seeds = 3), o1's 2 to side 1",
+        after: After::Over(EndReason::FewSeeds, [24, 24]),
+    },
+    Step {
+        file: "anywoli",
+        start: "0,0,0,0,0,0,0,0,0,0,0,2:46 3,1,0,0,0,0,0,0,0,0,0,2:42 to=0 ply=20",
+        house: 12,
+        why: "h12's 2 seeds: o1 (3 -> 4) goes to its owner, side 1 (46); o2 (1 -> \
+              2), the lap's last, held seeds: lifted, into o3 and o4, empty, where the \
+              move ends. Four seeds are left (o3, o4, o12): end_seeds = 4 ends the \
+              game and they go to side 0, who moved, not to their owner (who would \
+              have won 50-46)",
+        after: After::Over(EndReason::FewSeeds, [50, 46]),
+    },
+    Step {
+        file: "anywoli",
+        start: "1,0,0,0,0,0,0,0,0,0,0,2:39 1,3,0,0,0,0,0,0,0,0,4,4:42 to=0 ply=20",
+        house: 12,
+        why: "h12's 2 seeds: o1 (1 -> 2), o2 (3 -> 4), the lap's last: taken by the \
+              mover, which ends the move and earns another: side 0 moves again",
+        after: After::Position("1,0,0,0,0,0,0,0,0,0,0,0:43 2,0,0,0,0,0,0,0,0,0,4,4:42 to=0 ply=21"),
+    },
+    Step {
+        file: "hoyito-i",
+        start: "0,0,0,0,0,2:20 3,2,0,0,1,1:19 to=0 ply=20",
+        house: 6,
+        why: "h6's 2 seeds: o1 (3 -> 4) goes to the sower, side 0; o2 (2 -> 3), the \
+              lap's last: lifted, into o3, o4 and o5 (1 -> 2): lifted, into o6 and \
+              h1, empty, where the move ends",
+        after: After::Position("1,0,0,0,0,0:24 0,0,1,1,0,2:19 to=1 ply=21"),
+    },
+    Step {
+        file: "hoyito-i",
+        start: "0,0,0,0,0,2:20 1,3,0,0,0,0:22 to=0 ply=20",
+        house: 6,
+        why: "h6's 2 seeds: o1 (1 -> 2), o2 (3 -> 4), the lap's last: taken by the \
+              mover, which ends the move. Two seeds are left (o1): the round ends \
+              (end_seeds = 4) and they go to side 0, who moved",
+        after: After::Over(EndReason::FewSeeds, [26, 22]),
+    },
+    Step {
+        file: "hoyito-ii",
+        start: "1,0,0,0,0,2:20 3,3,1,0,0,4:14 to=0 ply=20",
+        house: 6,
+        why: "h6's 2 seeds: o1 (3 -> 4), nothing taken while sowing; o2 (3 -> 4), \
+              the lap's last: taken, then o1 (4) before it; h6 before o1 is the \
+              mover's own, so the chain stops. The capture earns another move",
+        after: After::Position("1,0,0,0,0,0:28 0,0,1,0,0,4:14 to=0 ply=21"),
+    },
+    Step {
+        file: "pallanguli-rounds",
+        start: "0,0,0,0,0,0,1:40 0,0,5,0,0,0,2:36 to=0 ply=20",
+        house: 7,
+        why: "h7's seed goes into o1; o2 after it is empty: the move ends, and o3 \
+              beyond the gap (5) is taken. Three seeds are left (o1, o7): the round \
+              ends (end_seeds = 6) and they go to side 0, who moved",
+        after: After::Over(EndReason::FewSeeds, [48, 36]),
     },
 ];
 
@@ -566,6 +658,44 @@ fn bosh_and_erherhe_are_matches_in_rounds() {
     assert_eq!(erherhe.rounds, Rounds::Fill);
     assert_eq!(erherhe.match_houses, 2);
     assert_eq!(erherhe.round_starter, RoundStarter::Loser);
+    // Raja Pasu and Rio Kadalis fill from the store end; Raja Pasu's last
+    // mover starts the next round, Rio Kadalis' rounds alternate.
+    for (file, starter) in [
+        ("raja-pasu", RoundStarter::LastMover),
+        ("rio-kadalis", RoundStarter::Alternate),
+    ] {
+        let set = rule_file(file);
+        assert_eq!(set.rounds, Rounds::Fill, "{file}");
+        assert_eq!(set.round_fill, RoundFill::FromStore, "{file}");
+        assert_eq!(set.round_starter, starter, "{file}");
+        assert_eq!(set.match_houses, 1, "{file}");
+    }
+}
+
+#[test]
+fn pallanguli_feeds_an_empty_opponent_and_hoyito_i_passes() {
+    // Pallanguli: side 1 has no seed. h3's 4 seeds end in h7, h6's seed
+    // too, o1 after h7 being empty: neither feeds. h7's 2 seeds go into o1
+    // and o2: the only move (must_feed). o3 after o2 is empty and o4
+    // beyond it too: nothing taken; 7 seeds stay on the board.
+    let rules = compile(rule_file("pallanguli-rounds"));
+    let mut pos = at(&rules, "0,0,4,0,0,1,2:40 0,0,0,0,0,0,0:37 to=0 ply=20");
+    assert_eq!(pos.legal_moves().to_vec(), houses(&[7]));
+    play(&mut pos, 7);
+    assert_eq!(
+        pos.to_string(),
+        "0,0,4,0,0,1,0:40 1,1,0,0,0,0,0:37 to=1 ply=21"
+    );
+    // Hoyito I: h1's seed goes into h2, empty: the move ends. Side 1 has
+    // no seed and passes (no_move = pass): side 0 moves again.
+    let rules = compile(rule_file("hoyito-i"));
+    let mut pos = at(&rules, "1,0,0,0,4,0:19 0,0,0,0,0,0:24 to=0 ply=20");
+    play(&mut pos, 1);
+    assert_eq!(pos.to_string(), "0,1,0,0,4,0:19 0,0,0,0,0,0:24 to=0 ply=21");
+    // The last few seeds go to the mover in all four games.
+    for file in ["anywoli", "hoyito-i", "hoyito-ii", "pallanguli-rounds"] {
+        assert_eq!(rule_file(file).end_seeds_to, EndSeedsTo::Mover, "{file}");
+    }
 }
 
 #[test]

@@ -118,6 +118,7 @@ const CASES: &[&str] = &[
     "oware grand_slam=leave_first capture=gap capture_side=any chain=true",
     "kalah grand_slam=leave_first capture=next capture_side=opponent chain=true",
     "kalah grand_slam=leave_first capture=match capture_side=opponent",
+    "oware relay=last capture_ends_relay=true end_seeds=4 end_seeds_to=mover",
     // The MancalaGames games shipped as rule files (docs/games.md).
     "adji-kui-i.toml",
     "bakuk.toml",
@@ -156,6 +157,12 @@ const CASES: &[&str] = &[
     "ndoto.toml",
     "toguz-xorgol.toml",
     "olowuka.toml",
+    "raja-pasu.toml",
+    "rio-kadalis.toml",
+    "anywoli.toml",
+    "hoyito-i.toml",
+    "hoyito-ii.toml",
+    "pallanguli-rounds.toml",
 ];
 
 /// Random games per case.

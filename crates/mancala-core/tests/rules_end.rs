@@ -10,8 +10,8 @@
 //! the comment next to it.
 
 use mancala_core::{
-    EndCondition, EndReason, EndSet, History, IllegalMove, IllegalReason, KalahOptions, Leftover,
-    Move, PieState, Position, Preset, Rules, Side, Wdl,
+    EndCondition, EndReason, EndSeedsTo, EndSet, History, IllegalMove, IllegalReason, KalahOptions,
+    Leftover, Move, PieState, Position, Preset, Rules, Side, Wdl,
 };
 use mancala_testkit::pick::{at, compile, houses};
 
@@ -903,4 +903,68 @@ fn end_seeds_must_be_below_the_seeds_in_the_game() {
     };
     assert_eq!((field, reason), ("end_seeds", InvalidReason::EndSeeds));
     assert!(RuleSet::from_spec("kalah,houses=2,seeds=2,end_seeds=7").is_ok());
+}
+
+/// Oware with `end_seeds` and `end_seeds_to = mover` (docs/rules.md
+/// section 7, "Few seeds left"; MancalaGames' PICKLASTSEEDS).
+fn oware_ending_to_mover(seeds: u8) -> Rules {
+    let mut set = Preset::Oware.rules();
+    set.end_seeds = seeds;
+    set.end_seeds_to = EndSeedsTo::Mover;
+    compile(set)
+}
+
+#[test]
+fn end_seeds_to_mover_gives_the_few_seeds_left_to_the_mover() {
+    // As in end_seeds_ends_the_game_when_so_few_seeds_are_left: h6's 2
+    // seeds take o2 (3) and o1 (2), 23 in side 0's store; h1's 1 and o4's
+    // 1 are left. Under leftover = owner each would go to its owner
+    // (24-24); here both go to side 0, which moved: 25-23.
+    let rules = oware_ending_to_mover(2);
+    let mut pos = at(&rules, "1,0,0,0,0,2:18 1,2,0,1,0,0:23 to=0 ply=30");
+    play(&mut pos, 6);
+    let outcome = pos.outcome().unwrap();
+    assert_eq!(outcome.reason(), EndReason::FewSeeds);
+    assert_eq!(outcome.scores(), &[25, 23]);
+    // A position set up with so few seeds is over (section 13) with no
+    // move: the side before the side to move takes them, as under
+    // last_mover. h1's 1, h6's 1 and o2's 1 go to side 1.
+    let rules = oware_ending_to_mover(3);
+    let pos = at(&rules, "1,0,0,0,0,1:22 0,1,0,0,0,0:23 to=0 ply=30");
+    assert_eq!(pos.end_reason(), Some(EndReason::FewSeeds));
+    assert_eq!(pos.outcome().unwrap().scores(), &[22, 26]);
+}
+
+#[test]
+fn end_seeds_to_mover_leaves_the_other_ends_to_the_leftover_rule() {
+    // Kalah with end_seeds = 2 to the mover: h6's seed goes into side 0's
+    // store (21), and side 0's houses are empty: any_side_empty ends the
+    // game with 3 seeds left, more than 2, so they go by leftover = owner,
+    // to side 1: 21-27.
+    let mut set = Preset::Kalah.rules();
+    set.end_seeds = 2;
+    set.end_seeds_to = EndSeedsTo::Mover;
+    let rules = compile(set);
+    let mut pos = at(&rules, "0,0,0,0,0,1:20 0,0,1,1,1,0:24 to=0 ply=30");
+    play(&mut pos, 6);
+    let outcome = pos.outcome().unwrap();
+    assert_eq!(outcome.reason(), EndReason::AnySideEmpty);
+    assert_eq!(outcome.scores(), &[21, 27]);
+}
+
+#[test]
+fn end_seeds_to_mover_needs_end_seeds() {
+    use mancala_core::{InvalidReason, RuleError, RuleSet};
+    let e = RuleSet::from_spec("oware,end_seeds_to=mover").unwrap_err();
+    assert!(e.to_string().contains("end_seeds_to"), "{e}");
+    let mut set = Preset::Oware.rules();
+    set.end_seeds_to = EndSeedsTo::Mover;
+    let Err(RuleError::InvalidValue { field, reason, .. }) = set.validate() else {
+        panic!("end_seeds_to = mover without end_seeds is refused");
+    };
+    assert_eq!(
+        (field, reason),
+        ("end_seeds_to", InvalidReason::EndSeedsToWithoutEndSeeds)
+    );
+    assert!(RuleSet::from_spec("oware,end_seeds=1,end_seeds_to=mover").is_ok());
 }

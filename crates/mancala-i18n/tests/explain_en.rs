@@ -802,3 +802,44 @@ fn a_grand_slam_that_leaves_a_house_in_words() {
         );
     }
 }
+
+#[test]
+fn the_few_seeds_left_going_to_the_mover_in_words() {
+    // docs/rules.md section 7: under end_seeds_to = mover the seeds left
+    // when end_seeds ends the game go to the mover; the other ends keep
+    // the leftover rule (here: to their owners).
+    let set = RuleSet::from_spec("oware,end_seeds=4,end_seeds_to=mover").unwrap();
+    let scoring = topic_words(&set, "Scoring");
+    assert!(
+        scoring.starts_with(
+            "When the game ends, the seeds left in the houses go to their owners' stores."
+        ),
+        "{scoring}"
+    );
+    assert!(
+        scoring.contains(
+            "When a move leaves 4 seeds or fewer in the houses and so ends the game, the player \
+             who made it takes them all."
+        ),
+        "{scoring}"
+    );
+    let one = RuleSet::from_spec("oware,end_seeds=1,end_seeds_to=mover").unwrap();
+    assert!(
+        topic_words(&one, "Scoring").contains("When a move leaves 1 seed or none in the houses"),
+        "{}",
+        topic_words(&one, "Scoring")
+    );
+    // Under leftover = last_mover the mover has them anyway: no sentence.
+    let last =
+        RuleSet::from_spec("oware,end_seeds=4,end_seeds_to=mover,leftover=last_mover").unwrap();
+    assert!(!topic_words(&last, "Scoring").contains("When a move leaves"));
+    let leftover = RuleSet::from_spec("oware,end_seeds=4").unwrap();
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&leftover).unwrap(),
+            "{lang}: the words say who takes the few seeds left"
+        );
+    }
+}

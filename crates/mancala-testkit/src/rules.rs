@@ -3,8 +3,9 @@
 
 use mancala_core::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition,
-    EndSet, ExtraTurn, GrandSlam, HouseSet, KalahOptions, Layout, Leftover, NoMove, Origin, Preset,
-    Relay, RelayOn, RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    EndSeedsTo, EndSet, ExtraTurn, GrandSlam, HouseSet, KalahOptions, Layout, Leftover, NoMove,
+    Origin, Preset, Relay, RelayOn, RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy,
+    StoresSown, Unfed,
 };
 use proptest::prelude::*;
 use rand::RngExt;
@@ -320,14 +321,15 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
     );
     // A start layout (docs/rules.md section 1) a quarter of the time, a
     // dealt one (`layout_seed`) a fifth of the rest; an end on few seeds
-    // (`end_seeds`, section 7) a fifth of the time.
+    // (`end_seeds`, section 7) a fifth of the time, its seeds to the
+    // mover (`end_seeds_to`) half of those.
     let layout = (
         prop::bool::weighted(0.25),
         prop::collection::vec(0u8..=8, 16),
         prop::bool::weighted(0.2),
         1u32..=u32::MAX,
     );
-    let few = (prop::bool::weighted(0.2), 1u8..=6);
+    let few = (prop::bool::weighted(0.2), 1u8..=6, any::<bool>());
     // Houses whose direction the mover chooses a quarter of the time;
     // moves that must reach the opponent's side (`reach_opponent`,
     // section 4) a fifth of the time, single seeds moved only into an
@@ -374,8 +376,18 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
                 (false, _, false, _) => rules,
             };
             match few {
-                (true, seeds) => with_end_seeds(rules, seeds),
-                (false, _) => rules,
+                (true, seeds, mover) => {
+                    let rules = with_end_seeds(rules, seeds);
+                    RuleSet {
+                        end_seeds_to: if mover && rules.end_seeds > 0 {
+                            EndSeedsTo::Mover
+                        } else {
+                            EndSeedsTo::Leftover
+                        },
+                        ..rules
+                    }
+                }
+                (false, _, _) => rules,
             }
         },
     )
@@ -415,11 +427,18 @@ pub fn with_layout_seed(rules: RuleSet, seed: u32) -> RuleSet {
 
 /// `rules` ending on `seeds` seeds or fewer left in the houses
 /// (`end_seeds`, docs/rules.md section 7), lowered below the seeds in the
-/// game (section 14).
+/// game (section 14); `end_seeds_to` back to `leftover` when that leaves
+/// no end on few seeds.
 pub fn with_end_seeds(rules: RuleSet, seeds: u8) -> RuleSet {
     let below = rules.total_seeds().saturating_sub(1).min(255) as u8;
+    let end_seeds = seeds.min(below);
     RuleSet {
-        end_seeds: seeds.min(below),
+        end_seeds,
+        end_seeds_to: if end_seeds == 0 {
+            EndSeedsTo::Leftover
+        } else {
+            rules.end_seeds_to
+        },
         ..rules
     }
 }
@@ -650,6 +669,8 @@ fn rule_set_of(
         reach_opponent: false,
         single_to_empty: false,
         tuzdyk_across: false,
+        // Drawn with end_seeds, which it needs (docs/rules.md section 14).
+        end_seeds_to: EndSeedsTo::Leftover,
         // Only with relay sowing (docs/rules.md section 14).
         relay_counts: if Relay::ALL[relay] == Relay::None {
             CountSet::EMPTY

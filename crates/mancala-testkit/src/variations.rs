@@ -154,6 +154,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "round_limit" => number(rules.round_limit.into(), 0, &[]),
         "layout_seed" => number(rules.layout_seed.into(), 0, &[]),
         "end_seeds" => number(rules.end_seeds.into(), 0, &[2]),
+        "end_seeds_to" => names(&["leftover", "mover"]),
         "first_move_extra_turn"
         | "must_feed"
         | "capture_empty_opposite"
@@ -338,6 +339,9 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
             Some("a match of one game has no next round")
         }
         "no_move" if always_a_move => Some("the player to move always has a move"),
+        "end_seeds_to" if r.leftover == mancala_core::Leftover::LastMover => {
+            Some("leftover = last_mover already gives the few seeds left to the mover")
+        }
         "leftover"
             if r.end.contains(EndCondition::EmptyFirst)
                 && always_a_move

@@ -170,7 +170,11 @@ impl<'r> Position<'r> {
                 return true;
             }
             if r.end_seeds > 0 && self.board_seeds() <= u32::from(r.end_seeds) {
-                self.finish(EndReason::FewSeeds, Some(r.leftover), changed.mover);
+                self.finish(
+                    EndReason::FewSeeds,
+                    Some(r.end_seeds_leftover),
+                    changed.mover,
+                );
                 return true;
             }
         }

@@ -10,9 +10,9 @@ use super::layout::Layout;
 use super::parse::Dimension;
 use super::sets::{CountSet, EndSet, HouseSet};
 use super::values::{
-    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, Direction, EndCondition, ExtraTurn,
-    GrandSlam, Leftover, NoMove, Origin, Relay, RelayOn, RoundFill, RoundStarter, Rounds,
-    SowCaptureBy, StoresSown, Unfed,
+    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, Direction, EndCondition, EndSeedsTo,
+    ExtraTurn, GrandSlam, Leftover, NoMove, Origin, Relay, RelayOn, RoundFill, RoundStarter,
+    Rounds, SowCaptureBy, StoresSown, Unfed,
 };
 use crate::error::RuleError;
 use crate::preset::Preset;
@@ -264,6 +264,10 @@ rule_dimensions! {
         /// opponent's tuzdyk (Toguz Xorgol), instead of the house with its
         /// number (Toguz Kumalak); nothing without `tuzdyk`.
         tuzdyk_across: bool = false,
+        /// Who takes the seeds left when `end_seeds` ends the game: as
+        /// `leftover` says (the default), or the player who made the move
+        /// (Anywoli, Hoyito; needs `end_seeds`).
+        end_seeds_to: EndSeedsTo = EndSeedsTo::Leftover,
     }
 }
 

@@ -3,7 +3,8 @@
 
 use super::table::RuleSet;
 use super::values::{
-    Capture, CaptureBeforeSowing, Direction, EndCondition, GrandSlam, Relay, Rounds, StoresSown,
+    Capture, CaptureBeforeSowing, Direction, EndCondition, EndSeedsTo, GrandSlam, Relay, Rounds,
+    StoresSown,
 };
 use super::{MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS};
 use crate::error::{InvalidReason, RuleError};
@@ -18,7 +19,8 @@ impl RuleSet {
     /// seeds, a `layout` that does not give one count per house, gives only
     /// zeros or comes with `rounds`, a `layout_seed` with a `layout` or
     /// with `rounds`, more than 255 seeds in all, an `end_seeds` not below
-    /// them, `min_seeds` 0, `relay_limit` 0,
+    /// them, `end_seeds_to = mover` without `end_seeds`, `min_seeds` 0,
+    /// `relay_limit` 0,
     /// relay sowing with `direction = parity`, a `direction_choice` house
     /// past `houses`, more than 16 houses and chosen houses together, a
     /// `direction_choice` under `parity`, `direction = split` on an odd
@@ -80,6 +82,14 @@ impl RuleSet {
         if usize::from(self.end_seeds) >= total {
             let value = self.end_seeds.to_string();
             return invalid("end_seeds", value, InvalidReason::EndSeeds);
+        }
+        if self.end_seeds_to != EndSeedsTo::Leftover && self.end_seeds == 0 {
+            let value = self.end_seeds_to.to_string();
+            return invalid(
+                "end_seeds_to",
+                value,
+                InvalidReason::EndSeedsToWithoutEndSeeds,
+            );
         }
         if self.min_seeds == 0 {
             return invalid("min_seeds", "0".into(), InvalidReason::MinSeeds);

@@ -404,3 +404,15 @@ rule_enum! {
         SingleOpposite = "single_opposite",
     }
 }
+
+rule_enum! {
+    /// Who takes the seeds left when `end_seeds` ends the game
+    /// (`end_seeds_to`, docs/rules.md section 7).
+    EndSeedsTo("end_seeds_to") {
+        /// They go by `leftover`, as at any other end.
+        Leftover = "leftover",
+        /// They all go to the player who made the move that left them
+        /// (MancalaGames' PICKLASTSEEDS: Anywoli, Hoyito).
+        Mover = "mover",
+    }
+}

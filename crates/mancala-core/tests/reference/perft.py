@@ -209,8 +209,9 @@ PRESETS["cross-kalah"] = replace(KALAH, direction="parity")
 
 # Where the seeds left at the end go: the reference generates moves and
 # never ends a game by handing seeds out, so these dimensions are read and
-# left aside.
-ENDGAME_ONLY = {"leftover", "cycle_leftover"}
+# left aside (`end_seeds_to`, section 7, says who takes the few seeds left
+# when `end_seeds` ends the game: it ends the same way whoever takes them).
+ENDGAME_ONLY = {"leftover", "cycle_leftover", "end_seeds_to"}
 # A match in rounds (section 8a): a count is of one round, its first, so
 # these dimensions are read and left aside too.
 ROUNDS_ONLY = {"rounds", "round_fill", "round_starter", "match_houses", "round_limit"}

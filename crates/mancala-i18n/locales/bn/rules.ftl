@@ -285,6 +285,7 @@ rules-end-empty-first-others = বাকিদের স্থান ঠিক �
 
 rules-scoring-leftover = খেলা শেষ হলে গর্তে বাকি পাথর { $leftover }।
 rules-scoring-cycle = খেলা অশেষ চক্রে শেষ হলে (কোনো অবস্থান আবার ফিরে এলে, বা খেলোয়াড়েরা থামতে রাজি হলে) গর্তে বাকি পাথর { $leftover }।
+rules-scoring-few-seeds-mover = কোনো চাল গর্তগুলোতে { $seeds }টি বা তার কম পাথর রেখে খেলা শেষ করলে, যিনি চালটি দিয়েছেন তিনিই সব পাথর নেন।
 rules-leftover = { $rule ->
         [owner] নিজ নিজ দিকের মালিকের শেষের গর্তে যায়
         [discard] কারও হিসাবে ধরা হয় না

@@ -348,6 +348,12 @@ rules-end-empty-first-others = The others are ranked by the seeds left in their 
 # $leftover: what becomes of the seeds left (rules-leftover).
 rules-scoring-leftover = When the game ends, the seeds left in the houses { $leftover }.
 rules-scoring-cycle = When the game ends as an endless cycle (a position comes back, or the players agree to stop), the seeds left in the houses { $leftover }.
+# `end_seeds_to = mover`: the seeds left when few are left go to the
+# mover, whatever the leftover rule says. $seeds: `end_seeds`.
+rules-scoring-few-seeds-mover = When a move leaves { $seeds } { $seeds ->
+        [one] seed or none
+       *[other] seeds or fewer
+    } in the houses and so ends the game, the player who made it takes them all.
 # What becomes of the seeds left in the houses. $rule: the leftover rule.
 rules-leftover = { $rule ->
         [owner] go to their owners' stores

@@ -287,6 +287,7 @@ rules-end-empty-first-others = बाकी खिलाड़ियों क�
 
 rules-scoring-leftover = खेल खत्म होने पर घरों में बचे बीज { $leftover }।
 rules-scoring-cycle = जब खेल अंतहीन चक्र पर खत्म हो (कोई स्थिति फिर से आ जाए, या खिलाड़ी रुकने पर सहमत हों), तो घरों में बचे बीज { $leftover }।
+rules-scoring-few-seeds-mover = जब कोई चाल घरों में { $seeds } या उससे कम बीज छोड़कर खेल खत्म कर दे, तो वह चाल चलने वाला खिलाड़ी सारे बीज ले लेता है।
 rules-leftover = { $rule ->
         [owner] अपने-अपने मालिक के स्टोर में जाते हैं
         [discard] किसी के नहीं गिने जाते
