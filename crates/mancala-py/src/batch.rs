@@ -7,11 +7,12 @@
 
 mod arrays;
 mod games;
+mod matches;
 mod view;
 
 use std::sync::Arc;
 
-use mancala_core::{Position, Rules};
+use mancala_core::{Match, Position, Rounds, Rules};
 use numpy::{
     PyArray1, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods, dtype,
 };
@@ -24,11 +25,26 @@ use arrays::{Arrays, Guards, Reused};
 use games::{Boards, Games};
 use view::{Layout, legal_actions};
 
+/// The lanes of a batch: single games, or, under rules with rounds,
+/// whole matches.
+enum Lanes {
+    /// Games under `rounds = none`, played on bare positions.
+    Games(Games),
+    /// Matches in rounds (docs/rules.md section 8a), each played by
+    /// core's [`Match`] as `mancala.State` plays it.
+    Matches {
+        /// The rules the batch was made with: each new match's.
+        rules: Arc<Rules>,
+        matches: Vec<Match>,
+    },
+}
+
 /// `n` games played side by side; a game that ends starts again from the
-/// start position at once (automatic reset).
+/// start position at once (automatic reset). Under rules with rounds,
+/// each lane is a whole match, which restarts once the match is over.
 #[pyclass(name = "Batch", module = "mancala")]
 pub struct PyBatch {
-    games: Games,
+    lanes: Lanes,
     layout: Layout,
     /// The legal action ids of every game, one bit per action, as last
     /// shown to Python: `step` checks actions against them.
@@ -52,21 +68,38 @@ impl PyBatch {
     ) -> PyBatch {
         let layout = Layout::of(&rules);
         let mut legal = vec![0; n];
-        let games = Games::new(rules, |rules| {
-            let boards = Boards::new(rules, n);
-            // Every game starts at the same position: the legal actions
-            // of one are those of all.
-            let (_, bits) = legal_actions(rules, &Position::new(rules));
-            legal.fill(bits);
-            boards
-        });
+        let lanes = if rules.rule_set().rounds == Rounds::None {
+            Lanes::Games(Games::new(rules, |rules| {
+                let boards = Boards::new(rules, n);
+                // Every game starts at the same position: the legal
+                // actions of one are those of all.
+                let (_, bits) = legal_actions(rules, &Position::new(rules));
+                legal.fill(bits);
+                boards
+            }))
+        } else {
+            let matches = matches::new_matches(rules.rule_set(), n);
+            if let Some(game) = matches.first() {
+                let pos = game.position();
+                legal.fill(legal_actions(pos.rules(), &pos).1);
+            }
+            Lanes::Matches { rules, matches }
+        };
         PyBatch {
-            games,
+            lanes,
             layout,
             legal,
             actions: Vec::with_capacity(n),
             seed,
             reused: reuse.then(|| Reused::new(py, layout, n)),
+        }
+    }
+
+    /// The rules the batch was made with.
+    fn rules(&self) -> &Rules {
+        match &self.lanes {
+            Lanes::Games(games) => games.borrow_owner(),
+            Lanes::Matches { rules, .. } => rules,
         }
     }
 
@@ -87,13 +120,19 @@ impl PyBatch {
         let mut guards = Guards::of(&arrays, self.layout, self.legal.len())?;
         let (views, _) = guards.slices();
         let (layout, legal) = (self.layout, &mut self.legal);
-        py.detach(|| {
-            self.games.with_dependent_mut(|rules, boards| {
+        py.detach(|| match &mut self.lanes {
+            Lanes::Games(games) => games.with_dependent_mut(|rules, boards| {
                 if reset {
                     boards.restart(rules);
                 }
                 boards.show(rules, layout, legal, views);
-            });
+            }),
+            Lanes::Matches { rules, matches } => {
+                if reset {
+                    *matches = matches::new_matches(rules.rule_set(), matches.len());
+                }
+                matches::show_matches(matches, layout, legal, views);
+            }
         });
         drop(guards);
         arrays.views(py)
@@ -189,7 +228,10 @@ impl PyBatch {
     /// `(observations, legal_masks, rewards, terminated, current_players)`.
     /// A game that ends gets its returns as rewards, is flagged
     /// terminated and restarts at once: its observation, mask and player
-    /// are those of the new game.
+    /// are those of the new game. Under rules with rounds a game is a
+    /// whole match: a round that ends starts the next at once (nothing
+    /// flagged), and the match's end gives the match's returns, as
+    /// `State.returns()`.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
@@ -200,10 +242,13 @@ impl PyBatch {
         let mut guards = Guards::of(&arrays, self.layout, self.legal.len())?;
         let out = guards.slices();
         let (layout, legal, actions) = (self.layout, &mut self.legal, &self.actions);
-        py.detach(|| {
-            self.games.with_dependent_mut(|rules, boards| {
+        py.detach(|| match &mut self.lanes {
+            Lanes::Games(games) => games.with_dependent_mut(|rules, boards| {
                 boards.advance(rules, layout, actions, legal, out);
-            });
+            }),
+            Lanes::Matches { rules, matches } => {
+                matches::advance_matches(rules.rule_set(), matches, layout, actions, legal, out);
+            }
         });
         drop(guards);
         arrays.step(py)
@@ -213,7 +258,7 @@ impl PyBatch {
         format!(
             "<mancala.Batch of {} games of {}>",
             self.legal.len(),
-            self.games.borrow_owner().rule_set().canonical()
+            self.rules().rule_set().canonical()
         )
     }
 }

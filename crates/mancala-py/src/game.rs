@@ -67,6 +67,8 @@ impl PyGame {
     /// is kept for the shape of vector environments: the start position
     /// is fixed, so nothing is random yet. With `reuse`, every call of
     /// the batch writes and returns the same arrays (see `Batch.reuse`).
+    /// Under rules with rounds, each game of the batch is a whole match
+    /// (docs/rules.md section 8a), as `new_initial_state()` plays it.
     #[pyo3(signature = (n, seed = None, *, reuse = false))]
     fn batch(
         &self,
@@ -75,11 +77,6 @@ impl PyGame {
         seed: Option<&Bound<'_, PyAny>>,
         reuse: bool,
     ) -> PyResult<PyBatch> {
-        if self.rules.rule_set().rounds != Rounds::None {
-            return Err(PyValueError::new_err(
-                "a batch plays single games: rules with rounds (a match) are not batched yet; play a match with new_initial_state()",
-            ));
-        }
         let n = usize::try_from(read_u64(n, "n")?)
             .map_err(|_| PyValueError::new_err(format!("n: {n} games are too many")))?;
         let seed = seed.map(|s| read_u64(s, "seed")).transpose()?;

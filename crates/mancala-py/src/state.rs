@@ -42,7 +42,7 @@ pub(crate) fn play_action(game: &mut Game, action: usize) -> Result<(), IllegalM
 /// # Errors
 ///
 /// The move, when it is not legal here.
-fn play_match_action(game: &mut Match, action: usize) -> Result<(), IllegalMove> {
+pub(crate) fn play_match_action(game: &mut Match, action: usize) -> Result<(), IllegalMove> {
     let m = move_of(game.round_rules(), action);
     game.play(m)?;
     let moves: usize = game.rounds().iter().map(|r| r.moves().count()).sum();

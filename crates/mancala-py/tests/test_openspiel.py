@@ -103,3 +103,27 @@ def test_the_registered_game_matches_the_state_it_wraps():
     clone = state.clone()
     clone.apply_action(6)
     assert state.history() == [0] and clone.history() == [0, 6]
+
+
+def test_the_registered_game_plays_a_whole_match_in_rounds():
+    import mancala.openspiel
+
+    # Two houses of two seeds in rounds (docs/rules.md section 8a): the
+    # match of tests/test_rounds.py worked by hand, three rounds.
+    spec = "kalah,houses=2,seeds=2,rounds=fill"
+    game = mancala.openspiel.load_game(spec)
+    assert game.num_distinct_actions() == 2
+    # Per side its houses and store, a turn flag per side, the burnt flags.
+    assert game.observation_tensor_shape() == [12]
+    pyspiel.random_sim_test(game, num_sims=20, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    for action in [1, 1, 0, 0, 1, 1, 0, 1, 0]:
+        assert not state.is_terminal()
+        state.apply_action(action)
+    # Round 3: player 0's house 2 is burnt, house 1 its one move.
+    assert state.legal_actions() == [0]
+    assert state.action_to_string(0, 0) == "p0 house 1"
+    assert state.action_to_string(0, 1) == "p0 house 2"
+    assert state.observation_tensor(0) == [2, 0, 0, 2, 2, 2, 1, 0, 0, 1, 0, 0]
+    state.apply_action(0)
+    assert state.is_terminal() and state.returns() == [-1.0, 1.0]

@@ -156,3 +156,61 @@ def test_gymnasium_env_errors():
     env.step(0)
     with pytest.raises(ValueError, match="not legal"):
         env.step(0)  # house 1 is empty now
+
+
+# Rules with rounds (docs/rules.md section 8a): an episode is the whole
+# match. Two houses of two seeds (8 seeds), and Dakon in rounds (98).
+ROUND_SPECS = {
+    "kalah,houses=2,seeds=2,rounds=fill": (2, 8),
+    "dakon,rounds=fill,round_fill=from_store,round_starter=last_mover,match_houses=1,round_limit=0": (7, 98),
+}
+
+
+@pytest.mark.parametrize(("spec", "board"), ROUND_SPECS.items())
+def test_the_pettingzoo_env_plays_a_whole_match(spec, board):
+    houses, seeds = board
+    api_test(mancala.pettingzoo.env(spec), num_cycles=1000)
+    space = mancala.pettingzoo.raw_env(spec).observation_space("player_0")["observation"]
+    # Per side its houses and store, a turn flag per side, then the burnt
+    # flags of every house; no count above the seeds in play.
+    assert space.shape == (2 * (houses + 1) + 2 + 2 * houses,)
+    assert float(space.high.max()) == seeds
+    env = mancala.pettingzoo.env(spec)
+    totals, movers = play_aec(env, random.Random(spec))
+    # Replayed independently through mancala.State: one episode, the whole
+    # match, its rounds and its returns.
+    state = mancala.load_game(spec).new_initial_state()
+    burnt_seen = False
+    for agent, action in movers:
+        assert agent == f"player_{state.current_player()}"
+        burnt_seen |= any(state.burnt_houses())
+        state.apply_action(action)
+    assert state.is_terminal() and state.current_round() > 0
+    assert burnt_seen
+    assert totals == {f"player_{p}": r for p, r in enumerate(state.returns())}
+
+
+@pytest.mark.parametrize(("spec", "board"), ROUND_SPECS.items())
+def test_a_gymnasium_episode_is_a_whole_match(spec, board):
+    houses, seeds = board
+    env = gymnasium.make(mancala.gymnasium.ENV_ID, spec=spec, opponent="ai:1", player=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped)
+    env = mancala.gymnasium.MancalaEnv(spec, opponent="greedy", player=1)
+    assert env.observation_space.shape == (2 * (houses + 1) + 2 + 2 * houses,)
+    assert float(env.observation_space.high.max()) == seeds
+    obs, info = env.reset(seed=30)
+    rng = random.Random(30)
+    terminated, rounds, burnt_seen = False, set(), False
+    while not terminated:
+        assert env.observation_space.contains(obs)
+        np.testing.assert_array_equal(obs, env.state.observation_tensor(1))
+        burnt_seen |= bool(obs[2 * (houses + 1) + 2 :].any())
+        rounds.add(env.state.current_round())
+        obs, reward, terminated, truncated, info = env.step(rng.choice(env.action_masks().nonzero()[0].tolist()))
+        assert not truncated
+        if not terminated:
+            assert reward == 0.0 and env.state.current_player() == 1
+    assert env.state.is_terminal() and len(rounds) > 1 and burnt_seen
+    assert reward == env.state.returns()[1]

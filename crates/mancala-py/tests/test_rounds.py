@@ -6,6 +6,7 @@ import json
 import pickle
 import random
 import subprocess
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -138,12 +139,94 @@ def test_midway_text_is_the_match_line():
         mancala.State.from_text(f"{TWO_BY_TWO}; 2, 2, 1, 1, 2, 2, 1, 2")
 
 
-def test_positions_and_batches_of_matches_are_refused():
+def test_positions_of_matches_are_refused():
     game = mancala.load_game(TWO_BY_TWO)
     with pytest.raises(ValueError, match="rounds"):
         mancala.State.from_notation(game, "2,2:0 2,2:0 to=0 ply=0")
-    with pytest.raises(ValueError, match="rounds"):
-        game.batch(2)
+
+
+RULE_FILES = Path(__file__).resolve().parents[2] / "mancala-core" / "rules"
+# Dakon in rounds, as rules/dakon-rounds.toml writes it (docs/games.md,
+# "dakon"): 7 houses of 7 seeds a side, 98 seeds in all.
+DAKON_ROUNDS = (
+    "dakon,rounds=fill,round_fill=from_store,round_starter=last_mover,match_houses=1,round_limit=0"
+)
+
+
+def test_the_dakon_spec_is_the_rule_file():
+    assert mancala.load_game(DAKON_ROUNDS) == mancala.load_game(RULE_FILES / "dakon-rounds.toml")
+
+
+def match_lockstep(spec: str, seeds: int, n: int, seed: int, steps: int, reuse: bool) -> tuple[int, int]:
+    """Steps a batch of matches and `n` states with the same random legal
+    actions: every lane must show what its state shows (observation with
+    the burnt flags, mask, player), end when the match ends with the
+    match's returns, and hold `seeds` seeds on the board and in the
+    stores at every step. Returns the matches ended and the most rounds
+    seen in one match."""
+    game = mancala.load_game(spec)
+    players = game.num_players()
+    # P * (H + 1) cups, P turn flags and P * H burnt flags.
+    (length,) = game.observation_tensor_shape()
+    houses = length // (2 * players) - 1
+    batch = game.batch(n, seed=seed, reuse=reuse)
+    states = [game.new_initial_state() for _ in range(n)]
+    rng = np.random.default_rng(seed)
+    obs, masks, current = batch.reset()
+    assert obs.shape == (n, length)
+    ended = rounds = 0
+    for _ in range(steps):
+        for i, state in enumerate(states):
+            assert current[i] == state.current_player()
+            np.testing.assert_array_equal(obs[i], state.observation_tensor(int(current[i])))
+            np.testing.assert_array_equal(masks[i], state.legal_actions_mask())
+            assert obs[i][: players * (houses + 1)].sum() == seeds
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks], dtype=np.int64)
+        obs, masks, rewards, terminated, current = batch.step(actions)
+        for i in range(n):
+            states[i].apply_action(int(actions[i]))
+            rounds = max(rounds, states[i].current_round() + 1)
+            assert terminated[i] == states[i].is_terminal()
+            if states[i].is_terminal():
+                np.testing.assert_array_equal(rewards[i], np.array(states[i].returns(), dtype=np.float32))
+                ended += 1
+                states[i] = game.new_initial_state()
+            else:
+                assert rewards[i].tolist() == [0.0] * players
+    return ended, rounds
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 4), reuse=st.booleans())
+def test_a_batch_of_small_matches_plays_as_states(seed, n, reuse):
+    ended, rounds = match_lockstep(TWO_BY_TWO, 8, n, seed, steps=60, reuse=reuse)
+    # A match of two houses of two seeds lasts a few dozen moves at most.
+    assert ended > 0 and rounds > 1
+
+
+@pytest.mark.parametrize("seed", [1, 30])
+def test_a_batch_of_dakon_matches_plays_as_states(seed):
+    ended, rounds = match_lockstep(DAKON_ROUNDS, 98, 3, seed, steps=400, reuse=seed == 30)
+    assert rounds > 1
+
+
+def test_a_batch_of_matches_starts_again():
+    game = mancala.load_game(TWO_BY_TWO)
+    batch = game.batch(2)
+    start = batch.reset()
+    # The hand-worked match in lane 0, ending round 1 and the match.
+    for action in ROUND_1 + ROUND_2 + ROUND_3:
+        masks = batch.observe()[1]
+        other = int(np.flatnonzero(masks[1])[0])
+        obs, _, rewards, terminated, _ = batch.step(np.array([action, other], dtype=np.int64))
+    assert terminated[0]
+    assert rewards[0].tolist() == [-1.0, 1.0]
+    # Lane 0 shows a new match; reset puts lane 1 back at the start too.
+    np.testing.assert_array_equal(obs[0], start[0][0])
+    again = batch.reset()
+    for new, old in zip(again, start):
+        np.testing.assert_array_equal(new, old)
+    assert repr(batch) == f"<mancala.Batch of 2 games of {game.spec()}>"
 
 
 ROUND_SPECS = [

@@ -32,7 +32,8 @@ its houses (house 1 first) and its store as raw seed counts; then one turn
 flag per side, in the same order, 1 for the side to move (all 0 once the
 game is over); with rounds, then ``players * houses`` burnt flags, each
 side's houses in the same order, 1.0 for a burnt house. ``game.batch(n)`` steps ``n`` games at once with numpy
-arrays; a game that ends restarts at once (see ``Batch.step``).
+arrays; a game that ends restarts at once (see ``Batch.step``); with rounds,
+each game of a batch is a whole match.
 
 The engine's players and solver: ``Bot(game, "ai:5", seed=1)`` with
 pyspiel's ``step(state)`` and ``inform_action(state, player, action)``;

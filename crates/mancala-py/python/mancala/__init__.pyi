@@ -166,8 +166,8 @@ class Game:
         """``n`` games stepped together in Rust; ``seed`` changes nothing
         yet (the start position is fixed). With ``reuse=True`` every call
         of the batch writes and returns the same arrays (see
-        ``Batch.reuse``). ``ValueError`` for rules with rounds (a batch
-        plays single games)."""
+        ``Batch.reuse``). Under rules with rounds each game of the batch
+        is a whole match, as ``new_initial_state()`` plays it."""
     def rules(self) -> str:
         """The rule set as a rule file (TOML text)."""
     def spec(self) -> str:
@@ -283,7 +283,11 @@ class PlayoutTotals:
 @final
 class Batch:
     """``n`` games of one rule set stepped together in Rust, the GIL
-    released. A game that ends restarts at once (automatic reset)."""
+    released. A game that ends restarts at once (automatic reset). Under
+    rules with rounds each game is a whole match: the observations carry
+    the burnt flags as ``State.observation_tensor`` does, a round that
+    ends starts the next at once, and the match's end is flagged with the
+    match's returns."""
 
     @property
     def seed(self) -> int | None: ...

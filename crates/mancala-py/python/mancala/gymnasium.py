@@ -13,7 +13,10 @@ its own seat); ``action_masks()`` gives the legal actions as a bool array
 (through ``gymnasium.make``'s wrappers: ``env.unwrapped.action_masks()``).
 A step plays the agent's action, then the opponents' moves until the agent
 is to move again or the game is over. The reward is 0 until the end, then
-the agent's ``returns()`` entry (+1/0/-1 with two players). An illegal
+the agent's ``returns()`` entry (+1/0/-1 with two players). Under rules
+with rounds (docs/rules.md section 8a) an episode is the whole match: a
+round that ends starts the next at once, the observation has the burnt
+flags, and the reward is the match's return. An illegal
 action raises ``ValueError``. ``reset(seed=...)`` seeds the opponents (and
 the agent's seat when ``player=None`` draws it at random).
 """
@@ -21,6 +24,7 @@ the agent's seat when ``player=None`` draws it at random).
 from __future__ import annotations
 
 import os
+import tomllib
 from typing import Any
 
 import gymnasium
@@ -63,7 +67,10 @@ class MancalaEnv(gymnasium.Env):  # type: ignore[misc]
         self.seat = player
         self.player = 0 if player is None else player
         start = self.game.new_initial_state().observation_tensor(0)
-        total = float(start[: len(start) - players].sum())
+        # Seeds are only moved, never made: no count exceeds the total
+        # on the board and in the stores (the flags are 0 or 1).
+        houses = tomllib.loads(self.game.rules())["houses"]
+        total = float(start[: players * (houses + 1)].sum())
         self.observation_space = spaces.Box(0.0, max(total, 1.0), start.shape, np.float32)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions())
         self.state = self.game.new_initial_state()

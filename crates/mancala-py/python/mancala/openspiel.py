@@ -13,11 +13,15 @@ rule file (default ``"kalah"``). Pass it in a dict as above, or as
 ``"python_mancala(rules=kalah3)"`` when the spec has no commas. Actions,
 players and returns are ``mancala``'s (see the package docs): sequential,
 deterministic, perfect information, terminal rewards that sum to 0. The
-observation tensor is ``State.observation_tensor(player)``.
+observation tensor is ``State.observation_tensor(player)``. Under rules
+with rounds (docs/rules.md section 8a) a game is the whole match, as a
+``mancala.State`` plays it: its observation has the burnt flags, and its
+returns are the match's.
 """
 
 from __future__ import annotations
 
+import tomllib
 from typing import Any
 
 import numpy as np
@@ -64,9 +68,9 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
             max_game_length=self.rules_game.max_game_length(),
         )
         super().__init__(_GAME_TYPE, info, params)
-        # The observation holds houses + store + a turn flag per player.
-        players = self.rules_game.num_players()
-        self.houses = self.rules_game.observation_tensor_shape()[0] // players - 2
+        # Houses a side, from the rule file (the observation's length
+        # depends on the rounds too).
+        self.houses: int = tomllib.loads(self.rules_game.rules())["houses"]
 
     def new_initial_state(self) -> _State:
         return _State(self, self.rules_game.new_initial_state())

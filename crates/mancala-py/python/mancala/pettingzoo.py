@@ -16,7 +16,10 @@ agent again. Each agent observes a dict: ``"observation"``, its
 ``State.observation_tensor`` (float32, from its own seat), and
 ``"action_mask"`` (int8, one flag per action id; all 0 for an agent not to
 move). Rewards are 0 until the game ends, then each agent's ``returns()``
-(+1/0/-1 with two players; from ranks with more). Games never truncate:
+(+1/0/-1 with two players; from ranks with more). Under rules with
+rounds (docs/rules.md section 8a) a game is the whole match: a round that
+ends starts the next at once, the observation has the burnt flags, and
+the rewards are the match's returns. Games never truncate:
 rules without an end end by agreement at ``mancala.GAME_LENGTH_CAP``. An
 illegal action raises ``ValueError``.
 """
@@ -24,6 +27,7 @@ illegal action raises ``ValueError``.
 from __future__ import annotations
 
 import os
+import tomllib
 from typing import Any
 
 import gymnasium
@@ -61,8 +65,10 @@ class MancalaEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self._index = {agent: p for p, agent in enumerate(self.possible_agents)}
         start = self.game.new_initial_state().observation_tensor(0)
-        # Seeds are only moved, never made: no count exceeds the total.
-        total = float(start[: len(start) - players].sum())
+        # Seeds are only moved, never made: no count exceeds the total
+        # on the board and in the stores (the flags are 0 or 1).
+        houses = tomllib.loads(self.game.rules())["houses"]
+        total = float(start[: players * (houses + 1)].sum())
         actions = self.game.num_distinct_actions()
         self.observation_spaces = {
             agent: spaces.Dict(
