@@ -100,9 +100,12 @@ pub enum InvalidReason {
     /// Relay sowing together with `direction = split` or a
     /// `direction_choice`.
     #[error(
-        "relay sowing goes one way round; it cannot yet be combined with direction = split or direction_choice"
+        "relay sowing goes one way round; it cannot yet be combined with direction = split or opposed, or direction_choice"
     )]
     RelayWithTwoWays,
+    /// `direction = opposed` with other than two players.
+    #[error("direction = opposed gives each of two players a way round: it needs players = 2")]
+    OpposedPlayers,
     /// A `direction_choice` under `direction = parity`, where the seeds
     /// lifted decide the direction.
     #[error(

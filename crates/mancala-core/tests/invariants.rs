@@ -567,7 +567,7 @@ proptest! {
     ) {
         // Relay sowing goes one way round (docs/rules.md section 14).
         let direction = match set.direction {
-            Direction::Parity | Direction::Split => Direction::Ccw,
+            Direction::Parity | Direction::Split | Direction::Opposed => Direction::Ccw,
             direction => direction,
         };
         // ... and is played without a tuzdyk; `relay = next` may lift a

@@ -675,6 +675,29 @@ fn mangala_iii_splits_its_rows_and_takes_a_single_house_on_either_side() {
 }
 
 #[test]
+fn sowopdirs_sows_each_player_their_own_way_and_takes_an_even_count_anywhere() {
+    let rules = compile(rule_file("sowopdirs"));
+    assert_eq!(
+        Position::new(&rules).legal_moves().to_vec(),
+        houses(&[1, 2, 3, 4, 5])
+    );
+    // Side 0 counter-clockwise: h4's 3 seeds into h5 (1), o1 (1), o2
+    // (2): an even count, taken; no chain.
+    let mut pos = at(&rules, "2,0,0,3,0:15 0,1,2,1,1:15 to=0 ply=10");
+    assert_eq!(play(&mut pos, 4).captured, 2);
+    assert_eq!(pos.to_string(), "2,0,0,0,1:17 1,0,2,1,1:15 to=1 ply=11");
+    // Side 1 clockwise: o1's seed goes into h5 (2), on side 0's row, and
+    // takes it (counter-clockwise it would have fallen into the empty o2).
+    assert_eq!(play(&mut pos, 1).captured, 2);
+    assert_eq!(pos.to_string(), "2,0,0,0,0:17 0,0,2,1,1:17 to=0 ply=12");
+    // A player who cannot move passes: side 1 has no seed, side 0 moves
+    // again.
+    let mut pos = at(&rules, "2,0,0,0,1:18 0,0,0,0,0:19 to=0 ply=20");
+    pos.play(Move::House(1)).unwrap();
+    assert_eq!(pos.to_string(), "0,1,1,0,1:18 0,0,0,0,0:19 to=0 ply=21");
+}
+
+#[test]
 fn goempty_two_sows_either_way_through_both_stores_and_the_first_to_empty_wins() {
     let rules = compile(rule_file("goempty-two"));
     // Every house is chosen: twelve moves at the start, two a house.

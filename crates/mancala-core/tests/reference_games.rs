@@ -110,6 +110,11 @@ const CASES: &[&str] = &[
     "kalah players=3 houses=4 reach_opponent=true origin=first",
     "kalah single_to_empty=true relay=last",
     "oware single_to_empty=true reach_opponent=true origin=first",
+    // Each player their own way round (docs/rules.md section 3, issue 30).
+    "oware direction=opposed",
+    "kalah direction=opposed",
+    "kalah direction=opposed stores_sown=all extra_turn=any_store direction_choice=2",
+    "oware direction=opposed capture=gap capture_side=any chain=true",
     // The MancalaGames games shipped as rule files (docs/games.md).
     "adji-kui-i.toml",
     "bakuk.toml",
@@ -146,6 +151,7 @@ const CASES: &[&str] = &[
     "leb-bbut-ahbochen.toml",
     "dabuda.toml",
     "ndoto.toml",
+    "sowopdirs.toml",
 ];
 
 /// Random games per case.

@@ -432,13 +432,19 @@ pub fn fit_directions(rules: RuleSet, choice: u16) -> RuleSet {
     chosen.dedup();
     let mut direction = rules.direction;
     if rules.relay != Relay::None {
-        if matches!(direction, Direction::Parity | Direction::Split) {
+        if matches!(
+            direction,
+            Direction::Parity | Direction::Split | Direction::Opposed
+        ) {
             direction = Direction::Ccw;
         }
         chosen.clear();
     }
     if direction == Direction::Parity {
         chosen.clear();
+    }
+    if direction == Direction::Opposed && rules.players != 2 {
+        direction = Direction::Ccw;
     }
     let middle = houses.div_ceil(2);
     let split_middle = direction == Direction::Split && houses % 2 == 1;
@@ -567,9 +573,13 @@ fn rule_set_of(
         layout_seed: 0,
         // Relay sowing goes one way round (section 14).
         direction: match Direction::ALL[direction] {
-            Direction::Parity | Direction::Split if Relay::ALL[relay] != Relay::None => {
+            Direction::Parity | Direction::Split | Direction::Opposed
+                if Relay::ALL[relay] != Relay::None =>
+            {
                 Direction::Ccw
             }
+            // Each of two players their own way (section 14).
+            Direction::Opposed if players != 2 => Direction::Ccw,
             direction => direction,
         },
         // Split odd rows get their middle house in `fit_directions`.
@@ -674,7 +684,10 @@ pub fn register_rules() -> impl Strategy<Value = RuleSet> {
             if set.origin == Origin::FirstUnlessSingle {
                 set.origin = Origin::Include;
             }
-            if matches!(set.direction, Direction::Parity | Direction::Split) {
+            if matches!(
+                set.direction,
+                Direction::Parity | Direction::Split | Direction::Opposed
+            ) {
                 set.direction = Direction::Ccw;
             }
             set.direction_choice = HouseSet::EMPTY;

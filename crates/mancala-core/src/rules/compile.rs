@@ -444,16 +444,38 @@ pub(super) fn house_mask(layout: &Layout) -> u128 {
     }
 }
 
-/// Whether a sowing may go against the board's order: under `parity`
-/// or `split`, or from a house of `direction_choice`.
+/// Whether a sowing may go against the board's order: under `parity`,
+/// `split` or `opposed`, or from a house of `direction_choice`.
 pub(super) fn two_ways(set: &RuleSet) -> bool {
-    matches!(set.direction, Direction::Parity | Direction::Split)
-        || !set.direction_choice.is_empty()
+    matches!(
+        set.direction,
+        Direction::Parity | Direction::Split | Direction::Opposed
+    ) || !set.direction_choice.is_empty()
+}
+
+/// Step: per side, the houses whose fixed direction runs against the
+/// board's order, bit `h` for house `h + 1`: the first half of every row
+/// under `split`, every house of side 1 under `opposed`.
+pub(super) fn fixed_reverse(set: &RuleSet) -> [u16; MAX_PLAYERS] {
+    let mut reverse = [0u16; MAX_PLAYERS];
+    for (s, bits) in reverse
+        .iter_mut()
+        .enumerate()
+        .take(usize::from(set.players))
+    {
+        let side = crate::side::Side::new(s);
+        *bits = (1..=set.houses)
+            .filter(|&h| {
+                set.direction.split_reverses(h, set.houses) || set.direction.side_reverses(side)
+            })
+            .fold(0, |bits, h| bits | 1 << (h - 1));
+    }
+    reverse
 }
 
 /// Flag: no rule of issue 20's sowing is in play (relay, captures while
 /// sowing, the lone-seed origin, the tuzdyk), sowings go the board's
-/// way only (not `parity`, `split` or a `direction_choice`), and nothing
+/// way only (not `parity`, `split`, `opposed` or a `direction_choice`), and nothing
 /// is captured before sowing (`capture_before_sowing`, issue 30).
 pub(super) fn plain(set: &RuleSet) -> bool {
     set.relay == Relay::None

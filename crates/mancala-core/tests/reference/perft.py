@@ -84,7 +84,7 @@ class Rules:
     # the houses; 0: never (section 7).
     end_seeds: int = 0
     pie_rule: bool = False
-    direction: str = "ccw"  # ccw | cw | parity | split
+    direction: str = "ccw"  # ccw | cw | parity | split | opposed
     # Houses (numbers from 1, the same on every side) whose direction the
     # mover chooses: moves "3cw" and "3ccw" (section 3).
     direction_choice: frozenset = frozenset()
@@ -380,18 +380,21 @@ def clockwise(rules, hand, way=None):
     return rules.direction == "parity" and hand % 2 == 1
 
 
-def ways(rules, k):
-    """The moves of house k (0-based): [(name, way)], `way` as
-    `clockwise` takes it. A house of `direction_choice` gives two, the
-    mover naming the direction as seen on the board (clockwise goes back
-    along the track of a `ccw` board, on along a `cw` one's); under
-    `split` the first half of a row goes back (section 3)."""
+def ways(rules, k, mover):
+    """The moves of house k (0-based) of side `mover`: [(name, way)],
+    `way` as `clockwise` takes it. A house of `direction_choice` gives
+    two, the mover naming the direction as seen on the board (clockwise
+    goes back along the track of a `ccw` board, on along a `cw` one's);
+    under `split` the first half of a row goes back; under `opposed`
+    side 1 sows clockwise, back along the track (section 3)."""
     if k + 1 in rules.direction_choice:
         cw_way = "on" if rules.direction == "cw" else "back"
         ccw_way = "back" if rules.direction == "cw" else "on"
         return [(f"{k + 1}ccw", ccw_way), (f"{k + 1}cw", cw_way)]
     if rules.direction == "split":
         return [(str(k + 1), "back" if k + 1 <= rules.houses // 2 else "on")]
+    if rules.direction == "opposed":
+        return [(str(k + 1), "back" if mover == 1 else "on")]
     return [(str(k + 1), None)]
 
 
@@ -832,7 +835,7 @@ def candidate_moves(rules, s, stats):
             continue
         if s.tuzdyk_owner(("h", mover, k)) is not None:
             continue  # a tuzdyk is never lifted
-        for name, way in ways(rules, k):
+        for name, way in ways(rules, k, mover):
             if (rules.reach_opponent or rules.single_to_empty) and not reaches(rules, s, k, way):
                 continue
             seen = Counter()
