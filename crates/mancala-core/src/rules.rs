@@ -155,11 +155,12 @@ pub struct Rules {
     /// Per mover and cup: may relay sowing lift this cup? (houses on the
     /// sides `relay_on` names; never a store).
     relay_ok: [[bool; CUPS]; MAX_PLAYERS],
-    /// Per mover and house cup: where on the mover's track a relay lap
-    /// lifted from that house starts (as `starts`).
-    relay_from: [[u8; CUPS]; MAX_PLAYERS],
-    /// Per mover and cup on its track: the next cup on that track.
-    next_cup: [[u8; CUPS]; MAX_PLAYERS],
+    /// Per direction, mover and house cup: where on the mover's track a
+    /// relay lap lifted from that house starts (as `starts`).
+    relay_from: [[[u8; CUPS]; MAX_PLAYERS]; DIRECTIONS],
+    /// Per direction, mover and cup on its track: the next cup on that
+    /// track.
+    next_cup: [[[u8; CUPS]; MAX_PLAYERS]; DIRECTIONS],
     /// `no_move = pass`: a side with no legal move is skipped.
     pub(crate) passes: bool,
     pub(crate) counts: CountSet,

@@ -391,6 +391,48 @@ fn an_opposed_second_player_chains_against_its_clockwise_sowing() {
     assert_eq!(pos.to_string(), "1,1,0,1,0,0:20 0,1,1,1,1,1:20 to=1 ply=13");
 }
 
+// ---------------------------------------------------------------------------
+// Relay sowing both ways
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_relay_goes_on_the_way_its_move_went() {
+    let rules = with(
+        Preset::Oware,
+        &[("relay", "last"), ("direction_choice", "1")],
+    );
+    // h1's 2 seeds clockwise: o6 (2), o5 (3), which held seeds: lifted,
+    // its 3 seeds go on clockwise, skipping o5: o4 (2), o3 (2), o2 (1),
+    // empty before: the move ends there, a 1 captures nothing.
+    let mut pos = at(&rules, "2,1,1,1,1,1:20 1,0,1,1,2,1:15 to=0 ply=10");
+    let effect = pos.play(cw(1)).unwrap();
+    assert_eq!(effect.relays, 1);
+    assert_eq!(
+        effect.last,
+        Some(Cup::House {
+            side: Side::new(1),
+            number: 2
+        })
+    );
+    assert_eq!(pos.to_string(), "0,1,1,1,1,1:20 1,1,2,2,0,2:15 to=1 ply=11");
+    // Split rows and opposed sides relay too (issue 30): no refusal.
+    for changes in [
+        &[("direction", "split"), ("relay", "last")][..],
+        &[("direction", "opposed"), ("relay", "next")][..],
+        &[("direction_choice", "1,2"), ("relay", "next")][..],
+    ] {
+        let mut set = Preset::Kalah.rules();
+        for (name, value) in changes {
+            set.set(name, value).unwrap();
+        }
+        assert!(set.validate().is_ok(), "{changes:?}");
+    }
+    let mut set = Preset::Kalah.rules();
+    set.set("direction", "parity").unwrap();
+    set.set("relay", "last").unwrap();
+    assert!(set.validate().is_err(), "parity still refuses relay sowing");
+}
+
 fn refused(changes: &[(&str, &str)]) -> RuleError {
     let mut set = Preset::Kalah.rules();
     for (name, value) in changes {
@@ -401,7 +443,7 @@ fn refused(changes: &[(&str, &str)]) -> RuleError {
 
 #[test]
 fn two_way_rules_the_engine_cannot_play_are_refused_naming_the_field() {
-    let cases: [Refusal; 7] = [
+    let cases: [Refusal; 5] = [
         (
             &[("direction_choice", "7")],
             "direction_choice",
@@ -423,19 +465,9 @@ fn two_way_rules_the_engine_cannot_play_are_refused_naming_the_field() {
             InvalidReason::SplitMiddle,
         ),
         (
-            &[("direction", "split"), ("relay", "last")],
-            "relay",
-            InvalidReason::RelayWithTwoWays,
-        ),
-        (
             &[("players", "3"), ("direction", "opposed")],
             "direction",
             InvalidReason::OpposedPlayers,
-        ),
-        (
-            &[("direction", "opposed"), ("relay", "next")],
-            "relay",
-            InvalidReason::RelayWithTwoWays,
         ),
     ];
     for (changes, field, reason) in cases {

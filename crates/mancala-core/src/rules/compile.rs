@@ -146,44 +146,50 @@ fn track_cups(set: &RuleSet, layout: &Layout, s: usize, reverse: bool) -> Vec<us
         .collect()
 }
 
-/// Per mover: what relay sowing (docs/rules.md section 3) reads.
+/// Per mover (and direction): what relay sowing (docs/rules.md section
+/// 3) reads. Every leg of a move goes the move's way round (issue 30:
+/// relay sowing both ways).
 pub(super) struct RelayTables {
     /// Per mover and cup: may a relay lift it (`relay_on`; never a store).
     pub ok: [[bool; CUPS]; MAX_PLAYERS],
-    /// Per mover and house cup: where on the mover's track a lap lifted
-    /// from it starts; the lifted house is that lap's origin.
-    pub from: [[u8; CUPS]; MAX_PLAYERS],
-    /// Per mover and cup on its track: the next cup on the track.
-    pub next_cup: [[u8; CUPS]; MAX_PLAYERS],
+    /// Per direction, mover and house cup: where on the mover's track in
+    /// that direction a lap lifted from it starts; the lifted house is
+    /// that lap's origin.
+    pub from: [[[u8; CUPS]; MAX_PLAYERS]; DIRECTIONS],
+    /// Per direction, mover and cup on its track: the next cup on the
+    /// track in that direction.
+    pub next_cup: [[[u8; CUPS]; MAX_PLAYERS]; DIRECTIONS],
 }
 
 impl RelayTables {
-    /// Step: the relay tables, read off the tracks.
+    /// Step: the relay tables, read off the tracks of every direction.
     pub fn of(set: &RuleSet, layout: &Layout, tracks: &Tracks) -> RelayTables {
         let mut tables = RelayTables {
             ok: [[false; CUPS]; MAX_PLAYERS],
-            from: [[0u8; CUPS]; MAX_PLAYERS],
-            next_cup: [[0u8; CUPS]; MAX_PLAYERS],
+            from: [[[0u8; CUPS]; MAX_PLAYERS]; DIRECTIONS],
+            next_cup: [[[0u8; CUPS]; MAX_PLAYERS]; DIRECTIONS],
         };
-        for s in 0..layout.players {
-            // The track's length: the lap, plus the origin under `skip`.
-            let len = usize::from(tracks.lap[s]) + usize::from(set.origin == Origin::Skip);
-            for k in 0..len {
-                let c = usize::from(tracks.track[0][s][k]);
-                tables.next_cup[s][c] = tracks.track[0][s][k + 1];
-                if layout.is_store(c) {
-                    continue;
+        for d in 0..tracks.directions {
+            for s in 0..layout.players {
+                // The track's length: the lap, plus the origin under `skip`.
+                let len = usize::from(tracks.lap[s]) + usize::from(set.origin == Origin::Skip);
+                for k in 0..len {
+                    let c = usize::from(tracks.track[d][s][k]);
+                    tables.next_cup[d][s][c] = tracks.track[d][s][k + 1];
+                    if layout.is_store(c) {
+                        continue;
+                    }
+                    tables.from[d][s][c] = match set.origin {
+                        Origin::Include | Origin::Skip => k,
+                        Origin::First | Origin::FirstUnlessSingle => (k + len - 1) % len,
+                    } as u8;
+                    let own = c / layout.stride == s;
+                    tables.ok[s][c] = match set.relay_on {
+                        RelayOn::Any => true,
+                        RelayOn::Own => own,
+                        RelayOn::Opponent => !own,
+                    };
                 }
-                tables.from[s][c] = match set.origin {
-                    Origin::Include | Origin::Skip => k,
-                    Origin::First | Origin::FirstUnlessSingle => (k + len - 1) % len,
-                } as u8;
-                let own = c / layout.stride == s;
-                tables.ok[s][c] = match set.relay_on {
-                    RelayOn::Any => true,
-                    RelayOn::Own => own,
-                    RelayOn::Opponent => !own,
-                };
             }
         }
         tables

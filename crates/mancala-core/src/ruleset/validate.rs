@@ -250,8 +250,9 @@ impl RuleSet {
     /// cannot play (docs/rules.md section 14): a chosen house past
     /// `houses`, more houses and chosen houses together than a move list
     /// holds, a choice under `parity`, a split odd row whose middle house
-    /// is not chosen, `direction = opposed` with other than two players,
-    /// and any of them with relay sowing.
+    /// is not chosen, and `direction = opposed` with other than two
+    /// players. Relay sowing goes the move's way round under each of
+    /// them (issue 30).
     fn validate_two_ways(&self) -> Result<(), RuleError> {
         let choice = self.direction_choice;
         let split = self.direction == Direction::Split;
@@ -281,12 +282,6 @@ impl RuleSet {
                 "direction",
                 "opposed".to_string(),
                 InvalidReason::OpposedPlayers,
-            )
-        } else if (split || opposed || !choice.is_empty()) && self.relay != Relay::None {
-            (
-                "relay",
-                self.relay.name().to_string(),
-                InvalidReason::RelayWithTwoWays,
             )
         } else {
             return Ok(());

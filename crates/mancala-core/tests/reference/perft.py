@@ -476,9 +476,11 @@ def capture_before_sowing(rules, s, mover, origin, hand, stats):
     return hand
 
 
-def relay_house(rules, s, mover, last):
+def relay_house(rules, s, mover, last, way=None):
     """The house a sowing whose last seed fell in `last` goes on from, or
-    None (section 3, relay sowing)."""
+    None (section 3, relay sowing). Under `next` the cup after `last` is
+    the next one the move's way (`way`, as `clockwise` takes it: every
+    leg goes the way of the move, issue 30)."""
     if rules.relay == "none" or last[0] == "s":
         return None
     if rules.relay == "last":
@@ -487,7 +489,8 @@ def relay_house(rules, s, mover, last):
             return None
     else:
         cups = track(rules, mover)
-        cup = cups[(cups.index(last) + 1) % len(cups)]
+        step = -1 if way == "back" else 1
+        cup = cups[(cups.index(last) + step) % len(cups)]
         if cup[0] == "s" or count(s, cup) == 0:
             return None
     if rules.relay_on == "own" and cup[1] != mover:
@@ -507,10 +510,11 @@ def sow(rules, s, mover, k, stats, way=None):
     last = sow_leg(rules, s, mover, ("h", mover, k), stats, way)
     lifts = 0
     while True:
-        lifted = relay_house(rules, s, mover, last)
+        lifted = relay_house(rules, s, mover, last, way)
         if lifted is None:
             return last, False
-        if rules.capture_ends_relay and landing_captures(rules, s, mover, last, hand):
+        back = 1 if way == "back" else -1
+        if rules.capture_ends_relay and landing_captures(rules, s, mover, last, hand, back):
             # Section 3, `capture_ends_relay`: the landing captures instead.
             stats["relays_ended_by_a_capture"] += 1
             return last, False
@@ -519,21 +523,22 @@ def sow(rules, s, mover, k, stats, way=None):
             return last, True
         lifts += 1
         stats["relays"] += 1
-        last = sow_leg(rules, s, mover, lifted, stats)
+        last = sow_leg(rules, s, mover, lifted, stats, way)
 
 
 # --- Captures (section 5) and grand slam (section 6) ------------------------
 
-def landing_captures(rules, s, mover, last, lifted):
+def landing_captures(rules, s, mover, last, lifted, back):
     """Whether a last seed in `last` would capture (section 3,
     `capture_ends_relay`): the capture of section 5 takes at least one seed,
     judged as for the move's landing (not before `no_capture_moves`
     sowings, not a grand slam that `no_capture` cancels). Relay sowing is
-    never played with `parity`, so the sowing went along the track."""
+    never played with `parity`: every leg went the move's way, `back`
+    (+1 after a clockwise move, as `play_house` passes it)."""
     if not may_capture(rules, s, lifted):
         return False
     t = s.copy()
-    taken = capture(rules, t, mover, last, -1)
+    taken = capture(rules, t, mover, last, back)
     if sum(taken.values()) == 0:
         return False
     slam = rules.players == 2 and taken[1 - mover] > 0 and sum(t.houses[1 - mover]) == 0
