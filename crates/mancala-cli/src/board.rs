@@ -187,6 +187,7 @@ impl Painter<'_, '_> {
                 "        (an odd count sows clockwise, an even one counter-clockwise)\n"
             }
             Direction::Split => "        (each house sows towards the nearer end of its row)\n",
+            Direction::Opposed => "        (side 0 sows counter-clockwise, side 1 clockwise)\n",
         };
         let chosen = self.pos.rules().rule_set().direction_choice;
         if !chosen.is_empty() {

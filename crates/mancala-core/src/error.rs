@@ -95,14 +95,13 @@ pub enum InvalidReason {
     #[error("a relay sowing needs room for at least 1 lift, so relay_limit is at least 1")]
     RelayLimit,
     /// Relay sowing together with `direction = parity`.
-    #[error("relay sowing goes one way round; it cannot be combined with direction = parity")]
-    RelayWithParity,
-    /// Relay sowing together with `direction = split` or a
-    /// `direction_choice`.
     #[error(
-        "relay sowing goes one way round; it cannot yet be combined with direction = split or direction_choice"
+        "under direction = parity each lift's count would choose a way round: relay sowing cannot be combined with it"
     )]
-    RelayWithTwoWays,
+    RelayWithParity,
+    /// `direction = opposed` with other than two players.
+    #[error("direction = opposed gives each of two players a way round: it needs players = 2")]
+    OpposedPlayers,
     /// A `direction_choice` under `direction = parity`, where the seeds
     /// lifted decide the direction.
     #[error(

@@ -229,7 +229,7 @@ fn sowing(r: &RuleSet) -> Option<Vec<Phrase>> {
     Some(phrases)
 }
 
-/// Which way the seeds go: `ccw`, `cw`, `parity`, `split`, or `chosen`
+/// Which way the seeds go: `ccw`, `cw`, `parity`, `split`, `opposed`, or `chosen`
 /// when the mover chooses the direction of every house
 /// (`direction_choice`).
 pub(crate) fn direction_word(r: &RuleSet) -> &'static str {
@@ -241,6 +241,7 @@ pub(crate) fn direction_word(r: &RuleSet) -> &'static str {
         Direction::Cw => "cw",
         Direction::Parity => "parity",
         Direction::Split => "split",
+        Direction::Opposed => "opposed",
     }
 }
 

@@ -33,8 +33,8 @@ pub(crate) const CUPS: usize = 72;
 /// The longest sowing track.
 const TRACK: usize = MAX_PLAYERS * (MAX_HOUSES + 1);
 /// Sowing directions a rule set may use: the board's order (table 0) and,
-/// under `direction = parity` or `split` or with a `direction_choice`,
-/// against it (table 1).
+/// under `direction = parity`, `split` or `opposed` or with a
+/// `direction_choice`, against it (table 1).
 const DIRECTIONS: usize = 2;
 
 /// A validated, compiled [`RuleSet`]: what positions are played under.
@@ -81,9 +81,10 @@ pub struct Rules {
     /// The houses whose direction the mover chooses (`direction_choice`),
     /// bit `h` for house `h + 1`: each gives two moves, [`Move::Directed`].
     pub(crate) choice: u16,
-    /// Under `split`, the houses that sow against the board's order (the
-    /// first half of a row), bit `h` for house `h + 1`; 0 otherwise.
-    split_reverse: u16,
+    /// Per side, the houses whose fixed direction is against the board's
+    /// order, bit `h` for house `h + 1`: under `split` the first half of
+    /// a row, under `opposed` every house of side 1; 0 otherwise.
+    fixed_reverse: [u16; MAX_PLAYERS],
     /// The board's order is clockwise (`direction = cw`): a chosen
     /// clockwise sowing goes the board's way.
     board_cw: bool,
@@ -154,11 +155,12 @@ pub struct Rules {
     /// Per mover and cup: may relay sowing lift this cup? (houses on the
     /// sides `relay_on` names; never a store).
     relay_ok: [[bool; CUPS]; MAX_PLAYERS],
-    /// Per mover and house cup: where on the mover's track a relay lap
-    /// lifted from that house starts (as `starts`).
-    relay_from: [[u8; CUPS]; MAX_PLAYERS],
-    /// Per mover and cup on its track: the next cup on that track.
-    next_cup: [[u8; CUPS]; MAX_PLAYERS],
+    /// Per direction, mover and house cup: where on the mover's track a
+    /// relay lap lifted from that house starts (as `starts`).
+    relay_from: [[[u8; CUPS]; MAX_PLAYERS]; DIRECTIONS],
+    /// Per direction, mover and cup on its track: the next cup on that
+    /// track.
+    next_cup: [[[u8; CUPS]; MAX_PLAYERS]; DIRECTIONS],
     /// `no_move = pass`: a side with no legal move is skipped.
     pub(crate) passes: bool,
     pub(crate) counts: CountSet,
@@ -312,9 +314,7 @@ impl Rules {
             track: tracks.track,
             reverse_mask: u8::from(set.direction == Direction::Parity),
             choice: set.direction_choice.bits(),
-            split_reverse: (1..=set.houses)
-                .filter(|&h| set.direction.split_reverses(h, set.houses))
-                .fold(0, |bits, h| bits | 1 << (h - 1)),
+            fixed_reverse: compile::fixed_reverse(set),
             board_cw: set.direction == Direction::Cw,
             lap: tracks.lap,
             words: layout.words() as u8,
@@ -461,14 +461,14 @@ impl Rules {
         self.end_repetition
     }
 
-    /// The house (0-based) a house move sows and the direction table it
-    /// sows by: 0, the board's order, or 1, against it (a split row's
-    /// first half, or the mover's choice). `None` for a swap, a house
-    /// number off the board, a directed move of a house whose direction
-    /// is fixed, or a plain move of a house whose direction the mover
-    /// chooses.
+    /// The house (0-based) a house move of `side` sows and the direction
+    /// table it sows by: 0, the board's order, or 1, against it (a split
+    /// row's first half, side 1 under `opposed`, or the mover's choice).
+    /// `None` for a swap, a house number off the board, a directed move
+    /// of a house whose direction is fixed, or a plain move of a house
+    /// whose direction the mover chooses.
     #[inline]
-    pub(crate) fn move_dir(&self, m: Move) -> Option<(usize, usize)> {
+    pub(crate) fn move_dir(&self, side: usize, m: Move) -> Option<(usize, usize)> {
         let (n, sense) = match m {
             Move::House(n) => (n, None),
             Move::Directed(n, sense) => (n, Some(sense)),
@@ -480,17 +480,18 @@ impl Rules {
         }
         let chosen = self.choice >> h & 1 == 1;
         match sense {
-            None if !chosen => Some((h, self.house_dir(h))),
+            None if !chosen => Some((h, self.house_dir(side, h))),
             Some(sense) if chosen => Some((h, usize::from((sense == Sense::Cw) != self.board_cw))),
             _ => None,
         }
     }
 
-    /// The direction table house `h` (0-based) sows by when its
-    /// direction is fixed: 1 for a split row's first half, else 0.
+    /// The direction table `side`'s house `h` (0-based) sows by when its
+    /// direction is fixed: 1 for a split row's first half and for side 1
+    /// under `opposed`, else 0.
     #[inline]
-    pub(crate) fn house_dir(&self, h: usize) -> usize {
-        usize::from(self.split_reverse >> (h & 15) & 1 == 1)
+    pub(crate) fn house_dir(&self, side: usize, h: usize) -> usize {
+        usize::from(self.fixed_reverse[side & (MAX_PLAYERS - 1)] >> (h & 15) & 1 == 1)
     }
 
     /// The houses whose direction the mover chooses (`direction_choice`),

@@ -805,6 +805,55 @@ fn mangala_iii_splits_its_rows_and_takes_a_single_house_on_either_side() {
 }
 
 #[test]
+fn sowopdirs_sows_each_player_their_own_way_and_takes_an_even_count_anywhere() {
+    let rules = compile(rule_file("sowopdirs"));
+    assert_eq!(
+        Position::new(&rules).legal_moves().to_vec(),
+        houses(&[1, 2, 3, 4, 5])
+    );
+    // Side 0 counter-clockwise: h4's 3 seeds into h5 (1), o1 (1), o2
+    // (2): an even count, taken; no chain.
+    let mut pos = at(&rules, "2,0,0,3,0:15 0,1,2,1,1:15 to=0 ply=10");
+    assert_eq!(play(&mut pos, 4).captured, 2);
+    assert_eq!(pos.to_string(), "2,0,0,0,1:17 1,0,2,1,1:15 to=1 ply=11");
+    // Side 1 clockwise: o1's seed goes into h5 (2), on side 0's row, and
+    // takes it (counter-clockwise it would have fallen into the empty o2).
+    assert_eq!(play(&mut pos, 1).captured, 2);
+    assert_eq!(pos.to_string(), "2,0,0,0,0:17 0,0,2,1,1:17 to=0 ply=12");
+    // A player who cannot move passes: side 1 has no seed, side 0 moves
+    // again.
+    let mut pos = at(&rules, "2,0,0,0,1:18 0,0,0,0,0:19 to=0 ply=20");
+    pos.play(Move::House(1)).unwrap();
+    assert_eq!(pos.to_string(), "0,1,1,0,1:18 0,0,0,0,0:19 to=0 ply=21");
+}
+
+#[test]
+fn bay_khom_relays_the_way_the_player_chose_and_takes_beyond_each_gap() {
+    let rules = compile(rule_file("bay-khom"));
+    // Five seeds in each player's last house; every house chosen: ten
+    // moves, two a house.
+    let start = Position::new(&rules);
+    assert_eq!(start.to_string(), "4,4,4,4,5:0 4,4,4,4,5:0 to=0 ply=0");
+    assert_eq!(start.legal_moves().len(), 10);
+    let before = at(&rules, "0,2,3,2,0:14 3,0,1,1,0:16 to=0 ply=10");
+    // h2's 2 seeds clockwise: h1 (1), o5 (1); the next house that way,
+    // o4, holds a seed: lifted and sown on clockwise into o3 (2). The
+    // house after it, o2, is empty: the move ends, and o1 beyond the gap
+    // is taken (3); after o1 that way h5 is empty and h4 beyond it holds
+    // 2: taken too; then h3 is full and the chain stops.
+    let mut pos = before;
+    let effect = pos.play(cw(2)).unwrap();
+    assert_eq!((effect.relays, effect.captured), (1, 5));
+    assert_eq!(pos.to_string(), "1,0,3,0,0:19 0,0,2,0,1:16 to=1 ply=11");
+    // Counter-clockwise: h3 (4), h4 (3); h5 is empty: o1 beyond it is
+    // taken (3), then o2 empty and o3 (1) beyond: taken; o4 is full.
+    let mut pos = before;
+    let effect = pos.play(ccw(2)).unwrap();
+    assert_eq!((effect.relays, effect.captured), (0, 4));
+    assert_eq!(pos.to_string(), "0,0,4,3,0:18 0,0,0,1,0:16 to=1 ply=11");
+}
+
+#[test]
 fn goempty_two_sows_either_way_through_both_stores_and_the_first_to_empty_wins() {
     let rules = compile(rule_file("goempty-two"));
     // Every house is chosen: twelve moves at the start, two a house.

@@ -119,6 +119,17 @@ const CASES: &[&str] = &[
     "kalah grand_slam=leave_first capture=next capture_side=opponent chain=true",
     "kalah grand_slam=leave_first capture=match capture_side=opponent",
     "oware relay=last capture_ends_relay=true end_seeds=4 end_seeds_to=mover",
+    // Each player their own way round (docs/rules.md section 3, issue 30).
+    "oware direction=opposed",
+    "kalah direction=opposed",
+    "kalah direction=opposed stores_sown=all extra_turn=any_store direction_choice=2",
+    "oware direction=opposed capture=gap capture_side=any chain=true",
+    // Relay sowing both ways (docs/rules.md section 3, issue 30).
+    "longbeu-a-cha direction_choice=1,2,3,4,5",
+    "oware relay=last direction=split houses=6",
+    "kalah relay=last direction=opposed",
+    "oware relay=next direction_choice=2,3 capture_ends_relay=true",
+    "kalah relay=last direction_choice=1 stores_sown=all relay_on=own",
     // The MancalaGames games shipped as rule files (docs/games.md).
     "adji-kui-i.toml",
     "bakuk.toml",
@@ -163,6 +174,8 @@ const CASES: &[&str] = &[
     "hoyito-i.toml",
     "hoyito-ii.toml",
     "pallanguli-rounds.toml",
+    "sowopdirs.toml",
+    "bay-khom.toml",
 ];
 
 /// Random games per case.

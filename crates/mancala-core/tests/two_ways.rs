@@ -341,6 +341,98 @@ type Refusal = (
     InvalidReason,
 );
 
+// ---------------------------------------------------------------------------
+// Each player their own way (direction = opposed)
+// ---------------------------------------------------------------------------
+
+#[test]
+fn opposed_sides_sow_opposite_ways_and_their_moves_are_house_numbers() {
+    let rules = with(Preset::Kalah, &[("direction", "opposed")]);
+    let mut pos = Position::new(&rules);
+    assert_eq!(pos.legal_moves().to_vec(), houses(&[1, 2, 3, 4, 5, 6]));
+    // Side 0 counter-clockwise, as in Kalah: h3's 4 seeds into h4, h5,
+    // h6 and the store, an extra turn.
+    assert!(pos.play(Move::House(3)).unwrap().extra_turn);
+    assert_eq!(pos.to_string(), "4,4,0,5,5,5:1 4,4,4,4,4,4:0 to=0 ply=1");
+    // h1: h2 to h5, no extra turn.
+    pos.play(Move::House(1)).unwrap();
+    assert_eq!(pos.to_string(), "0,5,1,6,6,5:1 4,4,4,4,4,4:0 to=1 ply=2");
+    // Side 1 clockwise, walking its track backwards: o2's 4 seeds into
+    // o1, then side 0's h6, h5, h4 (side 1's own store comes after its
+    // o6 on its track, and side 0's is not on it).
+    assert_eq!(pos.legal_moves().to_vec(), houses(&[1, 2, 3, 4, 5, 6]));
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(
+        effect.last,
+        Some(Cup::House {
+            side: Side::new(0),
+            number: 4
+        })
+    );
+    assert_eq!(pos.to_string(), "0,5,1,7,7,6:1 5,0,4,4,4,4:0 to=0 ply=3");
+    // o6 clockwise: o5, o4, o3, and o2, empty: the opposite capture
+    // takes h5 (7) and the seed into side 1's store.
+    let mut pos = at(&rules, "0,5,1,7,7,6:1 5,0,4,4,4,4:0 to=1 ply=3");
+    assert_eq!(pos.play(Move::House(6)).unwrap().captured, 8);
+    assert_eq!(pos.to_string(), "0,5,1,7,0,6:1 5,0,5,5,5,0:8 to=0 ply=4");
+}
+
+#[test]
+fn an_opposed_second_player_chains_against_its_clockwise_sowing() {
+    let rules = with(Preset::Oware, &[("direction", "opposed")]);
+    // o1's 3 seeds clockwise: h6 (2), h5 (2), h4 (3). h4 is taken, then
+    // the run against the move's way: h5, h6; o1, the mover's own and
+    // now empty, stops the chain. 3 + 2 + 2 = 7.
+    let mut pos = at(&rules, "1,1,1,2,1,1:20 3,1,1,1,1,1:13 to=1 ply=11");
+    assert_eq!(pos.play(Move::House(1)).unwrap().captured, 7);
+    assert_eq!(pos.to_string(), "1,1,1,0,0,0:20 0,1,1,1,1,1:20 to=0 ply=12");
+    // Side 0 still sows counter-clockwise: h3 into h4.
+    pos.play(Move::House(3)).unwrap();
+    assert_eq!(pos.to_string(), "1,1,0,1,0,0:20 0,1,1,1,1,1:20 to=1 ply=13");
+}
+
+// ---------------------------------------------------------------------------
+// Relay sowing both ways
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_relay_goes_on_the_way_its_move_went() {
+    let rules = with(
+        Preset::Oware,
+        &[("relay", "last"), ("direction_choice", "1")],
+    );
+    // h1's 2 seeds clockwise: o6 (2), o5 (3), which held seeds: lifted,
+    // its 3 seeds go on clockwise, skipping o5: o4 (2), o3 (2), o2 (1),
+    // empty before: the move ends there, a 1 captures nothing.
+    let mut pos = at(&rules, "2,1,1,1,1,1:20 1,0,1,1,2,1:15 to=0 ply=10");
+    let effect = pos.play(cw(1)).unwrap();
+    assert_eq!(effect.relays, 1);
+    assert_eq!(
+        effect.last,
+        Some(Cup::House {
+            side: Side::new(1),
+            number: 2
+        })
+    );
+    assert_eq!(pos.to_string(), "0,1,1,1,1,1:20 1,1,2,2,0,2:15 to=1 ply=11");
+    // Split rows and opposed sides relay too (issue 30): no refusal.
+    for changes in [
+        &[("direction", "split"), ("relay", "last")][..],
+        &[("direction", "opposed"), ("relay", "next")][..],
+        &[("direction_choice", "1,2"), ("relay", "next")][..],
+    ] {
+        let mut set = Preset::Kalah.rules();
+        for (name, value) in changes {
+            set.set(name, value).unwrap();
+        }
+        assert!(set.validate().is_ok(), "{changes:?}");
+    }
+    let mut set = Preset::Kalah.rules();
+    set.set("direction", "parity").unwrap();
+    set.set("relay", "last").unwrap();
+    assert!(set.validate().is_err(), "parity still refuses relay sowing");
+}
+
 fn refused(changes: &[(&str, &str)]) -> RuleError {
     let mut set = Preset::Kalah.rules();
     for (name, value) in changes {
@@ -373,9 +465,9 @@ fn two_way_rules_the_engine_cannot_play_are_refused_naming_the_field() {
             InvalidReason::SplitMiddle,
         ),
         (
-            &[("direction", "split"), ("relay", "last")],
-            "relay",
-            InvalidReason::RelayWithTwoWays,
+            &[("players", "3"), ("direction", "opposed")],
+            "direction",
+            InvalidReason::OpposedPlayers,
         ),
     ];
     for (changes, field, reason) in cases {

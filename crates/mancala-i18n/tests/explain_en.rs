@@ -606,6 +606,33 @@ fn sowing_both_ways_in_words() {
 }
 
 #[test]
+fn sowing_each_player_their_own_way_in_words() {
+    // docs/rules.md section 3, `direction = opposed` (SowOpDirs).
+    let set = RuleSet::from_spec("oware,houses=5,direction=opposed").unwrap();
+    let sowing = words(&set)
+        .into_iter()
+        .find(|(topic, _)| topic == "Sowing")
+        .unwrap()
+        .1;
+    assert!(
+        sowing.contains(
+            "Sow them one by one into the cups that follow: counter-clockwise if you play first, \
+             clockwise if you play second, skipping the stores"
+        ),
+        "{sowing}"
+    );
+    let plain = RuleSet::from_spec("oware,houses=5").unwrap();
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&plain).unwrap(),
+            "{lang}"
+        );
+    }
+}
+
+#[test]
 fn captures_before_sowing_in_words() {
     // docs/rules.md section 5, `capture_before_sowing` (Sokusowo,
     // Achochodi).

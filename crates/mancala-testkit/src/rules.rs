@@ -447,8 +447,8 @@ pub fn with_end_seeds(rules: RuleSet, seeds: u8) -> RuleSet {
 /// to its `direction_choice`, then the directions repaired as
 /// docs/rules.md section 14 asks: no chosen house past `houses`, at most
 /// 16 houses and chosen houses together, no choice under `parity`, the
-/// middle house of an odd split row chosen, and neither `split` nor a
-/// choice with relay sowing (which then sows `ccw`, without choice).
+/// middle house of an odd split row chosen, no `parity` with relay
+/// sowing (which then sows `ccw`) and `opposed` with two players only.
 /// For tests that change the houses of a drawn rule set too.
 pub fn fit_directions(rules: RuleSet, choice: u16) -> RuleSet {
     let houses = rules.houses;
@@ -458,14 +458,14 @@ pub fn fit_directions(rules: RuleSet, choice: u16) -> RuleSet {
     chosen.sort_unstable();
     chosen.dedup();
     let mut direction = rules.direction;
-    if rules.relay != Relay::None {
-        if matches!(direction, Direction::Parity | Direction::Split) {
-            direction = Direction::Ccw;
-        }
-        chosen.clear();
+    if rules.relay != Relay::None && direction == Direction::Parity {
+        direction = Direction::Ccw;
     }
     if direction == Direction::Parity {
         chosen.clear();
+    }
+    if direction == Direction::Opposed && rules.players != 2 {
+        direction = Direction::Ccw;
     }
     let middle = houses.div_ceil(2);
     let split_middle = direction == Direction::Split && houses % 2 == 1;
@@ -592,11 +592,11 @@ fn rule_set_of(
         seeds,
         layout: Layout::UNIFORM,
         layout_seed: 0,
-        // Relay sowing goes one way round (section 14).
+        // Relay sowing is refused under parity (section 14).
         direction: match Direction::ALL[direction] {
-            Direction::Parity | Direction::Split if Relay::ALL[relay] != Relay::None => {
-                Direction::Ccw
-            }
+            Direction::Parity if Relay::ALL[relay] != Relay::None => Direction::Ccw,
+            // Each of two players their own way (section 14).
+            Direction::Opposed if players != 2 => Direction::Ccw,
             direction => direction,
         },
         // Split odd rows get their middle house in `fit_directions`.
@@ -705,7 +705,10 @@ pub fn register_rules() -> impl Strategy<Value = RuleSet> {
             if set.origin == Origin::FirstUnlessSingle {
                 set.origin = Origin::Include;
             }
-            if matches!(set.direction, Direction::Parity | Direction::Split) {
+            if matches!(
+                set.direction,
+                Direction::Parity | Direction::Split | Direction::Opposed
+            ) {
                 set.direction = Direction::Ccw;
             }
             set.direction_choice = HouseSet::EMPTY;

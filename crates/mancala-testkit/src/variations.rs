@@ -129,7 +129,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "tuzdyk_count" => number(rules.tuzdyk_count.into(), 1, &[]),
         "capture_extra_turn_limit" => number(rules.capture_extra_turn_limit.into(), 0, &[0]),
         "chain_limit" => number(rules.chain_limit.into(), 0, &[0, 2]),
-        "direction" => names(&["ccw", "cw", "parity", "split"]),
+        "direction" => names(&["ccw", "cw", "parity", "split", "opposed"]),
         "direction_choice" => choices(rules),
         "stores_sown" => names(&["none", "own", "all"]),
         "origin" => names(&["include", "skip", "first", "first_unless_single"]),

@@ -75,6 +75,7 @@ impl<'r> Position<'r> {
                 "an odd count sows clockwise, an even one counter-clockwise"
             )?,
             Direction::Split => writeln!(f, "each house sows towards the nearer end of its row")?,
+            Direction::Opposed => writeln!(f, "side 0 sows counter-clockwise, side 1 clockwise")?,
         }
         let chosen = r.rule_set().direction_choice;
         if !chosen.is_empty() {

@@ -78,8 +78,8 @@ impl<'r> Position<'r> {
         if m == Move::Swap || !self.is_legal(m) {
             return None;
         }
-        let (house, dir) = self.rules.move_dir(m)?;
         let side = self.to_move().index();
+        let (house, dir) = self.rules.move_dir(side, m)?;
         Some((
             side,
             house,
@@ -236,8 +236,8 @@ impl<'r> Position<'r> {
     /// seeds.
     fn restricted(&self, m: Move) -> Option<IllegalReason> {
         let r = self.rules;
-        let (house, dir) = r.move_dir(m)?;
         let side = self.to_move().index();
+        let (house, dir) = r.move_dir(side, m)?;
         let base = r.base(side);
         let seeds = self.state.cups[base + house];
         let last = r.landing_cup(side, house, seeds, dir);
@@ -369,7 +369,7 @@ impl<'r> Position<'r> {
             KERNEL_COUNT => r.sow::<false, KERNEL_COUNT>(cups, tuzdyks, side, h, 0, sowings, c),
             _ => {
                 let m = Move::from_index(index as u8).expect("a move's index");
-                let (h, dir) = r.move_dir(m).expect("a house move of the rules");
+                let (h, dir) = r.move_dir(side, m).expect("a house move of the rules");
                 r.sow::<false, KERNEL_GENERAL>(cups, tuzdyks, side, h, dir, sowings, c)
             }
         };
@@ -390,7 +390,7 @@ impl<'r> Position<'r> {
         let Some(seeds) = self.house(side, usize::from(n)) else {
             return IllegalReason::NoSuchHouse { houses: r.houses };
         };
-        if r.move_dir(m).is_none() {
+        if r.move_dir(side.index(), m).is_none() {
             return if m.sense().is_some() {
                 IllegalReason::DirectionFixed
             } else {

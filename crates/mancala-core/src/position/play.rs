@@ -156,7 +156,7 @@ impl<'r> Position<'r> {
             Move::Swap => self.swap(),
             Move::House(n) | Move::Directed(n, _) => {
                 effect.sown = self.house(self.to_move(), usize::from(n)).unwrap_or(0);
-                let (h, dir) = r.move_dir(m).expect("a legal house move");
+                let (h, dir) = r.move_dir(side.index(), m).expect("a legal house move");
                 let sowing =
                     self.sow_house::<true, KERNEL_GENERAL>(h, dir, &mut effect.captured_cups);
                 effect.last = Some(cup_of(usize::from(sowing.last), r.stride, r.houses));
@@ -201,13 +201,14 @@ impl<'r> Position<'r> {
                 // One instance of the sowing per kernel; the branch goes
                 // the same way every move of a game. Only the general one
                 // sows against the board's order (a split row's first
-                // half).
+                // half, side 1 under `opposed`).
                 match self.rules.kernel {
                     KERNEL_NO_CAPTURE => self.sow_house::<false, KERNEL_NO_CAPTURE>(h, 0, &mut 0),
                     KERNEL_OPPOSITE => self.sow_house::<false, KERNEL_OPPOSITE>(h, 0, &mut 0),
                     KERNEL_COUNT => self.sow_house::<false, KERNEL_COUNT>(h, 0, &mut 0),
                     _ => {
-                        let dir = self.rules.house_dir(h);
+                        let side = usize::from(self.state.to_move);
+                        let dir = self.rules.house_dir(side, h);
                         self.sow_house::<false, KERNEL_GENERAL>(h, dir, &mut 0)
                     }
                 };
@@ -225,7 +226,8 @@ impl<'r> Position<'r> {
     fn sow_directed(&mut self, m: Move) -> Sowing {
         // An illegal move is the caller's bug; sow it as house 1 rather
         // than index past the board.
-        let (h, dir) = self.rules.move_dir(m).unwrap_or((0, 0));
+        let side = usize::from(self.state.to_move);
+        let (h, dir) = self.rules.move_dir(side, m).unwrap_or((0, 0));
         self.sow_house::<false, KERNEL_GENERAL>(h, dir, &mut 0)
     }
 

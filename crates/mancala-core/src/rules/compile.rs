@@ -146,44 +146,50 @@ fn track_cups(set: &RuleSet, layout: &Layout, s: usize, reverse: bool) -> Vec<us
         .collect()
 }
 
-/// Per mover: what relay sowing (docs/rules.md section 3) reads.
+/// Per mover (and direction): what relay sowing (docs/rules.md section
+/// 3) reads. Every leg of a move goes the move's way round (issue 30:
+/// relay sowing both ways).
 pub(super) struct RelayTables {
     /// Per mover and cup: may a relay lift it (`relay_on`; never a store).
     pub ok: [[bool; CUPS]; MAX_PLAYERS],
-    /// Per mover and house cup: where on the mover's track a lap lifted
-    /// from it starts; the lifted house is that lap's origin.
-    pub from: [[u8; CUPS]; MAX_PLAYERS],
-    /// Per mover and cup on its track: the next cup on the track.
-    pub next_cup: [[u8; CUPS]; MAX_PLAYERS],
+    /// Per direction, mover and house cup: where on the mover's track in
+    /// that direction a lap lifted from it starts; the lifted house is
+    /// that lap's origin.
+    pub from: [[[u8; CUPS]; MAX_PLAYERS]; DIRECTIONS],
+    /// Per direction, mover and cup on its track: the next cup on the
+    /// track in that direction.
+    pub next_cup: [[[u8; CUPS]; MAX_PLAYERS]; DIRECTIONS],
 }
 
 impl RelayTables {
-    /// Step: the relay tables, read off the tracks.
+    /// Step: the relay tables, read off the tracks of every direction.
     pub fn of(set: &RuleSet, layout: &Layout, tracks: &Tracks) -> RelayTables {
         let mut tables = RelayTables {
             ok: [[false; CUPS]; MAX_PLAYERS],
-            from: [[0u8; CUPS]; MAX_PLAYERS],
-            next_cup: [[0u8; CUPS]; MAX_PLAYERS],
+            from: [[[0u8; CUPS]; MAX_PLAYERS]; DIRECTIONS],
+            next_cup: [[[0u8; CUPS]; MAX_PLAYERS]; DIRECTIONS],
         };
-        for s in 0..layout.players {
-            // The track's length: the lap, plus the origin under `skip`.
-            let len = usize::from(tracks.lap[s]) + usize::from(set.origin == Origin::Skip);
-            for k in 0..len {
-                let c = usize::from(tracks.track[0][s][k]);
-                tables.next_cup[s][c] = tracks.track[0][s][k + 1];
-                if layout.is_store(c) {
-                    continue;
+        for d in 0..tracks.directions {
+            for s in 0..layout.players {
+                // The track's length: the lap, plus the origin under `skip`.
+                let len = usize::from(tracks.lap[s]) + usize::from(set.origin == Origin::Skip);
+                for k in 0..len {
+                    let c = usize::from(tracks.track[d][s][k]);
+                    tables.next_cup[d][s][c] = tracks.track[d][s][k + 1];
+                    if layout.is_store(c) {
+                        continue;
+                    }
+                    tables.from[d][s][c] = match set.origin {
+                        Origin::Include | Origin::Skip => k,
+                        Origin::First | Origin::FirstUnlessSingle => (k + len - 1) % len,
+                    } as u8;
+                    let own = c / layout.stride == s;
+                    tables.ok[s][c] = match set.relay_on {
+                        RelayOn::Any => true,
+                        RelayOn::Own => own,
+                        RelayOn::Opponent => !own,
+                    };
                 }
-                tables.from[s][c] = match set.origin {
-                    Origin::Include | Origin::Skip => k,
-                    Origin::First | Origin::FirstUnlessSingle => (k + len - 1) % len,
-                } as u8;
-                let own = c / layout.stride == s;
-                tables.ok[s][c] = match set.relay_on {
-                    RelayOn::Any => true,
-                    RelayOn::Own => own,
-                    RelayOn::Opponent => !own,
-                };
             }
         }
         tables
@@ -444,16 +450,38 @@ pub(super) fn house_mask(layout: &Layout) -> u128 {
     }
 }
 
-/// Whether a sowing may go against the board's order: under `parity`
-/// or `split`, or from a house of `direction_choice`.
+/// Whether a sowing may go against the board's order: under `parity`,
+/// `split` or `opposed`, or from a house of `direction_choice`.
 pub(super) fn two_ways(set: &RuleSet) -> bool {
-    matches!(set.direction, Direction::Parity | Direction::Split)
-        || !set.direction_choice.is_empty()
+    matches!(
+        set.direction,
+        Direction::Parity | Direction::Split | Direction::Opposed
+    ) || !set.direction_choice.is_empty()
+}
+
+/// Step: per side, the houses whose fixed direction runs against the
+/// board's order, bit `h` for house `h + 1`: the first half of every row
+/// under `split`, every house of side 1 under `opposed`.
+pub(super) fn fixed_reverse(set: &RuleSet) -> [u16; MAX_PLAYERS] {
+    let mut reverse = [0u16; MAX_PLAYERS];
+    for (s, bits) in reverse
+        .iter_mut()
+        .enumerate()
+        .take(usize::from(set.players))
+    {
+        let side = crate::side::Side::new(s);
+        *bits = (1..=set.houses)
+            .filter(|&h| {
+                set.direction.split_reverses(h, set.houses) || set.direction.side_reverses(side)
+            })
+            .fold(0, |bits, h| bits | 1 << (h - 1));
+    }
+    reverse
 }
 
 /// Flag: no rule of issue 20's sowing is in play (relay, captures while
 /// sowing, the lone-seed origin, the tuzdyk), sowings go the board's
-/// way only (not `parity`, `split` or a `direction_choice`), and nothing
+/// way only (not `parity`, `split`, `opposed` or a `direction_choice`), and nothing
 /// is captured before sowing (`capture_before_sowing`, issue 30).
 pub(super) fn plain(set: &RuleSet) -> bool {
     set.relay == Relay::None

@@ -165,7 +165,7 @@ impl Rules {
             }
         };
         if self.relays {
-            self.sow_relay::<false>(&mut cups, side, house, sowings, &mut 0, step);
+            self.sow_relay::<false>(&mut cups, (side, house, dir), sowings, &mut 0, step);
             return;
         }
         let origin = self.base(side) + house;
@@ -300,7 +300,8 @@ impl Rules {
         captured_cups: &mut u128,
     ) -> Sowing {
         if self.relays {
-            return self.sow_relay::<REPORT>(cups, side, house, sowings, captured_cups, |_| ());
+            let from = (side, house, dir);
+            return self.sow_relay::<REPORT>(cups, from, sowings, captured_cups, |_| ());
         }
         let origin = self.base(side) + house;
         let n = cups[origin];
@@ -576,23 +577,23 @@ impl Rules {
     /// more lift would pass `relay_limit`. Seed by
     /// seed, every seed but the last of its leg may take a house while
     /// sowing (section 5); `on_step` is told every lift, seed and take.
-    /// Relay rule sets sow counter-clockwise along the track (`parity` is
-    /// refused with relay, section 14).
+    /// Every leg goes the move's way round, `dir` ([`Rules::move_dir`]:
+    /// a split row's half, side 1 under `opposed`, or the mover's
+    /// choice; `parity` is refused with relay, section 14).
     #[inline(never)]
     pub(crate) fn sow_relay<const REPORT: bool>(
         &self,
         cups: &mut [u8; CUPS],
-        side: usize,
-        house: usize,
+        (side, house, dir): (usize, usize, usize),
         sowings: u32,
         captured_cups: &mut u128,
         mut on_step: impl FnMut(Step),
     ) -> Sowing {
         let mut from = self.base(side) + house;
-        let mut start = usize::from(self.starts[0][side][house]);
+        let mut start = usize::from(self.starts[dir][side][house]);
         let mut result = Sowing::landing(0);
         debug_assert!(cups[from] > 0, "sowing an empty house");
-        let track = &self.track[0][side];
+        let track = &self.track[dir][side];
         let lap = usize::from(self.lap[side]);
         let taking = self.sow_captures && sowings >= self.no_capture_moves;
         // The seeds of the house the player chose (`single_seed_captures`).
@@ -631,10 +632,10 @@ impl Rules {
                 }
             }
             result.last = last as u8;
-            let Some(lifted) = self.relay_lift(cups, side, last) else {
+            let Some(lifted) = self.relay_lift(cups, side, dir, last) else {
                 break;
             };
-            if self.capture_ends_relay && self.would_capture(cups, side, last, move_of) {
+            if self.capture_ends_relay && self.would_capture(cups, (side, dir), last, move_of) {
                 break;
             }
             if result.lifts == self.relay_limit {
@@ -644,9 +645,9 @@ impl Rules {
             }
             result.lifts += 1;
             from = lifted;
-            start = usize::from(self.relay_from[side][lifted]);
+            start = usize::from(self.relay_from[dir][side][lifted]);
         }
-        self.land::<REPORT, KERNEL_GENERAL>(cups, side, 0, move_of, &mut result, captured_cups);
+        self.land::<REPORT, KERNEL_GENERAL>(cups, side, dir, move_of, &mut result, captured_cups);
         result
     }
 
@@ -659,7 +660,7 @@ impl Rules {
     fn would_capture(
         &self,
         cups: &[u8; CUPS],
-        side: usize,
+        (side, dir): (usize, usize),
         last: usize,
         move_of: (u32, u8),
     ) -> bool {
@@ -672,17 +673,19 @@ impl Rules {
         // The reporting instance, whose cups are thrown away: a call to
         // `capture::<false>` from here changes how the seeded games' hot
         // path compiles it (callgrind: Oware's playouts cost more).
-        self.capture::<true, KERNEL_GENERAL>(&mut copy, side, last, 0, sowings, &mut tried, &mut 0);
+        self.capture::<true, KERNEL_GENERAL>(
+            &mut copy, side, last, dir, sowings, &mut tried, &mut 0,
+        );
         tried.captured > 0
     }
 
     /// The house a sowing whose last seed fell in `last` relays from, if
     /// any: `last` itself when it held seeds before (`relay = last`), or
     /// the next cup on the track when it is a house holding seeds (`relay
-    /// = next`); only a house `relay_on` allows, holding one of
-    /// `relay_counts` when they are set.
+    /// = next`, in the move's direction `dir`); only a house `relay_on`
+    /// allows, holding one of `relay_counts` when they are set.
     #[inline]
-    fn relay_lift(&self, cups: &[u8; CUPS], side: usize, last: usize) -> Option<usize> {
+    fn relay_lift(&self, cups: &[u8; CUPS], side: usize, dir: usize, last: usize) -> Option<usize> {
         if self.landing[side][last] & LAND_STORE != 0 {
             return None;
         }
@@ -690,18 +693,19 @@ impl Rules {
             Relay::None => return None,
             Relay::Last if cups[last] > 1 => last,
             Relay::Last => return None,
-            Relay::Next => self.next_on_track(side, last),
+            Relay::Next => self.next_on_track(side, dir, last),
         };
         let count = cups[lifted];
         let counted = self.relay_counts.is_empty() || self.relay_counts.contains(count);
         (self.relay_ok[side][lifted] && count > 0 && counted).then_some(lifted)
     }
 
-    /// The cup after `cup` on `side`'s sowing track: where a sowing that
-    /// ended in `cup` would have gone on (for `relay = next`).
+    /// The cup after `cup` on `side`'s sowing track in direction `dir`:
+    /// where a sowing that ended in `cup` would have gone on (for `relay
+    /// = next`).
     #[inline]
-    pub(crate) fn next_on_track(&self, side: usize, cup: usize) -> usize {
-        usize::from(self.next_cup[side][cup])
+    pub(crate) fn next_on_track(&self, side: usize, dir: usize, cup: usize) -> usize {
+        usize::from(self.next_cup[dir][side][cup])
     }
 
     /// The capture of section 5 once the last seed of a sowing in

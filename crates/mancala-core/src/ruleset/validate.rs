@@ -260,10 +260,13 @@ impl RuleSet {
     /// cannot play (docs/rules.md section 14): a chosen house past
     /// `houses`, more houses and chosen houses together than a move list
     /// holds, a choice under `parity`, a split odd row whose middle house
-    /// is not chosen, and either with relay sowing.
+    /// is not chosen, and `direction = opposed` with other than two
+    /// players. Relay sowing goes the move's way round under each of
+    /// them (issue 30).
     fn validate_two_ways(&self) -> Result<(), RuleError> {
         let choice = self.direction_choice;
         let split = self.direction == Direction::Split;
+        let opposed = self.direction == Direction::Opposed;
         let (field, value, reason) = if let Some(h) = choice.iter().find(|&h| h > self.houses) {
             (
                 "direction_choice",
@@ -284,11 +287,11 @@ impl RuleSet {
             )
         } else if split && self.houses % 2 == 1 && !choice.contains(self.houses.div_ceil(2)) {
             ("direction", "split".to_string(), InvalidReason::SplitMiddle)
-        } else if (split || !choice.is_empty()) && self.relay != Relay::None {
+        } else if opposed && self.players != 2 {
             (
-                "relay",
-                self.relay.name().to_string(),
-                InvalidReason::RelayWithTwoWays,
+                "direction",
+                "opposed".to_string(),
+                InvalidReason::OpposedPlayers,
             )
         } else {
             return Ok(());

@@ -8,6 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::parse::{Dimension, for_field};
 use crate::error::RuleError;
+use crate::side::Side;
 
 /// Defines a rule enum together with its file names, `Display`, `FromStr`
 /// and serde, so that the names live in exactly one place.
@@ -102,6 +103,11 @@ rule_enum! {
         /// the mover chooses, and must be in `direction_choice` (Cow,
         /// Mangala III).
         Split = "split",
+        /// Each player their own way round (SowOpDirs, MancalaGames'
+        /// `sow_direct` PLAYALTDIR): side 0 sows counter-clockwise, in
+        /// the board's order, side 1 clockwise, against it; two players
+        /// only (issue 30).
+        Opposed = "opposed",
     }
 }
 
@@ -142,6 +148,23 @@ impl Direction {
     /// ```
     pub const fn split_reverses(self, number: u8, houses: u8) -> bool {
         matches!(self, Direction::Split) && number >= 1 && number <= houses / 2
+    }
+
+    /// Under `opposed`, whether `side`'s sowings run against the board's
+    /// order: side 1's (side 0 sows counter-clockwise, side 1
+    /// clockwise). False for every side under the other values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Direction, Side};
+    ///
+    /// assert!(!Direction::Opposed.side_reverses(Side::new(0)));
+    /// assert!(Direction::Opposed.side_reverses(Side::new(1)));
+    /// assert!(!Direction::Ccw.side_reverses(Side::new(1)));
+    /// ```
+    pub const fn side_reverses(self, side: Side) -> bool {
+        matches!(self, Direction::Opposed) && side.index() % 2 == 1
     }
 }
 

@@ -84,7 +84,7 @@ class Rules:
     # the houses; 0: never (section 7).
     end_seeds: int = 0
     pie_rule: bool = False
-    direction: str = "ccw"  # ccw | cw | parity | split
+    direction: str = "ccw"  # ccw | cw | parity | split | opposed
     # Houses (numbers from 1, the same on every side) whose direction the
     # mover chooses: moves "3cw" and "3ccw" (section 3).
     direction_choice: frozenset = frozenset()
@@ -384,18 +384,21 @@ def clockwise(rules, hand, way=None):
     return rules.direction == "parity" and hand % 2 == 1
 
 
-def ways(rules, k):
-    """The moves of house k (0-based): [(name, way)], `way` as
-    `clockwise` takes it. A house of `direction_choice` gives two, the
-    mover naming the direction as seen on the board (clockwise goes back
-    along the track of a `ccw` board, on along a `cw` one's); under
-    `split` the first half of a row goes back (section 3)."""
+def ways(rules, k, mover):
+    """The moves of house k (0-based) of side `mover`: [(name, way)],
+    `way` as `clockwise` takes it. A house of `direction_choice` gives
+    two, the mover naming the direction as seen on the board (clockwise
+    goes back along the track of a `ccw` board, on along a `cw` one's);
+    under `split` the first half of a row goes back; under `opposed`
+    side 1 sows clockwise, back along the track (section 3)."""
     if k + 1 in rules.direction_choice:
         cw_way = "on" if rules.direction == "cw" else "back"
         ccw_way = "back" if rules.direction == "cw" else "on"
         return [(f"{k + 1}ccw", ccw_way), (f"{k + 1}cw", cw_way)]
     if rules.direction == "split":
         return [(str(k + 1), "back" if k + 1 <= rules.houses // 2 else "on")]
+    if rules.direction == "opposed":
+        return [(str(k + 1), "back" if mover == 1 else "on")]
     return [(str(k + 1), None)]
 
 
@@ -477,9 +480,11 @@ def capture_before_sowing(rules, s, mover, origin, hand, stats):
     return hand
 
 
-def relay_house(rules, s, mover, last):
+def relay_house(rules, s, mover, last, way=None):
     """The house a sowing whose last seed fell in `last` goes on from, or
-    None (section 3, relay sowing)."""
+    None (section 3, relay sowing). Under `next` the cup after `last` is
+    the next one the move's way (`way`, as `clockwise` takes it: every
+    leg goes the way of the move, issue 30)."""
     if rules.relay == "none" or last[0] == "s":
         return None
     if rules.relay == "last":
@@ -488,7 +493,8 @@ def relay_house(rules, s, mover, last):
             return None
     else:
         cups = track(rules, mover)
-        cup = cups[(cups.index(last) + 1) % len(cups)]
+        step = -1 if way == "back" else 1
+        cup = cups[(cups.index(last) + step) % len(cups)]
         if cup[0] == "s" or count(s, cup) == 0:
             return None
     if rules.relay_on == "own" and cup[1] != mover:
@@ -508,10 +514,11 @@ def sow(rules, s, mover, k, stats, way=None):
     last = sow_leg(rules, s, mover, ("h", mover, k), stats, way)
     lifts = 0
     while True:
-        lifted = relay_house(rules, s, mover, last)
+        lifted = relay_house(rules, s, mover, last, way)
         if lifted is None:
             return last, False
-        if rules.capture_ends_relay and landing_captures(rules, s, mover, last, hand):
+        back = 1 if way == "back" else -1
+        if rules.capture_ends_relay and landing_captures(rules, s, mover, last, hand, back):
             # Section 3, `capture_ends_relay`: the landing captures instead.
             stats["relays_ended_by_a_capture"] += 1
             return last, False
@@ -520,21 +527,22 @@ def sow(rules, s, mover, k, stats, way=None):
             return last, True
         lifts += 1
         stats["relays"] += 1
-        last = sow_leg(rules, s, mover, lifted, stats)
+        last = sow_leg(rules, s, mover, lifted, stats, way)
 
 
 # --- Captures (section 5) and grand slam (section 6) ------------------------
 
-def landing_captures(rules, s, mover, last, lifted):
+def landing_captures(rules, s, mover, last, lifted, back):
     """Whether a last seed in `last` would capture (section 3,
     `capture_ends_relay`): the capture of section 5 takes at least one seed,
     judged as for the move's landing (not before `no_capture_moves`
     sowings, not a grand slam that `no_capture` cancels). Relay sowing is
-    never played with `parity`, so the sowing went along the track."""
+    never played with `parity`: every leg went the move's way, `back`
+    (+1 after a clockwise move, as `play_house` passes it)."""
     if not may_capture(rules, s, lifted):
         return False
     t = s.copy()
-    taken = capture(rules, t, mover, last, -1)
+    taken = capture(rules, t, mover, last, back)
     if sum(taken.values()) == 0:
         return False
     slam = rules.players == 2 and taken[1 - mover] > 0 and sum(t.houses[1 - mover]) == 0
@@ -853,7 +861,7 @@ def candidate_moves(rules, s, stats):
             continue
         if s.tuzdyk_owner(("h", mover, k)) is not None:
             continue  # a tuzdyk is never lifted
-        for name, way in ways(rules, k):
+        for name, way in ways(rules, k, mover):
             if (rules.reach_opponent or rules.single_to_empty) and not reaches(rules, s, k, way):
                 continue
             seen = Counter()

@@ -71,13 +71,15 @@ rules-sowing-pick = On your turn, pick one of your houses { $min_seeds ->
        *[other] that holds at least { $min_seeds } seeds
     } and lift all its seeds.
 # $direction: ccw, cw, parity (odd counts clockwise), split (towards
-# the nearer end of the row) or chosen (the mover chooses, every house);
+# the nearer end of the row), opposed (the first player counter-clockwise,
+# the second clockwise) or chosen (the mover chooses, every house);
 # $stores: none, own or all (the stores on the track).
 rules-sowing-sow = Sow them one by one { $direction ->
         [ccw] counter-clockwise into the cups that follow
         [cw] clockwise into the cups that follow
         [split] into the cups that follow towards the nearer end of your row: clockwise from the houses of its left half, counter-clockwise from those of its right half
         [chosen] into the cups that follow, clockwise or counter-clockwise as you choose
+        [opposed] into the cups that follow: counter-clockwise if you play first, clockwise if you play second
        *[parity] into the cups that follow: clockwise if you lifted an odd number of seeds, counter-clockwise if an even number
     }, { $stores ->
         [none] skipping the stores, which only keep captured seeds
@@ -441,6 +443,7 @@ rules-term-sow-means = To lift every seed of a house and drop them one by one in
         [cw] clockwise
         [split] towards the nearer end of the row
         [chosen] clockwise or counter-clockwise as the player chooses
+        [opposed] counter-clockwise for the first player, clockwise for the second
        *[parity] clockwise or counter-clockwise, as the number of seeds lifted says
     }.
 rules-term-relay = Relay sowing
