@@ -342,6 +342,7 @@ rules-end-nobody-moves = when no player can move
 rules-end-empty-first = A player whose houses become empty wins at once, and the seeds left stay where they are.
 # 3 or 4 players.
 rules-end-empty-first-others = The others are ranked by the seeds left in their houses, fewest first.
+rules-end-take-all = A player whose houses become empty after a move loses at once, and the seeds left stay where they are: the aim is to take every seed of the opponent.
 
 ## Scoring
 
@@ -374,6 +375,8 @@ rules-scoring-rank-otherwise = { $players ->
         [2] If no player emptied their houses, the player with more seeds in their store wins; equal stores are a draw.
        *[other] If no player emptied their houses, players are ranked by the seeds in their stores, most first; equal stores share a place.
     }
+# `take_all`: every end leaves the board as it is.
+rules-scoring-rank-take-all = However the game ends, the player with more seeds left in their houses wins, whatever the stores hold; equal houses are a draw.
 
 ## Rounds
 
