@@ -416,6 +416,7 @@ rules-aim = { $goal ->
             [2] Capture more seeds than your opponent.
            *[other] Capture the most seeds.
         }
+        [take_all] Take every seed from your opponent's houses before they take yours.
        *[empty_first] Be the first to empty your houses.
     }
 rules-aim-majority = { $need } of the { $total } seeds are enough to win.
@@ -571,6 +572,7 @@ rules-question-draw = { $players ->
 rules-answer-draw = { $draw ->
         [equal_stores] Yes: when both stores hold as many seeds, the game is a draw.
         [not_if_emptied] Not when a player empties their houses, since that player wins; a game that ends otherwise is a draw when both stores hold as many seeds.
+        [equal_houses] Yes: when the game ends with as many seeds left in both players' houses (never when a side is emptied).
        *[share_place] Yes: players whose stores hold as many seeds share a place.
     }
 
