@@ -59,6 +59,12 @@ impl Evaluator for StoreDifference {
 /// seed still in its houses and minus `mobility` per house still holding
 /// seeds: the side nearer to emptying is worth more.
 ///
+/// Under `take_all` (the player left with no seed in their houses loses,
+/// the houses rank the players at every end, stores decide nothing) each
+/// side's value is `store` per seed still in its houses plus `mobility`
+/// per house that can move: the seeds a capture takes count against
+/// their owner, not for the taker's store.
+///
 /// The default weights (a seed in the store 1, on the board 1/8, a
 /// movable house 3/4) won matches against [`StoreDifference`] at equal
 /// depth (docs/results.md section 6). The same weights end the short
@@ -90,6 +96,9 @@ impl Evaluator for Heuristic {
         if set.end.contains(EndCondition::EmptyFirst) {
             return self.emptying(pos, side);
         }
+        if set.end.contains(EndCondition::TakeAll) {
+            return self.keeping(pos, side);
+        }
         let board = if set.leftover == mancala_core::Leftover::Owner {
             self.board
         } else {
@@ -119,6 +128,22 @@ impl Heuristic {
             let s = Side::new(s);
             let holding = pos.houses(s).iter().filter(|&&c| c > 0).count() as i32;
             -self.store * pos.side_seeds(s) as i32 - self.mobility * holding
+        };
+        mine_minus_best(value, side, pos.rules().players())
+    }
+}
+
+impl Heuristic {
+    /// The evaluation under `take_all`, where the player left with no
+    /// seed in their houses loses and the seeds in the houses rank the
+    /// players (docs/rules.md section 7): each side's value is `store` per
+    /// seed in its houses plus `mobility` per house that can move.
+    fn keeping(&self, pos: &Position<'_>, side: usize) -> i32 {
+        let min = pos.rules().rule_set().min_seeds;
+        let value = |s: usize| {
+            let s = Side::new(s);
+            let movable = pos.houses(s).iter().filter(|&&c| c >= min).count() as i32;
+            self.store * pos.side_seeds(s) as i32 + self.mobility * movable
         };
         mine_minus_best(value, side, pos.rules().players())
     }
@@ -172,5 +197,21 @@ mod tests {
         let setup: Setup = "0,0,0,0,0,1:0 4,4,4,4,4,4:23".parse().unwrap();
         let pos = Position::from_setup(&rules, &setup).unwrap();
         assert_eq!(Heuristic::default().evaluate(&pos, 0), -237);
+    }
+
+    /// Under `take_all` the seeds in the houses count, not the stores: side
+    /// 0 holds 24 seeds in six houses and 0 in its store, side 1 one seed
+    /// and 23 in its store. By hand: side 0 is worth `8 * 24 + 6 * 6 =
+    /// 228`, side 1 `8 * 1 + 6 * 1 = 14`: 214 for side 0 (Kalah's count
+    /// gave it -237 on the mirror board above).
+    #[test]
+    fn take_all_values_the_seeds_left_in_the_houses() {
+        let mut set = mancala_core::Preset::Kalah.rules();
+        set.end = mancala_core::EndSet::of(&[mancala_core::EndCondition::TakeAll]);
+        let rules = Rules::new(&set).unwrap();
+        let setup: Setup = "4,4,4,4,4,4:0 0,0,0,0,0,1:23".parse().unwrap();
+        let pos = Position::from_setup(&rules, &setup).unwrap();
+        assert_eq!(Heuristic::default().evaluate(&pos, 0), 214);
+        assert_eq!(Heuristic::default().evaluate(&pos, 1), -214);
     }
 }

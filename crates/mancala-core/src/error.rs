@@ -208,8 +208,8 @@ pub enum InvalidReason {
     /// A capture count of 0 (`capture_counts`, `sow_capture_counts`).
     #[error("a house that has just received a seed never holds 0, so 0 is no capture count")]
     CaptureCountZero,
-    /// `empty_first` together with `any_side_empty`.
-    #[error("empty_first and any_side_empty disagree on who wins when a side empties")]
+    /// Two of `empty_first`, `any_side_empty` and `take_all`.
+    #[error("empty_first, any_side_empty and take_all disagree on who wins when a side empties")]
     EndsDisagree,
     /// `tuzdyk` with `tuzdyk_count` 0.
     #[error("a tuzdyk is made by the last seed of a sowing, so tuzdyk_count is at least 1")]
@@ -472,9 +472,10 @@ impl std::fmt::Display for ImpossibleTuzdyk {
 pub enum ImpossibleEnd {
     /// `resignation`, but two or more players have not resigned.
     PlayersLeft,
-    /// `empty_first`, which the rules' end conditions do not include.
+    /// `empty_first` or `take_all`, which the rules' end conditions do not
+    /// include.
     NotARule,
-    /// `empty_first`, but no side is empty.
+    /// `empty_first` or `take_all`, but no side is empty.
     NoSideEmpty,
 }
 
@@ -482,7 +483,7 @@ impl std::fmt::Display for ImpossibleEnd {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             ImpossibleEnd::PlayersLeft => "more than one player has not resigned",
-            ImpossibleEnd::NotARule => "the rules do not end the game on empty_first",
+            ImpossibleEnd::NotARule => "the rules' end conditions do not include it",
             ImpossibleEnd::NoSideEmpty => "no side is empty",
         })
     }

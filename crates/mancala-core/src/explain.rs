@@ -598,8 +598,9 @@ fn feeding(r: &RuleSet) -> Option<Vec<Phrase>> {
 /// seeds may be played and no grand slam is forbidden: then the side to
 /// move always holds a seed it may sow.
 pub(crate) fn can_lack_move(r: &RuleSet) -> bool {
-    let empty_side_ends =
-        r.end.contains(EndCondition::AnySideEmpty) || r.end.contains(EndCondition::EmptyFirst);
+    let empty_side_ends = r.end.contains(EndCondition::AnySideEmpty)
+        || r.end.contains(EndCondition::EmptyFirst)
+        || r.end.contains(EndCondition::TakeAll);
     !(empty_side_ends && r.min_seeds <= 1 && r.grand_slam != GrandSlam::Forbidden)
 }
 
@@ -657,11 +658,18 @@ fn end(r: &RuleSet) -> Option<Vec<Phrase>> {
             phrases.push(Phrase::new("rules-end-empty-first-others"));
         }
     }
+    if r.end.contains(EndCondition::TakeAll) {
+        phrases.push(Phrase::new("rules-end-take-all"));
+    }
     Some(phrases)
 }
 
 /// Where the seeds left on the board go, and who wins.
 fn scoring(r: &RuleSet) -> Option<Vec<Phrase>> {
+    if r.end.contains(EndCondition::TakeAll) {
+        // Every end leaves the board as it is: the houses rank the players.
+        return Some(vec![Phrase::new("rules-scoring-rank-take-all")]);
+    }
     let mut phrases = Vec::new();
     let leftover_counts = leftover_matters(r);
     if leftover_counts {

@@ -34,11 +34,14 @@ pub enum EndReason {
     Resignation,
     /// The players agreed the game is an endless cycle.
     Agreement,
+    /// A player's houses became empty and the other took the game
+    /// (`take_all`).
+    TakeAll,
 }
 
 impl EndReason {
     /// Every reason.
-    pub const ALL: [EndReason; 10] = [
+    pub const ALL: [EndReason; 11] = [
         EndReason::AnySideEmpty,
         EndReason::NoLegalMove,
         EndReason::Majority,
@@ -49,6 +52,7 @@ impl EndReason {
         EndReason::Starved,
         EndReason::Resignation,
         EndReason::Agreement,
+        EndReason::TakeAll,
     ];
 
     /// The reason's name in position notation.
@@ -64,6 +68,7 @@ impl EndReason {
             EndReason::Starved => "starved",
             EndReason::Resignation => "resignation",
             EndReason::Agreement => "agreement",
+            EndReason::TakeAll => "take_all",
         }
     }
 
@@ -80,6 +85,7 @@ impl EndReason {
             EndReason::Starved => "a starving player claimed the board",
             EndReason::Resignation => "resignation",
             EndReason::Agreement => "the players agreed on an endless cycle",
+            EndReason::TakeAll => "a player was left with no seed in their houses",
         }
     }
 }

@@ -216,6 +216,9 @@ pub struct Rules {
     pub(crate) pie_rule: bool,
     pub(crate) end_majority: bool,
     pub(crate) end_empty_first: bool,
+    /// `take_all` is an end condition: the board stays at every end and
+    /// the players rank by the seeds in their houses.
+    pub(crate) end_take_all: bool,
     pub(crate) end_repetition: bool,
     /// `end_seeds`: the game ends once this many seeds or fewer are left
     /// in the houses; 0 for never.
@@ -377,6 +380,7 @@ impl Rules {
             pie_rule: set.pie_rule,
             end_majority: set.end.contains(EndCondition::Majority),
             end_empty_first: set.end.contains(EndCondition::EmptyFirst),
+            end_take_all: set.end.contains(EndCondition::TakeAll),
             end_repetition: set.end.contains(EndCondition::Repetition),
             end_seeds: set.end_seeds,
             end_seeds_leftover: match set.end_seeds_to {
@@ -395,7 +399,8 @@ impl Rules {
             ends_on_board: compile::ends_on_board(set),
             stores_on_track: set.stores_sown != StoresSown::None || set.tuzdyk,
             end_on_empty: set.end.contains(EndCondition::EmptyFirst)
-                || set.end.contains(EndCondition::AnySideEmpty),
+                || set.end.contains(EndCondition::AnySideEmpty)
+                || set.end.contains(EndCondition::TakeAll),
             ends_on_stores: set.end.contains(EndCondition::Majority) || set.end_seeds > 0,
             counts_sowings: set.no_capture_moves > 0 || !set.first_move_extra_turn,
             ply_horizon: compile::ply_horizon(set),

@@ -292,3 +292,13 @@ proptest! {
         check_guide(&rules.canonical(), &rules);
     }
 }
+
+#[test]
+fn take_all_aims_at_every_seed_and_draws_on_equal_houses() {
+    let mut rules = Preset::Kalah.rules();
+    rules.end = mancala_core::EndSet::of(&[mancala_core::EndCondition::TakeAll]);
+    let aim = rules.aim();
+    assert_eq!(word(&aim[0], "goal"), "take_all");
+    let q = rules.questions();
+    assert_eq!(answer_word(&q, "draw", "draw"), "equal_houses");
+}

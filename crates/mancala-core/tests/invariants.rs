@@ -377,6 +377,7 @@ fn check_end_conditions(pos: &Position<'_>) {
     if !pos.is_over() {
         if set.end.contains(EndCondition::AnySideEmpty)
             || set.end.contains(EndCondition::EmptyFirst)
+            || set.end.contains(EndCondition::TakeAll)
         {
             assert!(!empty_side, "a side is empty but the game goes on: {pos}");
         }
@@ -389,6 +390,9 @@ fn check_end_conditions(pos: &Position<'_>) {
             empty_side,
             "ended by empty_first without an empty side: {pos}"
         );
+    }
+    if pos.end_reason() == Some(mancala_core::EndReason::TakeAll) {
+        assert!(empty_side, "ended by take_all without an empty side: {pos}");
     }
     if pos.end_reason() == Some(mancala_core::EndReason::Majority) {
         assert!(majority, "ended by majority without one: {pos}");

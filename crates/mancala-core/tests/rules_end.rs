@@ -968,3 +968,78 @@ fn end_seeds_to_mover_needs_end_seeds() {
     );
     assert!(RuleSet::from_spec("oware,end_seeds=1,end_seeds_to=mover").is_ok());
 }
+
+/// Kalah under `take_all` (issue 30): the player left with no seed in their
+/// houses loses, and every end leaves the board as it is.
+fn kalah_take_all(min_seeds: u8) -> Rules {
+    let mut set = Preset::Kalah.rules();
+    set.end = EndSet::of(&[EndCondition::TakeAll, EndCondition::NoLegalMove]);
+    set.min_seeds = min_seeds;
+    compile(set)
+}
+
+#[test]
+fn take_all_the_capturer_of_the_last_seeds_wins_whatever_the_stores_hold() {
+    let rules = kalah_take_all(1);
+    // Side 0 house 5 (1 seed) -> house 6, empty: it takes side 1's house 1
+    // (3 seeds) opposite, with the capturing seed: store 2 + 4 = 6. Side 1's
+    // houses are now empty: side 0 wins with 1 seed left in its houses,
+    // although 6 < 40; the board stays as it is.
+    let mut pos = at(&rules, "1,0,0,0,1,0:2 3,0,0,0,0,0:40 to=0 ply=20");
+    let effect = pos.play(Move::House(5)).unwrap();
+    assert_eq!(effect.ended, Some(EndReason::TakeAll));
+    assert_eq!(
+        pos.to_string(),
+        "1,0,0,0,0,0:6 0,0,0,0,0,0:40 to=1 ply=21 over=take_all"
+    );
+    let outcome = pos.outcome().unwrap();
+    assert_eq!(outcome.scores(), &[6, 40]);
+    assert_eq!(outcome.ranks(), &[1, 2]);
+    assert_eq!(outcome.wdl(Side::new(0)), Some(Wdl::Win));
+}
+
+#[test]
+fn take_all_a_player_who_empties_their_own_houses_loses() {
+    let rules = kalah_take_all(1);
+    // Side 0 house 6 (1 seed) -> its store, an extra turn, but side 0's houses
+    // are empty: side 1, with 2 seeds left, wins, although 5 < 11.
+    let mut pos = at(&rules, "0,0,0,0,0,1:10 2,0,0,0,0,0:5 to=0 ply=9");
+    play(&mut pos, 6);
+    assert_eq!(
+        pos.to_string(),
+        "0,0,0,0,0,0:11 2,0,0,0,0,0:5 to=0 ply=10 over=take_all"
+    );
+    let outcome = pos.outcome().unwrap();
+    assert_eq!(outcome.wdl(Side::new(1)), Some(Wdl::Win));
+    assert_eq!(outcome.wdl(Side::new(0)), Some(Wdl::Loss));
+}
+
+#[test]
+fn take_all_a_player_without_a_move_the_houses_decide_and_stay() {
+    // min_seeds 2: a house of one seed cannot be played.
+    let rules = kalah_take_all(2);
+    // Side 1 house 3 (2 seeds) -> houses 4 and 5; house 5 was empty: it
+    // takes side 0's house 2 (1 seed) opposite with the capturing seed:
+    // store 30 + 2 = 32. Side 0 keeps 1 + 1 seeds in houses 1 and 6, neither
+    // playable: no legal move. Nothing is handed out: 2 seeds against
+    // side 1's 1 (house 4) in the houses, side 0 wins, although 5 < 32.
+    let mut pos = at(&rules, "1,1,0,0,0,1:5 0,0,2,0,0,0:30 to=1 ply=30");
+    play(&mut pos, 3);
+    assert_eq!(
+        pos.to_string(),
+        "1,0,0,0,0,1:5 0,0,0,1,0,0:32 to=0 ply=31 over=no_legal_move"
+    );
+    let outcome = pos.outcome().unwrap();
+    assert_eq!(outcome.scores(), &[5, 32]);
+    assert_eq!(outcome.wdl(Side::new(0)), Some(Wdl::Win));
+}
+
+#[test]
+fn take_all_equal_houses_at_an_end_are_a_draw() {
+    let rules = kalah_take_all(2);
+    // As above with side 0's house 6 empty: 1 seed each in the houses.
+    let mut pos = at(&rules, "1,1,0,0,0,0:6 0,0,2,0,0,0:30 to=1 ply=30");
+    play(&mut pos, 3);
+    assert_eq!(pos.end_reason(), Some(EndReason::NoLegalMove));
+    assert!(pos.outcome().unwrap().is_draw());
+}

@@ -234,3 +234,23 @@ fn validation_rejects_min_seeds_zero() {
     );
     assert_mentions(&e.to_string(), &["min_seeds", "0"]);
 }
+
+#[test]
+fn validation_rejects_take_all_with_another_rule_for_an_emptied_side() {
+    for other in [EndCondition::AnySideEmpty, EndCondition::EmptyFirst] {
+        let mut set = Preset::Kalah.rules();
+        set.end = EndSet::of(&[EndCondition::TakeAll, other]);
+        let e = rejected(&set);
+        assert!(matches!(&e, RuleError::InvalidValue { field: "end", .. }));
+        assert_mentions(&e.to_string(), &["end", "take_all", other.name()]);
+    }
+}
+
+#[test]
+fn validation_rejects_take_all_with_three_players() {
+    let mut set = Preset::Kalah.rules();
+    set.players = 3;
+    set.end = EndSet::of(&[EndCondition::TakeAll]);
+    let e = rejected(&set);
+    assert!(matches!(&e, RuleError::TwoPlayerRule { field: "end", .. }));
+}

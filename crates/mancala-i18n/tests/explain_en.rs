@@ -870,3 +870,30 @@ fn the_few_seeds_left_going_to_the_mover_in_words() {
         );
     }
 }
+
+#[test]
+fn taking_every_seed_in_words() {
+    // docs/rules.md section 7: under take_all a player whose houses become
+    // empty loses, and at every end the houses, not the stores, rank the
+    // players; no leftover rule is worded.
+    let set = RuleSet::from_spec("kalah,end=take_all").unwrap();
+    assert_eq!(
+        topic_words(&set, "End"),
+        "A player whose houses become empty after a move loses at once, and the seeds left stay \
+         where they are: the aim is to take every seed of the opponent."
+    );
+    assert_eq!(
+        topic_words(&set, "Scoring"),
+        "However the game ends, the player with more seeds left in their houses wins, whatever \
+         the stores hold; equal houses are a draw."
+    );
+    let kalah = Preset::Kalah.rules();
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&kalah).unwrap(),
+            "{lang}: the words say who wins by taking every seed"
+        );
+    }
+}

@@ -287,7 +287,7 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         0u32..3,
     );
     let ending = (
-        0u8..32,
+        0u8..40,
         0usize..Leftover::ALL.len(),
         0usize..Leftover::ALL.len(),
         any::<bool>(),
@@ -580,6 +580,15 @@ fn rule_set_of(
         end.remove(EndCondition::AnySideEmpty);
     }
     let two = players == 2;
+    // take_all: two players, and no other rule for an emptied side.
+    if end.contains(EndCondition::TakeAll) {
+        if two {
+            end.remove(EndCondition::AnySideEmpty);
+            end.remove(EndCondition::EmptyFirst);
+        } else {
+            end.remove(EndCondition::TakeAll);
+        }
+    }
     let capture = Capture::ALL[kind];
     let grand_slam = if two {
         GrandSlam::ALL[grand_slam]

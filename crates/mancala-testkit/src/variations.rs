@@ -236,8 +236,9 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
             .collect::<Vec<_>>()
     };
     let lands_in_a_store = r.stores_sown != StoresSown::None;
-    let side_empty_ends =
-        r.end.contains(EndCondition::AnySideEmpty) || r.end.contains(EndCondition::EmptyFirst);
+    let side_empty_ends = r.end.contains(EndCondition::AnySideEmpty)
+        || r.end.contains(EndCondition::EmptyFirst)
+        || r.end.contains(EndCondition::TakeAll);
     // docs/rules.md section 7: with a side's emptying ending the game, the
     // side to move always holds a seed, and may sow it unless min_seeds
     // or a forbidden grand slam says no.
@@ -339,6 +340,9 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
             Some("a match of one game has no next round")
         }
         "no_move" if always_a_move => Some("the player to move always has a move"),
+        "leftover" | "cycle_leftover" | "end_seeds_to" if r.end.contains(EndCondition::TakeAll) => {
+            Some("under take_all every end leaves the board as it is")
+        }
         "end_seeds_to" if r.leftover == mancala_core::Leftover::LastMover => {
             Some("leftover = last_mover already gives the few seeds left to the mover")
         }

@@ -7,7 +7,8 @@ use crate::ruleset::{EndCondition, RuleSet, StoresSown};
 impl RuleSet {
     /// What a player is trying to do under these rules, as [`Phrase`]s
     /// (never empty): `rules-aim` with the goal (`empty_first`: be the
-    /// first to empty your houses; `store_most`: the most seeds in your
+    /// first to empty your houses; `take_all`: take every seed of the
+    /// opponent's houses; `store_most`: the most seeds in your
     /// store; `capture_most`: capture the most seeds), then
     /// `rules-aim-majority` when more than half of the seeds wins at
     /// once, and `rules-aim-means` naming what helps (extra turns,
@@ -25,6 +26,8 @@ impl RuleSet {
         let empty_first = self.end.contains(EndCondition::EmptyFirst);
         let goal = if empty_first {
             "empty_first"
+        } else if self.end.contains(EndCondition::TakeAll) {
+            "take_all"
         } else if self.stores_sown == StoresSown::None && can_capture(self) {
             "capture_most"
         } else {

@@ -196,6 +196,8 @@ fn draw(r: &RuleSet) -> Phrase {
         "share_place"
     } else if r.end.contains(EndCondition::EmptyFirst) {
         "not_if_emptied"
+    } else if r.end.contains(EndCondition::TakeAll) {
+        "equal_houses"
     } else {
         "equal_stores"
     };

@@ -223,6 +223,10 @@ impl<'r> Position<'r> {
                     EndReason::EmptyFirst if self.empty_sides() == 0 => {
                         Some(ImpossibleEnd::NoSideEmpty)
                     }
+                    EndReason::TakeAll if !self.rules.end_take_all => Some(ImpossibleEnd::NotARule),
+                    EndReason::TakeAll if self.empty_sides() == 0 => {
+                        Some(ImpossibleEnd::NoSideEmpty)
+                    }
                     _ => None,
                 };
                 if let Some(why) = why {

@@ -68,6 +68,9 @@ impl<'r> Position<'r> {
             keys[s] = if resigned != 0 {
                 // Below everyone who did not resign; the first to resign last.
                 2000 - u32::from(resigned)
+            } else if r.end_take_all {
+                // Take every seed: more seeds in one's houses rank first.
+                1000 - self.side_seeds(s)
             } else if reason == EndReason::EmptyFirst {
                 let left = self.side_seeds(s);
                 if left == 0 { 0 } else { 1 + left }
@@ -156,6 +159,8 @@ impl<'r> Position<'r> {
                     self.state.over = Some(EndReason::EmptyFirst);
                     self.state.legal = 0;
                     self.state.capture_turns = 0;
+                } else if r.end_take_all {
+                    self.finish(EndReason::TakeAll, None, changed.mover);
                 } else {
                     self.finish(EndReason::AnySideEmpty, Some(r.leftover), changed.mover);
                 }
@@ -221,6 +226,9 @@ impl<'r> Position<'r> {
         // No turn goes on: the count of `capture_extra_turn_limit` with it.
         self.state.capture_turns = 0;
         let players = r.players();
+        // Under `take_all` the board stays as it is at every end: the
+        // seeds left in the houses rank the players.
+        let leftover = if r.end_take_all { None } else { leftover };
         match leftover {
             None => {}
             Some(Leftover::Owner) => {

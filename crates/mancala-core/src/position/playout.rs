@@ -399,7 +399,9 @@ impl<'a> Fast<'a> {
             majority: r.end_majority,
             stores_on_track: r.stores_on_track,
             must_feed: r.must_feed,
-            empty_end: if r.end_empty_first {
+            empty_end: if r.end_take_all {
+                None
+            } else if r.end_empty_first {
                 Some(EndReason::EmptyFirst)
             } else if r.leftover == Leftover::Owner {
                 Some(EndReason::AnySideEmpty)

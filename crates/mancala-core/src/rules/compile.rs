@@ -530,6 +530,7 @@ pub(super) fn ends_on_board(set: &RuleSet) -> bool {
         || [
             EndCondition::EmptyFirst,
             EndCondition::AnySideEmpty,
+            EndCondition::TakeAll,
             EndCondition::Majority,
         ]
         .into_iter()

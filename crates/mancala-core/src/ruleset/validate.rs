@@ -153,9 +153,12 @@ impl RuleSet {
         }
         self.validate_two_player()?;
         self.validate_tuzdyk()?;
-        if self.end.contains(EndCondition::EmptyFirst)
-            && self.end.contains(EndCondition::AnySideEmpty)
-        {
+        let empties = [
+            EndCondition::EmptyFirst,
+            EndCondition::AnySideEmpty,
+            EndCondition::TakeAll,
+        ];
+        if empties.iter().filter(|&&c| self.end.contains(c)).count() > 1 {
             return invalid("end", self.end.to_string(), InvalidReason::EndsDisagree);
         }
         Ok(())
@@ -357,6 +360,7 @@ impl RuleSet {
             ),
             ("pie_rule", self.pie_rule, "true"),
             ("tuzdyk", self.tuzdyk, "true"),
+            ("end", self.end.contains(EndCondition::TakeAll), "take_all"),
         ];
         match two_player.iter().find(|(_, on, _)| *on) {
             Some((field, _, value)) => Err(RuleError::TwoPlayerRule {

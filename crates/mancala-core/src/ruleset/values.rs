@@ -368,6 +368,10 @@ rule_enum! {
         EmptyFirst = "empty_first",
         /// The same position occurs again: the game ends as an endless cycle.
         Repetition = "repetition",
+        /// (issue 30) A player whose houses become empty loses at once, the
+        /// board left as it is; every other end ranks the players by the
+        /// seeds left in their houses (Depouiller: take every seed).
+        TakeAll = "take_all",
     }
 }
 

@@ -932,7 +932,9 @@ def children(rules, s, game, stats):
         if not extra:
             t.to_move = (s.to_move + 1) % rules.players
             t.capture_turns = 0  # the turn passes: a new one's count
-        if "any_side_empty" in rules.end or "empty_first" in rules.end:
+        # take_all (issue 30) ends on an emptied side as they do; who wins
+        # does not change a count.
+        if rules.end & {"any_side_empty", "empty_first", "take_all"}:
             t.over = any(sum(h) == 0 for h in t.houses)
         if "majority" in rules.end and majority(rules, t):
             t.over = True

@@ -246,6 +246,7 @@ site-end-cannot-feed = একজন খেলোয়াড়কে পাথ�
 site-end-starved = পাথরহীন খেলোয়াড় বোর্ডের বাকি পাথর পেয়েছেন
 site-end-resignation = হার মানা
 site-end-agreement = সম্মতি
+site-end-take-all = একজন খেলোয়াড়ের গর্তে আর কোনো পাথর বাকি ছিল না
 
 ## খেলোয়াড়দের পাতা আর খেলার পুনরাবৃত্তি (issue 29)
 replay-title = { $game }: আবার দেখা

@@ -344,6 +344,7 @@ rules-end-nobody-moves = when no player can move
 rules-end-empty-first = A player whose houses become empty wins at once, and the seeds left stay where they are.
 # 3 or 4 players.
 rules-end-empty-first-others = The others are ranked by the seeds left in their houses, fewest first.
+rules-end-take-all = A player whose houses become empty after a move loses at once, and the seeds left stay where they are: the aim is to take every seed of the opponent.
 
 ## Scoring
 
@@ -376,6 +377,8 @@ rules-scoring-rank-otherwise = { $players ->
         [2] If no player emptied their houses, the player with more seeds in their store wins; equal stores are a draw.
        *[other] If no player emptied their houses, players are ranked by the seeds in their stores, most first; equal stores share a place.
     }
+# `take_all`: every end leaves the board as it is.
+rules-scoring-rank-take-all = However the game ends, the player with more seeds left in their houses wins, whatever the stores hold; equal houses are a draw.
 
 ## Rounds
 
@@ -415,6 +418,7 @@ rules-aim = { $goal ->
             [2] Capture more seeds than your opponent.
            *[other] Capture the most seeds.
         }
+        [take_all] Take every seed from your opponent's houses before they take yours.
        *[empty_first] Be the first to empty your houses.
     }
 rules-aim-majority = { $need } of the { $total } seeds are enough to win.
@@ -571,6 +575,7 @@ rules-question-draw = { $players ->
 rules-answer-draw = { $draw ->
         [equal_stores] Yes: when both stores hold as many seeds, the game is a draw.
         [not_if_emptied] Not when a player empties their houses, since that player wins; a game that ends otherwise is a draw when both stores hold as many seeds.
+        [equal_houses] Yes: when the game ends with as many seeds left in both players' houses (never when a side is emptied).
        *[share_place] Yes: players whose stores hold as many seeds share a place.
     }
 

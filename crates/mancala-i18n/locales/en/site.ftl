@@ -259,6 +259,7 @@ site-end-cannot-feed = a player who could not be fed
 site-end-starved = a starving player claiming the board
 site-end-resignation = resignation
 site-end-agreement = agreement
+site-end-take-all = a player left with no seed in their houses
 
 ## The players' pages and the replays (issue 29)
 replay-title = { $game }: replay

@@ -255,6 +255,7 @@ site-end-cannot-feed = एक खिलाड़ी को बीज नही�
 site-end-starved = बिना बीज वाले खिलाड़ी ने बोर्ड के बचे बीज ले लिए
 site-end-resignation = हार मानना
 site-end-agreement = आपसी सहमति
+site-end-take-all = एक खिलाड़ी के घरों में कोई बीज नहीं बचा
 
 ## खिलाड़ियों के पेज और खेलों का दोहराव (issue 29)
 replay-title = { $game }: फिर से देखें

@@ -230,6 +230,7 @@ site-end-cannot-feed = 相手に石を渡せなくなった
 site-end-starved = 石のなくなったプレイヤーが盤上の石を得た
 site-end-resignation = 投了
 site-end-agreement = 合意
+site-end-take-all = 自分の穴に石がひとつも残らないプレイヤーが出た
 
 ## プレイヤーのページと対局の再生 (issue 29)
 replay-title = { $game }: 再生
