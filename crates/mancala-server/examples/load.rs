@@ -782,7 +782,7 @@ impl Bot<'_> {
             let seq = message["seq"].as_u64().unwrap_or(0) as usize;
             let event = message["move"].as_str().unwrap_or("");
             if let Some(game) = &self.game {
-                trace.tell(game, seq, event);
+                trace.tell(game, self.me.seat, seq, event);
             }
         }
         if message["seat"] == self.me.seat {
@@ -837,7 +837,7 @@ impl Bot<'_> {
         let id = text(game, "id").map_err(Stop::Failed)?.to_string();
         let events = takeover::events_of(game).map_err(Stop::Failed)?;
         if let Some(trace) = self.trace {
-            trace.lock().unwrap().shown(&id, &events);
+            trace.lock().unwrap().shown(&id, self.me.seat, &events);
         }
         if self.game.as_ref() != Some(&id) {
             // A game that started while this bot was away.
