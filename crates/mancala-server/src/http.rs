@@ -640,14 +640,7 @@ async fn room_socket(
         }
         other => other?,
     };
-    let link = ws::Link {
-        room,
-        code,
-        conn: app.0.next_conn.fetch_add(1, Ordering::Relaxed),
-        db: app.0.db.clone(),
-        rooms: app.0.rooms.clone(),
-        silence_limit: app.0.silence_limit,
-    };
+    let link = app.link(room, code);
     Ok(upgrade
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
@@ -656,6 +649,21 @@ async fn room_socket(
             ws::serve(socket, link).await;
             drop(opened);
         }))
+}
+
+impl AppState {
+    /// What a socket of room `code`, served here by `room`'s task, needs:
+    /// a new connection number and the server's handles.
+    fn link(&self, room: room::RoomHandle, code: String) -> ws::Link {
+        ws::Link {
+            room,
+            code,
+            conn: self.0.next_conn.fetch_add(1, Ordering::Relaxed),
+            db: self.0.db.clone(),
+            rooms: self.0.rooms.clone(),
+            silence_limit: self.0.silence_limit,
+        }
+    }
 }
 
 /// How long after the lease's end, by this instance's clock, a takeover
@@ -691,14 +699,7 @@ async fn take_over(app: &AppState, mut socket: WebSocket, code: String) {
             return;
         }
     };
-    let link = ws::Link {
-        room,
-        code,
-        conn: app.0.next_conn.fetch_add(1, Ordering::Relaxed),
-        db: app.0.db.clone(),
-        rooms: app.0.rooms.clone(),
-        silence_limit: app.0.silence_limit,
-    };
+    let link = app.link(room, code);
     ws::serve(socket, link).await;
 }
 
