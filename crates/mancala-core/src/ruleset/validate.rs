@@ -106,6 +106,39 @@ impl RuleSet {
             return invalid("capture_ends_relay", "true".into(), reason);
         }
         self.validate_relay_counts()?;
+        self.validate_captures()?;
+        if self.match_houses == 0 || self.match_houses > self.houses {
+            let value = self.match_houses.to_string();
+            return invalid("match_houses", value, InvalidReason::MatchHouses);
+        }
+        if self.rounds != Rounds::None && self.pie_rule {
+            return invalid("pie_rule", "true".into(), InvalidReason::RoundsWithPie);
+        }
+        self.validate_two_player()?;
+        self.validate_tuzdyk()?;
+        let empties = [
+            EndCondition::EmptyFirst,
+            EndCondition::AnySideEmpty,
+            EndCondition::TakeAll,
+        ];
+        if empties.iter().filter(|&&c| self.end.contains(c)).count() > 1 {
+            return invalid("end", self.end.to_string(), InvalidReason::EndsDisagree);
+        }
+        Ok(())
+    }
+
+    /// Refuses capture dimensions that need another (a limit without
+    /// what it limits, `sow_capture_last` without counts) or contradict
+    /// one, and counts of 0: the captures' part of [`RuleSet::validate`],
+    /// in its order.
+    fn validate_captures(&self) -> Result<(), RuleError> {
+        let invalid = |field: &'static str, value: String, reason| {
+            Err(RuleError::InvalidValue {
+                field,
+                value,
+                reason,
+            })
+        };
         if self.capture_extra_turn_limit > 0 && !self.capture_extra_turn {
             let value = self.capture_extra_turn_limit.to_string();
             let reason = InvalidReason::CaptureTurnLimitWithoutCaptureTurn;
@@ -143,23 +176,6 @@ impl RuleSet {
         if self.sow_capture_counts.contains(0) {
             let reason = InvalidReason::CaptureCountZero;
             return invalid("sow_capture_counts", "0".into(), reason);
-        }
-        if self.match_houses == 0 || self.match_houses > self.houses {
-            let value = self.match_houses.to_string();
-            return invalid("match_houses", value, InvalidReason::MatchHouses);
-        }
-        if self.rounds != Rounds::None && self.pie_rule {
-            return invalid("pie_rule", "true".into(), InvalidReason::RoundsWithPie);
-        }
-        self.validate_two_player()?;
-        self.validate_tuzdyk()?;
-        let empties = [
-            EndCondition::EmptyFirst,
-            EndCondition::AnySideEmpty,
-            EndCondition::TakeAll,
-        ];
-        if empties.iter().filter(|&&c| self.end.contains(c)).count() > 1 {
-            return invalid("end", self.end.to_string(), InvalidReason::EndsDisagree);
         }
         Ok(())
     }
