@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyTypeError, PyValueError
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
-use crate::action::{distinct_actions, read_u64, type_name};
+use crate::action::{distinct_actions, move_of, read_action, read_u64, type_name};
 use crate::batch::PyBatch;
 use crate::observation::observation_len;
 use crate::state::{GAME_LENGTH_CAP, PyState};
@@ -35,6 +35,23 @@ impl PyGame {
     /// Action ids: one per house, one more (the swap) under the pie rule.
     fn num_distinct_actions(&self) -> usize {
         distinct_actions(&self.rules)
+    }
+
+    /// The move of action id `action` in the game's notation: `"3"` for
+    /// house 3, `"3cw"` or `"3ccw"` for house 3 sown that way where the
+    /// player chooses, `"swap"` for the pie rule's swap. An id that no
+    /// move of the rules has (the clockwise id of a house whose direction
+    /// is fixed) is named all the same, as the move it would be.
+    ///
+    /// Raises `TypeError` for a value that is not an integer and
+    /// `ValueError` for one outside `0..num_distinct_actions()`.
+    ///
+    /// ```python
+    /// mancala.load_game("kalah").action_to_string(2)  # "3"
+    /// ```
+    fn action_to_string(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        let action = read_action(&self.rules, action)?;
+        Ok(move_of(&self.rules, action).to_string())
     }
 
     /// An upper bound on the plies of a game: the rules' own bound, or

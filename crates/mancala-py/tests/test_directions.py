@@ -40,6 +40,20 @@ def test_each_direction_sows_its_way(chosen):
         chosen.new_initial_state().apply_action(6)
 
 
+def test_action_ids_are_named_as_their_moves(chosen):
+    # House 3 is chosen: id 2 is its counter-clockwise sowing, 6 + 2 its
+    # clockwise one; house 1's direction is fixed.
+    assert chosen.action_to_string(0) == "1"
+    assert chosen.action_to_string(2) == "3ccw"
+    assert chosen.action_to_string(8) == "3cw"
+    pie = mancala.load_game("kalah,direction_choice=3,pie_rule=true")
+    assert pie.action_to_string(12) == "swap"
+    with pytest.raises(ValueError, match="out of range"):
+        chosen.action_to_string(12)
+    with pytest.raises(TypeError):
+        chosen.action_to_string("3")
+
+
 def test_records_and_batches_carry_the_directions(chosen):
     state = mancala.State.from_text("kalah,direction_choice=3; 3cw")
     assert state.history() == [8]

@@ -87,6 +87,19 @@ def test_the_registered_game_runs_openspiel_algorithms_on_three_player_kalah():
     assert len(returns) == 3 and abs(sum(returns)) < 1e-9
 
 
+def test_chosen_directions_are_named_in_the_registered_game():
+    import mancala.openspiel
+
+    # Kalah with house 3 sown either way: 12 house ids, the swap at 12
+    # (before, ids 6 and up were named as a swap or as houses 7 to 12).
+    game = mancala.openspiel.load_game("kalah,direction_choice=3,pie_rule=true")
+    state = game.new_initial_state()
+    assert state.action_to_string(0, 8) == "p0 house 3cw"
+    assert state.action_to_string(0, 2) == "p0 house 3ccw"
+    assert state.action_to_string(0, 5) == "p0 house 6"
+    assert state.action_to_string(0, 12) == "p0 swap"
+
+
 def test_the_registered_game_matches_the_state_it_wraps():
     import mancala.openspiel
 

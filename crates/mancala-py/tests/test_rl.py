@@ -193,7 +193,11 @@ def test_the_pettingzoo_env_plays_a_whole_match(spec, board):
 @pytest.mark.parametrize(("spec", "board"), ROUND_SPECS.items())
 def test_a_gymnasium_episode_is_a_whole_match(spec, board):
     houses, seeds = board
-    env = gymnasium.make(mancala.gymnasium.ENV_ID, spec=spec, opponent="ai:1", player=1)
+    # check_env steps one unmasked action_space.sample(): as the first
+    # player, whose houses are all full at the start, every id is legal.
+    # As the second, Dakon's relay sowing can leave a house empty and the
+    # test failed on some samples.
+    env = gymnasium.make(mancala.gymnasium.ENV_ID, spec=spec, opponent="ai:1", player=0)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         check_env(env.unwrapped)

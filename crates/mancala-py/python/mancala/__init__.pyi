@@ -156,6 +156,10 @@ class Game:
     def num_distinct_actions(self) -> int:
         """One action per house (two where the player chooses some
         houses' direction), one more (the swap) under the pie rule."""
+    def action_to_string(self, action: int) -> str:
+        """The move of an action id in the game's notation: ``"3"``,
+        ``"3cw"``/``"3ccw"`` where the player chooses the direction,
+        ``"swap"``. ``ValueError`` outside ``0..num_distinct_actions()``."""
     def max_game_length(self) -> int:
         """A bound on the plies of a game (at most ``GAME_LENGTH_CAP``); in
         rounds, on the moves of the whole match."""

@@ -101,10 +101,10 @@ class _State(pyspiel.State):  # type: ignore[misc]
         self.state.apply_action(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        # Action ids are houses - 1, the swap after them.
-        if action == self.get_game().houses:
-            return f"p{player} swap"
-        return f"p{player} house {action + 1}"
+        # The core names the move of an id: "3", "3cw" where the player
+        # chooses the direction, "swap".
+        name = self.get_game().rules_game.action_to_string(action)
+        return f"p{player} {name}" if name == "swap" else f"p{player} house {name}"
 
     def is_terminal(self) -> bool:
         return self.state.is_terminal()
