@@ -553,7 +553,9 @@ async fn an_instance_killed_mid_game_leaves_every_game_to_finish_on_the_others()
         let table = &mut tables[i];
         let (clients, room) = join_when_free(served, &table.code, &table.people).await;
         table.clients = clients;
-        (table.on, table.owner) = (vec![at; 2], at);
+        let (owner, _) = owner_of(&database, &table.code).await;
+        table.on = vec![at; 2];
+        table.owner = NAMES.iter().position(|&n| n == owner).unwrap();
         if i == 0 {
             table.settle(&room, pending, announced).await;
         } else {
@@ -561,8 +563,12 @@ async fn an_instance_killed_mid_game_leaves_every_game_to_finish_on_the_others()
             assert_eq!(*stored, json!(events(&table.game)), "announced, then lost");
         }
     }
-    assert_eq!(metric(&b, "mancala_room_takeovers_total").await, 1.0);
-    assert_eq!(metric(&c, "mancala_room_takeovers_total").await, 1.0);
+    // Each of A's two rooms taken over once, by B or by C (the one each
+    // room goes to: the rooms of a dead instance are spread, whichever
+    // instance their clients reach).
+    let b_took = metric(&b, "mancala_room_takeovers_total").await;
+    let c_took = metric(&c, "mancala_room_takeovers_total").await;
+    assert_eq!(b_took + c_took, 2.0);
 
     // Every game goes on to its end, B's own undisturbed.
     for table in &mut tables {
@@ -577,6 +583,67 @@ async fn an_instance_killed_mid_game_leaves_every_game_to_finish_on_the_others()
         table.assert_recorded(&again, &database).await;
     }
     assert_eq!(metric(&again, "mancala_room_loads_total").await, 0.0);
+}
+
+/// The rooms of a killed instance are spread over the live ones and
+/// loaded there as soon as their leases end, before any client comes
+/// back: sixteen rooms on A, A SIGKILLed, and with no client connecting,
+/// every room is soon owned by B or C, some by each (all by one, as
+/// when the instance the clients reached took every room, has odds of
+/// 2 in 2^16 with rooms spread at random). Each survivor counts as
+/// takeovers the rooms the database says it owns. Then each room's
+/// first player connects to B and its second to C (one of them passed
+/// on to the room's owner), and every game is played to its end, its
+/// record what was announced.
+#[tokio::test]
+async fn a_killed_instances_rooms_are_spread_over_the_survivors_before_their_clients_return() {
+    let (database, _dir) = database().await;
+    let a = instance(&database, "a");
+    let b = instance(&database, "b");
+    let c = instance(&database, "c");
+    let mut tables = Vec::new();
+    for seed in 0..16 {
+        tables.push(Table::started(&a, 0, 100 + seed, 2).await);
+    }
+
+    a.kill();
+    let killed = Instant::now();
+    let owners = loop {
+        let mut owners = Vec::new();
+        for table in &tables {
+            owners.push(owner_of(&database, &table.code).await.0);
+        }
+        if owners.iter().all(|o| o == "b" || o == "c") {
+            break owners;
+        }
+        assert!(
+            killed.elapsed() < TAKEOVER,
+            "not all taken over in {TAKEOVER:?}: {owners:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let on = |name: &str| owners.iter().filter(|&o| o == name).count();
+    assert!(on("b") > 0 && on("c") > 0, "{owners:?}");
+    let took_b = metric(&b, "mancala_room_takeovers_total").await;
+    let took_c = metric(&c, "mancala_room_takeovers_total").await;
+    assert_eq!((took_b, took_c), (on("b") as f64, on("c") as f64));
+
+    for (table, owner) in tables.iter_mut().zip(&owners) {
+        let room = table.rejoin(0, &b, 1).await;
+        assert_eq!(room["game"]["events"], json!(events(&table.game)));
+        table.rejoin(1, &c, 2).await;
+        table.owner = NAMES.iter().position(|n| n == owner).unwrap();
+    }
+    for table in &mut tables {
+        table.finish().await;
+    }
+    for table in &tables {
+        table.assert_recorded(&b, &database).await;
+    }
+    // No room moved again once taken over.
+    for (table, owner) in tables.iter().zip(&owners) {
+        assert_eq!(&owner_of(&database, &table.code).await.0, owner);
+    }
 }
 
 /// The names of the rolling restart's instances.

@@ -90,6 +90,10 @@ pub(crate) struct StoredGame {
     /// Why the computer played each event, `None` where the seat's player
     /// did (one entry an event).
     pub played_by: Vec<Option<ComputerReason>>,
+    /// When the turn being played began: the commit of the last event,
+    /// or the game's start (milliseconds since 1970; `None` for a time
+    /// stored before migration 0010), as `game_events.at` and `games.started_at` hold them.
+    pub turn_began: Option<i64>,
 }
 
 /// Runs `write` (a transaction) on a task of its own and waits for it.
@@ -112,6 +116,29 @@ pub(crate) async fn detached<T: Send + 'static>(
         Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
         Err(_) => Err(Error::Database(sqlx::Error::WorkerCrashed)),
     }
+}
+
+/// An event and why the computer played it (`None`: the seat's player
+/// did), from a row whose first two columns are `event` and `played_by`
+/// of `game_events`.
+///
+/// # Errors
+///
+/// [`Error::Database`] for an event text or a reason that does not
+/// parse.
+fn event_row(row: &sqlx::any::AnyRow) -> Result<(Event, Option<ComputerReason>), Error> {
+    let decode =
+        |e: Box<dyn std::error::Error + Send + Sync>| Error::Database(sqlx::Error::Decode(e));
+    let event: String = row.get(0);
+    let by: Option<String> = row.get(1);
+    let event = event.parse().map_err(|e| decode(Box::new(e)))?;
+    let by = match by {
+        Some(text) => Some(ComputerReason::from_name(&text).ok_or_else(|| {
+            decode(format!("{text:?} is not a reason the computer plays").into())
+        })?),
+        None => None,
+    };
+    Ok((event, by))
 }
 
 /// The sqlx URL for what a user gave `--database`: a plain file path
@@ -670,21 +697,40 @@ impl Db {
 
     /// The last game of room `code` (open or over), if any.
     pub(crate) async fn last_game(&self, code: &str) -> Result<Option<StoredGame>, Error> {
-        let Some(row) =
-            sqlx::query("SELECT id, rules FROM games WHERE room = $1 ORDER BY number DESC LIMIT 1")
-                .bind(code)
-                .fetch_optional(&self.pool)
-                .await?
+        let Some(row) = sqlx::query(
+            "SELECT id, rules, started_at FROM games WHERE room = $1 ORDER BY number DESC LIMIT 1",
+        )
+        .bind(code)
+        .fetch_optional(&self.pool)
+        .await?
         else {
             return Ok(None);
         };
         let id: String = row.get(0);
-        let (events, played_by) = self.events(&id).await?.into_iter().unzip();
+        // The events with their times, in the one query: the last one's
+        // time is when the turn began (a load is a round trip a query).
+        let rows = sqlx::query(
+            "SELECT event, played_by, at FROM game_events WHERE game = $1 ORDER BY seq",
+        )
+        .bind(&id)
+        .fetch_all(&self.pool)
+        .await?;
+        let turn_began = match rows.last() {
+            Some(last) => last.get::<Option<i64>, _>(2),
+            None => row.get::<Option<i64>, _>(2),
+        };
+        let (events, played_by) = rows
+            .iter()
+            .map(event_row)
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .unzip();
         Ok(Some(StoredGame {
             id,
             rules: row.get(1),
             events,
             played_by,
+            turn_began,
         }))
     }
 
@@ -704,22 +750,7 @@ impl Db {
                 .bind(id)
                 .fetch_all(&self.pool)
                 .await?;
-        let decode =
-            |e: Box<dyn std::error::Error + Send + Sync>| Error::Database(sqlx::Error::Decode(e));
-        rows.iter()
-            .map(|row| {
-                let event: String = row.get(0);
-                let by: Option<String> = row.get(1);
-                let event = event.parse().map_err(|e| decode(Box::new(e)))?;
-                let by = match by {
-                    Some(text) => Some(ComputerReason::from_name(&text).ok_or_else(|| {
-                        decode(format!("{text:?} is not a reason the computer plays").into())
-                    })?),
-                    None => None,
-                };
-                Ok((event, by))
-            })
-            .collect()
+        rows.iter().map(event_row).collect()
     }
 }
 

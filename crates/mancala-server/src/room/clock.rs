@@ -62,17 +62,18 @@ impl Away {
         let stored = db.away_times(&fence.room).await?;
         let (now, now_ms) = (Instant::now(), now_ms());
         let mut away = HashMap::new();
+        let mut since_ms = Vec::new();
         for &person in people {
             let used = match (stored.get(person), held_until) {
                 (Some(&since), Some(held)) => u64::try_from(held - since).unwrap_or(0),
                 _ => 0,
             };
             let used_ms = i64::try_from(used).unwrap_or(i64::MAX);
-            db.set_away(fence, person, Some(now_ms.saturating_sub(used_ms)))
-                .await?;
+            since_ms.push((person.to_string(), now_ms.saturating_sub(used_ms)));
             let since = now.checked_sub(Duration::from_millis(used)).unwrap_or(now);
             away.insert(person.to_string(), Away::since(since));
         }
+        db.set_away_all(fence, &since_ms).await?;
         Ok(away)
     }
 }
