@@ -62,17 +62,8 @@ fn wall_ms() -> i64 {
 }
 
 impl Db {
-    /// Claims room `code` for `instance`, reachable at `addr`, at time
-    /// `now` (milliseconds) for `lease`: only if no instance holds it, its lease ended, or
-    /// `instance` itself holds it. Each claim raises the room's epoch by
-    /// one.
-    ///
-    /// A claim that ends another instance's lease, run out but never
-    /// given up (that instance stopped or died), counts as a takeover in
-    /// the metrics (`room_takeovers`).
-    ///
-    /// Returns the claim's [`Fence`], or `None` if the room does not exist
-    /// or another instance holds a live lease on it.
+    /// [`Db::claim_held`] without the time the room was last held: the
+    /// tests' claim.
     ///
     /// # Errors
     ///
@@ -89,8 +80,20 @@ impl Db {
         Ok(fence)
     }
 
-    /// [`Db::claim`], and when the room's owner last held it before the
-    /// claim (`room_owners.held_until`: its claim, last renewal, or giving it up; `None` for a room never held since migration 0010), read in the same query as the
+    /// Claims room `code` for `instance`, reachable at `addr`, at time
+    /// `now` (milliseconds) for `lease`: only if no instance holds it,
+    /// its lease ended, or `instance` itself holds it. Each claim raises
+    /// the room's epoch by one.
+    ///
+    /// A claim that ends another instance's lease, run out but never
+    /// given up (that instance stopped or died), counts as a takeover in
+    /// the metrics (`room_takeovers`).
+    ///
+    /// Returns the claim's [`Fence`] (`None` if the room does not exist
+    /// or another instance holds a live lease on it), and when the
+    /// room's owner last held it before the claim (`room_owners.held_until`:
+    /// its claim, last renewal, or giving it up; `None` for a room never
+    /// held since migration 0010), read in the same query as the
     /// metrics' look at the row before the claim: a load needs both, and
     /// each query is a round trip.
     ///

@@ -112,7 +112,7 @@ impl Room {
     /// Nobody is connected yet: every seated person is away, keeping the
     /// time they had been away on the room's last owner (see
     /// [`Away::at_load`]), and the turn being played has what was left of its time when the
-    /// room's last owner last held it (see [`Db::held_until`]): the time
+    /// room's last owner last held it (see [`Db::claim_held`]): the time
     /// no instance ran the room counts for nobody.
     pub(super) async fn load(
         db: Db,
