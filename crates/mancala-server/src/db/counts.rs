@@ -168,6 +168,15 @@ mod tests {
             counts(&[])
         );
 
+        // The instances as the takeover's look reads them: those whose
+        // lease ends after the time asked, with their URLs.
+        let mut peers = b.peers(t + 6_999).await.unwrap();
+        peers.sort();
+        let c = ("C".to_string(), "http://c".to_string(), t + 7_000);
+        let a_row = ("A".to_string(), "http://a".to_string(), t + 8_000);
+        assert_eq!(peers, [a_row.clone(), c]);
+        assert_eq!(b.peers(t + 7_000).await.unwrap(), [a_row]);
+
         // A stops: forgotten at once.
         a.forget_playing("A").await.unwrap();
         assert_eq!(b.playing_elsewhere("B", t + 2_001).await.unwrap(), from_c);

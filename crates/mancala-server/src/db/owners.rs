@@ -638,6 +638,9 @@ pub(crate) mod tests {
         ));
         assert!(moved(a.stand(&fence_a, 1).await));
         assert!(moved(a.reseat(&fence_a, 1, "p").await));
+        let away = [("p".to_string(), 5), ("q".to_string(), 7)];
+        assert!(moved(a.set_away_all(&fence_a, &away).await));
+        assert!(b.away_times("r").await.unwrap().is_empty());
         assert!(moved(
             a.start_game("h", &fence_a, "kalah", &[], &players).await
         ));
@@ -659,6 +662,9 @@ pub(crate) mod tests {
         b.append_event(&fence_b, "g", 2, two, None, None, None)
             .await
             .unwrap();
+        b.set_away_all(&fence_b, &away).await.unwrap();
+        let stored = b.away_times("r").await.unwrap();
+        assert_eq!((stored["p"], stored["q"], stored.len()), (5, 7, 2));
         a.release(&fence_a).await.unwrap();
         assert_eq!(
             a.claim("r", ("A", "http://a"), t + 9_600, LEASE)
