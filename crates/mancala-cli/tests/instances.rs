@@ -6,7 +6,8 @@
 //! instances play a whole game (the other instance passes its socket on
 //! to the owner); an instance killed (SIGKILL) mid-game leaves every game
 //! to finish on the others, each record what was announced, also when
-//! it is started again at once under its name; a rolling
+//! it is started again at once under its name, and its rooms are spread
+//! over the survivors and loaded before their clients return; a rolling
 //! restart of all three (SIGTERM, exit, started again) loses no game and
 //! no move. "Play now" is one queue for all: two players queued on
 //! different instances are seated together, also when the instance that
