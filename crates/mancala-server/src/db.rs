@@ -76,6 +76,9 @@ pub(crate) struct StoredRoom {
     pub turn_seconds: Option<u32>,
     /// `(seat, player id, name)` for each taken seat.
     pub seats: Vec<(usize, String, String)>,
+    /// Since when each seated player without a connection had none, as
+    /// the room's owners stored it (`room_seats.away_since`), by player.
+    pub away: std::collections::HashMap<String, i64>,
     /// Whether the queue made the room (strangers seated together).
     pub matched: bool,
 }
@@ -436,16 +439,26 @@ impl Db {
             flag(row.get(4)),
             players,
         )?;
-        let seats = sqlx::query(
-            "SELECT s.seat, s.player, p.name FROM room_seats s \
+        // The seats with their away times, in the one query (a load is a
+        // round trip a query); a player in several seats is away since
+        // the earliest.
+        let rows = sqlx::query(
+            "SELECT s.seat, s.player, p.name, s.away_since FROM room_seats s \
              JOIN players p ON p.id = s.player WHERE s.room = $1 ORDER BY s.seat",
         )
         .bind(code)
         .fetch_all(&self.pool)
-        .await?
-        .into_iter()
-        .map(|r| (seat_of(r.get(0)), r.get(1), r.get(2)))
-        .collect();
+        .await?;
+        let mut away = std::collections::HashMap::new();
+        for row in &rows {
+            if let Some(since) = row.get::<Option<i64>, _>(3) {
+                let earliest = away.entry(row.get::<String, _>(1)).or_insert(since);
+                *earliest = since.min(*earliest);
+            }
+        }
+        let seats = (rows.iter())
+            .map(|r| (seat_of(r.get(0)), r.get(1), r.get(2)))
+            .collect();
         Ok(Some(StoredRoom {
             host: row.get(0),
             setup,
@@ -455,6 +468,7 @@ impl Db {
                 .and_then(|s| u32::try_from(s).ok()),
             matched: flag(row.get(8)),
             seats,
+            away,
         }))
     }
 

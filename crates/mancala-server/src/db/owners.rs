@@ -324,11 +324,13 @@ impl Db {
 
     /// Since when each seated player of room `code` without a connection
     /// had none, as its owners stored it (see [`Db::set_away`]), in
-    /// milliseconds since 1970, by player.
+    /// milliseconds since 1970, by player: what a load reads with the
+    /// room's seats ([`Db::room`]), for the tests.
     ///
     /// # Errors
     ///
     /// [`Error::Database`].
+    #[cfg(test)]
     pub(crate) async fn away_times(
         &self,
         code: &str,

@@ -43,7 +43,8 @@ impl Away {
     /// The seated `people` of a room being loaded (`fence` its claim),
     /// all away since nobody is connected yet. Each keeps the time they
     /// had been away when the room's last owner last held it
-    /// (`held_until`, from the stored time they went away): their
+    /// (`held_until`, from the time they went away as `stored`, read
+    /// with the room's seats, by player): their
     /// takeover delay goes on, and the time no instance ran the room
     /// counts for nobody, as for the turn's clock. Someone connected then
     /// (nothing stored) is away from the load. The times are stored again
@@ -56,10 +57,9 @@ impl Away {
     pub(super) async fn at_load(
         db: &Db,
         fence: &Fence,
-        people: &[&str],
+        (people, stored): (&[&str], &HashMap<String, i64>),
         held_until: Option<i64>,
     ) -> Result<HashMap<String, Away>, Error> {
-        let stored = db.away_times(&fence.room).await?;
         let (now, now_ms) = (Instant::now(), now_ms());
         let mut away = HashMap::new();
         let mut since_ms = Vec::new();

@@ -148,7 +148,7 @@ impl Room {
             .map(|(_, player, _)| player.as_str())
             .filter(|player| computer_level(player).is_none())
             .collect();
-        let away = Away::at_load(&db, &fence, &people, held_until).await?;
+        let away = Away::at_load(&db, &fence, (&people, &stored.away), held_until).await?;
         for (seat, player, name) in stored.seats {
             if let Some(slot) = seats.get_mut(seat) {
                 *slot = Some(SeatView {
