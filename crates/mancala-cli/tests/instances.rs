@@ -6,7 +6,8 @@
 //! instances play a whole game (the other instance passes its socket on
 //! to the owner); an instance killed (SIGKILL) mid-game leaves every game
 //! to finish on the others, each record what was announced, also when
-//! it is started again at once under its name; a rolling
+//! it is started again at once under its name, and its rooms are spread
+//! over the survivors and loaded before their clients return; a rolling
 //! restart of all three (SIGTERM, exit, started again) loses no game and
 //! no move. "Play now" is one queue for all: two players queued on
 //! different instances are seated together, also when the instance that
@@ -188,8 +189,9 @@ async fn a_stopped_owner_loses_its_room_and_never_writes_for_it_again() {
     play(&mut on_a, &mut game, &mut random, 6).await;
 
     // A stops (its sockets stay open; the kernel keeps what they are
-    // sent). Its players connect to B, which takes the room over once
-    // A's lease has run out, with the game as A committed it.
+    // sent). Its players connect to B; the room is taken over once A's
+    // lease has run out, by B or by C (the one its code goes to; B
+    // passes the sockets on to C), with the game as A committed it.
     a.signal("STOP");
     let stopped = Instant::now();
     let (mut on_b, room) = join_when_free(&b, &code, &people).await;
@@ -212,13 +214,18 @@ async fn a_stopped_owner_loses_its_room_and_never_writes_for_it_again() {
         told_to_reconnect(client).await;
     }
     assert_eq!(stored_events(&database, &id).await, events(&game));
-    // Each counted it: A lost a room, B took one over.
+    // Each counted it: A lost a room, B or C took one over.
     assert_eq!(metric(&a, "mancala_rooms_lost_total").await, 1.0);
     assert_eq!(metric(&a, "mancala_room_takeovers_total").await, 0.0);
-    assert_eq!(metric(&b, "mancala_room_takeovers_total").await, 1.0);
+    let (owner, _) = owner_of(&database, &code).await;
+    let (new_owner, other) = if owner == "b" { (&b, &c) } else { (&c, &b) };
+    assert!(owner == "b" || owner == "c", "{owner}");
+    assert_eq!(metric(new_owner, "mancala_room_takeovers_total").await, 1.0);
+    assert_eq!(metric(other, "mancala_room_takeovers_total").await, 0.0);
     assert_eq!(metric(&b, "mancala_rooms_lost_total").await, 0.0);
 
-    // The game goes on on B to its end; the record is what B announced.
+    // The game goes on through B to its end; the record is what the new
+    // owner announced.
     play(&mut on_b, &mut game, &mut random, usize::MAX).await;
     assert!(game.is_over());
     for client in &mut on_b {
@@ -226,8 +233,8 @@ async fn a_stopped_owner_loses_its_room_and_never_writes_for_it_again() {
     }
     assert_eq!(stored_events(&database, &id).await, events(&game));
 
-    // A, running again, does not take the room back while B holds it,
-    // nor does C: a client there is served by B.
+    // A, running again, does not take the room back while the new owner
+    // holds it, nor does the other: a client there is served by it.
     for other in [&a, &c] {
         let (_, room) = other.join(&code, &people[1]).await;
         assert_eq!(room["game"]["events"], json!(events(&game)));
@@ -553,7 +560,9 @@ async fn an_instance_killed_mid_game_leaves_every_game_to_finish_on_the_others()
         let table = &mut tables[i];
         let (clients, room) = join_when_free(served, &table.code, &table.people).await;
         table.clients = clients;
-        (table.on, table.owner) = (vec![at; 2], at);
+        let (owner, _) = owner_of(&database, &table.code).await;
+        table.on = vec![at; 2];
+        table.owner = NAMES.iter().position(|&n| n == owner).unwrap();
         if i == 0 {
             table.settle(&room, pending, announced).await;
         } else {
@@ -561,8 +570,12 @@ async fn an_instance_killed_mid_game_leaves_every_game_to_finish_on_the_others()
             assert_eq!(*stored, json!(events(&table.game)), "announced, then lost");
         }
     }
-    assert_eq!(metric(&b, "mancala_room_takeovers_total").await, 1.0);
-    assert_eq!(metric(&c, "mancala_room_takeovers_total").await, 1.0);
+    // Each of A's two rooms taken over once, by B or by C (the one each
+    // room goes to: the rooms of a dead instance are spread, whichever
+    // instance their clients reach).
+    let b_took = metric(&b, "mancala_room_takeovers_total").await;
+    let c_took = metric(&c, "mancala_room_takeovers_total").await;
+    assert_eq!(b_took + c_took, 2.0);
 
     // Every game goes on to its end, B's own undisturbed.
     for table in &mut tables {
@@ -577,6 +590,67 @@ async fn an_instance_killed_mid_game_leaves_every_game_to_finish_on_the_others()
         table.assert_recorded(&again, &database).await;
     }
     assert_eq!(metric(&again, "mancala_room_loads_total").await, 0.0);
+}
+
+/// The rooms of a killed instance are spread over the live ones and
+/// loaded there as soon as their leases end, before any client comes
+/// back: sixteen rooms on A, A SIGKILLed, and with no client connecting,
+/// every room is soon owned by B or C, some by each (all by one, as
+/// when the instance the clients reached took every room, has odds of
+/// 2 in 2^16 with rooms spread at random). Each survivor counts as
+/// takeovers the rooms the database says it owns. Then each room's
+/// first player connects to B and its second to C (one of them passed
+/// on to the room's owner), and every game is played to its end, its
+/// record what was announced.
+#[tokio::test]
+async fn a_killed_instances_rooms_are_spread_over_the_survivors_before_their_clients_return() {
+    let (database, _dir) = database().await;
+    let a = instance(&database, "a");
+    let b = instance(&database, "b");
+    let c = instance(&database, "c");
+    let mut tables = Vec::new();
+    for seed in 0..16 {
+        tables.push(Table::started(&a, 0, 100 + seed, 2).await);
+    }
+
+    a.kill();
+    let killed = Instant::now();
+    let owners = loop {
+        let mut owners = Vec::new();
+        for table in &tables {
+            owners.push(owner_of(&database, &table.code).await.0);
+        }
+        if owners.iter().all(|o| o == "b" || o == "c") {
+            break owners;
+        }
+        assert!(
+            killed.elapsed() < TAKEOVER,
+            "not all taken over in {TAKEOVER:?}: {owners:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let on = |name: &str| owners.iter().filter(|&o| o == name).count();
+    assert!(on("b") > 0 && on("c") > 0, "{owners:?}");
+    let took_b = metric(&b, "mancala_room_takeovers_total").await;
+    let took_c = metric(&c, "mancala_room_takeovers_total").await;
+    assert_eq!((took_b, took_c), (on("b") as f64, on("c") as f64));
+
+    for (table, owner) in tables.iter_mut().zip(&owners) {
+        let room = table.rejoin(0, &b, 1).await;
+        assert_eq!(room["game"]["events"], json!(events(&table.game)));
+        table.rejoin(1, &c, 2).await;
+        table.owner = NAMES.iter().position(|n| n == owner).unwrap();
+    }
+    for table in &mut tables {
+        table.finish().await;
+    }
+    for table in &tables {
+        table.assert_recorded(&b, &database).await;
+    }
+    // No room moved again once taken over.
+    for (table, owner) in tables.iter().zip(&owners) {
+        assert_eq!(&owner_of(&database, &table.code).await.0, owner);
+    }
 }
 
 /// The names of the rolling restart's instances.
@@ -936,24 +1010,27 @@ async fn owner_of(database: &str, code: &str) -> (String, i64) {
     owner
 }
 
-/// Waits until the lease on room `code` has run out by the database's
-/// record (and this machine's clock, the instances' too), for at most
-/// [`TAKEOVER`]: from then on the other instances claim the room instead
-/// of passing their sockets on to its owner.
-async fn lease_ended(database: &str, code: &str, since: Instant) {
+/// Waits until instance `holder`'s lease on room `code` has run out by
+/// the database's record (and this machine's clock, the instances'
+/// too), or another instance has claimed the room (the survivors' sweep
+/// claims it as soon as the lease ends), for at most [`TAKEOVER`]: from
+/// then on the other instances claim the room, or pass their sockets on
+/// to the one that did, instead of passing them on to `holder`.
+async fn lease_ended(database: &str, code: &str, holder: &str, since: Instant) {
     sqlx::any::install_default_drivers();
     let pool = sqlx::AnyPool::connect(database).await.unwrap();
     loop {
-        let expires: i64 = sqlx::query_scalar("SELECT expires_at FROM room_owners WHERE room = $1")
-            .bind(code)
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+        let (instance, expires): (String, i64) =
+            sqlx::query_as("SELECT instance, expires_at FROM room_owners WHERE room = $1")
+                .bind(code)
+                .fetch_one(&pool)
+                .await
+                .unwrap();
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap()
             .as_millis();
-        if i128::from(expires) < now as i128 {
+        if instance != holder || i128::from(expires) < now as i128 {
             break;
         }
         assert!(since.elapsed() < TAKEOVER, "the lease still runs");
@@ -1002,21 +1079,27 @@ async fn an_owner_cut_off_from_the_database_never_writes_again_for_a_room_it_los
     for client in busy.clients.iter_mut().chain(&mut idle.clients) {
         told_to_reconnect(client).await;
     }
-    for (table, served, name) in [(&mut busy, &b, "b"), (&mut idle, &c, "c")] {
+    // Each room goes to B or to C (spread by the room's code), whichever
+    // instance its clients reach.
+    let mut owners = Vec::new();
+    for (table, served) in [(&mut busy, &b), (&mut idle, &c)] {
         // (Before A's lease has run out, B and C would pass the sockets
-        // on to A, which cannot serve them while cut off.)
-        lease_ended(&database, &table.code, cut).await;
+        // on to A, which cannot serve them.)
+        lease_ended(&database, &table.code, "a", cut).await;
         let (clients, room) = join_when_free(served, &table.code, &table.people).await;
         let took = cut.elapsed();
         assert!(took < TAKEOVER, "took {took:?}");
         table.clients = clients;
         assert_eq!(room["game"]["events"], json!(events(&table.game)));
-        assert_eq!(owner_of(&database, &table.code).await.0, name);
+        let (owner, _) = owner_of(&database, &table.code).await;
+        assert!(owner == "b" || owner == "c", "{owner}");
+        owners.push(owner);
     }
     assert_eq!(owner_of(&database, &busy.code).await.1, epoch + 1);
     assert_eq!(metric(&a, "mancala_rooms_lost_total").await, 2.0);
-    assert_eq!(metric(&b, "mancala_room_takeovers_total").await, 1.0);
-    assert_eq!(metric(&c, "mancala_room_takeovers_total").await, 1.0);
+    let b_took = metric(&b, "mancala_room_takeovers_total").await;
+    let c_took = metric(&c, "mancala_room_takeovers_total").await;
+    assert_eq!(b_took + c_took, 2.0);
 
     // A reaches the database again (and renews what it holds: nothing)
     // and writes nothing for the rooms it lost.
@@ -1046,9 +1129,9 @@ async fn an_owner_cut_off_from_the_database_never_writes_again_for_a_room_it_los
     }
     assert_eq!(
         owner_of(&database, &busy.code).await,
-        ("b".to_string(), epoch + 1)
+        (owners[0].clone(), epoch + 1)
     );
-    assert_eq!(owner_of(&database, &idle.code).await.0, "c");
+    assert_eq!(owner_of(&database, &idle.code).await.0, owners[1]);
     assert_eq!(metric(&a, "mancala_room_loads_total").await, 2.0);
 }
 
@@ -1108,14 +1191,21 @@ async fn an_owner_whose_database_drops_packets_gives_its_rooms_up_in_time() {
 
     // B and C take the rooms over within the takeover time, each game as
     // A committed it (without the move held).
-    for (table, served, name) in [(&mut busy, &b, "b"), (&mut idle, &c, "c")] {
-        lease_ended(&database, &table.code, held).await;
+    // Each room goes to B or to C (spread by the room's code), whichever
+    // instance its clients reach.
+    let mut owners = Vec::new();
+    for (table, served) in [(&mut busy, &b), (&mut idle, &c)] {
+        // (Before A's lease has run out, B and C would pass the sockets
+        // on to A, which cannot serve them.)
+        lease_ended(&database, &table.code, "a", held).await;
         let (clients, room) = join_when_free(served, &table.code, &table.people).await;
         let took = held.elapsed();
         assert!(took < TAKEOVER, "took {took:?}");
         table.clients = clients;
         assert_eq!(room["game"]["events"], json!(events(&table.game)));
-        assert_eq!(owner_of(&database, &table.code).await.0, name);
+        let (owner, _) = owner_of(&database, &table.code).await;
+        assert!(owner == "b" || owner == "c", "{owner}");
+        owners.push(owner);
     }
     assert_eq!(owner_of(&database, &busy.code).await.1, epoch + 1);
     assert_eq!(metric(&a, "mancala_rooms_lost_total").await, 2.0);
@@ -1149,9 +1239,9 @@ async fn an_owner_whose_database_drops_packets_gives_its_rooms_up_in_time() {
     }
     assert_eq!(
         owner_of(&database, &busy.code).await,
-        ("b".to_string(), epoch + 1)
+        (owners[0].clone(), epoch + 1)
     );
-    assert_eq!(owner_of(&database, &idle.code).await.0, "c");
+    assert_eq!(owner_of(&database, &idle.code).await.0, owners[1]);
 }
 
 /// Two new players on `served`: their `(id, secret)`s.

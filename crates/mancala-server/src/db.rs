@@ -76,6 +76,9 @@ pub(crate) struct StoredRoom {
     pub turn_seconds: Option<u32>,
     /// `(seat, player id, name)` for each taken seat.
     pub seats: Vec<(usize, String, String)>,
+    /// Since when each seated player without a connection had none, as
+    /// the room's owners stored it (`room_seats.away_since`), by player.
+    pub away: std::collections::HashMap<String, i64>,
     /// Whether the queue made the room (strangers seated together).
     pub matched: bool,
 }
@@ -90,6 +93,10 @@ pub(crate) struct StoredGame {
     /// Why the computer played each event, `None` where the seat's player
     /// did (one entry an event).
     pub played_by: Vec<Option<ComputerReason>>,
+    /// When the turn being played began: the commit of the last event,
+    /// or the game's start (milliseconds since 1970; `None` for a time
+    /// stored before migration 0010), as `game_events.at` and `games.started_at` hold them.
+    pub turn_began: Option<i64>,
 }
 
 /// Runs `write` (a transaction) on a task of its own and waits for it.
@@ -112,6 +119,29 @@ pub(crate) async fn detached<T: Send + 'static>(
         Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
         Err(_) => Err(Error::Database(sqlx::Error::WorkerCrashed)),
     }
+}
+
+/// An event and why the computer played it (`None`: the seat's player
+/// did), from a row whose first two columns are `event` and `played_by`
+/// of `game_events`.
+///
+/// # Errors
+///
+/// [`Error::Database`] for an event text or a reason that does not
+/// parse.
+fn event_row(row: &sqlx::any::AnyRow) -> Result<(Event, Option<ComputerReason>), Error> {
+    let decode =
+        |e: Box<dyn std::error::Error + Send + Sync>| Error::Database(sqlx::Error::Decode(e));
+    let event: String = row.get(0);
+    let by: Option<String> = row.get(1);
+    let event = event.parse().map_err(|e| decode(Box::new(e)))?;
+    let by = match by {
+        Some(text) => Some(ComputerReason::from_name(&text).ok_or_else(|| {
+            decode(format!("{text:?} is not a reason the computer plays").into())
+        })?),
+        None => None,
+    };
+    Ok((event, by))
 }
 
 /// The sqlx URL for what a user gave `--database`: a plain file path
@@ -409,16 +439,26 @@ impl Db {
             flag(row.get(4)),
             players,
         )?;
-        let seats = sqlx::query(
-            "SELECT s.seat, s.player, p.name FROM room_seats s \
+        // The seats with their away times, in the one query (a load is a
+        // round trip a query); a player in several seats is away since
+        // the earliest.
+        let rows = sqlx::query(
+            "SELECT s.seat, s.player, p.name, s.away_since FROM room_seats s \
              JOIN players p ON p.id = s.player WHERE s.room = $1 ORDER BY s.seat",
         )
         .bind(code)
         .fetch_all(&self.pool)
-        .await?
-        .into_iter()
-        .map(|r| (seat_of(r.get(0)), r.get(1), r.get(2)))
-        .collect();
+        .await?;
+        let mut away = std::collections::HashMap::new();
+        for row in &rows {
+            if let Some(since) = row.get::<Option<i64>, _>(3) {
+                let earliest = away.entry(row.get::<String, _>(1)).or_insert(since);
+                *earliest = since.min(*earliest);
+            }
+        }
+        let seats = (rows.iter())
+            .map(|r| (seat_of(r.get(0)), r.get(1), r.get(2)))
+            .collect();
         Ok(Some(StoredRoom {
             host: row.get(0),
             setup,
@@ -428,6 +468,7 @@ impl Db {
                 .and_then(|s| u32::try_from(s).ok()),
             matched: flag(row.get(8)),
             seats,
+            away,
         }))
     }
 
@@ -670,21 +711,40 @@ impl Db {
 
     /// The last game of room `code` (open or over), if any.
     pub(crate) async fn last_game(&self, code: &str) -> Result<Option<StoredGame>, Error> {
-        let Some(row) =
-            sqlx::query("SELECT id, rules FROM games WHERE room = $1 ORDER BY number DESC LIMIT 1")
-                .bind(code)
-                .fetch_optional(&self.pool)
-                .await?
+        let Some(row) = sqlx::query(
+            "SELECT id, rules, started_at FROM games WHERE room = $1 ORDER BY number DESC LIMIT 1",
+        )
+        .bind(code)
+        .fetch_optional(&self.pool)
+        .await?
         else {
             return Ok(None);
         };
         let id: String = row.get(0);
-        let (events, played_by) = self.events(&id).await?.into_iter().unzip();
+        // The events with their times, in the one query: the last one's
+        // time is when the turn began (a load is a round trip a query).
+        let rows = sqlx::query(
+            "SELECT event, played_by, at FROM game_events WHERE game = $1 ORDER BY seq",
+        )
+        .bind(&id)
+        .fetch_all(&self.pool)
+        .await?;
+        let turn_began = match rows.last() {
+            Some(last) => last.get::<Option<i64>, _>(2),
+            None => row.get::<Option<i64>, _>(2),
+        };
+        let (events, played_by) = rows
+            .iter()
+            .map(event_row)
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .unzip();
         Ok(Some(StoredGame {
             id,
             rules: row.get(1),
             events,
             played_by,
+            turn_began,
         }))
     }
 
@@ -704,22 +764,7 @@ impl Db {
                 .bind(id)
                 .fetch_all(&self.pool)
                 .await?;
-        let decode =
-            |e: Box<dyn std::error::Error + Send + Sync>| Error::Database(sqlx::Error::Decode(e));
-        rows.iter()
-            .map(|row| {
-                let event: String = row.get(0);
-                let by: Option<String> = row.get(1);
-                let event = event.parse().map_err(|e| decode(Box::new(e)))?;
-                let by = match by {
-                    Some(text) => Some(ComputerReason::from_name(&text).ok_or_else(|| {
-                        decode(format!("{text:?} is not a reason the computer plays").into())
-                    })?),
-                    None => None,
-                };
-                Ok((event, by))
-            })
-            .collect()
+        rows.iter().map(event_row).collect()
     }
 }
 

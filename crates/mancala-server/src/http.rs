@@ -666,28 +666,38 @@ impl AppState {
     }
 }
 
-/// How long after the lease's end, by this instance's clock, a takeover
-/// tries its claim: room for clocks a little apart.
-const TAKEOVER_MARGIN: std::time::Duration = std::time::Duration::from_millis(100);
-
 /// Serves `socket`, a client of room `code` whose owner cannot be
 /// reached (it died, or is stopped or cut off), by taking the room over:
 /// waits until the owner's lease has run out (a lease at most), then
-/// loads the room here and serves the client as its own. The client,
-/// which sent its `hello` and waits for `welcome`, is thus served about
-/// when the lease ends, instead of trying again at its own pace (the
-/// page waits 0.5, 1, 2, 4, then 5 s between tries, so that a room would
-/// be found free only at the try after the lease's end). If the room
-/// cannot be loaded here (another instance claimed it first, or the
-/// owner renewed its lease), the client is told `room_moved` and
-/// connects again.
+/// passes the socket on to the live instance the room goes to (the one
+/// every instance's sweep chooses, `room::sweep`: the dead owner's rooms
+/// are spread over the live instances, whichever one their clients
+/// reach), which has loaded the room or loads it now; if that is this
+/// instance, or it cannot be reached, loads the room here and serves
+/// the client as its own. The client, which sent its `hello` and waits
+/// for `welcome`, is thus served about when the lease ends, instead of
+/// trying again at its own pace (the page waits 0.5, 1, 2, 4, then 5 s
+/// between tries, so that a room would be found free only at the try
+/// after the lease's end). If the room cannot be loaded here (another
+/// instance claimed it first, or the owner renewed its lease), the
+/// client is told `room_moved` and connects again.
 async fn take_over(app: &AppState, mut socket: WebSocket, code: String) {
     let rooms = &app.0.rooms;
     let lease = rooms.settings().lease;
-    if let Ok(Some(end)) = rooms.lease_end(&code).await {
+    let mut holder = String::new();
+    if let Ok(Some((held_by, end))) = rooms.lease_end(&code).await {
         let left = end.saturating_sub(crate::db::now_ms()).max(0);
         let left = std::time::Duration::from_millis(u64::try_from(left).unwrap_or(0)).min(lease);
-        tokio::time::sleep(left + TAKEOVER_MARGIN).await;
+        tokio::time::sleep(left + room::TAKEOVER_MARGIN).await;
+        holder = held_by;
+    }
+    if let Some(to) = rooms.successor_elsewhere(&code, &holder) {
+        // It may be loading many rooms: a lease to answer.
+        let limit = rooms.patience() + proxy::CONNECT_LIMIT;
+        match proxy::pass_on_within(socket, &to, &code, app.0.silence_limit, limit).await {
+            Ok(()) => return,
+            Err(back) => socket = back,
+        }
     }
     let room = match rooms.get(&code).await {
         Ok(room) => room,

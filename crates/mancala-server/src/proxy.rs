@@ -22,7 +22,7 @@ pub(crate) const PASSED_ON: &str = "x-mancala-passed-on";
 
 /// How long the owner may take to accept a socket passed on: an owner
 /// stopped or cut off never does, and its lease then ends.
-const CONNECT_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
+pub(crate) const CONNECT_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The owner's WebSocket URL for room `code`, from its advertised
 /// `http(s)://` URL.
@@ -57,8 +57,25 @@ pub(crate) async fn pass_on(
     code: &str,
     silence_limit: Option<std::time::Duration>,
 ) -> Result<(), WebSocket> {
+    pass_on_within(client, owner, code, silence_limit, CONNECT_LIMIT).await
+}
+
+/// [`pass_on`], the owner given `limit` to accept the socket: an
+/// instance taking a dead one's room over may load many rooms first.
+///
+/// # Errors
+///
+/// The client, untouched, if the owner cannot be reached, or refuses
+/// the socket (it could not load the room).
+pub(crate) async fn pass_on_within(
+    client: WebSocket,
+    owner: &str,
+    code: &str,
+    silence_limit: Option<std::time::Duration>,
+    limit: std::time::Duration,
+) -> Result<(), WebSocket> {
     let url = socket_url(owner, code);
-    relay(client, owner, &url, silence_limit).await
+    relay(client, owner, &url, (silence_limit, limit)).await
 }
 
 /// Serves `client` of the queue (`/ws/queue`) by passing it on to
@@ -72,16 +89,17 @@ pub(crate) async fn pass_queue_on(
 ) {
     let url = socket_url_at(owner, "/ws/queue");
     // Dropped: closed.
-    let _ = relay(client, owner, &url, silence_limit).await;
+    let _ = relay(client, owner, &url, (silence_limit, CONNECT_LIMIT)).await;
 }
 
 /// Copies frames between `client` and a WebSocket of its own to `url`
-/// at `owner`; gives the client back if that cannot be opened.
+/// at `owner`, which has `limit` to accept it; gives the client back if
+/// that cannot be opened.
 async fn relay(
     mut client: WebSocket,
     owner: &str,
     url: &str,
-    silence_limit: Option<std::time::Duration>,
+    (silence_limit, limit): (Option<std::time::Duration>, std::time::Duration),
 ) -> Result<(), WebSocket> {
     let request = url.into_client_request().map(|mut r| {
         r.headers_mut()
@@ -89,10 +107,10 @@ async fn relay(
         r
     });
     let upstream = match request {
-        Ok(request) => match tokio::time::timeout(CONNECT_LIMIT, connect_async(request)).await {
+        Ok(request) => match tokio::time::timeout(limit, connect_async(request)).await {
             Ok(Ok((upstream, _))) => Ok(upstream),
             Ok(Err(error)) => Err(error.to_string()),
-            Err(_) => Err(format!("no answer in {CONNECT_LIMIT:?}")),
+            Err(_) => Err(format!("no answer in {limit:?}")),
         },
         Err(error) => Err(error.to_string()),
     };

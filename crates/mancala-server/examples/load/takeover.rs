@@ -336,14 +336,18 @@ pub(crate) fn print(ctx: &Ctx, traces: &[Trace], takeovers: &[Counted]) -> bool 
     for (what, n) in ctx.seen.lock().unwrap().iter().take(12) {
         println!("  {n} x {what}");
     }
+    // The dead instance's rooms are spread over the survivors
+    // (docs/scaling.md, Takeover): how many each took, and its share.
+    let total: f64 = takeovers.iter().filter_map(|(_, n)| *n).sum();
     let counted: Vec<String> = (takeovers.iter())
         .map(|(base, n)| match n {
+            Some(n) if total > 0.0 => format!("{base} {n} ({:.0}%)", 100.0 * n / total),
             Some(n) => format!("{base} {n}"),
             None => format!("{base} not answering"),
         })
         .collect();
     println!(
-        "takeover: mancala_room_takeovers_total: {}",
+        "takeover: rooms each instance took over (mancala_room_takeovers_total): {}",
         counted.join(", ")
     );
     let conflicts: Vec<&String> = traces.iter().flat_map(|t| &t.conflicts).collect();

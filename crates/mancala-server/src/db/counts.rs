@@ -12,15 +12,17 @@ use crate::error::Error;
 
 impl Db {
     /// Stores that `playing` persons play by game in the rooms
-    /// `instance` runs, as counted at `now` (milliseconds since 1970),
-    /// for the others to read until `now + lease`.
+    /// `instance`, reachable at `addr`, runs, as counted at `now`
+    /// (milliseconds since 1970), for the others to read until `now +
+    /// lease`; the row also says, until then, that `instance` lives
+    /// (see [`Db::peers`]).
     ///
     /// # Errors
     ///
     /// [`Error::Database`].
     pub(crate) async fn store_playing(
         &self,
-        instance: &str,
+        (instance, addr): (&str, &str),
         now: i64,
         lease: Duration,
         playing: &HashMap<String, usize>,
@@ -28,16 +30,37 @@ impl Db {
         let playing = serde_json::to_string(playing).unwrap_or_else(|_| "{}".to_string());
         let lease = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
         sqlx::query(
-            "INSERT INTO instance_counts (instance, expires_at, playing) VALUES ($1, $2, $3) \
+            "INSERT INTO instance_counts (instance, expires_at, playing, addr) \
+             VALUES ($1, $2, $3, $4) \
              ON CONFLICT (instance) DO UPDATE SET expires_at = excluded.expires_at, \
-             playing = excluded.playing",
+             playing = excluded.playing, addr = excluded.addr",
         )
         .bind(instance)
         .bind(now.saturating_add(lease))
         .bind(playing)
+        .bind(addr)
         .execute(&self.pool)
         .await?;
         Ok(())
+    }
+
+    /// Every instance's row of `instance_counts` whose lease ends after
+    /// `since` (milliseconds since 1970): its name, its URL and the end
+    /// of its lease. The live instances, and those that stopped renewing
+    /// lately, for the spreading of a dead instance's rooms
+    /// (`room::sweep`).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn peers(&self, since: i64) -> Result<Vec<(String, String, i64)>, Error> {
+        let rows = sqlx::query_as(
+            "SELECT instance, addr, expires_at FROM instance_counts WHERE expires_at > $1",
+        )
+        .bind(since)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
     }
 
     /// How many persons play by game in the rooms of every instance but
@@ -105,12 +128,22 @@ mod tests {
 
         // A plays 2 at Kalah and 3 at Oware, C 4 at Kalah (stored at
         // t + 1 s); B adds them up, A reads only C's.
-        a.store_playing("A", t, LEASE, &counts(&[("kalah", 2), ("oware", 3)]))
-            .await
-            .unwrap();
-        b.store_playing("C", t + 1_000, LEASE, &counts(&[("kalah", 4)]))
-            .await
-            .unwrap();
+        a.store_playing(
+            ("A", "http://a"),
+            t,
+            LEASE,
+            &counts(&[("kalah", 2), ("oware", 3)]),
+        )
+        .await
+        .unwrap();
+        b.store_playing(
+            ("C", "http://c"),
+            t + 1_000,
+            LEASE,
+            &counts(&[("kalah", 4)]),
+        )
+        .await
+        .unwrap();
         let all = counts(&[("kalah", 6), ("oware", 3)]);
         assert_eq!(b.playing_elsewhere("B", t + 1).await.unwrap(), all);
         let from_c = counts(&[("kalah", 4)]);
@@ -118,9 +151,14 @@ mod tests {
 
         // A's next renewal (t + 2 s) replaces its count; each counts
         // nobody once its lease has run out: C at t + 7 s, A at t + 8 s.
-        a.store_playing("A", t + 2_000, LEASE, &counts(&[("kalah", 1)]))
-            .await
-            .unwrap();
+        a.store_playing(
+            ("A", "http://a"),
+            t + 2_000,
+            LEASE,
+            &counts(&[("kalah", 1)]),
+        )
+        .await
+        .unwrap();
         let both = counts(&[("kalah", 5)]);
         assert_eq!(b.playing_elsewhere("B", t + 6_999).await.unwrap(), both);
         let only_a = counts(&[("kalah", 1)]);
@@ -129,6 +167,15 @@ mod tests {
             b.playing_elsewhere("B", t + 8_000).await.unwrap(),
             counts(&[])
         );
+
+        // The instances as the takeover's look reads them: those whose
+        // lease ends after the time asked, with their URLs.
+        let mut peers = b.peers(t + 6_999).await.unwrap();
+        peers.sort();
+        let c = ("C".to_string(), "http://c".to_string(), t + 7_000);
+        let a_row = ("A".to_string(), "http://a".to_string(), t + 8_000);
+        assert_eq!(peers, [a_row.clone(), c]);
+        assert_eq!(b.peers(t + 7_000).await.unwrap(), [a_row]);
 
         // A stops: forgotten at once.
         a.forget_playing("A").await.unwrap();

@@ -62,21 +62,13 @@ fn wall_ms() -> i64 {
 }
 
 impl Db {
-    /// Claims room `code` for `instance`, reachable at `addr`, at time
-    /// `now` (milliseconds) for `lease`: only if no instance holds it, its lease ended, or
-    /// `instance` itself holds it. Each claim raises the room's epoch by
-    /// one.
-    ///
-    /// A claim that ends another instance's lease, run out but never
-    /// given up (that instance stopped or died), counts as a takeover in
-    /// the metrics (`room_takeovers`).
-    ///
-    /// Returns the claim's [`Fence`], or `None` if the room does not exist
-    /// or another instance holds a live lease on it.
+    /// [`Db::claim_held`] without the time the room was last held: the
+    /// tests' claim.
     ///
     /// # Errors
     ///
     /// [`Error::Database`].
+    #[cfg(test)]
     pub(crate) async fn claim(
         &self,
         code: &str,
@@ -84,32 +76,93 @@ impl Db {
         now: i64,
         lease: Duration,
     ) -> Result<Option<Fence>, Error> {
-        // Who held the room before, for the metrics only: the claim
-        // below decides alone. Its epoch tells whether another claim came
-        // between the two; a lease that was still live then can only
-        // have been given up since (which is no takeover).
-        let before: Option<(String, i64, i64)> =
-            sqlx::query_as("SELECT instance, epoch, expires_at FROM room_owners WHERE room = $1")
-                .bind(code)
-                .fetch_optional(&self.pool)
-                .await?;
+        let (fence, _) = self.claim_held(code, (instance, addr), now, lease).await?;
+        Ok(fence)
+    }
+
+    /// Claims room `code` for `instance`, reachable at `addr`, at time
+    /// `now` (milliseconds) for `lease`: only if no instance holds it,
+    /// its lease ended, or `instance` itself holds it. Each claim raises
+    /// the room's epoch by one.
+    ///
+    /// A claim that ends another instance's lease, run out but never
+    /// given up (that instance stopped or died), counts as a takeover in
+    /// the metrics (`room_takeovers`).
+    ///
+    /// Returns the claim's [`Fence`] (`None` if the room does not exist
+    /// or another instance holds a live lease on it), and when the
+    /// room's owner last held it before the claim (`room_owners.held_until`:
+    /// its claim, last renewal, or giving it up; `None` for a room never
+    /// held since migration 0010), read in the same query as the
+    /// metrics' look at the row before the claim: a load needs both, and
+    /// each query is a round trip.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn claim_held(
+        &self,
+        code: &str,
+        (instance, addr): (&str, &str),
+        now: i64,
+        lease: Duration,
+    ) -> Result<(Option<Fence>, Option<i64>), Error> {
+        // Who held the room before, for the metrics and the clocks only:
+        // the claim below decides alone. Its epoch tells whether another
+        // claim came between the two; a lease that was still live then
+        // can only have been given up since (which is no takeover).
+        let before: Option<(String, i64, i64, Option<i64>)> = sqlx::query_as(
+            "SELECT instance, epoch, expires_at, held_until FROM room_owners WHERE room = $1",
+        )
+        .bind(code)
+        .fetch_optional(&self.pool)
+        .await?;
         // One atomic statement (see [`Db::claim_lease`]); the room's
         // owner held it from now.
         let epoch = self
             .claim_lease(ROOMS, code, (instance, addr), (now, lease), now)
             .await?;
         let took_over = |epoch: i64| {
-            before.as_ref().is_some_and(|(held_by, was, expires_at)| {
-                !held_by.is_empty() && held_by != instance && *expires_at <= now && epoch == was + 1
-            })
+            before
+                .as_ref()
+                .is_some_and(|(held_by, was, expires_at, _)| {
+                    !held_by.is_empty()
+                        && held_by != instance
+                        && *expires_at <= now
+                        && epoch == was + 1
+                })
         };
         if epoch.is_some_and(took_over) {
             self.metrics.room_takeovers.inc();
         }
-        Ok(epoch.map(|epoch| Fence {
+        let fence = epoch.map(|epoch| Fence {
             room: code.to_string(),
             epoch,
-        }))
+        });
+        Ok((fence, before.and_then(|(_, _, _, held)| held)))
+    }
+
+    /// The rooms instance `instance` holds whose lease ends at `until`
+    /// (milliseconds since 1970) or before, each with the lease's end:
+    /// those of an instance that stopped renewing, which the others
+    /// share out once the leases have ended (`room::sweep`).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn rooms_running_out(
+        &self,
+        instance: &str,
+        until: i64,
+    ) -> Result<Vec<(String, i64)>, Error> {
+        let rows = sqlx::query_as(
+            "SELECT room, expires_at FROM room_owners WHERE instance = $1 AND expires_at <= $2",
+        )
+        .bind(instance)
+        .bind(until)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
     }
 
     /// Renews, until `now + lease`, the lease of every room `instance`
@@ -150,14 +203,14 @@ impl Db {
         self.lease_elsewhere(ROOMS, code, instance, now).await
     }
 
-    /// When the lease on room `code` runs out (milliseconds since 1970),
-    /// whoever holds it; `None` for a room never claimed.
+    /// Who holds room `code` (`''` for nobody) and when its lease runs
+    /// out (milliseconds since 1970); `None` for a room never claimed.
     ///
     /// # Errors
     ///
     /// [`Error::Database`].
-    pub(crate) async fn lease_end(&self, code: &str) -> Result<Option<i64>, Error> {
-        let end = sqlx::query_scalar("SELECT expires_at FROM room_owners WHERE room = $1")
+    pub(crate) async fn lease_end(&self, code: &str) -> Result<Option<(String, i64)>, Error> {
+        let end = sqlx::query_as("SELECT instance, expires_at FROM room_owners WHERE room = $1")
             .bind(code)
             .fetch_optional(&self.pool)
             .await?;
@@ -214,13 +267,70 @@ impl Db {
         .await
     }
 
+    /// Sets, for each `(player, since)` of `away`, since when that
+    /// player of the room `fence` holds has had no connection
+    /// (milliseconds since 1970), in one statement that writes only
+    /// while the room is at the fence's epoch: a room's load restarts
+    /// the away clocks of all its players at once (a round trip, where
+    /// one [`Db::set_away`] each took four).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RoomMoved`] if the room was claimed since `fence` (no
+    /// seat written); [`Error::Database`].
+    pub(crate) async fn set_away_all(
+        &self,
+        fence: &Fence,
+        away: &[(String, i64)],
+    ) -> Result<(), Error> {
+        if away.is_empty() {
+            return Ok(());
+        }
+        let mut cases = String::new();
+        let mut players = Vec::new();
+        for i in 0..away.len() {
+            let (player, since) = (2 * i + 3, 2 * i + 4);
+            cases.push_str(&format!(" WHEN ${player} THEN ${since}"));
+            players.push(format!("${player}"));
+        }
+        let players = players.join(", ");
+        let sql = if self.sqlite {
+            format!(
+                "UPDATE room_seats SET away_since = CASE player{cases} END \
+                 WHERE room IN (SELECT room FROM room_owners WHERE room = $1 AND epoch = $2) \
+                 AND player IN ({players})"
+            )
+        } else {
+            format!(
+                "WITH owner AS (SELECT room FROM room_owners WHERE room = $1 AND epoch = $2 \
+                 FOR SHARE) UPDATE room_seats SET away_since = CASE player{cases} END \
+                 WHERE room IN (SELECT room FROM owner) AND player IN ({players})"
+            )
+        };
+        let (pool, fence) = (self.pool.clone(), fence.clone());
+        let away = away.to_vec();
+        super::detached(async move {
+            let mut query = sqlx::query(&sql).bind(&fence.room).bind(fence.epoch);
+            for (player, since) in away {
+                query = query.bind(player).bind(since);
+            }
+            if query.execute(&pool).await?.rows_affected() == 0 {
+                return Err(moved(&fence));
+            }
+            Ok(())
+        })
+        .await
+    }
+
     /// Since when each seated player of room `code` without a connection
     /// had none, as its owners stored it (see [`Db::set_away`]), in
-    /// milliseconds since 1970, by player.
+    /// milliseconds since 1970, by player: what a load reads with the
+    /// room's seats ([`Db::room`]), for the tests.
     ///
     /// # Errors
     ///
     /// [`Error::Database`].
+    #[cfg(test)]
     pub(crate) async fn away_times(
         &self,
         code: &str,
@@ -233,48 +343,6 @@ impl Db {
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.into_iter().collect())
-    }
-
-    /// When room `code`'s owner last held it (its claim, last renewal,
-    /// or giving it up), in milliseconds since 1970; `None` for a room
-    /// never held since migration 0010.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Database`].
-    pub(crate) async fn held_until(&self, code: &str) -> Result<Option<i64>, Error> {
-        let held: Option<Option<i64>> =
-            sqlx::query_scalar("SELECT held_until FROM room_owners WHERE room = $1")
-                .bind(code)
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok(held.flatten())
-    }
-
-    /// When the turn being played in game `id` began: the commit of its
-    /// last event, or the game's start, in milliseconds since 1970;
-    /// `None` for an event stored before migration 0010.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Database`].
-    pub(crate) async fn turn_began(&self, id: &str) -> Result<Option<i64>, Error> {
-        let last: Option<Option<i64>> = sqlx::query_scalar(
-            "SELECT at FROM game_events WHERE game = $1 ORDER BY seq DESC LIMIT 1",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?;
-        match last {
-            Some(at) => Ok(at),
-            None => Ok(
-                sqlx::query_scalar("SELECT started_at FROM games WHERE id = $1")
-                    .bind(id)
-                    .fetch_optional(&self.pool)
-                    .await?
-                    .flatten(),
-            ),
-        }
     }
 
     /// Gives up every lease held under `instance`'s name, as a server
@@ -572,6 +640,9 @@ pub(crate) mod tests {
         ));
         assert!(moved(a.stand(&fence_a, 1).await));
         assert!(moved(a.reseat(&fence_a, 1, "p").await));
+        let away = [("p".to_string(), 5), ("q".to_string(), 7)];
+        assert!(moved(a.set_away_all(&fence_a, &away).await));
+        assert!(b.away_times("r").await.unwrap().is_empty());
         assert!(moved(
             a.start_game("h", &fence_a, "kalah", &[], &players).await
         ));
@@ -593,6 +664,9 @@ pub(crate) mod tests {
         b.append_event(&fence_b, "g", 2, two, None, None, None)
             .await
             .unwrap();
+        b.set_away_all(&fence_b, &away).await.unwrap();
+        let stored = b.away_times("r").await.unwrap();
+        assert_eq!((stored["p"], stored["q"], stored.len()), (5, 7, 2));
         a.release(&fence_a).await.unwrap();
         assert_eq!(
             a.claim("r", ("A", "http://a"), t + 9_600, LEASE)

@@ -43,7 +43,8 @@ impl Away {
     /// The seated `people` of a room being loaded (`fence` its claim),
     /// all away since nobody is connected yet. Each keeps the time they
     /// had been away when the room's last owner last held it
-    /// (`held_until`, from the stored time they went away): their
+    /// (`held_until`, from the time they went away as `stored`, read
+    /// with the room's seats, by player): their
     /// takeover delay goes on, and the time no instance ran the room
     /// counts for nobody, as for the turn's clock. Someone connected then
     /// (nothing stored) is away from the load. The times are stored again
@@ -56,23 +57,23 @@ impl Away {
     pub(super) async fn at_load(
         db: &Db,
         fence: &Fence,
-        people: &[&str],
+        (people, stored): (&[&str], &HashMap<String, i64>),
         held_until: Option<i64>,
     ) -> Result<HashMap<String, Away>, Error> {
-        let stored = db.away_times(&fence.room).await?;
         let (now, now_ms) = (Instant::now(), now_ms());
         let mut away = HashMap::new();
+        let mut since_ms = Vec::new();
         for &person in people {
             let used = match (stored.get(person), held_until) {
                 (Some(&since), Some(held)) => u64::try_from(held - since).unwrap_or(0),
                 _ => 0,
             };
             let used_ms = i64::try_from(used).unwrap_or(i64::MAX);
-            db.set_away(fence, person, Some(now_ms.saturating_sub(used_ms)))
-                .await?;
+            since_ms.push((person.to_string(), now_ms.saturating_sub(used_ms)));
             let since = now.checked_sub(Duration::from_millis(used)).unwrap_or(now);
             away.insert(person.to_string(), Away::since(since));
         }
+        db.set_away_all(fence, &since_ms).await?;
         Ok(away)
     }
 }

@@ -6,9 +6,11 @@ mod clock;
 mod computer;
 mod game;
 mod lobby;
+mod sweep;
 mod task;
 
 pub(crate) use computer::{check_cpu, computer_id};
+pub(crate) use sweep::MARGIN as TAKEOVER_MARGIN;
 pub(crate) use task::error_message;
 
 use std::collections::HashMap;
@@ -202,6 +204,8 @@ pub(crate) struct Rooms {
     draining: Arc<std::sync::atomic::AtomicBool>,
     /// Room loads under way, at most [`LOADS_AT_ONCE`].
     loads: Arc<tokio::sync::Semaphore>,
+    /// The instances, as the sweep last read them ([`sweep`]).
+    peers: sweep::Peers,
 }
 
 /// How many rooms an instance loads from the database at once. A load
@@ -229,8 +233,10 @@ impl Rooms {
             playing: Playing::default(),
             draining: Arc::default(),
             loads: Arc::new(tokio::sync::Semaphore::new(LOADS_AT_ONCE)),
+            peers: sweep::Peers::default(),
         };
         if tokio::runtime::Handle::try_current().is_ok() {
+            tokio::spawn(sweep::Sweeper::new(&rooms).run());
             let live = Arc::downgrade(&rooms.live);
             let playing = rooms.playing.clone();
             tokio::spawn(renewals(
@@ -431,18 +437,30 @@ impl Rooms {
         }
     }
 
-    /// When the lease on room `code` runs out, in milliseconds since
-    /// 1970; `None` for a room never claimed.
+    /// Who holds room `code` (`''` for nobody) and when its lease runs
+    /// out, in milliseconds since 1970; `None` for a room never claimed.
     ///
     /// # Errors
     ///
     /// [`Error::Database`], also when the database takes longer than
     /// [`Settings::patience`].
-    pub(crate) async fn lease_end(&self, code: &str) -> Result<Option<i64>, Error> {
+    pub(crate) async fn lease_end(&self, code: &str) -> Result<Option<(String, i64)>, Error> {
         match tokio::time::timeout(self.patience(), self.db.lease_end(code)).await {
             Ok(end) => end,
             Err(_) => Err(Error::Database(sqlx::Error::PoolTimedOut)),
         }
+    }
+
+    /// The URL of the live instance other than this one that room
+    /// `code`, held by `holder` whose lease has ended, goes to (the
+    /// choice every instance's sweep makes, [`sweep::successor`]), as the
+    /// last look at the instances found them; `None` if it is this one,
+    /// or no other instance is known.
+    pub(crate) fn successor_elsewhere(&self, code: &str, holder: &str) -> Option<String> {
+        let peers = self.peers.read().unwrap_or_else(|e| e.into_inner());
+        let me = &*self.settings.instance;
+        let (_, addr) = sweep::successor(code, holder, (me, &peers), now_ms())?;
+        addr.filter(|a| !a.is_empty()).map(str::to_string)
     }
 
     /// How many rooms are in memory.
@@ -526,10 +544,11 @@ async fn renewals(
         // Apart, so that a slow write holds up no renewal; one that
         // fails is written again at the next.
         let (store_db, instance) = (db.clone(), settings.instance.clone());
+        let addr = settings.advertise.clone();
         let counts = count_playing(&playing);
         let lease = settings.lease;
         tokio::spawn(async move {
-            let store = store_db.store_playing(&instance, began.1, lease, &counts);
+            let store = store_db.store_playing((&instance, &addr), began.1, lease, &counts);
             match tokio::time::timeout(lease, store).await {
                 Ok(Ok(())) => {}
                 Ok(Err(error)) => tracing::warn!(%error, "storing the rooms' counts failed"),

@@ -112,7 +112,7 @@ impl Room {
     /// Nobody is connected yet: every seated person is away, keeping the
     /// time they had been away on the room's last owner (see
     /// [`Away::at_load`]), and the turn being played has what was left of its time when the
-    /// room's last owner last held it (see [`Db::held_until`]): the time
+    /// room's last owner last held it (see [`Db::claim_held`]): the time
     /// no instance ran the room counts for nobody.
     pub(super) async fn load(
         db: Db,
@@ -123,17 +123,17 @@ impl Room {
         let no_such_room = || Error::NoSuchRoom {
             code: code.to_string(),
         };
-        // Read before the claim, which marks the room held from now.
-        let held_until = db.held_until(code).await?;
-        let fence = match db
-            .claim(
+        // When the room was last held, read with the claim (before it:
+        // the claim marks the room held from now).
+        let (fence, held_until) = db
+            .claim_held(
                 code,
                 (&settings.instance, &settings.advertise),
                 now_ms(),
                 settings.lease,
             )
-            .await?
-        {
+            .await?;
+        let fence = match fence {
             Some(fence) => fence,
             None if db.room(code).await?.is_none() => return Err(no_such_room()),
             None => {
@@ -148,7 +148,7 @@ impl Room {
             .map(|(_, player, _)| player.as_str())
             .filter(|player| computer_level(player).is_none())
             .collect();
-        let away = Away::at_load(&db, &fence, &people, held_until).await?;
+        let away = Away::at_load(&db, &fence, (&people, &stored.away), held_until).await?;
         for (seat, player, name) in stored.seats {
             if let Some(slot) = seats.get_mut(seat) {
                 *slot = Some(SeatView {
@@ -171,21 +171,25 @@ impl Room {
                     source,
                 })?;
                 // A match resumes in its round, with its burnt houses.
-                Some(Live {
-                    game: mancala_core::Match::from_events(&rules, &last.events).map_err(record)?,
-                    id: last.id,
-                    played_by: last.played_by,
-                })
+                Some((
+                    Live {
+                        game: mancala_core::Match::from_events(&rules, &last.events)
+                            .map_err(record)?,
+                        id: last.id,
+                        played_by: last.played_by,
+                    },
+                    last.turn_began,
+                ))
             }
             None => None,
         };
         let resumed = match (&game, held_until) {
-            (Some(live), Some(held)) if !live.game.is_over() => db
-                .turn_began(&live.id)
-                .await?
-                .map(|began| Duration::from_millis(u64::try_from(held - began).unwrap_or(0))),
+            (Some((live, Some(began))), Some(held)) if !live.game.is_over() => Some(
+                Duration::from_millis(u64::try_from(held - began).unwrap_or(0)),
+            ),
             _ => None,
         };
+        let game = game.map(|(live, _)| live);
         Ok(Room {
             db,
             code: code.to_string(),

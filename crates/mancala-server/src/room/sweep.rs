@@ -1,0 +1,313 @@
+//! The takeover of a dead instance's rooms, spread over the live ones
+//! (docs/scaling.md, Takeover). Every instance stores, with each renewal
+//! of its rooms' leases, its row of `instance_counts` (its name, URL and
+//! the lease's end): the list of live instances. Every third of the
+//! lease, each instance reads that list ([`Peers`]) and, for every other
+//! instance whose row runs out before the next look (it stopped
+//! renewing: killed, stopped or cut off), the rooms it holds whose leases
+//! run out too. Each such room goes to one live instance, the same
+//! whichever instance decides: the highest of a hash of the room's code
+//! and each candidate's name ([`chosen`], rendezvous hashing), the room's
+//! holder left out. The instance chosen claims and loads the room as soon
+//! as its lease has ended, before its clients are back; a client that
+//! reaches another instance is passed on to the one chosen
+//! (`http::take_over`). A room its chosen instance has not claimed a
+//! third of a lease after its lease ended (that one is slow or dead too)
+//! is claimed by any instance that sees it.
+//!
+//! Nothing here decides who owns a room: the claim does, atomically, as
+//! for any load; a choice made on a stale list of instances costs a
+//! wasted query or a second hop, never a second owner.
+
+use std::collections::HashSet;
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+use sha2::{Digest, Sha256};
+use tokio::sync::Mutex;
+
+use super::{Registry, Rooms};
+use crate::db::now_ms;
+
+/// One instance as its row of `instance_counts` says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Peer {
+    /// Its name (`--instance`).
+    pub name: String,
+    /// Its URL (`--advertise`).
+    pub addr: String,
+    /// When its lease ends (milliseconds since 1970, by its clock).
+    pub until: i64,
+}
+
+/// The instances as the last look found them.
+pub(crate) type Peers = Arc<std::sync::RwLock<Vec<Peer>>>;
+
+/// How long after a lease's end, by this instance's clock, a takeover
+/// tries its claim: room for clocks a little apart.
+pub(crate) const MARGIN: Duration = Duration::from_millis(100);
+
+/// How far back a look reaches: rooms whose lease ended longer ago than
+/// this many leases are left to their clients (a room nobody came back
+/// to since needs no load).
+const LOOK_BACK: u32 = 3;
+
+/// The instance among `candidates` that room `code` goes to: the one
+/// whose SHA-256 of the code, a zero byte and its name is highest (its
+/// first eight bytes), ties to the smaller name; `None` if there is no
+/// candidate. Each instance computes the same choice from the same
+/// list, and a candidate added or gone moves only the rooms it gains or
+/// had.
+///
+/// ```ignore
+/// let to = chosen("0123abcd", ["b", "c"].into_iter());
+/// assert!(to == Some("b") || to == Some("c"));
+/// ```
+pub(crate) fn chosen<'a>(code: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let score = |name: &str| {
+        let mut hash = Sha256::new();
+        hash.update(code.as_bytes());
+        hash.update([0]);
+        hash.update(name.as_bytes());
+        let digest = hash.finalize();
+        let mut first = [0u8; 8];
+        first.copy_from_slice(&digest[..8]);
+        u64::from_be_bytes(first)
+    };
+    candidates
+        .map(|name| (score(name), std::cmp::Reverse(name), name))
+        .max()
+        .map(|(_, _, name)| name)
+}
+
+/// The instance room `code`, held by `holder` (whose lease ended or ends
+/// soon), goes to: chosen ([`chosen`]) among `me` and the `peers` live
+/// at `at` (their lease ends after it), `holder` left out; with its URL
+/// (`None` for `me`: this instance).
+pub(crate) fn successor<'a>(
+    code: &str,
+    holder: &str,
+    (me, peers): (&'a str, &'a [Peer]),
+    at: i64,
+) -> Option<(&'a str, Option<&'a str>)> {
+    let live = (peers.iter())
+        .filter(|p| p.until > at && p.name != me && p.name != holder)
+        .map(|p| p.name.as_str());
+    let mine = (me != holder).then_some(me);
+    let name = chosen(code, live.chain(mine))?;
+    let addr = (name != me).then(|| {
+        (peers.iter())
+            .find(|p| p.name == name)
+            .map_or("", |p| p.addr.as_str())
+    });
+    Some((name, addr))
+}
+
+/// What the sweep holds of the rooms: not the rooms themselves, so that
+/// it ends once they are dropped.
+pub(super) struct Sweeper {
+    /// The rooms, with the registry held weakly.
+    rooms: Rooms,
+    /// The registry, upgraded into `rooms` at each use.
+    live: Weak<Mutex<std::collections::HashMap<String, super::Entry>>>,
+    /// Rooms whose claim is under way here.
+    claiming: Arc<std::sync::Mutex<HashSet<String>>>,
+}
+
+impl Sweeper {
+    /// A sweeper of `rooms`, which it holds only weakly.
+    pub(super) fn new(rooms: &Rooms) -> Sweeper {
+        let live = Arc::downgrade(&rooms.live);
+        // A registry of its own, never used: `rooms()` puts the real one
+        // back in for each use.
+        let mut held = rooms.clone();
+        held.live = Registry::default();
+        Sweeper {
+            rooms: held,
+            live,
+            claiming: Arc::default(),
+        }
+    }
+
+    /// The rooms, if they are still there.
+    fn rooms(&self) -> Option<Rooms> {
+        let live = self.live.upgrade()?;
+        let mut rooms = self.rooms.clone();
+        rooms.live = live;
+        Some(rooms)
+    }
+
+    /// Looks every third of the lease (see the module), until the rooms
+    /// are dropped.
+    pub(super) async fn run(self) {
+        let settings = self.rooms.settings.clone();
+        let every = (settings.lease / 3).max(Duration::from_millis(10));
+        let mut tick = tokio::time::interval(every);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let this = Arc::new(self);
+        loop {
+            tick.tick().await;
+            let Some(rooms) = this.rooms() else { return };
+            drop(rooms);
+            let look = Arc::clone(&this).look(every);
+            if tokio::time::timeout(settings.lease, look).await.is_err() {
+                tracing::warn!(limit = ?settings.lease, "looking for rooms to take over took too long");
+            }
+        }
+    }
+
+    /// One look: refreshes the list of instances, and starts the claim
+    /// of each room this instance is to take over.
+    async fn look(self: Arc<Self>, every: Duration) {
+        let rooms = &self.rooms;
+        let settings = &rooms.settings;
+        let me: &str = &settings.instance;
+        let now = now_ms();
+        let lease = super::millis(settings.lease);
+        let soon = now.saturating_add(super::millis(every));
+        let since = now.saturating_sub(lease.saturating_mul(i64::from(LOOK_BACK)));
+        let peers = match rooms.db.peers(since).await {
+            Ok(peers) => peers,
+            Err(error) => {
+                tracing::warn!(%error, "reading the instances failed");
+                return;
+            }
+        };
+        let peers: Vec<Peer> = (peers.into_iter())
+            .map(|(name, addr, until)| Peer { name, addr, until })
+            .collect();
+        *rooms.peers.write().unwrap_or_else(|e| e.into_inner()) = peers.clone();
+        if rooms.draining.load(std::sync::atomic::Ordering::SeqCst) {
+            return;
+        }
+        let gone = peers.iter().filter(|p| p.name != me && p.until <= soon);
+        for holder in gone {
+            let running_out = match rooms.db.rooms_running_out(&holder.name, soon).await {
+                Ok(found) => found,
+                Err(error) => {
+                    tracing::warn!(%error, instance = %holder.name, "reading its rooms failed");
+                    continue;
+                }
+            };
+            let mut mine = 0;
+            for (code, end) in running_out.into_iter().filter(|(_, end)| *end > since) {
+                let to = successor(&code, &holder.name, (me, &peers), end);
+                // Its chosen instance had a third of a lease and did not
+                // claim it: anyone does.
+                let late = end <= now.saturating_sub(super::millis(every));
+                if to.is_some_and(|(name, _)| name == me) || late {
+                    mine += 1;
+                    Arc::clone(&self).claim_at(code, end);
+                }
+            }
+            if mine > 0 {
+                tracing::info!(instance = %holder.name, rooms = mine, "taking over rooms of an instance that stopped renewing");
+            }
+        }
+    }
+
+    /// Claims and loads room `code` once its lease has ended (`end`,
+    /// milliseconds since 1970) and a [`MARGIN`], unless a claim of it
+    /// is under way here already.
+    fn claim_at(self: Arc<Self>, code: String, end: i64) {
+        {
+            let mut claiming = self.claiming.lock().unwrap_or_else(|e| e.into_inner());
+            if !claiming.insert(code.clone()) {
+                return;
+            }
+        }
+        tokio::spawn(async move {
+            let left = end.saturating_sub(now_ms()).max(0);
+            let left = Duration::from_millis(u64::try_from(left).unwrap_or(0));
+            tokio::time::sleep(left.min(self.rooms.settings.lease) + MARGIN).await;
+            if let Some(rooms) = self.rooms() {
+                match rooms.get(&code).await {
+                    Ok(_) => {
+                        tracing::debug!(room = %code, "room taken over before its clients came")
+                    }
+                    Err(error) => tracing::debug!(room = %code, %error, "room not taken over here"),
+                }
+            }
+            let mut claiming = self.claiming.lock().unwrap_or_else(|e| e.into_inner());
+            claiming.remove(&code);
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn peer(name: &str, until: i64) -> Peer {
+        Peer {
+            name: name.to_string(),
+            addr: format!("http://{name}"),
+            until,
+        }
+    }
+
+    /// The room codes 0 to 999 as the server makes them (hex).
+    fn codes() -> Vec<String> {
+        (0..1000u32).map(|i| format!("{i:032x}")).collect()
+    }
+
+    #[test]
+    fn a_choice_is_one_of_the_candidates_and_the_same_in_any_order() {
+        assert_eq!(chosen("r", std::iter::empty()), None);
+        assert_eq!(chosen("r", ["a"].into_iter()), Some("a"));
+        for code in codes() {
+            let one = chosen(&code, ["a", "b", "c"].into_iter()).unwrap();
+            let other = chosen(&code, ["c", "a", "b"].into_iter()).unwrap();
+            assert_eq!(one, other);
+            assert!(["a", "b", "c"].contains(&one));
+        }
+    }
+
+    /// Rendezvous hashing: an instance gone moves only its own rooms, each
+    /// to one of the others; the thousand rooms are spread (each of three
+    /// instances gets between a fifth and a half of them: a fair share is
+    /// a third, and a hash that gave every room to one would fail).
+    #[test]
+    fn rooms_spread_over_the_candidates_and_only_a_gone_ones_move() {
+        let codes = codes();
+        let three: Vec<&str> = (codes.iter())
+            .map(|c| chosen(c, ["a", "b", "c"].into_iter()).unwrap())
+            .collect();
+        for name in ["a", "b", "c"] {
+            let n = three.iter().filter(|&&x| x == name).count();
+            assert!((200..=500).contains(&n), "{name}: {n} of 1000");
+        }
+        for (code, was) in codes.iter().zip(&three) {
+            let now = chosen(code, ["b", "c"].into_iter()).unwrap();
+            if *was != "a" {
+                assert_eq!(now, *was, "room {code} moved from a live instance");
+            }
+        }
+    }
+
+    /// The holder of a room is never its successor, nor an instance whose
+    /// lease has ended; this instance is always a candidate (its own row
+    /// may not be written yet); the URL is the peer's, none for this one.
+    #[test]
+    fn the_successor_is_a_live_instance_other_than_the_holder() {
+        let peers = [
+            peer("a", 5_000),
+            peer("b", 9_000),
+            peer("c", 9_000),
+            peer("d", 4_000),
+        ];
+        let mut seen = HashSet::new();
+        for code in codes() {
+            let (name, addr) = successor(&code, "a", ("b", &peers), 5_000).unwrap();
+            assert!(name == "b" || name == "c", "{name}");
+            assert_eq!(addr, (name == "c").then_some("http://c"));
+            seen.insert(name);
+        }
+        assert_eq!(seen.len(), 2);
+        // This instance, not yet in the list, alone.
+        let (name, addr) = successor("r", "a", ("e", &peers[..1]), 5_000).unwrap();
+        assert_eq!((name, addr), ("e", None));
+        // This instance holds the room: nobody else is live.
+        assert_eq!(successor("r", "e", ("e", &peers[..1]), 5_000), None);
+    }
+}
