@@ -13,8 +13,8 @@ use serde::Serialize;
 use crate::phrase::{Phrase, PhraseArg};
 use crate::ruleset::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition,
-    EndSeedsTo, ExtraTurn, GrandSlam, Leftover, NoMove, Origin, Relay, RelayOn, RoundFill,
-    RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    EndSeedsTo, ExtraTurn, GrandSlam, LapCapture, Leftover, NoMove, Origin, Relay, RelayOn,
+    RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 
 /// One topic of a rule set's explanation: its id and its sentences.
@@ -298,6 +298,12 @@ fn relay(r: &RuleSet) -> Option<Vec<Phrase>> {
     }
     if r.capture_ends_relay {
         phrases.push(Phrase::new("rules-relay-capture-ends"));
+    }
+    // `lap_capture`: a leg's landing captures before the sowing goes on.
+    match r.lap_capture {
+        LapCapture::None => {}
+        LapCapture::Relay => phrases.push(Phrase::new("rules-relay-lap-capture-relay")),
+        LapCapture::Next => phrases.push(Phrase::new("rules-relay-lap-capture-next")),
     }
     if r.origin != Origin::Include {
         phrases.push(Phrase::new("rules-relay-legs"));

@@ -21,8 +21,8 @@ use crate::error::RuleError;
 use crate::mv::{Move, Sense};
 use crate::ruleset::{
     Capture, CaptureBeforeSowing, CaptureSide, CountSet, Direction, EndCondition, EndSeedsTo,
-    GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS, NoMove, Origin, Relay, RuleSet, SowCaptureBy,
-    StoresSown, Unfed,
+    GrandSlam, LapCapture, Leftover, MAX_HOUSES, MAX_PLAYERS, NoMove, Origin, Relay, RuleSet,
+    SowCaptureBy, StoresSown, Unfed,
 };
 use crate::side::Side;
 
@@ -144,6 +144,9 @@ pub struct Rules {
     pub(crate) capture_ends_relay: bool,
     /// `relay_counts`: the counts a lifted house may hold; empty for any.
     pub(crate) relay_counts: CountSet,
+    /// `lap_capture`: whether a relay leg's landing captures before the
+    /// sowing goes on, and from where it goes on.
+    pub(crate) lap_capture: LapCapture,
     /// `reach_opponent`: a move of at most `houses` seeds must not end
     /// its first leg in a house of the mover's own that held seeds.
     pub(crate) reach_opponent: bool,
@@ -342,6 +345,7 @@ impl Rules {
             relay_limit: set.relay_limit,
             capture_ends_relay: set.capture_ends_relay,
             relay_counts: set.relay_counts,
+            lap_capture: set.lap_capture,
             reach_opponent: set.reach_opponent,
             single_to_empty: set.single_to_empty,
             restricts_moves: set.reach_opponent || set.single_to_empty,

@@ -415,6 +415,25 @@ const STEPS: &[Step] = &[
               ends (end_seeds = 6) and they go to side 0, who moved",
         after: After::Over(EndReason::FewSeeds, [48, 36]),
     },
+    Step {
+        file: "tap-urdy",
+        start: "0,0,0,0,1,1:21 0,3,0,0,1,0:21 to=0 ply=20",
+        house: 5,
+        why: "h5's seed makes h6 hold 2: the lap relays, so it first captures: o1 \
+              after it is empty and o2 beyond holds 3, taken. h6's 2 seeds go to o1 \
+              and o2, now empty: the move ends there, and o3 and o4 after it are \
+              both empty: nothing more taken",
+        after: After::Position("0,0,0,0,0,0:24 1,1,0,0,1,0:21 to=1 ply=21"),
+    },
+    Step {
+        file: "tap-urdy",
+        start: "0,0,2,0,0,0:20 1,0,1,0,2,0:22 to=0 ply=20",
+        house: 3,
+        why: "h3's 2 seeds go to h4 and h5, empty: the move ends there, and the \
+              final landing captures across the gap as MancalaGames plays it: h6 \
+              is empty and o1 beyond holds 1, taken",
+        after: After::Position("0,0,0,1,1,0:21 0,0,1,0,2,0:22 to=1 ply=21"),
+    },
 ];
 
 #[test]

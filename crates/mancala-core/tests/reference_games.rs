@@ -176,6 +176,12 @@ const CASES: &[&str] = &[
     "pallanguli-rounds.toml",
     "sowopdirs.toml",
     "bay-khom.toml",
+    "tap-urdy.toml",
+    // Capture on completing a lap (`lap_capture`, issue 30).
+    "oware relay=last origin=include grand_slam=allowed capture_side=any must_feed=false capture_counts=4 lap_capture=next",
+    "kalah relay=next lap_capture=next capture=count capture_counts=2,3 capture_side=any",
+    "oware relay=last grand_slam=allowed capture=gap chain=true lap_capture=relay",
+    "kalah relay=last lap_capture=next",
 ];
 
 /// Random games per case.

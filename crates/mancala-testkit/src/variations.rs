@@ -155,6 +155,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "layout_seed" => number(rules.layout_seed.into(), 0, &[]),
         "end_seeds" => number(rules.end_seeds.into(), 0, &[2]),
         "end_seeds_to" => names(&["leftover", "mover"]),
+        "lap_capture" => names(&["none", "relay", "next"]),
         "first_move_extra_turn"
         | "must_feed"
         | "capture_empty_opposite"
@@ -306,7 +307,7 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
         }
         "tuzdyk_count" | "tuzdyk_across" if !r.tuzdyk => Some("no tuzdyk"),
         "seeds" if !r.layout.is_uniform() => Some("the layout gives every house its seeds"),
-        "relay_on" | "relay_limit" | "relay_counts" if r.relay == Relay::None => {
+        "relay_on" | "relay_limit" | "relay_counts" | "lap_capture" if r.relay == Relay::None => {
             Some("no relay sowing")
         }
         "unfed" if !r.must_feed => Some("unfed applies only under must_feed (section 4)"),

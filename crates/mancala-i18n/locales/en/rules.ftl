@@ -135,6 +135,10 @@ rules-relay-counts = { $relay ->
        *[last] That house is lifted only when it holds { $counts }, the last seed included; with any other number the move ends there.
     }
 rules-relay-capture-ends = But a last seed that would capture (see the captures) captures there and ends the move instead of being lifted.
+# `lap_capture = relay`: a leg that relays first captures where it ended.
+rules-relay-lap-capture-relay = Before a house is lifted, the last seed that fell into it captures as a move's last seed would (see the captures); the sowing then goes on from it.
+# `lap_capture = next`: a leg whose last seed captures goes on from the next house.
+rules-relay-lap-capture-next = A leg's last seed that captures (see the captures) takes its seeds there, and the sowing goes on by lifting the house after it; when that house is empty or a store, the move ends.
 rules-relay-legs = Each lift is sown by the same rules, the house just lifted being the emptied one.
 rules-relay-limit = A move makes at most { $limit } { $limit ->
         [one] lift
