@@ -144,6 +144,13 @@ pub struct Rules {
     pub(crate) capture_ends_relay: bool,
     /// `relay_counts`: the counts a lifted house may hold; empty for any.
     pub(crate) relay_counts: CountSet,
+    /// The opposite capture from a landing in an empty house of the
+    /// opponent's, taking the mover's own house across (two players,
+    /// `capture_side` `any` or `own`; general kernel only).
+    pub(crate) opposite_theirs: bool,
+    /// The opposite capture from a landing in an empty house of the
+    /// mover's own (all but `capture_side = own`).
+    pub(crate) opposite_own: bool,
     /// `lap_capture`: whether a relay leg's landing captures before the
     /// sowing goes on, and from where it goes on.
     pub(crate) lap_capture: LapCapture,
@@ -346,6 +353,9 @@ impl Rules {
             capture_ends_relay: set.capture_ends_relay,
             relay_counts: set.relay_counts,
             lap_capture: set.lap_capture,
+            opposite_theirs: set.players == 2
+                && matches!(set.capture_side, CaptureSide::Any | CaptureSide::Own),
+            opposite_own: !(set.players == 2 && set.capture_side == CaptureSide::Own),
             reach_opponent: set.reach_opponent,
             single_to_empty: set.single_to_empty,
             restricts_moves: set.reach_opponent || set.single_to_empty,

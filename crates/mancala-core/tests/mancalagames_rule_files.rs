@@ -434,6 +434,24 @@ const STEPS: &[Step] = &[
               is empty and o1 beyond holds 1, taken",
         after: After::Position("0,0,0,1,1,0:21 0,0,1,0,2,0:22 to=1 ply=21"),
     },
+    Step {
+        file: "depouiller",
+        start: "0,1,0,3,2:3 1,0,2,2,1:5 to=0 ply=10",
+        house: 5,
+        why: "h5's 2 seeds reach the opponent (legal): o1 (1 -> 2) and o2, empty: \
+              a last seed in an empty house of the opponent's takes the mover's own \
+              house across, h4 (3), and stays in o2",
+        after: After::Position("0,1,0,0,0:6 2,1,2,2,1:5 to=1 ply=11"),
+    },
+    Step {
+        file: "depouiller",
+        start: "0,0,0,2,2:8 1,0,3,2,0:2 to=0 ply=10",
+        house: 5,
+        why: "h5's 2 seeds: o1 (1 -> 2) and o2, empty, across from h4 (2), taken: \
+              the mover's houses are empty, so the game ends (take_all) and side 1, \
+              whose houses still hold seeds, wins; the stores decide nothing",
+        after: After::Over(EndReason::TakeAll, [10, 2]),
+    },
 ];
 
 #[test]
@@ -1076,4 +1094,19 @@ fn olowuka_relays_from_four_and_a_grand_slam_leaves_the_first_house() {
     assert!(effect.grand_slam);
     assert_eq!(effect.captured, 5);
     assert_eq!(pos.to_string(), "0,0,0,0,1,1:23 2,0,0,0,0,0:21 to=1 ply=5");
+}
+
+#[test]
+fn depouillers_mover_who_takes_their_own_last_seeds_loses() {
+    let rules = compile(rule_file("depouiller"));
+    let mut pos = at(&rules, "0,0,0,2,2:8 1,0,3,2,0:2 to=0 ply=10");
+    // As in STEPS: h5's last seed in o2 takes h4, side 0's last seeds.
+    pos.play(Move::House(5)).unwrap();
+    let outcome = pos.outcome().expect("take_all ends the game");
+    assert_eq!(outcome.winner(), Some(Side::new(1)));
+    // h3 (1 seed, landing in h4 which holds seeds) may not move: its last
+    // seed neither reaches the opponent nor an empty house of side 0's.
+    let pos = at(&rules, "0,0,1,2,2:8 1,0,3,2,0:1 to=0 ply=10");
+    let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+    assert_eq!(moves, vec![Move::House(4), Move::House(5)]);
 }

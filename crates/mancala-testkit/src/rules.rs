@@ -650,7 +650,13 @@ fn rule_set_of(
         capture_empty_opposite: lone_seed == 1,
         capture_leaves_seed: lone_seed == 2,
         capture_counts: counts.into_iter().collect::<CountSet>(),
-        capture_side: CaptureSide::ALL[side],
+        // The opposite capture from the opponent's side is a two-player
+        // rule (docs/rules.md section 14); with more players every
+        // capture above is the opposite one.
+        capture_side: match CaptureSide::ALL[side] {
+            CaptureSide::Any | CaptureSide::Own if !two => CaptureSide::Opponent,
+            side => side,
+        },
         chain,
         // A limit needs chain (docs/rules.md section 14).
         chain_limit: if chain { chain_limit } else { 0 },

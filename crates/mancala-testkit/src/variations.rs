@@ -260,9 +260,7 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
         {
             Some("no house holds more seeds than the game has")
         }
-        "capture_side" if matches!(r.capture, Capture::None | Capture::Opposite) => {
-            Some("an opposite capture lands on the mover's side; no capture has no side")
-        }
+        "capture_side" if r.capture == Capture::None => Some("no capture has no side"),
         "capture_from" if r.capture != Capture::Opposite => {
             Some("only opposite captures have targets")
         }
@@ -364,7 +362,8 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
 fn can_take_from_opponent(r: &RuleSet) -> bool {
     match r.capture {
         Capture::None => false,
-        Capture::Opposite => true,
+        // Under `own` only the capturing seed, on the opponent's side.
+        Capture::Opposite => r.capture_side != CaptureSide::Own || !r.capture_leaves_seed,
         Capture::Count | Capture::Next => r.capture_side != CaptureSide::Own,
         Capture::Gap => r.capture_side != CaptureSide::Own || r.gap_opposite,
         Capture::Match => true,

@@ -831,10 +831,13 @@ impl Rules {
             Capture::None => {}
             Capture::Opposite => {
                 let own = self.landing[side][last] & LAND_OWN_HOUSE != 0;
-                if own && cups[last] == 1 {
-                    // Only the general kernel leaves the seed (`kernel`).
-                    let leave = K == KERNEL_GENERAL && self.capture_leaves_seed;
+                // Only the general kernel leaves the seed, and captures from
+                // the opponent's side or not from the mover's (`kernel`).
+                let leave = K == KERNEL_GENERAL && self.capture_leaves_seed;
+                if own && cups[last] == 1 && (K != KERNEL_GENERAL || self.opposite_own) {
                     self.capture_opposite::<REPORT>(cups, side, last, leave, out, captured_cups);
+                } else if K == KERNEL_GENERAL && !own && cups[last] == 1 && self.opposite_theirs {
+                    self.capture_across::<REPORT>(cups, side, last, leave, out, captured_cups);
                 }
             }
             Capture::Count => {
@@ -1031,6 +1034,32 @@ impl Rules {
         }
         cups[self.store(side)] += taken as u8;
         out.captured += taken as u8;
+    }
+
+    /// The last seed made a house of the opponent's hold exactly 1
+    /// (`capture_side` `any` or `own`, two players): the mover's own house
+    /// across the board from it is taken, with the last seed unless
+    /// `leave` (`capture_leaves_seed`); nothing when that house is empty.
+    #[inline(never)]
+    fn capture_across<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        side: usize,
+        last: usize,
+        leave: bool,
+        out: &mut Sowing,
+        captured_cups: &mut u128,
+    ) {
+        let across = usize::from(self.across[last]);
+        if cups[across] == 0 {
+            return;
+        }
+        let houses = if leave {
+            1 << across
+        } else {
+            1 << across | 1 << last
+        };
+        self.take::<REPORT>(cups, side, houses, out, captured_cups);
     }
 
     /// The last seed made one of the mover's houses hold exactly 1: take

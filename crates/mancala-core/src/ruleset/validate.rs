@@ -3,8 +3,8 @@
 
 use super::table::RuleSet;
 use super::values::{
-    Capture, CaptureBeforeSowing, Direction, EndCondition, EndSeedsTo, GrandSlam, LapCapture,
-    Relay, Rounds, StoresSown,
+    Capture, CaptureBeforeSowing, CaptureSide, Direction, EndCondition, EndSeedsTo, GrandSlam,
+    LapCapture, Relay, Rounds, StoresSown,
 };
 use super::{MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS};
 use crate::error::{InvalidReason, RuleError};
@@ -388,6 +388,12 @@ impl RuleSet {
             ("pie_rule", self.pie_rule, "true"),
             ("tuzdyk", self.tuzdyk, "true"),
             ("end", self.end.contains(EndCondition::TakeAll), "take_all"),
+            (
+                "capture_side",
+                self.capture == Capture::Opposite
+                    && matches!(self.capture_side, CaptureSide::Any | CaptureSide::Own),
+                self.capture_side.name(),
+            ),
         ];
         match two_player.iter().find(|(_, on, _)| *on) {
             Some((field, _, value)) => Err(RuleError::TwoPlayerRule {

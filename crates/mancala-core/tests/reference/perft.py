@@ -658,7 +658,25 @@ def targets(rules, mover):
 def opposite_capture(rules, s, mover, last):
     """Returns the captured seeds taken from each side, by side."""
     taken = Counter()
-    if last[0] != "h" or last[1] != mover or s.houses[mover][last[2]] != 1:
+    if last[0] != "h" or s.houses[last[1]][last[2]] != 1:
+        return taken
+    # Two players, `capture_side` any or own: a last seed in an empty house
+    # of the opponent's takes the mover's own house across the board, with
+    # itself unless `capture_leaves_seed`; `own`: only that one (section 5).
+    across_ok = rules.players == 2 and rules.capture_side in ("any", "own")
+    if last[1] != mover:
+        across = rules.houses - 1 - last[2]
+        seeds = s.houses[mover][across]
+        if not across_ok or seeds == 0:
+            return taken
+        s.houses[mover][across] = 0
+        taken[mover] += seeds
+        if not rules.capture_leaves_seed:
+            s.houses[last[1]][last[2]] = 0
+            taken[last[1]] += 1
+        s.stores[mover] += sum(taken.values())
+        return taken
+    if rules.players == 2 and rules.capture_side == "own":
         return taken
     corresponding = rules.houses - 1 - last[2]
     total = sum(s.houses[t][corresponding] for t in targets(rules, mover))

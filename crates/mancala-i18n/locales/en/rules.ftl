@@ -195,6 +195,17 @@ rules-capture-opposite-empty = { $target ->
         [nothing] nothing is captured
        *[last_seed] the last seed alone goes to your store
     }.
+# `capture_side` any or own with the opposite capture (two players): a
+# last seed in an empty house of the opponent's takes the mover's house
+# across. $side: any (as well as the capture above) or own (instead of
+# it); $leave: yes (capture_leaves_seed) or no.
+rules-capture-opposite-across = { $side ->
+        [own] Only a last seed on the opponent's side captures: if it lands in an empty house of theirs and your own house opposite holds seeds
+       *[any] A last seed on the opponent's side captures too: if it lands in an empty house of theirs and your own house opposite holds seeds
+    }, you capture that house's seeds { $leave ->
+        [yes] into your store; your last seed stays where it landed
+       *[no] together with that last seed into your store
+    }.
 rules-capture-first-moves = { $moves ->
         [one] The first move of the game captures nothing.
        *[other] The first { $moves } moves of the game capture nothing.

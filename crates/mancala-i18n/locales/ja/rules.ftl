@@ -152,6 +152,13 @@ rules-capture-opposite-empty = { $target ->
         [nothing] 何も取りません
        *[last_seed] 最後の石だけを自分のゴールに入れます
     }。
+rules-capture-opposite-across = { $side ->
+        [own] 相手の側に落ちた最後の石だけが石を取ります。相手の空の穴に落ち、その向かいの自分の穴に石があれば
+       *[any] 相手の側に落ちた最後の石も石を取ります。相手の空の穴に落ち、その向かいの自分の穴に石があれば
+    }、{ $leave ->
+        [yes] その穴の石を自分のゴールに入れます。最後の石は落ちた穴に残ります。
+       *[no] その穴の石を最後の石といっしょに自分のゴールに入れます。
+    }
 rules-capture-first-moves = ゲームの最初の{ $moves }手では石を取りません。
 rules-capture-single-seed = 石が1個だけの穴から始めた手では、最後の石で石を取れません。
 # $kind: first_seed or single_opposite (`capture_before_sowing`).
