@@ -127,6 +127,12 @@ pub enum InvalidReason {
         "without relay sowing there is no relay for a capture to end: it needs relay = last or next"
     )]
     CaptureEndsRelayWithoutRelay,
+    /// `lap_capture` without relay sowing, or with `capture_ends_relay`,
+    /// `capture_extra_turn` or a `grand_slam` other than `allowed`.
+    #[error(
+        "lap_capture captures at the end of a relay leg and sows on: it needs relay = last or next, grand_slam = allowed, and neither capture_ends_relay nor capture_extra_turn"
+    )]
+    LapCaptureRelay,
     /// `capture_extra_turn_limit` above 0 without `capture_extra_turn`.
     #[error(
         "capture_extra_turn_limit limits the extra moves captures earn: it needs capture_extra_turn = true"

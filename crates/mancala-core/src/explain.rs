@@ -13,8 +13,8 @@ use serde::Serialize;
 use crate::phrase::{Phrase, PhraseArg};
 use crate::ruleset::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition,
-    EndSeedsTo, ExtraTurn, GrandSlam, Leftover, NoMove, Origin, Relay, RelayOn, RoundFill,
-    RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    EndSeedsTo, ExtraTurn, GrandSlam, LapCapture, Leftover, NoMove, Origin, Relay, RelayOn,
+    RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 
 /// One topic of a rule set's explanation: its id and its sentences.
@@ -299,6 +299,12 @@ fn relay(r: &RuleSet) -> Option<Vec<Phrase>> {
     if r.capture_ends_relay {
         phrases.push(Phrase::new("rules-relay-capture-ends"));
     }
+    // `lap_capture`: a leg's landing captures before the sowing goes on.
+    match r.lap_capture {
+        LapCapture::None => {}
+        LapCapture::Relay => phrases.push(Phrase::new("rules-relay-lap-capture-relay")),
+        LapCapture::Next => phrases.push(Phrase::new("rules-relay-lap-capture-next")),
+    }
     if r.origin != Origin::Include {
         phrases.push(Phrase::new("rules-relay-legs"));
     }
@@ -406,14 +412,34 @@ fn opposite_capture(r: &RuleSet) -> Vec<Phrase> {
     } else {
         "rules-capture-opposite"
     };
-    vec![
-        Phrase::new(capture)
-            .word("target", target)
-            .word("turns", turn_way(r)),
-        Phrase::new("rules-capture-opposite-empty")
-            .word("target", target)
-            .word("empty", empty),
-    ]
+    let leave = if r.capture_leaves_seed { "yes" } else { "no" };
+    // Two players, `capture_side` any or own: a last seed in an empty
+    // house of the opponent's takes the mover's own house across.
+    let across = |side: &'static str| {
+        Phrase::new("rules-capture-opposite-across")
+            .word("side", side)
+            .word("leave", leave)
+    };
+    match (r.players, r.capture_side) {
+        (2, CaptureSide::Own) => vec![across("own")],
+        (2, CaptureSide::Any) => vec![
+            Phrase::new(capture)
+                .word("target", target)
+                .word("turns", turn_way(r)),
+            Phrase::new("rules-capture-opposite-empty")
+                .word("target", target)
+                .word("empty", empty),
+            across("any"),
+        ],
+        _ => vec![
+            Phrase::new(capture)
+                .word("target", target)
+                .word("turns", turn_way(r)),
+            Phrase::new("rules-capture-opposite-empty")
+                .word("target", target)
+                .word("empty", empty),
+        ],
+    }
 }
 
 /// Whose corresponding houses the Kalah family's capture takes:
@@ -564,7 +590,8 @@ pub(crate) fn grand_slam_rule(r: &RuleSet) -> Option<&'static str> {
 fn takes_from_opponent(r: &RuleSet) -> bool {
     match r.capture {
         Capture::None => false,
-        Capture::Opposite => true,
+        // Under `own` only a capturing seed on the opponent's side.
+        Capture::Opposite => r.capture_side != CaptureSide::Own || !r.capture_leaves_seed,
         Capture::Count | Capture::Next => r.capture_side != CaptureSide::Own,
         Capture::Gap => r.capture_side != CaptureSide::Own || r.gap_opposite,
         // One of the two houses taken is the opponent's.

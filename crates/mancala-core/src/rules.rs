@@ -21,8 +21,8 @@ use crate::error::RuleError;
 use crate::mv::{Move, Sense};
 use crate::ruleset::{
     Capture, CaptureBeforeSowing, CaptureSide, CountSet, Direction, EndCondition, EndSeedsTo,
-    GrandSlam, Leftover, MAX_HOUSES, MAX_PLAYERS, NoMove, Origin, Relay, RuleSet, SowCaptureBy,
-    StoresSown, Unfed,
+    GrandSlam, LapCapture, Leftover, MAX_HOUSES, MAX_PLAYERS, NoMove, Origin, Relay, RuleSet,
+    SowCaptureBy, StoresSown, Unfed,
 };
 use crate::side::Side;
 
@@ -144,6 +144,16 @@ pub struct Rules {
     pub(crate) capture_ends_relay: bool,
     /// `relay_counts`: the counts a lifted house may hold; empty for any.
     pub(crate) relay_counts: CountSet,
+    /// The opposite capture from a landing in an empty house of the
+    /// opponent's, taking the mover's own house across (two players,
+    /// `capture_side` `any` or `own`; general kernel only).
+    pub(crate) opposite_theirs: bool,
+    /// The opposite capture from a landing in an empty house of the
+    /// mover's own (all but `capture_side = own`).
+    pub(crate) opposite_own: bool,
+    /// `lap_capture`: whether a relay leg's landing captures before the
+    /// sowing goes on, and from where it goes on.
+    pub(crate) lap_capture: LapCapture,
     /// `reach_opponent`: a move of at most `houses` seeds must not end
     /// its first leg in a house of the mover's own that held seeds.
     pub(crate) reach_opponent: bool,
@@ -342,6 +352,10 @@ impl Rules {
             relay_limit: set.relay_limit,
             capture_ends_relay: set.capture_ends_relay,
             relay_counts: set.relay_counts,
+            lap_capture: set.lap_capture,
+            opposite_theirs: set.players == 2
+                && matches!(set.capture_side, CaptureSide::Any | CaptureSide::Own),
+            opposite_own: !(set.players == 2 && set.capture_side == CaptureSide::Own),
             reach_opponent: set.reach_opponent,
             single_to_empty: set.single_to_empty,
             restricts_moves: set.reach_opponent || set.single_to_empty,

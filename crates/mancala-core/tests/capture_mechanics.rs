@@ -505,3 +505,63 @@ fn leave_first_is_refused_with_a_tuzdyk_and_with_three_players() {
         })
     ));
 }
+
+#[test]
+fn capture_side_any_lets_a_last_seed_on_the_opponents_side_take_the_movers_house() {
+    // h6's 3 seeds go to o1, o2 and o3, which was empty: o3 faces h4 (4).
+    let start = "1,1,1,4,0,3:14 2,2,0,2,2,2:14 to=0 ply=4";
+    // Kalah (capture_side = opponent): a last seed on the opponent's side
+    // never captures.
+    let kalah = spec("kalah,stores_sown=none,extra_turn=none");
+    let mut pos = at(&kalah, start);
+    assert_eq!(play(&mut pos, 6).captured, 0);
+    assert_eq!(pos.to_string(), "1,1,1,4,0,0:14 3,3,1,2,2,2:14 to=1 ply=5");
+    // capture_side = any: the mover's own h4 is taken, with the last seed.
+    let any = spec("kalah,stores_sown=none,extra_turn=none,capture_side=any");
+    let mut pos = at(&any, start);
+    let effect = play(&mut pos, 6);
+    assert_eq!(effect.captured, 5);
+    assert_eq!(pos.to_string(), "1,1,1,0,0,0:19 3,3,0,2,2,2:14 to=1 ply=5");
+    let mut taken: Vec<Cup> = effect.captured_cups().collect();
+    taken.sort_by_key(|c| format!("{c:?}"));
+    assert_eq!(taken.len(), 2);
+    // With capture_leaves_seed the last seed stays in o3: 4 taken.
+    let leave =
+        spec("kalah,stores_sown=none,extra_turn=none,capture_side=any,capture_leaves_seed=true");
+    let mut pos = at(&leave, start);
+    assert_eq!(play(&mut pos, 6).captured, 4);
+    assert_eq!(pos.to_string(), "1,1,1,0,0,0:18 3,3,1,2,2,2:14 to=1 ply=5");
+    // An empty house across: nothing.
+    let mut pos = at(&any, "1,1,1,0,4,3:14 2,2,0,2,2,2:14 to=0 ply=4");
+    assert_eq!(play(&mut pos, 6).captured, 0);
+    // Under any the mover's own side still captures as in Kalah: h2's 2
+    // seeds end in h4 (empty), across from o3 (5): 6 taken.
+    let mut pos = at(&any, "0,2,0,0,0,0:18 1,1,5,1,1,1:18 to=0 ply=4");
+    assert_eq!(play(&mut pos, 2).captured, 6);
+    assert_eq!(pos.to_string(), "0,0,1,0,0,0:24 1,1,0,1,1,1:18 to=1 ply=5");
+}
+
+#[test]
+fn capture_side_own_captures_only_from_the_opponents_side() {
+    let own = spec("kalah,stores_sown=none,extra_turn=none,capture_side=own");
+    // The landing on the mover's side (h4, across from o3's 5) takes
+    // nothing.
+    let mut pos = at(&own, "0,2,0,0,0,0:18 1,1,5,1,1,1:18 to=0 ply=4");
+    assert_eq!(play(&mut pos, 2).captured, 0);
+    assert_eq!(pos.to_string(), "0,0,1,1,0,0:18 1,1,5,1,1,1:18 to=1 ply=5");
+    // The landing in o3 takes h4 and the last seed.
+    let mut pos = at(&own, "1,1,1,4,0,3:14 2,2,0,2,2,2:14 to=0 ply=4");
+    assert_eq!(play(&mut pos, 6).captured, 5);
+    assert_eq!(pos.to_string(), "1,1,1,0,0,0:19 3,3,0,2,2,2:14 to=1 ply=5");
+}
+
+#[test]
+fn an_opposite_capture_from_the_opponents_side_is_a_two_player_rule() {
+    for side in ["any", "own"] {
+        let err = RuleSet::from_spec(&format!("kalah,players=3,capture_side={side}")).unwrap_err();
+        assert!(err.to_string().contains("capture_side"), "{err}");
+        assert!(err.to_string().contains("two-player"), "{err}");
+    }
+    assert!(RuleSet::from_spec("kalah,players=3,capture_side=opponent_first").is_ok());
+    assert!(RuleSet::from_spec("kalah,players=3,capture=count,capture_side=any").is_err());
+}

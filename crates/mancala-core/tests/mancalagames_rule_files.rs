@@ -415,6 +415,43 @@ const STEPS: &[Step] = &[
               ends (end_seeds = 6) and they go to side 0, who moved",
         after: After::Over(EndReason::FewSeeds, [48, 36]),
     },
+    Step {
+        file: "tap-urdy",
+        start: "0,0,0,0,1,1:21 0,3,0,0,1,0:21 to=0 ply=20",
+        house: 5,
+        why: "h5's seed makes h6 hold 2: the lap relays, so it first captures: o1 \
+              after it is empty and o2 beyond holds 3, taken. h6's 2 seeds go to o1 \
+              and o2, now empty: the move ends there, and o3 and o4 after it are \
+              both empty: nothing more taken",
+        after: After::Position("0,0,0,0,0,0:24 1,1,0,0,1,0:21 to=1 ply=21"),
+    },
+    Step {
+        file: "tap-urdy",
+        start: "0,0,2,0,0,0:20 1,0,1,0,2,0:22 to=0 ply=20",
+        house: 3,
+        why: "h3's 2 seeds go to h4 and h5, empty: the move ends there, and the \
+              final landing captures across the gap as MancalaGames plays it: h6 \
+              is empty and o1 beyond holds 1, taken",
+        after: After::Position("0,0,0,1,1,0:21 0,0,1,0,2,0:22 to=1 ply=21"),
+    },
+    Step {
+        file: "depouiller",
+        start: "0,1,0,3,2:3 1,0,2,2,1:5 to=0 ply=10",
+        house: 5,
+        why: "h5's 2 seeds reach the opponent (legal): o1 (1 -> 2) and o2, empty: \
+              a last seed in an empty house of the opponent's takes the mover's own \
+              house across, h4 (3), and stays in o2",
+        after: After::Position("0,1,0,0,0:6 2,1,2,2,1:5 to=1 ply=11"),
+    },
+    Step {
+        file: "depouiller",
+        start: "0,0,0,2,2:8 1,0,3,2,0:2 to=0 ply=10",
+        house: 5,
+        why: "h5's 2 seeds: o1 (1 -> 2) and o2, empty, across from h4 (2), taken: \
+              the mover's houses are empty, so the game ends (take_all) and side 1, \
+              whose houses still hold seeds, wins; the stores decide nothing",
+        after: After::Over(EndReason::TakeAll, [10, 2]),
+    },
 ];
 
 #[test]
@@ -1057,4 +1094,19 @@ fn olowuka_relays_from_four_and_a_grand_slam_leaves_the_first_house() {
     assert!(effect.grand_slam);
     assert_eq!(effect.captured, 5);
     assert_eq!(pos.to_string(), "0,0,0,0,1,1:23 2,0,0,0,0,0:21 to=1 ply=5");
+}
+
+#[test]
+fn depouillers_mover_who_takes_their_own_last_seeds_loses() {
+    let rules = compile(rule_file("depouiller"));
+    let mut pos = at(&rules, "0,0,0,2,2:8 1,0,3,2,0:2 to=0 ply=10");
+    // As in STEPS: h5's last seed in o2 takes h4, side 0's last seeds.
+    pos.play(Move::House(5)).unwrap();
+    let outcome = pos.outcome().expect("take_all ends the game");
+    assert_eq!(outcome.winner(), Some(Side::new(1)));
+    // h3 (1 seed, landing in h4 which holds seeds) may not move: its last
+    // seed neither reaches the opponent nor an empty house of side 0's.
+    let pos = at(&rules, "0,0,1,2,2:8 1,0,3,2,0:1 to=0 ply=10");
+    let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+    assert_eq!(moves, vec![Move::House(4), Move::House(5)]);
 }

@@ -176,6 +176,19 @@ const CASES: &[&str] = &[
     "pallanguli-rounds.toml",
     "sowopdirs.toml",
     "bay-khom.toml",
+    "tap-urdy.toml",
+    // Capture on completing a lap (`lap_capture`, issue 30).
+    "oware relay=last origin=include grand_slam=allowed capture_side=any must_feed=false capture_counts=4 lap_capture=next",
+    "kalah relay=next lap_capture=next capture=count capture_counts=2,3 capture_side=any",
+    "oware relay=last grand_slam=allowed capture=gap chain=true lap_capture=relay",
+    "kalah relay=last lap_capture=next",
+    "depouiller.toml",
+    // The opposite capture from the opponent's side (`capture_side` any
+    // or own, issue 30).
+    "kalah capture_side=any",
+    "kalah capture_side=own stores_sown=none extra_turn=none",
+    "kalah capture_side=any capture_leaves_seed=true grand_slam=no_capture",
+    "kalah capture_side=own relay=last grand_slam=forbidden",
 ];
 
 /// Random games per case.

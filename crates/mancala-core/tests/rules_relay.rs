@@ -457,6 +457,131 @@ fn capture_ends_relay_without_relay_sowing_is_refused_by_validation() {
 }
 
 #[test]
+fn lap_capture_next_takes_a_leg_landing_and_lifts_the_house_after_it() {
+    let laps = rules(&format!("{FISHING},grand_slam=allowed,lap_capture=next"));
+    let mut pos = at(&laps, "0,2,0,2,2,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    // h2's 2 seeds go to h3 (0 -> 1) and h4 (2 -> 3): that leg's landing
+    // captures h4's 3 seeds, and the house after it, h5, is lifted (a
+    // lift): its 2 seeds go to h6 (1) and o1 (1 -> 2, no capture count),
+    // which relays as usual: o2, o3 (1 -> 2: lifted) -> o4, o5 (lifted)
+    // -> o6, h1. h1 was empty: the final landing, 1 seed, no capture
+    // (docs/rules.md section 3).
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "1,0,1,0,0,1:3 0,2,0,2,0,2:0 to=1 ply=5");
+    assert_eq!(effect.relays, 4);
+    assert_eq!(effect.last, Some(mine(1)));
+    assert_eq!(effect.captured, 3);
+    assert_eq!(effect.captured_cups().collect::<Vec<_>>(), vec![mine(4)]);
+
+    // The house after the capture empty: the move ends there, captured.
+    let mut pos = at(&laps, "0,2,0,2,0,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "0,0,1,0,0,0:3 1,1,1,1,1,1:0 to=1 ply=5");
+    assert_eq!(effect.relays, 0);
+    assert_eq!(effect.captured, 3);
+}
+
+#[test]
+fn lap_capture_next_shows_the_take_and_counts_the_lift_against_the_limit() {
+    let laps = rules(&format!("{FISHING},grand_slam=allowed,lap_capture=next"));
+    let pos = at(&laps, "0,2,0,2,2,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    let steps = pos.sowing_steps(Move::House(2)).unwrap();
+    assert_eq!(
+        steps[..6],
+        [
+            SowingStep::Lift(mine(2)),
+            SowingStep::Seed(mine(3)),
+            SowingStep::Seed(mine(4)),
+            SowingStep::Take {
+                cup: mine(4),
+                to: Side::new(0)
+            },
+            SowingStep::Lift(mine(5)),
+            SowingStep::Seed(mine(6)),
+        ]
+    );
+    // With relay_limit 1 the lift of h5 is the one allowed; o1's landing
+    // would be a second: the move ends there, h4's capture kept.
+    let limited = rules(&format!(
+        "{FISHING},grand_slam=allowed,lap_capture=next,relay_limit=1"
+    ));
+    let mut pos = at(&limited, "0,2,0,2,2,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "0,0,1,0,0,1:3 2,1,1,1,1,1:0 to=1 ply=5");
+    assert!(effect.relay_limited);
+    assert_eq!(effect.captured, 3);
+}
+
+#[test]
+fn lap_capture_relay_captures_across_a_gap_before_each_lift() {
+    let gap = "oware,relay=last,origin=include,capture=gap,capture_side=any,chain=false,\
+               must_feed=false,grand_slam=allowed";
+    let laps = rules(&format!("{gap},lap_capture=relay"));
+    let mut pos = at(&laps, "0,1,1,0,2,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    // h2's seed makes h3 hold 2: it relays, so it first captures as a last
+    // seed would: h4 is empty, h5 beyond it holds 2, taken. h3's 2 seeds
+    // go to h4 (1) and h5 (now empty: 1), the final landing: h6 is empty
+    // and o1 beyond it holds 1, taken too.
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "0,0,0,1,1,0:3 0,1,1,1,1,1:0 to=1 ply=5");
+    assert_eq!(effect.relays, 1);
+    assert_eq!(effect.last, Some(mine(5)));
+    assert_eq!(effect.captured, 3);
+
+    // Without lap_capture the gap at h3's landing takes nothing: h3's 2
+    // seeds make h5 hold 3, lifted -> h6, o1, o2 (1 -> 2: lifted) -> o3,
+    // o4 (lifted) -> o5, o6 (lifted) -> h1, h2. h2 was emptied: the final
+    // landing; h3 beyond it is empty, a gap, and h4 beyond holds 1: taken.
+    let plain = rules(gap);
+    let mut pos = at(&plain, "0,1,1,0,2,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "1,1,0,0,0,1:1 2,0,2,0,2,0:0 to=1 ply=5");
+    assert_eq!(effect.captured, 1);
+}
+
+#[test]
+fn lap_capture_relay_ends_the_move_when_its_capture_empties_the_house() {
+    // A count capture takes the landing itself: h4, made 3, would relay,
+    // so it captures first; then there is nothing to lift and the move
+    // ends, with no second judgement of the landing.
+    let laps = rules(&format!("{FISHING},grand_slam=allowed,lap_capture=relay"));
+    let mut pos = at(&laps, "0,2,0,2,0,0:0 1,1,1,1,1,1:0 to=0 ply=4");
+    let effect = pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "0,0,1,0,0,0:3 1,1,1,1,1,1:0 to=1 ply=5");
+    assert_eq!(effect.relays, 0);
+    assert_eq!(effect.captured, 3);
+}
+
+#[test]
+fn lap_capture_needs_relay_sowing_without_capture_ends_relay() {
+    let err = RuleSet::from_spec("kalah,lap_capture=next").unwrap_err();
+    assert!(err.to_string().contains("lap_capture"), "{err}");
+    // Without relay sowing; with capture_ends_relay; with an extra move
+    // for a capture; with a grand slam rule (Oware's no_capture).
+    for spec in [
+        "kalah",
+        &format!("{FISHING},grand_slam=allowed,capture_ends_relay=true"),
+        &format!("{FISHING},grand_slam=allowed,capture_extra_turn=true"),
+        FISHING,
+    ] {
+        let mut set = RuleSet::from_spec(spec).unwrap();
+        set.lap_capture = LapCapture::Relay;
+        assert!(
+            matches!(
+                set.validate(),
+                Err(RuleError::InvalidValue {
+                    field: "lap_capture",
+                    reason: InvalidReason::LapCaptureRelay,
+                    ..
+                })
+            ),
+            "{spec}"
+        );
+    }
+    assert!(RuleSet::from_spec(&format!("{FISHING},grand_slam=allowed,lap_capture=next")).is_ok());
+}
+
+#[test]
 fn ot_tjin_fishes_a_house_made_three_on_either_side() {
     let ot_tjin = compile(Preset::OtTjin.rules());
     // h10's 2 seeds go to o1 (3 -> 4: it would relay) and o2 (held 2, now

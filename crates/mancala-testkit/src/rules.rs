@@ -3,8 +3,8 @@
 
 use mancala_core::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition,
-    EndSeedsTo, EndSet, ExtraTurn, GrandSlam, HouseSet, KalahOptions, Layout, Leftover, NoMove,
-    Origin, Preset, Relay, RelayOn, RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy,
+    EndSeedsTo, EndSet, ExtraTurn, GrandSlam, HouseSet, KalahOptions, LapCapture, Layout, Leftover,
+    NoMove, Origin, Preset, Relay, RelayOn, RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy,
     StoresSown, Unfed,
 };
 use proptest::prelude::*;
@@ -303,13 +303,18 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
     );
     // Small relay limits too, so that moves reach them; a capture ending
     // the relay half the time it can; relays on one count only
-    // (`relay_counts`) half the time.
+    // (`relay_counts`) half the time; captures at the end of every leg
+    // (`lap_capture`) two times in three when the relay is not ended.
     let relaying = (
         0usize..3,
         0usize..3,
         prop::sample::select(vec![1u8, 2, 3, 64, 255]),
         0usize..2,
-        (any::<bool>(), prop::collection::vec(1u8..=8, 0..2)),
+        (
+            any::<bool>(),
+            prop::collection::vec(1u8..=8, 0..2),
+            0usize..LapCapture::ALL.len(),
+        ),
     );
     // Rounds (docs/rules.md section 8a): a one-game match half the time.
     let rounding = (
@@ -543,7 +548,7 @@ type Feeding = (bool, u8, bool, usize, usize);
 type Captures = (usize, usize, usize, Vec<u8>, (usize, bool), (bool, u8), u32);
 type Ending = (u8, usize, usize, bool, (bool, u8));
 type More = (Vec<u8>, (bool, bool), bool, (bool, u8));
-type Relaying = (usize, usize, u8, usize, (bool, Vec<u8>));
+type Relaying = (usize, usize, u8, usize, (bool, Vec<u8>, usize));
 type Rounding = (bool, usize, usize, u8, u8);
 
 /// The rule set of [`random_rules`]'s draws, with the few combinations
@@ -565,7 +570,7 @@ fn rule_set_of(
     let (sow_counts, (sower, sow_last), gap_opposite, (capture_extra_turn, capture_limit)) = more;
     // The last seed taking its house too needs captures while sowing.
     let sow_capture_last = sow_last && !sow_counts.is_empty();
-    let (relay, relay_on, relay_limit, no_move, (capture_ends_relay, relay_counts)) = relaying;
+    let (relay, relay_on, relay_limit, no_move, (capture_ends_relay, relay_counts, lap)) = relaying;
     let sows_plainly = sow_counts.is_empty() && Relay::ALL[relay] == Relay::None;
     while usize::from(players) * usize::from(houses) * usize::from(seeds) > 255 {
         seeds -= 1;
@@ -619,6 +624,18 @@ fn rule_set_of(
         relay_limit,
         // Only with relay sowing (docs/rules.md section 14).
         capture_ends_relay: capture_ends_relay && Relay::ALL[relay] != Relay::None,
+        // Only with relay sowing, grand slams allowed, and neither
+        // capture_ends_relay nor capture_extra_turn (docs/rules.md
+        // section 14).
+        lap_capture: if Relay::ALL[relay] == Relay::None
+            || capture_ends_relay
+            || capture_extra_turn
+            || grand_slam != GrandSlam::Allowed
+        {
+            LapCapture::None
+        } else {
+            LapCapture::ALL[lap]
+        },
         min_seeds,
         must_feed: must_feed && two,
         unfed: Unfed::ALL[unfed],
@@ -633,7 +650,13 @@ fn rule_set_of(
         capture_empty_opposite: lone_seed == 1,
         capture_leaves_seed: lone_seed == 2,
         capture_counts: counts.into_iter().collect::<CountSet>(),
-        capture_side: CaptureSide::ALL[side],
+        // The opposite capture from the opponent's side is a two-player
+        // rule (docs/rules.md section 14); with more players every
+        // capture above is the opposite one.
+        capture_side: match CaptureSide::ALL[side] {
+            CaptureSide::Any | CaptureSide::Own if !two => CaptureSide::Opponent,
+            side => side,
+        },
         chain,
         // A limit needs chain (docs/rules.md section 14).
         chain_limit: if chain { chain_limit } else { 0 },
@@ -706,6 +729,7 @@ pub fn register_rules() -> impl Strategy<Value = RuleSet> {
             set.match_houses = set.match_houses.min(houses);
             set.relay = Relay::None;
             set.relay_counts = CountSet::EMPTY;
+            set.lap_capture = LapCapture::None;
             set.reach_opponent = false;
             set.single_to_empty = false;
             set.sow_capture_counts = Default::default();

@@ -155,6 +155,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "layout_seed" => number(rules.layout_seed.into(), 0, &[]),
         "end_seeds" => number(rules.end_seeds.into(), 0, &[2]),
         "end_seeds_to" => names(&["leftover", "mover"]),
+        "lap_capture" => names(&["none", "relay", "next"]),
         "first_move_extra_turn"
         | "must_feed"
         | "capture_empty_opposite"
@@ -259,9 +260,7 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
         {
             Some("no house holds more seeds than the game has")
         }
-        "capture_side" if matches!(r.capture, Capture::None | Capture::Opposite) => {
-            Some("an opposite capture lands on the mover's side; no capture has no side")
-        }
+        "capture_side" if r.capture == Capture::None => Some("no capture has no side"),
         "capture_from" if r.capture != Capture::Opposite => {
             Some("only opposite captures have targets")
         }
@@ -306,7 +305,7 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
         }
         "tuzdyk_count" | "tuzdyk_across" if !r.tuzdyk => Some("no tuzdyk"),
         "seeds" if !r.layout.is_uniform() => Some("the layout gives every house its seeds"),
-        "relay_on" | "relay_limit" | "relay_counts" if r.relay == Relay::None => {
+        "relay_on" | "relay_limit" | "relay_counts" | "lap_capture" if r.relay == Relay::None => {
             Some("no relay sowing")
         }
         "unfed" if !r.must_feed => Some("unfed applies only under must_feed (section 4)"),
@@ -363,7 +362,8 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
 fn can_take_from_opponent(r: &RuleSet) -> bool {
     match r.capture {
         Capture::None => false,
-        Capture::Opposite => true,
+        // Under `own` only the capturing seed, on the opponent's side.
+        Capture::Opposite => r.capture_side != CaptureSide::Own || !r.capture_leaves_seed,
         Capture::Count | Capture::Next => r.capture_side != CaptureSide::Own,
         Capture::Gap => r.capture_side != CaptureSide::Own || r.gap_opposite,
         Capture::Match => true,

@@ -27,8 +27,9 @@ pub struct Effect {
     pub captured: u8,
     /// Seeds that captures while sowing took (docs/rules.md section 5),
     /// whoever's store they went to, and those that captures before
-    /// sowing took (`capture_before_sowing`); those that went to the
-    /// mover's are in `captured` too.
+    /// sowing took (`capture_before_sowing`), and those that the landing
+    /// of a relay leg took (`lap_capture`); those that went to the mover's
+    /// are in `captured` too.
     pub sow_taken: u8,
     /// The move was a grand slam: with two players, its capture took every
     /// seed left on the opponent's side (under `grand_slam = no_capture` it

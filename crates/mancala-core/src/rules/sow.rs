@@ -2,7 +2,7 @@
 //! [`Rules::new`] built.
 
 use super::{CUPS, Rules};
-use crate::ruleset::{Capture, CaptureBeforeSowing, GrandSlam, Relay};
+use crate::ruleset::{Capture, CaptureBeforeSowing, GrandSlam, LapCapture, Relay};
 
 /// Landing bits: the cup is a store.
 pub(super) const LAND_STORE: u8 = 1;
@@ -24,6 +24,17 @@ pub(crate) const KERNEL_OPPOSITE: u8 = 2;
 /// Plain sowing, `capture = count`.
 pub(crate) const KERNEL_COUNT: u8 = 3;
 
+/// What a relay leg's landing does under `lap_capture`
+/// ([`Rules::lap_capture_leg`]).
+enum LapLeg {
+    /// Relay or end as `relay` says, as without `lap_capture`.
+    AsUsual,
+    /// Lift this house and sow on.
+    Lift(usize),
+    /// The move ends here, its captures made: no final landing.
+    End,
+}
+
 /// What a sowing did: computed for [`Position::play`](crate::Position::play)
 /// and for the legality checks that must look one move ahead. Eight
 /// bytes, so that it comes back in a register.
@@ -34,8 +45,9 @@ pub(crate) struct Sowing {
     /// Seeds that went to the mover's store by capture (sowing captures
     /// included).
     pub captured: u8,
-    /// Seeds that sowing captures took, to whichever store, and those
-    /// captures before sowing took (section 5).
+    /// Seeds that sowing captures took, to whichever store, those
+    /// captures before sowing took (section 5), and those a relay leg's
+    /// landing took (`lap_capture`, section 3).
     pub sow_taken: u8,
     /// The move was a grand slam (under `no_capture` its capture was cancelled).
     pub grand_slam: bool,
@@ -632,7 +644,25 @@ impl Rules {
                 }
             }
             result.last = last as u8;
-            let Some(lifted) = self.relay_lift(cups, side, dir, last) else {
+            let lap = if self.lap_capture == LapCapture::None {
+                None
+            } else {
+                let (out, taken, step) = (&mut result, &mut *captured_cups, &mut on_step);
+                match self.lap_capture_leg::<REPORT>(
+                    cups,
+                    (side, dir),
+                    last,
+                    move_of,
+                    out,
+                    taken,
+                    step,
+                ) {
+                    LapLeg::AsUsual => None,
+                    LapLeg::Lift(house) => Some(house),
+                    LapLeg::End => return result,
+                }
+            };
+            let Some(lifted) = lap.or_else(|| self.relay_lift(cups, side, dir, last)) else {
                 break;
             };
             if self.capture_ends_relay && self.would_capture(cups, (side, dir), last, move_of) {
@@ -649,6 +679,66 @@ impl Rules {
         }
         self.land::<REPORT, KERNEL_GENERAL>(cups, side, dir, move_of, &mut result, captured_cups);
         result
+    }
+
+    /// A relay leg's landing in house `last` under `lap_capture`
+    /// (docs/rules.md section 3): under `relay`, a landing that relays
+    /// first captures as a final landing would (the move ends there if the
+    /// capture emptied the house to lift); under `next`, a landing that
+    /// captures takes its seeds and the house after it is lifted, the move
+    /// ending when that is a store, an empty house or one `relay_on` does
+    /// not allow. A landing in a store, or before `no_capture_moves`, goes
+    /// on as usual. Every house taken is told to `on_step` as a take.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn lap_capture_leg<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        (side, dir): (usize, usize),
+        last: usize,
+        (sowings, lifted): (u32, u8),
+        result: &mut Sowing,
+        captured_cups: &mut u128,
+        on_step: &mut impl FnMut(Step),
+    ) -> LapLeg {
+        if self.landing[side][last] & LAND_STORE != 0 || !self.captures_now(sowings, lifted) {
+            return LapLeg::AsUsual;
+        }
+        let relays = self.relay_lift(cups, side, dir, last).is_some();
+        if self.lap_capture == LapCapture::Relay && !relays {
+            return LapLeg::AsUsual;
+        }
+        let (mut taken, before) = (0u128, result.captured);
+        // The reporting instance, as in `would_capture`: the houses taken
+        // are told as steps.
+        self.capture::<true, KERNEL_GENERAL>(cups, side, last, dir, sowings, result, &mut taken);
+        // Taken while the move sows, as captures while sowing are.
+        result.sow_taken += result.captured - before;
+        if REPORT {
+            *captured_cups |= taken;
+        }
+        let mut bits = taken;
+        while bits != 0 {
+            on_step(Step::Take(bits.trailing_zeros() as usize, side));
+            bits &= bits - 1;
+        }
+        match self.lap_capture {
+            LapCapture::None => LapLeg::AsUsual,
+            LapCapture::Relay => match self.relay_lift(cups, side, dir, last) {
+                Some(house) => LapLeg::Lift(house),
+                None => LapLeg::End,
+            },
+            LapCapture::Next if taken == 0 => LapLeg::AsUsual,
+            LapCapture::Next => {
+                let next = self.next_on_track(side, dir, last);
+                let house = self.landing[side][next] & LAND_STORE == 0;
+                if house && self.relay_ok[side][next] && cups[next] > 0 {
+                    LapLeg::Lift(next)
+                } else {
+                    LapLeg::End
+                }
+            }
+        }
     }
 
     /// Whether a landing in house `last` would capture any seed
@@ -741,10 +831,13 @@ impl Rules {
             Capture::None => {}
             Capture::Opposite => {
                 let own = self.landing[side][last] & LAND_OWN_HOUSE != 0;
-                if own && cups[last] == 1 {
-                    // Only the general kernel leaves the seed (`kernel`).
-                    let leave = K == KERNEL_GENERAL && self.capture_leaves_seed;
+                // Only the general kernel leaves the seed, and captures from
+                // the opponent's side or not from the mover's (`kernel`).
+                let leave = K == KERNEL_GENERAL && self.capture_leaves_seed;
+                if own && cups[last] == 1 && (K != KERNEL_GENERAL || self.opposite_own) {
                     self.capture_opposite::<REPORT>(cups, side, last, leave, out, captured_cups);
+                } else if K == KERNEL_GENERAL && !own && cups[last] == 1 && self.opposite_theirs {
+                    self.capture_across::<REPORT>(cups, side, last, leave, out, captured_cups);
                 }
             }
             Capture::Count => {
@@ -941,6 +1034,32 @@ impl Rules {
         }
         cups[self.store(side)] += taken as u8;
         out.captured += taken as u8;
+    }
+
+    /// The last seed made a house of the opponent's hold exactly 1
+    /// (`capture_side` `any` or `own`, two players): the mover's own house
+    /// across the board from it is taken, with the last seed unless
+    /// `leave` (`capture_leaves_seed`); nothing when that house is empty.
+    #[inline(never)]
+    fn capture_across<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        side: usize,
+        last: usize,
+        leave: bool,
+        out: &mut Sowing,
+        captured_cups: &mut u128,
+    ) {
+        let across = usize::from(self.across[last]);
+        if cups[across] == 0 {
+            return;
+        }
+        let houses = if leave {
+            1 << across
+        } else {
+            1 << across | 1 << last
+        };
+        self.take::<REPORT>(cups, side, houses, out, captured_cups);
     }
 
     /// The last seed made one of the mover's houses hold exactly 1: take

@@ -11,8 +11,8 @@ use super::parse::Dimension;
 use super::sets::{CountSet, EndSet, HouseSet};
 use super::values::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, Direction, EndCondition, EndSeedsTo,
-    ExtraTurn, GrandSlam, Leftover, NoMove, Origin, Relay, RelayOn, RoundFill, RoundStarter,
-    Rounds, SowCaptureBy, StoresSown, Unfed,
+    ExtraTurn, GrandSlam, LapCapture, Leftover, NoMove, Origin, Relay, RelayOn, RoundFill,
+    RoundStarter, Rounds, SowCaptureBy, StoresSown, Unfed,
 };
 use crate::error::RuleError;
 use crate::preset::Preset;
@@ -268,6 +268,10 @@ rule_dimensions! {
         /// `leftover` says (the default), or the player who made the move
         /// (Anywoli, Hoyito; needs `end_seeds`).
         end_seeds_to: EndSeedsTo = EndSeedsTo::Leftover,
+        /// Relay sowing: whether a leg's landing captures before the sowing
+        /// goes on, and where it goes on from (Tap-Urdy, Meusueb; needs
+        /// relay sowing, without `capture_ends_relay`).
+        lap_capture: LapCapture = LapCapture::None,
     }
 }
 

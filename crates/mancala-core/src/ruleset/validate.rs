@@ -3,8 +3,8 @@
 
 use super::table::RuleSet;
 use super::values::{
-    Capture, CaptureBeforeSowing, Direction, EndCondition, EndSeedsTo, GrandSlam, Relay, Rounds,
-    StoresSown,
+    Capture, CaptureBeforeSowing, CaptureSide, Direction, EndCondition, EndSeedsTo, GrandSlam,
+    LapCapture, Relay, Rounds, StoresSown,
 };
 use super::{MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS};
 use crate::error::{InvalidReason, RuleError};
@@ -25,7 +25,9 @@ impl RuleSet {
     /// past `houses`, more than 16 houses and chosen houses together, a
     /// `direction_choice` under `parity`, `direction = split` on an odd
     /// row whose middle house is not in `direction_choice`, relay sowing
-    /// with `split` or a `direction_choice`, `capture_ends_relay`
+    /// with `split` or a `direction_choice`, `lap_capture` without relay
+    /// sowing, or with `capture_ends_relay`, `capture_extra_turn` or a
+    /// `grand_slam` other than `allowed`, `capture_ends_relay`
     /// without relay sowing, `capture_extra_turn_limit` without
     /// `capture_extra_turn`, `capture_leaves_seed` with
     /// `capture_empty_opposite`, `chain_limit` without `chain`,
@@ -104,6 +106,15 @@ impl RuleSet {
         if self.capture_ends_relay && self.relay == Relay::None {
             let reason = InvalidReason::CaptureEndsRelayWithoutRelay;
             return invalid("capture_ends_relay", "true".into(), reason);
+        }
+        if self.lap_capture != LapCapture::None
+            && (self.relay == Relay::None
+                || self.capture_ends_relay
+                || self.capture_extra_turn
+                || self.grand_slam != GrandSlam::Allowed)
+        {
+            let value = self.lap_capture.to_string();
+            return invalid("lap_capture", value, InvalidReason::LapCaptureRelay);
         }
         self.validate_relay_counts()?;
         self.validate_captures()?;
@@ -377,6 +388,12 @@ impl RuleSet {
             ("pie_rule", self.pie_rule, "true"),
             ("tuzdyk", self.tuzdyk, "true"),
             ("end", self.end.contains(EndCondition::TakeAll), "take_all"),
+            (
+                "capture_side",
+                self.capture == Capture::Opposite
+                    && matches!(self.capture_side, CaptureSide::Any | CaptureSide::Own),
+                self.capture_side.name(),
+            ),
         ];
         match two_player.iter().find(|(_, on, _)| *on) {
             Some((field, _, value)) => Err(RuleError::TwoPlayerRule {

@@ -443,3 +443,21 @@ rule_enum! {
         Mover = "mover",
     }
 }
+
+rule_enum! {
+    /// What a relay leg's landing may capture before the sowing goes on
+    /// (`lap_capture`, docs/rules.md section 3).
+    LapCapture("lap_capture") {
+        /// Nothing: only the move's final landing captures.
+        None = "none",
+        /// A leg whose last seed falls in a house that held seeds, and so
+        /// relays, first captures there as a final landing would; the relay
+        /// then goes on as usual (Tap-Urdy; MancalaGames' LAP_CAPT with a
+        /// gap capture).
+        Relay = "relay",
+        /// A leg whose landing captures takes its seeds, and the sowing goes
+        /// on from the house after it (Meusueb, Motiq, Lahemay Waladat;
+        /// MancalaGames' LAP_CAPT with a count capture).
+        Next = "next",
+    }
+}

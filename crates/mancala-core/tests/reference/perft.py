@@ -102,6 +102,10 @@ class Rules:
     # A relay lifts a house only when it then holds one of these counts,
     # the last seed included under `last`; empty: any count (section 3).
     relay_counts: frozenset = frozenset()
+    # A relay leg's landing captures before the sowing goes on (section
+    # 3): none | relay (a landing that relays captures first) | next (a
+    # landing that captures goes on from the house after it).
+    lap_capture: str = "none"
     # A house of at most `houses` seeds is played only when its first
     # leg's last seed does not fall into an own house that held seeds
     # (section 4).
@@ -506,25 +510,64 @@ def relay_house(rules, s, mover, last, way=None):
     return cup
 
 
+def lap_capture(rules, s, mover, last, hand, way, stats):
+    """Section 3, `lap_capture`: a relay leg's last seed fell in `last`.
+    Returns (the house to lift instead of `relay_house`'s, or None to go
+    on as usual, or "end": the move ends here with no final landing; the
+    seeds taken). `relay`: a landing that relays captures first, then
+    relays if its house still holds seeds. `next`: a landing that
+    captures goes on from the house after it, when that is a house
+    holding seeds that `relay_on` allows. Grand slams are allowed
+    (section 14): a capture is a capture."""
+    none = (None, 0)
+    if rules.lap_capture == "none" or last[0] == "s" or not may_capture(rules, s, hand):
+        return none
+    if rules.lap_capture == "relay" and relay_house(rules, s, mover, last, way) is None:
+        return none
+    back = 1 if way == "back" else -1
+    taken = sum(capture(rules, s, mover, last, back).values())
+    if taken:
+        stats["lap_captures"] += 1
+    if rules.lap_capture == "relay":
+        return (relay_house(rules, s, mover, last, way) or "end"), taken
+    if not taken:
+        return none
+    cups = track(rules, mover)
+    cup = cups[(cups.index(last) + (-1 if way == "back" else 1)) % len(cups)]
+    if cup[0] == "s" or count(s, cup) == 0:
+        return "end", taken
+    if (rules.relay_on == "own" and cup[1] != mover) or (
+            rules.relay_on == "opponent" and cup[1] == mover):
+        return "end", taken
+    return cup, taken
+
+
 def sow(rules, s, mover, k, stats, way=None):
     """Lifts house k of the mover and sows (the way `way` says, see
     `clockwise`), leg after leg under relay sowing; returns the cup of the
-    last seed and whether the relay limit stopped the move."""
+    last seed, whether the relay limit stopped the move, whether
+    `lap_capture` ended it (no final landing) and the seeds its legs took."""
     hand = s.houses[mover][k]  # the seeds of the house played
     last = sow_leg(rules, s, mover, ("h", mover, k), stats, way)
     lifts = 0
+    leg_taken = 0
     while True:
-        lifted = relay_house(rules, s, mover, last, way)
+        lifted, taken = lap_capture(rules, s, mover, last, hand, way, stats)
+        leg_taken += taken
+        if lifted == "end":
+            return last, False, True, leg_taken
         if lifted is None:
-            return last, False
+            lifted = relay_house(rules, s, mover, last, way)
+        if lifted is None:
+            return last, False, False, leg_taken
         back = 1 if way == "back" else -1
         if rules.capture_ends_relay and landing_captures(rules, s, mover, last, hand, back):
             # Section 3, `capture_ends_relay`: the landing captures instead.
             stats["relays_ended_by_a_capture"] += 1
-            return last, False
+            return last, False, False, leg_taken
         if lifts == rules.relay_limit:
             stats["relay_limits"] += 1
-            return last, True
+            return last, True, False, leg_taken
         lifts += 1
         stats["relays"] += 1
         last = sow_leg(rules, s, mover, lifted, stats, way)
@@ -615,7 +658,25 @@ def targets(rules, mover):
 def opposite_capture(rules, s, mover, last):
     """Returns the captured seeds taken from each side, by side."""
     taken = Counter()
-    if last[0] != "h" or last[1] != mover or s.houses[mover][last[2]] != 1:
+    if last[0] != "h" or s.houses[last[1]][last[2]] != 1:
+        return taken
+    # Two players, `capture_side` any or own: a last seed in an empty house
+    # of the opponent's takes the mover's own house across the board, with
+    # itself unless `capture_leaves_seed`; `own`: only that one (section 5).
+    across_ok = rules.players == 2 and rules.capture_side in ("any", "own")
+    if last[1] != mover:
+        across = rules.houses - 1 - last[2]
+        seeds = s.houses[mover][across]
+        if not across_ok or seeds == 0:
+            return taken
+        s.houses[mover][across] = 0
+        taken[mover] += seeds
+        if not rules.capture_leaves_seed:
+            s.houses[last[1]][last[2]] = 0
+            taken[last[1]] += 1
+        s.stores[mover] += sum(taken.values())
+        return taken
+    if rules.players == 2 and rules.capture_side == "own":
         return taken
     corresponding = rules.houses - 1 - last[2]
     total = sum(s.houses[t][corresponding] for t in targets(rules, mover))
@@ -785,11 +846,12 @@ def play_house(rules, s, k, stats, way=None):
     before = s.copy()
     t = s.copy()
     back = 1 if clockwise(rules, s.houses[mover][k], way) else -1
-    last, limited = sow(rules, t, mover, k, stats, way)
+    last, limited, lap_ended, leg_taken = sow(rules, t, mover, k, stats, way)
     sown = t.copy()
     taken = Counter()
-    if limited:
-        # Stopped by the relay limit: no capture, no extra turn.
+    if limited or lap_ended:
+        # Stopped by the relay limit: no capture, no extra turn. Ended by
+        # a leg's capture (`lap_capture`): no final landing.
         return t, False, False
     if t.tuzdyk_owner(last) is not None:
         stats["last_in_a_tuzdyk"] += 1  # captures nothing

@@ -135,6 +135,10 @@ rules-relay-counts = { $relay ->
        *[last] That house is lifted only when it holds { $counts }, the last seed included; with any other number the move ends there.
     }
 rules-relay-capture-ends = But a last seed that would capture (see the captures) captures there and ends the move instead of being lifted.
+# `lap_capture = relay`: a leg that relays first captures where it ended.
+rules-relay-lap-capture-relay = Before a house is lifted, the last seed that fell into it captures as a move's last seed would (see the captures); the sowing then goes on from it.
+# `lap_capture = next`: a leg whose last seed captures goes on from the next house.
+rules-relay-lap-capture-next = A leg's last seed that captures (see the captures) takes its seeds there, and the sowing goes on by lifting the house after it; when that house is empty or a store, the move ends.
 rules-relay-legs = Each lift is sown by the same rules, the house just lifted being the emptied one.
 rules-relay-limit = A move makes at most { $limit } { $limit ->
         [one] lift
@@ -190,6 +194,17 @@ rules-capture-opposite-empty = { $target ->
     }, { $empty ->
         [nothing] nothing is captured
        *[last_seed] the last seed alone goes to your store
+    }.
+# `capture_side` any or own with the opposite capture (two players): a
+# last seed in an empty house of the opponent's takes the mover's house
+# across. $side: any (as well as the capture above) or own (instead of
+# it); $leave: yes (capture_leaves_seed) or no.
+rules-capture-opposite-across = { $side ->
+        [own] Only a last seed on the opponent's side captures: if it lands in an empty house of theirs and your own house opposite holds seeds
+       *[any] A last seed on the opponent's side captures too: if it lands in an empty house of theirs and your own house opposite holds seeds
+    }, you capture that house's seeds { $leave ->
+        [yes] into your store; your last seed stays where it landed
+       *[no] together with that last seed into your store
     }.
 rules-capture-first-moves = { $moves ->
         [one] The first move of the game captures nothing.

@@ -103,6 +103,8 @@ rules-relay-counts = { $relay ->
        *[last] 最後の石も含めてその穴の石が{ $counts }のときだけ取り出します。ほかの数なら手番はそこで終わります。
     }
 rules-relay-capture-ends = ただし、石を取れる最後の石（「石を取る」を参照）は取り出さず、そこで石を取ってその手を終えます。
+rules-relay-lap-capture-relay = 穴から石を取り出す前に、そこに落ちた最後の石は、手の最後の石と同じように石を取ります（「石を取る」を参照）。そのあと、その穴からまき続けます。
+rules-relay-lap-capture-next = 一周の最後の石が石を取れるとき（「石を取る」を参照）はそこで石を取り、その次の穴の石を取り出してまき続けます。その穴が空かゴールなら、手は終わります。
 rules-relay-legs = 取り出した石も同じルールでまきます。そのときは、いま取り出した穴を空にした穴とします。
 rules-relay-limit = 1手で取り出せるのは{ $limit }回までです。それを超えるところでその手はすぐに終わり、石も取らず、もう一回もありません。
 
@@ -150,6 +152,13 @@ rules-capture-opposite-empty = { $target ->
         [nothing] 何も取りません
        *[last_seed] 最後の石だけを自分のゴールに入れます
     }。
+rules-capture-opposite-across = { $side ->
+        [own] 相手の側に落ちた最後の石だけが石を取ります。相手の空の穴に落ち、その向かいの自分の穴に石があれば
+       *[any] 相手の側に落ちた最後の石も石を取ります。相手の空の穴に落ち、その向かいの自分の穴に石があれば
+    }、{ $leave ->
+        [yes] その穴の石を自分のゴールに入れます。最後の石は落ちた穴に残ります。
+       *[no] その穴の石を最後の石といっしょに自分のゴールに入れます。
+    }
 rules-capture-first-moves = ゲームの最初の{ $moves }手では石を取りません。
 rules-capture-single-seed = 石が1個だけの穴から始めた手では、最後の石で石を取れません。
 # $kind: first_seed or single_opposite (`capture_before_sowing`).
