@@ -164,6 +164,7 @@ const ADDED_LATER: &[&str] = &[
     "single_to_empty",
     "tuzdyk_across",
     "end_seeds_to",
+    "territory_rest",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

@@ -12,7 +12,7 @@ use super::sets::{CountSet, EndSet, HouseSet};
 use super::values::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, Direction, EndCondition, EndSeedsTo,
     ExtraTurn, GrandSlam, Leftover, NoMove, Origin, Relay, RelayOn, RoundFill, RoundStarter,
-    Rounds, SowCaptureBy, StoresSown, Unfed,
+    Rounds, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
 };
 use crate::error::RuleError;
 use crate::preset::Preset;
@@ -268,6 +268,9 @@ rule_dimensions! {
         /// `leftover` says (the default), or the player who made the move
         /// (Anywoli, Hoyito; needs `end_seeds`).
         end_seeds_to: EndSeedsTo = EndSeedsTo::Leftover,
+        /// Under `rounds = territory`: who owns the house the round's
+        /// winner fills only in part (docs/rules.md section 8a).
+        territory_rest: TerritoryRest = TerritoryRest::OverHalf,
     }
 }
 
