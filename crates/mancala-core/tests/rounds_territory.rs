@@ -89,6 +89,23 @@ fn a_capture_on_ones_row_reads_the_owner() {
     assert_eq!(pos.to_string(), "0,0,2:2 0,2,0:2 to=1 ply=1");
 }
 
+#[test]
+fn a_house_sown_to_the_count_goes_to_its_owner_not_its_rows_player() {
+    // A later round as docs/rules.md section 8a lays it out, by hand: A
+    // owns a1, a2 and B's house 1 (its house 3); B owns b2; a board of 3
+    // houses a side, B's houses 1 and 3 burnt. A 2 (2 seeds): b1 3, taken
+    // at once by its owner, A (sow_capture_by = owner), then b2 2.
+    let set = RuleSet::from_spec(
+        "kalah,houses=3,seeds=2,layout=2,2,0,stores_sown=none,capture=none,extra_turn=none,sow_capture_counts=3,sow_capture_by=owner",
+    )
+    .unwrap();
+    let rules = mancala_core::Rules::with_burnt(&set, [0, 0b101, 0, 0]).unwrap();
+    let setup = "1,2,2:0 0,1,0:2 to=0".parse().unwrap();
+    let mut pos = Position::from_setup(&rules, &setup).unwrap();
+    pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "1,0,0:3 0,2,0:2 to=1 ply=1");
+}
+
 /// Three seeds a house: a round ending 8 to 4 (the engine's line; the
 /// owners after it are worked by hand below).
 const THREES: &str = "kalah,houses=2,seeds=3,rounds=territory,stores_sown=none,capture=count,capture_counts=2,3,capture_side=opponent,extra_turn=none";
