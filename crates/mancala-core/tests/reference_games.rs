@@ -183,6 +183,8 @@ const CASES: &[&str] = &[
     "namnam.toml",
     "nsa-isong.toml",
     "san-yao.toml",
+    "ayo-rounds.toml",
+    "adji-kui-ii.toml",
 ];
 
 /// Random games per case.
