@@ -1019,6 +1019,23 @@ fn play_refuses_a_saved_match_without_its_rounds() {
 }
 
 #[test]
+fn replay_plays_a_match_whose_houses_change_hands() {
+    // As tests/rounds_territory.rs in mancala-core: round 1 ends A 6 to
+    // B 2, so A owns its row and B's house 1 (its house 3), B its house 2.
+    let rules = "kalah,houses=2,seeds=2,rounds=territory,stores_sown=none,capture=count,capture_counts=2,3,extra_turn=none";
+    let moves = "2,1,2,2,1,2,2";
+    let v = json(&ok(&[
+        "replay", "--rules", rules, "--moves", moves, "--json",
+    ]));
+    assert_eq!(v["round"], 2, "{v}");
+    assert_eq!(v["position"], "2,2,2:0 0,2,0:0 to=1 ply=0", "{v}");
+    assert_eq!(v["legal_moves"], json("[\"2\"]"), "{v}");
+    // B's house 1 is A's this round: B cannot move it.
+    let err = usage_error(&["replay", "--rules", rules, "--moves", &format!("{moves},1")]);
+    assert!(err.contains("illegal move 1"), "{err}");
+}
+
+#[test]
 fn replay_plays_a_match_on_into_its_next_rounds() {
     // Round 1 as in the match played above, then round 2's B 2 (SB 2, a1 3).
     let moves = "2,2,1,1,2,2,1,2";

@@ -179,6 +179,18 @@ pub enum InvalidReason {
     /// Burnt houses past the board, or every house of a side burnt.
     #[error("burnt houses must be houses of the board, and every side keeps one in play")]
     Burnt,
+    /// `rounds = territory` with a dimension it cannot be played with: one
+    /// that reads a house's place on its row or across the board, sows a
+    /// store, or loses seeds from the match (docs/rules.md section 8a).
+    #[error(
+        "houses changing hands (rounds = territory) need 2 players, at most 8 houses, seeds in every house at the start, stores not sown, no capture across the board, no house chosen or turned by its number, and every seed going to a player at a round's end"
+    )]
+    TerritoryWith,
+    /// `territory_rest` set without `rounds = territory`.
+    #[error(
+        "territory_rest says who owns a house filled in part when houses change hands: it needs rounds = territory"
+    )]
+    TerritoryRestWithoutTerritory,
     /// `rounds = fill` with `pie_rule`.
     #[error("a match in rounds keeps each player on their side, so it has no pie rule")]
     RoundsWithPie,

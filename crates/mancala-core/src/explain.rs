@@ -14,7 +14,7 @@ use crate::phrase::{Phrase, PhraseArg};
 use crate::ruleset::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition,
     EndSeedsTo, ExtraTurn, GrandSlam, LapCapture, Leftover, NoMove, Origin, Relay, RelayOn,
-    RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
 };
 
 /// One topic of a rule set's explanation: its id and its sentences.
@@ -729,22 +729,19 @@ fn rounds(r: &RuleSet) -> Option<Vec<Phrase>> {
     if r.rounds == Rounds::None {
         return None;
     }
+    if r.rounds == Rounds::Territory {
+        return Some(territory(r));
+    }
     let fill = match r.round_fill {
         RoundFill::FromHouse1 => "far_end",
         RoundFill::FromStore => "store_end",
-    };
-    let starter = match r.round_starter {
-        RoundStarter::Alternate => "alternate",
-        RoundStarter::Loser => "loser",
-        RoundStarter::Winner => "winner",
-        RoundStarter::LastMover => "last_mover",
     };
     let mut phrases = vec![
         Phrase::new("rules-rounds-fill")
             .number("seeds", r.seeds)
             .word("fill", fill),
         Phrase::new("rules-rounds-burnt"),
-        Phrase::new("rules-rounds-starter").word("starter", starter),
+        Phrase::new("rules-rounds-starter").word("starter", round_starter(r)),
         Phrase::new("rules-rounds-end").number("houses", r.match_houses),
     ];
     if r.round_limit > 0 {
@@ -752,6 +749,38 @@ fn rounds(r: &RuleSet) -> Option<Vec<Phrase>> {
     }
     phrases.push(Phrase::new("rules-rounds-result"));
     Some(phrases)
+}
+
+/// Who starts a round after the first, as a phrase's word.
+fn round_starter(r: &RuleSet) -> &'static str {
+    match r.round_starter {
+        RoundStarter::Alternate => "alternate",
+        RoundStarter::Loser => "loser",
+        RoundStarter::Winner => "winner",
+        RoundStarter::LastMover => "last_mover",
+    }
+}
+
+/// Houses changing hands between rounds (`rounds = territory`): how the
+/// seeds won decide the owners, who starts, and when the match ends.
+fn territory(r: &RuleSet) -> Vec<Phrase> {
+    let rest = match r.territory_rest {
+        TerritoryRest::OverHalf => "over_half",
+        TerritoryRest::Loser => "loser",
+        TerritoryRest::LoserEmpty => "loser_empty",
+    };
+    let mut phrases = vec![
+        Phrase::new("rules-rounds-territory")
+            .number("seeds", r.seeds)
+            .word("rest", rest),
+        Phrase::new("rules-rounds-starter").word("starter", round_starter(r)),
+        Phrase::new("rules-rounds-territory-end").number("houses", r.match_houses),
+    ];
+    if r.round_limit > 0 {
+        phrases.push(Phrase::new("rules-rounds-limit").number("rounds", r.round_limit));
+    }
+    phrases.push(Phrase::new("rules-rounds-result"));
+    phrases
 }
 
 /// Whether `leftover` can ever be used. Not when emptying a side wins at

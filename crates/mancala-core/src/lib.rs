@@ -120,7 +120,7 @@ pub use ruleset::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction,
     EndCondition, EndSeedsTo, EndSet, ExtraTurn, GrandSlam, HouseSet, LapCapture, Layout, Leftover,
     MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS, NoMove, Origin, Relay, RelayOn, RoundFill, RoundStarter,
-    Rounds, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    Rounds, RuleSet, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
 };
 pub use setup::{PieState, Setup};
 pub use side::{BySide, Side};

@@ -14,7 +14,9 @@ use crate::mv::{Move, MoveList};
 use crate::outcome::{EndReason, Outcome};
 use crate::position::{Effect, Position};
 use crate::rules::Rules;
-use crate::ruleset::{MAX_PLAYERS, RoundFill, RoundStarter, Rounds, RuleSet};
+use crate::ruleset::{
+    Layout, MAX_PLAYERS, RoundFill, RoundStarter, Rounds, RuleSet, TerritoryRest,
+};
 use crate::setup::Setup;
 use crate::side::Side;
 
@@ -256,13 +258,18 @@ impl Match {
         {
             return None;
         }
-        let (setup, burnt) = next_layout(set, &end.scores())?;
+        let (round_set, setup, burnt) = if set.rounds == Rounds::Territory {
+            territory_layout(set, &end.scores())?
+        } else {
+            let (setup, burnt) = next_layout(set, &end.scores())?;
+            (*set, setup, burnt)
+        };
         let starter = next_starter(set.round_starter, last, &end.scores());
         let setup = Setup {
             to_move: starter.index(),
             ..setup
         };
-        let rules = Rules::with_burnt(set, burnt).expect("every side keeps a house in play");
+        let rules = Rules::with_burnt(&round_set, burnt).expect("every side keeps a house in play");
         Some(Game::from_setup(rules, &setup).expect("a round's start fits its rules"))
     }
 
@@ -323,6 +330,82 @@ fn next_layout(set: &RuleSet, scores: &[u8]) -> Option<(Setup, [u16; MAX_PLAYERS
         setup.stores.push(won - (filled as u8) * set.seeds);
     }
     Some((setup, burnt))
+}
+
+/// How many houses the winner of a round that ended with `won` seeds
+/// (to the loser's fewer, or as many) owns in the next, of the `2 x
+/// houses` (docs/rules.md section 8a): as many as its seeds fill, and the
+/// one they fill in part as `territory_rest` says.
+pub(crate) fn territory_houses(set: &RuleSet, won: u8) -> usize {
+    let (whole, rest) = (usize::from(won / set.seeds), won % set.seeds);
+    let part =
+        set.territory_rest == TerritoryRest::OverHalf && 2 * u16::from(rest) > u16::from(set.seeds);
+    (whole + usize::from(part)).min(2 * usize::from(set.houses))
+}
+
+/// Under `rounds = territory`, the round after one that ended with these
+/// scores (two players), or `None` when a player would own fewer than
+/// `match_houses` houses: the rule set it is played under, its start and
+/// its burnt houses.
+///
+/// Every house is filled again; the winner (the side with more seeds; on
+/// a tie, side 0 with no house changing hands) owns its row and the
+/// loser's first `k` houses, the loser its houses `k + 1` on. The round is
+/// played on a board of `2 x houses - 1` houses a side, each side's
+/// houses its own in sowing order: the winner's row, then the loser's
+/// houses 1 to `k` as its houses `houses + 1` on; the loser's houses keep
+/// their numbers. The houses no one owns there are burnt, so the sowing
+/// track is the board's own. A layout of the first `houses` houses keeps
+/// the seeds in the game as they are (`majority`, `end_seeds`).
+fn territory_layout(set: &RuleSet, scores: &[u8]) -> Option<(RuleSet, Setup, [u16; MAX_PLAYERS])> {
+    let h = usize::from(set.houses);
+    let seeds = set.seeds;
+    let winner = usize::from(scores[1] > scores[0]);
+    let loser = 1 - winner;
+    let owned = territory_houses(set, scores[winner]);
+    if 2 * h - owned < usize::from(set.match_houses) {
+        return None;
+    }
+    let k = owned.saturating_sub(h);
+    let wide = 2 * h - 1;
+    let mut round = *set;
+    round.houses = wide as u8;
+    round.layout = Layout::of(
+        &(0..wide)
+            .map(|i| if i < h { seeds } else { 0 })
+            .collect::<Vec<u8>>(),
+    )
+    .expect("a layout of at most 15 counts");
+    round.rounds = Rounds::None;
+    round.match_houses = 1;
+    round.round_limit = 0;
+    round.territory_rest = TerritoryRest::OverHalf;
+    let mut setup = Setup::default();
+    let mut burnt = [0u16; MAX_PLAYERS];
+    let mut houses = [vec![0u8; wide], vec![0u8; wide]];
+    for i in 0..wide {
+        if i < h + k {
+            houses[winner][i] = seeds;
+        } else {
+            burnt[winner] |= 1 << i;
+        }
+        if (k..h).contains(&i) {
+            houses[loser][i] = seeds;
+        } else {
+            burnt[loser] |= 1 << i;
+        }
+    }
+    let mut stores = vec![0u8; 2];
+    if set.territory_rest == TerritoryRest::LoserEmpty {
+        stores[winner] = scores[winner] % seeds;
+        stores[loser] = scores[loser] % seeds;
+        if stores[winner] + stores[loser] > 0 {
+            houses[loser][k] = 0;
+        }
+    }
+    setup.houses = houses.to_vec();
+    setup.stores = stores;
+    Some((round, setup, burnt))
 }
 
 /// Who starts the round after `last`, which ended with these scores.

@@ -21,7 +21,7 @@ pub use table::{DIMENSIONS, RuleSet};
 pub use values::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, Direction, EndCondition, EndSeedsTo,
     ExtraTurn, GrandSlam, LapCapture, Leftover, NoMove, Origin, Relay, RelayOn, RoundFill,
-    RoundStarter, Rounds, SowCaptureBy, StoresSown, Unfed,
+    RoundStarter, Rounds, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
 };
 
 /// The most players a rule set may seat.

@@ -165,6 +165,7 @@ const ADDED_LATER: &[&str] = &[
     "tuzdyk_across",
     "end_seeds_to",
     "lap_capture",
+    "territory_rest",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

@@ -189,6 +189,15 @@ const CASES: &[&str] = &[
     "kalah capture_side=own stores_sown=none extra_turn=none",
     "kalah capture_side=any capture_leaves_seed=true grand_slam=no_capture",
     "kalah capture_side=own relay=last grand_slam=forbidden",
+    // Houses changing hands between rounds (docs/rules.md section 8a):
+    // a game is the first round.
+    "numnum.toml",
+    "adi.toml",
+    "namnam.toml",
+    "nsa-isong.toml",
+    "san-yao.toml",
+    "ayo-rounds.toml",
+    "adji-kui-ii.toml",
 ];
 
 /// Random games per case.

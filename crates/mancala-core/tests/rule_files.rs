@@ -5,7 +5,7 @@ use mancala_core::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction,
     EndCondition, EndSeedsTo, EndSet, ExtraTurn, GrandSlam, HouseSet, KalahOptions, LapCapture,
     Layout, Leftover, NoMove, Origin, Preset, Relay, RelayOn, RoundFill, RoundStarter, Rounds,
-    RuleError, RuleSet, SowCaptureBy, StoresSown, Unfed,
+    RuleError, RuleSet, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
 };
 use mancala_testkit::assert_mentions;
 
@@ -204,7 +204,7 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 56] = [
+    let table: [(&str, &str, Change); 57] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
@@ -303,6 +303,9 @@ fn set_changes_every_dimension_by_name() {
             s.end_seeds_to = EndSeedsTo::Mover
         }),
         ("lap_capture", "next", |s| s.lap_capture = LapCapture::Next),
+        ("territory_rest", "loser_empty", |s| {
+            s.territory_rest = TerritoryRest::LoserEmpty
+        }),
     ];
     let names: Vec<&str> = table.iter().map(|(name, _, _)| *name).collect();
     assert_eq!(

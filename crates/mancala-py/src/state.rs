@@ -554,9 +554,10 @@ fn read_json(text: &str) -> Result<PyState, String> {
     let is_match =
         serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v.get("rounds").is_some());
     if is_match {
-        serde_json::from_str(text)
-            .map(PyState::new_match)
-            .map_err(|e| format!("not a match record: {e}"))
+        let game: Match =
+            serde_json::from_str(text).map_err(|e| format!("not a match record: {e}"))?;
+        crate::game::python_plays(game.rule_set())?;
+        Ok(PyState::new_match(game))
     } else {
         serde_json::from_str(text)
             .map(PyState::new)
@@ -573,6 +574,9 @@ fn parse_line(text: &str) -> PyResult<PyState> {
     // A line whose rules play rounds is a match line (`RULES; ROUND /
     // ROUND`), as `mancala replay --game` reads it.
     let rules = text.split(';').next().unwrap_or("").trim();
+    if let Ok(set) = mancala_core::RuleSet::from_spec(rules) {
+        crate::game::python_plays(&set).map_err(PyValueError::new_err)?;
+    }
     if mancala_core::RuleSet::from_spec(rules).is_ok_and(|set| set.rounds != Rounds::None) {
         return text
             .parse::<Match>()

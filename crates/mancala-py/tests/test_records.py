@@ -48,7 +48,7 @@ SHORT_JSON = (
     '"match_houses":1,"round_limit":0,"capture_before_sowing":"none",'
     '"capture_opponent_store":false,"relay_counts":[],"reach_opponent":false,'
     '"single_to_empty":false,"tuzdyk_across":false,"end_seeds_to":"leftover",'
-    '"lap_capture":"none"},'
+    '"lap_capture":"none","territory_rest":"over_half"},'
     '"events":["2","4","4","1","4","2"]}'
 )
 
@@ -63,6 +63,7 @@ OLDER_JSON = (
     .replace(',"capture_opponent_store":false', "")
     .replace(',"end_seeds_to":"leftover"', "")
     .replace(',"lap_capture":"none"', "")
+    .replace(',"territory_rest":"over_half"', "")
 )
 
 

@@ -555,6 +555,12 @@ async fn bad_room_options_are_refused_naming_the_field() {
             "bad_rules",
             "direction_choice",
         ),
+        // Nor show houses changing hands between rounds (issue 30).
+        (
+            json!({ "rules": "oware,rounds=territory" }),
+            "bad_rules",
+            "territory",
+        ),
     ];
     for (body, code, field) in cases {
         let (status, answer) = create(&server, &host, body.clone()).await;

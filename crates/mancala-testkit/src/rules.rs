@@ -5,7 +5,7 @@ use mancala_core::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition,
     EndSeedsTo, EndSet, ExtraTurn, GrandSlam, HouseSet, KalahOptions, LapCapture, Layout, Leftover,
     NoMove, Origin, Preset, Relay, RelayOn, RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy,
-    StoresSown, Unfed,
+    StoresSown, TerritoryRest, Unfed,
 };
 use proptest::prelude::*;
 use rand::RngExt;
@@ -354,12 +354,15 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         prop::bool::weighted(0.2),
         any::<bool>(),
     );
+    // Houses changing hands (`rounds = territory`, section 8a) half the
+    // time a match is in rounds, each `territory_rest` alike.
+    let territory = (any::<bool>(), 0..TerritoryRest::ALL.len());
     let all = (shape, feeding, capture, ending, (more, relaying, rounding));
-    (all, layout, (few, choice, before, reach)).prop_map(
+    (all, layout, (few, choice, before, reach, territory)).prop_map(
         |(
             (shape, feeding, capture, ending, (more, relaying, rounding)),
             layout,
-            (few, choice, before, reach),
+            (few, choice, before, reach, territory),
         )| {
             let mut rules = rule_set_of(shape, feeding, capture, ending, more, relaying, rounding);
             (rules.reach_opponent, rules.single_to_empty) = (reach.0, reach.1);
@@ -380,7 +383,7 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
                 (false, _, true, seed) => with_layout_seed(rules, seed),
                 (false, _, false, _) => rules,
             };
-            match few {
+            let rules = match few {
                 (true, seeds, mover) => {
                     let rules = with_end_seeds(rules, seeds);
                     RuleSet {
@@ -393,9 +396,78 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
                     }
                 }
                 (false, _, _) => rules,
+            };
+            match territory {
+                (true, rest) if rules.rounds == Rounds::Fill => {
+                    with_territory(rules, TerritoryRest::ALL[rest])
+                }
+                _ => rules,
             }
         },
     )
+}
+
+/// `rules`, a match in rounds, with houses changing hands between its
+/// rounds (`rounds = territory`, `territory_rest = rest`, docs/rules.md
+/// section 8a), repaired as section 14 asks: no store sown, count
+/// captures (of 2 and 3 when none are named) for captures across the
+/// board, no `gap_opposite`, `tuzdyk`, `reach_opponent`, house chosen or
+/// turned by its number, seeds discarded or split (a remainder
+/// is discarded), `empty_first` or `take_all`,
+/// and at most 8 houses; `rules` as they are for 3 or 4 players.
+pub fn with_territory(rules: RuleSet, rest: TerritoryRest) -> RuleSet {
+    if rules.players != 2 {
+        return rules;
+    }
+    let mut end = rules.end;
+    end.remove(EndCondition::EmptyFirst);
+    end.remove(EndCondition::TakeAll);
+    let counts = if rules.capture_counts.is_empty() {
+        CountSet::of(&[2, 3])
+    } else {
+        rules.capture_counts
+    };
+    let houses = rules.houses.min(8);
+    let owner = |l: Leftover| match l {
+        Leftover::Discard | Leftover::Split => Leftover::Owner,
+        l => l,
+    };
+    let set = RuleSet {
+        rounds: Rounds::Territory,
+        territory_rest: rest,
+        houses,
+        match_houses: rules.match_houses.min(houses),
+        stores_sown: StoresSown::None,
+        capture: match rules.capture {
+            Capture::Opposite | Capture::Match => Capture::Count,
+            capture => capture,
+        },
+        capture_counts: counts,
+        capture_from: match rules.capture_from {
+            CaptureFrom::Opposite => CaptureFrom::Next,
+            from => from,
+        },
+        capture_empty_opposite: false,
+        gap_opposite: false,
+        capture_before_sowing: match rules.capture_before_sowing {
+            CaptureBeforeSowing::SingleOpposite => CaptureBeforeSowing::None,
+            before => before,
+        },
+        tuzdyk: false,
+        tuzdyk_across: false,
+        reach_opponent: false,
+        direction: match rules.direction {
+            Direction::Split | Direction::Opposed => Direction::Ccw,
+            direction => direction,
+        },
+        direction_choice: HouseSet::EMPTY,
+        leftover: owner(rules.leftover),
+        cycle_leftover: owner(rules.cycle_leftover),
+        end,
+        ..rules
+    };
+    let set = with_end_seeds(set, set.end_seeds);
+    if set.validate().is_ok() { set } else { rules }
 }
 
 /// `rules` with `capture_before_sowing = kind` (docs/rules.md section
@@ -703,6 +775,7 @@ fn rule_set_of(
         tuzdyk_across: false,
         // Drawn with end_seeds, which it needs (docs/rules.md section 14).
         end_seeds_to: EndSeedsTo::Leftover,
+        territory_rest: TerritoryRest::OverHalf,
         // Only with relay sowing (docs/rules.md section 14).
         relay_counts: if Relay::ALL[relay] == Relay::None {
             CountSet::EMPTY

@@ -83,6 +83,19 @@ pub fn presets() -> Vec<(String, RuleSet)> {
             .expect("a valid rounds dimension");
     }
     all.push(("kalah-rounds".to_string(), rounds));
+    // Houses changing hands (issue 30), so that territory_rest is
+    // changed too; Oware sows no store.
+    let mut territory = Preset::Oware.rules();
+    for (dimension, value) in [
+        ("rounds", "territory"),
+        ("territory_rest", "loser"),
+        ("match_houses", "2"),
+    ] {
+        territory
+            .set(dimension, value)
+            .expect("a valid territory dimension");
+    }
+    all.push(("oware-territory".to_string(), territory));
     all
 }
 
@@ -147,7 +160,8 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
             names(&["owner", "discard", "split", "last_mover", "split_poorer"])
         }
         "no_move" => names(&["end", "pass"]),
-        "rounds" => names(&["none", "fill"]),
+        "rounds" => names(&["none", "fill", "territory"]),
+        "territory_rest" => names(&["over_half", "loser", "loser_empty"]),
         "round_fill" => names(&["from_house_1", "from_store"]),
         "round_starter" => names(&["alternate", "loser", "winner", "last_mover"]),
         "match_houses" => number(rules.match_houses.into(), 1, &[]),
@@ -337,6 +351,9 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
             if r.rounds == mancala_core::Rounds::None =>
         {
             Some("a match of one game has no next round")
+        }
+        "round_fill" if r.rounds == mancala_core::Rounds::Territory => {
+            Some("under territory every house is filled again: no end is filled first")
         }
         "no_move" if always_a_move => Some("the player to move always has a move"),
         "leftover" | "cycle_leftover" | "end_seeds_to" if r.end.contains(EndCondition::TakeAll) => {

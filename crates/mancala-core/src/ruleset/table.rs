@@ -12,7 +12,7 @@ use super::sets::{CountSet, EndSet, HouseSet};
 use super::values::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, Direction, EndCondition, EndSeedsTo,
     ExtraTurn, GrandSlam, LapCapture, Leftover, NoMove, Origin, Relay, RelayOn, RoundFill,
-    RoundStarter, Rounds, SowCaptureBy, StoresSown, Unfed,
+    RoundStarter, Rounds, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
 };
 use crate::error::RuleError;
 use crate::preset::Preset;
@@ -272,6 +272,9 @@ rule_dimensions! {
         /// goes on, and where it goes on from (Tap-Urdy, Meusueb; needs
         /// relay sowing, without `capture_ends_relay`).
         lap_capture: LapCapture = LapCapture::None,
+        /// Under `rounds = territory`: who owns the house the round's
+        /// winner fills only in part (docs/rules.md section 8a).
+        territory_rest: TerritoryRest = TerritoryRest::OverHalf,
     }
 }
 

@@ -127,6 +127,7 @@ impl RuleSet {
         }
         self.validate_two_player()?;
         self.validate_tuzdyk()?;
+        self.validate_territory()?;
         let empties = [
             EndCondition::EmptyFirst,
             EndCondition::AnySideEmpty,
@@ -367,6 +368,86 @@ impl RuleSet {
     }
 
     /// Refuses a two-player rule with 3 or 4 players.
+    /// Refuses `territory_rest` without `rounds = territory`, and under it
+    /// every dimension that reads a house's place on its row or across
+    /// the board, sows a store, or loses seeds from the match: a round
+    /// after the first is played on the owners' houses in sowing order
+    /// (docs/rules.md section 8a).
+    fn validate_territory(&self) -> Result<(), RuleError> {
+        use super::values::{CaptureFrom, Leftover, TerritoryRest};
+        if self.rounds != Rounds::Territory {
+            if self.territory_rest != TerritoryRest::OverHalf {
+                return Err(RuleError::InvalidValue {
+                    field: "territory_rest",
+                    value: self.territory_rest.to_string(),
+                    reason: InvalidReason::TerritoryRestWithoutTerritory,
+                });
+            }
+            return Ok(());
+        }
+        let refused = [
+            ("players", self.players != 2, self.players.to_string()),
+            ("houses", self.houses > 8, self.houses.to_string()),
+            (
+                "stores_sown",
+                self.stores_sown != StoresSown::None,
+                self.stores_sown.to_string(),
+            ),
+            (
+                "capture",
+                matches!(self.capture, Capture::Opposite | Capture::Match),
+                self.capture.to_string(),
+            ),
+            (
+                "capture_from",
+                self.capture_from == CaptureFrom::Opposite,
+                self.capture_from.to_string(),
+            ),
+            ("gap_opposite", self.gap_opposite, "true".into()),
+            (
+                "capture_before_sowing",
+                self.capture_before_sowing == CaptureBeforeSowing::SingleOpposite,
+                self.capture_before_sowing.to_string(),
+            ),
+            ("tuzdyk", self.tuzdyk, "true".into()),
+            ("reach_opponent", self.reach_opponent, "true".into()),
+            (
+                "direction",
+                matches!(self.direction, Direction::Split | Direction::Opposed),
+                self.direction.to_string(),
+            ),
+            (
+                "direction_choice",
+                !self.direction_choice.is_empty(),
+                self.direction_choice.to_string(),
+            ),
+            (
+                "leftover",
+                matches!(self.leftover, Leftover::Discard | Leftover::Split),
+                self.leftover.to_string(),
+            ),
+            (
+                "cycle_leftover",
+                matches!(self.cycle_leftover, Leftover::Discard | Leftover::Split),
+                self.cycle_leftover.to_string(),
+            ),
+            (
+                "end",
+                self.end.contains(EndCondition::EmptyFirst)
+                    || self.end.contains(EndCondition::TakeAll),
+                self.end.to_string(),
+            ),
+        ];
+        match refused.into_iter().find(|(_, on, _)| *on) {
+            Some((field, _, value)) => Err(RuleError::InvalidValue {
+                field,
+                value,
+                reason: InvalidReason::TerritoryWith,
+            }),
+            None => Ok(()),
+        }
+    }
+
     fn validate_two_player(&self) -> Result<(), RuleError> {
         if self.players <= 2 {
             return Ok(());

@@ -385,6 +385,11 @@ rule_enum! {
         /// for the next, `seeds` to a house; houses that cannot be filled
         /// are burnt: out of play for that round (Dakon, Congkak, Ohvalhu).
         Fill = "fill",
+        /// (issue 30) When a round ends, every house is filled again and
+        /// the seeds each player won decide how many houses they own in
+        /// the next: the winner's own row, then the loser's first houses
+        /// (MancalaGames' TERRITORY: Adi, NamNam, NumNum).
+        Territory = "territory",
     }
 }
 
@@ -459,5 +464,21 @@ rule_enum! {
         /// on from the house after it (Meusueb, Motiq, Lahemay Waladat;
         /// MancalaGames' LAP_CAPT with a count capture).
         Next = "next",
+    }
+}
+
+rule_enum! {
+    /// Under `rounds = territory`, who owns the house the round's winner
+    /// fills only in part (`territory_rest`, docs/rules.md section 8a).
+    TerritoryRest("territory_rest") {
+        /// The winner, when its seeds fill more than half of it
+        /// (MancalaGames' default and UCHOWN: Adi, NamNam).
+        OverHalf = "over_half",
+        /// The loser (MancalaGames' TERR_EX_LOSER: San Yao).
+        Loser = "loser",
+        /// The loser, the house starting empty and each player's seeds
+        /// that fill no whole house starting in their store
+        /// (MancalaGames' TERR_EX_EMPTY: Ayo).
+        LoserEmpty = "loser_empty",
     }
 }

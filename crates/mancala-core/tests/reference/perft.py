@@ -217,8 +217,10 @@ PRESETS["cross-kalah"] = replace(KALAH, direction="parity")
 # when `end_seeds` ends the game: it ends the same way whoever takes them).
 ENDGAME_ONLY = {"leftover", "cycle_leftover", "end_seeds_to"}
 # A match in rounds (section 8a): a count is of one round, its first, so
-# these dimensions are read and left aside too.
-ROUNDS_ONLY = {"rounds", "round_fill", "round_starter", "match_houses", "round_limit"}
+# these dimensions are read and left aside too (`territory_rest`, who owns
+# the house a round's winner fills in part, changes no first round).
+ROUNDS_ONLY = {"rounds", "round_fill", "round_starter", "match_houses", "round_limit",
+               "territory_rest"}
 
 
 def load_rule_file(path):

@@ -418,6 +418,16 @@ rules-rounds-end = The match ends when a player cannot fill { $houses ->
     }, or when a round ends by resignation or agreement.
 rules-rounds-limit = It also ends after { $rounds } rounds.
 rules-rounds-result = The match's result is the result of its last round.
+# $rest: over_half, loser or loser_empty (territory_rest).
+rules-rounds-territory = The game is a match of rounds. When a round ends, every house is filled again with { $seeds } seeds, and the seeds each player won decide how many houses they own in the next round: one for every { $seeds } seeds, { $rest ->
+        [loser] the house the winner's seeds fill only in part going to the loser
+        [loser_empty] the house the winner's seeds fill only in part going to the loser, empty, while the seeds that fill no whole house start the round in their player's store
+       *[over_half] and the house the winner's seeds fill only in part too, if they fill more than half of it
+    }. The winner owns their own row and the loser's first houses; a player moves from the houses they own, and captures, feeding and the end of a round read a house's owner, not its row.
+rules-rounds-territory-end = The match ends when a player would own fewer than { $houses ->
+        [1] one house
+       *[other] { $houses } houses
+    }, or when a round ends by resignation or agreement.
 
 
 ## A rules page: the aim, the terms and the questions

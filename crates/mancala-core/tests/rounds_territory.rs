@@ -1,0 +1,264 @@
+//! Houses changing hands between rounds (`rounds = territory`,
+//! docs/rules.md section 8a), on positions worked out by hand: a round's
+//! end giving houses to its winner, a capture on a house of one's row
+//! owned by the opponent, the part-filled house under each
+//! `territory_rest`, and the match's end when a player owns too few.
+
+use mancala_core::{InvalidReason, Match, Move, Position, RuleError, RuleSet, Side};
+
+/// Two houses of two seeds a side, stores not sown, captures of 2 and 3,
+/// in rounds whose winners take houses.
+const SMALL: &str = "kalah,houses=2,seeds=2,rounds=territory,stores_sown=none,capture=count,capture_counts=2,3,extra_turn=none";
+
+/// Round 1 by hand (side 0 = A, side 1 = B; the track a1 a2 b1 b2, the
+/// stores not on it). A 2: b1 3, b2 3, the last takes 3 (A 3). B 1: b2 1,
+/// a1 3, a2 1. A 2: b1 1. B 2: a1 4. A 1: a2 1, b1 2, b2 1, a1 1. B 2:
+/// a1 2, taken (B 2). A 2: b1 3, taken (A 6); both sides are empty, and
+/// the round is over, A 6 to B 2. Every capture is on the opponent's
+/// row, so `capture_side` does not change it.
+const ROUND_1: &str = "2, 1, 2, 2, 1, 2, 2";
+
+fn after_round_1(overrides: &str) -> Match {
+    let set = RuleSet::from_spec(&format!("{SMALL}{overrides}")).unwrap();
+    let line = format!("{}; {ROUND_1}", set.short_spec());
+    line.parse().unwrap_or_else(|e| panic!("{line}: {e}"))
+}
+
+#[test]
+fn the_round_winner_takes_the_houses_its_seeds_fill() {
+    let game = after_round_1("");
+    assert_eq!(
+        game.rounds()[0].position().to_string(),
+        "0,0:6 0,0:2 to=1 ply=7 over=any_side_empty"
+    );
+    // A's 6 seeds fill 3 houses of 2: its row and B's house 1, as its
+    // house 3. B keeps its house 2. Every house holds 2 again, and B
+    // starts (round_starter = alternate).
+    assert_eq!(game.round_count(), 2);
+    let pos = game.position();
+    assert_eq!(pos.to_string(), "2,2,2:0 0,2,0:0 to=1 ply=0");
+    assert_eq!(game.round_rules().burnt(), [0, 0b101, 0, 0]);
+    assert!(pos.is_burnt(Side::new(1), 1));
+    assert!(!pos.is_burnt(Side::new(1), 2));
+    assert_eq!(pos.total_seeds(), 8);
+    // B moves from the one house it owns; A from its three.
+    assert_eq!(
+        game.legal_moves().iter().collect::<Vec<_>>(),
+        [Move::House(2)]
+    );
+}
+
+#[test]
+fn a_round_on_the_houses_owned_and_the_next_owners() {
+    let mut game = after_round_1("");
+    // B 2: a1 3, a2 3, the last taken (B 3). B owns no seed: the round
+    // ends, A's houses a1 (3) and b1 (2) going to A: A 5, B 3.
+    game.play(Move::House(2)).unwrap();
+    assert_eq!(
+        game.rounds()[1].position().to_string(),
+        "0,0,0:5 0,0,0:3 to=0 ply=1 over=any_side_empty"
+    );
+    // 5 seeds fill 2 houses and half of one: A owns its row again.
+    assert_eq!(game.round_count(), 3);
+    assert_eq!(game.position().to_string(), "2,2,0:0 2,2,0:0 to=0 ply=0");
+    assert_eq!(game.round_rules().burnt(), [0b100, 0b100, 0, 0]);
+    // Undo goes back across both boundaries.
+    assert_eq!(game.undo_move(), Some(Move::House(2)));
+    assert_eq!(game.round_count(), 2);
+    assert_eq!(game.position().to_string(), "2,2,2:0 0,2,0:0 to=1 ply=0");
+}
+
+#[test]
+fn a_capture_on_ones_row_reads_the_owner() {
+    let game = after_round_1(",capture_side=opponent");
+    let rules = game.round_rules();
+    // A owns a1, a2 and b1 (its house 3), B owns b2. B 2 (3 seeds): a1 2,
+    // a2 2, b1 2: b1 is on B's row but A's, so B takes it (B 1 + 2).
+    let setup = "1,1,1:1 0,3,0:1 to=1".parse().unwrap();
+    let mut pos = Position::from_setup(rules, &setup).unwrap();
+    pos.play(Move::House(2)).unwrap();
+    // B's one house is empty: the round ends, A's 4 seeds to A.
+    assert_eq!(
+        pos.to_string(),
+        "0,0,0:5 0,0,0:3 to=0 ply=1 over=any_side_empty"
+    );
+    // A 2 (1 seed) brings b1, its own house on B's row, to 2: no capture.
+    let setup = "0,1,1:2 0,2,0:2 to=0".parse().unwrap();
+    let mut pos = Position::from_setup(rules, &setup).unwrap();
+    pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "0,0,2:2 0,2,0:2 to=1 ply=1");
+}
+
+#[test]
+fn a_house_sown_to_the_count_goes_to_its_owner_not_its_rows_player() {
+    // A later round as docs/rules.md section 8a lays it out, by hand: A
+    // owns a1, a2 and B's house 1 (its house 3); B owns b2; a board of 3
+    // houses a side, B's houses 1 and 3 burnt. A 2 (2 seeds): b1 3, taken
+    // at once by its owner, A (sow_capture_by = owner), then b2 2.
+    let set = RuleSet::from_spec(
+        "kalah,houses=3,seeds=2,layout=2,2,0,stores_sown=none,capture=none,extra_turn=none,sow_capture_counts=3,sow_capture_by=owner",
+    )
+    .unwrap();
+    let rules = mancala_core::Rules::with_burnt(&set, [0, 0b101, 0, 0]).unwrap();
+    let setup = "1,2,2:0 0,1,0:2 to=0".parse().unwrap();
+    let mut pos = Position::from_setup(&rules, &setup).unwrap();
+    pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "1,0,0:3 0,2,0:2 to=1 ply=1");
+}
+
+/// Three seeds a house: a round ending 8 to 4 (the engine's line; the
+/// owners after it are worked by hand below).
+const THREES: &str = "kalah,houses=2,seeds=3,rounds=territory,stores_sown=none,capture=count,capture_counts=2,3,capture_side=opponent,extra_turn=none";
+const EIGHT_TO_FOUR: &str = "1, 2, 1, 1, 2, 1, 1, 2, 1, 1, 2, 2";
+
+fn eight_to_four(rest: &str) -> Match {
+    let set = RuleSet::from_spec(&format!("{THREES},territory_rest={rest}")).unwrap();
+    let line = format!("{}; {EIGHT_TO_FOUR}", set.short_spec());
+    let game: Match = line.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+    assert_eq!(game.rounds()[0].position().scores(), [8, 4]);
+    game
+}
+
+#[test]
+fn the_part_filled_house_goes_as_territory_rest_says() {
+    // 8 seeds: 2 houses of 3 and 2 seeds, more than half of a third.
+    assert_eq!(
+        eight_to_four("over_half").position().to_string(),
+        "3,3,3:0 0,3,0:0 to=1 ply=0"
+    );
+    // The loser keeps it.
+    assert_eq!(
+        eight_to_four("loser").position().to_string(),
+        "3,3,0:0 3,3,0:0 to=1 ply=0"
+    );
+    // The loser keeps it empty; A's 2 seeds over and B's 1 start in the
+    // stores.
+    assert_eq!(
+        eight_to_four("loser_empty").position().to_string(),
+        "3,3,0:2 0,3,0:1 to=1 ply=0"
+    );
+}
+
+#[test]
+fn the_match_ends_when_a_player_would_own_too_few_houses() {
+    // A 1: a2 3, b1 3, taken (A 3). B 2: a1 1, a2 4. B's row is empty:
+    // A takes its 5 seeds, 8 to 0, and B would own no house.
+    let set = RuleSet::from_spec(SMALL).unwrap();
+    let game: Match = format!("{}; 1, 2", set.short_spec()).parse().unwrap();
+    assert_eq!(game.round_count(), 1);
+    assert!(game.is_over());
+    assert_eq!(game.outcome().unwrap().scores(), [8, 0]);
+    assert_eq!(game.outcome().unwrap().winner(), Some(Side::new(0)));
+    // With match_houses = 2, 6 to 2 ends it too: B would own 1 house.
+    let game = after_round_1(",match_houses=2");
+    assert_eq!(game.round_count(), 1);
+    assert!(game.is_over());
+    assert!(game.legal_moves().is_empty());
+}
+
+#[test]
+fn territory_refuses_what_it_cannot_play() {
+    let refused = |spec: &str, field: &str| {
+        let err = RuleSet::from_spec(spec).unwrap_err();
+        assert!(err.to_string().contains(field), "{spec}: {err}");
+        let set = {
+            // The same refusal through validate, naming the reason.
+            let mut set = RuleSet::from_spec("kalah").unwrap();
+            for part in spec.split(',').skip(1) {
+                let (k, v) = part.split_once('=').unwrap();
+                set.set(k, v).unwrap();
+            }
+            set
+        };
+        let reason = match set.validate() {
+            Err(RuleError::InvalidValue { reason, .. }) => reason,
+            other => panic!("{spec}: {other:?}"),
+        };
+        assert!(
+            matches!(
+                reason,
+                InvalidReason::TerritoryWith | InvalidReason::TerritoryRestWithoutTerritory
+            ),
+            "{spec}: {reason:?}"
+        );
+    };
+    refused("kalah,rounds=territory", "stores_sown");
+    refused(
+        "kalah,rounds=territory,stores_sown=none,capture=opposite",
+        "capture",
+    );
+    refused(
+        "kalah,rounds=territory,stores_sown=none,capture=none,houses=9",
+        "houses",
+    );
+    refused(
+        "kalah,rounds=territory,stores_sown=none,capture=none,leftover=discard",
+        "leftover",
+    );
+    refused("kalah,territory_rest=loser", "territory_rest");
+    // Oware sows no store and captures by count: it can change hands.
+    assert!(RuleSet::from_spec("oware,rounds=territory").is_ok());
+}
+
+mod random {
+    use mancala_core::{Layout, Match, Rounds, RuleSet, TerritoryRest};
+    use mancala_testkit::pick::Choices;
+    use mancala_testkit::rules::{any_rules, fit_layout, with_territory};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn houses_change_hands_and_no_seed_is_lost(
+            set in any_rules(),
+            limit in 1u8..=4,
+            rest in 0..TerritoryRest::ALL.len(),
+            seed in any::<u64>(),
+        ) {
+            let set = RuleSet { rounds: Rounds::Fill, round_limit: limit, pie_rule: false, layout: Layout::UNIFORM, layout_seed: 0, territory_rest: TerritoryRest::OverHalf, ..set };
+            let set = with_territory(fit_layout(set), TerritoryRest::ALL[rest]);
+            prop_assume!(set.rounds == Rounds::Territory);
+            let total = set.total_seeds() as u32;
+            let houses = usize::from(set.houses);
+            let mut game = Match::new(&set).unwrap();
+            let mut choices = Choices(seed);
+            let mut plies = 0;
+            while !game.is_over() && plies < 1500 {
+                let m = choices.pick(&game.position());
+                game.play(m).unwrap();
+                let pos = game.position();
+                let stores: u32 = pos.scores().iter().map(|&s| u32::from(s)).sum();
+                prop_assert_eq!(pos.board_seeds() + stores, total, "{}", pos);
+                plies += 1;
+            }
+            // Each match ends within its bound.
+            prop_assert!(game.round_count() <= usize::from(limit));
+            for pair in game.rounds().windows(2) {
+                let (end, next) = (pair[0].position(), pair[1].start());
+                prop_assert!(end.is_over());
+                // Every seed is won, and every house is owned: the two
+                // players' houses in play make the board, each keeping
+                // match_houses at least.
+                let won: u32 = end.scores().iter().map(|&s| u32::from(s)).sum();
+                prop_assert_eq!(won, total);
+                let rules = next.rules();
+                let owned: Vec<usize> = rules
+                    .sides()
+                    .map(|s| (1..=rules.houses()).filter(|&h| !next.is_burnt(s, h)).count())
+                    .collect();
+                prop_assert_eq!(owned.iter().sum::<usize>(), 2 * houses);
+                prop_assert!(owned.iter().all(|&o| o >= usize::from(set.match_houses)));
+                // The round's winner owns at least its row.
+                let scores = end.scores();
+                let winner = usize::from(scores[1] > scores[0]);
+                prop_assert!(owned[winner] >= houses, "{:?} {:?}", scores, owned);
+                let stores: u32 = next.scores().iter().map(|&s| u32::from(s)).sum();
+                prop_assert_eq!(next.board_seeds() + stores, total);
+            }
+            // The line replays to the same match.
+            let again: Match = game.to_string().parse().unwrap();
+            prop_assert_eq!(again.position(), game.position());
+        }
+    }
+}
