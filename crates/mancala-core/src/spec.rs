@@ -164,6 +164,9 @@ const ADDED_LATER: &[&str] = &[
     "single_to_empty",
     "tuzdyk_across",
     "end_seeds_to",
+    "children",
+    "child_count",
+    "child_skip",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

@@ -47,7 +47,8 @@ SHORT_JSON = (
     '"rounds":"none","round_fill":"from_house_1","round_starter":"alternate",'
     '"match_houses":1,"round_limit":0,"capture_before_sowing":"none",'
     '"capture_opponent_store":false,"relay_counts":[],"reach_opponent":false,'
-    '"single_to_empty":false,"tuzdyk_across":false,"end_seeds_to":"leftover"},'
+    '"single_to_empty":false,"tuzdyk_across":false,"end_seeds_to":"leftover",'
+    '"children":false,"child_count":4,"child_skip":false},'
     '"events":["2","4","4","1","4","2"]}'
 )
 
@@ -61,6 +62,7 @@ OLDER_JSON = (
     .replace(',"capture_before_sowing":"none"', "")
     .replace(',"capture_opponent_store":false', "")
     .replace(',"end_seeds_to":"leftover"', "")
+    .replace(',"children":false,"child_count":4,"child_skip":false', "")
 )
 
 

@@ -91,15 +91,21 @@ pub enum Error {
     },
     /// Rules the engine plays but the site does not yet: their moves
     /// name a sowing direction (`direction_choice`, docs/rules.md section
-    /// 3), which the page cannot choose.
+    /// 3), which the page cannot choose, or their houses become a
+    /// player's during the game (`children`, section 5), which the page
+    /// does not show.
     #[error(
-        "rules \"{spec}\": {rule} (a direction chosen by the player) is not played on the site yet: the page cannot choose a direction; play these rules with `mancala play`"
+        "rules \"{spec}\": {rule} ({what}) is not played on the site yet: {why}; play these rules with `mancala play`"
     )]
     RulesNotOnSite {
         /// The spec given.
         spec: String,
         /// The rule the site lacks, as `RuleSet::set` names it.
         rule: &'static str,
+        /// What the rule is, in a few words.
+        what: &'static str,
+        /// What the page lacks for it.
+        why: &'static str,
     },
     /// A room option (in the body of `POST /api/rooms`) that is not one of
     /// the choices.

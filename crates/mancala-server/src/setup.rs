@@ -390,21 +390,36 @@ fn offered(
 /// `players` players: 6 or 7 with two, 6 or 4 with three or four, and 6
 /// for any other choice. The room keeps the host's choice and applies it
 /// game by game, as the seats fill.
-/// Refuses rules whose moves the page cannot make yet: a direction the
-/// player chooses (`direction_choice`, docs/rules.md section 3), which
-/// no control of the page offers. Split sowing alone is played: its
+/// Refuses rules the page cannot play yet: a direction the player
+/// chooses (`direction_choice`, docs/rules.md section 3), which no
+/// control of the page offers, and children (`children`, section 5),
+/// which its board does not show. Split sowing alone is played: its
 /// moves are house numbers, and the page animates the engine's steps.
 ///
 /// # Errors
 ///
-/// [`Error::RulesNotOnSite`] naming `direction_choice`.
+/// [`Error::RulesNotOnSite`] naming `direction_choice` or `children`.
 pub(crate) fn site_plays(spec: &str, rules: &RuleSet) -> Result<(), Error> {
-    if rules.direction_choice.is_empty() {
+    let (rule, what, why) = if !rules.direction_choice.is_empty() {
+        (
+            "direction_choice",
+            "a direction chosen by the player",
+            "the page cannot choose a direction",
+        )
+    } else if rules.children {
+        (
+            "children",
+            "houses that become a player's during the game",
+            "the page does not show them",
+        )
+    } else {
         return Ok(());
-    }
+    };
     Err(Error::RulesNotOnSite {
         spec: spec.to_string(),
-        rule: "direction_choice",
+        rule,
+        what,
+        why,
     })
 }
 

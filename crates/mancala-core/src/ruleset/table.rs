@@ -268,6 +268,17 @@ rule_dimensions! {
         /// `leftover` says (the default), or the player who made the move
         /// (Anywoli, Hoyito; needs `end_seeds`).
         end_seeds_to: EndSeedsTo = EndSeedsTo::Leftover,
+        /// Children (MancalaGames' NORMAL children, Krur): a last seed
+        /// that brings an opponent's house to `child_count` makes it the
+        /// mover's child, any number a player; every seed sown into a
+        /// child goes to its owner's store, and a child's making ends a
+        /// relay sowing (two players, up to 8 houses).
+        children: bool = false,
+        /// The count a last seed must bring a house to to make it a child.
+        child_count: u8 = 4,
+        /// A sowing passes over the opponent's children (Krur); nothing
+        /// without `children`.
+        child_skip: bool = false,
     }
 }
 
