@@ -1067,6 +1067,11 @@ fn krur_makes_children_on_four_and_sows_past_the_opponents() {
     let mut pos = at(&rules, "2,5,5,1:0 3,5,5,6:0 to=0 ply=10");
     let effect = play(&mut pos, 4);
     assert_eq!(effect.captured, 4);
+    let o1 = Cup::House {
+        side: Side::new(1),
+        number: 1,
+    };
+    assert_eq!((effect.child, effect.tuzdyk), (Some(o1), None));
     assert_eq!(
         pos.to_string(),
         "2,5,5,0:4 0,5,5,6:0 to=1 ply=11 children=1,0"
@@ -1098,7 +1103,7 @@ fn krur_ends_a_move_on_a_child_and_the_game_with_one_on_the_board() {
     // and the move ends (no relay, no child made).
     let mut pos = at(&rules, "5,8,8,1:5 0,2,3,0:0 to=0 ply=20 children=1,0");
     let effect = play(&mut pos, 4);
-    assert_eq!((effect.captured, effect.tuzdyk), (0, None));
+    assert_eq!((effect.captured, effect.child), (0, None));
     assert_eq!(
         pos.to_string(),
         "5,8,8,0:6 0,2,3,0:0 to=1 ply=21 children=1,0"

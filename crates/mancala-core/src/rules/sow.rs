@@ -45,7 +45,8 @@ pub(crate) struct Sowing {
     pub lifts: u8,
     /// The move ended because one more lift would pass `relay_limit`.
     pub limited: bool,
-    /// The move made a tuzdyk of the cup the last seed landed in.
+    /// The move made a tuzdyk (under `children`, a child) of the cup
+    /// the last seed landed in.
     pub tuzdyk: bool,
 }
 
