@@ -84,14 +84,16 @@ struct Painter<'a, 'r> {
 
 impl Painter<'_, '_> {
     /// `side`'s houses in brackets, house 1 first unless `reverse`; a
-    /// tuzdyk (Toguz Kumalak; always empty) shows as `T`, a burnt house
-    /// as `x`.
+    /// tuzdyk (Toguz Kumalak; always empty) shows as `T`, a child (Krur;
+    /// always empty) as `C`, a burnt house as `x`.
     fn cells(&self, side: Side, reverse: bool) -> String {
         let seeds = self.pos.houses(side).iter().enumerate();
         let mut cells: Vec<String> = seeds
             .map(|(i, n)| {
                 if self.pos.is_tuzdyk(side, i + 1) {
                     format!("{:>3}", "T")
+                } else if self.pos.is_child(side, i + 1) {
+                    format!("{:>3}", "C")
                 } else if self.pos.is_burnt(side, i + 1) {
                     format!("{:>3}", "x")
                 } else {
@@ -280,6 +282,9 @@ pub fn describe(effect: &Effect, who: &str, direction: Direction) -> String {
     }
     if let Some(cup) = effect.tuzdyk {
         text += &format!("; {cup} is now {who}'s tuzdyk");
+    }
+    if let Some(cup) = effect.child {
+        text += &format!("; {cup} is now {who}'s child");
     }
     if effect.grand_slam {
         text += "; a grand slam";

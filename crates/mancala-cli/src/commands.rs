@@ -295,6 +295,13 @@ pub fn position_json(pos: &Position<'_>) -> Value {
             Some(mancala_core::Cup::House { number, .. }) => Some(number),
             _ => None,
         }).collect::<Vec<_>>(),
+        // Per side, the opponent's houses that are its children (Krur).
+        "children": pos.rules().sides().map(|s| {
+            let other = mancala_core::Side::new(1 - s.index().min(1));
+            (1..=pos.rules().houses())
+                .filter(|&n| pos.rules().players() == 2 && s != other && pos.is_child(other, n))
+                .collect::<Vec<_>>()
+        }).collect::<Vec<_>>(),
     })
 }
 

@@ -475,6 +475,30 @@ fn replay_shows_toguz_kumalak_tuzdyks() {
 }
 
 #[test]
+fn replay_shows_krur_children() {
+    // Krur (rules/krur.toml). Side 0 plays 3 (4 seeds): relays from o3,
+    // h4, h2, o4, o3, h2 and h4 end in the emptied o3: 8,0,4,0 against
+    // 9,9,1,1. Side 1 plays o1 (9 seeds, through o1 itself): relays
+    // from o2 (11) and h1 (11), whose last seed makes h4 hold 4: h4 is
+    // side 1's child, its 4 seeds in side 1's store.
+    let rules = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../mancala-core/rules/krur.toml"
+    );
+    let out = ok(&["replay", "--rules", rules, "--moves", "3,1"]);
+    assert!(out.contains("side 0  [  1|  4|  8|  C]"), "{out}");
+    assert!(
+        out.contains("1,4,8,0:0 3,2,5,5:4 to=0 ply=2 children=0,8"),
+        "{out}"
+    );
+    let v = json(&ok(&[
+        "replay", "--rules", rules, "--moves", "3,1", "--json",
+    ]));
+    assert_eq!(v["children"], json("[[],[4]]"));
+    assert_eq!(v["tuzdyk"], json("[null,null]"));
+}
+
+#[test]
 fn replay_json_contract_after_the_end() {
     // Kalah with 2 houses of 1 seed. Side 0 plays 2: the seed reaches the
     // store (extra turn). Side 0 plays 1: the seed lands in its empty

@@ -238,6 +238,18 @@ pub enum InvalidReason {
     /// `tuzdyk` with relay sowing or captures while sowing.
     #[error("a tuzdyk is played without relay sowing and without captures while sowing")]
     TuzdykSowing,
+    /// `children` with `child_count` 0.
+    #[error("a child is made by the last seed of a sowing, so child_count is at least 1")]
+    ChildCount,
+    /// `children` on a board of more than 8 houses a side.
+    #[error("children are played on boards of up to 8 houses a side")]
+    ChildrenHouses,
+    /// `children` with a capture, a tuzdyk, a capture while or before
+    /// sowing, `reach_opponent` or `single_to_empty`.
+    #[error(
+        "children are played without captures (capture = none), a tuzdyk, captures while or before sowing, reach_opponent and single_to_empty"
+    )]
+    ChildrenWith,
     /// Not a whole number from 0 to 255.
     #[error("expected a whole number from 0 to {}", u8::MAX)]
     NotSmallNumber,
@@ -389,6 +401,17 @@ pub enum SetupError {
         /// Why it cannot be.
         reason: ImpossibleTuzdyk,
     },
+    /// Children the rules or the board rule out (`children`, docs/rules.md
+    /// section 5).
+    #[error("children of side {side} (set {set}): {reason}")]
+    Children {
+        /// The side said to own them (the list's place).
+        side: usize,
+        /// The set given: the opponent's house `n` as bit `n - 1`.
+        set: u8,
+        /// Why they cannot be.
+        reason: ImpossibleChildren,
+    },
     /// More extra moves earned by captures in the current turn
     /// (`capture_turns=`) than the rules' `capture_extra_turn_limit`
     /// allows; with no limit (0) the count is never kept, so it must be 0.
@@ -448,6 +471,31 @@ impl std::fmt::Display for ImpossibleResignation {
             ImpossibleResignation::NoSuchSide => "no such side",
             ImpossibleResignation::ListedTwice => "listed twice",
             ImpossibleResignation::EveryoneResigned => "every player resigned",
+        })
+    }
+}
+
+/// Why children cannot be (see [`SetupError::Children`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ImpossibleChildren {
+    /// The rules have no children.
+    NotARule,
+    /// The list names more sides than the rules seat.
+    NoSuchSide,
+    /// The opponent has no such house.
+    NoSuchHouse,
+    /// A child holds no seed: its seeds go to its owner.
+    HoldsSeeds,
+}
+
+impl std::fmt::Display for ImpossibleChildren {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ImpossibleChildren::NotARule => "the rules have no children",
+            ImpossibleChildren::NoSuchSide => "the rules seat no such side",
+            ImpossibleChildren::NoSuchHouse => "the opponent has no such house",
+            ImpossibleChildren::HoldsSeeds => "a child holds no seed",
         })
     }
 }
@@ -578,6 +626,8 @@ pub enum NotationField {
     Resigned,
     /// `tuzdyk=A,B`.
     Tuzdyk,
+    /// `children=A,B`.
+    Children,
     /// `capture_turns=N`.
     CaptureTurns,
     /// A side's house counts.
@@ -594,6 +644,9 @@ impl std::fmt::Display for NotationField {
             NotationField::Discarded => "a number of discarded seeds",
             NotationField::Resigned => "a comma-separated list of sides",
             NotationField::Tuzdyk => "a comma-separated list of house numbers",
+            NotationField::Children => {
+                "a comma-separated list of sets of house numbers (house n as bit n - 1)"
+            }
             NotationField::CaptureTurns => "a number of extra moves earned by captures",
             NotationField::Houses => "house counts separated by commas",
             NotationField::Store => "the store's count after the colon",

@@ -23,7 +23,7 @@ use crate::ruleset::{
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct RuleTopic {
     /// The topic: `board`, `sowing`, `relay`, `extra_turns`, `captures`,
-    /// `sow_captures`, `tuzdyk`, `grand_slam`, `feeding`, `no_move`,
+    /// `sow_captures`, `tuzdyk`, `children`, `grand_slam`, `feeding`, `no_move`,
     /// `pie_rule`, `end`, `scoring` or `rounds`.
     pub id: &'static str,
     /// The message id of the topic's title: `rules-topic-` and the id in
@@ -52,6 +52,7 @@ const TOPICS: &[Topic] = &[
     ("captures", "rules-topic-captures", captures),
     ("sow_captures", "rules-topic-sow-captures", sow_captures),
     ("tuzdyk", "rules-topic-tuzdyk", tuzdyk),
+    ("children", "rules-topic-children", children),
     ("grand_slam", "rules-topic-grand-slam", grand_slam),
     ("feeding", "rules-topic-feeding", feeding),
     ("no_move", "rules-topic-no-move", no_move),
@@ -64,7 +65,7 @@ const TOPICS: &[Topic] = &[
 impl RuleSet {
     /// The rules as data, one [`RuleTopic`] per topic that applies, in
     /// play order: `board`, `sowing`, `relay`, `extra_turns`, `captures`,
-    /// `sow_captures`, `tuzdyk`, `grand_slam`, `feeding`, `no_move`,
+    /// `sow_captures`, `tuzdyk`, `children`, `grand_slam`, `feeding`, `no_move`,
     /// `pie_rule`, `end`, `scoring`, and `rounds` for a match in rounds
     /// (what a round leaves behind comes after a game's end and score).
     /// Each topic's sentences are
@@ -561,6 +562,17 @@ fn tuzdyk(r: &RuleSet) -> Option<Vec<Phrase>> {
                 .number("house", r.houses),
             Phrase::new("rules-tuzdyk-store"),
         ]
+    })
+}
+
+/// Children (`children`, `child_count`, `child_skip`; Krur).
+fn children(r: &RuleSet) -> Option<Vec<Phrase>> {
+    r.children.then(|| {
+        let mut phrases = vec![Phrase::new("rules-children").number("count", r.child_count)];
+        if r.child_skip {
+            phrases.push(Phrase::new("rules-children-skip"));
+        }
+        phrases
     })
 }
 

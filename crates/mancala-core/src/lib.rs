@@ -99,9 +99,9 @@ mod side;
 mod spec;
 
 pub use error::{
-    IllegalMove, IllegalReason, ImpossibleEnd, ImpossiblePie, ImpossibleResignation,
-    ImpossibleTuzdyk, InvalidReason, MoveParseError, NameError, NotationError, NotationField,
-    NotationReason, RuleError, RuleSpecError, SetupError,
+    IllegalMove, IllegalReason, ImpossibleChildren, ImpossibleEnd, ImpossiblePie,
+    ImpossibleResignation, ImpossibleTuzdyk, InvalidReason, MoveParseError, NameError,
+    NotationError, NotationField, NotationReason, RuleError, RuleSpecError, SetupError,
 };
 pub use explain::RuleTopic;
 pub use game::{Event, EventError, EventParseError, Game, RecordError};

@@ -351,6 +351,9 @@ impl<'r> Position<'r> {
     /// The opponent's house that `side` has made its tuzdyk, if any
     /// (docs/rules.md section 5). Such a house always holds no seed.
     pub fn tuzdyk(&self, side: Side) -> Option<Cup> {
+        if self.rules.children {
+            return None;
+        }
         let number = *self.state.tuzdyk.get(side.index())?;
         (number != 0).then(|| Cup::House {
             side: Side::new(1 - side.index()),
@@ -361,7 +364,34 @@ impl<'r> Position<'r> {
     /// Whether `side`'s house `number` (from 1) is the other side's tuzdyk.
     pub fn is_tuzdyk(&self, side: Side, number: usize) -> bool {
         let side = side.index();
-        side < 2 && number != 0 && usize::from(self.state.tuzdyk[1 - side]) == number
+        !self.rules.children
+            && side < 2
+            && number != 0
+            && usize::from(self.state.tuzdyk[1 - side]) == number
+    }
+
+    /// Whether `side`'s house `number` (from 1) is the other side's child
+    /// (`children`, docs/rules.md section 5). Such a house always holds
+    /// no seed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Position, RuleSet, Rules, Setup, Side};
+    ///
+    /// let rules = Rules::new(&RuleSet::from_spec("kalah,houses=4,capture=none,children=true")?)?;
+    /// let setup: Setup = "4,0,4,4:0 4,4,4,4:4 to=0 ply=3 children=0,2".parse()?;
+    /// let pos = Position::from_setup(&rules, &setup)?;
+    /// assert!(pos.is_child(Side::new(0), 2));
+    /// assert!(!pos.is_child(Side::new(1), 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_child(&self, side: Side, number: usize) -> bool {
+        let side = side.index();
+        self.rules.children
+            && side < 2
+            && (1..=8).contains(&number)
+            && self.state.tuzdyk[1 - side] >> (number - 1) & 1 != 0
     }
 
     /// Whether `side`'s house `number` (from 1) is burnt, out of play for

@@ -185,6 +185,12 @@ pub struct Rules {
     /// `tuzdyk_across`: the house barred by the opponent's tuzdyk is the
     /// one across the board from it, not the one with its number.
     pub(crate) tuzdyk_across: bool,
+    /// `children` (docs/rules.md section 5): the tuzdyk state of each side
+    /// is then the set of the opponent's houses that are its children.
+    pub(crate) children: bool,
+    pub(crate) child_count: u8,
+    /// `child_skip`: a sowing passes over the opponent's children.
+    pub(crate) child_skip: bool,
     pub(crate) chain: bool,
     pub(crate) gap_opposite: bool,
     /// Counts that a house reaching while sown is taken at (never empty
@@ -371,6 +377,9 @@ impl Rules {
             tuzdyk: set.tuzdyk,
             tuzdyk_count: set.tuzdyk_count,
             tuzdyk_across: set.tuzdyk_across,
+            children: set.children,
+            child_count: set.child_count,
+            child_skip: set.child_skip,
             chain: set.chain,
             gap_opposite: set.gap_opposite,
             sow_counts: set.sow_capture_counts,
@@ -411,7 +420,7 @@ impl Rules {
                 || set.single_to_empty
                 || !set.direction_choice.is_empty(),
             ends_on_board: compile::ends_on_board(set),
-            stores_on_track: set.stores_sown != StoresSown::None || set.tuzdyk,
+            stores_on_track: set.stores_sown != StoresSown::None || set.tuzdyk || set.children,
             end_on_empty: set.end.contains(EndCondition::EmptyFirst)
                 || set.end.contains(EndCondition::AnySideEmpty)
                 || set.end.contains(EndCondition::TakeAll),

@@ -86,6 +86,7 @@ impl<'de> Deserialize<'de> for PieState {
 /// | `discarded=N` | seeds out of the game (leftover `discard`/`split`) | `0` |
 /// | `resigned=S,S` | sides that resigned, in order | none |
 /// | `tuzdyk=A,B` | per side, the opponent's house it made its tuzdyk, `0` for none | none |
+/// | `children=A,B` | per side, the set of the opponent's houses that are its children (`children`), house `n` as bit `n - 1`, `0` for none | none |
 /// | `capture_turns=N` | extra moves captures have earned the side to move in this turn (under `capture_extra_turn_limit`) | `0` |
 /// | `over=REASON` | the game is over, and why (an [`EndReason`] name) | not over |
 ///
@@ -137,6 +138,11 @@ pub struct Setup {
     /// one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tuzdyk: Vec<u8>,
+    /// Per side, under `children`, the set of the opponent's houses that
+    /// are its children (house `n` as bit `n - 1`, 0 for none;
+    /// docs/rules.md section 5); empty when no side has one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub children: Vec<u8>,
     /// Extra moves that captures have earned the side to move in its
     /// current turn: counted only under `capture_extra_turn_limit`
     /// (docs/rules.md section 5), 0 otherwise.
@@ -175,6 +181,10 @@ impl fmt::Display for Setup {
         if self.tuzdyk.iter().any(|&t| t != 0) {
             let houses: Vec<String> = self.tuzdyk.iter().map(u8::to_string).collect();
             write!(f, " tuzdyk={}", houses.join(","))?;
+        }
+        if self.children.iter().any(|&t| t != 0) {
+            let sets: Vec<String> = self.children.iter().map(u8::to_string).collect();
+            write!(f, " children={}", sets.join(","))?;
         }
         if self.capture_turns != 0 {
             write!(f, " capture_turns={}", self.capture_turns)?;
@@ -250,6 +260,12 @@ impl FromStr for Setup {
                         setup.tuzdyk = value
                             .split(',')
                             .map(|v| number(token, v, NotationField::Tuzdyk))
+                            .collect::<Result<_, _>>()?;
+                    }
+                    "children" => {
+                        setup.children = value
+                            .split(',')
+                            .map(|v| number(token, v, NotationField::Children))
                             .collect::<Result<_, _>>()?;
                     }
                     "capture_turns" => {

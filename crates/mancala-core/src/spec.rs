@@ -166,6 +166,9 @@ const ADDED_LATER: &[&str] = &[
     "end_seeds_to",
     "lap_capture",
     "territory_rest",
+    "children",
+    "child_count",
+    "child_skip",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

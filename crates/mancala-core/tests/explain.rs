@@ -19,6 +19,7 @@ const ORDER: &[&str] = &[
     "captures",
     "sow_captures",
     "tuzdyk",
+    "children",
     "grand_slam",
     "feeding",
     "no_move",

@@ -53,8 +53,19 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, m: Move, effect: 
     for s in pos.rules().sides() {
         let visits = |target: Cup| path.iter().filter(|&&c| c == target).count() as u8;
         let store = Cup::Store { side: s };
-        // A seed sown into a tuzdyk goes on to its owner's store.
-        let paid = pos.tuzdyk(s).map_or(0, visits);
+        // A seed sown into a tuzdyk or a child goes on to its owner's
+        // store.
+        let other = Side::new(1 - s.index().min(1));
+        let children = (1..=pos.rules().houses())
+            .filter(|&number| pos.rules().players() == 2 && pos.is_child(other, number))
+            .map(|number| {
+                visits(Cup::House {
+                    side: other,
+                    number: number as u8,
+                })
+            })
+            .sum::<u8>();
+        let paid = pos.tuzdyk(s).map_or(0, visits) + children;
         assert_eq!(
             after.store(s),
             pos.store(s) + visits(store) + paid,
@@ -71,8 +82,8 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, m: Move, effect: 
             } else {
                 0
             };
-            if pos.is_tuzdyk(s, number) {
-                assert_eq!(before, 0, "a tuzdyk holds no seed: {pos}");
+            if pos.is_tuzdyk(s, number) || pos.is_child(s, number) {
+                assert_eq!(before, 0, "a tuzdyk or a child holds no seed: {pos}");
                 assert_eq!(after.house(s, number), Some(0), "{house:?}: {n} in {pos}");
                 continue;
             }
@@ -138,7 +149,8 @@ fn check_sowing_steps(pos: &Position<'_>, after: &Position<'_>, m: Move, effect:
                 let seeds = std::mem::take(&mut houses[side.index()][usize::from(number) - 1]);
                 stores[to.index()] += seeds;
                 // A tuzdyk's seeds are not captures (docs/rules.md section 5).
-                let tuzdyk = pos.tuzdyk(to) == Some(Cup::House { side, number });
+                let tuzdyk = pos.tuzdyk(to) == Some(Cup::House { side, number })
+                    || pos.is_child(side, usize::from(number));
                 if to == pos.to_move() && !tuzdyk {
                     taken_by_mover += seeds;
                 }
@@ -447,6 +459,7 @@ fn check_from_parts(pos: &Position<'_>) {
         || setup.pie != mancala_core::PieState::Pending
         || !setup.resigned.is_empty()
         || !setup.tuzdyk.is_empty()
+        || !setup.children.is_empty()
         || setup.capture_turns != 0
     {
         return;

@@ -1110,3 +1110,89 @@ fn depouillers_mover_who_takes_their_own_last_seeds_loses() {
     let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
     assert_eq!(moves, vec![Move::House(4), Move::House(5)]);
 }
+
+#[test]
+fn krur_makes_children_on_four_and_sows_past_the_opponents() {
+    let rules = compile(rule_file("krur"));
+    // h4's seed makes o1 hold 4: o1 becomes side 0's child (set 1), its
+    // 4 seeds to side 0's store, and the move ends.
+    let mut pos = at(&rules, "2,5,5,1:0 3,5,5,6:0 to=0 ply=10");
+    let effect = play(&mut pos, 4);
+    assert_eq!(effect.captured, 4);
+    let o1 = Cup::House {
+        side: Side::new(1),
+        number: 1,
+    };
+    assert_eq!((effect.child, effect.tuzdyk), (Some(o1), None));
+    assert_eq!(
+        pos.to_string(),
+        "2,5,5,0:4 0,5,5,6:0 to=1 ply=11 children=1,0"
+    );
+    assert!(pos.is_child(Side::new(1), 1));
+    // o4's 6 seeds: h1..h4, then o2 and o3, passing over o1 (side 0's
+    // child); o3 held 5: relay its 6 (o4, h1..h4, o2 past o1); o2 held
+    // 6: relay its 7 (o3, o4, h1..h4, o2 past o1), the last into the
+    // emptied o2: the move ends there.
+    play(&mut pos, 4);
+    assert_eq!(
+        pos.to_string(),
+        "5,8,8,3:4 0,1,1,2:0 to=0 ply=12 children=1,0"
+    );
+    // h4's 3 seeds: o1 (side 0's own child: to its store), o2, o3 (1 ->
+    // 2): relay o3's 2 (o4, h1 5 -> 6); relay h1's 6 (h2, h3, h4, o1 to
+    // the store, o2, o3 into the emptied o3): 2 seeds sown to the child.
+    play(&mut pos, 4);
+    assert_eq!(
+        pos.to_string(),
+        "0,9,9,1:6 0,3,1,3:0 to=1 ply=13 children=1,0"
+    );
+}
+
+#[test]
+fn krur_ends_a_move_on_a_child_and_the_game_with_one_on_the_board() {
+    let rules = compile(rule_file("krur"));
+    // h4's lone seed falls into o1, side 0's child: to side 0's store,
+    // and the move ends (no relay, no child made).
+    let mut pos = at(&rules, "5,8,8,1:5 0,2,3,0:0 to=0 ply=20 children=1,0");
+    let effect = play(&mut pos, 4);
+    assert_eq!((effect.captured, effect.child), (0, None));
+    assert_eq!(
+        pos.to_string(),
+        "5,8,8,0:6 0,2,3,0:0 to=1 ply=21 children=1,0"
+    );
+    // A child (always empty) is never moved from: side 1's o1 is side
+    // 0's child, so side 1 may move only o2 and o3.
+    assert_eq!(pos.legal_moves().to_vec(), houses(&[2, 3]));
+    // h4's seed makes o1 a child of side 0 (18 seeds, more than half of
+    // 32): the game ends, side 1 left with 14 and no seed to move.
+    let mut pos = at(&rules, "0,0,0,1:14 3,0,0,0:14 to=0 ply=40");
+    play(&mut pos, 4);
+    assert!(pos.is_over());
+    assert_eq!((pos.store(Side::new(0)), pos.store(Side::new(1))), (18, 14));
+    assert!(pos.is_child(Side::new(1), 1));
+    // A child holding seeds, or children in rules without them, are
+    // refused by name.
+    let setup: Setup = "2,5,5,1:0 3,5,5,6:0 to=0 ply=10 children=1,0"
+        .parse()
+        .unwrap();
+    assert!(matches!(
+        Position::from_setup(&rules, &setup),
+        Err(SetupError::Children {
+            side: 0,
+            set: 1,
+            reason: ImpossibleChildren::HoldsSeeds
+        })
+    ));
+    let kalah = compile(RuleSet::from_spec("kalah").unwrap());
+    let setup: Setup = "4,4,4,4,4,4:0 4,4,4,4,4,4:0 to=0 ply=0 children=0,1"
+        .parse()
+        .unwrap();
+    assert!(matches!(
+        Position::from_setup(&kalah, &setup),
+        Err(SetupError::Children {
+            side: 1,
+            set: 1,
+            reason: ImpossibleChildren::NotARule
+        })
+    ));
+}

@@ -43,6 +43,7 @@ fn position_notation_reads_and_writes_every_optional_field() {
             discarded: 3,
             resigned: vec![1, 0],
             tuzdyk: vec![],
+            children: vec![],
             capture_turns: 0,
             over: Some(EndReason::Resignation),
         }
@@ -73,6 +74,7 @@ fn position_notation_defaults_and_canonical_order() {
             discarded: 0,
             resigned: vec![],
             tuzdyk: vec![],
+            children: vec![],
             capture_turns: 0,
             over: None,
         }

@@ -114,6 +114,10 @@ const CASES: &[&str] = &[
     // grand slam that leaves a house (section 6).
     "toguz-kumalak tuzdyk_across=true",
     "toguz-kumalak tuzdyk_across=true houses=5 seeds=5",
+    "kalah houses=5 capture=none children=true child_count=2",
+    "kalah houses=4 capture=none children=true relay=next child_skip=true direction=cw",
+    "krur.toml child_skip=false",
+    "krur.toml child_count=3 relay_limit=5",
     "oware grand_slam=leave_first must_feed=false",
     "oware grand_slam=leave_first capture=gap capture_side=any chain=true",
     "kalah grand_slam=leave_first capture=next capture_side=opponent chain=true",
@@ -198,6 +202,7 @@ const CASES: &[&str] = &[
     "san-yao.toml",
     "ayo-rounds.toml",
     "adji-kui-ii.toml",
+    "krur.toml",
 ];
 
 /// Random games per case.

@@ -897,3 +897,32 @@ fn taking_every_seed_in_words() {
         );
     }
 }
+
+#[test]
+fn children_passed_over_in_words() {
+    // docs/rules.md section 5, `children` and `child_skip` (Krur).
+    let set =
+        RuleSet::from_spec("kalah,houses=4,capture=none,children=true,child_skip=true").unwrap();
+    assert_eq!(
+        topic_words(&set, "Children"),
+        "If your last seed makes a house of your opponent's hold exactly 4 seeds, that \
+         house becomes your child, as many times as it happens. Its seeds go to your store, \
+         and from then on every seed sown into it goes to your store; nobody moves from a \
+         child. Making a child ends your move, even in the middle of a relay sowing, and so \
+         does a last seed that falls into a child. Your sowing passes over your opponent's \
+         children."
+    );
+    let plain = RuleSet::from_spec("kalah,houses=4,capture=none").unwrap();
+    let one =
+        RuleSet::from_spec("kalah,houses=4,capture=none,children=true,child_count=1").unwrap();
+    assert!(topic_words(&one, "Children").contains("exactly 1 seed, that house"));
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        let with = words.explain(&set).unwrap();
+        assert_ne!(
+            with,
+            words.explain(&plain).unwrap(),
+            "{lang}: the words say children"
+        );
+    }
+}

@@ -48,7 +48,8 @@ SHORT_JSON = (
     '"match_houses":1,"round_limit":0,"capture_before_sowing":"none",'
     '"capture_opponent_store":false,"relay_counts":[],"reach_opponent":false,'
     '"single_to_empty":false,"tuzdyk_across":false,"end_seeds_to":"leftover",'
-    '"lap_capture":"none","territory_rest":"over_half"},'
+    '"lap_capture":"none","territory_rest":"over_half",'
+    '"children":false,"child_count":4,"child_skip":false},'
     '"events":["2","4","4","1","4","2"]}'
 )
 
@@ -64,6 +65,7 @@ OLDER_JSON = (
     .replace(',"end_seeds_to":"leftover"', "")
     .replace(',"lap_capture":"none"', "")
     .replace(',"territory_rest":"over_half"', "")
+    .replace(',"children":false,"child_count":4,"child_skip":false', "")
 )
 
 

@@ -91,9 +91,10 @@ pub enum Error {
     },
     /// Rules the engine plays but the site does not yet: their moves
     /// name a sowing direction (`direction_choice`, docs/rules.md section
-    /// 3), which the page cannot choose, or their houses change hands
-    /// between rounds (`rounds = territory`, section 8a), which the page
-    /// cannot show.
+    /// 3), which the page cannot choose; their houses change hands
+    /// between rounds (`rounds = territory`, section 8a), or become a
+    /// player's during the game (`children`, section 5), which the page
+    /// does not show.
     #[error(
         "rules \"{spec}\": {rule} ({what}) is not played on the site yet: {why}; play these rules with `mancala play`"
     )]

@@ -386,21 +386,18 @@ fn offered(
     }
 }
 
-/// The house count the site plays for a choice of `houses` with
-/// `players` players: 6 or 7 with two, 6 or 4 with three or four, and 6
-/// for any other choice. The room keeps the host's choice and applies it
-/// game by game, as the seats fill.
 /// Refuses rules whose moves the page cannot make or show yet: a
 /// direction the player chooses (`direction_choice`, docs/rules.md
-/// section 3), which no control of the page offers, and houses changing
+/// section 3), which no control of the page offers; houses changing
 /// hands between rounds (`rounds = territory`, section 8a), whose rounds
-/// the page cannot draw (a player then owns more houses than a row). Split
+/// the page cannot draw (a player then owns more houses than a row); and
+/// children (`children`, section 5), which its board does not show. Split
 /// sowing alone is played: its moves are house numbers, and the page
 /// animates the engine's steps.
 ///
 /// # Errors
 ///
-/// [`Error::RulesNotOnSite`] naming `direction_choice` or `rounds`.
+/// [`Error::RulesNotOnSite`] naming `direction_choice`, `rounds` or `children`.
 pub(crate) fn site_plays(spec: &str, rules: &RuleSet) -> Result<(), Error> {
     let (rule, what, why) = if !rules.direction_choice.is_empty() {
         (
@@ -414,6 +411,12 @@ pub(crate) fn site_plays(spec: &str, rules: &RuleSet) -> Result<(), Error> {
             "territory: houses changing hands between rounds",
             "the page cannot show a player owning houses on the other row",
         )
+    } else if rules.children {
+        (
+            "children",
+            "houses that become a player's during the game",
+            "the page does not show them",
+        )
     } else {
         return Ok(());
     };
@@ -425,6 +428,10 @@ pub(crate) fn site_plays(spec: &str, rules: &RuleSet) -> Result<(), Error> {
     })
 }
 
+/// The house count the site plays for a choice of `houses` with
+/// `players` players: 6 or 7 with two, 6 or 4 with three or four, and 6
+/// for any other choice. The room keeps the host's choice and applies it
+/// game by game, as the seats fill.
 fn site_houses(players: u8, houses: u8) -> u8 {
     match (players, houses) {
         (2, 6 | 7) | (3 | 4, 4 | 6) => houses,

@@ -561,6 +561,12 @@ async fn bad_room_options_are_refused_naming_the_field() {
             "bad_rules",
             "territory",
         ),
+        // Nor show children (issue 30, Krur).
+        (
+            json!({ "rules": "kalah,houses=4,capture=none,children=true" }),
+            "bad_rules",
+            "children",
+        ),
     ];
     for (body, code, field) in cases {
         let (status, answer) = create(&server, &host, body.clone()).await;

@@ -357,12 +357,15 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
     // Houses changing hands (`rounds = territory`, section 8a) half the
     // time a match is in rounds, each `territory_rest` alike.
     let territory = (any::<bool>(), 0..TerritoryRest::ALL.len());
+    // Children (Krur's) a sixth of the time, made on 1 to 6 seeds,
+    // passing over the opponent's half the time.
+    let kids = (prop::bool::weighted(0.16), 1u8..=6, any::<bool>());
     let all = (shape, feeding, capture, ending, (more, relaying, rounding));
-    (all, layout, (few, choice, before, reach, territory)).prop_map(
+    (all, layout, (few, choice, before, reach, territory, kids)).prop_map(
         |(
             (shape, feeding, capture, ending, (more, relaying, rounding)),
             layout,
-            (few, choice, before, reach, territory),
+            (few, choice, before, reach, territory, kids),
         )| {
             let mut rules = rule_set_of(shape, feeding, capture, ending, more, relaying, rounding);
             (rules.reach_opponent, rules.single_to_empty) = (reach.0, reach.1);
@@ -375,6 +378,10 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
                 (true, kind, _) => {
                     with_capture_before_sowing(rules, CaptureBeforeSowing::ALL[kind])
                 }
+                (false, _, _) => rules,
+            };
+            let rules = match kids {
+                (true, count, skip) => with_children(rules, count, skip),
                 (false, _, _) => rules,
             };
             let rules = fit_directions(rules, if choice.0 { choice.1 } else { 0 });
@@ -398,7 +405,7 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
                 (false, _, _) => rules,
             };
             match territory {
-                (true, rest) if rules.rounds == Rounds::Fill => {
+                (true, rest) if rules.rounds == Rounds::Fill && !rules.children => {
                     with_territory(rules, TerritoryRest::ALL[rest])
                 }
                 _ => rules,
@@ -468,6 +475,31 @@ pub fn with_territory(rules: RuleSet, rest: TerritoryRest) -> RuleSet {
     };
     let set = with_end_seeds(set, set.end_seeds);
     if set.validate().is_ok() { set } else { rules }
+}
+
+/// `rules` with children made on `count` seeds (`children`, docs/rules.md
+/// section 5), passing over the opponent's under `skip`, repaired as
+/// section 14 asks: no capture, no tuzdyk, no capture while or before
+/// sowing, no `reach_opponent` or `single_to_empty`; left out with 3 or
+/// 4 players or more than 8 houses.
+pub fn with_children(rules: RuleSet, count: u8, skip: bool) -> RuleSet {
+    if rules.players != 2 || rules.houses > 8 {
+        return rules;
+    }
+    RuleSet {
+        children: true,
+        child_count: count,
+        child_skip: skip,
+        capture: Capture::None,
+        tuzdyk: false,
+        sow_capture_counts: CountSet::EMPTY,
+        sow_capture_last: false,
+        capture_before_sowing: CaptureBeforeSowing::None,
+        capture_opponent_store: false,
+        reach_opponent: false,
+        single_to_empty: false,
+        ..rules
+    }
 }
 
 /// `rules` with `capture_before_sowing = kind` (docs/rules.md section
@@ -776,6 +808,10 @@ fn rule_set_of(
         // Drawn with end_seeds, which it needs (docs/rules.md section 14).
         end_seeds_to: EndSeedsTo::Leftover,
         territory_rest: TerritoryRest::OverHalf,
+        // Drawn apart (`with_children`).
+        children: false,
+        child_count: 4,
+        child_skip: false,
         // Only with relay sowing (docs/rules.md section 14).
         relay_counts: if Relay::ALL[relay] == Relay::None {
             CountSet::EMPTY

@@ -140,6 +140,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "relay_limit" => number(rules.relay_limit.into(), 1, &[1]),
         "no_capture_moves" => number(rules.no_capture_moves.into(), 0, &[]),
         "tuzdyk_count" => number(rules.tuzdyk_count.into(), 1, &[]),
+        "child_count" => number(rules.child_count.into(), 1, &[]),
         "capture_extra_turn_limit" => number(rules.capture_extra_turn_limit.into(), 0, &[0]),
         "chain_limit" => number(rules.chain_limit.into(), 0, &[0, 2]),
         "direction" => names(&["ccw", "cw", "parity", "split", "opposed"]),
@@ -185,6 +186,8 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         | "reach_opponent"
         | "single_to_empty"
         | "tuzdyk_across"
+        | "children"
+        | "child_skip"
         | "pie_rule" => names(&["true", "false"]),
         "layout" => layouts(rules),
         "capture_counts" => counts(rules.capture_counts),
@@ -318,6 +321,7 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
             Some("nothing is ever captured")
         }
         "tuzdyk_count" | "tuzdyk_across" if !r.tuzdyk => Some("no tuzdyk"),
+        "child_count" | "child_skip" if !r.children => Some("no children"),
         "seeds" if !r.layout.is_uniform() => Some("the layout gives every house its seeds"),
         "relay_on" | "relay_limit" | "relay_counts" | "lap_capture" if r.relay == Relay::None => {
             Some("no relay sowing")

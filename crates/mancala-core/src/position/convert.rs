@@ -3,7 +3,8 @@
 use super::end::Changed;
 use super::{Position, State};
 use crate::error::{
-    ImpossibleEnd, ImpossiblePie, ImpossibleResignation, ImpossibleTuzdyk, SetupError,
+    ImpossibleChildren, ImpossibleEnd, ImpossiblePie, ImpossibleResignation, ImpossibleTuzdyk,
+    SetupError,
 };
 use crate::outcome::EndReason;
 use crate::rules::{CUPS, Rules};
@@ -55,6 +56,7 @@ impl<'r> Position<'r> {
                 pie: setup.pie,
                 resigned: &setup.resigned,
                 tuzdyk: &setup.tuzdyk,
+                children: &setup.children,
                 capture_turns: setup.capture_turns,
                 over: setup.over,
             },
@@ -78,7 +80,12 @@ impl<'r> Position<'r> {
             pie: self.state.pie,
             discarded: self.state.discarded,
             resigned: resigned.into_iter().map(|(_, s)| s).collect(),
-            tuzdyk: if self.state.tuzdyk == [0; 2] {
+            tuzdyk: if self.state.tuzdyk == [0; 2] || r.children {
+                Vec::new()
+            } else {
+                self.state.tuzdyk.to_vec()
+            },
+            children: if self.state.tuzdyk == [0; 2] || !r.children {
                 Vec::new()
             } else {
                 self.state.tuzdyk.to_vec()
@@ -92,7 +99,7 @@ impl<'r> Position<'r> {
     /// houses of every side one after the other (side 0's house 1 first),
     /// the stores, the side to move and the number of moves played. What
     /// [`Position::from_setup`] does for a [`Setup`] with no pie state,
-    /// resignations, tuzdyk or end, through the same checks.
+    /// resignations, tuzdyk, children or end, through the same checks.
     ///
     /// # Errors
     ///
@@ -130,6 +137,7 @@ impl<'r> Position<'r> {
                 pie: PieState::Pending,
                 resigned: &[],
                 tuzdyk: &[],
+                children: &[],
                 capture_turns: 0,
                 over: None,
             },
@@ -170,7 +178,13 @@ impl<'r> Position<'r> {
                 }
             }
         }
-        let tuzdyk = parts.check_tuzdyk(rules, &cups)?;
+        let mut tuzdyk = parts.check_tuzdyk(rules, &cups)?;
+        if rules.children {
+            tuzdyk = parts.check_children(rules, &cups)?;
+        } else if let Some(side) = parts.children.iter().position(|&c| c != 0) {
+            let (set, reason) = (parts.children[side], ImpossibleChildren::NotARule);
+            return Err(SetupError::Children { side, set, reason });
+        }
         let limit = rules.capture_turn_limit;
         if parts.capture_turns > limit {
             return Err(SetupError::CaptureTurns {
@@ -252,6 +266,7 @@ struct Unchecked<'a, S> {
     pie: PieState,
     resigned: &'a [usize],
     tuzdyk: &'a [u8],
+    children: &'a [u8],
     capture_turns: u8,
     over: Option<EndReason>,
 }
@@ -321,6 +336,32 @@ where
             state: self.pie,
             reason,
         })
+    }
+
+    /// Checks the children (`children`) against the rules and the board
+    /// (docs/rules.md section 5); returns them per side, as sets.
+    fn check_children(&self, rules: &Rules, cups: &[u8; CUPS]) -> Result<[u8; 2], SetupError> {
+        let mut owned = [0u8; 2];
+        for (side, &set) in self.children.iter().enumerate() {
+            if set == 0 {
+                continue;
+            }
+            let fail = |reason| Err(SetupError::Children { side, set, reason });
+            if side >= 2 {
+                return fail(ImpossibleChildren::NoSuchSide);
+            }
+            if u32::from(set) >> rules.houses != 0 {
+                return fail(ImpossibleChildren::NoSuchHouse);
+            }
+            owned[side] = set;
+        }
+        let mut house_cups = rules.house_range(0).chain(rules.house_range(1));
+        if house_cups.any(|c| cups[c] != 0 && rules.child_owner(&owned, c).is_some()) {
+            let side = (0..2).find(|&s| owned[s] != 0).unwrap_or(0);
+            let (set, reason) = (owned[side], ImpossibleChildren::HoldsSeeds);
+            return Err(SetupError::Children { side, set, reason });
+        }
+        Ok(owned)
     }
 
     /// Checks the tuzdyks against the rules and the board (docs/rules.md

@@ -28,13 +28,18 @@ impl<'r> Position<'r> {
                 v.join(sep)
             };
             let numbers = || (1..=houses).map(|h| format!("{h:>3}")).collect::<Vec<_>>();
-            // A tuzdyk (always empty) shows as `T`.
+            // A tuzdyk (always empty) shows as `T`, a child as `C`.
             let cells = |side: Side| -> Vec<String> {
                 let seeds = self.houses(side).iter().enumerate();
                 seeds
-                    .map(|(i, &n)| match self.is_tuzdyk(side, i + 1) {
-                        true => format!("{:>3}", "T"),
-                        false => format!("{n:>3}"),
+                    .map(|(i, &n)| {
+                        if self.is_tuzdyk(side, i + 1) {
+                            format!("{:>3}", "T")
+                        } else if self.is_child(side, i + 1) {
+                            format!("{:>3}", "C")
+                        } else {
+                            format!("{n:>3}")
+                        }
                     })
                     .collect()
             };

@@ -47,9 +47,10 @@ impl<'r> Position<'r> {
     pub fn landing(&self, m: Move) -> Option<Cup> {
         let (side, house, dir, seeds) = self.sown_house(m)?;
         let r = self.rules;
-        let last = if r.relays || r.before_sowing == CaptureBeforeSowing::FirstSeed {
-            // Where a relay sowing ends depends on the board, and a first
-            // seed stored sows one seed fewer: sow a copy.
+        let last = if r.relays || r.children || r.before_sowing == CaptureBeforeSowing::FirstSeed {
+            // Where a relay sowing ends depends on the board, a sowing
+            // under `children` on the children, and a first seed stored
+            // sows one seed fewer: sow a copy.
             let (mut cups, mut tuzdyks) = (self.state.cups, self.state.tuzdyk);
             let sowings = self.sowings();
             usize::from(

@@ -46,6 +46,10 @@ pub struct Effect {
     /// The house the move made the mover's tuzdyk (its seeds are in
     /// [`Effect::captured`]), if it made one.
     pub tuzdyk: Option<Cup>,
+    /// The house the move made the mover's child (`children`,
+    /// docs/rules.md section 5; its seeds are in [`Effect::captured`]),
+    /// if it made one.
+    pub child: Option<Cup>,
     /// The game ended with this move.
     pub ended: Option<EndReason>,
     captured_cups: u128,
@@ -146,6 +150,7 @@ impl<'r> Position<'r> {
             relays: 0,
             relay_limited: false,
             tuzdyk: None,
+            child: None,
             ended: None,
             captured_cups: 0,
             passed: 0,
@@ -167,7 +172,12 @@ impl<'r> Position<'r> {
                 effect.extra_turn = sowing.extra_turn;
                 effect.relays = sowing.lifts;
                 effect.relay_limited = sowing.limited;
-                effect.tuzdyk = sowing.tuzdyk.then_some(effect.last).flatten();
+                let owned = sowing.tuzdyk.then_some(effect.last).flatten();
+                if r.children {
+                    effect.child = owned;
+                } else {
+                    effect.tuzdyk = owned;
+                }
             }
         }
         effect.ended = self.state.over;

@@ -480,7 +480,7 @@ pub(super) fn fixed_reverse(set: &RuleSet) -> [u16; MAX_PLAYERS] {
 }
 
 /// Flag: no rule of issue 20's sowing is in play (relay, captures while
-/// sowing, the lone-seed origin, the tuzdyk), sowings go the board's
+/// sowing, the lone-seed origin, the tuzdyk, children), sowings go the board's
 /// way only (not `parity`, `split`, `opposed` or a `direction_choice`), and nothing
 /// is captured before sowing (`capture_before_sowing`, issue 30).
 pub(super) fn plain(set: &RuleSet) -> bool {
@@ -488,6 +488,7 @@ pub(super) fn plain(set: &RuleSet) -> bool {
         && set.sow_capture_counts.is_empty()
         && set.origin != Origin::FirstUnlessSingle
         && !set.tuzdyk
+        && !set.children
         && !two_ways(set)
         && set.capture_before_sowing == CaptureBeforeSowing::None
 }

@@ -57,7 +57,8 @@ pub(crate) struct Sowing {
     pub lifts: u8,
     /// The move ended because one more lift would pass `relay_limit`.
     pub limited: bool,
-    /// The move made a tuzdyk of the cup the last seed landed in.
+    /// The move made a tuzdyk (under `children`, a child) of the cup
+    /// the last seed landed in.
     pub tuzdyk: bool,
 }
 
@@ -167,6 +168,11 @@ impl Rules {
         sowings: u32,
         mut on_step: impl FnMut(Step),
     ) {
+        if self.children {
+            let (from, mut owned) = ((side, house, dir), *tuzdyks);
+            self.sow_children::<false>(&mut cups, &mut owned, from, sowings, &mut 0, on_step);
+            return;
+        }
         let tuzdyk_cups = [0, 1].map(|owner| self.tuzdyk_cup(tuzdyks, owner));
         let mut step = |s: Step| {
             on_step(s);
@@ -311,6 +317,17 @@ impl Rules {
         sowings: u32,
         captured_cups: &mut u128,
     ) -> Sowing {
+        if self.children {
+            let from = (side, house, dir);
+            return self.sow_children::<REPORT>(
+                cups,
+                tuzdyks,
+                from,
+                sowings,
+                captured_cups,
+                |_| (),
+            );
+        }
         if self.relays {
             let from = (side, house, dir);
             return self.sow_relay::<REPORT>(cups, from, sowings, captured_cups, |_| ());
@@ -739,6 +756,122 @@ impl Rules {
                 }
             }
         }
+    }
+
+    /// The side whose child cup `cup` is under `children`, if any: `owned`
+    /// holds per side the set of the opponent's houses that are its
+    /// children, house `n` as bit `n - 1` (docs/rules.md section 5).
+    #[inline]
+    pub(crate) fn child_owner(&self, owned: &[u8; 2], cup: usize) -> Option<usize> {
+        let side = usize::from(self.owner[cup]);
+        let number = cup.checked_sub(self.base(side))?;
+        if side >= 2 || number >= usize::from(self.houses) {
+            return None;
+        }
+        let owner = 1 - side;
+        (owned[owner] >> number & 1 != 0).then_some(owner)
+    }
+
+    /// Sowing under `children` (docs/rules.md sections 3 and 5): house
+    /// `house` (0-based) of `side` is sown seed by seed in direction
+    /// `dir`, passing over the opponent's children under `child_skip`;
+    /// a seed that falls into a child goes to its owner's store. A leg
+    /// whose last seed falls into a child ends the move; one whose last
+    /// seed brings a house of the opponent's to `child_count` makes it
+    /// the mover's child (its seeds to the mover's store) and ends the
+    /// move; otherwise the sowing relays as `relay` says, and the last
+    /// leg lands as section 5 says. `owned` is the position's children.
+    #[inline(never)]
+    pub(crate) fn sow_children<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        owned: &mut [u8; 2],
+        (side, house, dir): (usize, usize, usize),
+        sowings: u32,
+        captured_cups: &mut u128,
+        mut on_step: impl FnMut(Step),
+    ) -> Sowing {
+        let mut from = self.base(side) + house;
+        let mut start = usize::from(self.starts[dir][side][house]);
+        let mut result = Sowing::landing(0);
+        debug_assert!(cups[from] > 0, "sowing an empty house");
+        let track = &self.track[dir][side];
+        let lap = usize::from(self.lap[side]);
+        let move_of = (sowings, cups[from]);
+        loop {
+            let mut left = std::mem::take(&mut cups[from]);
+            on_step(Step::Lift(from));
+            let first = start + usize::from(self.single_moves_on && left == 1);
+            let (mut last, mut k) = (from, 0);
+            while left > 0 {
+                let c = usize::from(track[first + 1 + k % lap]);
+                k += 1;
+                let child = self.child_owner(owned, c);
+                if self.child_skip && child == Some(1 - side) {
+                    continue;
+                }
+                left -= 1;
+                last = c;
+                on_step(Step::Seed(c));
+                match child {
+                    Some(owner) => {
+                        cups[self.store(owner)] += 1;
+                        on_step(Step::Take(c, owner));
+                    }
+                    None => cups[c] += 1,
+                }
+            }
+            result.last = last as u8;
+            if self.child_owner(owned, last).is_some()
+                || self.make_child::<REPORT>(cups, owned, side, &mut result, captured_cups)
+            {
+                return result;
+            }
+            let Some(lifted) = self.relay_lift(cups, side, dir, last) else {
+                break;
+            };
+            if result.lifts == self.relay_limit {
+                result.limited = true;
+                return result;
+            }
+            result.lifts += 1;
+            from = lifted;
+            start = usize::from(self.relay_from[dir][side][lifted]);
+        }
+        self.land::<REPORT, KERNEL_GENERAL>(cups, side, dir, move_of, &mut result, captured_cups);
+        result
+    }
+
+    /// Makes the house the last seed fell in (`out.last`) the mover's
+    /// child under `children`, if it may be one (docs/rules.md section 5):
+    /// a house of the opponent's now holding `child_count`. Its seeds go
+    /// to the mover's store.
+    #[inline(never)]
+    fn make_child<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        owned: &mut [u8; 2],
+        side: usize,
+        out: &mut Sowing,
+        captured_cups: &mut u128,
+    ) -> bool {
+        let last = usize::from(out.last);
+        let owner = usize::from(self.owner[last]);
+        if self.landing[side][last] & LAND_STORE != 0
+            || owner == side
+            || cups[last] != self.child_count
+        {
+            return false;
+        }
+        owned[side] |= 1 << (last - self.base(owner));
+        cups[self.store(side)] += cups[last];
+        out.captured += cups[last];
+        out.tuzdyk = true;
+        cups[last] = 0;
+        if REPORT {
+            *captured_cups |= 1 << last;
+        }
+        true
     }
 
     /// Whether a landing in house `last` would capture any seed

@@ -275,6 +275,17 @@ rule_dimensions! {
         /// Under `rounds = territory`: who owns the house the round's
         /// winner fills only in part (docs/rules.md section 8a).
         territory_rest: TerritoryRest = TerritoryRest::OverHalf,
+        /// Children (MancalaGames' NORMAL children, Krur): a last seed
+        /// that brings an opponent's house to `child_count` makes it the
+        /// mover's child, any number a player; every seed sown into a
+        /// child goes to its owner's store, and a child's making ends a
+        /// relay sowing (two players, up to 8 houses).
+        children: bool = false,
+        /// The count a last seed must bring a house to to make it a child.
+        child_count: u8 = 4,
+        /// A sowing passes over the opponent's children (Krur); nothing
+        /// without `children`.
+        child_skip: bool = false,
     }
 }
 

@@ -128,6 +128,7 @@ impl RuleSet {
         self.validate_two_player()?;
         self.validate_tuzdyk()?;
         self.validate_territory()?;
+        self.validate_children()?;
         let empties = [
             EndCondition::EmptyFirst,
             EndCondition::AnySideEmpty,
@@ -367,7 +368,55 @@ impl RuleSet {
         })
     }
 
-    /// Refuses a two-player rule with 3 or 4 players.
+    /// Refuses children the engine cannot play (docs/rules.md section
+    /// 14): made by no seed at all, on a board of more than 8 houses a
+    /// side, or with a capture, a tuzdyk, captures while sowing, a
+    /// capture before sowing (a child holds no seed, so none of them
+    /// would see what the house holds in MancalaGames), `reach_opponent`
+    /// or `single_to_empty` (their first leg is read off the track, which
+    /// `child_skip` changes).
+    fn validate_children(&self) -> Result<(), RuleError> {
+        if !self.children {
+            return Ok(());
+        }
+        let (field, value, reason) = if self.child_count == 0 {
+            ("child_count", "0".to_string(), InvalidReason::ChildCount)
+        } else if self.houses > 8 {
+            let value = self.houses.to_string();
+            ("houses", value, InvalidReason::ChildrenHouses)
+        } else if self.capture != Capture::None {
+            let value = self.capture.name().to_string();
+            ("capture", value, InvalidReason::ChildrenWith)
+        } else if self.tuzdyk {
+            ("tuzdyk", "true".to_string(), InvalidReason::ChildrenWith)
+        } else if !self.sow_capture_counts.is_empty() {
+            let value = self.sow_capture_counts.to_string();
+            ("sow_capture_counts", value, InvalidReason::ChildrenWith)
+        } else if self.capture_before_sowing != CaptureBeforeSowing::None {
+            let value = self.capture_before_sowing.name().to_string();
+            ("capture_before_sowing", value, InvalidReason::ChildrenWith)
+        } else if self.reach_opponent {
+            (
+                "reach_opponent",
+                "true".to_string(),
+                InvalidReason::ChildrenWith,
+            )
+        } else if self.single_to_empty {
+            (
+                "single_to_empty",
+                "true".to_string(),
+                InvalidReason::ChildrenWith,
+            )
+        } else {
+            return Ok(());
+        };
+        Err(RuleError::InvalidValue {
+            field,
+            value,
+            reason,
+        })
+    }
+
     /// Refuses `territory_rest` without `rounds = territory`, and under it
     /// every dimension that reads a house's place on its row or across
     /// the board, sows a store, or loses seeds from the match: a round
@@ -410,6 +459,7 @@ impl RuleSet {
                 self.capture_before_sowing.to_string(),
             ),
             ("tuzdyk", self.tuzdyk, "true".into()),
+            ("children", self.children, "true".into()),
             ("reach_opponent", self.reach_opponent, "true".into()),
             (
                 "direction",
@@ -448,6 +498,7 @@ impl RuleSet {
         }
     }
 
+    /// Refuses a two-player rule with 3 or 4 players.
     fn validate_two_player(&self) -> Result<(), RuleError> {
         if self.players <= 2 {
             return Ok(());
@@ -468,6 +519,7 @@ impl RuleSet {
             ),
             ("pie_rule", self.pie_rule, "true"),
             ("tuzdyk", self.tuzdyk, "true"),
+            ("children", self.children, "true"),
             ("end", self.end.contains(EndCondition::TakeAll), "take_all"),
             (
                 "capture_side",

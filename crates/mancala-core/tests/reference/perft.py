@@ -116,6 +116,12 @@ class Rules:
     # The opponent's tuzdyk bars the house across the board from it rather
     # than the house with its number (section 5; Toguz Xorgol).
     tuzdyk_across: bool = False
+    # Children (section 5, Krur): a last seed bringing an opponent's house
+    # to `child_count` makes it the mover's, any number a game; with
+    # `child_skip` a sowing passes over the opponent's children.
+    children: bool = False
+    child_count: int = 4
+    child_skip: bool = False
 
 
 KALAH = Rules()
@@ -262,13 +268,14 @@ def parse_rules(spec):
             continue
         if key in ("players", "houses", "seeds", "min_seeds", "no_capture_moves", "relay_limit",
                    "tuzdyk_count", "capture_extra_turn_limit", "layout_seed", "end_seeds",
-                   "chain_limit"):
+                   "chain_limit", "child_count"):
             rules = replace(rules, **{key: int(value)})
         elif key in ("first_move_extra_turn", "must_feed", "chain", "pie_rule",
                      "capture_empty_opposite", "gap_opposite", "capture_extra_turn", "tuzdyk",
                      "capture_ends_relay", "capture_leaves_seed", "single_seed_captures",
                      "sow_capture_last", "capture_opponent_store",
-                     "reach_opponent", "single_to_empty", "tuzdyk_across"):
+                     "reach_opponent", "single_to_empty", "tuzdyk_across",
+                     "children", "child_skip"):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
@@ -295,6 +302,9 @@ class State:
     # Per side: 0, or the number of the opponent's house that is its
     # tuzdyk (docs/rules.md section 5).
     tuzdyk: list = field(default_factory=lambda: [0, 0])
+    # Per side, under `children`: the 0-based numbers of the opponent's
+    # houses that are its children.
+    children: list = field(default_factory=lambda: [set(), set()])
     # Extra moves that captures earned the side to move in this turn
     # (`capture_extra_turn_limit`, section 5).
     capture_turns: int = 0
@@ -304,19 +314,27 @@ class State:
 
     def copy(self):
         return State([list(h) for h in self.houses], list(self.stores), self.to_move,
-                     self.ply, self.pie, self.over, list(self.tuzdyk), self.capture_turns,
-                     self.seen)
+                     self.ply, self.pie, self.over, list(self.tuzdyk),
+                     [set(c) for c in self.children], self.capture_turns, self.seen)
 
     def key(self):
         # Section 13, "Repetition": the pie-rule state counts too (a swap
         # leaves the board and the side to move as they were).
         return (tuple(map(tuple, self.houses)), tuple(self.stores), self.to_move,
-                self.pie, tuple(self.tuzdyk), self.capture_turns)
+                self.pie, tuple(self.tuzdyk), self.capture_turns,
+                tuple(frozenset(c) for c in self.children))
 
     def tuzdyk_owner(self, cup):
         """The side whose tuzdyk `cup` is, or None."""
         for owner, number in enumerate(self.tuzdyk):
             if number and cup == ("h", 1 - owner, number - 1):
+                return owner
+        return self.child_owner(cup)
+
+    def child_owner(self, cup):
+        """The side whose child `cup` is (`children`), or None."""
+        for owner, houses in enumerate(self.children):
+            if cup[0] == "h" and cup[1] == 1 - owner and cup[2] in houses:
                 return owner
         return None
 
@@ -331,20 +349,25 @@ def parse_position(text):
             houses, store = token.split(":")
             sides.append(([int(x) for x in houses.split(",")], int(store)))
     for key in fields:
-        assert key in ("to", "ply", "pie", "tuzdyk", "capture_turns"), \
+        assert key in ("to", "ply", "pie", "tuzdyk", "capture_turns", "children"), \
             f"the reference does not know {key}="
     tuzdyk = [int(x) for x in fields.get("tuzdyk", "0,0").split(",")]
+    # `children=A,B`: per side, house n of the opponent's as bit n - 1.
+    masks = [int(x) for x in fields.get("children", "0,0").split(",")]
+    children = [{k for k in range(8) if m >> k & 1} for m in masks]
     return State([h for h, _ in sides], [s for _, s in sides], int(fields.get("to", 0)),
                  int(fields.get("ply", 0)), fields.get("pie", "pending"), tuzdyk=tuzdyk,
-                 capture_turns=int(fields.get("capture_turns", 0)))
+                 capture_turns=int(fields.get("capture_turns", 0)), children=children)
 
 
 def write_position(rules, s):
     sides = " ".join(",".join(map(str, h)) + f":{st}" for h, st in zip(s.houses, s.stores))
     pie = f" pie={s.pie}" if rules.pie_rule and s.pie != "pending" else ""
     tuzdyk = f" tuzdyk={s.tuzdyk[0]},{s.tuzdyk[1]}" if any(s.tuzdyk) else ""
+    masks = [sum(1 << k for k in c) for c in s.children]
+    children = f" children={masks[0]},{masks[1]}" if any(masks) else ""
     turns = f" capture_turns={s.capture_turns}" if s.capture_turns else ""
-    return f"{sides} to={s.to_move} ply={s.ply}{pie}{tuzdyk}{turns}"
+    return f"{sides} to={s.to_move} ply={s.ply}{pie}{tuzdyk}{children}{turns}"
 
 
 # --- Sowing (section 3) ----------------------------------------------------
@@ -457,6 +480,9 @@ def sow_leg(rules, s, mover, origin, stats, way=None):
             passed_origin = True
             if rules.origin == "skip":
                 continue
+        if rules.child_skip and s.child_owner(cup) == 1 - mover:
+            stats["opponents_children_passed"] += 1
+            continue
         add(s, cup)
         hand -= 1
         last = cup
@@ -554,6 +580,8 @@ def sow(rules, s, mover, k, stats, way=None):
     lifts = 0
     leg_taken = 0
     while True:
+        if rules.children and leg_ends_with_a_child(rules, s, mover, last, stats):
+            return last, False, False, leg_taken
         lifted, taken = lap_capture(rules, s, mover, last, hand, way, stats)
         leg_taken += taken
         if lifted == "end":
@@ -573,6 +601,21 @@ def sow(rules, s, mover, k, stats, way=None):
         lifts += 1
         stats["relays"] += 1
         last = sow_leg(rules, s, mover, lifted, stats, way)
+
+
+def leg_ends_with_a_child(rules, s, mover, last, stats):
+    """Section 5, `children`: a leg whose last seed fell into a child
+    (already its owner's) ends the move; so does one whose last seed
+    brought an opponent's house to `child_count`, which becomes the
+    mover's child, its seeds going to the mover's store."""
+    if s.child_owner(last) is not None:
+        return True
+    if last[0] != "h" or last[1] == mover or count(s, last) != rules.child_count:
+        return False
+    s.stores[mover] += lift(s, last)
+    s.children[mover].add(last[2])
+    stats["children"] += 1
+    return True
 
 
 # --- Captures (section 5) and grand slam (section 6) ------------------------

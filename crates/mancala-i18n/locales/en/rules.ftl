@@ -16,6 +16,7 @@ rules-topic-extra-turns = Extra turns
 rules-topic-captures = Captures
 rules-topic-sow-captures = Captures while sowing
 rules-topic-tuzdyk = Tuzdyk
+rules-topic-children = Children
 rules-topic-grand-slam = Grand slam
 rules-topic-feeding = Feeding
 rules-topic-no-move = No move
@@ -311,6 +312,14 @@ rules-tuzdyk-across = Once in a game, if your last seed makes a house of your op
        *[other] seeds
     }, that house becomes your tuzdyk, unless it is their house { $house } or lies across the board from your house that is their tuzdyk.
 rules-tuzdyk-store = Its seeds go to your store, and from then on every seed sown into it goes to your store.
+
+## Children
+
+rules-children = If your last seed makes a house of your opponent's hold exactly { $count } { $count ->
+        [one] seed
+       *[other] seeds
+    }, that house becomes your child, as many times as it happens. Its seeds go to your store, and from then on every seed sown into it goes to your store; nobody moves from a child. Making a child ends your move, even in the middle of a relay sowing, and so does a last seed that falls into a child.
+rules-children-skip = Your sowing passes over your opponent's children.
 
 ## Grand slam
 

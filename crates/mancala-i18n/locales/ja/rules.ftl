@@ -11,6 +11,7 @@ rules-topic-extra-turns = もう一回
 rules-topic-captures = 石を取る
 rules-topic-sow-captures = まく途中で取る
 rules-topic-tuzdyk = トゥズディク
+rules-topic-children = 子
 rules-topic-grand-slam = グランドスラム
 rules-topic-feeding = 相手に石を渡す
 rules-topic-no-move = 選べる手がないとき
@@ -241,6 +242,9 @@ rules-sow-capture-last = まいている途中で、その手の最後の石も�
 rules-tuzdyk = ゲーム中に一度だけ、最後の石で相手の穴の石がちょうど{ $count }個になったら、その穴は自分のトゥズディクになります。ただし、相手の{ $house }番の穴と、相手のトゥズディクになっている自分の穴と同じ番号の穴は除きます。
 rules-tuzdyk-across = ゲーム中に一度だけ、最後の石で相手の穴の石がちょうど{ $count }個になったら、その穴は自分のトゥズディクになります。ただし、相手の{ $house }番の穴と、相手のトゥズディクになっている自分の穴の真向かいの穴は除きます。
 rules-tuzdyk-store = その石は自分のゴールに入り、それ以降その穴にまかれた石もすべて自分のゴールに入ります。
+
+rules-children = 最後の石で相手の穴の石がちょうど{ $count }個になったら、その穴は自分の「子」になります（何度でも）。その石は自分のゴールに入り、それ以降その穴にまかれた石もすべて自分のゴールに入ります。子の穴からは誰も石をまきません。子ができると、リレーのまき途中でも手番は終わります。最後の石が子の穴に入ったときも同じです。
+rules-children-skip = 自分がまく石は相手の子の穴を飛ばします。
 
 ## グランドスラム
 
