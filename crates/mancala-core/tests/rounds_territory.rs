@@ -196,6 +196,12 @@ fn territory_refuses_what_it_cannot_play() {
         "leftover",
     );
     refused("kalah,territory_rest=loser", "territory_rest");
+    // A child is kept as one of the opponent's houses, 8 at most, and a
+    // later round's board has 2 x houses - 1 a side.
+    refused(
+        "kalah,rounds=territory,stores_sown=none,capture=none,children=true",
+        "children",
+    );
     // Oware sows no store and captures by count: it can change hands.
     assert!(RuleSet::from_spec("oware,rounds=territory").is_ok());
 }
