@@ -160,36 +160,7 @@ impl Room {
                 });
             }
         }
-        let game = match db.last_game(code).await? {
-            Some(last) => {
-                let record = |source| Error::Record {
-                    room: code.to_string(),
-                    source,
-                };
-                let rules = RuleSet::from_spec(&last.rules).map_err(|source| Error::Rules {
-                    spec: last.rules.clone(),
-                    source,
-                })?;
-                // A match resumes in its round, with its burnt houses.
-                Some((
-                    Live {
-                        game: mancala_core::Match::from_events(&rules, &last.events)
-                            .map_err(record)?,
-                        id: last.id,
-                        played_by: last.played_by,
-                    },
-                    last.turn_began,
-                ))
-            }
-            None => None,
-        };
-        let resumed = match (&game, held_until) {
-            (Some((live, Some(began))), Some(held)) if !live.game.is_over() => Some(
-                Duration::from_millis(u64::try_from(held - began).unwrap_or(0)),
-            ),
-            _ => None,
-        };
-        let game = game.map(|(live, _)| live);
+        let (game, resumed) = Room::resume(&db, code, held_until).await?;
         Ok(Room {
             db,
             code: code.to_string(),
@@ -216,6 +187,45 @@ impl Room {
             rematch: Vec::new(),
             playing: None,
         })
+    }
+
+    /// The room's last game as [`Room::load`] finds it, with what was
+    /// left of its turn's time when the room's last owner last held it
+    /// (`held_until`; `None` for a game over, or never held).
+    ///
+    /// # Errors
+    ///
+    /// Database errors, [`Error::Rules`] and [`Error::Record`] for stored
+    /// rules or events that no longer replay.
+    async fn resume(
+        db: &Db,
+        code: &str,
+        held_until: Option<i64>,
+    ) -> Result<(Option<Live>, Option<Duration>), Error> {
+        let Some(last) = db.last_game(code).await? else {
+            return Ok((None, None));
+        };
+        let record = |source| Error::Record {
+            room: code.to_string(),
+            source,
+        };
+        let rules = RuleSet::from_spec(&last.rules).map_err(|source| Error::Rules {
+            spec: last.rules.clone(),
+            source,
+        })?;
+        // A match resumes in its round, with its burnt houses.
+        let live = Live {
+            game: mancala_core::Match::from_events(&rules, &last.events).map_err(record)?,
+            id: last.id,
+            played_by: last.played_by,
+        };
+        let resumed = match (last.turn_began, held_until) {
+            (Some(began), Some(held)) if !live.game.is_over() => Some(Duration::from_millis(
+                u64::try_from(held - began).unwrap_or(0),
+            )),
+            _ => None,
+        };
+        Ok((Some(live), resumed))
     }
 
     /// The room's task: takes commands and keeps the clocks until every
