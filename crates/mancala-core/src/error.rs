@@ -149,9 +149,10 @@ pub enum InvalidReason {
     )]
     SowCaptureLastWithoutCounts,
     /// `capture_before_sowing = first_seed` with a lift that may hold a
-    /// single seed: `min_seeds` below 2, or `relay = next`.
+    /// single seed: `min_seeds` below 2, `relay = next`, or `lap_capture =
+    /// next`.
     #[error(
-        "capture_before_sowing = first_seed sends a lift's first seed to the store: every lift must hold 2 seeds or more (min_seeds = 2 or more, and relay = none or last)"
+        "capture_before_sowing = first_seed sends a lift's first seed to the store: every lift must hold 2 seeds or more (min_seeds = 2 or more, relay = none or last, and lap_capture not next)"
     )]
     FirstSeedSingleLift,
     /// `capture_opponent_store` without `stores_sown = all`.
@@ -250,6 +251,12 @@ pub enum InvalidReason {
         "children are played without captures (capture = none), a tuzdyk, captures while or before sowing, reach_opponent and single_to_empty"
     )]
     ChildrenWith,
+    /// `capacity` with a start count above it, with more seeds than the
+    /// houses but one can hold, or with a rule its sowing does not play.
+    #[error(
+        "capacity must be at least every house's start count, leave room for every seed in all the houses but one (players x houses - 1 times capacity), and is played without rounds, direction = parity, a tuzdyk, children, reach_opponent and single_to_empty"
+    )]
+    Capacity,
     /// Not a whole number from 0 to 255.
     #[error("expected a whole number from 0 to {}", u8::MAX)]
     NotSmallNumber,
@@ -380,6 +387,20 @@ pub enum SetupError {
         side: usize,
         /// Why it is impossible.
         reason: ImpossibleResignation,
+    },
+    /// Under `capacity`, more seeds in the houses than all of them but
+    /// one can hold: a sowing could find every house full
+    /// (docs/rules.md section 3).
+    #[error(
+        "the houses hold {seeds} seeds, more than {most}: under capacity = {capacity}, all the houses but one must hold every seed in play"
+    )]
+    OverCapacity {
+        /// Seeds in the houses.
+        seeds: usize,
+        /// The most they may hold: capacity x (houses in play - 1).
+        most: usize,
+        /// The rules' capacity.
+        capacity: u8,
     },
     /// Seeds in a house that is burnt this round (docs/rules.md section 8a).
     #[error("side {side}'s house {house} is burnt (out of play) but holds {seeds} seeds")]

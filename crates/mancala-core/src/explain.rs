@@ -227,6 +227,9 @@ fn sowing(r: &RuleSet) -> Option<Vec<Phrase>> {
     if r.single_to_empty {
         phrases.push(Phrase::new("rules-sowing-single-to-empty"));
     }
+    if r.capacity > 0 {
+        phrases.push(Phrase::new("rules-sowing-capacity").number("count", r.capacity));
+    }
     Some(phrases)
 }
 

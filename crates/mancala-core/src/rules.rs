@@ -134,9 +134,12 @@ pub struct Rules {
     /// The sowing kernel moves are played with (`KERNEL_*` in `sow.rs`):
     /// fixed per combination of rule features, decided here once.
     pub(crate) kernel: u8,
-    /// Relay sowing is on (`relay` is not `none`): sowing takes the relay
-    /// path, decided here once.
+    /// Relay sowing is on (`relay` is not `none`), or a house `capacity`:
+    /// sowing takes the relay path, seed by seed, decided here once.
     pub(crate) relays: bool,
+    /// `capacity`: a sowing passes over a house holding this many seeds;
+    /// 0 for no limit (docs/rules.md section 3).
+    pub(crate) capacity: u8,
     pub(crate) relay: Relay,
     pub(crate) relay_limit: u8,
     /// `capture_ends_relay`: a leg whose landing would capture ends the
@@ -353,7 +356,8 @@ impl Rules {
             capture_side_ok: compile::capture_sides(set),
             plain: compile::plain(set),
             kernel: compile::kernel(set),
-            relays: set.relay != Relay::None,
+            relays: set.relay != Relay::None || set.capacity > 0,
+            capacity: set.capacity,
             relay: set.relay,
             relay_limit: set.relay_limit,
             capture_ends_relay: set.capture_ends_relay,

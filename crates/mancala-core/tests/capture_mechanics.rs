@@ -274,6 +274,19 @@ fn first_seed_sends_the_first_seed_of_a_lift_to_the_store_before_sowing() {
         set.validate().is_err(),
         "relay = next may lift a single seed"
     );
+    // A capture on completing a lap lifts the house after it, which may
+    // hold a single seed.
+    set.relay = Relay::Last;
+    assert_eq!(set.validate(), Ok(()));
+    set.lap_capture = LapCapture::Next;
+    assert_eq!(
+        set.validate(),
+        Err(RuleError::InvalidValue {
+            field: "capture_before_sowing",
+            value: "first_seed".into(),
+            reason: InvalidReason::FirstSeedSingleLift,
+        })
+    );
 }
 
 #[test]

@@ -203,6 +203,13 @@ const CASES: &[&str] = &[
     "ayo-rounds.toml",
     "adji-kui-ii.toml",
     "krur.toml",
+    // A house capacity (`capacity`, issue 30): small ones, so that random
+    // games fill houses up.
+    "urim.toml",
+    "kalah capacity=5",
+    "oware capacity=5 capture_counts=2,3,4",
+    "kalah capacity=6 relay=last stores_sown=all",
+    "oware capacity=6 origin=include sow_capture_counts=4 capture=none",
 ];
 
 /// Random games per case.

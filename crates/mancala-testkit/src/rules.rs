@@ -360,58 +360,91 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
     // Children (Krur's) a sixth of the time, made on 1 to 6 seeds,
     // passing over the opponent's half the time.
     let kids = (prop::bool::weighted(0.16), 1u8..=6, any::<bool>());
+    // A house capacity (Urim's) a sixth of the time, as small as the
+    // seeds allow (docs/rules.md section 3).
+    let full = (prop::bool::weighted(0.16), 1u8..=12);
     let all = (shape, feeding, capture, ending, (more, relaying, rounding));
-    (all, layout, (few, choice, before, reach, territory, kids)).prop_map(
-        |(
-            (shape, feeding, capture, ending, (more, relaying, rounding)),
-            layout,
-            (few, choice, before, reach, territory, kids),
-        )| {
-            let mut rules = rule_set_of(shape, feeding, capture, ending, more, relaying, rounding);
-            (rules.reach_opponent, rules.single_to_empty) = (reach.0, reach.1);
-            rules.tuzdyk_across = rules.tuzdyk && reach.2;
-            let rules = RuleSet {
-                capture_opponent_store: before.2 && rules.stores_sown == StoresSown::All,
-                ..rules
-            };
-            let rules = match before {
-                (true, kind, _) => {
-                    with_capture_before_sowing(rules, CaptureBeforeSowing::ALL[kind])
-                }
-                (false, _, _) => rules,
-            };
-            let rules = match kids {
-                (true, count, skip) => with_children(rules, count, skip),
-                (false, _, _) => rules,
-            };
-            let rules = fit_directions(rules, if choice.0 { choice.1 } else { 0 });
-            let rules = match layout {
-                (true, counts, _, _) => with_layout(rules, &counts),
-                (false, _, true, seed) => with_layout_seed(rules, seed),
-                (false, _, false, _) => rules,
-            };
-            let rules = match few {
-                (true, seeds, mover) => {
-                    let rules = with_end_seeds(rules, seeds);
-                    RuleSet {
-                        end_seeds_to: if mover && rules.end_seeds > 0 {
-                            EndSeedsTo::Mover
-                        } else {
-                            EndSeedsTo::Leftover
-                        },
-                        ..rules
-                    }
-                }
-                (false, _, _) => rules,
-            };
-            match territory {
-                (true, rest) if rules.rounds == Rounds::Fill && !rules.children => {
-                    with_territory(rules, TerritoryRest::ALL[rest])
-                }
-                _ => rules,
-            }
-        },
+    (
+        all,
+        layout,
+        (few, choice, before, reach, territory, kids, full),
     )
+        .prop_map(
+            |(
+                (shape, feeding, capture, ending, (more, relaying, rounding)),
+                layout,
+                (few, choice, before, reach, territory, kids, full),
+            )| {
+                let mut rules =
+                    rule_set_of(shape, feeding, capture, ending, more, relaying, rounding);
+                (rules.reach_opponent, rules.single_to_empty) = (reach.0, reach.1);
+                rules.tuzdyk_across = rules.tuzdyk && reach.2;
+                let rules = RuleSet {
+                    capture_opponent_store: before.2 && rules.stores_sown == StoresSown::All,
+                    ..rules
+                };
+                let rules = match before {
+                    (true, kind, _) => {
+                        with_capture_before_sowing(rules, CaptureBeforeSowing::ALL[kind])
+                    }
+                    (false, _, _) => rules,
+                };
+                let rules = match kids {
+                    (true, count, skip) => with_children(rules, count, skip),
+                    (false, _, _) => rules,
+                };
+                let rules = fit_directions(rules, if choice.0 { choice.1 } else { 0 });
+                let rules = match layout {
+                    (true, counts, _, _) => with_layout(rules, &counts),
+                    (false, _, true, seed) => with_layout_seed(rules, seed),
+                    (false, _, false, _) => rules,
+                };
+                let rules = match few {
+                    (true, seeds, mover) => {
+                        let rules = with_end_seeds(rules, seeds);
+                        RuleSet {
+                            end_seeds_to: if mover && rules.end_seeds > 0 {
+                                EndSeedsTo::Mover
+                            } else {
+                                EndSeedsTo::Leftover
+                            },
+                            ..rules
+                        }
+                    }
+                    (false, _, _) => rules,
+                };
+                let rules = match territory {
+                    (true, rest) if rules.rounds == Rounds::Fill && !rules.children => {
+                        with_territory(rules, TerritoryRest::ALL[rest])
+                    }
+                    _ => rules,
+                };
+                match full {
+                    (true, capacity) => with_capacity(rules, capacity),
+                    (false, _) => rules,
+                }
+            },
+        )
+}
+
+/// `rules` with a house `capacity` of at least `capacity` (docs/rules.md
+/// section 3), raised until all the houses but one hold every seed, as
+/// section 14 asks; `rules` unchanged where a capacity is refused (rounds,
+/// `parity`, a tuzdyk, children, `reach_opponent`, `single_to_empty`).
+pub fn with_capacity(rules: RuleSet, capacity: u8) -> RuleSet {
+    if rules.rounds != Rounds::None
+        || rules.direction == Direction::Parity
+        || rules.tuzdyk
+        || rules.children
+        || rules.reach_opponent
+        || rules.single_to_empty
+    {
+        return rules;
+    }
+    let houses = usize::from(rules.players) * usize::from(rules.houses) - 1;
+    let least = rules.total_seeds().div_ceil(houses);
+    let capacity = usize::from(capacity).max(least).min(usize::from(u8::MAX)) as u8;
+    RuleSet { capacity, ..rules }
 }
 
 /// `rules`, a match in rounds, with houses changing hands between its
@@ -504,15 +537,20 @@ pub fn with_children(rules: RuleSet, count: u8, skip: bool) -> RuleSet {
 
 /// `rules` with `capture_before_sowing = kind` (docs/rules.md section
 /// 5), repaired as section 14 asks: `first_seed` raises `min_seeds` to 2
-/// and is left out under `relay = next`; `single_opposite` is left out
+/// and is left out under `relay = next` and `lap_capture = next`;
+/// `single_opposite` is left out
 /// with 3 or 4 players.
 pub fn with_capture_before_sowing(rules: RuleSet, kind: CaptureBeforeSowing) -> RuleSet {
     match kind {
-        CaptureBeforeSowing::FirstSeed if rules.relay != Relay::Next => RuleSet {
-            capture_before_sowing: kind,
-            min_seeds: rules.min_seeds.max(2),
-            ..rules
-        },
+        CaptureBeforeSowing::FirstSeed
+            if rules.relay != Relay::Next && rules.lap_capture != LapCapture::Next =>
+        {
+            RuleSet {
+                capture_before_sowing: kind,
+                min_seeds: rules.min_seeds.max(2),
+                ..rules
+            }
+        }
         CaptureBeforeSowing::SingleOpposite if rules.players == 2 => RuleSet {
             capture_before_sowing: kind,
             ..rules
@@ -604,6 +642,18 @@ pub fn fit_directions(rules: RuleSet, choice: u16) -> RuleSet {
 /// drawn rule set.
 pub fn fit_layout(rules: RuleSet) -> RuleSet {
     let rules = fit_start(fit_directions(rules, 0));
+    // A capacity raised to the seeds now in play, or dropped where a
+    // rule it is refused with came in.
+    let rules = match rules.capacity {
+        0 => rules,
+        capacity => with_capacity(
+            RuleSet {
+                capacity: 0,
+                ..rules
+            },
+            capacity,
+        ),
+    };
     if rules.end_seeds == 0 {
         return rules;
     }
@@ -812,6 +862,7 @@ fn rule_set_of(
         children: false,
         child_count: 4,
         child_skip: false,
+        capacity: 0,
         // Only with relay sowing (docs/rules.md section 14).
         relay_counts: if Relay::ALL[relay] == Relay::None {
             CountSet::EMPTY

@@ -141,6 +141,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "no_capture_moves" => number(rules.no_capture_moves.into(), 0, &[]),
         "tuzdyk_count" => number(rules.tuzdyk_count.into(), 1, &[]),
         "child_count" => number(rules.child_count.into(), 1, &[]),
+        "capacity" => number(rules.capacity.into(), 0, &[0, 17]),
         "capture_extra_turn_limit" => number(rules.capture_extra_turn_limit.into(), 0, &[0]),
         "chain_limit" => number(rules.chain_limit.into(), 0, &[0, 2]),
         "direction" => names(&["ccw", "cw", "parity", "split", "opposed"]),
@@ -274,6 +275,13 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
         }
         "sow_capture_counts"
             if within(before.sow_capture_counts) == within(r.sow_capture_counts) =>
+        {
+            Some("no house holds more seeds than the game has")
+        }
+        "capacity"
+            if [before, r]
+                .iter()
+                .all(|s| usize::from(s.capacity) > r.total_seeds() || s.capacity == 0) =>
         {
             Some("no house holds more seeds than the game has")
         }

@@ -178,6 +178,7 @@ impl<'r> Position<'r> {
                 }
             }
         }
+        check_capacity(rules, &cups)?;
         let mut tuzdyk = parts.check_tuzdyk(rules, &cups)?;
         if rules.children {
             tuzdyk = parts.check_children(rules, &cups)?;
@@ -432,6 +433,31 @@ where
         }
         Ok(resigned)
     }
+}
+
+/// Under `capacity` (docs/rules.md section 3), refuses a board whose
+/// houses hold more seeds than all of them but one can: a sowing there
+/// could find every house full and have nowhere to go. Rules pass this
+/// check at the start (`RuleSet::validate`); a set-up position may not.
+fn check_capacity(rules: &Rules, cups: &[u8; CUPS]) -> Result<(), SetupError> {
+    let capacity = rules.capacity;
+    if capacity == 0 {
+        return Ok(());
+    }
+    let seeds: usize = rules
+        .sides()
+        .flat_map(|s| rules.house_range(s.index()))
+        .map(|c| usize::from(cups[c]))
+        .sum();
+    let most = usize::from(capacity) * (rules.players() * rules.houses() - 1);
+    if seeds > most {
+        return Err(SetupError::OverCapacity {
+            seeds,
+            most,
+            capacity,
+        });
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -481,10 +481,12 @@ pub(super) fn fixed_reverse(set: &RuleSet) -> [u16; MAX_PLAYERS] {
 
 /// Flag: no rule of issue 20's sowing is in play (relay, captures while
 /// sowing, the lone-seed origin, the tuzdyk, children), sowings go the board's
-/// way only (not `parity`, `split`, `opposed` or a `direction_choice`), and nothing
-/// is captured before sowing (`capture_before_sowing`, issue 30).
+/// way only (not `parity`, `split`, `opposed` or a `direction_choice`), nothing
+/// is captured before sowing (`capture_before_sowing`, issue 30), and no
+/// house has a `capacity`.
 pub(super) fn plain(set: &RuleSet) -> bool {
     set.relay == Relay::None
+        && set.capacity == 0
         && set.sow_capture_counts.is_empty()
         && set.origin != Origin::FirstUnlessSingle
         && !set.tuzdyk

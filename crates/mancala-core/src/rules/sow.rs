@@ -642,12 +642,19 @@ impl Rules {
                         cups, side, from, lifted, sowings, out, taken, step,
                     ))
                 };
-            let mut last = from;
-            for k in 0..n {
+            let (mut last, mut k) = (from, 0);
+            for i in 0..n {
                 last = usize::from(track[first + 1 + k % lap]);
+                k += 1;
+                // Under `capacity` a full house is passed over; the
+                // rules leave room for every seed (section 14).
+                while self.full(cups, side, last) {
+                    last = usize::from(track[first + 1 + k % lap]);
+                    k += 1;
+                }
                 cups[last] += 1;
                 on_step(Step::Seed(last));
-                if taking && (k + 1 < n || self.sow_capture_last) {
+                if taking && (i + 1 < n || self.sow_capture_last) {
                     let took = self.take_while_sowing::<REPORT>(
                         cups,
                         side,
@@ -696,6 +703,16 @@ impl Rules {
         }
         self.land::<REPORT, KERNEL_GENERAL>(cups, side, dir, move_of, &mut result, captured_cups);
         result
+    }
+
+    /// Whether cup `cup` is a house `side`'s sowing passes over under
+    /// `capacity` (docs/rules.md section 3): it holds `capacity` seeds or
+    /// more. A store is never full.
+    #[inline(always)]
+    fn full(&self, cups: &[u8; CUPS], side: usize, cup: usize) -> bool {
+        self.capacity != 0
+            && cups[cup] >= self.capacity
+            && self.landing[side][cup] & LAND_STORE == 0
     }
 
     /// A relay leg's landing in house `last` under `lap_capture`

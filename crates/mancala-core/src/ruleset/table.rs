@@ -286,6 +286,10 @@ rule_dimensions! {
         /// A sowing passes over the opponent's children (Krur); nothing
         /// without `children`.
         child_skip: bool = false,
+        /// A house capacity (Urim: 17): a sowing passes over a house that
+        /// holds this many seeds or more, and sows the seed into the next
+        /// cup instead; stores hold any number. 0 for no limit.
+        capacity: u8 = 0,
     }
 }
 

@@ -33,7 +33,7 @@ impl RuleSet {
     /// `capture_empty_opposite`, `chain_limit` without `chain`,
     /// `sow_capture_last` without `sow_capture_counts`,
     /// `capture_before_sowing = first_seed` where a lift may hold a single
-    /// seed (`min_seeds` below 2, `relay = next`), `capture_before_sowing
+    /// seed (`min_seeds` below 2, `relay = next`, `lap_capture = next`), `capture_before_sowing
     /// = single_opposite` with 3 or 4 players, `capture_opponent_store`
     /// without `stores_sown = all`, `relay_counts` without relay sowing or
     /// with a count of 0, a count
@@ -44,8 +44,10 @@ impl RuleSet {
     /// `tuzdyk`) with 3 or 4 players, a `tuzdyk` with `tuzdyk_count` 0, a
     /// `grand_slam` other than `allowed`, relay sowing or captures while
     /// sowing, `empty_first` together with `any_side_empty`, a
-    /// `match_houses` of 0 or more than `houses`, or a match in rounds
-    /// with the pie rule.
+    /// `match_houses` of 0 or more than `houses`, a match in rounds
+    /// with the pie rule, or a `capacity` with too little room for the
+    /// seeds or with rounds, `parity`, a tuzdyk, children,
+    /// `reach_opponent` or `single_to_empty`.
     ///
     /// # Examples
     ///
@@ -129,6 +131,7 @@ impl RuleSet {
         self.validate_tuzdyk()?;
         self.validate_territory()?;
         self.validate_children()?;
+        self.validate_capacity()?;
         let empties = [
             EndCondition::EmptyFirst,
             EndCondition::AnySideEmpty,
@@ -235,7 +238,8 @@ impl RuleSet {
     /// Refuses a `capture_opponent_store` without `stores_sown = all`, and
     /// a `capture_before_sowing` the engine cannot play
     /// (docs/rules.md section 14): `first_seed` where a lift may hold a
-    /// single seed (`min_seeds` below 2, or `relay = next`), which would
+    /// single seed (`min_seeds` below 2, `relay = next`, or `lap_capture =
+    /// next`, which lifts the house after a capture), which would
     /// leave nothing to sow; `single_opposite` with 3 or 4 players, where
     /// no single house is opposite.
     fn validate_before_sowing(&self) -> Result<(), RuleError> {
@@ -248,7 +252,11 @@ impl RuleSet {
         }
         let reason = match self.capture_before_sowing {
             CaptureBeforeSowing::None => return Ok(()),
-            CaptureBeforeSowing::FirstSeed if self.min_seeds < 2 || self.relay == Relay::Next => {
+            CaptureBeforeSowing::FirstSeed
+                if self.min_seeds < 2
+                    || self.relay == Relay::Next
+                    || self.lap_capture == LapCapture::Next =>
+            {
                 InvalidReason::FirstSeedSingleLift
             }
             CaptureBeforeSowing::SingleOpposite if self.players != 2 => {
@@ -415,6 +423,50 @@ impl RuleSet {
             value,
             reason,
         })
+    }
+
+    /// Refuses a `capacity` the engine cannot play (docs/rules.md section
+    /// 14): one that leaves no room for every seed in all the houses but
+    /// one (then a sowing could find every house full), and one with
+    /// rounds (whose burnt houses shrink the room), `direction = parity`,
+    /// a tuzdyk or children (sown by paths that do not skip a full
+    /// house), `reach_opponent` or `single_to_empty` (whose first leg is
+    /// read off the track, which a full house changes).
+    fn validate_capacity(&self) -> Result<(), RuleError> {
+        if self.capacity == 0 {
+            return Ok(());
+        }
+        let room =
+            usize::from(self.capacity) * (usize::from(self.players) * usize::from(self.houses) - 1);
+        let refused = [
+            (
+                "capacity",
+                self.total_seeds() > room,
+                self.capacity.to_string(),
+            ),
+            (
+                "rounds",
+                self.rounds != Rounds::None,
+                self.rounds.to_string(),
+            ),
+            (
+                "direction",
+                self.direction == Direction::Parity,
+                self.direction.to_string(),
+            ),
+            ("tuzdyk", self.tuzdyk, "true".to_string()),
+            ("children", self.children, "true".to_string()),
+            ("reach_opponent", self.reach_opponent, "true".to_string()),
+            ("single_to_empty", self.single_to_empty, "true".to_string()),
+        ];
+        match refused.into_iter().find(|&(_, refused, _)| refused) {
+            Some((field, _, value)) => Err(RuleError::InvalidValue {
+                field,
+                value,
+                reason: InvalidReason::Capacity,
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Refuses `territory_rest` without `rounds = territory`, and under it

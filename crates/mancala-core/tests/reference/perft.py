@@ -122,6 +122,9 @@ class Rules:
     children: bool = False
     child_count: int = 4
     child_skip: bool = False
+    # A house capacity (section 3, Urim): a sowing passes over a house
+    # holding this many seeds or more; 0 for none.
+    capacity: int = 0
 
 
 KALAH = Rules()
@@ -268,7 +271,7 @@ def parse_rules(spec):
             continue
         if key in ("players", "houses", "seeds", "min_seeds", "no_capture_moves", "relay_limit",
                    "tuzdyk_count", "capture_extra_turn_limit", "layout_seed", "end_seeds",
-                   "chain_limit", "child_count"):
+                   "chain_limit", "child_count", "capacity"):
             rules = replace(rules, **{key: int(value)})
         elif key in ("first_move_extra_turn", "must_feed", "chain", "pie_rule",
                      "capture_empty_opposite", "gap_opposite", "capture_extra_turn", "tuzdyk",
@@ -482,6 +485,9 @@ def sow_leg(rules, s, mover, origin, stats, way=None):
                 continue
         if rules.child_skip and s.child_owner(cup) == 1 - mover:
             stats["opponents_children_passed"] += 1
+            continue
+        if rules.capacity and cup[0] == "h" and count(s, cup) >= rules.capacity:
+            stats["full_houses_passed"] += 1
             continue
         add(s, cup)
         hand -= 1

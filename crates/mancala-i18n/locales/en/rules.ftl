@@ -107,6 +107,10 @@ rules-sowing-origin = { $origin ->
 rules-sowing-reach = A house holding { $houses } seeds or fewer may be played only if its sowing reaches another player's side, or a store, or ends in an empty house of your own; under relay sowing the first lap decides.
 # single_to_empty.
 rules-sowing-single-to-empty = A house holding a single seed may be played only if that seed falls into an empty house or a store.
+rules-sowing-capacity = A house that holds { $count } { $count ->
+        [one] seed
+       *[other] seeds
+    } or more is full: sowing passes over it, and the seed goes into the next house or store instead.
 
 ## Relay sowing
 
