@@ -472,3 +472,123 @@ fn a_burnt_house_is_never_a_legal_move() {
         "illegal move 2: the house is burnt (out of play this round)"
     );
 }
+
+/// Plays `set` by random choices (seed `seed`) until the match ends or
+/// 60 rounds are played, and checks every round after the first: its
+/// burnt houses are those `fill` burns first (`first` true: house 1
+/// first, the store end filled first; false: the last houses first), and
+/// it is started by `starter(previous round's scores, previous starter)`.
+/// Returns how many rounds started with a burnt house.
+fn check_rounds(
+    set: &RuleSet,
+    seed: u64,
+    burns_house_1_first: bool,
+    starter: fn(&[u8], usize) -> usize,
+) -> usize {
+    let mut game = Match::new(set).unwrap();
+    let mut choices = mancala_testkit::pick::Choices(seed);
+    while !game.is_over() && game.round_count() < 60 {
+        let m = choices.pick(&game.position());
+        game.play(m).unwrap();
+    }
+    let houses = usize::from(set.houses);
+    let mut burnt_rounds = 0;
+    for pair in game.rounds().windows(2) {
+        let (before, round) = (&pair[0], &pair[1]);
+        let Some(outcome) = before.outcome() else {
+            continue;
+        };
+        let start = round.start();
+        for side in [Side::new(0), Side::new(1)] {
+            let burnt: Vec<usize> = (1..=houses).filter(|&h| start.is_burnt(side, h)).collect();
+            let expected: Vec<usize> = if burns_house_1_first {
+                (1..=burnt.len()).collect()
+            } else {
+                (houses + 1 - burnt.len()..=houses).collect()
+            };
+            assert_eq!(burnt, expected, "{start}");
+            burnt_rounds += usize::from(!burnt.is_empty());
+        }
+        let previous = before.start().to_move().index();
+        assert_eq!(
+            start.to_move().index(),
+            starter(outcome.scores(), previous),
+            "{start} after {:?}",
+            outcome.scores()
+        );
+    }
+    burnt_rounds
+}
+
+/// docs/rules.md section 8a: the side after the last round's starter.
+fn alternate(_: &[u8], previous: usize) -> usize {
+    1 - previous
+}
+
+/// The side that won more seeds; a tie alternates.
+fn winner(scores: &[u8], previous: usize) -> usize {
+    match scores[0].cmp(&scores[1]) {
+        std::cmp::Ordering::Greater => 0,
+        std::cmp::Ordering::Less => 1,
+        std::cmp::Ordering::Equal => 1 - previous,
+    }
+}
+
+#[test]
+fn ohvalhu_congkak_pallanguzhi_and_pandi_in_rounds_are_their_presets_in_rounds() {
+    use mancala_core::{RoundFill, RoundStarter, Rounds};
+    // docs/games.md: each file, its preset, its fill and its starter.
+    type Starter = fn(&[u8], usize) -> usize;
+    let files: [(&str, Preset, RoundFill, RoundStarter, Starter); 4] = [
+        (
+            include_str!("../rules/ohvalhu-rounds.toml"),
+            Preset::Ohvalhu,
+            RoundFill::FromHouse1,
+            RoundStarter::Alternate,
+            alternate,
+        ),
+        (
+            include_str!("../rules/congkak-rounds.toml"),
+            Preset::Congkak,
+            RoundFill::FromStore,
+            RoundStarter::Winner,
+            winner,
+        ),
+        (
+            include_str!("../rules/pallanguzhi-rounds.toml"),
+            Preset::Pallanguzhi,
+            RoundFill::FromHouse1,
+            RoundStarter::Alternate,
+            alternate,
+        ),
+        (
+            include_str!("../rules/pandi-rounds.toml"),
+            Preset::Pandi,
+            RoundFill::FromHouse1,
+            RoundStarter::Winner,
+            winner,
+        ),
+    ];
+    for (text, preset, fill, start, starter) in files {
+        let set = RuleSet::from_toml(text).unwrap();
+        assert_eq!(
+            set,
+            RuleSet {
+                rounds: Rounds::Fill,
+                round_fill: fill,
+                round_starter: start,
+                match_houses: 1,
+                round_limit: 0,
+                ..preset.rules()
+            },
+            "{preset:?}"
+        );
+        // Random play: from the store end, the first houses burn first
+        // (house 1 is the farthest from the store); from house 1, the last.
+        let burns_house_1_first = fill == RoundFill::FromStore;
+        let burnt: usize = (0..4)
+            .map(|seed| check_rounds(&set, seed, burns_house_1_first, starter))
+            .sum();
+        assert!(burnt > 0, "{preset:?}: no round had a burnt house");
+    }
+}
