@@ -361,6 +361,10 @@ fn extra_turns(r: &RuleSet) -> Option<Vec<Phrase>> {
 fn captures(r: &RuleSet) -> Option<Vec<Phrase>> {
     let mut phrases = match r.capture {
         Capture::None if can_capture(r) => vec![Phrase::new("rules-capture-none")],
+        // A child's making takes its seeds: not "nothing is ever
+        // captured" (children refuse every other capture, docs/rules.md
+        // section 14).
+        Capture::None if r.children => vec![Phrase::new("rules-capture-children")],
         Capture::None => vec![Phrase::new("rules-capture-never")],
         Capture::Opposite => opposite_capture(r),
         Capture::Count => count_capture(r),

@@ -912,7 +912,15 @@ fn children_passed_over_in_words() {
          does a last seed that falls into a child. Your sowing passes over your opponent's \
          children."
     );
+    // A child's making takes its seeds: the captures topic does not say
+    // that nothing is ever captured.
+    assert_eq!(
+        topic_words(&set, "Captures"),
+        "Seeds are taken only when a last seed makes a child, as Children says: that \
+         house's seeds go to your store."
+    );
     let plain = RuleSet::from_spec("kalah,houses=4,capture=none").unwrap();
+    assert_eq!(topic_words(&plain, "Captures"), "Nothing is ever captured.");
     let one =
         RuleSet::from_spec("kalah,houses=4,capture=none,children=true,child_count=1").unwrap();
     assert!(topic_words(&one, "Children").contains("exactly 1 seed, that house"));

@@ -167,6 +167,7 @@ rules-extra-turn-not-first = The very first move of the game never earns another
 # Seeds are captured while sowing, or by a tuzdyk, but not by the last seed.
 rules-capture-none = The last seed of a move captures nothing.
 rules-capture-never = Nothing is ever captured.
+rules-capture-children = Seeds are taken only when a last seed makes a child, as Children says: that house's seeds go to your store.
 # $target: opposite (2 players), across (the player across the board,
 # 4 players), next (the next player in turn, $turns: ccw or cw) or all
 # (every other player).
