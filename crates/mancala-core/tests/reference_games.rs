@@ -203,6 +203,8 @@ const CASES: &[&str] = &[
     "ayo-rounds.toml",
     "adji-kui-ii.toml",
     "krur.toml",
+    // A capture on completing a lap in a match whose houses change hands.
+    "motiq.toml",
 ];
 
 /// Random games per case.

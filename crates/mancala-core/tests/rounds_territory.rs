@@ -268,3 +268,85 @@ mod random {
         }
     }
 }
+
+/// Motiq's rule file (rules/motiq.toml): a lap's last seed making 4 is
+/// taken and the sowing goes on from the house after it (`lap_capture =
+/// next`), in rounds whose winners take houses.
+fn motiq() -> RuleSet {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/motiq.toml");
+    RuleSet::from_toml(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn motiq_takes_a_laps_four_on_the_houses_owned_in_a_later_round() {
+    // A later round as docs/rules.md section 8a lays it out, by hand: A
+    // won 36 seeds to B's 20, so A owns 9 houses, its row and B's houses
+    // 1 and 2 (its houses 8 and 9); B owns its houses 3 to 7. The board
+    // has 13 houses a side; A's houses 10 to 13 are burnt, and B's 1, 2
+    // and 8 to 13, so A's track is a1..a9, b3..b7, a1.
+    let mut set = motiq();
+    for (name, value) in [
+        ("houses", "13"),
+        ("layout", "4,4,4,4,4,4,4,0,0,0,0,0,0"),
+        ("rounds", "none"),
+        ("match_houses", "1"),
+    ] {
+        set.set(name, value).unwrap();
+    }
+    let rules = mancala_core::Rules::with_burnt(&set, [0x1e00, 0x1f83, 0, 0]).unwrap();
+    // A 7 (2 seeds): a8 2, a9 4, a lap's last seed making 4: A takes it
+    // (A 24), and the sowing goes on from the house after it on A's
+    // track, b3 (2 seeds, B's houses 1 and 2 not on it): b4 2, b5 2; b5
+    // held a seed, so the relay lifts it: b6 2, b7 4, taken (A 28); the
+    // house after b7 is a1 (B's houses 8 to 13 burnt), empty: the move
+    // ends there, with no final landing.
+    let setup = "0,1,1,1,1,1,2,1,3,0,0,0,0:20 0,0,2,1,1,1,3,0,0,0,0,0,0:17 to=0"
+        .parse()
+        .unwrap();
+    let mut pos = Position::from_setup(&rules, &setup).unwrap();
+    let effect = pos.play(Move::House(7)).unwrap();
+    assert_eq!(
+        pos.to_string(),
+        "0,1,1,1,1,1,0,2,0,0,0,0,0:28 0,0,0,2,0,2,0,0,0,0,0,0,0:17 to=1 ply=1"
+    );
+    assert_eq!(effect.captured, 8);
+    assert_eq!(pos.total_seeds(), 56);
+}
+
+#[test]
+fn a_motiq_match_goes_on_to_rounds_on_the_houses_won() {
+    // Side 0 plays its first legal move, side 1 its last, until the first
+    // round ends (the engine's line, 40 seeds to 16): the next round's
+    // owners follow from its scores as section 8a says.
+    let set = motiq();
+    let mut game = Match::new(&set).unwrap();
+    while game.round_count() == 1 && !game.is_over() {
+        let moves = game.legal_moves();
+        let m = if game.position().to_move() == Side::new(0) {
+            moves.iter().next()
+        } else {
+            moves.iter().last()
+        };
+        let m = m.unwrap();
+        game.play(m).unwrap();
+    }
+    let scores = game.rounds()[0].position().scores();
+    assert_eq!(scores.iter().map(|&s| u32::from(s)).sum::<u32>(), 56);
+    let (winner, won) = if scores[1] > scores[0] {
+        (1, scores[1])
+    } else {
+        (0, scores[0])
+    };
+    // One house for every 4 seeds, the part-filled one if more than half.
+    let owned = usize::from(won / 4) + usize::from(won % 4 > 2);
+    assert!(owned > 7 && 14 - owned >= 4, "{scores:?}: a round 2 with houses changing hands");
+    assert_eq!(game.round_count(), 2);
+    let k = owned.saturating_sub(7);
+    let burnt = game.round_rules().burnt();
+    let in_play = |side: usize| (0..13).filter(|h| burnt[side] >> h & 1 == 0).count();
+    assert_eq!(in_play(winner), 7 + k);
+    assert_eq!(in_play(1 - winner), 7 - k);
+    assert_eq!(game.position().total_seeds(), 56);
+    // Round 2 is started by the side that did not start round 1.
+    assert_eq!(game.position().to_move(), Side::new(1));
+}
