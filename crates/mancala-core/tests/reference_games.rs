@@ -205,6 +205,11 @@ const CASES: &[&str] = &[
     "krur.toml",
     // A capture on completing a lap in a match whose houses change hands.
     "motiq.toml",
+    // The last few seeds to the round's starter (`end_seeds_to =
+    // starter`), in matches whose houses change hands.
+    "ba-awa.toml",
+    "lam-waladach.toml",
+    "oware end_seeds=6 end_seeds_to=starter",
 ];
 
 /// Random games per case.
