@@ -180,6 +180,10 @@ pub enum InvalidReason {
     /// Burnt houses past the board, or every house of a side burnt.
     #[error("burnt houses must be houses of the board, and every side keeps one in play")]
     Burnt,
+    /// A round's starter ([`Rules::for_round`](crate::Rules::for_round))
+    /// that is not a side in play.
+    #[error("a round's starter must be one of the sides in play")]
+    RoundStarterSide,
     /// `rounds = territory` with a dimension it cannot be played with: one
     /// that reads a house's place on its row or across the board, sows a
     /// store, or loses seeds from the match (docs/rules.md section 8a).

@@ -733,6 +733,10 @@ fn scoring(r: &RuleSet) -> Option<Vec<Phrase>> {
     if r.end_seeds_to == EndSeedsTo::Mover && r.leftover != Leftover::LastMover {
         phrases.push(Phrase::new("rules-scoring-few-seeds-mover").number("seeds", r.end_seeds));
     }
+    // `end_seeds_to = starter`: to the player who started the game or round.
+    if r.end_seeds_to == EndSeedsTo::Starter {
+        phrases.push(Phrase::new("rules-scoring-few-seeds-starter").number("seeds", r.end_seeds));
+    }
     let rank = if r.end.contains(EndCondition::EmptyFirst) {
         "rules-scoring-rank-otherwise"
     } else {

@@ -269,7 +269,8 @@ impl Match {
             to_move: starter.index(),
             ..setup
         };
-        let rules = Rules::with_burnt(&round_set, burnt).expect("every side keeps a house in play");
+        let rules = Rules::for_round(&round_set, burnt, starter)
+            .expect("every side keeps a house in play, and the starter is a side");
         Some(Game::from_setup(rules, &setup).expect("a round's start fits its rules"))
     }
 

@@ -242,6 +242,12 @@ pub struct Rules {
     /// `end_seeds`: the game ends once this many seeds or fewer are left
     /// in the houses; 0 for never.
     pub(crate) end_seeds: u8,
+    /// `end_seeds_to = starter`: the few seeds left go to `starter`.
+    pub(crate) end_seeds_starter: bool,
+    /// The side that started this round ([`Rules::for_round`]), kept only
+    /// under `end_seeds_to = starter` (0 otherwise, so that no other rules
+    /// differ by it).
+    pub(crate) starter: u8,
     /// Where the seeds left go when `end_seeds` ends the game: `leftover`,
     /// or `last_mover` under `end_seeds_to = mover`.
     pub(crate) end_seeds_leftover: Leftover,
@@ -312,7 +318,58 @@ impl Rules {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_burnt(set: &RuleSet, burnt: [u16; MAX_PLAYERS]) -> Result<Rules, RuleError> {
+        Rules::for_round(set, burnt, Side::new(0))
+    }
+
+    /// As [`Rules::with_burnt`], for a round that `starter` started
+    /// (docs/rules.md sections 7 and 8a): under `end_seeds_to = starter`
+    /// the few seeds left when `end_seeds` ends the round go to that side.
+    /// Other rules do not read it, and keep side 0 whatever `starter` is,
+    /// so that they compare equal and hash as before. A
+    /// [`Match`](crate::Match) compiles one of these per round, with the
+    /// side `round_starter` names; [`Rules::new`] and
+    /// [`Rules::with_burnt`] take side 0, the first round's starter.
+    ///
+    /// # Errors
+    ///
+    /// As [`Rules::with_burnt`]; [`RuleError::InvalidValue`] for a
+    /// `starter` that is not a side in play.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Move, Position, Rules, RuleSet, Side};
+    ///
+    /// // The last 4 seeds or fewer go to the round's starter.
+    /// let set = RuleSet::from_spec("kalah,end_seeds=4,end_seeds_to=starter")?;
+    /// let setup = "0,0,0,0,1,2:20 0,0,0,0,0,2:23 to=0".parse()?;
+    /// // Side 0's house 6: a seed to its store, one to side 1's house 1;
+    /// // 4 seeds are left on the board.
+    /// let rules = Rules::for_round(&set, [0; 4], Side::new(1))?;
+    /// assert_eq!(rules.starter(), Side::new(1));
+    /// let mut pos = Position::from_setup(&rules, &setup)?;
+    /// pos.play(Move::House(6))?;
+    /// assert_eq!(pos.scores(), [21, 27]);
+    /// // In a round side 0 started (and in a game), they are side 0's.
+    /// let rules = Rules::new(&set)?;
+    /// let mut pos = Position::from_setup(&rules, &setup)?;
+    /// pos.play(Move::House(6))?;
+    /// assert_eq!(pos.scores(), [25, 23]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn for_round(
+        set: &RuleSet,
+        burnt: [u16; MAX_PLAYERS],
+        starter: Side,
+    ) -> Result<Rules, RuleError> {
         set.validate()?;
+        if starter.index() >= usize::from(set.players) {
+            return Err(RuleError::InvalidValue {
+                field: "starter",
+                value: starter.index().to_string(),
+                reason: crate::error::InvalidReason::RoundStarterSide,
+            });
+        }
         if set.deals_each_game() {
             return Err(RuleError::InvalidValue {
                 field: "layout_seed",
@@ -329,7 +386,7 @@ impl Rules {
         let mut rules = Rules {
             set: *set,
             burnt,
-            burnt_key: burnt_key(burnt),
+            burnt_key: round_key(burnt, starter_of(set, starter)),
             players: set.players,
             houses: set.houses,
             stride: layout.stride as u8,
@@ -413,7 +470,11 @@ impl Rules {
             end_seeds_leftover: match set.end_seeds_to {
                 EndSeedsTo::Leftover => set.leftover,
                 EndSeedsTo::Mover => Leftover::LastMover,
+                // Not read: `end_seeds_starter` gives them to `starter`.
+                EndSeedsTo::Starter => set.leftover,
             },
+            end_seeds_starter: set.end_seeds_to == EndSeedsTo::Starter,
+            starter: 0,
             leftover: set.leftover,
             cycle_leftover: set.cycle_leftover,
             // Flags that let the hot path skip work.
@@ -433,6 +494,7 @@ impl Rules {
             ply_horizon: compile::ply_horizon(set),
             registers: None,
         };
+        rules.starter = starter_of(set, starter);
         // The register form assumes every house is on the track.
         rules.registers = if burnt == [0; MAX_PLAYERS] {
             Registers::of(&rules)
@@ -446,6 +508,13 @@ impl Rules {
     /// side `s`'s house `h + 1` is out of play ([`Rules::with_burnt`]).
     pub fn burnt(&self) -> [u16; MAX_PLAYERS] {
         self.burnt
+    }
+
+    /// The side that started this round as far as the rules read it
+    /// ([`Rules::for_round`]): under `end_seeds_to = starter` the side
+    /// given, else side 0.
+    pub fn starter(&self) -> Side {
+        Side::new(usize::from(self.starter))
     }
 
     /// Whether `side`'s house `number` (from 1) is burnt, out of play for
@@ -547,11 +616,37 @@ impl Rules {
 
 impl PartialEq for Rules {
     fn eq(&self, other: &Rules) -> bool {
-        self.set == other.set && self.burnt == other.burnt
+        self.set == other.set && self.burnt == other.burnt && self.starter == other.starter
     }
 }
 
 impl Eq for Rules {}
+
+/// The round's starter as the rules keep it: under `end_seeds_to =
+/// starter` the side given, else 0.
+fn starter_of(set: &RuleSet, starter: Side) -> u8 {
+    if set.end_seeds_to == EndSeedsTo::Starter {
+        starter.index() as u8
+    } else {
+        0
+    }
+}
+
+/// What keys mix in for a round: the burnt houses' key, and for a
+/// starter other than side 0 (kept only under `end_seeds_to = starter`)
+/// SplitMix64's finaliser of its number, so that a table kept across the
+/// rounds of a match never takes a position for one of a round another
+/// side started.
+fn round_key(burnt: [u16; MAX_PLAYERS], starter: u8) -> u64 {
+    let key = burnt_key(burnt);
+    if starter == 0 {
+        return key;
+    }
+    let mut x = (0x5157_u64 << 8 | u64::from(starter)).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    key ^ x ^ (x >> 31)
+}
 
 /// What keys mix in for these burnt houses: 0 for none, else SplitMix64's
 /// finaliser of the burnt bits (a well-mixed 64-bit hash).

@@ -210,6 +210,13 @@ const CASES: &[&str] = &[
     "oware capacity=5 capture_counts=2,3,4",
     "kalah capacity=6 relay=last stores_sown=all",
     "oware capacity=6 origin=include sow_capture_counts=4 capture=none",
+    // A capture on completing a lap in a match whose houses change hands.
+    "motiq.toml",
+    // The last few seeds to the round's starter (`end_seeds_to =
+    // starter`), in matches whose houses change hands.
+    "ba-awa.toml",
+    "lam-waladach.toml",
+    "oware end_seeds=6 end_seeds_to=starter",
 ];
 
 /// Random games per case.

@@ -4,7 +4,9 @@
 //! owned by the opponent, the part-filled house under each
 //! `territory_rest`, and the match's end when a player owns too few.
 
-use mancala_core::{InvalidReason, Match, Move, Position, RuleError, RuleSet, Side};
+use mancala_core::{
+    EndReason, InvalidReason, Match, Move, Position, RuleError, RuleSet, Rules, Side,
+};
 
 /// Two houses of two seeds a side, stores not sown, captures of 2 and 3,
 /// in rounds whose winners take houses.
@@ -267,4 +269,183 @@ mod random {
             prop_assert_eq!(again.position(), game.position());
         }
     }
+}
+
+/// Motiq's rule file (rules/motiq.toml): a lap's last seed making 4 is
+/// taken and the sowing goes on from the house after it (`lap_capture =
+/// next`), in rounds whose winners take houses.
+fn motiq() -> RuleSet {
+    rule_file("motiq")
+}
+
+/// The rule file `rules/NAME.toml`.
+fn rule_file(name: &str) -> RuleSet {
+    let path = format!("{}/rules/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+    RuleSet::from_toml(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn motiq_takes_a_laps_four_on_the_houses_owned_in_a_later_round() {
+    // A later round as docs/rules.md section 8a lays it out, by hand: A
+    // won 36 seeds to B's 20, so A owns 9 houses, its row and B's houses
+    // 1 and 2 (its houses 8 and 9); B owns its houses 3 to 7. The board
+    // has 13 houses a side; A's houses 10 to 13 are burnt, and B's 1, 2
+    // and 8 to 13, so A's track is a1..a9, b3..b7, a1.
+    let mut set = motiq();
+    for (name, value) in [
+        ("houses", "13"),
+        ("layout", "4,4,4,4,4,4,4,0,0,0,0,0,0"),
+        ("rounds", "none"),
+        ("match_houses", "1"),
+    ] {
+        set.set(name, value).unwrap();
+    }
+    let rules = Rules::with_burnt(&set, [0x1e00, 0x1f83, 0, 0]).unwrap();
+    // A 7 (2 seeds): a8 2, a9 4, a lap's last seed making 4: A takes it
+    // (A 24), and the sowing goes on from the house after it on A's
+    // track, b3 (2 seeds, B's houses 1 and 2 not on it): b4 2, b5 2; b5
+    // held a seed, so the relay lifts it: b6 2, b7 4, taken (A 28); the
+    // house after b7 is a1 (B's houses 8 to 13 burnt), empty: the move
+    // ends there, with no final landing.
+    let setup = "0,1,1,1,1,1,2,1,3,0,0,0,0:20 0,0,2,1,1,1,3,0,0,0,0,0,0:17 to=0"
+        .parse()
+        .unwrap();
+    let mut pos = Position::from_setup(&rules, &setup).unwrap();
+    let effect = pos.play(Move::House(7)).unwrap();
+    assert_eq!(
+        pos.to_string(),
+        "0,1,1,1,1,1,0,2,0,0,0,0,0:28 0,0,0,2,0,2,0,0,0,0,0,0,0:17 to=1 ply=1"
+    );
+    assert_eq!(effect.captured, 8);
+    assert_eq!(pos.total_seeds(), 56);
+}
+
+#[test]
+fn a_motiq_match_goes_on_to_rounds_on_the_houses_won() {
+    // Side 0 plays its first legal move, side 1 its last, until the first
+    // round ends (the engine's line, 40 seeds to 16): the next round's
+    // owners follow from its scores as section 8a says.
+    let set = motiq();
+    let mut game = Match::new(&set).unwrap();
+    while game.round_count() == 1 && !game.is_over() {
+        let moves = game.legal_moves();
+        let m = if game.position().to_move() == Side::new(0) {
+            moves.iter().next()
+        } else {
+            moves.iter().last()
+        };
+        let m = m.unwrap();
+        game.play(m).unwrap();
+    }
+    let scores = game.rounds()[0].position().scores();
+    assert_eq!(scores.iter().map(|&s| u32::from(s)).sum::<u32>(), 56);
+    let (winner, won) = if scores[1] > scores[0] {
+        (1, scores[1])
+    } else {
+        (0, scores[0])
+    };
+    // One house for every 4 seeds, the part-filled one if more than half.
+    let owned = usize::from(won / 4) + usize::from(won % 4 > 2);
+    assert!(
+        owned > 7 && 14 - owned >= 4,
+        "{scores:?}: a round 2 with houses changing hands"
+    );
+    assert_eq!(game.round_count(), 2);
+    let k = owned.saturating_sub(7);
+    let burnt = game.round_rules().burnt();
+    let in_play = |side: usize| (0..13).filter(|h| burnt[side] >> h & 1 == 0).count();
+    assert_eq!(in_play(winner), 7 + k);
+    assert_eq!(in_play(1 - winner), 7 - k);
+    assert_eq!(game.position().total_seeds(), 56);
+    // Round 2 is started by the side that did not start round 1.
+    assert_eq!(game.position().to_move(), Side::new(1));
+}
+
+/// Plays a match of `set` until its second round starts, side 0 playing
+/// its first legal move and side 1 its last.
+fn into_round_2(set: &RuleSet) -> Match {
+    let mut game = Match::new(set).unwrap();
+    while game.round_count() == 1 && !game.is_over() {
+        let moves = game.legal_moves();
+        let m = if game.position().to_move() == Side::new(0) {
+            moves.iter().next()
+        } else {
+            moves.iter().last()
+        };
+        game.play(m.unwrap()).unwrap();
+    }
+    game
+}
+
+#[test]
+fn ba_awas_last_seeds_go_to_the_player_who_started_the_round() {
+    // A later round of Ba-awa (rules/ba-awa.toml) after a tie, started by
+    // B (side 1): each player owns its row, on the board of 11 houses a
+    // side (houses 7 to 11 burnt on both). A 6 (2 seeds): b1 4, taken at
+    // once by its owner, B (23); b2 1, an empty house, ends the move. 5
+    // seeds are left, 8 or fewer: the round ends, and they go to B, who
+    // started it (28), not to A, who moved (25 under `mover`).
+    let mut set = rule_file("ba-awa");
+    for (name, value) in [
+        ("houses", "11"),
+        ("layout", "4,4,4,4,4,4,0,0,0,0,0"),
+        ("rounds", "none"),
+        ("match_houses", "1"),
+    ] {
+        set.set(name, value).unwrap();
+    }
+    let line = "0,0,0,0,0,2,0,0,0,0,0:20 3,0,0,1,2,1,0,0,0,0,0:19 to=0";
+    let burnt = [0x7c0, 0x7c0, 0, 0];
+    let rules = Rules::for_round(&set, burnt, Side::new(1)).unwrap();
+    let mut pos = Position::from_setup(&rules, &line.parse().unwrap()).unwrap();
+    pos.play(Move::House(6)).unwrap();
+    assert_eq!(pos.end_reason(), Some(EndReason::FewSeeds));
+    assert_eq!(pos.scores(), [20, 28]);
+    // Had A started the round, they would have been A's.
+    let rules = Rules::for_round(&set, burnt, Side::new(0)).unwrap();
+    let mut pos = Position::from_setup(&rules, &line.parse().unwrap()).unwrap();
+    pos.play(Move::House(6)).unwrap();
+    assert_eq!(pos.scores(), [25, 23]);
+}
+
+#[test]
+fn a_match_compiles_each_round_with_its_starter() {
+    // Ba-awa: the players take turns to start, so B starts round 2, and
+    // its rules give B the last seeds.
+    let game = into_round_2(&rule_file("ba-awa"));
+    assert_eq!(game.round_count(), 2);
+    assert_eq!(game.position().to_move(), Side::new(1));
+    assert_eq!(game.round_rules().starter(), Side::new(1));
+    assert_eq!(game.rounds()[0].rules().starter(), Side::new(0));
+    // Lam Waladach: the loser of round 1 starts round 2.
+    let game = into_round_2(&rule_file("lam-waladach"));
+    assert_eq!(game.round_count(), 2);
+    let scores = game.rounds()[0].position().scores();
+    assert_ne!(scores[0], scores[1]);
+    let loser = Side::new(usize::from(scores[1] < scores[0]));
+    assert_eq!(game.position().to_move(), loser);
+    assert_eq!(game.round_rules().starter(), loser);
+}
+
+#[test]
+fn lam_waladach_by_hand() {
+    let set = rule_file("lam-waladach");
+    let rules = Rules::new(&set).unwrap();
+    // The first move captures nothing (`no_capture_moves = 1`): A 6 (3
+    // seeds): b1 4, b2 4, b3 4, all left where they are; b3 held seeds,
+    // so it is lifted: b4 4, b5 4, b6 4, a1 4; a1 lifted: a2 4, a3 4, a4
+    // 4, a5 4; a5 lifted: a6 1, b1 5, b2 5, b3 1, an empty house.
+    let mut pos = Position::new(&rules);
+    pos.play(Move::House(6)).unwrap();
+    assert_eq!(pos.to_string(), "0,4,4,4,0,1:0 5,5,1,4,4,4:0 to=1 ply=1");
+    // Later in the first round, which A started: B 1 (2 seeds): b2 1, b3
+    // 2, lifted: b4 1, b5 4, a lap's last seed making 4: B takes it (18)
+    // and would move again, but 6 seeds are left, so the round ends and
+    // they go to A, who started it (18), not to B (24 under `mover`).
+    let setup = "0,1,2,0,1,0:12 2,0,1,0,3,0:14 to=1 ply=15".parse().unwrap();
+    let mut pos = Position::from_setup(&rules, &setup).unwrap();
+    let effect = pos.play(Move::House(1)).unwrap();
+    assert_eq!(effect.captured, 4);
+    assert_eq!(pos.end_reason(), Some(EndReason::FewSeeds));
+    assert_eq!(pos.scores(), [18, 18]);
 }

@@ -969,6 +969,100 @@ fn end_seeds_to_mover_needs_end_seeds() {
     assert!(RuleSet::from_spec("oware,end_seeds=1,end_seeds_to=mover").is_ok());
 }
 
+/// Oware with `end_seeds` and `end_seeds_to = starter` (docs/rules.md
+/// section 7; MancalaGames' PICK2XLASTSEEDS), compiled for a round that
+/// `starter` started.
+fn oware_ending_to_starter(seeds: u8, starter: usize) -> Rules {
+    let mut set = Preset::Oware.rules();
+    set.end_seeds = seeds;
+    set.end_seeds_to = EndSeedsTo::Starter;
+    Rules::for_round(&set, [0; 4], Side::new(starter)).unwrap()
+}
+
+#[test]
+fn end_seeds_to_starter_gives_the_few_seeds_left_to_the_rounds_starter() {
+    // Side 1's h6 (2 seeds): o1 2, o2 3 on side 0's row; o2 (3) and o1
+    // (2) are taken, 23 in side 1's store. Side 1's h1 and side 0's o4
+    // hold a seed each: 2 left, the game ends. Under `mover` they would be
+    // side 1's (23-25); here they go to the side that started: side 0 in
+    // a game (25-23), side 1 in a round side 1 started (23-25).
+    let line = "1,2,0,1,0,0:23 1,0,0,0,0,2:18 to=1 ply=31";
+    let rules = oware_ending_to_starter(2, 0);
+    assert_eq!(rules.starter(), Side::new(0));
+    let mut pos = at(&rules, line);
+    play(&mut pos, 6);
+    let outcome = pos.outcome().unwrap();
+    assert_eq!(outcome.reason(), EndReason::FewSeeds);
+    assert_eq!(outcome.scores(), &[25, 23]);
+    let mut set = Preset::Oware.rules();
+    set.end_seeds = 2;
+    set.end_seeds_to = EndSeedsTo::Starter;
+    assert_eq!(Rules::new(&set).unwrap().starter(), Side::new(0));
+    let rules = oware_ending_to_starter(2, 1);
+    let mut pos = at(&rules, line);
+    play(&mut pos, 6);
+    assert_eq!(pos.outcome().unwrap().scores(), &[23, 25]);
+    // A position set up with so few seeds is over with no move: the
+    // starter takes them too (h1's 1, h6's 1 and o2's 1 to side 1, who
+    // is not the side before the side to move here).
+    let rules = oware_ending_to_starter(3, 1);
+    let pos = at(&rules, "1,0,0,0,0,1:22 0,1,0,0,0,0:23 to=1 ply=30");
+    assert_eq!(pos.end_reason(), Some(EndReason::FewSeeds));
+    assert_eq!(pos.outcome().unwrap().scores(), &[22, 26]);
+}
+
+#[test]
+fn end_seeds_to_starter_leaves_the_other_ends_to_the_leftover_rule() {
+    // As for `mover`: Kalah, side 0's houses empty after h6, 3 seeds left,
+    // more than end_seeds = 2: any_side_empty gives them by leftover =
+    // owner, to side 1, though side 0 started.
+    let mut set = Preset::Kalah.rules();
+    set.end_seeds = 2;
+    set.end_seeds_to = EndSeedsTo::Starter;
+    let rules = Rules::for_round(&set, [0; 4], Side::new(0)).unwrap();
+    let mut pos = at(&rules, "0,0,0,0,0,1:20 0,0,1,1,1,0:24 to=0 ply=30");
+    play(&mut pos, 6);
+    let outcome = pos.outcome().unwrap();
+    assert_eq!(outcome.reason(), EndReason::AnySideEmpty);
+    assert_eq!(outcome.scores(), &[21, 27]);
+}
+
+#[test]
+fn the_rounds_starter_is_part_of_the_rules_and_the_keys_only_when_read() {
+    use mancala_core::{InvalidReason, RuleError, RuleSet};
+    let line = "1,2,0,1,0,0:23 1,0,0,0,0,3:18 to=1 ply=31";
+    let (zero, one) = (oware_ending_to_starter(2, 0), oware_ending_to_starter(2, 1));
+    assert_ne!(zero, one);
+    // Same cups, another starter: another position to a table kept across
+    // the rounds of a match.
+    assert_ne!(at(&zero, line).key(), at(&one, line).key());
+    assert_ne!(at(&zero, line).board_key(), at(&one, line).board_key());
+    // The starter leaves other rules as they are: equal, the same keys.
+    let mut set = Preset::Oware.rules();
+    set.end_seeds = 2;
+    set.end_seeds_to = EndSeedsTo::Mover;
+    let plain = Rules::new(&set).unwrap();
+    let round = Rules::for_round(&set, [0; 4], Side::new(1)).unwrap();
+    assert_eq!(round.starter(), Side::new(0));
+    assert_eq!(plain, round);
+    assert_eq!(at(&plain, line).key(), at(&round, line).key());
+    assert_eq!(at(&plain, line).key(), at(&zero, line).key());
+    // A starter that is not a side in play is refused by name.
+    let Err(RuleError::InvalidValue { field, reason, .. }) =
+        Rules::for_round(&set, [0; 4], Side::new(2))
+    else {
+        panic!("side 2 of 2 players is refused");
+    };
+    assert_eq!(
+        (field, reason),
+        ("starter", InvalidReason::RoundStarterSide)
+    );
+    // And, as `mover`, it needs end_seeds.
+    let e = RuleSet::from_spec("oware,end_seeds_to=starter").unwrap_err();
+    assert!(e.to_string().contains("end_seeds_to"), "{e}");
+    assert!(RuleSet::from_spec("oware,end_seeds=2,end_seeds_to=starter").is_ok());
+}
+
 /// Kalah under `take_all` (issue 30): the player left with no seed in their
 /// houses loses, and every end leaves the board as it is.
 fn kalah_take_all(min_seeds: u8) -> Rules {

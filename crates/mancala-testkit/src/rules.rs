@@ -327,14 +327,15 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
     // A start layout (docs/rules.md section 1) a quarter of the time, a
     // dealt one (`layout_seed`) a fifth of the rest; an end on few seeds
     // (`end_seeds`, section 7) a fifth of the time, its seeds to the
-    // mover (`end_seeds_to`) half of those.
+    // mover or to the round's starter (`end_seeds_to`) a third of those
+    // each.
     let layout = (
         prop::bool::weighted(0.25),
         prop::collection::vec(0u8..=8, 16),
         prop::bool::weighted(0.2),
         1u32..=u32::MAX,
     );
-    let few = (prop::bool::weighted(0.2), 1u8..=6, any::<bool>());
+    let few = (prop::bool::weighted(0.2), 1u8..=6, 0..EndSeedsTo::ALL.len());
     // Houses whose direction the mover chooses a quarter of the time;
     // moves that must reach the opponent's side (`reach_opponent`,
     // section 4) a fifth of the time, single seeds moved only into an
@@ -400,11 +401,11 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
                     (false, _, false, _) => rules,
                 };
                 let rules = match few {
-                    (true, seeds, mover) => {
+                    (true, seeds, to) => {
                         let rules = with_end_seeds(rules, seeds);
                         RuleSet {
-                            end_seeds_to: if mover && rules.end_seeds > 0 {
-                                EndSeedsTo::Mover
+                            end_seeds_to: if rules.end_seeds > 0 {
+                                EndSeedsTo::ALL[to]
                             } else {
                                 EndSeedsTo::Leftover
                             },

@@ -170,7 +170,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "round_limit" => number(rules.round_limit.into(), 0, &[]),
         "layout_seed" => number(rules.layout_seed.into(), 0, &[]),
         "end_seeds" => number(rules.end_seeds.into(), 0, &[2]),
-        "end_seeds_to" => names(&["leftover", "mover"]),
+        "end_seeds_to" => names(&["leftover", "mover", "starter"]),
         "lap_capture" => names(&["none", "relay", "next"]),
         "first_move_extra_turn"
         | "must_feed"
@@ -371,7 +371,9 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
         "leftover" | "cycle_leftover" | "end_seeds_to" if r.end.contains(EndCondition::TakeAll) => {
             Some("under take_all every end leaves the board as it is")
         }
-        "end_seeds_to" if r.leftover == mancala_core::Leftover::LastMover => {
+        "end_seeds_to"
+            if r.leftover == mancala_core::Leftover::LastMover && pair("leftover", "mover") =>
+        {
             Some("leftover = last_mover already gives the few seeds left to the mover")
         }
         "leftover"

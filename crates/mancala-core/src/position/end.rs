@@ -175,15 +175,23 @@ impl<'r> Position<'r> {
                 return true;
             }
             if r.end_seeds > 0 && self.board_seeds() <= u32::from(r.end_seeds) {
-                self.finish(
-                    EndReason::FewSeeds,
-                    Some(r.end_seeds_leftover),
-                    changed.mover,
-                );
+                self.few_seeds(changed.mover);
                 return true;
             }
         }
         false
+    }
+
+    /// `end_seeds` ended the game: the seeds left go by `end_seeds_to`
+    /// (section 7), to the round's starter under `starter`.
+    #[cold]
+    fn few_seeds(&mut self, mover: Option<usize>) {
+        let r = self.rules;
+        if r.end_seeds_starter && !r.end_take_all {
+            self.claim(EndReason::FewSeeds, usize::from(r.starter));
+        } else {
+            self.finish(EndReason::FewSeeds, Some(r.end_seeds_leftover), mover);
+        }
     }
 
     /// The side to move has no legal move: the game ends. `mover` made the

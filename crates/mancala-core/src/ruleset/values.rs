@@ -446,6 +446,11 @@ rule_enum! {
         /// They all go to the player who made the move that left them
         /// (MancalaGames' PICKLASTSEEDS: Anywoli, Hoyito).
         Mover = "mover",
+        /// They all go to the player who started the round: side 0 in a
+        /// game or a match's first round, the side `round_starter` named
+        /// in a later one (MancalaGames' PICK2XLASTSEEDS: Ba-awa, Lam
+        /// Waladach).
+        Starter = "starter",
     }
 }
 

@@ -223,7 +223,8 @@ PRESETS["cross-kalah"] = replace(KALAH, direction="parity")
 # Where the seeds left at the end go: the reference generates moves and
 # never ends a game by handing seeds out, so these dimensions are read and
 # left aside (`end_seeds_to`, section 7, says who takes the few seeds left
-# when `end_seeds` ends the game: it ends the same way whoever takes them).
+# when `end_seeds` ends the game, the mover or the round's starter: it ends
+# the same way whoever takes them).
 ENDGAME_ONLY = {"leftover", "cycle_leftover", "end_seeds_to"}
 # A match in rounds (section 8a): a count is of one round, its first, so
 # these dimensions are read and left aside too (`territory_rest`, who owns

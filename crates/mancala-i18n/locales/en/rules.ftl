@@ -386,6 +386,13 @@ rules-scoring-few-seeds-mover = When a move leaves { $seeds } { $seeds ->
         [one] seed or none
        *[other] seeds or fewer
     } in the houses and so ends the game, the player who made it takes them all.
+# `end_seeds_to = starter`: the seeds left when few are left go to the
+# player who started the round (the first player in a single game).
+# $seeds: `end_seeds`.
+rules-scoring-few-seeds-starter = When a move leaves { $seeds } { $seeds ->
+        [one] seed or none
+       *[other] seeds or fewer
+    } in the houses and so ends the game, the player who started it (or the round) takes them all.
 # What becomes of the seeds left in the houses. $rule: the leftover rule.
 rules-leftover = { $rule ->
         [owner] go to their owners' stores

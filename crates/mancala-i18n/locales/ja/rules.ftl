@@ -297,6 +297,7 @@ rules-end-take-all = 手を指したあとで自分の穴が空になったプ�
 rules-scoring-leftover = ゲームが終わったとき、穴に残っている石は{ $leftover }。
 rules-scoring-cycle = 終わらない繰り返しでゲームが終わったとき（同じ局面がふたたび現れたか、プレイヤーが終了に合意したとき）、穴に残っている石は{ $leftover }。
 rules-scoring-few-seeds-mover = 手のあと穴に残った石が{ $seeds }個以下になってゲームが終わったときは、その手を選んだプレイヤーが残りの石をすべて取ります。
+rules-scoring-few-seeds-starter = 手のあと穴に残った石が{ $seeds }個以下になってゲームが終わったときは、そのゲーム（またはラウンド）を先に始めたプレイヤーが残りの石をすべて取ります。
 rules-leftover = { $rule ->
         [owner] それぞれの列の持ち主のゴールに入ります
         [discard] 誰の得点にもなりません
