@@ -5,7 +5,7 @@ use mancala_core::{EndCondition, Position, Side};
 use crate::value::SEED;
 
 /// Scores a position for one side: positive is good for `side`, in
-/// [`SEED`](crate::SEED) units per seed. Search strategies call it at their
+/// [`SEED`] units per seed. Search strategies call it at their
 /// horizon; finished games are valued exactly instead.
 pub trait Evaluator {
     /// The heuristic value of `pos` for `side`.
@@ -50,7 +50,7 @@ impl Evaluator for StoreDifference {
 /// its side) + mobility * (houses that can move)`; the evaluation is
 /// `side`'s value minus the best other side's (the form
 /// [`MaxN`](crate::MaxN)'s shallow pruning relies on). Weights are in
-/// [`SEED`](crate::SEED) units. The board weight counts only under
+/// [`SEED`] units. The board weight counts only under
 /// `leftover = owner` (with `discard` or `split` the seeds are not the
 /// side's).
 ///

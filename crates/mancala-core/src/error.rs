@@ -684,13 +684,13 @@ impl std::fmt::Display for NotationField {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum NameError {
-    /// Not a [`PieState`](crate::PieState) name.
+    /// Not a [`PieState`] name.
     #[error("unknown pie state \"{text}\" (expected pending, swapped or declined)")]
     PieState {
         /// The offending text.
         text: String,
     },
-    /// Not an [`EndReason`](crate::EndReason) name.
+    /// Not an [`EndReason`] name.
     #[error(
         "unknown end reason \"{text}\" (expected one of: {})",
         crate::EndReason::ALL.map(|r| r.name()).join(", ")

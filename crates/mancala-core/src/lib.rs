@@ -48,7 +48,7 @@
 //! - [`Match`] plays a game in rounds (`rounds = fill`): the seeds each
 //!   player won fill their houses for the next round, the rest burnt
 //!   ([`Rules::with_burnt`]); one-line notation, serde and undo.
-//! - [`perft`] counts move sequences.
+//! - [`perft()`] counts move sequences.
 //!
 //! ## Notation
 //!

@@ -328,10 +328,10 @@ pub struct MoveList {
 
 impl MoveList {
     /// The most moves a list can hold: one per house of the widest board
-    /// ([`MAX_HOUSES`](crate::MAX_HOUSES)) and `swap`. A house whose
+    /// ([`MAX_HOUSES`]) and `swap`. A house whose
     /// direction the mover chooses gives two moves; the rules allow such
     /// houses only while houses and chosen houses together number at most
-    /// [`MAX_HOUSES`](crate::MAX_HOUSES) (docs/rules.md section 14), so
+    /// [`MAX_HOUSES`] (docs/rules.md section 14), so
     /// the bound holds for every rule set. Searches size their per-move
     /// arrays by it, so that they never allocate.
     ///

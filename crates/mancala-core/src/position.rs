@@ -333,7 +333,7 @@ impl<'r> Position<'r> {
     ///
     /// # Panics
     ///
-    /// If `player` is not below [`MAX_PLAYERS`](crate::MAX_PLAYERS).
+    /// If `player` is not below [`MAX_PLAYERS`].
     pub fn side_of(&self, player: usize) -> Side {
         Side::new(self.swap_seats(player))
     }

@@ -18,7 +18,7 @@
 //!   section 8.2): the two threads still share the caches and the
 //!   machine.
 //! - And a review waits while the rest of the server is busy (its
-//!   [`Pace`](pace::Pace)): while the rest of the process uses more than
+//!   [`Pace`]): while the rest of the process uses more than
 //!   `--analysis-pause-above` percent of the machine's CPU, the review
 //!   looks again every quarter of a second instead of going on.
 //! - A job found `running` when the server starts is queued again if a

@@ -1,4 +1,4 @@
-//! [`Error`]: every way a request or a message can fail, as an HTTP
+//! [`Error`](enum@Error): every way a request or a message can fail, as an HTTP
 //! response or as a WebSocket `error` message.
 
 use axum::Json;
