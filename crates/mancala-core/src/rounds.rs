@@ -258,11 +258,16 @@ impl Match {
         {
             return None;
         }
-        let (round_set, setup, burnt) = if set.rounds == Rounds::Territory {
-            territory_layout(set, &end.scores())?
-        } else {
-            let (setup, burnt) = next_layout(set, &end.scores())?;
-            (*set, setup, burnt)
+        let (round_set, setup, burnt) = match set.rounds {
+            Rounds::Territory => territory_layout(set, &end.scores())?,
+            Rounds::LoserFills => {
+                let (setup, burnt) = loser_layout(set, last, &end.scores())?;
+                (*set, setup, burnt)
+            }
+            _ => {
+                let (setup, burnt) = next_layout(set, &end.scores())?;
+                (*set, setup, burnt)
+            }
         };
         let starter = next_starter(set.round_starter, last, &end.scores());
         let setup = Setup {
@@ -270,6 +275,9 @@ impl Match {
             ..setup
         };
         let rules = Rules::with_burnt(&round_set, burnt).expect("every side keeps a house in play");
+        if set.rounds == Rounds::LoserFills && !winner_can_move(&rules, &setup, &end.scores()) {
+            return None;
+        }
         Some(Game::from_setup(rules, &setup).expect("a round's start fits its rules"))
     }
 
@@ -406,6 +414,74 @@ fn territory_layout(set: &RuleSet, scores: &[u8]) -> Option<(RuleSet, Setup, [u1
     setup.houses = houses.to_vec();
     setup.stores = stores;
     Some((round, setup, burnt))
+}
+
+/// Under `rounds = loser_fills`, the round after `last`, which ended with
+/// these scores (two players), and its burnt houses; `None` on a tie
+/// (there is no loser) or when the loser cannot fill `match_houses`
+/// houses (docs/rules.md section 8a).
+///
+/// The loser fills its houses with the seeds it won as under `fill`, from
+/// the end `round_fill` names, the rest burnt and the seeds too few for a
+/// house in its store. The winner's houses and store are as the round's
+/// last move left them, before the leftover rule swept its houses into
+/// its store, and its burnt houses stay burnt.
+fn loser_layout(set: &RuleSet, last: &Game, scores: &[u8]) -> Option<(Setup, [u16; MAX_PLAYERS])> {
+    if scores[0] == scores[1] {
+        return None;
+    }
+    let winner = usize::from(scores[1] > scores[0]);
+    let loser = 1 - winner;
+    let (setup, burnt) = next_layout(set, &[scores[loser], scores[loser]])?;
+    let (houses, store) = before_leftover(last, Side::new(winner))?;
+    let mut rows = [setup.houses[0].clone(), setup.houses[1].clone()];
+    let mut stores = [setup.stores[0], setup.stores[1]];
+    rows[winner] = houses;
+    stores[winner] = store;
+    let mut kept = [0u16; MAX_PLAYERS];
+    kept[loser] = burnt[loser];
+    kept[winner] = last.rules().burnt()[winner];
+    let setup = Setup {
+        houses: rows.to_vec(),
+        stores: stores.to_vec(),
+        ..Setup::default()
+    };
+    Some((setup, kept))
+}
+
+/// `side`'s houses and store once `last`'s last move was sown and its
+/// captures taken, before the end of the round gave out the seeds left
+/// on the board: the move replayed under the same rules with every end
+/// leaving the board as it is (as `take_all` does).
+fn before_leftover(last: &Game, side: Side) -> Option<(Vec<u8>, u8)> {
+    let at = last
+        .events()
+        .iter()
+        .rposition(|e| matches!(e, Event::Move(_)))?;
+    let Event::Move(m) = last.events()[at] else {
+        return None;
+    };
+    let before = last.positions().nth(at)?.to_setup();
+    let mut keep = Rules::clone(last.rules());
+    keep.end_take_all = true;
+    let mut pos = Position::from_setup(&keep, &before).ok()?;
+    pos.play(m).ok()?;
+    Some((pos.houses(side).to_vec(), pos.store(side)))
+}
+
+/// Under `rounds = loser_fills`, whether the winner of the last round
+/// (the side with more seeds in `scores`) could move from the houses it
+/// kept: the match ends if not (MancalaGames' LOSER_ONLY).
+fn winner_can_move(rules: &Rules, setup: &Setup, scores: &[u8]) -> bool {
+    let winner = usize::from(scores[1] > scores[0]);
+    let probe = Setup {
+        to_move: winner,
+        ..setup.clone()
+    };
+    // A side with no move passes at once (`no_move = pass`): the probe is
+    // then the other side's to move.
+    Position::from_setup(rules, &probe)
+        .is_ok_and(|p| !p.is_over() && p.to_move().index() == winner && !p.legal_moves().is_empty())
 }
 
 /// Who starts the round after `last`, which ended with these scores.

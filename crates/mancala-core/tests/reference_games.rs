@@ -203,6 +203,9 @@ const CASES: &[&str] = &[
     "ayo-rounds.toml",
     "adji-kui-ii.toml",
     "krur.toml",
+    // Only the loser refills between rounds (`rounds = loser_fills`): a
+    // game is the first round.
+    "jongkak.toml",
 ];
 
 /// Random games per case.

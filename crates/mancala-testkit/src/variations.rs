@@ -161,7 +161,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
             names(&["owner", "discard", "split", "last_mover", "split_poorer"])
         }
         "no_move" => names(&["end", "pass"]),
-        "rounds" => names(&["none", "fill", "territory"]),
+        "rounds" => names(&["none", "fill", "territory", "loser_fills"]),
         "territory_rest" => names(&["over_half", "loser", "loser_empty"]),
         "round_fill" => names(&["from_house_1", "from_store"]),
         "round_starter" => names(&["alternate", "loser", "winner", "last_mover"]),

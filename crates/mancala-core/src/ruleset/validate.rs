@@ -129,6 +129,7 @@ impl RuleSet {
         self.validate_tuzdyk()?;
         self.validate_territory()?;
         self.validate_children()?;
+        self.validate_loser_fills()?;
         let empties = [
             EndCondition::EmptyFirst,
             EndCondition::AnySideEmpty,
@@ -493,6 +494,53 @@ impl RuleSet {
                 field,
                 value,
                 reason: InvalidReason::TerritoryWith,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Under `rounds = loser_fills`, refuses what would take a seed off
+    /// the winner's houses or store at a round's end, or keep a house's
+    /// state the next round cannot start from: more than 2 players (one
+    /// loser), a `leftover`, `cycle_leftover` or `end_seeds_to` other than
+    /// the owner's, `empty_first` and `take_all` (their seeds go to no
+    /// one), a `tuzdyk` and `children` (docs/rules.md section 8a).
+    fn validate_loser_fills(&self) -> Result<(), RuleError> {
+        use super::values::{EndSeedsTo, Leftover};
+        if self.rounds != Rounds::LoserFills {
+            return Ok(());
+        }
+        let refused = [
+            ("players", self.players != 2, self.players.to_string()),
+            (
+                "leftover",
+                self.leftover != Leftover::Owner,
+                self.leftover.to_string(),
+            ),
+            (
+                "cycle_leftover",
+                self.cycle_leftover != Leftover::Owner,
+                self.cycle_leftover.to_string(),
+            ),
+            (
+                "end_seeds_to",
+                self.end_seeds_to != EndSeedsTo::Leftover,
+                self.end_seeds_to.to_string(),
+            ),
+            (
+                "end",
+                self.end.contains(EndCondition::EmptyFirst)
+                    || self.end.contains(EndCondition::TakeAll),
+                self.end.to_string(),
+            ),
+            ("tuzdyk", self.tuzdyk, "true".into()),
+            ("children", self.children, "true".into()),
+        ];
+        match refused.into_iter().find(|(_, on, _)| *on) {
+            Some((field, _, value)) => Err(RuleError::InvalidValue {
+                field,
+                value,
+                reason: InvalidReason::LoserFillsWith,
             }),
             None => Ok(()),
         }

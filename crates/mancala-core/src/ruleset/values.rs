@@ -390,6 +390,11 @@ rule_enum! {
         /// the next: the winner's own row, then the loser's first houses
         /// (MancalaGames' TERRITORY: Adi, NamNam, NumNum).
         Territory = "territory",
+        /// (issue 30) When a round ends, only its loser fills their houses
+        /// again with the seeds they won, as under `fill`; the winner's
+        /// houses and store stay as the round left them (MancalaGames'
+        /// LOSER_ONLY: Jongkak).
+        LoserFills = "loser_fills",
     }
 }
 
