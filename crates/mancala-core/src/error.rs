@@ -191,6 +191,11 @@ pub enum InvalidReason {
         "territory_rest says who owns a house filled in part when houses change hands: it needs rounds = territory"
     )]
     TerritoryRestWithoutTerritory,
+    /// `lot_seed` set without `territory_rest = lot`.
+    #[error(
+        "lot_seed seeds the lot that draws a house filled exactly half between rounds: it needs territory_rest = lot"
+    )]
+    LotSeedWithoutLot,
     /// `rounds = loser_fills` with a dimension that would take seeds off
     /// the winner's houses or store at a round's end, or keep a state the
     /// next round cannot start from (docs/rules.md section 8a).

@@ -785,6 +785,7 @@ fn territory(r: &RuleSet) -> Vec<Phrase> {
         TerritoryRest::OverHalf => "over_half",
         TerritoryRest::Loser => "loser",
         TerritoryRest::LoserEmpty => "loser_empty",
+        TerritoryRest::Lot => "lot",
     };
     let mut phrases = vec![
         Phrase::new("rules-rounds-territory")

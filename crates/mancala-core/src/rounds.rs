@@ -259,7 +259,7 @@ impl Match {
             return None;
         }
         let (round_set, setup, burnt) = match set.rounds {
-            Rounds::Territory => territory_layout(set, &end.scores())?,
+            Rounds::Territory => territory_layout(set, &end.scores(), self.rounds.len())?,
             Rounds::LoserFills => {
                 let (setup, burnt) = loser_layout(set, last, &end.scores())?;
                 (*set, setup, burnt)
@@ -346,9 +346,24 @@ fn next_layout(set: &RuleSet, scores: &[u8]) -> Option<(Setup, [u16; MAX_PLAYERS
 /// one they fill in part as `territory_rest` says.
 pub(crate) fn territory_houses(set: &RuleSet, won: u8) -> usize {
     let (whole, rest) = (usize::from(won / set.seeds), won % set.seeds);
-    let part =
-        set.territory_rest == TerritoryRest::OverHalf && 2 * u16::from(rest) > u16::from(set.seeds);
+    let part = matches!(
+        set.territory_rest,
+        TerritoryRest::OverHalf | TerritoryRest::Lot
+    ) && 2 * u16::from(rest) > u16::from(set.seeds);
     (whole + usize::from(part)).min(2 * usize::from(set.houses))
+}
+
+/// Under `territory_rest = lot`, whether the lot drawn after round
+/// `round` (from 1) gives the contested house to the round's winner: the
+/// `round`-th number SplitMix64 draws from the state `lot_seed` is odd
+/// (docs/rules.md section 8a; the generator of section 1's dealt start).
+pub(crate) fn lot_to_winner(lot_seed: u32, round: usize) -> bool {
+    let mut rng = crate::ruleset::SplitMix64(u64::from(lot_seed));
+    let mut number = 0;
+    for _ in 0..round {
+        number = rng.next();
+    }
+    number % 2 == 1
 }
 
 /// Under `rounds = territory`, the round after one that ended with these
@@ -365,14 +380,26 @@ pub(crate) fn territory_houses(set: &RuleSet, won: u8) -> usize {
 /// their numbers. The houses no one owns there are burnt, so the sowing
 /// track is the board's own. A layout of the first `houses` houses keeps
 /// the seeds in the game as they are (`majority`, `end_seeds`).
-fn territory_layout(set: &RuleSet, scores: &[u8]) -> Option<(RuleSet, Setup, [u16; MAX_PLAYERS])> {
+fn territory_layout(
+    set: &RuleSet,
+    scores: &[u8],
+    round: usize,
+) -> Option<(RuleSet, Setup, [u16; MAX_PLAYERS])> {
     let h = usize::from(set.houses);
     let seeds = set.seeds;
     let winner = usize::from(scores[1] > scores[0]);
     let loser = 1 - winner;
-    let owned = territory_houses(set, scores[winner]);
+    let mut owned = territory_houses(set, scores[winner]);
     if 2 * h - owned < usize::from(set.match_houses) {
         return None;
+    }
+    // A house filled exactly half is drawn by lot (never on a tie, and
+    // never the loser's last house); a lot won does not end the match.
+    let contested = set.territory_rest == TerritoryRest::Lot
+        && scores[0] != scores[1]
+        && 2 * u16::from(scores[winner] % seeds) == u16::from(seeds);
+    if contested && 2 * h - owned > 1 && lot_to_winner(set.lot_seed, round) {
+        owned += 1;
     }
     let k = owned.saturating_sub(h);
     let wide = 2 * h - 1;
@@ -388,6 +415,7 @@ fn territory_layout(set: &RuleSet, scores: &[u8]) -> Option<(RuleSet, Setup, [u1
     round.match_houses = 1;
     round.round_limit = 0;
     round.territory_rest = TerritoryRest::OverHalf;
+    round.lot_seed = 0;
     let mut setup = Setup::default();
     let mut burnt = [0u16; MAX_PLAYERS];
     let mut houses = [vec![0u8; wide], vec![0u8; wide]];

@@ -206,6 +206,9 @@ const CASES: &[&str] = &[
     // Only the loser refills between rounds (`rounds = loser_fills`): a
     // game is the first round.
     "jongkak.toml",
+    // Houses changing hands, a house filled exactly half drawn by lot
+    // (`territory_rest = lot`): a game is the first round.
+    "lahemay-waladat.toml",
 ];
 
 /// Random games per case.

@@ -845,6 +845,8 @@ fn rule_set_of(
         children: false,
         child_count: 4,
         child_skip: false,
+        // Under `territory_rest = lot` the seed 0 draws its lots.
+        lot_seed: 0,
         // Only with relay sowing (docs/rules.md section 14).
         relay_counts: if Relay::ALL[relay] == Relay::None {
             CountSet::EMPTY

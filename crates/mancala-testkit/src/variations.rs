@@ -162,7 +162,8 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         }
         "no_move" => names(&["end", "pass"]),
         "rounds" => names(&["none", "fill", "territory", "loser_fills"]),
-        "territory_rest" => names(&["over_half", "loser", "loser_empty"]),
+        "territory_rest" => names(&["over_half", "loser", "loser_empty", "lot"]),
+        "lot_seed" => number(rules.lot_seed.into(), 0, &[]),
         "round_fill" => names(&["from_house_1", "from_store"]),
         "round_starter" => names(&["alternate", "loser", "winner", "last_mover"]),
         "match_houses" => number(rules.match_houses.into(), 1, &[]),

@@ -286,6 +286,10 @@ rule_dimensions! {
         /// A sowing passes over the opponent's children (Krur); nothing
         /// without `children`.
         child_skip: bool = false,
+        /// Under `territory_rest = lot`: the seed of the lot that draws the
+        /// contested house's owner between rounds (docs/rules.md section
+        /// 8a); the same seed draws the same lots.
+        lot_seed: u32 = 0,
     }
 }
 

@@ -418,13 +418,20 @@ impl RuleSet {
         })
     }
 
-    /// Refuses `territory_rest` without `rounds = territory`, and under it
+    /// Refuses a `lot_seed` without `territory_rest = lot`, `territory_rest` without `rounds = territory`, and under it
     /// every dimension that reads a house's place on its row or across
     /// the board, sows a store, or loses seeds from the match: a round
     /// after the first is played on the owners' houses in sowing order
     /// (docs/rules.md section 8a).
     fn validate_territory(&self) -> Result<(), RuleError> {
         use super::values::{CaptureFrom, Leftover, TerritoryRest};
+        if self.lot_seed != 0 && self.territory_rest != TerritoryRest::Lot {
+            return Err(RuleError::InvalidValue {
+                field: "lot_seed",
+                value: self.lot_seed.to_string(),
+                reason: InvalidReason::LotSeedWithoutLot,
+            });
+        }
         if self.rounds != Rounds::Territory {
             if self.territory_rest != TerritoryRest::OverHalf {
                 return Err(RuleError::InvalidValue {

@@ -485,5 +485,9 @@ rule_enum! {
         /// that fill no whole house starting in their store
         /// (MancalaGames' TERR_EX_EMPTY: Ayo).
         LoserEmpty = "loser_empty",
+        /// As `over_half`, but a house the winner's seeds fill exactly
+        /// half of is drawn by lot, from `lot_seed` (MancalaGames'
+        /// TERR_EX_RANDOM: Lahemay Waladat).
+        Lot = "lot",
     }
 }
