@@ -196,6 +196,18 @@ pub enum InvalidReason {
         "territory_rest says who owns a house filled in part when houses change hands: it needs rounds = territory"
     )]
     TerritoryRestWithoutTerritory,
+    /// `lot_seed` set without `territory_rest = lot`.
+    #[error(
+        "lot_seed seeds the lot that draws a house filled exactly half between rounds: it needs territory_rest = lot"
+    )]
+    LotSeedWithoutLot,
+    /// `rounds = loser_fills` with a dimension that would take seeds off
+    /// the winner's houses or store at a round's end, or keep a state the
+    /// next round cannot start from (docs/rules.md section 8a).
+    #[error(
+        "rounds in which only the loser fills their houses (rounds = loser_fills) need 2 players, the seeds left at every end going to their houses' owner (leftover, cycle_leftover and end_seeds_to), no empty_first or take_all, and no tuzdyk or children"
+    )]
+    LoserFillsWith,
     /// `rounds = fill` with `pie_rule`.
     #[error("a match in rounds keeps each player on their side, so it has no pie rule")]
     RoundsWithPie,

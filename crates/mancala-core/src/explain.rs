@@ -759,13 +759,18 @@ fn rounds(r: &RuleSet) -> Option<Vec<Phrase>> {
         RoundFill::FromHouse1 => "far_end",
         RoundFill::FromStore => "store_end",
     };
+    let (fill_key, end_key) = if r.rounds == Rounds::LoserFills {
+        ("rules-rounds-loser-fills", "rules-rounds-loser-fills-end")
+    } else {
+        ("rules-rounds-fill", "rules-rounds-end")
+    };
     let mut phrases = vec![
-        Phrase::new("rules-rounds-fill")
+        Phrase::new(fill_key)
             .number("seeds", r.seeds)
             .word("fill", fill),
         Phrase::new("rules-rounds-burnt"),
         Phrase::new("rules-rounds-starter").word("starter", round_starter(r)),
-        Phrase::new("rules-rounds-end").number("houses", r.match_houses),
+        Phrase::new(end_key).number("houses", r.match_houses),
     ];
     if r.round_limit > 0 {
         phrases.push(Phrase::new("rules-rounds-limit").number("rounds", r.round_limit));
@@ -791,6 +796,7 @@ fn territory(r: &RuleSet) -> Vec<Phrase> {
         TerritoryRest::OverHalf => "over_half",
         TerritoryRest::Loser => "loser",
         TerritoryRest::LoserEmpty => "loser_empty",
+        TerritoryRest::Lot => "lot",
     };
     let mut phrases = vec![
         Phrase::new("rules-rounds-territory")

@@ -258,11 +258,16 @@ impl Match {
         {
             return None;
         }
-        let (round_set, setup, burnt) = if set.rounds == Rounds::Territory {
-            territory_layout(set, &end.scores())?
-        } else {
-            let (setup, burnt) = next_layout(set, &end.scores())?;
-            (*set, setup, burnt)
+        let (round_set, setup, burnt) = match set.rounds {
+            Rounds::Territory => territory_layout(set, &end.scores(), self.rounds.len())?,
+            Rounds::LoserFills => {
+                let (setup, burnt) = loser_layout(set, last, &end.scores())?;
+                (*set, setup, burnt)
+            }
+            _ => {
+                let (setup, burnt) = next_layout(set, &end.scores())?;
+                (*set, setup, burnt)
+            }
         };
         let starter = next_starter(set.round_starter, last, &end.scores());
         let setup = Setup {
@@ -271,6 +276,9 @@ impl Match {
         };
         let rules = Rules::for_round(&round_set, burnt, starter)
             .expect("every side keeps a house in play, and the starter is a side");
+        if set.rounds == Rounds::LoserFills && !winner_can_move(&rules, &setup, &end.scores()) {
+            return None;
+        }
         Some(Game::from_setup(rules, &setup).expect("a round's start fits its rules"))
     }
 
@@ -339,9 +347,24 @@ fn next_layout(set: &RuleSet, scores: &[u8]) -> Option<(Setup, [u16; MAX_PLAYERS
 /// one they fill in part as `territory_rest` says.
 pub(crate) fn territory_houses(set: &RuleSet, won: u8) -> usize {
     let (whole, rest) = (usize::from(won / set.seeds), won % set.seeds);
-    let part =
-        set.territory_rest == TerritoryRest::OverHalf && 2 * u16::from(rest) > u16::from(set.seeds);
+    let part = matches!(
+        set.territory_rest,
+        TerritoryRest::OverHalf | TerritoryRest::Lot
+    ) && 2 * u16::from(rest) > u16::from(set.seeds);
     (whole + usize::from(part)).min(2 * usize::from(set.houses))
+}
+
+/// Under `territory_rest = lot`, whether the lot drawn after round
+/// `round` (from 1) gives the contested house to the round's winner: the
+/// `round`-th number SplitMix64 draws from the state `lot_seed` is odd
+/// (docs/rules.md section 8a; the generator of section 1's dealt start).
+pub(crate) fn lot_to_winner(lot_seed: u32, round: usize) -> bool {
+    let mut rng = crate::ruleset::SplitMix64(u64::from(lot_seed));
+    let mut number = 0;
+    for _ in 0..round {
+        number = rng.next();
+    }
+    number % 2 == 1
 }
 
 /// Under `rounds = territory`, the round after one that ended with these
@@ -358,14 +381,26 @@ pub(crate) fn territory_houses(set: &RuleSet, won: u8) -> usize {
 /// their numbers. The houses no one owns there are burnt, so the sowing
 /// track is the board's own. A layout of the first `houses` houses keeps
 /// the seeds in the game as they are (`majority`, `end_seeds`).
-fn territory_layout(set: &RuleSet, scores: &[u8]) -> Option<(RuleSet, Setup, [u16; MAX_PLAYERS])> {
+fn territory_layout(
+    set: &RuleSet,
+    scores: &[u8],
+    round: usize,
+) -> Option<(RuleSet, Setup, [u16; MAX_PLAYERS])> {
     let h = usize::from(set.houses);
     let seeds = set.seeds;
     let winner = usize::from(scores[1] > scores[0]);
     let loser = 1 - winner;
-    let owned = territory_houses(set, scores[winner]);
+    let mut owned = territory_houses(set, scores[winner]);
     if 2 * h - owned < usize::from(set.match_houses) {
         return None;
+    }
+    // A house filled exactly half is drawn by lot (never on a tie, and
+    // never the loser's last house); a lot won does not end the match.
+    let contested = set.territory_rest == TerritoryRest::Lot
+        && scores[0] != scores[1]
+        && 2 * u16::from(scores[winner] % seeds) == u16::from(seeds);
+    if contested && 2 * h - owned > 1 && lot_to_winner(set.lot_seed, round) {
+        owned += 1;
     }
     let k = owned.saturating_sub(h);
     let wide = 2 * h - 1;
@@ -381,6 +416,7 @@ fn territory_layout(set: &RuleSet, scores: &[u8]) -> Option<(RuleSet, Setup, [u1
     round.match_houses = 1;
     round.round_limit = 0;
     round.territory_rest = TerritoryRest::OverHalf;
+    round.lot_seed = 0;
     let mut setup = Setup::default();
     let mut burnt = [0u16; MAX_PLAYERS];
     let mut houses = [vec![0u8; wide], vec![0u8; wide]];
@@ -407,6 +443,74 @@ fn territory_layout(set: &RuleSet, scores: &[u8]) -> Option<(RuleSet, Setup, [u1
     setup.houses = houses.to_vec();
     setup.stores = stores;
     Some((round, setup, burnt))
+}
+
+/// Under `rounds = loser_fills`, the round after `last`, which ended with
+/// these scores (two players), and its burnt houses; `None` on a tie
+/// (there is no loser) or when the loser cannot fill `match_houses`
+/// houses (docs/rules.md section 8a).
+///
+/// The loser fills its houses with the seeds it won as under `fill`, from
+/// the end `round_fill` names, the rest burnt and the seeds too few for a
+/// house in its store. The winner's houses and store are as the round's
+/// last move left them, before the leftover rule swept its houses into
+/// its store, and its burnt houses stay burnt.
+fn loser_layout(set: &RuleSet, last: &Game, scores: &[u8]) -> Option<(Setup, [u16; MAX_PLAYERS])> {
+    if scores[0] == scores[1] {
+        return None;
+    }
+    let winner = usize::from(scores[1] > scores[0]);
+    let loser = 1 - winner;
+    let (setup, burnt) = next_layout(set, &[scores[loser], scores[loser]])?;
+    let (houses, store) = before_leftover(last, Side::new(winner))?;
+    let mut rows = [setup.houses[0].clone(), setup.houses[1].clone()];
+    let mut stores = [setup.stores[0], setup.stores[1]];
+    rows[winner] = houses;
+    stores[winner] = store;
+    let mut kept = [0u16; MAX_PLAYERS];
+    kept[loser] = burnt[loser];
+    kept[winner] = last.rules().burnt()[winner];
+    let setup = Setup {
+        houses: rows.to_vec(),
+        stores: stores.to_vec(),
+        ..Setup::default()
+    };
+    Some((setup, kept))
+}
+
+/// `side`'s houses and store once `last`'s last move was sown and its
+/// captures taken, before the end of the round gave out the seeds left
+/// on the board: the move replayed under the same rules with every end
+/// leaving the board as it is (as `take_all` does).
+fn before_leftover(last: &Game, side: Side) -> Option<(Vec<u8>, u8)> {
+    let at = last
+        .events()
+        .iter()
+        .rposition(|e| matches!(e, Event::Move(_)))?;
+    let Event::Move(m) = last.events()[at] else {
+        return None;
+    };
+    let before = last.positions().nth(at)?.to_setup();
+    let mut keep = Rules::clone(last.rules());
+    keep.end_take_all = true;
+    let mut pos = Position::from_setup(&keep, &before).ok()?;
+    pos.play(m).ok()?;
+    Some((pos.houses(side).to_vec(), pos.store(side)))
+}
+
+/// Under `rounds = loser_fills`, whether the winner of the last round
+/// (the side with more seeds in `scores`) could move from the houses it
+/// kept: the match ends if not (MancalaGames' LOSER_ONLY).
+fn winner_can_move(rules: &Rules, setup: &Setup, scores: &[u8]) -> bool {
+    let winner = usize::from(scores[1] > scores[0]);
+    let probe = Setup {
+        to_move: winner,
+        ..setup.clone()
+    };
+    // A side with no move passes at once (`no_move = pass`): the probe is
+    // then the other side's to move.
+    Position::from_setup(rules, &probe)
+        .is_ok_and(|p| !p.is_over() && p.to_move().index() == winner && !p.legal_moves().is_empty())
 }
 
 /// Who starts the round after `last`, which ended with these scores.

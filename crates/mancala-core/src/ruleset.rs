@@ -7,6 +7,7 @@
 //! from rule files).
 
 mod deal;
+pub(crate) use deal::SplitMix64;
 mod layout;
 mod parse;
 mod sets;

@@ -170,6 +170,7 @@ const ADDED_LATER: &[&str] = &[
     "child_count",
     "child_skip",
     "capacity",
+    "lot_seed",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

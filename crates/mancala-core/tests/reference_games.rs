@@ -217,6 +217,12 @@ const CASES: &[&str] = &[
     "ba-awa.toml",
     "lam-waladach.toml",
     "oware end_seeds=6 end_seeds_to=starter",
+    // Only the loser refills between rounds (`rounds = loser_fills`): a
+    // game is the first round.
+    "jongkak.toml",
+    // Houses changing hands, a house filled exactly half drawn by lot
+    // (`territory_rest = lot`): a game is the first round.
+    "lahemay-waladat.toml",
 ];
 
 /// Random games per case.

@@ -141,6 +141,57 @@ fn the_part_filled_house_goes_as_territory_rest_says() {
     );
 }
 
+/// Round 1 of SMALL with `territory_rest = lot` (side 0 = A, side 1 =
+/// B): A 2: b1 3, b2 3, taken (A 3). B 1: b2 1, a1 3, a2 1. A 2: b1 1.
+/// B 2: a1 4. A 1: a2 1, b1 2, b2 1, a1 1. B 1: b2 2, a1 2, taken (B 2).
+/// A 2: b1 1; A's row is empty: B takes its 3 seeds, A 3 to B 5. B's 5
+/// seeds fill two houses of 2 and exactly half of a third: a lot.
+const HALF: &str = "2, 1, 2, 2, 1, 1, 2";
+
+fn half(overrides: &str) -> Match {
+    let set = RuleSet::from_spec(&format!("{SMALL},territory_rest=lot{overrides}")).unwrap();
+    let line = format!("{}; {HALF}", set.short_spec());
+    let game: Match = line.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+    assert_eq!(game.rounds()[0].position().scores(), [3, 5]);
+    game
+}
+
+#[test]
+fn a_house_filled_exactly_half_is_drawn_by_lot() {
+    // The lot after round 1 is the first SplitMix64 number from the state
+    // lot_seed (docs/rules.md section 1's steps, computed apart in
+    // Python): from 0, 0xE220A8397B1DCDAF, odd: B takes A's house 1.
+    assert_eq!(
+        half("").position().to_string(),
+        "0,2,0:0 2,2,2:0 to=1 ply=0"
+    );
+    // From 2, 0x975835DE1C9756CE, even: A keeps it.
+    assert_eq!(
+        half(",lot_seed=2").position().to_string(),
+        "2,2,0:0 2,2,0:0 to=1 ply=0"
+    );
+    // over_half gives the loser a house filled exactly half.
+    let set = RuleSet::from_spec(SMALL).unwrap();
+    let game: Match = format!("{}; {HALF}", set.short_spec()).parse().unwrap();
+    assert_eq!(game.position().to_string(), "2,2,0:0 2,2,0:0 to=1 ply=0");
+}
+
+#[test]
+fn a_lot_won_does_not_end_the_match() {
+    // With match_houses = 2, A owns one house after the lot, and plays on.
+    let game = half(",match_houses=2");
+    assert_eq!(game.round_count(), 2);
+    assert!(!game.is_over());
+    assert_eq!(game.position().to_string(), "0,2,0:0 2,2,2:0 to=1 ply=0");
+}
+
+#[test]
+fn lot_seed_needs_the_lot() {
+    let err = RuleSet::from_spec(&format!("{SMALL},lot_seed=3")).unwrap_err();
+    assert!(err.to_string().contains("lot_seed"), "{err}");
+    assert!(RuleSet::from_spec(&format!("{SMALL},territory_rest=lot,lot_seed=3")).is_ok());
+}
+
 #[test]
 fn the_match_ends_when_a_player_would_own_too_few_houses() {
     // A 1: a2 3, b1 3, taken (A 3). B 2: a1 1, a2 4. B's row is empty:
@@ -256,10 +307,15 @@ mod random {
                     .map(|s| (1..=rules.houses()).filter(|&h| !next.is_burnt(s, h)).count())
                     .collect();
                 prop_assert_eq!(owned.iter().sum::<usize>(), 2 * houses);
-                prop_assert!(owned.iter().all(|&o| o >= usize::from(set.match_houses)));
                 // The round's winner owns at least its row.
                 let scores = end.scores();
                 let winner = usize::from(scores[1] > scores[0]);
+                // Every player keeps match_houses, but for the loser of a
+                // lot (one fewer, never none).
+                let lot = set.territory_rest == TerritoryRest::Lot
+                    && 2 * u32::from(scores[winner] % set.seeds) == u32::from(set.seeds);
+                let least = usize::from(set.match_houses) - usize::from(lot);
+                prop_assert!(owned.iter().all(|&o| o >= least.max(1)), "{:?} {:?}", scores, owned);
                 prop_assert!(owned[winner] >= houses, "{:?} {:?}", scores, owned);
                 let stores: u32 = next.scores().iter().map(|&s| u32::from(s)).sum();
                 prop_assert_eq!(next.board_seeds() + stores, total);

@@ -204,7 +204,7 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 61] = [
+    let table: [(&str, &str, Change); 62] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
@@ -310,6 +310,7 @@ fn set_changes_every_dimension_by_name() {
         ("child_count", "3", |s| s.child_count = 3),
         ("child_skip", "true", |s| s.child_skip = true),
         ("capacity", "17", |s| s.capacity = 17),
+        ("lot_seed", "7", |s| s.lot_seed = 7),
     ];
     let names: Vec<&str> = table.iter().map(|(name, _, _)| *name).collect();
     assert_eq!(

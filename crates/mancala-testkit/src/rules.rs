@@ -357,7 +357,13 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
     );
     // Houses changing hands (`rounds = territory`, section 8a) half the
     // time a match is in rounds, each `territory_rest` alike.
-    let territory = (any::<bool>(), 0..TerritoryRest::ALL.len());
+    // The other half, a third of the time, only the loser refills
+    // (`rounds = loser_fills`).
+    let territory = (
+        any::<bool>(),
+        0..TerritoryRest::ALL.len(),
+        prop::bool::weighted(0.33),
+    );
     // Children (Krur's) a sixth of the time, made on 1 to 6 seeds,
     // passing over the opponent's half the time.
     let kids = (prop::bool::weighted(0.16), 1u8..=6, any::<bool>());
@@ -415,9 +421,10 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
                     (false, _, _) => rules,
                 };
                 let rules = match territory {
-                    (true, rest) if rules.rounds == Rounds::Fill && !rules.children => {
+                    (true, rest, _) if rules.rounds == Rounds::Fill && !rules.children => {
                         with_territory(rules, TerritoryRest::ALL[rest])
                     }
+                    (false, _, true) if rules.rounds == Rounds::Fill => with_loser_fills(rules),
                     _ => rules,
                 };
                 match full {
@@ -508,6 +515,32 @@ pub fn with_territory(rules: RuleSet, rest: TerritoryRest) -> RuleSet {
         ..rules
     };
     let set = with_end_seeds(set, set.end_seeds);
+    if set.validate().is_ok() { set } else { rules }
+}
+
+/// `rules`, a match in rounds, with only the loser of a round filling
+/// their houses again (`rounds = loser_fills`, docs/rules.md section 8a),
+/// repaired as section 14 asks: every seed left at an end going to its
+/// houses' owner, no `empty_first` or `take_all`, no tuzdyk or children;
+/// `rules` as they are for 3 or 4 players.
+pub fn with_loser_fills(rules: RuleSet) -> RuleSet {
+    if rules.players != 2 {
+        return rules;
+    }
+    let mut end = rules.end;
+    end.remove(EndCondition::EmptyFirst);
+    end.remove(EndCondition::TakeAll);
+    let set = RuleSet {
+        rounds: Rounds::LoserFills,
+        leftover: Leftover::Owner,
+        cycle_leftover: Leftover::Owner,
+        end_seeds_to: EndSeedsTo::Leftover,
+        tuzdyk: false,
+        tuzdyk_across: false,
+        children: false,
+        end,
+        ..rules
+    };
     if set.validate().is_ok() { set } else { rules }
 }
 
@@ -864,6 +897,8 @@ fn rule_set_of(
         child_count: 4,
         child_skip: false,
         capacity: 0,
+        // Under `territory_rest = lot` the seed 0 draws its lots.
+        lot_seed: 0,
         // Only with relay sowing (docs/rules.md section 14).
         relay_counts: if Relay::ALL[relay] == Relay::None {
             CountSet::EMPTY

@@ -162,8 +162,9 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
             names(&["owner", "discard", "split", "last_mover", "split_poorer"])
         }
         "no_move" => names(&["end", "pass"]),
-        "rounds" => names(&["none", "fill", "territory"]),
-        "territory_rest" => names(&["over_half", "loser", "loser_empty"]),
+        "rounds" => names(&["none", "fill", "territory", "loser_fills"]),
+        "territory_rest" => names(&["over_half", "loser", "loser_empty", "lot"]),
+        "lot_seed" => number(rules.lot_seed.into(), 0, &[]),
         "round_fill" => names(&["from_house_1", "from_store"]),
         "round_starter" => names(&["alternate", "loser", "winner", "last_mover"]),
         "match_houses" => number(rules.match_houses.into(), 1, &[]),

@@ -8,10 +8,10 @@ use super::table::RuleSet;
 /// section 1 names: a deal is part of the rules, so its numbers must not
 /// change with a crate's version, and the reference `perft.py` draws the
 /// same ones from the text of the rules alone.
-struct SplitMix64(u64);
+pub(crate) struct SplitMix64(pub(crate) u64);
 
 impl SplitMix64 {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

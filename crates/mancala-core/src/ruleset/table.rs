@@ -290,6 +290,10 @@ rule_dimensions! {
         /// holds this many seeds or more, and sows the seed into the next
         /// cup instead; stores hold any number. 0 for no limit.
         capacity: u8 = 0,
+        /// Under `territory_rest = lot`: the seed of the lot that draws the
+        /// contested house's owner between rounds (docs/rules.md section
+        /// 8a); the same seed draws the same lots.
+        lot_seed: u32 = 0,
     }
 }
 

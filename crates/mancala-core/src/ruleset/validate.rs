@@ -132,6 +132,7 @@ impl RuleSet {
         self.validate_territory()?;
         self.validate_children()?;
         self.validate_capacity()?;
+        self.validate_loser_fills()?;
         let empties = [
             EndCondition::EmptyFirst,
             EndCondition::AnySideEmpty,
@@ -469,13 +470,20 @@ impl RuleSet {
         }
     }
 
-    /// Refuses `territory_rest` without `rounds = territory`, and under it
+    /// Refuses a `lot_seed` without `territory_rest = lot`, `territory_rest` without `rounds = territory`, and under it
     /// every dimension that reads a house's place on its row or across
     /// the board, sows a store, or loses seeds from the match: a round
     /// after the first is played on the owners' houses in sowing order
     /// (docs/rules.md section 8a).
     fn validate_territory(&self) -> Result<(), RuleError> {
         use super::values::{CaptureFrom, Leftover, TerritoryRest};
+        if self.lot_seed != 0 && self.territory_rest != TerritoryRest::Lot {
+            return Err(RuleError::InvalidValue {
+                field: "lot_seed",
+                value: self.lot_seed.to_string(),
+                reason: InvalidReason::LotSeedWithoutLot,
+            });
+        }
         if self.rounds != Rounds::Territory {
             if self.territory_rest != TerritoryRest::OverHalf {
                 return Err(RuleError::InvalidValue {
@@ -545,6 +553,53 @@ impl RuleSet {
                 field,
                 value,
                 reason: InvalidReason::TerritoryWith,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Under `rounds = loser_fills`, refuses what would take a seed off
+    /// the winner's houses or store at a round's end, or keep a house's
+    /// state the next round cannot start from: more than 2 players (one
+    /// loser), a `leftover`, `cycle_leftover` or `end_seeds_to` other than
+    /// the owner's, `empty_first` and `take_all` (their seeds go to no
+    /// one), a `tuzdyk` and `children` (docs/rules.md section 8a).
+    fn validate_loser_fills(&self) -> Result<(), RuleError> {
+        use super::values::{EndSeedsTo, Leftover};
+        if self.rounds != Rounds::LoserFills {
+            return Ok(());
+        }
+        let refused = [
+            ("players", self.players != 2, self.players.to_string()),
+            (
+                "leftover",
+                self.leftover != Leftover::Owner,
+                self.leftover.to_string(),
+            ),
+            (
+                "cycle_leftover",
+                self.cycle_leftover != Leftover::Owner,
+                self.cycle_leftover.to_string(),
+            ),
+            (
+                "end_seeds_to",
+                self.end_seeds_to != EndSeedsTo::Leftover,
+                self.end_seeds_to.to_string(),
+            ),
+            (
+                "end",
+                self.end.contains(EndCondition::EmptyFirst)
+                    || self.end.contains(EndCondition::TakeAll),
+                self.end.to_string(),
+            ),
+            ("tuzdyk", self.tuzdyk, "true".into()),
+            ("children", self.children, "true".into()),
+        ];
+        match refused.into_iter().find(|(_, on, _)| *on) {
+            Some((field, _, value)) => Err(RuleError::InvalidValue {
+                field,
+                value,
+                reason: InvalidReason::LoserFillsWith,
             }),
             None => Ok(()),
         }

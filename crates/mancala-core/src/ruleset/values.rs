@@ -390,6 +390,11 @@ rule_enum! {
         /// the next: the winner's own row, then the loser's first houses
         /// (MancalaGames' TERRITORY: Adi, NamNam, NumNum).
         Territory = "territory",
+        /// (issue 30) When a round ends, only its loser fills their houses
+        /// again with the seeds they won, as under `fill`; the winner's
+        /// houses and store stay as the round left them (MancalaGames'
+        /// LOSER_ONLY: Jongkak).
+        LoserFills = "loser_fills",
     }
 }
 
@@ -485,5 +490,9 @@ rule_enum! {
         /// that fill no whole house starting in their store
         /// (MancalaGames' TERR_EX_EMPTY: Ayo).
         LoserEmpty = "loser_empty",
+        /// As `over_half`, but a house the winner's seeds fill exactly
+        /// half of is drawn by lot, from `lot_seed` (MancalaGames'
+        /// TERR_EX_RANDOM: Lahemay Waladat).
+        Lot = "lot",
     }
 }

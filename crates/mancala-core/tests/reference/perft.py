@@ -228,9 +228,10 @@ PRESETS["cross-kalah"] = replace(KALAH, direction="parity")
 ENDGAME_ONLY = {"leftover", "cycle_leftover", "end_seeds_to"}
 # A match in rounds (section 8a): a count is of one round, its first, so
 # these dimensions are read and left aside too (`territory_rest`, who owns
-# the house a round's winner fills in part, changes no first round).
+# the house a round's winner fills in part, and `lot_seed`, the lot that
+# may draw it, change no first round).
 ROUNDS_ONLY = {"rounds", "round_fill", "round_starter", "match_houses", "round_limit",
-               "territory_rest"}
+               "territory_rest", "lot_seed"}
 
 
 def load_rule_file(path):

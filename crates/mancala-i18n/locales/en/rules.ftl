@@ -439,10 +439,21 @@ rules-rounds-end = The match ends when a player cannot fill { $houses ->
     }, or when a round ends by resignation or agreement.
 rules-rounds-limit = It also ends after { $rounds } rounds.
 rules-rounds-result = The match's result is the result of its last round.
-# $rest: over_half, loser or loser_empty (territory_rest).
+# `rounds = loser_fills`: only the round's loser fills their houses again
+# (MancalaGames' LOSER_ONLY). $seeds, $fill as in rules-rounds-fill.
+rules-rounds-loser-fills = The game is a match of rounds. When a round ends, only the player who won fewer seeds fills their houses again for the next round, with the seeds they won, { $seeds } to a house, { $fill ->
+        [store_end] starting from the house beside their store
+       *[far_end] starting from their first house, the one furthest from their store
+    }; seeds too few to fill one more house start the round in their store. The winner's houses, empty or burnt ones included, and store stay as the round left them.
+rules-rounds-loser-fills-end = The match ends when the loser cannot fill { $houses ->
+        [1] a single house
+       *[other] { $houses } houses
+    }, when the winner could not move from the houses they kept, when a round is drawn, or when a round ends by resignation or agreement.
+# $rest: over_half, loser, loser_empty or lot (territory_rest).
 rules-rounds-territory = The game is a match of rounds. When a round ends, every house is filled again with { $seeds } seeds, and the seeds each player won decide how many houses they own in the next round: one for every { $seeds } seeds, { $rest ->
         [loser] the house the winner's seeds fill only in part going to the loser
         [loser_empty] the house the winner's seeds fill only in part going to the loser, empty, while the seeds that fill no whole house start the round in their player's store
+        [lot] and the house the winner's seeds fill only in part too, if they fill more than half of it, or if a lot drawn says so when they fill exactly half (a lot won does not end the match)
        *[over_half] and the house the winner's seeds fill only in part too, if they fill more than half of it
     }. The winner owns their own row and the loser's first houses; a player moves from the houses they own, and captures, feeding and the end of a round read a house's owner, not its row.
 rules-rounds-territory-end = The match ends when a player would own fewer than { $houses ->
