@@ -248,16 +248,26 @@ impl Sweeper {
             let turn = self.rooms.sweep_loads.clone().acquire_owned();
             let turn = tokio::time::timeout(lease.saturating_mul(LOOK_BACK), turn).await;
             if let (Some(rooms), Ok(Ok(_turn))) = (self.rooms(), turn) {
-                match rooms.get(&code).await {
-                    Ok(_) => {
-                        tracing::debug!(room = %code, "room taken over before its clients came")
-                    }
-                    Err(error) => tracing::debug!(room = %code, %error, "room not taken over here"),
-                }
+                take(&rooms, &code).await;
             }
             let mut claiming = self.claiming.lock().unwrap_or_else(|e| e.into_inner());
             claiming.remove(&code);
         });
+    }
+}
+
+/// Claims and loads room `code`, in a turn of the sweep's loads, unless
+/// another instance holds it: its holder renewed it after all (a renewal
+/// late under load looks like death), or another instance claimed it
+/// first. One query finds that, instead of a turn among the loads.
+async fn take(rooms: &Rooms, code: &str) {
+    if let Ok(Some(owner)) = rooms.owner_elsewhere(code).await {
+        tracing::debug!(room = %code, %owner, "room held elsewhere: not taken over here");
+        return;
+    }
+    match rooms.get(code).await {
+        Ok(_) => tracing::debug!(room = %code, "room taken over before its clients came"),
+        Err(error) => tracing::debug!(room = %code, %error, "room not taken over here"),
     }
 }
 
