@@ -621,11 +621,14 @@ async fn room_socket(
     // the dead one's leases still run: each of them took a turn to fail
     // its claim, and the loads of the rooms whose leases had ended
     // waited behind them; docs/results.md section 8.5.)
-    if !passed_on
-        && !app.0.rooms.is_running(&code).await
-        && let Ok(Some(owner)) = app.0.rooms.owner_elsewhere(&code).await
-    {
-        return Ok(pass_on(app, upgrade, owner, code, opened));
+    if !passed_on && !app.0.rooms.is_running(&code).await {
+        match app.0.rooms.owner_elsewhere(&code).await {
+            Ok(Some(owner)) => return Ok(pass_on(app, upgrade, owner, code, opened)),
+            Ok(None) => {}
+            // The database does not answer: no load would either, and the
+            // client tries again.
+            Err(_) => return Err(Error::RoomMoved { code }),
+        }
     }
     let room = match app.0.rooms.get(&code).await {
         // Another instance owns the room: the socket is passed on to it,
