@@ -598,7 +598,11 @@ async fn an_instance_killed_mid_game_leaves_every_game_to_finish_on_the_others()
 /// every room is soon owned by B or C, some by each (all by one, as
 /// when the instance the clients reached took every room, has odds of
 /// 2 in 2^16 with rooms spread at random). Each survivor counts as
-/// takeovers the rooms the database says it owns. Then each room's
+/// takeovers the rooms the database says it owns, and each room is owned
+/// by the survivor rendezvous hashing chooses (docs/scaling.md,
+/// Takeover; worked out here apart from the server's code): none was
+/// claimed by the other, as the late rule did when the chosen one was
+/// slow. Then each room's
 /// first player connects to B and its second to C (one of them passed
 /// on to the room's owner), and every game is played to its end, its
 /// record what was announced.
@@ -634,6 +638,14 @@ async fn a_killed_instances_rooms_are_spread_over_the_survivors_before_their_cli
     let took_b = metric(&b, "mancala_room_takeovers_total").await;
     let took_c = metric(&c, "mancala_room_takeovers_total").await;
     assert_eq!((took_b, took_c), (on("b") as f64, on("c") as f64));
+    for (table, owner) in tables.iter().zip(&owners) {
+        let chosen = if rendezvous(&table.code, "b") > rendezvous(&table.code, "c") {
+            "b"
+        } else {
+            "c"
+        };
+        assert_eq!(owner, chosen, "room {}", table.code);
+    }
 
     for (table, owner) in tables.iter_mut().zip(&owners) {
         let room = table.rejoin(0, &b, 1).await;
@@ -651,6 +663,19 @@ async fn a_killed_instances_rooms_are_spread_over_the_survivors_before_their_cli
     for (table, owner) in tables.iter().zip(&owners) {
         assert_eq!(&owner_of(&database, &table.code).await.0, owner);
     }
+}
+
+/// The score of instance `name` for room `code` in the rendezvous
+/// hashing of docs/scaling.md (Takeover): the first eight bytes of
+/// SHA-256(code, a zero byte, name), big-endian.
+fn rendezvous(code: &str, name: &str) -> u64 {
+    use sha2::Digest;
+    let digest = sha2::Sha256::new()
+        .chain_update(code.as_bytes())
+        .chain_update([0])
+        .chain_update(name.as_bytes())
+        .finalize();
+    u64::from_be_bytes(digest[..8].try_into().unwrap())
 }
 
 /// The names of the rolling restart's instances.

@@ -22,7 +22,7 @@ use crate::Limits;
 use crate::db::Cursor;
 use crate::db::{Db, now_ms};
 use crate::error::Error;
-use crate::limit::{Connections, CreationLimit};
+use crate::limit::{Connections, CreationLimit, Opened};
 use crate::protocol::{
     HistoryEntry, HouseRules, LeaderboardEntry, PlayedEntry, PlayerView, ReplayView,
 };
@@ -613,11 +613,28 @@ async fn room_socket(
     ws::check_origin(&headers, authority, &app.0.origins)?;
     // Counted from before the upgrade to the socket's close.
     let opened = app.0.connections.open(ip)?;
+    let passed_on = headers.contains_key(proxy::PASSED_ON);
+    // A room not running here that another instance holds is passed on
+    // to it at once, without a turn among this instance's loads: a load
+    // would only find the room claimed. (When an instance dies, the
+    // clients of all its rooms reach the others within a second, while
+    // the dead one's leases still run: each of them took a turn to fail
+    // its claim, and the loads of the rooms whose leases had ended
+    // waited behind them; docs/results.md section 8.5.)
+    if !passed_on && !app.0.rooms.is_running(&code).await {
+        match app.0.rooms.owner_elsewhere(&code).await {
+            Ok(Some(owner)) => return Ok(pass_on(app, upgrade, owner, code, opened)),
+            Ok(None) => {}
+            // The database does not answer: no load would either, and the
+            // client tries again.
+            Err(_) => return Err(Error::RoomMoved { code }),
+        }
+    }
     let room = match app.0.rooms.get(&code).await {
         // Another instance owns the room: the socket is passed on to it,
         // unless it was passed on to this one already.
         Err(moved @ Error::RoomMoved { .. }) => {
-            if headers.contains_key(proxy::PASSED_ON) {
+            if passed_on {
                 return Err(moved);
             }
             // (Not known, or the database does not answer: the client
@@ -625,18 +642,7 @@ async fn room_socket(
             let Ok(Some(owner)) = app.0.rooms.owner_elsewhere(&code).await else {
                 return Err(moved);
             };
-            let silence_limit = app.0.silence_limit;
-            return Ok(upgrade
-                .max_message_size(MAX_FRAME)
-                .max_frame_size(MAX_FRAME)
-                .read_buffer_size(READ_BUFFER)
-                .on_upgrade(move |socket| async move {
-                    if let Err(socket) = proxy::pass_on(socket, &owner, &code, silence_limit).await
-                    {
-                        take_over(&app, socket, code).await;
-                    }
-                    drop(opened);
-                }));
+            return Ok(pass_on(app, upgrade, owner, code, opened));
         }
         other => other?,
     };
@@ -649,6 +655,29 @@ async fn room_socket(
             ws::serve(socket, link).await;
             drop(opened);
         }))
+}
+
+/// Upgrades a socket of room `code` and passes it on to `owner`, the
+/// instance that holds the room; if that cannot be reached (it died, or
+/// is stopped or cut off), takes the room over ([`take_over`]).
+fn pass_on(
+    app: AppState,
+    upgrade: WebSocketUpgrade,
+    owner: String,
+    code: String,
+    opened: Opened,
+) -> Response {
+    let silence_limit = app.0.silence_limit;
+    upgrade
+        .max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        .read_buffer_size(READ_BUFFER)
+        .on_upgrade(move |socket| async move {
+            if let Err(socket) = proxy::pass_on(socket, &owner, &code, silence_limit).await {
+                take_over(&app, socket, code).await;
+            }
+            drop(opened);
+        })
 }
 
 impl AppState {
@@ -678,9 +707,11 @@ impl AppState {
 /// for `welcome`, is thus served about when the lease ends, instead of
 /// trying again at its own pace (the page waits 0.5, 1, 2, 4, then 5 s
 /// between tries, so that a room would be found free only at the try
-/// after the lease's end). If the room cannot be loaded here (another
-/// instance claimed it first, or the owner renewed its lease), the
-/// client is told `room_moved` and connects again.
+/// after the lease's end). If the room cannot be loaded here because
+/// another live instance claimed it first, the socket is passed on to
+/// that one. Only if that fails too (or the owner renewed its lease, or
+/// the database does not answer) is the client told `room_moved`, and
+/// it connects again.
 async fn take_over(app: &AppState, mut socket: WebSocket, code: String) {
     let rooms = &app.0.rooms;
     let lease = rooms.settings().lease;
@@ -691,26 +722,34 @@ async fn take_over(app: &AppState, mut socket: WebSocket, code: String) {
         tokio::time::sleep(left + room::TAKEOVER_MARGIN).await;
         holder = held_by;
     }
+    // The instance passed to may have many rooms to load before this
+    // one: as long as a load here may wait, and a moment to connect.
+    let limit = rooms.load_wait() + proxy::CONNECT_LIMIT;
+    let silence_limit = app.0.silence_limit;
     if let Some(to) = rooms.successor_elsewhere(&code, &holder) {
-        // It may be loading many rooms: a lease to answer.
-        let limit = rooms.patience() + proxy::CONNECT_LIMIT;
-        match proxy::pass_on_within(socket, &to, &code, app.0.silence_limit, limit).await {
+        match proxy::pass_on_within(socket, &to, &code, silence_limit, limit).await {
             Ok(()) => return,
             Err(back) => socket = back,
         }
     }
-    let room = match rooms.get(&code).await {
-        Ok(room) => room,
-        Err(error) => {
-            tracing::debug!(room = %code, %error, "no takeover: the client connects again");
-            let moved = Error::RoomMoved { code };
-            let text = serde_json::to_string(&room::error_message(&moved)).unwrap_or_default();
-            let _ = socket.send(Message::Text(text.into())).await;
-            return;
-        }
+    let error = match rooms.get(&code).await {
+        Ok(room) => return ws::serve(socket, app.link(room, code)).await,
+        Err(error) => error,
     };
-    let link = app.link(room, code);
-    ws::serve(socket, link).await;
+    // Another live instance claimed the room first (its sweep, or a
+    // client of the room there): the client goes to it.
+    if let (Error::RoomMoved { .. }, Ok(Some(owner))) = (&error, rooms.owner_elsewhere(&code).await)
+    {
+        tracing::debug!(room = %code, %owner, "taken over elsewhere: the client is passed on");
+        match proxy::pass_on_within(socket, &owner, &code, silence_limit, limit).await {
+            Ok(()) => return,
+            Err(back) => socket = back,
+        }
+    }
+    tracing::debug!(room = %code, %error, "no takeover: the client connects again");
+    let moved = Error::RoomMoved { code };
+    let text = serde_json::to_string(&room::error_message(&moved)).unwrap_or_default();
+    let _ = socket.send(Message::Text(text.into())).await;
 }
 
 /// The address of the client a request comes from, as the per-address

@@ -20,6 +20,20 @@ const RECONNECT_PATIENCE: Duration = Duration::from_secs(120);
 /// The page's delay before its next attempt after `failures` closed
 /// sockets in a row (`room/connection.js`: 250 ms x 2^min(failures, 5),
 /// at most 5 s; 500 ms after the first).
+///
+/// Checked against the page (`web/assets/room/connection.js`): the page
+/// counts a failure at each `close` of its socket (a refused connection,
+/// an HTTP 503 to the upgrade, or `room_moved` and the close after it),
+/// waits `min(5000, 250 * 2 ** min(failures, 5))` ms from that close,
+/// and counts from 0 again at `welcome`: 0.5, 1, 2, 4, 5, 5, ... s between
+/// tries, so 0.5, 1.5, 3.5, 7.5, 12.5 s after the loss when every try
+/// fails at once. A bot waits the same from the end of its failed try
+/// (the `room_moved` message read, not the close after it: at most a
+/// round trip sooner), counts from 0 again at the `room` message that
+/// follows `welcome`, and is no faster. It differs in what the page
+/// leaves to a load balancer (a refused connection goes to the next
+/// instance), and in giving up: after 120 s of tries, or 60 s without
+/// an answer to its `hello`, where the page waits on.
 pub(crate) fn page_delay(failures: u32) -> Duration {
     Duration::from_millis((250u64 << failures.min(5)).min(5000))
 }

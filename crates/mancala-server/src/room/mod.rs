@@ -204,6 +204,9 @@ pub(crate) struct Rooms {
     draining: Arc<std::sync::atomic::AtomicBool>,
     /// Room loads under way, at most [`LOADS_AT_ONCE`].
     loads: Arc<tokio::sync::Semaphore>,
+    /// The sweep's loads waiting for, or holding, a turn among `loads`:
+    /// at most [`SWEEP_LOADS_AT_ONCE`] ([`sweep`]).
+    sweep_loads: Arc<tokio::sync::Semaphore>,
     /// The instances, as the sweep last read them ([`sweep`]).
     peers: sweep::Peers,
 }
@@ -220,6 +223,25 @@ pub(crate) struct Rooms {
 /// ten connections, so that commits and lease renewals always find one.
 const LOADS_AT_ONCE: usize = 6;
 
+/// How many of the [`LOADS_AT_ONCE`] the sweep (rooms taken over before
+/// their clients are back, [`sweep`]) takes or waits for at once. The
+/// rest are left to the loads of clients that wait: a client held for a
+/// room while the sweep has a thousand more to load is served after at
+/// most this many sweep loads, not after all of them (the turns are
+/// first come, first served). The sweep waits for a turn without the
+/// room's lock of [`Rooms::get`], so that a client of a room the sweep
+/// has not begun to load loads it at once, and the sweep then finds it
+/// running; a client of a room the sweep is loading waits for that load.
+const SWEEP_LOADS_AT_ONCE: usize = LOADS_AT_ONCE / 2;
+
+/// How long a load waits for its turn among the [`LOADS_AT_ONCE`], in
+/// leases ([`Settings::patience`]). No claim is held while waiting, so
+/// the wait is bounded only for the client: one held for a room taken
+/// over (`http::take_over`) is better served late than told
+/// `room_moved` and left to connect again at its own, growing delay.
+/// A database that does not answer still ends each load after a lease.
+const TURN_WAIT_LEASES: u32 = 3;
+
 impl Rooms {
     /// No room running yet; rooms will run with `settings`. Inside a
     /// tokio runtime, the leases of the rooms are renewed from now on
@@ -233,6 +255,7 @@ impl Rooms {
             playing: Playing::default(),
             draining: Arc::default(),
             loads: Arc::new(tokio::sync::Semaphore::new(LOADS_AT_ONCE)),
+            sweep_loads: Arc::new(tokio::sync::Semaphore::new(SWEEP_LOADS_AT_ONCE)),
             peers: sweep::Peers::default(),
         };
         if tokio::runtime::Handle::try_current().is_ok() {
@@ -292,6 +315,13 @@ impl Rooms {
         result
     }
 
+    /// Whether room `code`'s task runs here and has not been lost (its
+    /// lease may have run out still: [`Rooms::get`] tells).
+    pub(crate) async fn is_running(&self, code: &str) -> bool {
+        let live = self.live.lock().await;
+        live.get(code).is_some_and(|e| !e.tx.is_closed() && !e.lost)
+    }
+
     /// The handle of room `code` if its task runs; [`Error::RoomMoved`]
     /// if it runs but its lease, as far as this instance knows, has run
     /// out (the renewal that would have extended it failed, or is slow):
@@ -336,9 +366,10 @@ impl Rooms {
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
         let settings = self.settings.clone();
         let patience = self.settings.patience();
-        // Its turn among the loads, for as long as a load may take.
-        let Ok(Ok(_turn)) = tokio::time::timeout(patience, self.loads.acquire()).await else {
-            tracing::warn!(room = %code, limit = ?patience, "waiting to load the room took too long");
+        // Its turn among the loads.
+        let wait = patience.saturating_mul(TURN_WAIT_LEASES);
+        let Ok(Ok(_turn)) = tokio::time::timeout(wait, self.loads.acquire()).await else {
+            tracing::warn!(room = %code, limit = ?wait, "waiting to load the room took too long");
             return Err(moved());
         };
         let asked = now_ms();
@@ -398,6 +429,14 @@ impl Rooms {
     /// [`Settings::patience`]).
     pub(crate) fn patience(&self) -> Duration {
         self.settings.patience()
+    }
+
+    /// How long a room's load may take here at most, its wait for a
+    /// turn among the loads included (about [`TURN_WAIT_LEASES`] and one
+    /// lease): what an instance passing a client on to this one for a
+    /// room it takes over gives it to answer.
+    pub(crate) fn load_wait(&self) -> Duration {
+        self.patience().saturating_mul(TURN_WAIT_LEASES + 1)
     }
 
     /// Drains the rooms (the server stops): no room is loaded from now

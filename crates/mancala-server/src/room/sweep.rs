@@ -11,9 +11,10 @@
 //! holder left out. The instance chosen claims and loads the room as soon
 //! as its lease has ended, before its clients are back; a client that
 //! reaches another instance is passed on to the one chosen
-//! (`http::take_over`). A room its chosen instance has not claimed a
-//! third of a lease after its lease ended (that one is slow or dead too)
-//! is claimed by any instance that sees it.
+//! (`http::take_over`). A room whose chosen instance dies too goes to
+//! the next in the same order among the instances still live
+//! ([`taker`]); one whose chosen instance lives is left to it, however
+//! long its claim takes.
 //!
 //! Nothing here decides who owns a room: the claim does, atomically, as
 //! for any load; a choice made on a stale list of instances costs a
@@ -101,6 +102,28 @@ pub(crate) fn successor<'a>(
             .map_or("", |p| p.addr.as_str())
     });
     Some((name, addr))
+}
+
+/// The instance that claims room `code`, held by `holder`, whose lease
+/// ends (or ended) at `end`, as a look at `now` sees it: the
+/// [`successor`] among the instances live at the lease's end, or, once
+/// the lease has ended, among those live now. So a room whose chosen
+/// instance is still live (its row renewed) is left to it however late
+/// its claim (it is slow: it holds the clients that reconnect, and
+/// loads a few rooms at a time), and goes to the next in the
+/// rendezvous order only once that one's row has run out too (it died
+/// as well). Before, a room not claimed a third of a lease after its
+/// lease's end was claimed by any instance that saw it: the faster
+/// survivor took the slower one's share, whose held clients were then
+/// refused (docs/results.md section 8.5).
+pub(crate) fn taker<'a>(
+    code: &str,
+    holder: &str,
+    (me, peers): (&'a str, &'a [Peer]),
+    end: i64,
+    now: i64,
+) -> Option<&'a str> {
+    successor(code, holder, (me, peers), end.max(now)).map(|(name, _)| name)
 }
 
 /// What the sweep holds of the rooms: not the rooms themselves, so that
@@ -191,11 +214,7 @@ impl Sweeper {
             };
             let mut mine = 0;
             for (code, end) in running_out.into_iter().filter(|(_, end)| *end > since) {
-                let to = successor(&code, &holder.name, (me, &peers), end);
-                // Its chosen instance had a third of a lease and did not
-                // claim it: anyone does.
-                let late = end <= now.saturating_sub(super::millis(every));
-                if to.is_some_and(|(name, _)| name == me) || late {
+                if taker(&code, &holder.name, (me, &peers), end, now) == Some(me) {
                     mine += 1;
                     Arc::clone(&self).claim_at(code, end);
                 }
@@ -219,18 +238,36 @@ impl Sweeper {
         tokio::spawn(async move {
             let left = end.saturating_sub(now_ms()).max(0);
             let left = Duration::from_millis(u64::try_from(left).unwrap_or(0));
-            tokio::time::sleep(left.min(self.rooms.settings.lease) + MARGIN).await;
-            if let Some(rooms) = self.rooms() {
-                match rooms.get(&code).await {
-                    Ok(_) => {
-                        tracing::debug!(room = %code, "room taken over before its clients came")
-                    }
-                    Err(error) => tracing::debug!(room = %code, %error, "room not taken over here"),
-                }
+            let lease = self.rooms.settings.lease;
+            tokio::time::sleep(left.min(lease) + MARGIN).await;
+            // A turn among the sweep's loads, taken before the room's lock
+            // (`Rooms::get`): a client of the room meanwhile loads it
+            // itself, ahead of the sweep's queue, which then finds it
+            // running. Rooms whose lease ended longer ago than a look
+            // reaches are left to their clients.
+            let turn = self.rooms.sweep_loads.clone().acquire_owned();
+            let turn = tokio::time::timeout(lease.saturating_mul(LOOK_BACK), turn).await;
+            if let (Some(rooms), Ok(Ok(_turn))) = (self.rooms(), turn) {
+                take(&rooms, &code).await;
             }
             let mut claiming = self.claiming.lock().unwrap_or_else(|e| e.into_inner());
             claiming.remove(&code);
         });
+    }
+}
+
+/// Claims and loads room `code`, in a turn of the sweep's loads, unless
+/// another instance holds it: its holder renewed it after all (a renewal
+/// late under load looks like death), or another instance claimed it
+/// first. One query finds that, instead of a turn among the loads.
+async fn take(rooms: &Rooms, code: &str) {
+    if let Ok(Some(owner)) = rooms.owner_elsewhere(code).await {
+        tracing::debug!(room = %code, %owner, "room held elsewhere: not taken over here");
+        return;
+    }
+    match rooms.get(code).await {
+        Ok(_) => tracing::debug!(room = %code, "room taken over before its clients came"),
+        Err(error) => tracing::debug!(room = %code, %error, "room not taken over here"),
     }
 }
 
@@ -309,5 +346,56 @@ mod tests {
         assert_eq!((name, addr), ("e", None));
         // This instance holds the room: nobody else is live.
         assert_eq!(successor("r", "e", ("e", &peers[..1]), 5_000), None);
+    }
+
+    /// The late rule: a room whose chosen instance is live is left to it
+    /// however long after the lease's end a look comes (a slow survivor
+    /// keeps its share); once that instance's row has run out too, the
+    /// room goes to the next in the rendezvous order among the instances
+    /// live now, and only to it.
+    #[test]
+    fn a_late_room_goes_to_the_next_instance_only_when_its_chosen_one_died() {
+        // "a" died, its lease ended at 5,000; b, c and d live until 9,000.
+        let peers = [
+            peer("a", 5_000),
+            peer("b", 9_000),
+            peer("c", 9_000),
+            peer("d", 9_000),
+        ];
+        let order = |code: &str, names: &[&'static str]| -> Vec<&'static str> {
+            // The rendezvous order worked out apart: the best of those
+            // left, again and again.
+            let mut left = names.to_vec();
+            let mut order = Vec::new();
+            while let Some(best) = chosen(code, left.iter().copied()) {
+                order.push(best);
+                left.retain(|n| *n != best);
+            }
+            order
+        };
+        for code in codes() {
+            let first = order(&code, &["b", "c", "d"]);
+            for me in ["b", "c", "d"] {
+                // At the lease's end, and long after it, with the chosen one
+                // alive: the chosen one, whichever instance looks.
+                for now in [4_900, 5_100, 8_000] {
+                    assert_eq!(taker(&code, "a", (me, &peers), 5_000, now), Some(first[0]));
+                }
+            }
+            // The chosen one's row ran out at 7,000: the second in the
+            // order, seen alike by both who are left.
+            let mut later = peers.clone();
+            later.iter_mut().find(|p| p.name == first[0]).unwrap().until = 7_000;
+            for me in first[1..].iter().copied() {
+                assert_eq!(
+                    taker(&code, "a", (me, &later), 5_000, 6_000),
+                    Some(first[0])
+                );
+                assert_eq!(
+                    taker(&code, "a", (me, &later), 5_000, 7_500),
+                    Some(first[1])
+                );
+            }
+        }
     }
 }
