@@ -551,3 +551,49 @@ async fn a_game_without_rounds_exports_as_before_and_a_match_as_its_line() {
         "{line}"
     );
 }
+
+/// A match in which only the loser refills (`rounds = loser_fills`,
+/// docs/rules.md section 8a), over real sockets. Worked by hand (as in
+/// crates/mancala-core/tests/rounds_loser.rs): round 1, side 0: 1 → s0
+/// [0,3] 1, again; 2 → its store (2), s1 [3,3]: side 0 is empty, 2 to 6.
+/// Round 2: side 0, the loser, fills house 1 (house 2 burnt); side 1
+/// keeps its houses [3,3] and empty store, and starts
+/// (`round_starter = winner`). 1 → s1 [0,4] 1, s0 house 1 (3); side 0: 1
+/// → past its burnt house to its store (1), s1 [1,5]: side 0 is empty, 1
+/// to 7, and cannot fill a house: the match is over.
+#[tokio::test]
+async fn a_match_in_which_only_the_loser_refills() {
+    let rules = "kalah,houses=2,seeds=2,rounds=loser_fills,round_starter=winner";
+    let server = common::start().await;
+    let (_, mut clients, _) = server.seated_room(rules, 2, false).await;
+    clients[0].send(json!({ "type": "start" })).await;
+    for c in &mut clients {
+        c.expect("started").await;
+    }
+    for (seat, m) in [(0, "1"), (0, "2")] {
+        clients[seat]
+            .send(json!({ "type": "move", "move": m }))
+            .await;
+        for c in clients.iter_mut() {
+            c.expect("moved").await;
+        }
+    }
+    let want = json!({ "number": 2, "rounds_won": [0, 1], "burnt": [[2], []], "first_seq": 2,
+                       "houses": [[2, 0], [3, 3]], "stores": [0, 0], "to_move": 1 });
+    for c in clients.iter_mut() {
+        expect_round(c, &want).await;
+    }
+    for (seat, m) in [(1, "1"), (0, "1")] {
+        clients[seat]
+            .send(json!({ "type": "move", "move": m }))
+            .await;
+        for c in clients.iter_mut() {
+            c.expect("moved").await;
+        }
+    }
+    for c in &mut clients {
+        let over = c.expect("over").await;
+        assert_eq!(over["outcome"]["scores"], json!([1, 7]), "{over}");
+        assert_eq!(over["outcome"]["winner_seat"], 1);
+    }
+}

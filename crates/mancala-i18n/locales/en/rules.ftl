@@ -444,8 +444,8 @@ rules-rounds-result = The match's result is the result of its last round.
 rules-rounds-loser-fills = The game is a match of rounds. When a round ends, only the player who won fewer seeds fills their houses again for the next round, with the seeds they won, { $seeds } to a house, { $fill ->
         [store_end] starting from the house beside their store
        *[far_end] starting from their first house, the one furthest from their store
-    }; seeds too few to fill one more house start the round in their store. The winner's houses, empty or burnt ones included, and store stay as the round left them.
-rules-rounds-loser-fills-end = The match ends when the loser cannot fill { $houses ->
+    }; seeds too few to fill one more house start the round in their store.
+rules-rounds-loser-fills-end = The winner's houses and store stay as the round left them: their empty houses stay in play, their burnt houses stay burnt. The match ends when the loser cannot fill { $houses ->
         [1] a single house
        *[other] { $houses } houses
     }, when the winner could not move from the houses they kept, when a round is drawn, or when a round ends by resignation or agreement.
