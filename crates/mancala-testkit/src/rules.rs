@@ -264,6 +264,17 @@ pub fn preset_rules() -> impl Strategy<Value = RuleSet> {
 /// Any valid rule set: every dimension drawn at random, then the few
 /// combinations the engine refuses are repaired.
 pub fn random_rules() -> impl Strategy<Value = RuleSet> {
+    (base_draws(), extra_draws()).prop_map(|(base, (layout, extra))| {
+        let (shape, feeding, capture, ending, (more, relaying, rounding)) = base;
+        let rules = rule_set_of(shape, feeding, capture, ending, more, relaying, rounding);
+        with_extras(rules, layout, extra)
+    })
+}
+
+/// The draws of [`rule_set_of`]: the board, feeding, captures, ending,
+/// sowing captures, relay sowing and rounds.
+fn base_draws()
+-> impl Strategy<Value = (Shape, Feeding, Captures, Ending, (More, Relaying, Rounding))> {
     let shape = (
         2u8..=4,
         1u8..=16,
@@ -324,6 +335,29 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
         1u8..=16,
         0u8..4,
     );
+    (shape, feeding, capture, ending, (more, relaying, rounding))
+}
+
+/// A start layout drawn for [`with_extras`]: whether to set one, its
+/// counts, whether to deal one instead, the deal's seed.
+type LayoutDraw = (bool, Vec<u8>, bool, u32);
+
+/// The other draws of [`with_extras`]: few seeds, chosen directions, a
+/// capture before sowing, move restrictions, houses changing hands or
+/// only the loser refilling, children, a house capacity.
+type Extras = (
+    (bool, u8, usize),
+    (bool, u16),
+    (bool, usize, bool),
+    (bool, bool, bool),
+    (bool, usize, bool),
+    (bool, u8, bool),
+    (bool, u8),
+);
+
+/// The draws of the dimensions [`with_extras`] sets on top of
+/// [`rule_set_of`]'s.
+fn extra_draws() -> impl Strategy<Value = (LayoutDraw, Extras)> {
     // A start layout (docs/rules.md section 1) a quarter of the time, a
     // dealt one (`layout_seed`) a fifth of the rest; an end on few seeds
     // (`end_seeds`, section 7) a fifth of the time, its seeds to the
@@ -370,69 +404,59 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
     // A house capacity (Urim's) a sixth of the time, as small as the
     // seeds allow (docs/rules.md section 3).
     let full = (prop::bool::weighted(0.16), 1u8..=12);
-    let all = (shape, feeding, capture, ending, (more, relaying, rounding));
-    (
-        all,
-        layout,
-        (few, choice, before, reach, territory, kids, full),
-    )
-        .prop_map(
-            |(
-                (shape, feeding, capture, ending, (more, relaying, rounding)),
-                layout,
-                (few, choice, before, reach, territory, kids, full),
-            )| {
-                let mut rules =
-                    rule_set_of(shape, feeding, capture, ending, more, relaying, rounding);
-                (rules.reach_opponent, rules.single_to_empty) = (reach.0, reach.1);
-                rules.tuzdyk_across = rules.tuzdyk && reach.2;
-                let rules = RuleSet {
-                    capture_opponent_store: before.2 && rules.stores_sown == StoresSown::All,
-                    ..rules
-                };
-                let rules = match before {
-                    (true, kind, _) => {
-                        with_capture_before_sowing(rules, CaptureBeforeSowing::ALL[kind])
-                    }
-                    (false, _, _) => rules,
-                };
-                let rules = match kids {
-                    (true, count, skip) => with_children(rules, count, skip),
-                    (false, _, _) => rules,
-                };
-                let rules = fit_directions(rules, if choice.0 { choice.1 } else { 0 });
-                let rules = match layout {
-                    (true, counts, _, _) => with_layout(rules, &counts),
-                    (false, _, true, seed) => with_layout_seed(rules, seed),
-                    (false, _, false, _) => rules,
-                };
-                let rules = match few {
-                    (true, seeds, to) => {
-                        let rules = with_end_seeds(rules, seeds);
-                        RuleSet {
-                            end_seeds_to: if rules.end_seeds > 0 {
-                                EndSeedsTo::ALL[to]
-                            } else {
-                                EndSeedsTo::Leftover
-                            },
-                            ..rules
-                        }
-                    }
-                    (false, _, _) => rules,
-                };
-                let rules = match territory {
-                    (true, rest, _) if rules.rounds == Rounds::Fill && !rules.children => {
-                        with_territory(rules, TerritoryRest::ALL[rest])
-                    }
-                    (false, _, true) if rules.rounds == Rounds::Fill => with_loser_fills(rules),
-                    _ => rules,
-                };
-                match full {
-                    (true, capacity) => with_capacity(rules, capacity),
-                    (false, _) => rules,
-                }
-            },
-        )
+    (layout, (few, choice, before, reach, territory, kids, full))
+}
+
+/// `rules` with the dimensions of `layout` and `extra` (as
+/// [`extra_draws`] draws them), each repaired as docs/rules.md section 14
+/// asks.
+fn with_extras(mut rules: RuleSet, layout: LayoutDraw, extra: Extras) -> RuleSet {
+    let (few, choice, before, reach, territory, kids, full) = extra;
+    (rules.reach_opponent, rules.single_to_empty) = (reach.0, reach.1);
+    rules.tuzdyk_across = rules.tuzdyk && reach.2;
+    let rules = RuleSet {
+        capture_opponent_store: before.2 && rules.stores_sown == StoresSown::All,
+        ..rules
+    };
+    let rules = match before {
+        (true, kind, _) => with_capture_before_sowing(rules, CaptureBeforeSowing::ALL[kind]),
+        (false, _, _) => rules,
+    };
+    let rules = match kids {
+        (true, count, skip) => with_children(rules, count, skip),
+        (false, _, _) => rules,
+    };
+    let rules = fit_directions(rules, if choice.0 { choice.1 } else { 0 });
+    let rules = match layout {
+        (true, counts, _, _) => with_layout(rules, &counts),
+        (false, _, true, seed) => with_layout_seed(rules, seed),
+        (false, _, false, _) => rules,
+    };
+    let rules = match few {
+        (true, seeds, to) => {
+            let rules = with_end_seeds(rules, seeds);
+            RuleSet {
+                end_seeds_to: if rules.end_seeds > 0 {
+                    EndSeedsTo::ALL[to]
+                } else {
+                    EndSeedsTo::Leftover
+                },
+                ..rules
+            }
+        }
+        (false, _, _) => rules,
+    };
+    let rules = match territory {
+        (true, rest, _) if rules.rounds == Rounds::Fill && !rules.children => {
+            with_territory(rules, TerritoryRest::ALL[rest])
+        }
+        (false, _, true) if rules.rounds == Rounds::Fill => with_loser_fills(rules),
+        _ => rules,
+    };
+    match full {
+        (true, capacity) => with_capacity(rules, capacity),
+        (false, _) => rules,
+    }
 }
 
 /// `rules` with a house `capacity` of at least `capacity` (docs/rules.md

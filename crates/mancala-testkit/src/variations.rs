@@ -113,25 +113,6 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         out.into_iter().map(|v| v.to_string()).collect::<Vec<_>>()
     };
     let names = |all: &[&str]| all.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    let counts = |set: mancala_core::CountSet| {
-        let list: Vec<u8> = set.iter().collect();
-        let absent = (1..=u8::MAX).find(|c| !set.contains(*c)).unwrap();
-        let mut out = Vec::new();
-        let mut more = list.clone();
-        more.push(absent);
-        more.sort();
-        out.push(more);
-        if list.len() > 1 {
-            out.push(list[1..].to_vec());
-            out.push(list[..list.len() - 1].to_vec());
-        }
-        if list.is_empty() {
-            out.push(vec![2, 3]);
-        }
-        out.into_iter()
-            .map(|l| l.iter().map(u8::to_string).collect::<Vec<_>>().join(","))
-            .collect::<Vec<_>>()
-    };
     match dimension {
         "players" => names(&["2", "3", "4"]),
         "houses" => number(rules.houses.into(), 1, &[]),
@@ -195,20 +176,47 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "capture_counts" => counts(rules.capture_counts),
         "sow_capture_counts" => counts(rules.sow_capture_counts),
         "relay_counts" => counts(rules.relay_counts),
-        "end" => EndCondition::ALL
-            .iter()
-            .map(|c| {
-                let mut end = rules.end;
-                if end.contains(*c) {
-                    end.remove(*c);
-                } else {
-                    end.insert(*c);
-                }
-                end.to_string()
-            })
-            .collect(),
+        "end" => ends(rules),
         other => panic!("no mutations for the dimension {other}: add them"),
     }
+}
+
+/// Other count sets to try: one count more (the smallest absent), each
+/// end dropped from a set of several, and `2,3` from none.
+fn counts(set: mancala_core::CountSet) -> Vec<String> {
+    let list: Vec<u8> = set.iter().collect();
+    let absent = (1..=u8::MAX).find(|c| !set.contains(*c)).unwrap();
+    let mut out = Vec::new();
+    let mut more = list.clone();
+    more.push(absent);
+    more.sort();
+    out.push(more);
+    if list.len() > 1 {
+        out.push(list[1..].to_vec());
+        out.push(list[..list.len() - 1].to_vec());
+    }
+    if list.is_empty() {
+        out.push(vec![2, 3]);
+    }
+    out.into_iter()
+        .map(|l| l.iter().map(u8::to_string).collect::<Vec<_>>().join(","))
+        .collect()
+}
+
+/// Other `end` sets to try: each end condition added or removed.
+fn ends(rules: &RuleSet) -> Vec<String> {
+    EndCondition::ALL
+        .iter()
+        .map(|c| {
+            let mut end = rules.end;
+            if end.contains(*c) {
+                end.remove(*c);
+            } else {
+                end.insert(*c);
+            }
+            end.to_string()
+        })
+        .collect()
 }
 
 /// Other `direction_choice` sets to try: from none, house 1 and every
