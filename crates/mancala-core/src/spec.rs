@@ -169,6 +169,7 @@ const ADDED_LATER: &[&str] = &[
     "children",
     "child_count",
     "child_skip",
+    "first_move",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

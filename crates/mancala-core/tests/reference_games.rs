@@ -210,6 +210,9 @@ const CASES: &[&str] = &[
     "ba-awa.toml",
     "lam-waladach.toml",
     "oware end_seeds=6 end_seeds_to=starter",
+    // The game's first move from the last house (`first_move`).
+    "sadeqa-iv.toml",
+    "kalah first_move=last_house",
 ];
 
 /// Random games per case.

@@ -49,7 +49,7 @@ SHORT_JSON = (
     '"capture_opponent_store":false,"relay_counts":[],"reach_opponent":false,'
     '"single_to_empty":false,"tuzdyk_across":false,"end_seeds_to":"leftover",'
     '"lap_capture":"none","territory_rest":"over_half",'
-    '"children":false,"child_count":4,"child_skip":false},'
+    '"children":false,"child_count":4,"child_skip":false,"first_move":"any"},'
     '"events":["2","4","4","1","4","2"]}'
 )
 
@@ -66,6 +66,7 @@ OLDER_JSON = (
     .replace(',"lap_capture":"none"', "")
     .replace(',"territory_rest":"over_half"', "")
     .replace(',"children":false,"child_count":4,"child_skip":false', "")
+    .replace(',"first_move":"any"', "")
 )
 
 

@@ -3,9 +3,9 @@
 
 use mancala_core::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition,
-    EndSeedsTo, EndSet, ExtraTurn, GrandSlam, HouseSet, KalahOptions, LapCapture, Layout, Leftover,
-    NoMove, Origin, Preset, Relay, RelayOn, RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy,
-    StoresSown, TerritoryRest, Unfed,
+    EndSeedsTo, EndSet, ExtraTurn, FirstMove, GrandSlam, HouseSet, KalahOptions, LapCapture,
+    Layout, Leftover, NoMove, Origin, Preset, Relay, RelayOn, RoundFill, RoundStarter, Rounds,
+    RuleSet, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
 };
 use proptest::prelude::*;
 use rand::RngExt;
@@ -361,58 +361,83 @@ pub fn random_rules() -> impl Strategy<Value = RuleSet> {
     // Children (Krur's) a sixth of the time, made on 1 to 6 seeds,
     // passing over the opponent's half the time.
     let kids = (prop::bool::weighted(0.16), 1u8..=6, any::<bool>());
+    // The game's first move from the mover's last house (`first_move`,
+    // section 4) a sixth of the time it can be (a uniform start, one game).
+    let first = prop::bool::weighted(0.16);
     let all = (shape, feeding, capture, ending, (more, relaying, rounding));
-    (all, layout, (few, choice, before, reach, territory, kids)).prop_map(
-        |(
-            (shape, feeding, capture, ending, (more, relaying, rounding)),
-            layout,
-            (few, choice, before, reach, territory, kids),
-        )| {
-            let mut rules = rule_set_of(shape, feeding, capture, ending, more, relaying, rounding);
-            (rules.reach_opponent, rules.single_to_empty) = (reach.0, reach.1);
-            rules.tuzdyk_across = rules.tuzdyk && reach.2;
-            let rules = RuleSet {
-                capture_opponent_store: before.2 && rules.stores_sown == StoresSown::All,
-                ..rules
-            };
-            let rules = match before {
-                (true, kind, _) => {
-                    with_capture_before_sowing(rules, CaptureBeforeSowing::ALL[kind])
-                }
-                (false, _, _) => rules,
-            };
-            let rules = match kids {
-                (true, count, skip) => with_children(rules, count, skip),
-                (false, _, _) => rules,
-            };
-            let rules = fit_directions(rules, if choice.0 { choice.1 } else { 0 });
-            let rules = match layout {
-                (true, counts, _, _) => with_layout(rules, &counts),
-                (false, _, true, seed) => with_layout_seed(rules, seed),
-                (false, _, false, _) => rules,
-            };
-            let rules = match few {
-                (true, seeds, to) => {
-                    let rules = with_end_seeds(rules, seeds);
-                    RuleSet {
-                        end_seeds_to: if rules.end_seeds > 0 {
-                            EndSeedsTo::ALL[to]
-                        } else {
-                            EndSeedsTo::Leftover
-                        },
-                        ..rules
-                    }
-                }
-                (false, _, _) => rules,
-            };
-            match territory {
-                (true, rest) if rules.rounds == Rounds::Fill && !rules.children => {
-                    with_territory(rules, TerritoryRest::ALL[rest])
-                }
-                _ => rules,
-            }
-        },
+    (
+        all,
+        layout,
+        (few, choice, before, reach, territory, kids, first),
     )
+        .prop_map(
+            |(
+                (shape, feeding, capture, ending, (more, relaying, rounding)),
+                layout,
+                (few, choice, before, reach, territory, kids, first),
+            )| {
+                let mut rules =
+                    rule_set_of(shape, feeding, capture, ending, more, relaying, rounding);
+                (rules.reach_opponent, rules.single_to_empty) = (reach.0, reach.1);
+                rules.tuzdyk_across = rules.tuzdyk && reach.2;
+                let rules = RuleSet {
+                    capture_opponent_store: before.2 && rules.stores_sown == StoresSown::All,
+                    ..rules
+                };
+                let rules = match before {
+                    (true, kind, _) => {
+                        with_capture_before_sowing(rules, CaptureBeforeSowing::ALL[kind])
+                    }
+                    (false, _, _) => rules,
+                };
+                let rules = match kids {
+                    (true, count, skip) => with_children(rules, count, skip),
+                    (false, _, _) => rules,
+                };
+                let rules = fit_directions(rules, if choice.0 { choice.1 } else { 0 });
+                let rules = match layout {
+                    (true, counts, _, _) => with_layout(rules, &counts),
+                    (false, _, true, seed) => with_layout_seed(rules, seed),
+                    (false, _, false, _) => rules,
+                };
+                let rules = match few {
+                    (true, seeds, to) => {
+                        let rules = with_end_seeds(rules, seeds);
+                        RuleSet {
+                            end_seeds_to: if rules.end_seeds > 0 {
+                                EndSeedsTo::ALL[to]
+                            } else {
+                                EndSeedsTo::Leftover
+                            },
+                            ..rules
+                        }
+                    }
+                    (false, _, _) => rules,
+                };
+                let rules = match territory {
+                    (true, rest) if rules.rounds == Rounds::Fill && !rules.children => {
+                        with_territory(rules, TerritoryRest::ALL[rest])
+                    }
+                    _ => rules,
+                };
+                with_first_move(rules, first)
+            },
+        )
+}
+
+/// `rules` with the game's first move from the mover's last house
+/// (`first_move = last_house`, docs/rules.md section 4) when `on` and the
+/// rules allow it (a uniform start, no deal, one game); else as they are.
+pub fn with_first_move(rules: RuleSet, on: bool) -> RuleSet {
+    let set = RuleSet {
+        first_move: FirstMove::LastHouse,
+        ..rules
+    };
+    if on && set.validate().is_ok() {
+        set
+    } else {
+        rules
+    }
 }
 
 /// `rules`, a match in rounds, with houses changing hands between its
@@ -813,6 +838,8 @@ fn rule_set_of(
         children: false,
         child_count: 4,
         child_skip: false,
+        // Drawn apart (`with_first_move`).
+        first_move: FirstMove::Any,
         // Only with relay sowing (docs/rules.md section 14).
         relay_counts: if Relay::ALL[relay] == Relay::None {
             CountSet::EMPTY

@@ -107,6 +107,8 @@ rules-sowing-origin = { $origin ->
 rules-sowing-reach = A house holding { $houses } seeds or fewer may be played only if its sowing reaches another player's side, or a store, or ends in an empty house of your own; under relay sowing the first lap decides.
 # single_to_empty.
 rules-sowing-single-to-empty = A house holding a single seed may be played only if that seed falls into an empty house or a store.
+# first_move = last_house. $house: the last house's number.
+rules-sowing-first-move-last = The game's first move is made from the first player's house { $house }, the last before their store.
 
 ## Relay sowing
 

@@ -78,6 +78,7 @@ rules-sowing-origin = { $origin ->
 rules-sowing-reach = 石が{ $houses }個以下の穴は、まいた石が相手の側かゴールに届くか、自分の空の穴で終わるときだけ選べます。続けてまくときは最初の一周で判断します。
 # single_to_empty.
 rules-sowing-single-to-empty = 石が1個だけの穴は、その石が空の穴かゴールに入るときだけ選べます。
+rules-sowing-first-move-last = ゲームの最初の手は、先手のゴールのすぐ手前の穴（{ $house }番の穴）から打ちます。
 
 ## 続けてまく
 
