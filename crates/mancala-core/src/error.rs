@@ -184,6 +184,12 @@ pub enum InvalidReason {
     /// that is not a side in play.
     #[error("a round's starter must be one of the sides in play")]
     RoundStarterSide,
+    /// `first_move` other than `any` with a start layout, a dealt start
+    /// or rounds (the prescribed house could start empty or burnt).
+    #[error(
+        "first_move prescribes the house of the game's first move: it needs the uniform start, no layout_seed and rounds = none"
+    )]
+    FirstMoveWith,
     /// `rounds = territory` with a dimension it cannot be played with: one
     /// that reads a house's place on its row or across the board, sows a
     /// store, or loses seeds from the match (docs/rules.md section 8a).
@@ -788,6 +794,12 @@ pub enum IllegalReason {
     /// Under `single_to_empty` (docs/rules.md section 4) the house holds
     /// a single seed and the cup it would fall into holds seeds.
     SingleToEmpty,
+    /// Under `first_move = last_house` (docs/rules.md section 4) the
+    /// game's first move is made from the mover's last house.
+    FirstMove {
+        /// The house it must be made from.
+        house: u8,
+    },
     /// `swap` is only legal under the pie rule, once, as the second
     /// player's first turn.
     SwapNotAllowed,
@@ -824,6 +836,9 @@ impl std::fmt::Display for IllegalReason {
             ),
             IllegalReason::SingleToEmpty => {
                 f.write_str("a single seed may only be moved into an empty house")
+            }
+            IllegalReason::FirstMove { house } => {
+                write!(f, "the game's first move is made from house {house}")
             }
             IllegalReason::GrandSlam => {
                 f.write_str("the move would capture every seed on the opponent's side (grand slam), which these rules forbid")

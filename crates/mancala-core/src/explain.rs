@@ -13,8 +13,9 @@ use serde::Serialize;
 use crate::phrase::{Phrase, PhraseArg};
 use crate::ruleset::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition,
-    EndSeedsTo, ExtraTurn, GrandSlam, LapCapture, Leftover, NoMove, Origin, Relay, RelayOn,
-    RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
+    EndSeedsTo, ExtraTurn, FirstMove, GrandSlam, LapCapture, Leftover, NoMove, Origin, Relay,
+    RelayOn, RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, TerritoryRest,
+    Unfed,
 };
 
 /// One topic of a rule set's explanation: its id and its sentences.
@@ -229,6 +230,10 @@ fn sowing(r: &RuleSet) -> Option<Vec<Phrase>> {
     }
     if r.capacity > 0 {
         phrases.push(Phrase::new("rules-sowing-capacity").number("count", r.capacity));
+    }
+    // `first_move = last_house` (Sadeqa IV).
+    if r.first_move == FirstMove::LastHouse {
+        phrases.push(Phrase::new("rules-sowing-first-move-last").number("house", r.houses));
     }
     Some(phrases)
 }

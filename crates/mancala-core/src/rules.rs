@@ -21,8 +21,8 @@ use crate::error::RuleError;
 use crate::mv::{Move, Sense};
 use crate::ruleset::{
     Capture, CaptureBeforeSowing, CaptureSide, CountSet, Direction, EndCondition, EndSeedsTo,
-    GrandSlam, LapCapture, Leftover, MAX_HOUSES, MAX_PLAYERS, NoMove, Origin, Relay, RuleSet,
-    SowCaptureBy, StoresSown, Unfed,
+    FirstMove, GrandSlam, LapCapture, Leftover, MAX_HOUSES, MAX_PLAYERS, NoMove, Origin, Relay,
+    RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 use crate::side::Side;
 
@@ -162,7 +162,10 @@ pub struct Rules {
     pub(crate) reach_opponent: bool,
     /// `single_to_empty`: a single seed moves only into an empty house or a store.
     pub(crate) single_to_empty: bool,
-    /// Either of the two: legal-move generation filters the houses
+    /// `first_move = last_house`: the game's first sowing is from the
+    /// mover's house `houses`.
+    pub(crate) first_move_last: bool,
+    /// Any of the three: legal-move generation filters the houses
     /// (one flag, so that other rules test one byte).
     pub(crate) restricts_moves: bool,
     /// Per mover and cup: may relay sowing lift this cup? (houses on the
@@ -425,7 +428,10 @@ impl Rules {
             opposite_own: !(set.players == 2 && set.capture_side == CaptureSide::Own),
             reach_opponent: set.reach_opponent,
             single_to_empty: set.single_to_empty,
-            restricts_moves: set.reach_opponent || set.single_to_empty,
+            first_move_last: set.first_move == FirstMove::LastHouse,
+            restricts_moves: set.reach_opponent
+                || set.single_to_empty
+                || set.first_move != FirstMove::Any,
             relay_ok: relay.ok,
             relay_from: relay.from,
             next_cup: relay.next_cup,
@@ -483,6 +489,7 @@ impl Rules {
                 || set.pie_rule
                 || set.reach_opponent
                 || set.single_to_empty
+                || set.first_move != FirstMove::Any
                 || !set.direction_choice.is_empty(),
             ends_on_board: compile::ends_on_board(set),
             stores_on_track: set.stores_sown != StoresSown::None || set.tuzdyk || set.children,

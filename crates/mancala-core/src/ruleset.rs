@@ -21,8 +21,8 @@ pub(crate) use table::DEFAULTS;
 pub use table::{DIMENSIONS, RuleSet};
 pub use values::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, Direction, EndCondition, EndSeedsTo,
-    ExtraTurn, GrandSlam, LapCapture, Leftover, NoMove, Origin, Relay, RelayOn, RoundFill,
-    RoundStarter, Rounds, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
+    ExtraTurn, FirstMove, GrandSlam, LapCapture, Leftover, NoMove, Origin, Relay, RelayOn,
+    RoundFill, RoundStarter, Rounds, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
 };
 
 /// The most players a rule set may seat.

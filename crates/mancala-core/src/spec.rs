@@ -171,6 +171,7 @@ const ADDED_LATER: &[&str] = &[
     "child_skip",
     "capacity",
     "lot_seed",
+    "first_move",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

@@ -3,9 +3,9 @@
 //! every parser turns any text into a value or a typed error, never a panic.
 
 use mancala_core::{
-    CaptureBeforeSowing, Cup, Direction, Effect, EndCondition, EndSet, GrandSlam, History,
-    IllegalReason, Move, Position, Preset, Relay, RuleSet, Rules, Sense, Setup, Side, SowingStep,
-    StoresSown, parse_moves,
+    CaptureBeforeSowing, Cup, Direction, Effect, EndCondition, EndSet, FirstMove, GrandSlam,
+    History, IllegalReason, Move, Position, Preset, Relay, RuleSet, Rules, Sense, Setup, Side,
+    SowingStep, StoresSown, parse_moves,
 };
 use mancala_testkit::pick::{Choices, random_game};
 use mancala_testkit::rules::{any_rules, fit_layout, random_rules};
@@ -274,6 +274,12 @@ fn check_legality(pos: &Position<'_>) {
                     IllegalReason::GrandSlam => set.grand_slam == GrandSlam::Forbidden,
                     IllegalReason::MustReach => set.reach_opponent,
                     IllegalReason::SingleToEmpty => set.single_to_empty && seeds == Some(1),
+                    IllegalReason::FirstMove { house } => {
+                        set.first_move == FirstMove::LastHouse
+                            && pos.sowings() == 0
+                            && house == set.houses
+                            && m.house() != Some(house)
+                    }
                     IllegalReason::SwapNotAllowed => m == Move::Swap,
                     IllegalReason::DirectionNeeded => matches!(m, Move::House(_)) && chosen,
                     IllegalReason::DirectionFixed => m.sense().is_some() && !chosen,
@@ -293,6 +299,7 @@ fn check_legality(pos: &Position<'_>) {
         && set.grand_slam != GrandSlam::Forbidden
         && !set.reach_opponent
         && !set.single_to_empty
+        && (set.first_move != FirstMove::LastHouse || pos.sowings() != 0)
     {
         // A chosen house gives both directions (docs/rules.md section 3),
         // listed after the other houses.

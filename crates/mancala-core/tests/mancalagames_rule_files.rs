@@ -1196,3 +1196,53 @@ fn krur_ends_a_move_on_a_child_and_the_game_with_one_on_the_board() {
         })
     ));
 }
+
+#[test]
+fn sadeqa_iv_opens_from_the_first_players_last_house() {
+    let rules = compile(rule_file("sadeqa-iv"));
+    // The start: only house 6 may move (`first_move = last_house`).
+    let mut pos = Position::new(&rules);
+    let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+    assert_eq!(moves, vec![Move::House(6)]);
+    assert_eq!(
+        pos.play(Move::House(1)).unwrap_err().reason,
+        IllegalReason::FirstMove { house: 6 }
+    );
+    // h6 (3): o1 4, o2 4, o3 4; o3 held seeds: lifted, o4 4, o5 4, o6 4,
+    // h1 4; h1 lifted: h2 4, h3 4, h4 4, h5 4; h5 lifted: h6 1, o1 5, o2
+    // 5, o3 1, an empty house of the opponent's: side 0's own house
+    // across from it, h4 (4), is taken, the last seed staying.
+    let effect = play(&mut pos, 6);
+    assert_eq!(effect.captured, 4);
+    assert_eq!(pos.to_string(), "0,4,4,0,0,1:4 5,5,1,4,4,4:0 to=1 ply=1");
+    // After it every house holding seeds may move, side 1's first too.
+    let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+    assert_eq!(moves.len(), 6);
+    // The same board later in the game is another position: any house.
+    let later = at(&rules, "3,3,3,3,3,3:0 3,3,3,3,3,3:0 to=0 ply=2");
+    assert_eq!(later.legal_moves().len(), 6);
+    assert_ne!(later.key(), Position::new(&rules).key());
+}
+
+#[test]
+fn first_move_needs_a_uniform_start_and_one_game() {
+    for spec in [
+        "kalah,first_move=last_house,layout=4,4,4,4,4,0",
+        "kalah,first_move=last_house,layout_seed=7",
+        "kalah,first_move=last_house,rounds=fill",
+    ] {
+        let e = RuleSet::from_spec(spec).unwrap_err();
+        assert!(e.to_string().contains("first_move"), "{spec}: {e}");
+    }
+    let mut set = Preset::Kalah.rules();
+    set.first_move = FirstMove::LastHouse;
+    set.rounds = Rounds::Fill;
+    let Err(RuleError::InvalidValue { field, reason, .. }) = set.validate() else {
+        panic!("first_move with rounds is refused");
+    };
+    assert_eq!(
+        (field, reason),
+        ("first_move", InvalidReason::FirstMoveWith)
+    );
+    assert!(RuleSet::from_spec("kalah,first_move=last_house").is_ok());
+}

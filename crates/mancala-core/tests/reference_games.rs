@@ -223,6 +223,9 @@ const CASES: &[&str] = &[
     // Houses changing hands, a house filled exactly half drawn by lot
     // (`territory_rest = lot`): a game is the first round.
     "lahemay-waladat.toml",
+    // The game's first move from the last house (`first_move`).
+    "sadeqa-iv.toml",
+    "kalah first_move=last_house",
 ];
 
 /// Random games per case.

@@ -3,9 +3,9 @@
 
 use mancala_core::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction,
-    EndCondition, EndSeedsTo, EndSet, ExtraTurn, GrandSlam, HouseSet, KalahOptions, LapCapture,
-    Layout, Leftover, NoMove, Origin, Preset, Relay, RelayOn, RoundFill, RoundStarter, Rounds,
-    RuleError, RuleSet, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
+    EndCondition, EndSeedsTo, EndSet, ExtraTurn, FirstMove, GrandSlam, HouseSet, KalahOptions,
+    LapCapture, Layout, Leftover, NoMove, Origin, Preset, Relay, RelayOn, RoundFill, RoundStarter,
+    Rounds, RuleError, RuleSet, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
 };
 use mancala_testkit::assert_mentions;
 
@@ -204,7 +204,7 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 62] = [
+    let table: [(&str, &str, Change); 63] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
@@ -311,6 +311,9 @@ fn set_changes_every_dimension_by_name() {
         ("child_skip", "true", |s| s.child_skip = true),
         ("capacity", "17", |s| s.capacity = 17),
         ("lot_seed", "7", |s| s.lot_seed = 7),
+        ("first_move", "last_house", |s| {
+            s.first_move = FirstMove::LastHouse
+        }),
     ];
     let names: Vec<&str> = table.iter().map(|(name, _, _)| *name).collect();
     assert_eq!(

@@ -3,9 +3,9 @@
 
 use mancala_core::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition,
-    EndSeedsTo, EndSet, ExtraTurn, GrandSlam, HouseSet, KalahOptions, LapCapture, Layout, Leftover,
-    NoMove, Origin, Preset, Relay, RelayOn, RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy,
-    StoresSown, TerritoryRest, Unfed,
+    EndSeedsTo, EndSet, ExtraTurn, FirstMove, GrandSlam, HouseSet, KalahOptions, LapCapture,
+    Layout, Leftover, NoMove, Origin, Preset, Relay, RelayOn, RoundFill, RoundStarter, Rounds,
+    RuleSet, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
 };
 use proptest::prelude::*;
 use rand::RngExt;
@@ -344,7 +344,8 @@ type LayoutDraw = (bool, Vec<u8>, bool, u32);
 
 /// The other draws of [`with_extras`]: few seeds, chosen directions, a
 /// capture before sowing, move restrictions, houses changing hands or
-/// only the loser refilling, children, a house capacity.
+/// only the loser refilling, children, a house capacity, the first move
+/// from the last house.
 type Extras = (
     (bool, u8, usize),
     (bool, u16),
@@ -353,6 +354,7 @@ type Extras = (
     (bool, usize, bool),
     (bool, u8, bool),
     (bool, u8),
+    bool,
 );
 
 /// The draws of the dimensions [`with_extras`] sets on top of
@@ -404,14 +406,20 @@ fn extra_draws() -> impl Strategy<Value = (LayoutDraw, Extras)> {
     // A house capacity (Urim's) a sixth of the time, as small as the
     // seeds allow (docs/rules.md section 3).
     let full = (prop::bool::weighted(0.16), 1u8..=12);
-    (layout, (few, choice, before, reach, territory, kids, full))
+    // The game's first move from the mover's last house (`first_move`,
+    // section 4) a sixth of the time it can be (a uniform start, one game).
+    let first = prop::bool::weighted(0.16);
+    (
+        layout,
+        (few, choice, before, reach, territory, kids, full, first),
+    )
 }
 
 /// `rules` with the dimensions of `layout` and `extra` (as
 /// [`extra_draws`] draws them), each repaired as docs/rules.md section 14
 /// asks.
 fn with_extras(mut rules: RuleSet, layout: LayoutDraw, extra: Extras) -> RuleSet {
-    let (few, choice, before, reach, territory, kids, full) = extra;
+    let (few, choice, before, reach, territory, kids, full, first) = extra;
     (rules.reach_opponent, rules.single_to_empty) = (reach.0, reach.1);
     rules.tuzdyk_across = rules.tuzdyk && reach.2;
     let rules = RuleSet {
@@ -453,10 +461,11 @@ fn with_extras(mut rules: RuleSet, layout: LayoutDraw, extra: Extras) -> RuleSet
         (false, _, true) if rules.rounds == Rounds::Fill => with_loser_fills(rules),
         _ => rules,
     };
-    match full {
+    let rules = match full {
         (true, capacity) => with_capacity(rules, capacity),
         (false, _) => rules,
-    }
+    };
+    with_first_move(rules, first)
 }
 
 /// `rules` with a house `capacity` of at least `capacity` (docs/rules.md
@@ -477,6 +486,21 @@ pub fn with_capacity(rules: RuleSet, capacity: u8) -> RuleSet {
     let least = rules.total_seeds().div_ceil(houses);
     let capacity = usize::from(capacity).max(least).min(usize::from(u8::MAX)) as u8;
     RuleSet { capacity, ..rules }
+}
+
+/// `rules` with the game's first move from the mover's last house
+/// (`first_move = last_house`, docs/rules.md section 4) when `on` and the
+/// rules allow it (a uniform start, no deal, one game); else as they are.
+pub fn with_first_move(rules: RuleSet, on: bool) -> RuleSet {
+    let set = RuleSet {
+        first_move: FirstMove::LastHouse,
+        ..rules
+    };
+    if on && set.validate().is_ok() {
+        set
+    } else {
+        rules
+    }
 }
 
 /// `rules`, a match in rounds, with houses changing hands between its
@@ -923,6 +947,8 @@ fn rule_set_of(
         capacity: 0,
         // Under `territory_rest = lot` the seed 0 draws its lots.
         lot_seed: 0,
+        // Drawn apart (`with_first_move`).
+        first_move: FirstMove::Any,
         // Only with relay sowing (docs/rules.md section 14).
         relay_counts: if Relay::ALL[relay] == Relay::None {
             CountSet::EMPTY

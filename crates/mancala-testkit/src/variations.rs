@@ -153,6 +153,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "layout_seed" => number(rules.layout_seed.into(), 0, &[]),
         "end_seeds" => number(rules.end_seeds.into(), 0, &[2]),
         "end_seeds_to" => names(&["leftover", "mover", "starter"]),
+        "first_move" => names(&["any", "last_house"]),
         "lap_capture" => names(&["none", "relay", "next"]),
         "first_move_extra_turn"
         | "must_feed"

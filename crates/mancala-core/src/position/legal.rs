@@ -214,7 +214,7 @@ impl<'r> Position<'r> {
     }
 
     /// The moves of `legal` (a move mask) that `reach_opponent` and
-    /// `single_to_empty` allow (docs/rules.md section 4).
+    /// `single_to_empty` and `first_move` allow (docs/rules.md section 4).
     #[inline(never)]
     fn reaching(&self, legal: u64) -> u64 {
         let mut kept = legal & MoveList::SWAP_BIT;
@@ -234,7 +234,8 @@ impl<'r> Position<'r> {
     /// at most `houses` seeds whose first leg's last seed falls into a
     /// house of the mover's own that holds seeds; under
     /// `single_to_empty` a single seed that falls into a house holding
-    /// seeds.
+    /// seeds; under `first_move = last_house` a first sowing of the game
+    /// from another house than the last.
     fn restricted(&self, m: Move) -> Option<IllegalReason> {
         let r = self.rules;
         let side = self.to_move().index();
@@ -247,6 +248,10 @@ impl<'r> Position<'r> {
         let house = last % usize::from(r.stride) < usize::from(r.houses);
         if r.single_to_empty && seeds == 1 && house && self.state.cups[last] != 0 {
             return Some(IllegalReason::SingleToEmpty);
+        }
+        let first = usize::from(r.houses);
+        if r.first_move_last && self.sowings() == 0 && m.house() != Some(first as u8) {
+            return Some(IllegalReason::FirstMove { house: first as u8 });
         }
         let own = (base..base + usize::from(r.houses)).contains(&last);
         (r.reach_opponent && seeds <= r.houses && own && self.state.cups[last] != 0)

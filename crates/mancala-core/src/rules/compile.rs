@@ -9,7 +9,7 @@ use super::sow::{
 use super::{CUPS, DIRECTIONS, TRACK};
 use crate::ruleset::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, Direction, EndCondition, ExtraTurn,
-    GrandSlam, MAX_HOUSES, MAX_PLAYERS, Origin, Relay, RelayOn, RuleSet, StoresSown,
+    FirstMove, GrandSlam, MAX_HOUSES, MAX_PLAYERS, Origin, Relay, RelayOn, RuleSet, StoresSown,
 };
 
 /// The largest sowing table a rule set gets (see [`SowingTable::of`]).
@@ -545,7 +545,9 @@ pub(super) fn ends_on_board(set: &RuleSet) -> bool {
 
 /// Flag: sowings after which no rule looks at the move count any more.
 pub(super) fn ply_horizon(set: &RuleSet) -> u32 {
-    // The pie rule asks whether side 0 has moved yet.
-    set.no_capture_moves
-        .max(u32::from(!set.first_move_extra_turn || set.pie_rule))
+    // The pie rule asks whether side 0 has moved yet, and `first_move`
+    // whether anyone has.
+    set.no_capture_moves.max(u32::from(
+        !set.first_move_extra_turn || set.pie_rule || set.first_move != FirstMove::Any,
+    ))
 }

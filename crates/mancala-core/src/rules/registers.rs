@@ -100,7 +100,9 @@ impl Registers {
             && rules.grand_slam != GrandSlam::Forbidden
             // Nor is the landing a move must reach (`reach_opponent`).
             && !rules.reach_opponent
-            && !rules.single_to_empty;
+            && !rules.single_to_empty
+            // Nor is the game's first move's house (`first_move`).
+            && !rules.first_move_last;
         if !fits {
             return None;
         }

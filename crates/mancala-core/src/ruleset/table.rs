@@ -11,8 +11,8 @@ use super::parse::Dimension;
 use super::sets::{CountSet, EndSet, HouseSet};
 use super::values::{
     Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, Direction, EndCondition, EndSeedsTo,
-    ExtraTurn, GrandSlam, LapCapture, Leftover, NoMove, Origin, Relay, RelayOn, RoundFill,
-    RoundStarter, Rounds, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
+    ExtraTurn, FirstMove, GrandSlam, LapCapture, Leftover, NoMove, Origin, Relay, RelayOn,
+    RoundFill, RoundStarter, Rounds, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
 };
 use crate::error::RuleError;
 use crate::preset::Preset;
@@ -265,8 +265,9 @@ rule_dimensions! {
         /// number (Toguz Kumalak); nothing without `tuzdyk`.
         tuzdyk_across: bool = false,
         /// Who takes the seeds left when `end_seeds` ends the game: as
-        /// `leftover` says (the default), or the player who made the move
-        /// (Anywoli, Hoyito; needs `end_seeds`).
+        /// `leftover` says (the default), the player who made the move
+        /// (Anywoli, Hoyito) or the player who started the round (Ba-awa,
+        /// Lam Waladach); needs `end_seeds`.
         end_seeds_to: EndSeedsTo = EndSeedsTo::Leftover,
         /// Relay sowing: whether a leg's landing captures before the sowing
         /// goes on, and where it goes on from (Tap-Urdy, Meusueb; needs
@@ -294,6 +295,10 @@ rule_dimensions! {
         /// contested house's owner between rounds (docs/rules.md section
         /// 8a); the same seed draws the same lots.
         lot_seed: u32 = 0,
+        /// The game's first move: from any house (the default), or from
+        /// the mover's last house, the one its sowing leaves its row
+        /// from (MancalaGames' MOVE_RIGHTMOST: Sadeqa IV).
+        first_move: FirstMove = FirstMove::Any,
     }
 }
 

@@ -3,8 +3,8 @@
 
 use super::table::RuleSet;
 use super::values::{
-    Capture, CaptureBeforeSowing, CaptureSide, Direction, EndCondition, EndSeedsTo, GrandSlam,
-    LapCapture, Relay, Rounds, StoresSown,
+    Capture, CaptureBeforeSowing, CaptureSide, Direction, EndCondition, EndSeedsTo, FirstMove,
+    GrandSlam, LapCapture, Relay, Rounds, StoresSown,
 };
 use super::{MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS};
 use crate::error::{InvalidReason, RuleError};
@@ -133,6 +133,12 @@ impl RuleSet {
         self.validate_children()?;
         self.validate_capacity()?;
         self.validate_loser_fills()?;
+        if self.first_move != FirstMove::Any
+            && (!self.layout.is_uniform() || self.layout_seed != 0 || self.rounds != Rounds::None)
+        {
+            let value = self.first_move.to_string();
+            return invalid("first_move", value, InvalidReason::FirstMoveWith);
+        }
         let empties = [
             EndCondition::EmptyFirst,
             EndCondition::AnySideEmpty,

@@ -496,3 +496,15 @@ rule_enum! {
         Lot = "lot",
     }
 }
+
+rule_enum! {
+    /// Which house the game's first move is made from (`first_move`,
+    /// docs/rules.md section 4).
+    FirstMove("first_move") {
+        /// Any house, as every other move.
+        Any = "any",
+        /// The mover's last house (house `houses`), the one its sowing
+        /// leaves its row from (MancalaGames' MOVE_RIGHTMOST: Sadeqa IV).
+        LastHouse = "last_house",
+    }
+}

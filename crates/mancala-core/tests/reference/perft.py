@@ -125,6 +125,9 @@ class Rules:
     # A house capacity (section 3, Urim): a sowing passes over a house
     # holding this many seeds or more; 0 for none.
     capacity: int = 0
+    # The game's first move (section 4): any | last_house (from the
+    # mover's house `houses` only; Sadeqa IV).
+    first_move: str = "any"
 
 
 KALAH = Rules()
@@ -974,6 +977,8 @@ def candidate_moves(rules, s, stats):
     for k in range(rules.houses):
         if s.houses[mover][k] == 0 or s.houses[mover][k] < rules.min_seeds:
             continue
+        if rules.first_move == "last_house" and s.ply == 0 and k != rules.houses - 1:
+            continue  # section 4, `first_move`: the first sowing is from the last house
         if s.tuzdyk_owner(("h", mover, k)) is not None:
             continue  # a tuzdyk is never lifted
         for name, way in ways(rules, k, mover):

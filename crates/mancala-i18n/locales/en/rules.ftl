@@ -111,6 +111,8 @@ rules-sowing-capacity = A house that holds { $count } { $count ->
         [one] seed
        *[other] seeds
     } or more is full: sowing passes over it, and the seed goes into the next house or store instead.
+# first_move = last_house. $house: the last house's number.
+rules-sowing-first-move-last = The game's first move is made from the first player's house { $house }, the last before their store.
 
 ## Relay sowing
 
