@@ -7,7 +7,7 @@
 
 use mancala_core::{
     CaptureFrom, Cup, Effect, EndReason, Event, Game, Match, Outcome, Position, RecordError,
-    Rounds, Setup, Side, SowingStep,
+    Rounds, Rules, Setup, Side, SowingStep,
 };
 use serde::{Deserialize, Serialize};
 
@@ -359,6 +359,67 @@ pub struct RoundView {
     /// The events of the match before the round began: its first event
     /// is `seq` `first_seq + 1`.
     pub first_seq: usize,
+    /// Under `rounds = territory` (docs/rules.md section 8a), who owns
+    /// each house of the board as it stands (two rows of the rules'
+    /// `houses`): per board side, the houses of its row from house 1,
+    /// each with its owner and its number on the round's board (which
+    /// has `2 x houses - 1` houses a side after the first round: the
+    /// numbers `position`, moves and `burnt` use). Left out for other
+    /// rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub territory: Option<Vec<Vec<OwnedHouse>>>,
+    /// The rules the round is played under, as a canonical spec, when
+    /// they are not the match's: a round of `rounds = territory` after
+    /// the first is played on its wider board (what `POST
+    /// /api/preview` takes with `burnt` for a position of the round).
+    /// Left out when the round plays the match's rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
+}
+
+/// A house of the board as it stands in a round of `rounds = territory`
+/// (docs/rules.md section 8a): whose it is, and which of the owner's
+/// houses it is on the round's board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OwnedHouse {
+    /// The board side that owns the house this round.
+    pub owner: usize,
+    /// Its number among the owner's houses on the round's board, from 1:
+    /// what a move from it names.
+    pub house: usize,
+}
+
+/// Who owns each house of a board of two rows of `houses` in a round of
+/// `rounds = territory` played under `rules` (docs/rules.md section 8a):
+/// a house of a row is the row's player's under its own number, unless
+/// it is burnt there; then it is the other player's house `houses + n`
+/// (the winner's houses past its row are the loser's first ones). A
+/// house owned by neither (never so in a territory round) is left out
+/// of its row's list, which then has fewer than `houses` entries.
+fn territory_owners(rules: &Rules, houses: usize) -> Vec<Vec<OwnedHouse>> {
+    let wide = rules.houses();
+    (0..2)
+        .map(|row| {
+            (1..=houses)
+                .filter_map(|n| {
+                    let other = 1 - row;
+                    if !rules.is_burnt(Side::new(row), n) {
+                        Some(OwnedHouse {
+                            owner: row,
+                            house: n,
+                        })
+                    } else if houses + n <= wide && !rules.is_burnt(Side::new(other), houses + n) {
+                        Some(OwnedHouse {
+                            owner: other,
+                            house: houses + n,
+                        })
+                    } else {
+                        None
+                    }
+                })
+                .collect()
+        })
+        .collect()
 }
 
 impl RoundView {
@@ -385,11 +446,18 @@ impl RoundView {
             })
             .collect();
         let first_seq = rounds[..index].iter().map(|g| g.events().len()).sum();
+        let set = game.rule_set();
+        let territory = (set.rounds == Rounds::Territory)
+            .then(|| territory_owners(rules, usize::from(set.houses)));
+        let own = rules.rule_set();
+        let rules = (own != set).then(|| own.canonical());
         Some(RoundView {
             number: index + 1,
             rounds_won,
             burnt,
             first_seq,
+            territory,
+            rules,
         })
     }
 

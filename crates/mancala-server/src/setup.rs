@@ -388,28 +388,22 @@ fn offered(
 
 /// Refuses rules whose moves the page cannot make or show yet: a
 /// direction the player chooses (`direction_choice`, docs/rules.md
-/// section 3), which no control of the page offers; houses changing
-/// hands between rounds (`rounds = territory`, section 8a), whose rounds
-/// the page cannot draw (a player then owns more houses than a row); and
-/// children (`children`, section 5), which its board does not show. Split
-/// sowing alone is played: its moves are house numbers, and the page
-/// animates the engine's steps.
+/// section 3), which no control of the page offers; and children
+/// (`children`, section 5), which its board does not show. Split sowing
+/// alone is played: its moves are house numbers, and the page animates
+/// the engine's steps. Houses changing hands between rounds (`rounds =
+/// territory`, section 8a) are played: each round's `territory` (in the
+/// protocol's `round`) tells the page who owns each house of the board.
 ///
 /// # Errors
 ///
-/// [`Error::RulesNotOnSite`] naming `direction_choice`, `rounds` or `children`.
+/// [`Error::RulesNotOnSite`] naming `direction_choice` or `children`.
 pub(crate) fn site_plays(spec: &str, rules: &RuleSet) -> Result<(), Error> {
     let (rule, what, why) = if !rules.direction_choice.is_empty() {
         (
             "direction_choice",
             "a direction chosen by the player",
             "the page cannot choose a direction",
-        )
-    } else if rules.rounds == mancala_core::Rounds::Territory {
-        (
-            "rounds",
-            "territory: houses changing hands between rounds",
-            "the page cannot show a player owning houses on the other row",
         )
     } else if rules.children {
         (

@@ -555,12 +555,6 @@ async fn bad_room_options_are_refused_naming_the_field() {
             "bad_rules",
             "direction_choice",
         ),
-        // Nor show houses changing hands between rounds (issue 30).
-        (
-            json!({ "rules": "oware,rounds=territory" }),
-            "bad_rules",
-            "territory",
-        ),
         // Nor show children (issue 30, Krur).
         (
             json!({ "rules": "kalah,houses=4,capture=none,children=true" }),
