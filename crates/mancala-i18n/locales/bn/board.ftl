@@ -18,6 +18,19 @@ board-house-burnt = { $you ->
     [yes] আপনার গর্ত { $house }
    *[no] { $who }-এর গর্ত { $house }
 }, পোড়া: এই রাউন্ডে খেলার বাইরে
+# অন্য সারির যে গর্ত এই রাউন্ডে একজন খেলোয়াড়ের (rounds = territory):
+# $who/$you তার মালিক, $house মালিকের গর্তের মধ্যে তার নম্বর,
+# $row/$row_you সারিটি যার।
+board-house-owned = { $you ->
+    [yes] আপনার গর্ত { $house }
+   *[no] { $who }-এর গর্ত { $house }
+}, { $row_you ->
+    [yes] আপনার সারিতে
+   *[no] { $row }-এর সারিতে
+}, { $seeds ->
+    [0] কোনো পাথর নেই
+   *[other] { $seeds }টি পাথর
+}
 board-store = { $you ->
     [yes] আপনার শেষের গর্ত
    *[no] { $who }-এর শেষের গর্ত

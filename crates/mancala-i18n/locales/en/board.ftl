@@ -17,6 +17,19 @@ board-house-burnt = { $you ->
     [yes] your house { $house }
    *[no] { $who }'s house { $house }
 }, burnt: out of play this round
+# A house of the other row that a player owns this round (rounds =
+# territory): $who/$you its owner, $house its number among the owner's
+# houses (what a move names), $row/$row_you the row's player.
+board-house-owned = { $you ->
+    [yes] your house { $house }
+   *[no] { $who }'s house { $house }
+}, on { $row_you ->
+    [yes] your row
+   *[no] { $row }'s row
+}, { $seeds ->
+    [one] one seed
+   *[other] { $seeds } seeds
+}
 board-store = { $you ->
     [yes] your store
    *[no] { $who }'s store

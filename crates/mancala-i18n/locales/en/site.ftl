@@ -361,6 +361,18 @@ queue-requeue = Play someone new
 site-round = Round { $round }
 site-rounds-won-seat = { $who } { $won }
 site-rounds-won = Rounds won: { $seats }
+# Under the board in a round whose houses changed hands (rounds =
+# territory): $yours houses of the player's are on the other row (marked
+# ▼ there), $theirs houses of their row are the opponent's (marked ▲).
+site-territory-note = Houses changed hands this round: { $yours ->
+    [0] none of yours is on the other row
+    [one] one of yours is on the other row (▼)
+   *[other] { $yours } of yours are on the other row (▼)
+}; { $theirs ->
+    [0] none of your row is your opponent's.
+    [one] one house of your row is your opponent's (▲).
+   *[other] { $theirs } houses of your row are your opponent's (▲).
+}
 site-said-round = Round { $round } begins: { $you ->
     [yes] you move first.
    *[no] { $who } moves first.

@@ -18,6 +18,19 @@ board-house-burnt = { $you ->
     [yes] आपका घर { $house }
    *[no] { $who } का घर { $house }
 }, जला हुआ: इस राउंड में खेल से बाहर
+# दूसरी पंक्ति का वह घर जो इस राउंड में किसी खिलाड़ी का है (rounds =
+# territory): $who/$you उसका मालिक, $house मालिक के घरों में उसकी
+# संख्या, $row/$row_you जिसकी पंक्ति है।
+board-house-owned = { $you ->
+    [yes] आपका घर { $house }
+   *[no] { $who } का घर { $house }
+}, { $row_you ->
+    [yes] आपकी पंक्ति में
+   *[no] { $row } की पंक्ति में
+}, { $seeds ->
+    [0] कोई बीज नहीं
+   *[other] { $seeds } बीज
+}
 board-store = { $you ->
     [yes] आपका स्टोर
    *[no] { $who } का स्टोर

@@ -18,6 +18,19 @@ board-house-burnt = { $you ->
     [yes] あなたの{ $house }番の穴
    *[no] { $who }の{ $house }番の穴
 }、焼けた穴: このラウンドは使えません
+# このラウンドで相手の列にある自分の穴（rounds = territory）:
+# $who/$you は持ち主、$house は持ち主の穴としての番号、
+# $row/$row_you はその列の持ち主。
+board-house-owned = { $you ->
+    [yes] あなたの{ $house }番の穴
+   *[no] { $who }の{ $house }番の穴
+}（{ $row_you ->
+    [yes] あなたの列
+   *[no] { $row }の列
+}にある）、{ $seeds ->
+    [0] 石なし
+   *[other] 石{ $seeds }個
+}
 board-store = { $you ->
     [yes] あなたのゴール
    *[no] { $who }のゴール

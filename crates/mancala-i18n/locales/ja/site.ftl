@@ -325,6 +325,16 @@ queue-requeue = 新しい相手と対戦
 site-round = 第{ $round }ラウンド
 site-rounds-won-seat = { $who } { $won }
 site-rounds-won = 勝ったラウンド: { $seats }
+# 穴の持ち主が変わったラウンドで盤の下に出す説明（rounds = territory）:
+# 相手の列にある自分の穴 $yours 個（▼）、自分の列にある相手の穴
+# $theirs 個（▲）。
+site-territory-note = このラウンドは穴の持ち主が変わりました。{ $yours ->
+    [0] 相手の列にあなたの穴はありません
+   *[other] 相手の列にあなたの穴が{ $yours }個あります（▼）
+}。{ $theirs ->
+    [0] あなたの列に相手の穴はありません。
+   *[other] あなたの列に相手の穴が{ $theirs }個あります（▲）。
+}
 site-said-round = 第{ $round }ラウンドが始まりました。{ $you ->
     [yes] あなたが先手です。
    *[no] { $who }が先手です。

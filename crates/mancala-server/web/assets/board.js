@@ -12,6 +12,13 @@
 // last move stays marked; arrow keys move along the playable houses. A
 // board wider than its place (a phone) scrolls inside itself. The sowing
 // is animated by sow.js, which drives `show` and `mark`.
+//
+// In a round whose houses changed hands (`rounds = territory`,
+// docs/rules.md section 8a) the board is drawn as it stands, two rows of
+// the rules' houses, each house marked by its owner (their colour, an
+// arrow toward their row, its number among their houses); the engine's
+// counts, cups and moves name the round's wider board, and `territory`
+// says which house of the board each of them is.
 
 import { h, replace } from './dom.js';
 import { num, t } from './i18n.js';
@@ -19,6 +26,7 @@ import { capOf, drawStones } from './stones.js';
 
 /**
  * @typedef {{kind: 'house', side: number, number: number} | {kind: 'store', side: number}} Cup
+ * @typedef {{owner: number, house: number}} OwnedHouse
  * @typedef {{houses: number[][], stores: number[]}} Counts
  * @typedef {{
  *   counts: Counts,
@@ -32,6 +40,7 @@ import { capOf, drawStones } from './stones.js';
  *   mirror?: boolean,
  *   tuzdyk?: number[],
  *   burnt?: number[][],
+ *   territory?: OwnedHouse[][]|null,
  *   last?: {side: number, house: number, landing?: Cup|null, captured?: Cup[], extra?: boolean}|null,
  * }} BoardState
  */
@@ -62,6 +71,8 @@ export class Board {
     this.state = null;
     /** While a sowing is animated, renders leave the counts to it. */
     this.animating = false;
+    /** @type {Map<string, HTMLElement>} each house by its owner and number on the engine's board */
+    this.engineEls = new Map();
     /** @type {number|null} the house played from the keyboard: focus returns there */
     this.keyboardHouse = null;
     this.width = 0;
@@ -136,38 +147,57 @@ export class Board {
       this.chosenBefore = this.selected;
     });
     // A mouse shows the preview on hover; a finger has no hover (its
-    // first tap shows it, below), and leaves when it lifts.
+    // first tap shows it, below), and leaves when it lifts. The house
+    // chosen and played is the engine's number of this one (its own
+    // outside a territory round).
     el.addEventListener('pointerenter', (e) => { if (e.pointerType !== 'touch') this.choose(side, n); });
-    el.addEventListener('pointerleave', (e) => { if (e.pointerType !== 'touch') this.unchoose(n); });
+    el.addEventListener('pointerleave', (e) => { if (e.pointerType !== 'touch') this.unchoose(this.ownedAt(side, n).house); });
     el.addEventListener('focus', () => this.choose(side, n));
-    el.addEventListener('blur', () => this.unchoose(n));
+    el.addEventListener('blur', () => this.unchoose(this.ownedAt(side, n).house));
     el.addEventListener('click', (e) => {
       if (!this.isPlayable(side, n)) return;
+      const m = this.ownedAt(side, n).house;
       // On a touch screen the first tap shows where the seeds go and the
       // second sows; a mouse click or a key sows at once (hover and focus
       // showed it already).
-      if (this.pointer === 'touch' && this.chosenBefore !== n) {
-        this.chosenBefore = n;
+      if (this.pointer === 'touch' && this.chosenBefore !== m) {
+        this.chosenBefore = m;
         this.choose(side, n);
       } else {
         // A click without a pointer is a key's (Enter, Space): focus
         // comes back to the board at the next turn.
-        this.keyboardHouse = e.detail === 0 ? n : null;
-        this.actions.play(n);
+        this.keyboardHouse = e.detail === 0 ? m : null;
+        this.actions.play(m);
       }
       this.pointer = 'mouse';
     });
     return el;
   }
 
+  /**
+   * Who owns house `n` of the row of `side` as the board is drawn, and
+   * its number on the engine's board: the row's own house `n` but in a
+   * territory round.
+   * @param {number} side
+   * @param {number} n
+   * @returns {OwnedHouse}
+   */
+  ownedAt(side, n) {
+    const territory = this.state && this.state.territory;
+    const cell = territory && territory[side] && territory[side][n - 1];
+    return cell || { owner: side, house: n };
+  }
+
   isPlayable(side, n) {
-    return !!this.state && this.state.mine === side && this.state.playable.has(n);
+    const cell = this.ownedAt(side, n);
+    return !!this.state && this.state.mine === cell.owner && this.state.playable.has(cell.house);
   }
 
   choose(side, n) {
     if (!this.isPlayable(side, n)) return;
-    this.selected = n;
-    this.actions.choose(n);
+    const m = this.ownedAt(side, n).house;
+    this.selected = m;
+    this.actions.choose(m);
   }
 
   unchoose(n) {
@@ -180,33 +210,43 @@ export class Board {
   render(state) {
     this.state = state;
     const sides = state.counts.houses.length;
-    const houses = state.counts.houses[0].length;
+    const territory = state.territory && state.territory.length === sides ? state.territory : null;
+    const houses = territory ? territory[0].length : state.counts.houses[0].length;
     this.build(sides, houses, state.bottom, !!state.mirror);
     const tuzdyks = tuzdykHouses(state.tuzdyk || [], sides);
     if (state.mine === null || !state.playable.has(this.selected ?? -1)) this.selected = null;
+    this.engineEls = new Map();
     for (let side = 0; side < sides; side++) {
-      const owner = state.owners[side];
+      const row = state.owners[side];
       this.houseEls[side].forEach((el, i) => {
         const n = i + 1;
+        const cell = this.ownedAt(side, n);
+        this.engineEls.set(`${cell.owner}-${cell.house}`, el);
+        const owner = state.owners[cell.owner];
         const playable = this.isPlayable(side, n);
         /** @type {HTMLButtonElement} */ (el).disabled = !playable;
         el.classList.toggle('playable', playable);
         const tuzdyk = tuzdyks.get(`${side}-${n}`);
         el.classList.toggle('tuzdyk', tuzdyk !== undefined);
-        // A burnt house (a round of a match): out of play, drawn so.
-        const burnt = !!(state.burnt && state.burnt[side] && state.burnt[side].includes(n));
+        // A burnt house (a round of a match): out of play, drawn so. In
+        // a territory round every house of the board is someone's.
+        const burnt = !territory && !!(state.burnt && state.burnt[side] && state.burnt[side].includes(n));
         el.classList.toggle('burnt', burnt);
         const mark = el.querySelector('.burnt-mark');
         if (burnt && !mark) el.append(h('span', { class: 'burnt-mark', 'aria-hidden': 'true', dataset: { testid: 'burnt-house' } }, '×'));
         else if (!burnt && mark) mark.remove();
+        this.markOwner(el, side, cell, !!territory);
+        const seeds = (state.counts.houses[cell.owner] || [])[cell.house - 1] ?? 0;
         const label = burnt
           ? t('board-house-burnt', { ...owner, house: n })
-          : t('board-house', { ...owner, house: n, seeds: state.counts.houses[side][i] });
+          : cell.owner !== side
+            ? t('board-house-owned', { ...owner, house: cell.house, seeds, row: row.who, row_you: row.you })
+            : t('board-house', { ...owner, house: cell.house, seeds });
         el.setAttribute('aria-label', tuzdyk === undefined ? label : t('board-house-tuzdyk', { house: label, ...state.owners[tuzdyk] }));
         if (tuzdyk === undefined) delete el.dataset.tuzdyk;
         else el.dataset.tuzdyk = String(tuzdyk);
       });
-      this.storeEls[side].setAttribute('aria-label', t('board-store', { ...owner, seeds: state.counts.stores[side] }));
+      this.storeEls[side].setAttribute('aria-label', t('board-store', { ...row, seeds: state.counts.stores[side] }));
       this.labelEls[side].textContent = state.names[side];
       this.labelEls[side].classList.toggle('to-move', state.toMove === side);
     }
@@ -217,10 +257,48 @@ export class Board {
     this.refocus();
   }
 
-  /** Shows seed counts (also used by the animation, step by step). */
+  /**
+   * Marks house `el` of the row of `side` by its owner in a territory
+   * round: its owner's place on the board (`data-owner-at`: 0 the
+   * bottom row, the viewer's; the colour), an arrow toward the owner's
+   * row on a house of the other row, and its number among the owner's
+   * houses (the label, what a move names); `data-owner` and
+   * `data-house` say them for tests, in every game.
+   * @param {HTMLElement} el
+   * @param {number} side
+   * @param {OwnedHouse} cell
+   * @param {boolean} territory
+   */
+  markOwner(el, side, cell, territory) {
+    const state = /** @type {BoardState} */ (this.state);
+    const sides = state.counts.houses.length;
+    const at = (cell.owner - state.bottom + sides) % sides;
+    el.dataset.owner = String(cell.owner);
+    el.dataset.house = String(cell.house);
+    el.dataset.label = num(cell.house);
+    el.classList.toggle('owned', territory);
+    if (territory) el.dataset.ownerAt = String(at);
+    else delete el.dataset.ownerAt;
+    const across = territory && cell.owner !== side;
+    el.classList.toggle('across', across);
+    const mark = el.querySelector('.owner-mark');
+    if (across && !mark) {
+      el.append(h('span', { class: 'owner-mark', 'aria-hidden': 'true', dataset: { testid: 'owned-across' } }, at === 0 ? '▼' : '▲'));
+    } else if (across && mark) {
+      mark.textContent = at === 0 ? '▼' : '▲';
+    } else if (!across && mark) {
+      mark.remove();
+    }
+  }
+
+  /**
+   * Shows seed counts (also used by the animation, step by step): the
+   * engine's, each house's where the board draws it.
+   * @param {Counts} counts
+   */
   show(counts) {
     counts.houses.forEach((row, side) => row.forEach((k, i) => {
-      const el = this.houseEls[side] && this.houseEls[side][i];
+      const el = this.houseEl(side, i + 1);
       if (el) showCount(el, k, 'house');
     }));
     const store = this.storeShape();
@@ -282,14 +360,35 @@ export class Board {
   /** @param {Cup} cup */
   cupEl(cup) {
     if (cup.kind === 'store') return this.storeEls[cup.side] || null;
-    const row = this.houseEls[cup.side];
-    return (row && row[cup.number - 1]) || null;
+    return this.houseEl(cup.side, cup.number);
   }
 
-  /** The houses that can be played now, left to right as drawn. */
+  /**
+   * The element of house `number` of `side` on the engine's board: in a
+   * territory round, the house of the board it is; none for a house no
+   * one owns there.
+   * @param {number} side
+   * @param {number} number
+   * @returns {HTMLElement|null}
+   */
+  houseEl(side, number) {
+    if (this.state && this.state.territory) return this.engineEls.get(`${side}-${number}`) || null;
+    const row = this.houseEls[side];
+    return (row && row[number - 1]) || null;
+  }
+
+  /**
+   * The houses that can be played now, left to right as drawn (in a
+   * territory round, in sowing order: the player's may be on both rows).
+   */
   playableHouses() {
     const side = this.state ? this.state.mine : null;
     if (side === null || !this.houseEls[side]) return [];
+    if (this.state && this.state.territory) {
+      return this.houseEls.flat()
+        .filter((el) => !(/** @type {HTMLButtonElement} */ (el).disabled))
+        .sort((a, b) => Number(a.dataset.house) - Number(b.dataset.house));
+    }
     return this.houseEls[side]
       .filter((el) => !(/** @type {HTMLButtonElement} */ (el).disabled))
       .map((el) => ({ el, x: el.getBoundingClientRect().left }))
@@ -329,7 +428,7 @@ export class Board {
     const n = this.keyboardHouse;
     this.keyboardHouse = null;
     if (!free) return;
-    (houses.find((el) => el.dataset.n === String(n)) || houses[0]).focus();
+    (houses.find((el) => el.dataset.house === String(n)) || houses[0]).focus();
   }
 
   /**

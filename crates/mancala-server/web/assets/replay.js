@@ -28,7 +28,8 @@ const ANALYSIS_POLL = 3000;
 
 /**
  * @typedef {{seat: number, player: string, name: string, level: number|null}} SeatInfo
- * @typedef {{number: number, rounds_won: number[], burnt: number[][], first_seq: number}} Round
+ * @typedef {{number: number, rounds_won: number[], burnt: number[][], first_seq: number,
+ *   territory?: import('./board.js').OwnedHouse[][]}} Round
  * @typedef {{ply: number, seat: number, event: string, by: string, reason: string|null,
  *   effect: any, position: any, to_move: number|null, sides: number[], round?: Round}} Ply
  * @typedef {{round: Round, start: any, sides: number[], to_move: number|null}} RoundStart
@@ -428,6 +429,7 @@ export class ReplayPage {
       mirror: ruleFacts(game.rules).direction === 'cw',
       tuzdyk: Array.isArray(position.tuzdyk) ? position.tuzdyk : [],
       burnt: view.round ? view.round.burnt : [],
+      territory: view.round && Array.isArray(view.round.territory) ? view.round.territory : null,
       last: effect && Number.isInteger(house)
         ? {
           side: effect.side, house, landing: effect.last || null,

@@ -15,10 +15,10 @@ import { fixedBoard, renderControls } from './controls.js';
 import { renderMoves, renderResult } from './result.js';
 import { renderSeats } from './seats.js';
 import {
-  burntHouses, inProgress, initialState, mySeat, mySeats, myTurn, passAndPlay, reduce, rulesShown, seatOf, sideOf,
+  burntHouses, inProgress, roundRules, territoryOf, initialState, mySeat, mySeats, myTurn, passAndPlay, reduce, rulesShown, seatOf, sideOf,
 } from './state.js';
 import {
-  clockSentence, previewSentence, refusalSentence, roundSentence, roundsWonSentence, saidSentence, seatName, sideWho,
+  clockSentence, previewSentence, refusalSentence, roundSentence, roundsWonSentence, territorySentence, saidSentence, seatName, sideWho,
   toMoveSentence,
 } from './words.js';
 
@@ -122,6 +122,7 @@ export class RoomPage {
         h('span', { class: 'rounds-won', dataset: { testid: 'rounds-won' } })),
       announce: h('p', { class: 'status', role: 'status', 'aria-live': 'polite', dataset: { announce: '1', testid: 'announce' } }),
       board: h('div', { class: 'board-wrap' }),
+      territory: h('p', { class: 'note territory-note', dataset: { testid: 'territory-note' }, hidden: true }),
       hint: h('p', { class: 'hint', id: 'hint' }),
       result: h('section', { class: 'result', dataset: { testid: 'result' }, hidden: true }),
       moves: h('ol', { class: 'moves', dataset: { testid: 'moves' } }),
@@ -138,6 +139,7 @@ export class RoomPage {
       els.toMove,
       els.ply,
       els.board,
+      els.territory,
       els.steps,
       els.hint,
       els.announce,
@@ -396,11 +398,13 @@ export class RoomPage {
         toMove: null, mine: null, viewer: mySide, mirror: facts.direction === 'cw',
         tuzdyk: ply && Array.isArray(ply.position.tuzdyk) ? ply.position.tuzdyk : [],
         burnt: ply && ply.round ? ply.round.burnt : [],
+        territory: ply && ply.round && Array.isArray(ply.round.territory) ? ply.round.territory : null,
         last: e && Number.isInteger(Number(ply.event))
           ? { side: e.side, house: Number(ply.event), landing: e.last || null, captured: e.captured > 0 ? e.captured_cups : [], extra: !!e.extra_turn }
           : null,
       });
       this.els.board.dataset.ready = 'idle';
+      this.renderTerritory('');
       this.renderToMove();
       return;
     }
@@ -414,12 +418,24 @@ export class RoomPage {
       mirror: facts.direction === 'cw',
       tuzdyk: game && Array.isArray(game.position.tuzdyk) ? game.position.tuzdyk : [],
       burnt: burntHouses(state),
+      territory: territoryOf(state),
       last: last && Number.isInteger(last.house) ? last : null,
     });
     // For tests and assistive tools: whether the houses now enabled are
     // the server's legal moves ("yes") or a guess while it answers.
     this.els.board.dataset.ready = turn ? (this.preview ? 'yes' : 'no') : 'idle';
+    this.renderTerritory(territorySentence(territoryOf(state), mySide));
     this.renderToMove();
+  }
+
+  /**
+   * The legend under the board in a round whose houses changed hands:
+   * `text`, hidden when empty.
+   * @param {string} text
+   */
+  renderTerritory(text) {
+    this.els.territory.hidden = !text;
+    this.els.territory.textContent = text;
   }
 
   /**
@@ -539,13 +555,12 @@ export class RoomPage {
 
   async loadPreview() {
     const game = /** @type {import('./state.js').Game} */ (this.state.game);
-    const room = /** @type {import('./state.js').Room} */ (this.state.room);
     const key = `${game.id}:${game.position.ply}:${game.record.length}`;
     if (this.previewKey === key) return;
     this.previewKey = key;
     this.preview = null;
     try {
-      const answer = await request('POST', '/api/preview', { rules: room.rules, position: game.position, burnt: burntHouses(this.state) });
+      const answer = await request('POST', '/api/preview', { rules: roundRules(this.state), position: game.position, burnt: burntHouses(this.state) });
       if (this.previewKey !== key) return;
       this.preview = new Map(answer.moves.map((/** @type {any} */ m) => [m.move === 'swap' ? -1 : Number(m.move), m.effect]));
       this.render();

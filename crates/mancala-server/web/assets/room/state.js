@@ -22,7 +22,8 @@
  *   seat_scores: number[], seat_ranks: number[], winner_seat: number|null,
  * }} Outcome
  * @typedef {{seat: number, remaining_ms: number, limit_ms?: number}} Clock
- * @typedef {{number: number, rounds_won: number[], burnt: number[][], first_seq: number}} Round
+ * @typedef {{number: number, rounds_won: number[], burnt: number[][], first_seq: number,
+ *   territory?: import('../board.js').OwnedHouse[][], rules?: string}} Round
  * @typedef {{
  *   id: string, rules: string, events: string[], record: RecordEntry[],
  *   position: Position, to_move: number|null, outcome: Outcome|null,
@@ -271,4 +272,29 @@ export function rulesShown(state) {
 export function burntHouses(state) {
   const round = state.game && state.game.round;
   return round && Array.isArray(round.burnt) ? round.burnt : [];
+}
+
+/**
+ * In a round whose houses changed hands (`rounds = territory`), who owns
+ * each house of the board as drawn, per row (the protocol's
+ * `round.territory`); null for other games.
+ * @param {RoomState} state
+ * @returns {import('../board.js').OwnedHouse[][]|null}
+ */
+export function territoryOf(state) {
+  const round = state.game && state.game.round;
+  return round && Array.isArray(round.territory) ? round.territory : null;
+}
+
+/**
+ * The rules the round being played is played under, as a spec: the
+ * round's own (`round.rules`, a territory round's wider board) or the
+ * room's.
+ * @param {RoomState} state
+ * @returns {string}
+ */
+export function roundRules(state) {
+  const round = state.game && state.game.round;
+  if (round && typeof round.rules === 'string') return round.rules;
+  return state.room ? state.room.rules : '';
 }

@@ -261,6 +261,23 @@ export function roundSentence(state) {
  * 0, Bob 1"); '' outside a match.
  * @param {RoomState} state
  */
+/**
+ * In a round whose houses changed hands (`rounds = territory`), the
+ * legend under the board for the player of `side`: how many of their
+ * houses are on the other row (marked ▼) and how many of their row are
+ * the opponent's (▲); '' when none changed hands or for a spectator.
+ * @param {import('../board.js').OwnedHouse[][]|null} territory
+ * @param {number|null} side
+ * @returns {string}
+ */
+export function territorySentence(territory, side) {
+  if (!territory || side === null || !territory[side]) return '';
+  const yours = territory.filter((_, row) => row !== side).flat().filter((c) => c.owner === side).length;
+  const theirs = territory[side].filter((c) => c.owner !== side).length;
+  if (yours === 0 && theirs === 0) return '';
+  return t('site-territory-note', { yours, theirs });
+}
+
 export function roundsWonSentence(state) {
   const round = state.game && state.game.round;
   if (!round) return '';
