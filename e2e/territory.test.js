@@ -38,7 +38,9 @@ async function click(pages, who, testid) {
 test('the winner of a round plays its house on the other row', async () => {
   // Ann plays on a phone.
   const ann = await env.player({ viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true });
-  const bob = await env.player();
+  // Bob's page animates each sowing (the engine's steps, across the
+  // board as it stands).
+  const bob = await env.player({ reducedMotion: 'no-preference' });
   await ann.page.goto(`${env.server.url}/rules?spec=${encodeURIComponent(RULES)}`);
   await ann.page.getByTestId('play-rules').click();
   await ann.page.waitForURL(/\/r\/[0-9a-f]{32}$/);
@@ -99,7 +101,11 @@ test('the winner of a round plays its house on the other row', async () => {
 
   // A's house 3 (2 seeds): past B's burnt house 1 into B's house 2 (3),
   // then past the unsown stores into A's house 1 (3).
+  // Bob's page sows it seed by seed from the house of his row where
+  // Ann's house 3 stands.
+  const sown = bob.page.locator('[data-testid="house-1-1"].sowing').waitFor();
   await click(pages, ann, 'house-1-1');
+  await sown;
   const moves = [...ROUND_1.map(([, n]) => String(n)), '3'];
   assert.deepEqual(replay(RULES, moves).houses, [[3, 2, 0], [0, 3, 0]]);
   for (const p of pages) {
