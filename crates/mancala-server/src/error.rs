@@ -91,9 +91,7 @@ pub enum Error {
     },
     /// Rules the engine plays but the site does not yet: their moves
     /// name a sowing direction (`direction_choice`, docs/rules.md section
-    /// 3), which the page cannot choose; or their houses become a
-    /// player's during the game (`children`, section 5), which the page
-    /// does not show.
+    /// 3), which the page cannot choose.
     #[error(
         "rules \"{spec}\": {rule} ({what}) is not played on the site yet: {why}; play these rules with `mancala play`"
     )]

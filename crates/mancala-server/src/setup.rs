@@ -386,39 +386,27 @@ fn offered(
     }
 }
 
-/// Refuses rules whose moves the page cannot make or show yet: a
-/// direction the player chooses (`direction_choice`, docs/rules.md
-/// section 3), which no control of the page offers; and children
-/// (`children`, section 5), which its board does not show. Split sowing
-/// alone is played: its moves are house numbers, and the page animates
-/// the engine's steps. Houses changing hands between rounds (`rounds =
-/// territory`, section 8a) are played: each round's `territory` (in the
-/// protocol's `round`) tells the page who owns each house of the board.
+/// Refuses rules whose moves the page cannot make yet: a direction the
+/// player chooses (`direction_choice`, docs/rules.md section 3), which
+/// no control of the page offers. Split sowing is played: its moves are
+/// house numbers, and the page animates the engine's steps. Houses
+/// changing hands between rounds (`rounds = territory`, section 8a) are
+/// played: each round's `territory` (in the protocol's `round`) tells
+/// the page who owns each house of the board; so are children
+/// (`children`, section 5), which the position's `children` names.
 ///
 /// # Errors
 ///
-/// [`Error::RulesNotOnSite`] naming `direction_choice` or `children`.
+/// [`Error::RulesNotOnSite`] naming `direction_choice`.
 pub(crate) fn site_plays(spec: &str, rules: &RuleSet) -> Result<(), Error> {
-    let (rule, what, why) = if !rules.direction_choice.is_empty() {
-        (
-            "direction_choice",
-            "a direction chosen by the player",
-            "the page cannot choose a direction",
-        )
-    } else if rules.children {
-        (
-            "children",
-            "houses that become a player's during the game",
-            "the page does not show them",
-        )
-    } else {
+    if rules.direction_choice.is_empty() {
         return Ok(());
-    };
+    }
     Err(Error::RulesNotOnSite {
         spec: spec.to_string(),
-        rule,
-        what,
-        why,
+        rule: "direction_choice",
+        what: "a direction chosen by the player",
+        why: "the page cannot choose a direction",
     })
 }
 

@@ -555,12 +555,6 @@ async fn bad_room_options_are_refused_naming_the_field() {
             "bad_rules",
             "direction_choice",
         ),
-        // Nor show children (issue 30, Krur).
-        (
-            json!({ "rules": "kalah,houses=4,capture=none,children=true" }),
-            "bad_rules",
-            "children",
-        ),
     ];
     for (body, code, field) in cases {
         let (status, answer) = create(&server, &host, body.clone()).await;
