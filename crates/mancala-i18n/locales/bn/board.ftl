@@ -14,6 +14,10 @@ board-house-tuzdyk = { $house }, { $you ->
     [yes] আপনার
    *[no] { $who }-এর
 } তুজদিক
+board-house-child = { $house }, { $you ->
+    [yes] আপনার
+   *[no] { $who }-এর
+} সন্তান
 board-house-burnt = { $you ->
     [yes] আপনার গর্ত { $house }
    *[no] { $who }-এর গর্ত { $house }

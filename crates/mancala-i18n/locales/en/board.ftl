@@ -13,6 +13,10 @@ board-house-tuzdyk = { $house }, { $you ->
     [yes] your
    *[no] { $who }'s
 } tuzdyk
+board-house-child = { $house }, { $you ->
+    [yes] your child
+   *[no] { $who }'s child
+}
 board-house-burnt = { $you ->
     [yes] your house { $house }
    *[no] { $who }'s house { $house }

@@ -14,6 +14,10 @@ board-house-tuzdyk = { $house }, { $you ->
     [yes] आपका
    *[no] { $who } का
 } तुज़दिक
+board-house-child = { $house }, { $you ->
+    [yes] आपकी
+   *[no] { $who } की
+} संतान
 board-house-burnt = { $you ->
     [yes] आपका घर { $house }
    *[no] { $who } का घर { $house }

@@ -14,6 +14,10 @@ board-house-tuzdyk = { $house }、{ $you ->
     [yes] あなたの
    *[no] { $who }の
 }トゥズディク
+board-house-child = { $house }、{ $you ->
+    [yes] あなたの
+   *[no] { $who }の
+}子の穴
 board-house-burnt = { $you ->
     [yes] あなたの{ $house }番の穴
    *[no] { $who }の{ $house }番の穴

@@ -39,6 +39,7 @@ import { capOf, drawStones } from './stones.js';
  *   viewer?: number|null,
  *   mirror?: boolean,
  *   tuzdyk?: number[],
+ *   children?: number[],
  *   burnt?: number[][],
  *   territory?: OwnedHouse[][]|null,
  *   last?: {side: number, house: number, landing?: Cup|null, captured?: Cup[], extra?: boolean}|null,
@@ -214,6 +215,7 @@ export class Board {
     const houses = territory ? territory[0].length : state.counts.houses[0].length;
     this.build(sides, houses, state.bottom, !!state.mirror);
     const tuzdyks = tuzdykHouses(state.tuzdyk || [], sides);
+    const children = childHouses(state.children || [], sides);
     if (state.mine === null || !state.playable.has(this.selected ?? -1)) this.selected = null;
     this.engineEls = new Map();
     for (let side = 0; side < sides; side++) {
@@ -236,13 +238,16 @@ export class Board {
         if (burnt && !mark) el.append(h('span', { class: 'burnt-mark', 'aria-hidden': 'true', dataset: { testid: 'burnt-house' } }, '×'));
         else if (!burnt && mark) mark.remove();
         this.markOwner(el, side, cell, !!territory);
+        const child = children.get(`${side}-${n}`);
+        this.markChild(el, child);
         const seeds = (state.counts.houses[cell.owner] || [])[cell.house - 1] ?? 0;
         const label = burnt
           ? t('board-house-burnt', { ...owner, house: n })
           : cell.owner !== side
             ? t('board-house-owned', { ...owner, house: cell.house, seeds, row: row.who, row_you: row.you })
             : t('board-house', { ...owner, house: cell.house, seeds });
-        el.setAttribute('aria-label', tuzdyk === undefined ? label : t('board-house-tuzdyk', { house: label, ...state.owners[tuzdyk] }));
+        el.setAttribute('aria-label', tuzdyk !== undefined ? t('board-house-tuzdyk', { house: label, ...state.owners[tuzdyk] })
+          : child !== undefined ? t('board-house-child', { house: label, ...state.owners[child] }) : label);
         if (tuzdyk === undefined) delete el.dataset.tuzdyk;
         else el.dataset.tuzdyk = String(tuzdyk);
       });
@@ -289,6 +294,34 @@ export class Board {
     } else if (!across && mark) {
       mark.remove();
     }
+  }
+
+  /**
+   * Marks house `el` as the child of side `owner` (`children`,
+   * docs/rules.md section 5; undefined: no child): dashed in the
+   * owner's colour (`data-child-at`: their place on the board), with an
+   * arrow toward the owner's row; `data-child` names the owner.
+   * @param {HTMLElement} el
+   * @param {number|undefined} owner
+   */
+  markChild(el, owner) {
+    const state = /** @type {BoardState} */ (this.state);
+    const child = owner !== undefined;
+    el.classList.toggle('child', child);
+    const mark = el.querySelector('.child-mark');
+    if (!child) {
+      delete el.dataset.child;
+      delete el.dataset.childAt;
+      if (mark) mark.remove();
+      return;
+    }
+    const sides = state.counts.houses.length;
+    const at = (owner - state.bottom + sides) % sides;
+    el.dataset.child = String(owner);
+    el.dataset.childAt = String(at);
+    const arrow = at === 0 ? '▼' : '▲';
+    if (mark) mark.textContent = arrow;
+    else el.append(h('span', { class: 'child-mark', 'aria-hidden': 'true', dataset: { testid: 'child-house' } }, arrow));
   }
 
   /**
@@ -510,6 +543,25 @@ function tuzdykHouses(tuzdyk, sides) {
   if (sides !== 2) return houses;
   tuzdyk.forEach((number, owner) => {
     if (number > 0) houses.set(`${1 - owner}-${number}`, owner);
+  });
+  return houses;
+}
+
+/**
+ * The houses that are children, as "side-number" keys, each to the side
+ * that owns it: `children[s]` is the set of the opponent's houses that
+ * are side `s`'s children, house `n` as bit `n - 1` (two players).
+ * @param {number[]} children
+ * @param {number} sides
+ */
+function childHouses(children, sides) {
+  /** @type {Map<string, number>} */
+  const houses = new Map();
+  if (sides !== 2) return houses;
+  children.forEach((set, owner) => {
+    for (let n = 1; n <= 8; n++) {
+      if ((set >> (n - 1)) & 1) houses.set(`${1 - owner}-${n}`, owner);
+    }
   });
   return houses;
 }

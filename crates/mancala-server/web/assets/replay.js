@@ -428,6 +428,7 @@ export class ReplayPage {
       viewer: null,
       mirror: ruleFacts(game.rules).direction === 'cw',
       tuzdyk: Array.isArray(position.tuzdyk) ? position.tuzdyk : [],
+      children: Array.isArray(position.children) ? position.children : [],
       burnt: view.round ? view.round.burnt : [],
       territory: view.round && Array.isArray(view.round.territory) ? view.round.territory : null,
       last: effect && Number.isInteger(house)

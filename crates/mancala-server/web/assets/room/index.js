@@ -397,6 +397,7 @@ export class RoomPage {
         owners: Array.from({ length: sides }, (_, side) => sideWho(state, side)),
         toMove: null, mine: null, viewer: mySide, mirror: facts.direction === 'cw',
         tuzdyk: ply && Array.isArray(ply.position.tuzdyk) ? ply.position.tuzdyk : [],
+        children: ply && Array.isArray(ply.position.children) ? ply.position.children : [],
         burnt: ply && ply.round ? ply.round.burnt : [],
         territory: ply && ply.round && Array.isArray(ply.round.territory) ? ply.round.territory : null,
         last: e && Number.isInteger(Number(ply.event))
@@ -417,6 +418,7 @@ export class RoomPage {
       viewer: mySide,
       mirror: facts.direction === 'cw',
       tuzdyk: game && Array.isArray(game.position.tuzdyk) ? game.position.tuzdyk : [],
+      children: game && Array.isArray(game.position.children) ? game.position.children : [],
       burnt: burntHouses(state),
       territory: territoryOf(state),
       last: last && Number.isInteger(last.house) ? last : null,
