@@ -120,5 +120,21 @@ test('the winner of a round plays its house on the other row', async () => {
   const final = replay(RULES, [...moves, '2']);
   assert.equal(final.over, true, `${JSON.stringify(final)}`);
   for (const p of pages) await p.page.getByTestId('result').waitFor();
+
+  // The replay draws round 2 as it stood: its start (step 8, after
+  // round 1's 7 moves), then Ann's move from Bob's row.
+  await bob.page.getByTestId('result-replay').click();
+  await bob.page.waitForURL(/\/g\/[0-9a-f]{32}/);
+  const viewer = await env.player();
+  await viewer.page.goto(`${bob.page.url().split('#')[0]}#round-2`);
+  const atStep = (/** @type {number} */ k) => viewer.page.locator(`[data-testid="replay-ply"][data-step="${k}"]`).waitFor();
+  await atStep(8);
+  assert.deepEqual(await shownCounts(viewer.page, 2, 2), { houses: [[2, 2], [2, 2]], stores: [0, 0] });
+  assert.equal(await viewer.page.getByTestId('house-1-1').getAttribute('data-owner'), '0');
+  assert.equal(await viewer.page.getByTestId('house-1-1').getAttribute('data-house'), '3');
+  assert.equal(await viewer.page.getByTestId('owned-across').count(), 1);
+  await viewer.page.getByTestId('replay-forward').click();
+  await atStep(9);
+  assert.deepEqual(await shownCounts(viewer.page, 2, 2), { houses: [[3, 2], [0, 3]], stores: [0, 0] });
   env.assertNoConsoleErrors();
 });
