@@ -1253,3 +1253,29 @@ pub enum QueueMessage {
         args: serde_json::Map<String, serde_json::Value>,
     },
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_core::RuleSet;
+
+    /// Side 1 won a round on three houses a side and owns five: its row
+    /// and side 0's houses 1 and 2 (its houses 4 and 5 on the round's
+    /// board of 5); side 0 keeps its house 3 (docs/rules.md section 8a,
+    /// worked by hand).
+    #[test]
+    fn the_winner_on_side_1_owns_the_first_houses_of_side_0s_row() {
+        let set =
+            RuleSet::from_spec("kalah,houses=5,seeds=2,stores_sown=none,capture=none").unwrap();
+        let burnt = [0b11011, 0, 0, 0];
+        let rules = Rules::with_burnt(&set, burnt).unwrap();
+        let owned = |owner, house| OwnedHouse { owner, house };
+        assert_eq!(
+            territory_owners(&rules, 3),
+            [
+                vec![owned(1, 4), owned(1, 5), owned(0, 3)],
+                vec![owned(1, 1), owned(1, 2), owned(1, 3)],
+            ]
+        );
+    }
+}
