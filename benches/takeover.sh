@@ -15,8 +15,9 @@
 #   --kill 1            which instance to kill, 1 to 3
 #   --lease 6s          the instances' --lease
 #   --database URL      a PostgreSQL to use; without it, one of
-#                       .ci/with-postgres (fsync off: commits cost less
-#                       than on a real one)
+#                       .ci/with-postgres (fsync off, so commits cost
+#                       less than on a real one; PG_FSYNC=on in the
+#                       environment starts it with fsync on)
 #   --port 18090        the instances listen on PORT+1 .. PORT+3
 #   --                  the rest goes to load.rs (--think-ms, --seed, ...)
 # MANCALA and LOAD name the binaries (default target/release/mancala and
