@@ -265,23 +265,17 @@ def test_the_binarys_random_matches_play_move_for_move(tmp_path, path, seed):
     assert replayed["over"] and replayed["match"] == state.to_text()
 
 
-@pytest.mark.skipif(mancala_binary() is None, reason="no mancala binary built")
-@settings(max_examples=15, deadline=None)
-@given(index=st.integers(0, len(TERRITORY_FILES) - 1), seed=st.integers(0, 2**32 - 1),
-       stop=st.sampled_from([None, 10, 60, 200]))
-def test_pythons_random_matches_replay_in_the_binary(tmp_path_factory, index, seed, stop):
-    path = TERRITORY_FILES[index]
+def play_python_match(tmp, path, seed, stop):
+    """A random match of `path` from Python, to its end or `stop` moves,
+    checked at every step and replayed by `mancala replay --game`."""
     rng = random.Random(seed)
     game = mancala.load_game(path)
     state = game.new_initial_state()
     total = int(state.observation_tensor()[: game.observation_tensor_shape()[0] // 2].sum())
-    rounds = 0
     while not state.is_terminal() and state.move_number() != stop:
         check_step(game, state, total)
         assert state.returns() == [0.0, 0.0]
         state.apply_action(rng.choice(state.legal_actions()))
-        rounds = max(rounds, state.current_round())
-    tmp = tmp_path_factory.mktemp("match")
     for name, text in (("match.json", state.to_json()), ("match.txt", state.to_text())):
         replayed = replay_json(tmp / name, text)
         assert replayed["position"] == state.to_notation()
@@ -291,15 +285,31 @@ def test_pythons_random_matches_replay_in_the_binary(tmp_path_factory, index, se
         assert replayed["match"] == state.to_text()
         # The binary's burnt houses are the round board's: a house of a
         # row burnt there is the other player's house past the row.
-        houses = len(state.house_owners()[0])
+        owners = state.house_owners()
         for s, burnt in enumerate(replayed["burnt"]):
-            for h in range(1, houses + 1):
-                owner = s if h not in burnt else 1 - s
-                assert state.house_owners()[s][h - 1] == owner
+            for h in range(1, len(owners[0]) + 1):
+                assert owners[s][h - 1] == (s if h not in burnt else 1 - s)
     assert mancala.State.from_json(state.to_json()) == state
     assert mancala.State.from_text(state.to_text()) == state
-    if state.is_terminal():
-        assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+    return state
+
+
+@pytest.mark.skipif(mancala_binary() is None, reason="no mancala binary built")
+@pytest.mark.parametrize("path", TERRITORY_FILES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_pythons_random_matches_end_and_replay_in_the_binary(tmp_path, path, seed):
+    state = play_python_match(tmp_path, path, seed, None)
+    assert state.is_terminal()
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+    assert state.legal_actions() == [] and not state.legal_actions_mask().any()
+
+
+@pytest.mark.skipif(mancala_binary() is None, reason="no mancala binary built")
+@settings(max_examples=15, deadline=None)
+@given(index=st.integers(0, len(TERRITORY_FILES) - 1), seed=st.integers(0, 2**32 - 1),
+       stop=st.sampled_from([1, 10, 60, 200, 600]))
+def test_pythons_matches_midway_replay_in_the_binary(tmp_path_factory, index, seed, stop):
+    play_python_match(tmp_path_factory.mktemp("match"), TERRITORY_FILES[index], seed, stop)
 
 
 @pytest.mark.parametrize("seed", [1, 30])

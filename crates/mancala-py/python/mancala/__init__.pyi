@@ -155,7 +155,9 @@ class Game:
     def num_players(self) -> int: ...
     def num_distinct_actions(self) -> int:
         """One action per house (two where the player chooses some
-        houses' direction), one more (the swap) under the pie rule."""
+        houses' direction), one more (the swap) under the pie rule; under
+        ``rounds=territory``, ``2 * houses - 1``: every house a player can
+        own, its own row's then the opponent's."""
     def action_to_string(self, action: int) -> str:
         """The move of an action id in the game's notation: ``"3"``,
         ``"3cw"``/``"3ccw"`` where the player chooses the direction,
