@@ -319,3 +319,32 @@ def test_a_batch_of_territory_matches_plays_as_states(seed):
     path = next(p for p in TERRITORY_FILES if p.stem == "adi")
     ended, rounds = match_lockstep(str(path), 48, 2, seed, steps=300, reuse=seed == 1)
     assert rounds > 1
+
+
+def test_the_engine_plays_and_solves_a_round_on_houses_won():
+    # Round 2 of the winner-starts match, A to move on 2,2,2:0 0,2,0:0, by
+    # hand: A 1 (a2 3, b1 3: A's own house, no capture), B 2 (a1 1, a2
+    # 4), B's side empty: A 8 to 0. A 2 (b1 3, b2 3 taken: A 3), B's side
+    # empty: 3 + 5. A 3 (above): 8 to 0. Every move wins the round by 8.
+    state = play(SMALL + ",round_starter=winner", ROUND_1)
+    solution = mancala.solve(state)
+    assert solution.value == 8 and solution.best_action in (0, 1, 2)
+    values = mancala.analyse(state)
+    assert sorted((v.action, v.value, v.exact) for v in values) == [(a, 8.0, True) for a in range(3)]
+    bot = mancala.Bot(state.get_game(), "ai:3", seed=1)
+    assert bot.step(state) in (0, 1, 2)
+    # Whole matches of Adi, the engine against random play.
+    path = next(p for p in TERRITORY_FILES if p.stem == "adi")
+    rng = random.Random(5)
+    state = mancala.load_game(path).new_initial_state()
+    bot = mancala.Bot(state.get_game(), "ai:1", seed=2)
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            action = bot.step(state)
+        else:
+            action = rng.choice(state.legal_actions())
+        assert action in state.legal_actions(), state
+        bot.inform_action(state, state.current_player(), action)
+        state.apply_action(action)
+    assert state.current_round() > 0
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
