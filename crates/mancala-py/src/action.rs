@@ -2,15 +2,26 @@
 //! number of houses for the pie-rule swap; where the rules let the
 //! player choose a sowing direction (`direction_choice`), the first ids
 //! sow a chosen house counter-clockwise and `houses` more ids sow it
-//! clockwise. Reading them from Python.
+//! clockwise. Under `rounds = territory` (docs/rules.md section 8a) the
+//! ids cover every house a player can own in the match: `2 x houses - 1`
+//! of them, id `a` naming the house the round's board numbers `a + 1`
+//! (the player's own house `a + 1` for `a < houses`, else the
+//! opponent's house `a - houses + 1`), the same in every round. Reading
+//! them from Python.
 
-use mancala_core::{Move, Rules, Sense};
+use mancala_core::{Move, Rounds, Rules, Sense};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 /// The ids of house moves: one per house, and one more per house when
-/// the rules let the player choose a direction (the clockwise sowings).
+/// the rules let the player choose a direction (the clockwise sowings);
+/// under `rounds = territory`, one per house a player can own in a later
+/// round, whose board has `2 x houses - 1` houses a side (those rules
+/// have no direction choice, and neither does a round's board).
 fn house_actions(rules: &Rules) -> usize {
+    if rules.rule_set().rounds == Rounds::Territory {
+        return 2 * rules.houses() - 1;
+    }
     let chosen = rules.choice_houses() != 0;
     rules.houses() * (1 + usize::from(chosen))
 }
@@ -35,11 +46,17 @@ pub fn action_of(rules: &Rules, m: Move) -> usize {
 
 /// The move of action id `action`, which must be below
 /// [`distinct_actions`]. An id no move of the rules has (the clockwise
-/// id of a house whose direction is fixed) is a move that is never legal.
+/// id of a house whose direction is fixed; in the first round of a
+/// territory match, a house past the row) is a move that is never legal.
 pub fn move_of(rules: &Rules, action: usize) -> Move {
     let houses = rules.houses();
     if action == house_actions(rules) {
         return Move::Swap;
+    }
+    if rules.choice_houses() == 0 && action >= houses && action < house_actions(rules) {
+        // A house the player may own in a later round of a territory match.
+        let n = u8::try_from(action + 1).expect("houses fit in a u8");
+        return Move::House(n);
     }
     let (h, sense) = if action < houses {
         (action, Sense::Ccw)

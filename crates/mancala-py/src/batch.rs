@@ -131,7 +131,7 @@ impl PyBatch {
                 if reset {
                     *matches = matches::new_matches(rules.rule_set(), matches.len());
                 }
-                matches::show_matches(matches, layout, legal, views);
+                matches::show_matches(rules, matches, layout, legal, views);
             }
         });
         drop(guards);
@@ -247,7 +247,7 @@ impl PyBatch {
                 boards.advance(rules, layout, actions, legal, out);
             }),
             Lanes::Matches { rules, matches } => {
-                matches::advance_matches(rules.rule_set(), matches, layout, actions, legal, out);
+                matches::advance_matches(rules, matches, layout, actions, legal, out);
             }
         });
         drop(guards);

@@ -12,7 +12,7 @@ use pyo3::types::PyString;
 
 use crate::action::{action_of, move_of, read_action, read_u64, type_name};
 use crate::game::PyGame;
-use crate::state::{read_game, read_player};
+use crate::state::{read_game_and_rules, read_player};
 
 /// The strategy a bot searches with.
 type BoxedStrategy = Box<dyn Strategy + Send>;
@@ -49,11 +49,11 @@ impl PyBot {
     /// A copy of the game of `state`, after checking that it is of this
     /// bot's rules.
     fn game_of(&self, state: &Bound<'_, PyAny>) -> PyResult<Game> {
-        let game = read_game(state)?;
-        if game.rules().rule_set() != self.rules.rule_set() {
+        let (game, set) = read_game_and_rules(state)?;
+        if &set != self.rules.rule_set() {
             return Err(PyValueError::new_err(format!(
                 "the state is of another game ({}) than the bot's ({})",
-                game.rules().rule_set().canonical(),
+                set.canonical(),
                 self.rules.rule_set().canonical()
             )));
         }

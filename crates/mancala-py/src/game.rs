@@ -32,7 +32,10 @@ impl PyGame {
         self.rules.players()
     }
 
-    /// Action ids: one per house, one more (the swap) under the pie rule.
+    /// Action ids: one per house, one more (the swap) under the pie rule;
+    /// two per house where the player chooses a direction; under `rounds
+    /// = territory`, `2 x houses - 1`, one per house a player can own in
+    /// the match (its own row, then the opponent's row but its last house).
     fn num_distinct_actions(&self) -> usize {
         distinct_actions(&self.rules)
     }
@@ -74,8 +77,9 @@ impl PyGame {
     }
 
     /// The shape of `State.observation_tensor`: `[players * (houses + 1)
-    /// + players]`, and `players * houses` more (the burnt houses) when
-    /// the rules play rounds.
+    /// + players]`, and `players * houses` more (the houses a row's player
+    /// does not play: burnt, or under `rounds = territory` the other
+    /// player's) when the rules play rounds; the same in every round.
     fn observation_tensor_shape(&self) -> Vec<usize> {
         vec![observation_len(&self.rules)]
     }
@@ -119,7 +123,7 @@ impl PyGame {
             ))
         })?;
         let state = PyState::deserialize(&text.to_cow()?)?;
-        if state.rules().rule_set() != self.rules.rule_set() {
+        if state.match_rules().rule_set() != self.rules.rule_set() {
             return Err(PyValueError::new_err(
                 "the serialized state is of a game with other rules",
             ));
@@ -188,30 +192,11 @@ pub fn load_game(spec: &Bound<'_, PyAny>) -> PyResult<PyGame> {
             type_name(spec)
         )));
     };
-    python_plays(&set).map_err(PyValueError::new_err)?;
     let rules = Rules::new(&set)
         .map_err(|e| PyValueError::new_err(format!("the rules cannot be played: {e}")))?;
     Ok(PyGame {
         rules: Arc::new(rules),
     })
-}
-
-/// Refuses rules the package cannot play yet: houses changing hands
-/// between rounds (`rounds = territory`, docs/rules.md section 8a), whose
-/// later rounds give a player more houses than its actions and
-/// observations count.
-///
-/// # Errors
-///
-/// The message naming `rounds = territory`.
-pub(crate) fn python_plays(set: &RuleSet) -> Result<(), String> {
-    if set.rounds == Rounds::Territory {
-        return Err(
-            "rounds = territory (houses changing hands between rounds) is not played by the Python package yet: a player may own more houses than its actions and observations count; play these rules with `mancala play`"
-                .to_string(),
-        );
-    }
-    Ok(())
 }
 
 /// Reads a spec, also in OpenSpiel's `name(key=value,...)` form.

@@ -1,7 +1,7 @@
 //! `mancala.State`: one game in progress, in OpenSpiel's vocabulary; under
 //! rules with rounds (docs/rules.md section 8a), a whole match.
 
-use mancala_core::{Event, Game, IllegalMove, Match, Outcome, Position, Rounds, Rules};
+use mancala_core::{Event, Game, IllegalMove, Match, Outcome, Position, Rounds, RuleSet, Rules};
 use numpy::PyArray1;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -9,7 +9,7 @@ use pyo3::types::{PyAny, PyString, PyTuple};
 
 use crate::action::{action_of, distinct_actions, move_of, read_action, type_name};
 use crate::game::PyGame;
-use crate::observation::{observation_len, write_observation};
+use crate::observation::{observation_len, physical_house, write_observation};
 use crate::solve::PySolution;
 
 /// `current_player()` of a finished game: OpenSpiel's `PlayerId.TERMINAL`.
@@ -144,6 +144,32 @@ impl PyState {
         self.game().rules()
     }
 
+    /// The rules the game or match was made with (a match's first
+    /// round's): they fix the observation's shape for the whole match.
+    pub(crate) fn match_rules(&self) -> &Rules {
+        self.rounds()[0].rules()
+    }
+
+    /// Per player, its row's houses 1 to `houses` (the first round's
+    /// board) in sowing order: the player who plays each in the round
+    /// being played, or `None` for a burnt house.
+    fn owners(&self) -> Vec<Vec<Option<usize>>> {
+        let pos = self.position();
+        let houses = self.match_rules().houses();
+        (0..self.rules().players())
+            .map(|p| {
+                let side = pos.side_of(p);
+                (1..=houses)
+                    .map(|h| {
+                        physical_house(&pos, houses, side, h)
+                            .0
+                            .map(|s| pos.player_of(s))
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
     /// A state from `serialize()` output: a game's record, or a match's
     /// (`{"rules", "rounds"}`).
     ///
@@ -230,8 +256,9 @@ impl PyState {
             }
             None => self.position().player_to_move(),
         };
-        let mut out = vec![0.0; observation_len(self.rules())];
-        write_observation(&self.position(), player, &mut out);
+        let rules = self.match_rules();
+        let mut out = vec![0.0; observation_len(rules)];
+        write_observation(rules, &self.position(), player, &mut out);
         Ok(PyArray1::from_vec(py, out))
     }
 
@@ -279,15 +306,25 @@ impl PyState {
 
     /// Per player, the house numbers (from 1, from the player's view)
     /// burnt in the round being played: out of play, never a legal
-    /// action (docs/rules.md section 8a). Empty lists without rounds.
+    /// action (docs/rules.md section 8a). Empty lists without rounds, and
+    /// under `rounds = territory`, where every house has an owner (see
+    /// `house_owners`).
     fn burnt_houses(&self) -> Vec<Vec<usize>> {
-        let pos = self.position();
-        let houses = self.rules().houses();
-        (0..self.rules().players())
-            .map(|p| {
-                let side = pos.side_of(p);
-                (1..=houses).filter(|&h| pos.is_burnt(side, h)).collect()
-            })
+        self.owners()
+            .iter()
+            .map(|row| (1..=row.len()).filter(|&h| row[h - 1].is_none()).collect())
+            .collect()
+    }
+
+    /// Per player, the houses of its row (house 1 first, from the
+    /// player's view) with the player who plays each in the round being
+    /// played, or -1 for a burnt house: under `rounds = territory`, a
+    /// house the other player won (docs/rules.md section 8a); without
+    /// rounds, each row its player's.
+    fn house_owners(&self) -> Vec<Vec<i64>> {
+        self.owners()
+            .iter()
+            .map(|row| row.iter().map(|o| o.map_or(-1, |p| p as i64)).collect())
             .collect()
     }
 
@@ -460,19 +497,27 @@ impl PyState {
             return board;
         }
         let won: Vec<String> = self.rounds_won().iter().map(usize::to_string).collect();
-        let burnt: Vec<String> = self
-            .burnt_houses()
-            .iter()
-            .map(|houses| {
-                let names: Vec<String> = houses.iter().map(usize::to_string).collect();
-                format!("[{}]", names.join(","))
-            })
-            .collect();
+        let rows = |lists: Vec<Vec<String>>| -> String {
+            let rows: Vec<String> = lists.iter().map(|l| format!("[{}]", l.join(","))).collect();
+            rows.join(" ")
+        };
+        let houses = if self.match_rules().rule_set().rounds == Rounds::Territory {
+            let owners = self.house_owners();
+            let names = owners
+                .iter()
+                .map(|row| row.iter().map(i64::to_string).collect());
+            format!("house owners {}", rows(names.collect()))
+        } else {
+            let burnt = self.burnt_houses();
+            let names = burnt
+                .iter()
+                .map(|row| row.iter().map(usize::to_string).collect());
+            format!("burnt houses {}", rows(names.collect()))
+        };
         format!(
-            "round {} (from 0); rounds won {}; burnt houses {}\n{board}",
+            "round {} (from 0); rounds won {}; {houses}\n{board}",
             self.current_round(),
             won.join(" "),
-            burnt.join(" ")
         )
     }
 
@@ -495,13 +540,25 @@ impl PyState {
 ///
 /// `TypeError` when `state` is not a `mancala.State`.
 pub(crate) fn read_game(state: &Bound<'_, PyAny>) -> PyResult<Game> {
+    read_game_and_rules(state).map(|(game, _)| game)
+}
+
+/// A copy of the game of `state`, a `mancala.State`, as [`read_game`],
+/// and the rule set the state's game or match was made with (a round's
+/// own rules may differ: a territory round's board is wider).
+///
+/// # Errors
+///
+/// `TypeError` when `state` is not a `mancala.State`.
+pub(crate) fn read_game_and_rules(state: &Bound<'_, PyAny>) -> PyResult<(Game, RuleSet)> {
     let state = state.cast::<PyState>().map_err(|_| {
         PyTypeError::new_err(format!(
             "expected a mancala.State, not {}",
             type_name(state)
         ))
     })?;
-    Ok(state.borrow().game().clone())
+    let state = state.borrow();
+    Ok((state.game().clone(), *state.match_rules().rule_set()))
 }
 
 /// A state from `serialize()` output, whatever its game (for pickle).
@@ -554,10 +611,9 @@ fn read_json(text: &str) -> Result<PyState, String> {
     let is_match =
         serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v.get("rounds").is_some());
     if is_match {
-        let game: Match =
-            serde_json::from_str(text).map_err(|e| format!("not a match record: {e}"))?;
-        crate::game::python_plays(game.rule_set())?;
-        Ok(PyState::new_match(game))
+        serde_json::from_str(text)
+            .map(PyState::new_match)
+            .map_err(|e| format!("not a match record: {e}"))
     } else {
         serde_json::from_str(text)
             .map(PyState::new)
@@ -574,9 +630,6 @@ fn parse_line(text: &str) -> PyResult<PyState> {
     // A line whose rules play rounds is a match line (`RULES; ROUND /
     // ROUND`), as `mancala replay --game` reads it.
     let rules = text.split(';').next().unwrap_or("").trim();
-    if let Ok(set) = mancala_core::RuleSet::from_spec(rules) {
-        crate::game::python_plays(&set).map_err(PyValueError::new_err)?;
-    }
     if mancala_core::RuleSet::from_spec(rules).is_ok_and(|set| set.rounds != Rounds::None) {
         return text
             .parse::<Match>()

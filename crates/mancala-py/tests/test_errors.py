@@ -22,9 +22,9 @@ def kalah():
         # Rules dealt afresh for every game are no one game: Python takes
         # a concrete deal (layout_seed=N), docs/rules.md section 1.
         ("kalah,layout_seed=each_game", "layout_seed = each_game deals every game afresh"),
-        # Houses changing hands between rounds are not played here yet
-        # (docs/rules.md section 8a).
-        ("oware,rounds=territory", "rounds = territory"),
+        # Houses changing hands between rounds need stores off the track
+        # (docs/rules.md section 8a, "Limits").
+        ("kalah,rounds=territory", "stores_sown"),
         ("kalah,,seeds=5", "empty"),
         ("", "empty"),
     ],

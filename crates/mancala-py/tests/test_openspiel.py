@@ -140,3 +140,20 @@ def test_the_registered_game_plays_a_whole_match_in_rounds():
     assert state.observation_tensor(0) == [2, 0, 0, 2, 2, 2, 1, 0, 0, 1, 0, 0]
     state.apply_action(0)
     assert state.is_terminal() and state.returns() == [-1.0, 1.0]
+
+
+def test_the_registered_game_plays_a_territory_match():
+    import mancala.openspiel
+
+    # The territory match of tests/test_territory.py worked by hand.
+    spec = "kalah,houses=2,seeds=2,rounds=territory,stores_sown=none,capture=count,capture_counts=2,3,extra_turn=none"
+    game = mancala.openspiel.load_game(spec)
+    assert game.num_distinct_actions() == 3
+    assert game.observation_tensor_shape() == [12]
+    pyspiel.random_sim_test(game, num_sims=20, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    for action in [1, 0, 1, 1, 0, 1, 1]:
+        state.apply_action(action)
+    # Round 2: A owns its row and B's house 1; B its house 2.
+    assert state.legal_actions() == [1]
+    assert state.observation_tensor(1) == [2, 2, 0, 2, 2, 0, 1, 0, 1, 0, 0, 0]

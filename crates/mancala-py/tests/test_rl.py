@@ -218,3 +218,50 @@ def test_a_gymnasium_episode_is_a_whole_match(spec, board):
             assert reward == 0.0 and env.state.current_player() == 1
     assert env.state.is_terminal() and len(rounds) > 1 and burnt_seen
     assert reward == env.state.returns()[1]
+
+
+# Houses changing hands between rounds (docs/rules.md section 8a): the
+# smallest territory match of tests/test_territory.py, 8 seeds.
+TERRITORY = "kalah,houses=2,seeds=2,rounds=territory,stores_sown=none,capture=count,capture_counts=2,3,extra_turn=none"
+
+
+def test_the_pettingzoo_env_plays_a_territory_match():
+    api_test(mancala.pettingzoo.env(TERRITORY), num_cycles=1000)
+    seed_test(lambda: mancala.pettingzoo.env(TERRITORY), num_cycles=500)
+    env = mancala.pettingzoo.raw_env(TERRITORY)
+    # Two houses a row and the other row's first; the first round's
+    # observation shape in every round.
+    assert env.action_space("player_0").n == 3
+    assert env.observation_space("player_0")["observation"].shape == (2 * 3 + 2 + 2 * 2,)
+    for seed in range(5):
+        totals, movers = play_aec(mancala.pettingzoo.env(TERRITORY), random.Random(seed))
+        state = mancala.load_game(TERRITORY).new_initial_state()
+        changed = False
+        for agent, action in movers:
+            assert agent == f"player_{state.current_player()}"
+            changed |= state.house_owners() != [[0, 0], [1, 1]]
+            state.apply_action(action)
+        assert state.is_terminal()
+        assert totals == {f"player_{p}": r for p, r in enumerate(state.returns())}
+        if changed:
+            break
+    assert changed
+
+
+def test_a_gymnasium_episode_is_a_whole_territory_match():
+    env = mancala.gymnasium.MancalaEnv(TERRITORY, opponent="random", player=1)
+    assert env.action_space.n == 3
+    assert env.observation_space.shape == (12,)
+    obs, info = env.reset(seed=30)
+    rng = random.Random(30)
+    terminated, owners = False, set()
+    while not terminated:
+        assert env.observation_space.contains(obs)
+        np.testing.assert_array_equal(obs, env.state.observation_tensor(1))
+        assert obs[:6].sum() == 8
+        owners.add(str(env.state.house_owners()))
+        obs, reward, terminated, truncated, info = env.step(rng.choice(env.action_masks().nonzero()[0].tolist()))
+        assert not truncated
+    assert env.state.is_terminal() and reward == env.state.returns()[1]
+    # Houses changed hands in the episode.
+    assert len(owners) > 1, owners

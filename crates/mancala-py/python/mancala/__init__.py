@@ -17,12 +17,16 @@ house's own id sows it counter-clockwise) and the swap comes after. ``current_pl
 player (players ranked below it - players ranked above it) / (players - 1):
 +1 / 0 / -1 for a win, draw or loss with two players; with three or four,
 +1 for a lone first, -1 for a lone last, shared ranks in between, always
-summing to 0. Under rules with rounds (``rounds=fill``, docs/rules.md
-section 8a) a state plays the whole match: a round that ends starts the
-next at once, ``is_terminal()`` is true only at the match's end, and
-``returns()`` is the last round's result (the match's), 0 before;
-``current_round()``, ``rounds_won()`` and ``burnt_houses()`` tell the
-rounds, and a burnt house is never a legal action. The work is done in Rust; ``random_playouts`` and
+summing to 0. Under rules with rounds (``rounds=fill``, ``loser_fills``,
+``territory``; docs/rules.md section 8a) a state plays the whole match: a
+round that ends starts the next at once, ``is_terminal()`` is true only at
+the match's end, and ``returns()`` is the last round's result (the
+match's), 0 before; ``current_round()``, ``rounds_won()``,
+``burnt_houses()`` and ``house_owners()`` tell the rounds, and a burnt
+house is never a legal action. Under ``rounds=territory`` (houses changing
+hands) there are ``2 * houses - 1`` action ids: id ``a`` is the player's
+own house ``a + 1`` for ``a < houses``, else the opponent's house ``a -
+houses + 1``, legal only in a round where the player owns it. The work is done in Rust; ``random_playouts`` and
 ``Batch.step`` release the GIL while they play.
 
 ``State.observation_tensor(player)`` is a float32 numpy array of
@@ -30,8 +34,10 @@ rounds, and a burnt house is never a legal action. The work is done in Rust; ``r
 for each side, the player's own first and then the others in turn order,
 its houses (house 1 first) and its store as raw seed counts; then one turn
 flag per side, in the same order, 1 for the side to move (all 0 once the
-game is over); with rounds, then ``players * houses`` burnt flags, each
-side's houses in the same order, 1.0 for a burnt house. ``game.batch(n)`` steps ``n`` games at once with numpy
+game is over); with rounds, then ``players * houses`` flags, each
+side's houses in the same order, 1.0 for a house its player does not play
+this round (burnt; under ``rounds=territory``, owned by the other player,
+the seeds shown in the house's own row). ``game.batch(n)`` steps ``n`` games at once with numpy
 arrays; a game that ends restarts at once (see ``Batch.step``); with rounds,
 each game of a batch is a whole match.
 

@@ -155,7 +155,9 @@ class Game:
     def num_players(self) -> int: ...
     def num_distinct_actions(self) -> int:
         """One action per house (two where the player chooses some
-        houses' direction), one more (the swap) under the pie rule."""
+        houses' direction), one more (the swap) under the pie rule; under
+        ``rounds=territory``, ``2 * houses - 1``: every house a player can
+        own, its own row's then the opponent's."""
     def action_to_string(self, action: int) -> str:
         """The move of an action id in the game's notation: ``"3"``,
         ``"3cw"``/``"3ccw"`` where the player chooses the direction,
@@ -197,8 +199,10 @@ class State:
         side, from the player's own then the others in turn order, the
         houses (house 1 first) and the store as seed counts; then one turn
         flag per side in the same order (all 0 once the game is over). With
-        rounds, then per side in the same order its houses, 1.0 for a burnt
-        one."""
+        rounds, then per side in the same order its houses, 1.0 for one its
+        player does not play this round: burnt, or under
+        ``rounds=territory`` owned by the other player (the board shown is
+        the physical one, the first round's shape, in every round)."""
     def apply_action(self, action: int) -> None:
         """Plays an action id; ``ValueError`` if out of range or illegal,
         ``TypeError`` if not an int."""
@@ -216,7 +220,12 @@ class State:
         round being played counts)."""
     def burnt_houses(self) -> list[list[int]]:
         """Per player, its house numbers (from 1) burnt in the round being
-        played; never legal actions."""
+        played; never legal actions. Under ``rounds=territory`` none (every
+        house has an owner: see ``house_owners``)."""
+    def house_owners(self) -> list[list[int]]:
+        """Per player, its row's houses (house 1 first): the player who
+        plays each in the round being played, -1 for a burnt one. Under
+        ``rounds=territory``, a house won by the other player."""
     def is_chance_node(self) -> bool: ...
     def move_number(self) -> int:
         """Moves played; in rounds, in every round so far."""

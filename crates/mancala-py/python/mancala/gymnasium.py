@@ -16,7 +16,8 @@ is to move again or the game is over. The reward is 0 until the end, then
 the agent's ``returns()`` entry (+1/0/-1 with two players). Under rules
 with rounds (docs/rules.md section 8a) an episode is the whole match: a
 round that ends starts the next at once, the observation has the burnt
-flags, and the reward is the match's return. An illegal
+flags (under ``rounds=territory``, the owners' flags), and the reward is
+the match's return. An illegal
 action raises ``ValueError``. ``reset(seed=...)`` seeds the opponents (and
 the agent's seat when ``player=None`` draws it at random).
 """

@@ -15,8 +15,9 @@ players and returns are ``mancala``'s (see the package docs): sequential,
 deterministic, perfect information, terminal rewards that sum to 0. The
 observation tensor is ``State.observation_tensor(player)``. Under rules
 with rounds (docs/rules.md section 8a) a game is the whole match, as a
-``mancala.State`` plays it: its observation has the burnt flags, and its
-returns are the match's.
+``mancala.State`` plays it: its observation has the burnt flags (under
+``rounds=territory``, the owners' flags), and its returns are the
+match's.
 """
 
 from __future__ import annotations

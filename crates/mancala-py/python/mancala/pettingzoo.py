@@ -18,8 +18,9 @@ agent again. Each agent observes a dict: ``"observation"``, its
 move). Rewards are 0 until the game ends, then each agent's ``returns()``
 (+1/0/-1 with two players; from ranks with more). Under rules with
 rounds (docs/rules.md section 8a) a game is the whole match: a round that
-ends starts the next at once, the observation has the burnt flags, and
-the rewards are the match's returns. Games never truncate:
+ends starts the next at once, the observation has the burnt flags (under
+``rounds=territory``, the owners' flags), and the rewards are the match's
+returns. Games never truncate:
 rules without an end end by agreement at ``mancala.GAME_LENGTH_CAP``. An
 illegal action raises ``ValueError``.
 """

@@ -2,7 +2,7 @@
 //! 8a): each lane a whole match, played by core's [`Match`] as
 //! `mancala.State` plays it.
 
-use mancala_core::{Match, RuleSet};
+use mancala_core::{Match, RuleSet, Rules};
 
 use super::arrays::{Ends, Views};
 use super::view::{Layout, legal_actions};
@@ -15,35 +15,43 @@ pub(super) fn new_matches(set: &RuleSet, n: usize) -> Vec<Match> {
     vec![start; n]
 }
 
-/// Writes what the player to move sees of `game`, a match still going,
-/// as `State.observation_tensor` does (burnt flags included), and its
-/// legal mask; returns that player and its legal actions, one bit each.
-fn view_match(game: &Match, obs: &mut [f32], mask: &mut [bool]) -> (i64, u64) {
+/// Writes what the player to move sees of `game`, a match of `rules`
+/// still going, as `State.observation_tensor` does (burnt flags
+/// included, the first round's shape), and its legal mask; returns that
+/// player and its legal actions, one bit each.
+fn view_match(rules: &Rules, game: &Match, obs: &mut [f32], mask: &mut [bool]) -> (i64, u64) {
     let pos = game.position();
     let (player, legal) = legal_actions(pos.rules(), &pos);
-    write_observation(&pos, pos.player_to_move(), obs);
+    write_observation(rules, &pos, pos.player_to_move(), obs);
     for (a, cell) in mask.iter_mut().enumerate() {
         *cell = legal >> a & 1 != 0;
     }
     (player, legal)
 }
 
-/// Shows every match in `views`; remembers the legal actions.
-pub(super) fn show_matches(games: &[Match], layout: Layout, legal: &mut [u64], views: Views<'_>) {
+/// Shows every match of `rules` in `views`; remembers the legal actions.
+pub(super) fn show_matches(
+    rules: &Rules,
+    games: &[Match],
+    layout: Layout,
+    legal: &mut [u64],
+    views: Views<'_>,
+) {
     let cells = views.observations.chunks_exact_mut(layout.observation);
     let masks = views.masks.chunks_exact_mut(layout.actions);
     let each = games.iter().zip(cells).zip(masks).zip(legal);
     for ((((game, obs), mask), legal), player) in each.zip(views.players) {
-        (*player, *legal) = view_match(game, obs, mask);
+        (*player, *legal) = view_match(rules, game, obs, mask);
     }
 }
 
 /// Plays `actions[i]` (legal, checked) in match `i` and shows every
 /// match: a match that ends (its last round over, or ended by agreement
 /// at the length cap as a state's is) writes its returns as rewards
-/// (else 0), is flagged terminated and restarts as a new match of `set`.
+/// (else 0), is flagged terminated and restarts as a new match of
+/// `rules`.
 pub(super) fn advance_matches(
-    set: &RuleSet,
+    rules: &Rules,
     games: &mut [Match],
     layout: Layout,
     actions: &[u8],
@@ -65,8 +73,8 @@ pub(super) fn advance_matches(
                 *cell = r as f32;
             }
             ends.terminated[i] = true;
-            *game = Match::new(set).expect("compiled rules are valid");
+            *game = Match::new(rules.rule_set()).expect("compiled rules are valid");
         }
-        (*player, *legal) = view_match(game, obs, mask);
+        (*player, *legal) = view_match(rules, game, obs, mask);
     }
 }
