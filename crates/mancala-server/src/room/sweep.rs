@@ -48,6 +48,13 @@ pub(crate) type Peers = Arc<std::sync::RwLock<Vec<Peer>>>;
 /// tries its claim: room for clocks a little apart.
 pub(crate) const MARGIN: Duration = Duration::from_millis(100);
 
+/// How many rooms the sweep claims and loads in one batch
+/// ([`Rooms::load_batch`]): one set of queries, whatever the number, in
+/// one turn among the loads. A room's load was six round trips; a
+/// batch's is five for all its rooms, plus a fenced write of the away
+/// clocks each (`BATCH_WRITES_AT_ONCE` at a time).
+const BATCH: usize = 32;
+
 /// How far back a look reaches: rooms whose lease ended longer ago than
 /// this many leases are left to their clients (a room nobody came back
 /// to since needs no load).
@@ -212,62 +219,67 @@ impl Sweeper {
                     continue;
                 }
             };
-            let mut mine = 0;
-            for (code, end) in running_out.into_iter().filter(|(_, end)| *end > since) {
-                if taker(&code, &holder.name, (me, &peers), end, now) == Some(me) {
-                    mine += 1;
-                    Arc::clone(&self).claim_at(code, end);
-                }
-            }
-            if mine > 0 {
-                tracing::info!(instance = %holder.name, rooms = mine, "taking over rooms of an instance that stopped renewing");
+            let mine: Vec<(String, i64)> = (running_out.into_iter())
+                .filter(|(_, end)| *end > since)
+                .filter(|(code, end)| {
+                    taker(code, &holder.name, (me, &peers), *end, now) == Some(me)
+                })
+                .collect();
+            if !mine.is_empty() {
+                tracing::info!(instance = %holder.name, rooms = mine.len(), "taking over rooms of an instance that stopped renewing");
+                Arc::clone(&self).claim_batches(mine);
             }
         }
     }
 
-    /// Claims and loads room `code` once its lease has ended (`end`,
-    /// milliseconds since 1970) and a [`MARGIN`], unless a claim of it
-    /// is under way here already.
-    fn claim_at(self: Arc<Self>, code: String, end: i64) {
-        {
+    /// Claims and loads the rooms of `mine` (each with its lease's
+    /// end, milliseconds since 1970) whose claim is not under way here
+    /// already, [`BATCH`] at a time ([`Rooms::load_batch`]: one set of
+    /// queries a batch), each batch once the leases of all its rooms
+    /// have ended and a [`MARGIN`] (the rooms of one instance end
+    /// together: its renewal extends them all at once).
+    fn claim_batches(self: Arc<Self>, mine: Vec<(String, i64)>) {
+        let mut mine: Vec<(String, i64)> = {
             let mut claiming = self.claiming.lock().unwrap_or_else(|e| e.into_inner());
-            if !claiming.insert(code.clone()) {
-                return;
-            }
+            (mine.into_iter())
+                .filter(|(code, _)| claiming.insert(code.clone()))
+                .collect()
+        };
+        mine.sort_by_key(|(_, end)| *end);
+        for batch in mine.chunks(BATCH) {
+            let end = batch.iter().map(|(_, end)| *end).max().unwrap_or(0);
+            let codes: Vec<String> = batch.iter().map(|(code, _)| code.clone()).collect();
+            tokio::spawn(Arc::clone(&self).claim_batch(codes, end));
         }
-        tokio::spawn(async move {
-            let left = end.saturating_sub(now_ms()).max(0);
-            let left = Duration::from_millis(u64::try_from(left).unwrap_or(0));
-            let lease = self.rooms.settings.lease;
-            tokio::time::sleep(left.min(lease) + MARGIN).await;
-            // A turn among the sweep's loads, taken before the room's lock
-            // (`Rooms::get`): a client of the room meanwhile loads it
-            // itself, ahead of the sweep's queue, which then finds it
-            // running. Rooms whose lease ended longer ago than a look
-            // reaches are left to their clients.
-            let turn = self.rooms.sweep_loads.clone().acquire_owned();
-            let turn = tokio::time::timeout(lease.saturating_mul(LOOK_BACK), turn).await;
-            if let (Some(rooms), Ok(Ok(_turn))) = (self.rooms(), turn) {
-                take(&rooms, &code).await;
-            }
-            let mut claiming = self.claiming.lock().unwrap_or_else(|e| e.into_inner());
-            claiming.remove(&code);
-        });
     }
-}
 
-/// Claims and loads room `code`, in a turn of the sweep's loads, unless
-/// another instance holds it: its holder renewed it after all (a renewal
-/// late under load looks like death), or another instance claimed it
-/// first. One query finds that, instead of a turn among the loads.
-async fn take(rooms: &Rooms, code: &str) {
-    if let Ok(Some(owner)) = rooms.owner_elsewhere(code).await {
-        tracing::debug!(room = %code, %owner, "room held elsewhere: not taken over here");
-        return;
-    }
-    match rooms.get(code).await {
-        Ok(_) => tracing::debug!(room = %code, "room taken over before its clients came"),
-        Err(error) => tracing::debug!(room = %code, %error, "room not taken over here"),
+    /// Claims and loads the rooms `codes` once their leases have ended
+    /// (`end`, the latest) and a [`MARGIN`], in a turn of the sweep's
+    /// loads.
+    async fn claim_batch(self: Arc<Self>, codes: Vec<String>, end: i64) {
+        let left = end.saturating_sub(now_ms()).max(0);
+        let left = Duration::from_millis(u64::try_from(left).unwrap_or(0));
+        let lease = self.rooms.settings.lease;
+        tokio::time::sleep(left.min(lease) + MARGIN).await;
+        // A turn among the sweep's loads, taken before the rooms' locks
+        // (`Rooms::load_batch`): a client of one of them meanwhile loads
+        // it itself, ahead of the sweep's queue, and the batch then
+        // leaves it out. Rooms whose lease ended longer ago than a look
+        // reaches are left to their clients.
+        let turn = self.rooms.sweep_loads.clone().acquire_owned();
+        let turn = tokio::time::timeout(lease.saturating_mul(LOOK_BACK), turn).await;
+        if let (Some(rooms), Ok(Ok(_turn))) = (self.rooms(), turn) {
+            let loaded = rooms.load_batch(&codes).await;
+            tracing::debug!(
+                rooms = codes.len(),
+                loaded,
+                "rooms taken over before their clients came"
+            );
+        }
+        let mut claiming = self.claiming.lock().unwrap_or_else(|e| e.into_inner());
+        for code in &codes {
+            claiming.remove(code);
+        }
     }
 }
 
