@@ -174,6 +174,87 @@ impl Db {
         Ok(loaded)
     }
 
+    /// Sets, for each room of `rooms` (its fence, and each `(player,
+    /// since)`), since when each of its seated players has had no
+    /// connection (milliseconds since 1970), in one statement that
+    /// writes a room's seats only while the room is at its fence's epoch
+    /// (on PostgreSQL the owners' rows locked `FOR SHARE`, in the order
+    /// of their codes, as a batch of events locks them): a batch's loads
+    /// restart every away clock of all their rooms at once, where
+    /// [`Db::set_away_all`] is a round trip a room. Rooms without
+    /// players are left out. Returns the rooms written: a room with
+    /// players missing from it was claimed since its fence.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Database`].
+    pub(crate) async fn set_away_batch(
+        &self,
+        rooms: &[(Fence, Vec<(String, i64)>)],
+    ) -> Result<std::collections::HashSet<String>, Error> {
+        let rooms: Vec<&(Fence, Vec<(String, i64)>)> =
+            rooms.iter().filter(|(_, away)| !away.is_empty()).collect();
+        if rooms.is_empty() {
+            return Ok(std::collections::HashSet::new());
+        }
+        let mut n = 0;
+        let mut next = || {
+            n += 1;
+            format!("${n}")
+        };
+        let mut owners = Vec::new();
+        for _ in &rooms {
+            owners.push(format!("(room = {} AND epoch = {})", next(), next()));
+        }
+        let (mut cases, mut seats) = (String::new(), Vec::new());
+        for (_, away) in &rooms {
+            for _ in away {
+                let (room, player, since) = (next(), next(), next());
+                cases.push_str(&format!(
+                    " WHEN room = {room} AND player = {player} THEN {since}"
+                ));
+                seats.push(format!("(room = {room} AND player = {player})"));
+            }
+        }
+        let (owners, seats) = (owners.join(" OR "), seats.join(" OR "));
+        let sql = if self.sqlite {
+            format!(
+                "UPDATE room_seats SET away_since = CASE{cases} END \
+                 WHERE room IN (SELECT room FROM room_owners WHERE {owners}) AND ({seats}) \
+                 RETURNING room"
+            )
+        } else {
+            format!(
+                "WITH owner AS (SELECT room FROM room_owners WHERE {owners} \
+                 ORDER BY room COLLATE \"C\" FOR SHARE) \
+                 UPDATE room_seats SET away_since = CASE{cases} END \
+                 WHERE room IN (SELECT room FROM owner) AND ({seats}) RETURNING room"
+            )
+        };
+        let fences: Vec<(String, i64)> = (rooms.iter())
+            .map(|(fence, _)| (fence.room.clone(), fence.epoch))
+            .collect();
+        let seats: Vec<(String, String, i64)> = (rooms.iter())
+            .flat_map(|(fence, away)| {
+                (away.iter()).map(|(player, since)| (fence.room.clone(), player.clone(), *since))
+            })
+            .collect();
+        let pool = self.for_loads().pool;
+        // Apart, so that a caller that stops waiting never cancels it.
+        let rows = super::detached(async move {
+            let mut query = sqlx::query(&sql);
+            for (room, epoch) in fences {
+                query = query.bind(room).bind(epoch);
+            }
+            for (room, player, since) in seats {
+                query = query.bind(room).bind(player).bind(since);
+            }
+            Ok(query.fetch_all(&pool).await?)
+        })
+        .await?;
+        Ok(rows.iter().map(|r| r.get::<String, _>(0)).collect())
+    }
+
     /// Claims the rooms of `codes` (sorted, without duplicates) in one
     /// statement, each as [`Db::claim_lease`] claims one: only a room
     /// that exists and that no other instance holds a live lease on.
@@ -475,6 +556,47 @@ mod tests {
             .await
             .unwrap();
         assert!(again.is_empty());
+    }
+
+    /// One statement restarts the away clocks of a batch's rooms, each
+    /// only at its fence's epoch: a room claimed since (its fence old) is
+    /// neither written nor named written; a room without players is left
+    /// out.
+    #[tokio::test]
+    async fn a_batch_of_away_clocks_is_written_only_where_the_fence_holds() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&fresh(&dir).await).await.unwrap();
+        rooms(&db).await;
+        let me = ("z", "http://z");
+        let codes: Vec<String> = ["r1", "r2"].map(String::from).to_vec();
+        let loaded = db.load_rooms(&codes, me, 7_000, LEASE).await.unwrap();
+        let (r1, r2) = (loaded["r1"].fence.clone(), loaded["r2"].fence.clone());
+        let stale = Fence {
+            room: "r2".to_string(),
+            epoch: r2.epoch - 1,
+        };
+        let r0 = Fence {
+            room: "r0".to_string(),
+            epoch: 1,
+        };
+        let batch = [
+            (r1, vec![("a".to_string(), 10), ("b".to_string(), 20)]),
+            (stale, vec![("c".to_string(), 30), ("d".to_string(), 40)]),
+            (r0, vec![]),
+        ];
+        let written = db.set_away_batch(&batch).await.unwrap();
+        assert_eq!(written, ["r1".to_string()].into_iter().collect());
+        let mut r1_times: Vec<_> = db.away_times("r1").await.unwrap().into_iter().collect();
+        r1_times.sort();
+        assert_eq!(r1_times, [("a".to_string(), 10), ("b".to_string(), 20)]);
+        // r2's stored times are what z's claim found (none: c and d were
+        // connected on x), not the stale fence's.
+        assert!(db.away_times("r2").await.unwrap().is_empty());
+        // With its own fence, r2 is written.
+        let batch = [(r2, vec![("c".to_string(), 30)])];
+        let written = db.set_away_batch(&batch).await.unwrap();
+        assert!(written.contains("r2"));
+        assert_eq!(db.away_times("r2").await.unwrap().get("c"), Some(&30));
     }
 
     #[test]

@@ -22,7 +22,7 @@ use mancala_core::Move;
 use tokio::sync::{Mutex, mpsc, watch};
 
 use crate::Config;
-use crate::db::{Db, now_ms};
+use crate::db::{Db, Fence, now_ms};
 use crate::error::Error;
 use crate::protocol::{ClientMessage, ServerMessage};
 use task::Room;
@@ -209,6 +209,8 @@ pub(crate) struct Rooms {
     sweep_loads: Arc<tokio::sync::Semaphore>,
     /// The instances, as the sweep last read them ([`sweep`]).
     peers: sweep::Peers,
+    /// The rooms the sweep is claiming in batches ([`sweep`]).
+    sweeping: sweep::Claiming,
 }
 
 /// How many rooms an instance loads from the database at once. A load
@@ -234,10 +236,6 @@ const LOADS_AT_ONCE: usize = 6;
 /// running; a client of a room the sweep is loading waits for that load.
 const SWEEP_LOADS_AT_ONCE: usize = LOADS_AT_ONCE / 2;
 
-/// How many rooms of a batch ([`Rooms::load_batch`]) store their
-/// away clocks at once (a fenced write each), on the loads' connections.
-const BATCH_WRITES_AT_ONCE: usize = 4;
-
 /// How long a load waits for its turn among the [`LOADS_AT_ONCE`], in
 /// leases ([`Settings::patience`]). No claim is held while waiting, so
 /// the wait is bounded only for the client: one held for a room taken
@@ -261,6 +259,7 @@ impl Rooms {
             loads: Arc::new(tokio::sync::Semaphore::new(LOADS_AT_ONCE)),
             sweep_loads: Arc::new(tokio::sync::Semaphore::new(SWEEP_LOADS_AT_ONCE)),
             peers: sweep::Peers::default(),
+            sweeping: sweep::Claiming::default(),
         };
         if tokio::runtime::Handle::try_current().is_ok() {
             tokio::spawn(sweep::Sweeper::new(&rooms).run());
@@ -290,7 +289,8 @@ impl Rooms {
     /// room's, and a room already running is found at once even while
     /// others load (as on an instance cut off from the database). Loads
     /// of one room take turns, so that two clients never start two tasks
-    /// for it.
+    /// for it. A client of a room the sweep is taking over waits for the
+    /// sweep's batch ([`Rooms::load_batch`]) first, a few leases at most.
     ///
     /// # Errors
     ///
@@ -303,6 +303,9 @@ impl Rooms {
         if let Some(found) = self.running(code).await {
             return found;
         }
+        // A room the sweep is taking over in a batch: loaded with it, at
+        // a fraction of the cost of a load alone.
+        self.sweeping.wait_for(code, self.load_wait()).await;
         let turn = {
             let mut loading = self.loading.lock().unwrap_or_else(|e| e.into_inner());
             loading.entry(code.to_string()).or_default().clone()
@@ -445,10 +448,10 @@ impl Rooms {
 
     /// [`Rooms::load_batch`]'s load of `codes`, none running here, their
     /// turns of [`Rooms::get`] held: a turn among the loads, the rooms
-    /// claimed and read together, each room's away clocks stored (a
-    /// few at a time) and its task started.
+    /// claimed and read together, their away clocks stored together
+    /// (fenced: a room claimed elsewhere meanwhile is dropped), and each
+    /// room's task started.
     async fn load_together(&self, codes: &[String]) -> usize {
-        use futures_util::StreamExt as _;
         let patience = self.settings.patience();
         let waiting = tokio::time::Instant::now();
         let wait = patience.saturating_mul(TURN_WAIT_LEASES);
@@ -474,28 +477,42 @@ impl Rooms {
             }
         };
         let read_ms = loading.elapsed().as_millis() as u64;
-        let starts = found.into_values().map(|loaded| async move {
+        let mut built = Vec::new();
+        for loaded in found.into_values() {
             let code = loaded.fence.room.clone();
             let (tx, rx) = mpsc::channel(ROOM_QUEUE);
             let settings = self.settings.clone();
-            let room = Room::from_loaded(self.db.clone(), loaded, settings, tx.downgrade());
-            match tokio::time::timeout(patience, room).await {
-                Ok(Ok(room)) => self.register(&code, room, (tx, rx), asked).await.is_ok(),
-                Ok(Err(error)) => {
-                    tracing::warn!(room = %code, %error, "loading the room failed");
-                    false
-                }
-                Err(_) => {
-                    tracing::warn!(room = %code, limit = ?patience, "loading the room took too long");
-                    false
-                }
+            match Room::unstored(self.db.clone(), loaded, settings, tx.downgrade()) {
+                Ok((room, since)) => built.push((room, since, (tx, rx))),
+                Err(error) => tracing::warn!(room = %code, %error, "loading the room failed"),
             }
-        });
-        let started = futures_util::stream::iter(starts)
-            .buffer_unordered(BATCH_WRITES_AT_ONCE)
-            .filter(|ok| std::future::ready(*ok))
-            .count()
-            .await;
+        }
+        // Every away clock of the batch restarted in one statement.
+        let away: Vec<(Fence, Vec<(String, i64)>)> = (built.iter())
+            .map(|(room, since, _)| (room.fence.clone(), since.clone()))
+            .collect();
+        let written = match tokio::time::timeout(patience, self.db.set_away_batch(&away)).await {
+            Ok(Ok(written)) => written,
+            Ok(Err(error)) => {
+                tracing::warn!(rooms = codes.len(), %error, "loading rooms failed");
+                return 0;
+            }
+            Err(_) => {
+                tracing::warn!(rooms = codes.len(), limit = ?patience, "loading rooms took too long");
+                return 0;
+            }
+        };
+        let mut started = 0;
+        for (room, since, channel) in built {
+            let code = room.fence.room.clone();
+            if !since.is_empty() && !written.contains(&code) {
+                tracing::debug!(room = %code, "room claimed elsewhere during its load");
+                continue;
+            }
+            if self.register(&code, room, channel, asked).await.is_ok() {
+                started += 1;
+            }
+        }
         tracing::debug!(
             asked = codes.len(),
             loaded = started,

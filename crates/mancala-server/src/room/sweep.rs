@@ -133,6 +133,41 @@ pub(crate) fn taker<'a>(
     successor(code, holder, (me, peers), end.max(now)).map(|(name, _)| name)
 }
 
+/// The rooms whose claim by the sweep is under way here, and the
+/// signal of each batch's end: a client of such a room waits for its
+/// batch ([`Rooms::get`]) instead of loading the room alone.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Claiming {
+    /// The rooms.
+    rooms: Arc<std::sync::Mutex<HashSet<String>>>,
+    /// Told each time a batch ends.
+    done: Arc<tokio::sync::Notify>,
+}
+
+impl Claiming {
+    /// Waits, for at most `limit`, until the sweep's claim of room
+    /// `code` is not under way here (at once if it is not).
+    pub(crate) async fn wait_for(&self, code: &str, limit: Duration) {
+        let wait = async {
+            loop {
+                let done = self.done.notified();
+                tokio::pin!(done);
+                done.as_mut().enable();
+                if !self
+                    .rooms
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .contains(code)
+                {
+                    return;
+                }
+                done.await;
+            }
+        };
+        let _ = tokio::time::timeout(limit, wait).await;
+    }
+}
+
 /// What the sweep holds of the rooms: not the rooms themselves, so that
 /// it ends once they are dropped.
 pub(super) struct Sweeper {
@@ -140,8 +175,9 @@ pub(super) struct Sweeper {
     rooms: Rooms,
     /// The registry, upgraded into `rooms` at each use.
     live: Weak<Mutex<std::collections::HashMap<String, super::Entry>>>,
-    /// Rooms whose claim is under way here.
-    claiming: Arc<std::sync::Mutex<HashSet<String>>>,
+    /// Rooms whose claim is under way here (the rooms' own, which
+    /// [`Rooms::get`] waits on).
+    claiming: Claiming,
 }
 
 impl Sweeper {
@@ -155,7 +191,7 @@ impl Sweeper {
         Sweeper {
             rooms: held,
             live,
-            claiming: Arc::default(),
+            claiming: rooms.sweeping.clone(),
         }
     }
 
@@ -240,7 +276,11 @@ impl Sweeper {
     /// together: its renewal extends them all at once).
     fn claim_batches(self: Arc<Self>, mine: Vec<(String, i64)>) {
         let mut mine: Vec<(String, i64)> = {
-            let mut claiming = self.claiming.lock().unwrap_or_else(|e| e.into_inner());
+            let mut claiming = self
+                .claiming
+                .rooms
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
             (mine.into_iter())
                 .filter(|(code, _)| claiming.insert(code.clone()))
                 .collect()
@@ -276,10 +316,16 @@ impl Sweeper {
                 "rooms taken over before their clients came"
             );
         }
-        let mut claiming = self.claiming.lock().unwrap_or_else(|e| e.into_inner());
+        let mut claiming = self
+            .claiming
+            .rooms
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         for code in &codes {
             claiming.remove(code);
         }
+        drop(claiming);
+        self.claiming.done.notify_waiters();
     }
 }
 
@@ -358,6 +404,36 @@ mod tests {
         assert_eq!((name, addr), ("e", None));
         // This instance holds the room: nobody else is live.
         assert_eq!(successor("r", "e", ("e", &peers[..1]), 5_000), None);
+    }
+
+    /// A client of a room the sweep is claiming waits for the end of the
+    /// room's batch (another batch's end does not release it), at most
+    /// its limit; a client of any other room does not wait.
+    #[tokio::test(start_paused = true)]
+    async fn a_client_waits_for_the_batch_of_its_room() {
+        use tokio::time::Instant;
+        let claiming = Claiming::default();
+        claiming.rooms.lock().unwrap().insert("r".to_string());
+        let limit = Duration::from_secs(10);
+        let began = Instant::now();
+        claiming.wait_for("s", limit).await;
+        assert_eq!(began.elapsed(), Duration::ZERO);
+        let sweep = claiming.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            // Another batch ends.
+            sweep.done.notify_waiters();
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            sweep.rooms.lock().unwrap().remove("r");
+            sweep.done.notify_waiters();
+        });
+        claiming.wait_for("r", limit).await;
+        assert_eq!(began.elapsed(), Duration::from_secs(3));
+        // A batch that never ends: the limit.
+        claiming.rooms.lock().unwrap().insert("r".to_string());
+        let began = Instant::now();
+        claiming.wait_for("r", limit).await;
+        assert_eq!(began.elapsed(), limit);
     }
 
     /// The late rule: a room whose chosen instance is live is left to it

@@ -150,6 +150,29 @@ impl Room {
         settings: Settings,
         queue: mpsc::WeakSender<Command>,
     ) -> Result<Room, Error> {
+        let (room, since) = Room::unstored(db, loaded, settings, queue)?;
+        // Stored on the loads' connections, as the rest of the load.
+        room.db
+            .for_loads()
+            .set_away_all(&room.fence, &since)
+            .await?;
+        Ok(room)
+    }
+
+    /// [`Room::from_loaded`] without its write: the room, and since when
+    /// each of its seated players is away (milliseconds since 1970), to
+    /// store before the room runs ([`Db::set_away_batch`] for a batch).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Rules`] and [`Error::Record`] for stored rules or events
+    /// that no longer replay.
+    pub(super) fn unstored(
+        db: Db,
+        loaded: Loaded,
+        settings: Settings,
+        queue: mpsc::WeakSender<Command>,
+    ) -> Result<(Room, Vec<(String, i64)>), Error> {
         let Loaded {
             fence,
             held_until,
@@ -162,9 +185,7 @@ impl Room {
             .map(|(_, player, _)| player.as_str())
             .filter(|player| computer_level(player).is_none())
             .collect();
-        // Stored on the loads' connections, as the rest of the load.
-        let stored_away = (&people[..], &stored.away);
-        let away = Away::at_load(&db.for_loads(), &fence, stored_away, held_until).await?;
+        let (away, since) = Away::at_load((&people, &stored.away), held_until);
         for (seat, player, name) in stored.seats {
             if let Some(slot) = seats.get_mut(seat) {
                 *slot = Some(SeatView {
@@ -177,7 +198,7 @@ impl Room {
             }
         }
         let (game, resumed) = Room::resume(&code, game, held_until)?;
-        Ok(Room {
+        let room = Room {
             db,
             code,
             fence,
@@ -202,7 +223,8 @@ impl Room {
             matched: stored.matched,
             rematch: Vec::new(),
             playing: None,
-        })
+        };
+        Ok((room, since))
     }
 
     /// The room's last game `last` as [`Room::load`] finds it, with what
