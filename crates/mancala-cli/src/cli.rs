@@ -427,6 +427,12 @@ pub struct ServeArgs {
     /// of its own.
     #[arg(long, env = "MANCALA_COMMIT_BATCH", default_value_t = mancala_server::DEFAULT_COMMIT_BATCH, value_name = "N")]
     pub commit_batch: usize,
+    /// The database connections rooms are loaded on, on PostgreSQL,
+    /// beside the server's pool of ten: a takeover's loads and the other
+    /// queries (clients' checks, moves' commits, leases) then never wait
+    /// for each other; 0: on the one pool. SQLite loads on its one pool.
+    #[arg(long, env = "MANCALA_LOAD_CONNECTIONS", default_value_t = mancala_server::DEFAULT_LOAD_CONNECTIONS, value_name = "N")]
+    pub load_connections: u32,
 }
 
 /// The form of `mancala serve`'s log.

@@ -122,6 +122,7 @@ fn serve(args: &ServeArgs) -> CliResult {
         },
         advertise: args.advertise.clone(),
         commit_batch: args.commit_batch,
+        load_connections: args.load_connections,
     };
     mancala_server::serve_blocking(&config, |url| outln!("listening on {url}"))
         .map_err(|e| CliError::runtime(e.to_string()))

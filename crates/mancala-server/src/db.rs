@@ -39,10 +39,12 @@ use crate::setup::RoomSetup;
 mod commits;
 mod counts;
 mod lease;
+mod loads;
 mod owners;
 mod pages;
 mod queue_owner;
 
+pub(crate) use loads::Loaded;
 #[cfg(test)]
 pub(crate) use owners::tests::fresh;
 pub(crate) use owners::{Fence, now_ms};
@@ -57,6 +59,13 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
 #[derive(Clone, Debug)]
 pub(crate) struct Db {
     pool: AnyPool,
+    /// The connections rooms are loaded on ([`Db::for_loads`]): a pool
+    /// of their own on PostgreSQL (`--load-connections`), so that a
+    /// takeover's loads and the clients' `hello` checks, the commits of
+    /// live rooms and the lease renewals never wait for each other's
+    /// connections; `pool` itself on SQLite (one writer at a time
+    /// anyway) or with `--load-connections 0`.
+    loads: AnyPool,
     metrics: Arc<Metrics>,
     /// Whether it is SQLite (else PostgreSQL), for the few statements
     /// written for each ([`Db::fenced_event_insert`]).
@@ -197,7 +206,12 @@ impl Db {
     /// ([`crate::DEFAULT_COMMIT_BATCH`]), as the tests open databases.
     #[cfg(test)]
     pub(crate) async fn open(url: &str) -> Result<Db, Error> {
-        Db::open_with(url, crate::DEFAULT_COMMIT_BATCH).await
+        Db::open_with(
+            url,
+            crate::DEFAULT_COMMIT_BATCH,
+            crate::DEFAULT_LOAD_CONNECTIONS,
+        )
+        .await
     }
 
     /// Opens the database at `url` and applies the migrations it lacks:
@@ -208,14 +222,21 @@ impl Db {
     /// stored at most `commit_batch` a transaction by one writer task
     /// (group commit, see [`commits`]); 0: each in a transaction of its
     /// own, committed in parallel on the pool's connections (as before
-    /// group commit, for comparison).
+    /// group commit, for comparison). On PostgreSQL, rooms are loaded on
+    /// a pool of `load_connections` of their own (0: on the main pool,
+    /// as before), beside the main pool's ten; on SQLite on the main
+    /// pool.
     ///
     /// # Errors
     ///
     /// [`Error::DatabaseScheme`] for a URL of another scheme,
     /// [`Error::Database`] if it cannot be opened, [`Error::Migrate`] if
     /// the migrations fail.
-    pub(crate) async fn open_with(url: &str, commit_batch: usize) -> Result<Db, Error> {
+    pub(crate) async fn open_with(
+        url: &str,
+        commit_batch: usize,
+        load_connections: u32,
+    ) -> Result<Db, Error> {
         sqlx::any::install_default_drivers();
         let url = database_url(url)?;
         let url = url.as_str();
@@ -252,12 +273,28 @@ impl Db {
             let sql = owners::fenced_event_insert(sqlite);
             commits::Committer::start(pool.clone(), sql, metrics.clone(), commit_batch)
         });
+        let loads = if sqlite || load_connections == 0 {
+            pool.clone()
+        } else {
+            let options = AnyPoolOptions::new().max_connections(load_connections);
+            options.connect(url).await?
+        };
         Ok(Db {
             pool,
+            loads,
             metrics,
             sqlite,
             committer,
         })
+    }
+
+    /// This database with its loads' pool in place of its main one: the
+    /// queries of a room's load run on it.
+    pub(crate) fn for_loads(&self) -> Db {
+        Db {
+            pool: self.loads.clone(),
+            ..self.clone()
+        }
     }
 
     /// The server's metrics.
@@ -429,47 +466,16 @@ impl Db {
         else {
             return Ok(None);
         };
-        let players = (
-            row.get::<Option<i64>, _>(5).map(seat_of),
-            row.get::<Option<i64>, _>(6).map(seat_of),
-        );
-        let setup = RoomSetup::stored(
-            row.get(1),
-            row.get::<Option<&str>, _>(3),
-            flag(row.get(4)),
-            players,
-        )?;
         // The seats with their away times, in the one query (a load is a
-        // round trip a query); a player in several seats is away since
-        // the earliest.
-        let rows = sqlx::query(
+        // round trip a query).
+        let seats = sqlx::query(
             "SELECT s.seat, s.player, p.name, s.away_since FROM room_seats s \
              JOIN players p ON p.id = s.player WHERE s.room = $1 ORDER BY s.seat",
         )
         .bind(code)
         .fetch_all(&self.pool)
         .await?;
-        let mut away = std::collections::HashMap::new();
-        for row in &rows {
-            if let Some(since) = row.get::<Option<i64>, _>(3) {
-                let earliest = away.entry(row.get::<String, _>(1)).or_insert(since);
-                *earliest = since.min(*earliest);
-            }
-        }
-        let seats = (rows.iter())
-            .map(|r| (seat_of(r.get(0)), r.get(1), r.get(2)))
-            .collect();
-        Ok(Some(StoredRoom {
-            host: row.get(0),
-            setup,
-            rated: flag(row.get(2)),
-            turn_seconds: row
-                .get::<Option<i64>, _>(7)
-                .and_then(|s| u32::try_from(s).ok()),
-            matched: flag(row.get(8)),
-            seats,
-            away,
-        }))
+        stored_room(&row, &seats).map(Some)
     }
 
     /// Seats `player` in `seat` of the room `fence` holds.
@@ -729,23 +735,7 @@ impl Db {
         .bind(&id)
         .fetch_all(&self.pool)
         .await?;
-        let turn_began = match rows.last() {
-            Some(last) => last.get::<Option<i64>, _>(2),
-            None => row.get::<Option<i64>, _>(2),
-        };
-        let (events, played_by) = rows
-            .iter()
-            .map(event_row)
-            .collect::<Result<Vec<_>, _>>()?
-            .into_iter()
-            .unzip();
-        Ok(Some(StoredGame {
-            id,
-            rules: row.get(1),
-            events,
-            played_by,
-            turn_began,
-        }))
+        stored_game(&row, &rows).map(Some)
     }
 
     /// The events of game `id`, in order, each with why the computer
@@ -976,6 +966,77 @@ async fn store_history(
     .execute(&mut *tx)
     .await?;
     Ok(())
+}
+
+/// A room as stored, from its row of `rooms` (`host, rules, rated,
+/// house_rules, rotation, min_players, max_players, turn_seconds,
+/// matched`, as [`Db::room`] reads them) and its rows of `room_seats`
+/// (`seat, player, name, away_since`, by seat): a player in several
+/// seats is away since the earliest.
+///
+/// # Errors
+///
+/// [`Error::Rules`] for stored rules that no longer read.
+fn stored_room(row: &sqlx::any::AnyRow, seats: &[sqlx::any::AnyRow]) -> Result<StoredRoom, Error> {
+    let players = (
+        row.get::<Option<i64>, _>(5).map(seat_of),
+        row.get::<Option<i64>, _>(6).map(seat_of),
+    );
+    let setup = RoomSetup::stored(
+        row.get(1),
+        row.get::<Option<&str>, _>(3),
+        flag(row.get(4)),
+        players,
+    )?;
+    let mut away = std::collections::HashMap::new();
+    for row in seats {
+        if let Some(since) = row.get::<Option<i64>, _>(3) {
+            let earliest = away.entry(row.get::<String, _>(1)).or_insert(since);
+            *earliest = since.min(*earliest);
+        }
+    }
+    let seats = (seats.iter())
+        .map(|r| (seat_of(r.get(0)), r.get(1), r.get(2)))
+        .collect();
+    Ok(StoredRoom {
+        host: row.get(0),
+        setup,
+        rated: flag(row.get(2)),
+        turn_seconds: row
+            .get::<Option<i64>, _>(7)
+            .and_then(|s| u32::try_from(s).ok()),
+        matched: flag(row.get(8)),
+        seats,
+        away,
+    })
+}
+
+/// A game as stored, from its row of `games` (`id, rules, started_at`)
+/// and its rows of `game_events` (`event, played_by, at`, in order):
+/// the last event's time is when the turn began, else the game's start.
+///
+/// # Errors
+///
+/// [`Error::Database`] for an event text or a reason that does not
+/// parse.
+fn stored_game(row: &sqlx::any::AnyRow, rows: &[sqlx::any::AnyRow]) -> Result<StoredGame, Error> {
+    let turn_began = match rows.last() {
+        Some(last) => last.get::<Option<i64>, _>(2),
+        None => row.get::<Option<i64>, _>(2),
+    };
+    let (events, played_by) = rows
+        .iter()
+        .map(event_row)
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .unzip();
+    Ok(StoredGame {
+        id: row.get(0),
+        rules: row.get(1),
+        events,
+        played_by,
+        turn_began,
+    })
 }
 
 /// A BOOLEAN read back as `CAST(column AS INTEGER)` (see the module's

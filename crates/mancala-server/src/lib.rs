@@ -155,6 +155,10 @@ pub const DEFAULT_LEASE: Duration = Duration::from_secs(6);
 /// The most game events one transaction stores ([`Config::commit_batch`]):
 /// a busy server's events of a few milliseconds.
 pub const DEFAULT_COMMIT_BATCH: usize = 256;
+/// The database connections rooms are loaded on, on PostgreSQL
+/// ([`Config::load_connections`]): as many as the loads an instance runs
+/// at once.
+pub const DEFAULT_LOAD_CONNECTIONS: u32 = 6;
 
 /// This instance's name in the rooms' ownership unless the operator says
 /// otherwise ([`Config::instance`]): the machine's host name (from
@@ -272,6 +276,13 @@ pub struct Config {
     /// 0: each event in a transaction of its own, as before group commit
     /// (for comparison, docs/results.md section 8.3).
     pub commit_batch: usize,
+    /// The database connections rooms are loaded on, on PostgreSQL
+    /// (`--load-connections`), beside the ten of the main pool: a
+    /// takeover's loads and the clients' `hello` checks, the commits of
+    /// live rooms and the lease renewals then never wait for each
+    /// other's connections (docs/scaling.md). 0: the main pool. SQLite
+    /// loads on its one pool.
+    pub load_connections: u32,
 }
 
 /// The server's caps on connections and creations (docs/protocol.md,
@@ -342,6 +353,7 @@ impl Default for Config {
             lease: DEFAULT_LEASE,
             advertise: None,
             commit_batch: DEFAULT_COMMIT_BATCH,
+            load_connections: DEFAULT_LOAD_CONNECTIONS,
         }
     }
 }
@@ -377,7 +389,12 @@ impl Server {
     pub async fn bind(config: &Config) -> Result<Server, Error> {
         let origins = ws::allowed_origins(&config.allowed_origins)?;
         room::check_cpu(&config.cpu)?;
-        let db = db::Db::open_with(&config.database, config.commit_batch).await?;
+        let db = db::Db::open_with(
+            &config.database,
+            config.commit_batch,
+            config.load_connections,
+        )
+        .await?;
         let bind_error = |source| Error::Bind {
             addr: config.addr.clone(),
             source,

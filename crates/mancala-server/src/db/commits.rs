@@ -197,7 +197,7 @@ mod tests {
     /// task, so that the test makes the batches) and the fences.
     async fn three_rooms(dir: &tempfile::TempDir) -> (Db, Vec<Fence>) {
         let url = crate::db::owners::tests::fresh(dir).await;
-        let db = Db::open_with(&url, 0).await.unwrap();
+        let db = Db::open_with(&url, 0, 0).await.unwrap();
         for id in ["p", "q"] {
             db.create_player(id, id, "-").await.unwrap();
         }
@@ -330,7 +330,7 @@ mod tests {
     async fn events_sent_at_once_share_commits_and_each_is_answered() {
         let dir = tempfile::tempdir().unwrap();
         let url = crate::db::owners::tests::fresh(&dir).await;
-        let db = Db::open_with(&url, 256).await.unwrap();
+        let db = Db::open_with(&url, 256, 0).await.unwrap();
         db.create_player("p", "p", "-").await.unwrap();
         let setup = RoomSetup::choose(Some("kalah"), None, None).unwrap();
         let players = ["p".to_string(), "p".to_string()];

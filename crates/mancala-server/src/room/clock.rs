@@ -18,8 +18,9 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use super::task::Room;
-use crate::db::{Db, Fence, now_ms};
-use crate::error::Error;
+#[cfg(doc)]
+use crate::db::Db;
+use crate::db::now_ms;
 use crate::protocol::{ClockView, ServerMessage};
 
 /// A seated player without a connection.
@@ -40,26 +41,21 @@ impl Away {
         }
     }
 
-    /// The seated `people` of a room being loaded (`fence` its claim),
-    /// all away since nobody is connected yet. Each keeps the time they
+    /// The seated `people` of a room being loaded, all away since nobody
+    /// is connected yet. Each keeps the time they
     /// had been away when the room's last owner last held it
     /// (`held_until`, from the time they went away as `stored`, read
     /// with the room's seats, by player): their
     /// takeover delay goes on, and the time no instance ran the room
     /// counts for nobody, as for the turn's clock. Someone connected then
-    /// (nothing stored) is away from the load. The times are stored again
-    /// from the load, so that the next owner counts on from them.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::RoomMoved`] if the room was claimed since `fence`;
-    /// [`Error::Database`].
-    pub(super) async fn at_load(
-        db: &Db,
-        fence: &Fence,
+    /// (nothing stored) is away from the load. Returns them, and since
+    /// when each is away in milliseconds since 1970, which the load
+    /// stores again ([`Db::set_away_all`], [`Db::set_away_batch`]) so
+    /// that the next owner counts on from them.
+    pub(super) fn at_load(
         (people, stored): (&[&str], &HashMap<String, i64>),
         held_until: Option<i64>,
-    ) -> Result<HashMap<String, Away>, Error> {
+    ) -> (HashMap<String, Away>, Vec<(String, i64)>) {
         let (now, now_ms) = (Instant::now(), now_ms());
         let mut away = HashMap::new();
         let mut since_ms = Vec::new();
@@ -73,8 +69,7 @@ impl Away {
             let since = now.checked_sub(Duration::from_millis(used)).unwrap_or(now);
             away.insert(person.to_string(), Away::since(since));
         }
-        db.set_away_all(fence, &since_ms).await?;
-        Ok(away)
+        (away, since_ms)
     }
 }
 

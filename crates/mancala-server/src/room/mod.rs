@@ -22,7 +22,7 @@ use mancala_core::Move;
 use tokio::sync::{Mutex, mpsc, watch};
 
 use crate::Config;
-use crate::db::{Db, now_ms};
+use crate::db::{Db, Fence, now_ms};
 use crate::error::Error;
 use crate::protocol::{ClientMessage, ServerMessage};
 use task::Room;
@@ -209,6 +209,8 @@ pub(crate) struct Rooms {
     sweep_loads: Arc<tokio::sync::Semaphore>,
     /// The instances, as the sweep last read them ([`sweep`]).
     peers: sweep::Peers,
+    /// The rooms the sweep is claiming in batches ([`sweep`]).
+    sweeping: sweep::Claiming,
 }
 
 /// How many rooms an instance loads from the database at once. A load
@@ -257,6 +259,7 @@ impl Rooms {
             loads: Arc::new(tokio::sync::Semaphore::new(LOADS_AT_ONCE)),
             sweep_loads: Arc::new(tokio::sync::Semaphore::new(SWEEP_LOADS_AT_ONCE)),
             peers: sweep::Peers::default(),
+            sweeping: sweep::Claiming::default(),
         };
         if tokio::runtime::Handle::try_current().is_ok() {
             tokio::spawn(sweep::Sweeper::new(&rooms).run());
@@ -286,7 +289,8 @@ impl Rooms {
     /// room's, and a room already running is found at once even while
     /// others load (as on an instance cut off from the database). Loads
     /// of one room take turns, so that two clients never start two tasks
-    /// for it.
+    /// for it. A client of a room the sweep is taking over waits for the
+    /// sweep's batch ([`Rooms::load_batch`]) first, a few leases at most.
     ///
     /// # Errors
     ///
@@ -299,6 +303,9 @@ impl Rooms {
         if let Some(found) = self.running(code).await {
             return found;
         }
+        // A room the sweep is taking over in a batch: loaded with it, at
+        // a fraction of the cost of a load alone.
+        self.sweeping.wait_for(code, self.load_wait()).await;
         let turn = {
             let mut loading = self.loading.lock().unwrap_or_else(|e| e.into_inner());
             loading.entry(code.to_string()).or_default().clone()
@@ -368,13 +375,15 @@ impl Rooms {
         let patience = self.settings.patience();
         // Its turn among the loads.
         let wait = patience.saturating_mul(TURN_WAIT_LEASES);
+        let waiting = tokio::time::Instant::now();
         let Ok(Ok(_turn)) = tokio::time::timeout(wait, self.loads.acquire()).await else {
             tracing::warn!(room = %code, limit = ?wait, "waiting to load the room took too long");
             return Err(moved());
         };
         let asked = now_ms();
+        let loading = tokio::time::Instant::now();
         let load = Room::load(self.db.clone(), code, settings, tx.downgrade());
-        let mut room = match tokio::time::timeout(patience, load).await {
+        let room = match tokio::time::timeout(patience, load).await {
             Ok(Ok(room)) => room,
             Ok(Err(Error::Database(error))) => {
                 tracing::warn!(room = %code, %error, "loading the room failed");
@@ -386,6 +395,146 @@ impl Rooms {
                 return Err(moved());
             }
         };
+        tracing::debug!(
+            room = %code,
+            turn_ms = (loading - waiting).as_millis() as u64,
+            load_ms = loading.elapsed().as_millis() as u64,
+            "room read from the database"
+        );
+        self.register(code, room, (tx, rx), asked).await
+    }
+
+    /// Loads the rooms of `codes` together ([`Db::load_rooms`]: one set
+    /// of queries for them all) in one turn among the loads, each as
+    /// [`Rooms::get`] would load it alone: the sweep's loads of the rooms
+    /// it takes over. A room already running here, or whose turn of
+    /// [`Rooms::get`] another loader holds (a client loading it), is
+    /// left out; each room's turn is held until the batch is done, so
+    /// that a client of one of them waits for the batch and then finds
+    /// its room running. A room another instance holds is not claimed.
+    /// Returns how many rooms it loaded.
+    pub(crate) async fn load_batch(&self, codes: &[String]) -> usize {
+        let mut turns = Vec::new();
+        for code in codes {
+            let turn = {
+                let mut loading = self.loading.lock().unwrap_or_else(|e| e.into_inner());
+                loading.entry(code.clone()).or_default().clone()
+            };
+            if let Ok(held) = turn.clone().try_lock_owned() {
+                turns.push((code.clone(), turn, held));
+            }
+        }
+        let mut wanted = Vec::new();
+        for (code, _, _) in &turns {
+            if self.running(code).await.is_none() {
+                wanted.push(code.clone());
+            }
+        }
+        let loaded = if wanted.is_empty() || self.draining.load(std::sync::atomic::Ordering::SeqCst)
+        {
+            0
+        } else {
+            self.load_together(&wanted).await
+        };
+        for (code, turn, held) in turns {
+            drop(held);
+            let mut loading = self.loading.lock().unwrap_or_else(|e| e.into_inner());
+            if Arc::strong_count(&turn) <= 2 {
+                loading.remove(&code);
+            }
+        }
+        loaded
+    }
+
+    /// [`Rooms::load_batch`]'s load of `codes`, none running here, their
+    /// turns of [`Rooms::get`] held: a turn among the loads, the rooms
+    /// claimed and read together, their away clocks stored together
+    /// (fenced: a room claimed elsewhere meanwhile is dropped), and each
+    /// room's task started.
+    async fn load_together(&self, codes: &[String]) -> usize {
+        let patience = self.settings.patience();
+        let waiting = tokio::time::Instant::now();
+        let wait = patience.saturating_mul(TURN_WAIT_LEASES);
+        let Ok(Ok(_turn)) = tokio::time::timeout(wait, self.loads.acquire()).await else {
+            tracing::warn!(rooms = codes.len(), limit = ?wait, "waiting to load rooms took too long");
+            return 0;
+        };
+        let asked = now_ms();
+        let loading = tokio::time::Instant::now();
+        let claimer = (&*self.settings.instance, &*self.settings.advertise);
+        let load = self
+            .db
+            .load_rooms(codes, claimer, asked, self.settings.lease);
+        let found = match tokio::time::timeout(patience, load).await {
+            Ok(Ok(found)) => found,
+            Ok(Err(error)) => {
+                tracing::warn!(rooms = codes.len(), %error, "loading rooms failed");
+                return 0;
+            }
+            Err(_) => {
+                tracing::warn!(rooms = codes.len(), limit = ?patience, "loading rooms took too long");
+                return 0;
+            }
+        };
+        let read_ms = loading.elapsed().as_millis() as u64;
+        let mut built = Vec::new();
+        for loaded in found.into_values() {
+            let code = loaded.fence.room.clone();
+            let (tx, rx) = mpsc::channel(ROOM_QUEUE);
+            let settings = self.settings.clone();
+            match Room::unstored(self.db.clone(), loaded, settings, tx.downgrade()) {
+                Ok((room, since)) => built.push((room, since, (tx, rx))),
+                Err(error) => tracing::warn!(room = %code, %error, "loading the room failed"),
+            }
+        }
+        // Every away clock of the batch restarted in one statement.
+        let away: Vec<(Fence, Vec<(String, i64)>)> = (built.iter())
+            .map(|(room, since, _)| (room.fence.clone(), since.clone()))
+            .collect();
+        let written = match tokio::time::timeout(patience, self.db.set_away_batch(&away)).await {
+            Ok(Ok(written)) => written,
+            Ok(Err(error)) => {
+                tracing::warn!(rooms = codes.len(), %error, "loading rooms failed");
+                return 0;
+            }
+            Err(_) => {
+                tracing::warn!(rooms = codes.len(), limit = ?patience, "loading rooms took too long");
+                return 0;
+            }
+        };
+        let mut started = 0;
+        for (room, since, channel) in built {
+            let code = room.fence.room.clone();
+            if !since.is_empty() && !written.contains(&code) {
+                tracing::debug!(room = %code, "room claimed elsewhere during its load");
+                continue;
+            }
+            if self.register(&code, room, channel, asked).await.is_ok() {
+                started += 1;
+            }
+        }
+        tracing::debug!(
+            asked = codes.len(),
+            loaded = started,
+            turn_ms = (loading - waiting).as_millis() as u64,
+            read_ms,
+            load_ms = loading.elapsed().as_millis() as u64,
+            "rooms loaded together"
+        );
+        started
+    }
+
+    /// Runs the task of room `room` (`code`), just loaded, claimed at
+    /// `asked` (milliseconds since 1970, before the claim), fed by `tx`
+    /// and `rx`, and enters it in the registry; if the server began to
+    /// drain meanwhile, gives its lease up instead ([`Error::RoomMoved`]).
+    async fn register(
+        &self,
+        code: &str,
+        mut room: Room,
+        (tx, rx): (mpsc::Sender<Command>, mpsc::Receiver<Command>),
+        asked: i64,
+    ) -> Result<RoomHandle, Error> {
         let claimed = tokio::time::Instant::now();
         room.playing = Some(self.playing.clone());
         let (signal, lost) = watch::channel(false);
@@ -396,8 +545,10 @@ impl Rooms {
             // Claimed as the server began to drain: given up at once.
             drop(live);
             let release = self.db.release(&room.fence);
-            let _ = tokio::time::timeout(patience, release).await;
-            return Err(moved());
+            let _ = tokio::time::timeout(self.patience(), release).await;
+            return Err(Error::RoomMoved {
+                code: code.to_string(),
+            });
         }
         tracing::debug!(room = %code, epoch, "room loaded");
         let metrics = self.db.metrics();
@@ -866,6 +1017,66 @@ mod tests {
         assert!(queues[0].same_channel(&queues[1]));
         assert_eq!(rooms.count().await, 2);
         assert_eq!(db.metrics().room_loads.get(), 2);
+    }
+
+    /// A batch (the sweep's takeover) loads the rooms nobody else holds
+    /// and leaves out a room another instance holds, one that does not
+    /// exist, and one already running; each room loaded runs as one
+    /// loaded alone (a client's `get` finds it, with its game replayed),
+    /// and nothing is left in the loaders' turns.
+    #[tokio::test]
+    async fn a_batch_loads_the_rooms_nobody_else_holds() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, _) = one_room(&dir).await;
+        let setup = RoomSetup::choose(Some("kalah"), None, None).unwrap();
+        for code in ["s", "t"] {
+            db.create_room(code, "a", &setup, false, None)
+                .await
+                .unwrap();
+        }
+        let lease = Duration::from_secs(60);
+        // r was x's, whose lease ended long ago; s is y's, live.
+        db.claim("r", ("x", "http://x"), 0, lease)
+            .await
+            .unwrap()
+            .unwrap();
+        let far = now_ms() + 600_000;
+        db.claim("s", ("y", "http://y"), far, lease)
+            .await
+            .unwrap()
+            .unwrap();
+        let rooms = Rooms::new(db.clone(), settings("a", lease, lease));
+        let codes: Vec<String> = ["r", "s", "t", "nope"].map(String::from).to_vec();
+        assert_eq!(rooms.load_batch(&codes).await, 2);
+        assert!(rooms.is_running("r").await);
+        assert!(rooms.is_running("t").await);
+        assert!(!rooms.is_running("s").await);
+        assert_eq!(rooms.count().await, 2);
+        // Again: both run already, s is still y's.
+        assert_eq!(rooms.load_batch(&codes).await, 0);
+        assert_eq!(rooms.count().await, 2);
+        let (out, mut outbox) = mpsc::channel(64);
+        let join = Command::Join {
+            conn: 0,
+            player: "a".to_string(),
+            name: "ann".to_string(),
+            out,
+        };
+        rooms.get("r").await.unwrap().send(join).await.unwrap();
+        let shown = async {
+            loop {
+                match outbox.recv().await {
+                    Some(ServerMessage::Room(_)) => return true,
+                    Some(_) => {}
+                    None => return false,
+                }
+            }
+        };
+        let shown = tokio::time::timeout(Duration::from_secs(10), shown).await;
+        assert_eq!(shown, Ok(true), "the room is shown to its client");
+        let lease_row = db.lease_end("r").await.unwrap().unwrap();
+        assert_eq!(lease_row.0, "a");
+        assert!(rooms.loading.lock().unwrap().is_empty());
     }
 
     #[tokio::test]

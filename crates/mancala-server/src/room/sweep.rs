@@ -48,6 +48,13 @@ pub(crate) type Peers = Arc<std::sync::RwLock<Vec<Peer>>>;
 /// tries its claim: room for clocks a little apart.
 pub(crate) const MARGIN: Duration = Duration::from_millis(100);
 
+/// How many rooms the sweep claims and loads in one batch
+/// ([`Rooms::load_batch`]): one set of queries, whatever the number, in
+/// one turn among the loads. A room's load was six round trips; a
+/// batch's is five for all its rooms, plus a fenced write of the away
+/// clocks each (`BATCH_WRITES_AT_ONCE` at a time).
+const BATCH: usize = 32;
+
 /// How far back a look reaches: rooms whose lease ended longer ago than
 /// this many leases are left to their clients (a room nobody came back
 /// to since needs no load).
@@ -126,6 +133,41 @@ pub(crate) fn taker<'a>(
     successor(code, holder, (me, peers), end.max(now)).map(|(name, _)| name)
 }
 
+/// The rooms whose claim by the sweep is under way here, and the
+/// signal of each batch's end: a client of such a room waits for its
+/// batch ([`Rooms::get`]) instead of loading the room alone.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Claiming {
+    /// The rooms.
+    rooms: Arc<std::sync::Mutex<HashSet<String>>>,
+    /// Told each time a batch ends.
+    done: Arc<tokio::sync::Notify>,
+}
+
+impl Claiming {
+    /// Waits, for at most `limit`, until the sweep's claim of room
+    /// `code` is not under way here (at once if it is not).
+    pub(crate) async fn wait_for(&self, code: &str, limit: Duration) {
+        let wait = async {
+            loop {
+                let done = self.done.notified();
+                tokio::pin!(done);
+                done.as_mut().enable();
+                if !self
+                    .rooms
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .contains(code)
+                {
+                    return;
+                }
+                done.await;
+            }
+        };
+        let _ = tokio::time::timeout(limit, wait).await;
+    }
+}
+
 /// What the sweep holds of the rooms: not the rooms themselves, so that
 /// it ends once they are dropped.
 pub(super) struct Sweeper {
@@ -133,8 +175,9 @@ pub(super) struct Sweeper {
     rooms: Rooms,
     /// The registry, upgraded into `rooms` at each use.
     live: Weak<Mutex<std::collections::HashMap<String, super::Entry>>>,
-    /// Rooms whose claim is under way here.
-    claiming: Arc<std::sync::Mutex<HashSet<String>>>,
+    /// Rooms whose claim is under way here (the rooms' own, which
+    /// [`Rooms::get`] waits on).
+    claiming: Claiming,
 }
 
 impl Sweeper {
@@ -148,7 +191,7 @@ impl Sweeper {
         Sweeper {
             rooms: held,
             live,
-            claiming: Arc::default(),
+            claiming: rooms.sweeping.clone(),
         }
     }
 
@@ -212,62 +255,77 @@ impl Sweeper {
                     continue;
                 }
             };
-            let mut mine = 0;
-            for (code, end) in running_out.into_iter().filter(|(_, end)| *end > since) {
-                if taker(&code, &holder.name, (me, &peers), end, now) == Some(me) {
-                    mine += 1;
-                    Arc::clone(&self).claim_at(code, end);
-                }
-            }
-            if mine > 0 {
-                tracing::info!(instance = %holder.name, rooms = mine, "taking over rooms of an instance that stopped renewing");
+            let mine: Vec<(String, i64)> = (running_out.into_iter())
+                .filter(|(_, end)| *end > since)
+                .filter(|(code, end)| {
+                    taker(code, &holder.name, (me, &peers), *end, now) == Some(me)
+                })
+                .collect();
+            if !mine.is_empty() {
+                tracing::info!(instance = %holder.name, rooms = mine.len(), "taking over rooms of an instance that stopped renewing");
+                Arc::clone(&self).claim_batches(mine);
             }
         }
     }
 
-    /// Claims and loads room `code` once its lease has ended (`end`,
-    /// milliseconds since 1970) and a [`MARGIN`], unless a claim of it
-    /// is under way here already.
-    fn claim_at(self: Arc<Self>, code: String, end: i64) {
-        {
-            let mut claiming = self.claiming.lock().unwrap_or_else(|e| e.into_inner());
-            if !claiming.insert(code.clone()) {
-                return;
-            }
+    /// Claims and loads the rooms of `mine` (each with its lease's
+    /// end, milliseconds since 1970) whose claim is not under way here
+    /// already, [`BATCH`] at a time ([`Rooms::load_batch`]: one set of
+    /// queries a batch), each batch once the leases of all its rooms
+    /// have ended and a [`MARGIN`] (the rooms of one instance end
+    /// together: its renewal extends them all at once).
+    fn claim_batches(self: Arc<Self>, mine: Vec<(String, i64)>) {
+        let mut mine: Vec<(String, i64)> = {
+            let mut claiming = self
+                .claiming
+                .rooms
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            (mine.into_iter())
+                .filter(|(code, _)| claiming.insert(code.clone()))
+                .collect()
+        };
+        mine.sort_by_key(|(_, end)| *end);
+        for batch in mine.chunks(BATCH) {
+            let end = batch.iter().map(|(_, end)| *end).max().unwrap_or(0);
+            let codes: Vec<String> = batch.iter().map(|(code, _)| code.clone()).collect();
+            tokio::spawn(Arc::clone(&self).claim_batch(codes, end));
         }
-        tokio::spawn(async move {
-            let left = end.saturating_sub(now_ms()).max(0);
-            let left = Duration::from_millis(u64::try_from(left).unwrap_or(0));
-            let lease = self.rooms.settings.lease;
-            tokio::time::sleep(left.min(lease) + MARGIN).await;
-            // A turn among the sweep's loads, taken before the room's lock
-            // (`Rooms::get`): a client of the room meanwhile loads it
-            // itself, ahead of the sweep's queue, which then finds it
-            // running. Rooms whose lease ended longer ago than a look
-            // reaches are left to their clients.
-            let turn = self.rooms.sweep_loads.clone().acquire_owned();
-            let turn = tokio::time::timeout(lease.saturating_mul(LOOK_BACK), turn).await;
-            if let (Some(rooms), Ok(Ok(_turn))) = (self.rooms(), turn) {
-                take(&rooms, &code).await;
-            }
-            let mut claiming = self.claiming.lock().unwrap_or_else(|e| e.into_inner());
-            claiming.remove(&code);
-        });
     }
-}
 
-/// Claims and loads room `code`, in a turn of the sweep's loads, unless
-/// another instance holds it: its holder renewed it after all (a renewal
-/// late under load looks like death), or another instance claimed it
-/// first. One query finds that, instead of a turn among the loads.
-async fn take(rooms: &Rooms, code: &str) {
-    if let Ok(Some(owner)) = rooms.owner_elsewhere(code).await {
-        tracing::debug!(room = %code, %owner, "room held elsewhere: not taken over here");
-        return;
-    }
-    match rooms.get(code).await {
-        Ok(_) => tracing::debug!(room = %code, "room taken over before its clients came"),
-        Err(error) => tracing::debug!(room = %code, %error, "room not taken over here"),
+    /// Claims and loads the rooms `codes` once their leases have ended
+    /// (`end`, the latest) and a [`MARGIN`], in a turn of the sweep's
+    /// loads.
+    async fn claim_batch(self: Arc<Self>, codes: Vec<String>, end: i64) {
+        let left = end.saturating_sub(now_ms()).max(0);
+        let left = Duration::from_millis(u64::try_from(left).unwrap_or(0));
+        let lease = self.rooms.settings.lease;
+        tokio::time::sleep(left.min(lease) + MARGIN).await;
+        // A turn among the sweep's loads, taken before the rooms' locks
+        // (`Rooms::load_batch`): a client of one of them meanwhile loads
+        // it itself, ahead of the sweep's queue, and the batch then
+        // leaves it out. Rooms whose lease ended longer ago than a look
+        // reaches are left to their clients.
+        let turn = self.rooms.sweep_loads.clone().acquire_owned();
+        let turn = tokio::time::timeout(lease.saturating_mul(LOOK_BACK), turn).await;
+        if let (Some(rooms), Ok(Ok(_turn))) = (self.rooms(), turn) {
+            let loaded = rooms.load_batch(&codes).await;
+            tracing::debug!(
+                rooms = codes.len(),
+                loaded,
+                "rooms taken over before their clients came"
+            );
+        }
+        let mut claiming = self
+            .claiming
+            .rooms
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        for code in &codes {
+            claiming.remove(code);
+        }
+        drop(claiming);
+        self.claiming.done.notify_waiters();
     }
 }
 
@@ -346,6 +404,36 @@ mod tests {
         assert_eq!((name, addr), ("e", None));
         // This instance holds the room: nobody else is live.
         assert_eq!(successor("r", "e", ("e", &peers[..1]), 5_000), None);
+    }
+
+    /// A client of a room the sweep is claiming waits for the end of the
+    /// room's batch (another batch's end does not release it), at most
+    /// its limit; a client of any other room does not wait.
+    #[tokio::test(start_paused = true)]
+    async fn a_client_waits_for_the_batch_of_its_room() {
+        use tokio::time::Instant;
+        let claiming = Claiming::default();
+        claiming.rooms.lock().unwrap().insert("r".to_string());
+        let limit = Duration::from_secs(10);
+        let began = Instant::now();
+        claiming.wait_for("s", limit).await;
+        assert_eq!(began.elapsed(), Duration::ZERO);
+        let sweep = claiming.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            // Another batch ends.
+            sweep.done.notify_waiters();
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            sweep.rooms.lock().unwrap().remove("r");
+            sweep.done.notify_waiters();
+        });
+        claiming.wait_for("r", limit).await;
+        assert_eq!(began.elapsed(), Duration::from_secs(3));
+        // A batch that never ends: the limit.
+        claiming.rooms.lock().unwrap().insert("r".to_string());
+        let began = Instant::now();
+        claiming.wait_for("r", limit).await;
+        assert_eq!(began.elapsed(), limit);
     }
 
     /// The late rule: a room whose chosen instance is live is left to it

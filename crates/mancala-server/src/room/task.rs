@@ -11,7 +11,7 @@ use tokio::time::Instant;
 use super::clock::{Away, Turn};
 use super::computer::{computer_id, computer_level};
 use super::{Command, ConnId, Registry, Settings, UNLOAD_AFTER};
-use crate::db::{Db, Fence, now_ms};
+use crate::db::{Db, Fence, Loaded, StoredGame, now_ms};
 use crate::error::Error;
 use crate::protocol::{
     ClientMessage, ComputerReason, GameView, PlayedBy, RoomView, SeatView, ServerMessage,
@@ -120,35 +120,72 @@ impl Room {
         settings: Settings,
         queue: mpsc::WeakSender<Command>,
     ) -> Result<Room, Error> {
-        let no_such_room = || Error::NoSuchRoom {
-            code: code.to_string(),
-        };
         // When the room was last held, read with the claim (before it:
         // the claim marks the room held from now).
-        let (fence, held_until) = db
-            .claim_held(
-                code,
-                (&settings.instance, &settings.advertise),
-                now_ms(),
-                settings.lease,
-            )
+        let claimer = (&*settings.instance, &*settings.advertise);
+        let loaded = db.load_room(code, claimer, now_ms(), settings.lease);
+        match loaded.await? {
+            Some(loaded) => Room::from_loaded(db, loaded, settings, queue).await,
+            None if db.room(code).await?.is_none() => Err(Error::NoSuchRoom {
+                code: code.to_string(),
+            }),
+            None => Err(Error::RoomMoved {
+                code: code.to_string(),
+            }),
+        }
+    }
+
+    /// The room `loaded` (claimed and read, [`Db::load_room`] or
+    /// [`Db::load_rooms`]), its away clocks stored again and its open
+    /// game replayed, as [`Room::load`] describes.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RoomMoved`] if the room was claimed since, database
+    /// errors, and [`Error::Record`] for stored rules or events that no
+    /// longer replay.
+    pub(super) async fn from_loaded(
+        db: Db,
+        loaded: Loaded,
+        settings: Settings,
+        queue: mpsc::WeakSender<Command>,
+    ) -> Result<Room, Error> {
+        let (room, since) = Room::unstored(db, loaded, settings, queue)?;
+        // Stored on the loads' connections, as the rest of the load.
+        room.db
+            .for_loads()
+            .set_away_all(&room.fence, &since)
             .await?;
-        let fence = match fence {
-            Some(fence) => fence,
-            None if db.room(code).await?.is_none() => return Err(no_such_room()),
-            None => {
-                return Err(Error::RoomMoved {
-                    code: code.to_string(),
-                });
-            }
-        };
-        let stored = db.room(code).await?.ok_or_else(no_such_room)?;
+        Ok(room)
+    }
+
+    /// [`Room::from_loaded`] without its write: the room, and since when
+    /// each of its seated players is away (milliseconds since 1970), to
+    /// store before the room runs ([`Db::set_away_batch`] for a batch).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Rules`] and [`Error::Record`] for stored rules or events
+    /// that no longer replay.
+    pub(super) fn unstored(
+        db: Db,
+        loaded: Loaded,
+        settings: Settings,
+        queue: mpsc::WeakSender<Command>,
+    ) -> Result<(Room, Vec<(String, i64)>), Error> {
+        let Loaded {
+            fence,
+            held_until,
+            room: stored,
+            game,
+        } = loaded;
+        let code = fence.room.clone();
         let mut seats = vec![None; stored.setup.max_players];
         let people: Vec<&str> = (stored.seats.iter())
             .map(|(_, player, _)| player.as_str())
             .filter(|player| computer_level(player).is_none())
             .collect();
-        let away = Away::at_load(&db, &fence, (&people, &stored.away), held_until).await?;
+        let (away, since) = Away::at_load((&people, &stored.away), held_until);
         for (seat, player, name) in stored.seats {
             if let Some(slot) = seats.get_mut(seat) {
                 *slot = Some(SeatView {
@@ -160,10 +197,10 @@ impl Room {
                 });
             }
         }
-        let (game, resumed) = Room::resume(&db, code, held_until).await?;
-        Ok(Room {
+        let (game, resumed) = Room::resume(&code, game, held_until)?;
+        let room = Room {
             db,
-            code: code.to_string(),
+            code,
             fence,
             moved: false,
             lost: watch::channel(false).1,
@@ -186,23 +223,24 @@ impl Room {
             matched: stored.matched,
             rematch: Vec::new(),
             playing: None,
-        })
+        };
+        Ok((room, since))
     }
 
-    /// The room's last game as [`Room::load`] finds it, with what was
-    /// left of its turn's time when the room's last owner last held it
-    /// (`held_until`; `None` for a game over, or never held).
+    /// The room's last game `last` as [`Room::load`] finds it, with what
+    /// was left of its turn's time when the room's last owner last held
+    /// it (`held_until`; `None` for a game over, or never held).
     ///
     /// # Errors
     ///
-    /// Database errors, [`Error::Rules`] and [`Error::Record`] for stored
-    /// rules or events that no longer replay.
-    async fn resume(
-        db: &Db,
+    /// [`Error::Rules`] and [`Error::Record`] for stored rules or events
+    /// that no longer replay.
+    fn resume(
         code: &str,
+        last: Option<StoredGame>,
         held_until: Option<i64>,
     ) -> Result<(Option<Live>, Option<Duration>), Error> {
-        let Some(last) = db.last_game(code).await? else {
+        let Some(last) = last else {
             return Ok((None, None));
         };
         let record = |source| Error::Record {
