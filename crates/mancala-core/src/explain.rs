@@ -305,6 +305,10 @@ fn relay(r: &RuleSet) -> Option<Vec<Phrase>> {
                 .phrase("counts", counts_phrase(r.relay_counts, r.total_seeds())),
         );
     }
+    // `relay_store`: the mover's own store is lifted too (CrossCapt Eight).
+    if r.relay_store {
+        phrases.push(Phrase::new("rules-relay-store"));
+    }
     if r.capture_ends_relay {
         phrases.push(Phrase::new("rules-relay-capture-ends"));
     }

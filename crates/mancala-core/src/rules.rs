@@ -169,7 +169,8 @@ pub struct Rules {
     /// (one flag, so that other rules test one byte).
     pub(crate) restricts_moves: bool,
     /// Per mover and cup: may relay sowing lift this cup? (houses on the
-    /// sides `relay_on` names; never a store).
+    /// sides `relay_on` names; never a store but the mover's own under
+    /// `relay_store`).
     relay_ok: [[bool; CUPS]; MAX_PLAYERS],
     /// Per direction, mover and house cup: where on the mover's track a
     /// relay lap lifted from that house starts (as `starts`).

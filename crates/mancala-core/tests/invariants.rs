@@ -133,6 +133,13 @@ fn check_sowing_steps(pos: &Position<'_>, after: &Position<'_>, m: Move, effect:
                 let cup = &mut houses[side.index()][usize::from(number) - 1];
                 hand += std::mem::take(cup);
             }
+            // Under `relay_store` a relay lifts the mover's own store
+            // (docs/rules.md section 3), and no other.
+            SowingStep::Lift(Cup::Store { side: lifted })
+                if pos.rules().rule_set().relay_store && lifted == side =>
+            {
+                hand += std::mem::take(&mut stores[lifted.index()]);
+            }
             SowingStep::Seed(cup) => {
                 hand -= 1;
                 match cup {
@@ -556,8 +563,10 @@ proptest! {
                 set.match_houses = set.match_houses.min(set.houses);
                 set.seeds = 1 + set.seeds % 2;
                 set.stores_sown = StoresSown::None;
-                // Without both stores sown no store can be taken.
+                // Without both stores sown no store can be taken, nor,
+                // without the own store sown, lifted.
                 set.capture_opponent_store = false;
+                set.relay_store = false;
                 set.min_seeds = 1;
                 // Moves of a single seed have nothing left to sow under
                 // first_seed (docs/rules.md section 14).
@@ -610,9 +619,11 @@ proptest! {
             }
             before => before,
         };
+        // `relay_store` needs `relay = next` (section 14).
         let set = RuleSet {
             capture_before_sowing: before,
             relay: Relay::ALL[relay],
+            relay_store: set.relay_store && Relay::ALL[relay] == Relay::Next,
             relay_limit,
             direction,
             tuzdyk: false,

@@ -226,6 +226,9 @@ const CASES: &[&str] = &[
     // The game's first move from the last house (`first_move`).
     "sadeqa-iv.toml",
     "kalah first_move=last_house",
+    // Relay from the mover's own store (`relay_store`).
+    "crosscapt-eight.toml",
+    "kalah relay=next relay_store=true",
 ];
 
 /// Random games per case.

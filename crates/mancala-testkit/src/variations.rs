@@ -172,6 +172,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         | "tuzdyk_across"
         | "children"
         | "child_skip"
+        | "relay_store"
         | "pie_rule" => names(&["true", "false"]),
         "layout" => layouts(rules),
         "capture_counts" => counts(rules.capture_counts),

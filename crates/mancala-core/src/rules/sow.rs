@@ -923,7 +923,8 @@ impl Rules {
     /// any: `last` itself when it held seeds before (`relay = last`), or
     /// the next cup on the track when it is a house holding seeds (`relay
     /// = next`, in the move's direction `dir`); only a house `relay_on`
-    /// allows, holding one of `relay_counts` when they are set.
+    /// allows (or the mover's store under `relay_store`), holding one of
+    /// `relay_counts` when they are set.
     #[inline]
     fn relay_lift(&self, cups: &[u8; CUPS], side: usize, dir: usize, last: usize) -> Option<usize> {
         if self.landing[side][last] & LAND_STORE != 0 {

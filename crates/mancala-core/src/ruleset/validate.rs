@@ -45,9 +45,11 @@ impl RuleSet {
     /// `grand_slam` other than `allowed`, relay sowing or captures while
     /// sowing, `empty_first` together with `any_side_empty`, a
     /// `match_houses` of 0 or more than `houses`, a match in rounds
-    /// with the pie rule, or a `capacity` with too little room for the
+    /// with the pie rule, a `capacity` with too little room for the
     /// seeds or with rounds, `parity`, a tuzdyk, children,
-    /// `reach_opponent` or `single_to_empty`.
+    /// `reach_opponent` or `single_to_empty`, or a `relay_store` without
+    /// `relay = next` and `stores_sown = own` or with a `lap_capture` or
+    /// `capture_before_sowing`.
     ///
     /// # Examples
     ///
@@ -138,6 +140,14 @@ impl RuleSet {
         {
             let value = self.first_move.to_string();
             return invalid("first_move", value, InvalidReason::FirstMoveWith);
+        }
+        if self.relay_store
+            && (self.relay != Relay::Next
+                || self.stores_sown != StoresSown::Own
+                || self.lap_capture != LapCapture::None
+                || self.capture_before_sowing != CaptureBeforeSowing::None)
+        {
+            return invalid("relay_store", "true".into(), InvalidReason::RelayStoreWith);
         }
         let empties = [
             EndCondition::EmptyFirst,

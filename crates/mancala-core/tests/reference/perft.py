@@ -18,8 +18,9 @@ optionally followed by `name=value` changes, in one argument (`"kalah
 players=3"`); POSITION is the one-line notation of `Setup`
 (`4,4,4,4,4,4:0 4,4,4,4,4,4:0 to=0 ply=0`). With --stats each count is
 followed by how many laps, captures, extra turns, grand slams, forced feeds,
-unfed ends, swaps, repetitions, relay lifts, moves stopped by the relay limit,
-passes, tuzdyks made and last seeds in a tuzdyk the counted tree holds.
+unfed ends, swaps, repetitions, relay lifts (and stores lifted), moves
+stopped by the relay limit, passes, tuzdyks made and last seeds in a tuzdyk
+the counted tree holds.
 """
 
 import sys
@@ -128,6 +129,9 @@ class Rules:
     # The game's first move (section 4): any | last_house (from the
     # mover's house `houses` only; Sadeqa IV).
     first_move: str = "any"
+    # Under relay = next (section 3): the mover's own store as the cup
+    # after a leg's last seed is lifted when it holds seeds (CrossCapt Eight).
+    relay_store: bool = False
 
 
 KALAH = Rules()
@@ -283,7 +287,7 @@ def parse_rules(spec):
                      "capture_ends_relay", "capture_leaves_seed", "single_seed_captures",
                      "sow_capture_last", "capture_opponent_store",
                      "reach_opponent", "single_to_empty", "tuzdyk_across",
-                     "children", "child_skip"):
+                     "children", "child_skip", "relay_store"):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
@@ -453,9 +457,13 @@ def sow_capture(rules, s, mover, cup, stats):
 
 
 def lift(s, cup):
-    """Empties a house; returns the seeds it held."""
+    """Empties a house (or a store, under `relay_store`); returns the
+    seeds it held."""
     seeds = count(s, cup)
-    s.houses[cup[1]][cup[2]] = 0
+    if cup[0] == "s":
+        s.stores[cup[1]] = 0
+    else:
+        s.houses[cup[1]][cup[2]] = 0
     return seeds
 
 
@@ -538,8 +546,16 @@ def relay_house(rules, s, mover, last, way=None):
         cups = track(rules, mover)
         step = -1 if way == "back" else 1
         cup = cups[(cups.index(last) + step) % len(cups)]
-        if cup[0] == "s" or count(s, cup) == 0:
+        if count(s, cup) == 0:
             return None
+        if cup[0] == "s":
+            # `relay_store`: the mover's own store is lifted too, whatever
+            # `relay_on` says (its count still asked of `relay_counts`).
+            if not (rules.relay_store and cup[1] == mover):
+                return None
+            if rules.relay_counts and count(s, cup) not in rules.relay_counts:
+                return None
+            return cup
     if rules.relay_on == "own" and cup[1] != mover:
         return None
     if rules.relay_on == "opponent" and cup[1] == mover:
@@ -611,6 +627,8 @@ def sow(rules, s, mover, k, stats, way=None):
             return last, True, False, leg_taken
         lifts += 1
         stats["relays"] += 1
+        if lifted[0] == "s":
+            stats["stores_lifted"] += 1  # `relay_store`
         last = sow_leg(rules, s, mover, lifted, stats, way)
 
 

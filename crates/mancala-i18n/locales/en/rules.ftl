@@ -141,6 +141,8 @@ rules-relay-counts = { $relay ->
         [next] That house is lifted only when it holds { $counts }; with any other number the move ends.
        *[last] That house is lifted only when it holds { $counts }, the last seed included; with any other number the move ends there.
     }
+# `relay_store`: under relay from the next cup, the mover's own store is lifted too.
+rules-relay-store = But when that cup is your own store and it holds seeds, lift them from the store and go on sowing from the cup after it.
 rules-relay-capture-ends = But a last seed that would capture (see the captures) captures there and ends the move instead of being lifted.
 # `lap_capture = relay`: a leg that relays first captures where it ended.
 rules-relay-lap-capture-relay = Before a house is lifted, the last seed that fell into it captures as a move's last seed would (see the captures); the sowing then goes on from it.
