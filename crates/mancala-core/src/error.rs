@@ -196,6 +196,11 @@ pub enum InvalidReason {
         "relay_store lifts the mover's store as the cup after a relay leg's last seed: it needs relay = next, stores_sown = own, lap_capture = none and capture_before_sowing = none"
     )]
     RelayStoreWith,
+    /// `pass_store` with 3 or 4 players, a tuzdyk or children.
+    #[error(
+        "pass_store gives the mover's store to the opponent: it needs 2 players, no tuzdyk and no children"
+    )]
+    PassStoreWith,
     /// `rounds = territory` with a dimension it cannot be played with: one
     /// that reads a house's place on its row or across the board, sows a
     /// store, or loses seeds from the match (docs/rules.md section 8a).

@@ -401,6 +401,10 @@ fn captures(r: &RuleSet) -> Option<Vec<Phrase>> {
     if r.capture_opponent_store {
         phrases.push(Phrase::new("rules-capture-opponent-store"));
     }
+    // `pass_store` (SimpleCapt PCapt).
+    if r.pass_store {
+        phrases.push(Phrase::new("rules-capture-pass-store"));
+    }
     Some(phrases)
 }
 
@@ -411,6 +415,7 @@ pub(crate) fn can_capture(r: &RuleSet) -> bool {
         || r.tuzdyk
         || r.capture_before_sowing != CaptureBeforeSowing::None
         || r.capture_opponent_store
+        || r.pass_store
 }
 
 /// The Kalah family's capture, with its targets for 3 or 4 players:

@@ -173,6 +173,7 @@ const ADDED_LATER: &[&str] = &[
     "lot_seed",
     "first_move",
     "relay_store",
+    "pass_store",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

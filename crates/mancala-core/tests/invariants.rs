@@ -50,6 +50,12 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, m: Move, effect: 
         return;
     }
     let side = pos.to_move();
+    // A store given to the opponent (`pass_store`, docs/rules.md section
+    // 5) leaves the mover's store empty though seeds were in it.
+    let sown_in_store = path.iter().filter(|&&c| c == Cup::Store { side }).count() as u8;
+    if set.pass_store && after.store(side) == 0 && pos.store(side) + sown_in_store > 0 {
+        return;
+    }
     for s in pos.rules().sides() {
         let visits = |target: Cup| path.iter().filter(|&&c| c == target).count() as u8;
         let store = Cup::Store { side: s };
@@ -181,6 +187,15 @@ fn check_sowing_steps(pos: &Position<'_>, after: &Position<'_>, m: Move, effect:
         .collect();
     assert_eq!(houses, shown, "houses after the steps of {n} in {pos}");
     let stored: Vec<u8> = sides.iter().map(|&s| after.store(s)).collect();
+    // Under `pass_store` (docs/rules.md section 5) the landing may give
+    // the mover's store to the opponent: the stores' sum is kept.
+    // (two players, section 14).
+    let mover = side.index();
+    if pos.rules().rule_set().pass_store && stored[mover] == 0 && stores[mover] > 0 {
+        let other = 1 - mover;
+        assert_eq!(stored[other], stores[other] + stores[mover], "{n} in {pos}");
+        return;
+    }
     assert_eq!(stores, stored, "stores after the steps of {n} in {pos}");
 }
 

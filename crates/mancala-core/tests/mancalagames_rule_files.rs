@@ -1299,3 +1299,43 @@ fn relay_store_needs_relay_from_the_next_cup_and_the_own_store_sown() {
     );
     assert!(RuleSet::from_spec("kalah,relay=next,relay_store=true").is_ok());
 }
+
+#[test]
+fn simplecapt_pcapt_gives_the_movers_store_to_the_opponent() {
+    let rules = compile(rule_file("simplecapt-pcapt"));
+    // h6's 2 seeds go into the store (5 -> 6) and o1, an empty house of
+    // the opponent's: side 0's 6 stored seeds go to side 1's store.
+    let mut pos = at(&rules, "1,0,0,0,0,2:5 0,6,6,6,6,6:10 to=0 ply=10");
+    assert_eq!(play(&mut pos, 6).captured, 0);
+    assert_eq!(pos.to_string(), "1,0,0,0,0,0:0 1,6,6,6,6,6:16 to=1 ply=11");
+    // h4's 2: h5 (1 -> 2), h6 (1 -> 2), a house of the mover's that held
+    // seeds: lifted (relay on the own side). h6's 2: the store (6), o1,
+    // empty: the store's 6 go to side 1.
+    let mut pos = at(&rules, "0,0,0,2,1,1:5 0,6,6,6,6,5:10 to=0 ply=10");
+    play(&mut pos, 4);
+    assert_eq!(pos.to_string(), "0,0,0,0,2,0:0 1,6,6,6,6,5:16 to=1 ply=11");
+    // A last seed in a house of the opponent's that held seeds is not
+    // lifted (`relay_on = "own"`) and gives nothing.
+    let mut pos = at(&rules, "1,0,0,0,0,2:5 3,6,6,6,6,3:10 to=0 ply=10");
+    play(&mut pos, 6);
+    assert_eq!(pos.to_string(), "1,0,0,0,0,0:6 4,6,6,6,6,3:10 to=1 ply=11");
+}
+
+#[test]
+fn pass_store_needs_two_players_and_no_tuzdyk_or_children() {
+    for spec in ["kalah3,pass_store=true", "toguz-kumalak,pass_store=true"] {
+        let e = RuleSet::from_spec(spec).unwrap_err();
+        assert!(e.to_string().contains("pass_store"), "{spec}: {e}");
+    }
+    let mut set = Preset::Kalah.rules();
+    set.pass_store = true;
+    set.players = 3;
+    let Err(RuleError::InvalidValue { field, reason, .. }) = set.validate() else {
+        panic!("pass_store with 3 players is refused");
+    };
+    assert_eq!(
+        (field, reason),
+        ("pass_store", InvalidReason::PassStoreWith)
+    );
+    assert!(RuleSet::from_spec("kalah,pass_store=true").is_ok());
+}

@@ -229,6 +229,9 @@ const CASES: &[&str] = &[
     // Relay from the mover's own store (`relay_store`).
     "crosscapt-eight.toml",
     "kalah relay=next relay_store=true",
+    // The mover's store given to the opponent (`pass_store`).
+    "simplecapt-pcapt.toml",
+    "kalah pass_store=true",
 ];
 
 /// Random games per case.

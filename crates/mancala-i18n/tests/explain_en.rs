@@ -958,3 +958,24 @@ fn a_relay_from_the_movers_store_in_words() {
         );
     }
 }
+
+#[test]
+fn a_store_given_to_the_opponent_in_words() {
+    // docs/rules.md section 5, `pass_store` (SimpleCapt PCapt).
+    let set = RuleSet::from_spec("kalah,capture=none,pass_store=true").unwrap();
+    assert_eq!(
+        topic_words(&set, "Captures"),
+        "The last seed of a move captures nothing. If your last seed falls into an empty house \
+         of your opponent's and your store holds seeds, they all go to your opponent's store, \
+         and nothing else is captured."
+    );
+    let without = RuleSet::from_spec("kalah,capture=none").unwrap();
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&without).unwrap(),
+            "{lang}: the words say the store is given away"
+        );
+    }
+}

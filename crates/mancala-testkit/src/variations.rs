@@ -173,6 +173,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         | "children"
         | "child_skip"
         | "relay_store"
+        | "pass_store"
         | "pie_rule" => names(&["true", "false"]),
         "layout" => layouts(rules),
         "capture_counts" => counts(rules.capture_counts),

@@ -504,7 +504,8 @@ pub(super) fn plain(set: &RuleSet) -> bool {
 /// fixed, or the general one. Only the general one counts the extra
 /// moves of `capture_extra_turn_limit`, leaves the capturing seed
 /// (`capture_leaves_seed`), stops a chain at `chain_limit`, takes an
-/// opponent's store (`capture_opponent_store`) and leaves a grand slam's
+/// opponent's store (`capture_opponent_store`), gives the mover's to the
+/// opponent (`pass_store`) and leaves a grand slam's
 /// first house (`grand_slam = leave_first`) and makes the opposite
 /// capture from the opponent's side (`capture_side` `any` or `own`), so that
 /// the others skip those tests on every move (issue 30).
@@ -515,6 +516,7 @@ pub(super) fn kernel(set: &RuleSet) -> u8 {
         || !set.single_seed_captures
         || set.capture_side == CaptureSide::OpponentFirst
         || set.capture_opponent_store
+        || set.pass_store
         || set.grand_slam == GrandSlam::LeaveFirst
         || (set.capture == Capture::Opposite
             && matches!(set.capture_side, CaptureSide::Any | CaptureSide::Own));

@@ -304,6 +304,10 @@ rule_dimensions! {
         /// lifts the store's seeds when it holds any and sows them on
         /// (MancalaGames' `mlap_cont` STOP_STORE: CrossCapt Eight).
         relay_store: bool = false,
+        /// A last seed that falls in an empty house of the opponent's
+        /// gives the mover's store, when it holds seeds, to the opponent's
+        /// (MancalaGames' PASS_STORE_CAPT: SimpleCapt PCapt; two players).
+        pass_store: bool = false,
     }
 }
 

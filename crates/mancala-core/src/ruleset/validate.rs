@@ -49,7 +49,8 @@ impl RuleSet {
     /// seeds or with rounds, `parity`, a tuzdyk, children,
     /// `reach_opponent` or `single_to_empty`, or a `relay_store` without
     /// `relay = next` and `stores_sown = own` or with a `lap_capture` or
-    /// `capture_before_sowing`.
+    /// `capture_before_sowing`, or a `pass_store` with 3 or 4 players, a
+    /// tuzdyk or children.
     ///
     /// # Examples
     ///
@@ -148,6 +149,9 @@ impl RuleSet {
                 || self.capture_before_sowing != CaptureBeforeSowing::None)
         {
             return invalid("relay_store", "true".into(), InvalidReason::RelayStoreWith);
+        }
+        if self.pass_store && (self.players != 2 || self.tuzdyk || self.children) {
+            return invalid("pass_store", "true".into(), InvalidReason::PassStoreWith);
         }
         let empties = [
             EndCondition::EmptyFirst,

@@ -132,6 +132,9 @@ class Rules:
     # Under relay = next (section 3): the mover's own store as the cup
     # after a leg's last seed is lifted when it holds seeds (CrossCapt Eight).
     relay_store: bool = False
+    # A last seed in an empty house of the opponent's gives the mover's
+    # store to the opponent's (section 5, SimpleCapt PCapt; two players).
+    pass_store: bool = False
 
 
 KALAH = Rules()
@@ -287,7 +290,7 @@ def parse_rules(spec):
                      "capture_ends_relay", "capture_leaves_seed", "single_seed_captures",
                      "sow_capture_last", "capture_opponent_store",
                      "reach_opponent", "single_to_empty", "tuzdyk_across",
-                     "children", "child_skip", "relay_store"):
+                     "children", "child_skip", "relay_store", "pass_store"):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
@@ -909,6 +912,20 @@ def make_tuzdyk(rules, s, mover, last, stats):
     return seeds
 
 
+def gives_store(rules, s, mover, last, stats):
+    """Section 5, `pass_store`: the last seed fell in `last`; when that is
+    a house of the opponent's that was empty and the mover's store holds
+    seeds, they go to the opponent's store. Returns whether they did."""
+    if not rules.pass_store or last[0] != "h" or last[1] == mover or count(s, last) != 1:
+        return False
+    if s.stores[mover] == 0:
+        return False
+    s.stores[1 - mover] += s.stores[mover]
+    s.stores[mover] = 0
+    stats["stores_given"] += 1
+    return True
+
+
 def play_house(rules, s, k, stats, way=None):
     """Plays house k (0-based) for the side to move, without the end checks.
 
@@ -931,6 +948,8 @@ def play_house(rules, s, k, stats, way=None):
         stats["last_in_a_tuzdyk"] += 1  # captures nothing
     elif may_capture(rules, t, s.houses[mover][k]) and make_tuzdyk(rules, t, mover, last, stats):
         stats["tuzdyks"] += 1
+    elif may_capture(rules, t, s.houses[mover][k]) and gives_store(rules, t, mover, last, stats):
+        pass  # section 5, `pass_store`: nothing else is captured
     elif may_capture(rules, t, s.houses[mover][k]):
         taken = capture(rules, t, mover, last, back)
     opponents = [p for p in range(rules.players) if p != mover]

@@ -227,6 +227,7 @@ rules-capture-before-sowing = { $kind ->
        *[single_opposite] When you lift a single seed, the seeds of the house opposite the one you lift go to your store first; then you sow it.
     }
 rules-capture-opponent-store = If your last seed falls into your opponent's store and earns you no extra move, you take every seed in that store into yours.
+rules-capture-pass-store = If your last seed falls into an empty house of your opponent's and your store holds seeds, they all go to your opponent's store, and nothing else is captured.
 # $side: opponent, own or any; $counts: a phrase such as "2 or 3 seeds".
 rules-capture-count = If your last seed makes a house { $side ->
         [opponent] on your opponent's side

@@ -172,6 +172,7 @@ rules-capture-before-sowing = { $kind ->
        *[single_opposite] 石を1個だけ持ち上げたときは、まず持ち上げた穴の向かいの穴の石が自分のゴールに入り、それからその石をまきます。
     }
 rules-capture-opponent-store = 最後の石が相手のゴールに入り、もう1手にならなかったときは、そのゴールの石をすべて自分のゴールに入れます。
+rules-capture-pass-store = 最後の石が相手の空の穴に入り、自分のゴールに石があれば、その石はすべて相手のゴールに移り、ほかには何も取りません。
 rules-capture-count = 最後の石で{ $side ->
         [opponent] 相手の列の
         [own] 自分の列の
