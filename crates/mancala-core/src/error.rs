@@ -190,6 +190,17 @@ pub enum InvalidReason {
         "first_move prescribes the house of the game's first move: it needs the uniform start, no layout_seed and rounds = none"
     )]
     FirstMoveWith,
+    /// `relay_store` without `relay = next` and `stores_sown = own`, or
+    /// with a `lap_capture` or `capture_before_sowing`.
+    #[error(
+        "relay_store lifts the mover's store as the cup after a relay leg's last seed: it needs relay = next, stores_sown = own, lap_capture = none and capture_before_sowing = none"
+    )]
+    RelayStoreWith,
+    /// `pass_store` with 3 or 4 players, a tuzdyk or children.
+    #[error(
+        "pass_store gives the mover's store to the opponent: it needs 2 players, no tuzdyk and no children"
+    )]
+    PassStoreWith,
     /// `rounds = territory` with a dimension it cannot be played with: one
     /// that reads a house's place on its row or across the board, sows a
     /// store, or loses seeds from the match (docs/rules.md section 8a).

@@ -305,6 +305,10 @@ fn relay(r: &RuleSet) -> Option<Vec<Phrase>> {
                 .phrase("counts", counts_phrase(r.relay_counts, r.total_seeds())),
         );
     }
+    // `relay_store`: the mover's own store is lifted too (CrossCapt Eight).
+    if r.relay_store {
+        phrases.push(Phrase::new("rules-relay-store"));
+    }
     if r.capture_ends_relay {
         phrases.push(Phrase::new("rules-relay-capture-ends"));
     }
@@ -397,6 +401,10 @@ fn captures(r: &RuleSet) -> Option<Vec<Phrase>> {
     if r.capture_opponent_store {
         phrases.push(Phrase::new("rules-capture-opponent-store"));
     }
+    // `pass_store` (SimpleCapt PCapt).
+    if r.pass_store {
+        phrases.push(Phrase::new("rules-capture-pass-store"));
+    }
     Some(phrases)
 }
 
@@ -407,6 +415,7 @@ pub(crate) fn can_capture(r: &RuleSet) -> bool {
         || r.tuzdyk
         || r.capture_before_sowing != CaptureBeforeSowing::None
         || r.capture_opponent_store
+        || r.pass_store
 }
 
 /// The Kalah family's capture, with its targets for 3 or 4 players:

@@ -169,7 +169,8 @@ pub struct Rules {
     /// (one flag, so that other rules test one byte).
     pub(crate) restricts_moves: bool,
     /// Per mover and cup: may relay sowing lift this cup? (houses on the
-    /// sides `relay_on` names; never a store).
+    /// sides `relay_on` names; never a store but the mover's own under
+    /// `relay_store`).
     relay_ok: [[bool; CUPS]; MAX_PLAYERS],
     /// Per direction, mover and house cup: where on the mover's track a
     /// relay lap lifted from that house starts (as `starts`).
@@ -230,6 +231,9 @@ pub struct Rules {
     /// `capture_opponent_store`: a last seed in another player's store
     /// that earns no extra move takes it (read by the general kernel only).
     pub(crate) capture_store: bool,
+    /// `pass_store`: a last seed in an empty house of the opponent's
+    /// gives the mover's store to the opponent.
+    pub(crate) pass_store: bool,
     pub(crate) no_capture_moves: u32,
     pub(crate) grand_slam: GrandSlam,
     pub(crate) first_move_extra_turn: bool,
@@ -262,8 +266,9 @@ pub struct Rules {
     pub(crate) special_moves: bool,
     /// An end condition is read off the board after every move.
     pub(crate) ends_on_board: bool,
-    /// A sowing can fill stores: they lie on the track, or a tuzdyk
-    /// hands its seeds on to its owner's store.
+    /// A sowing can fill stores: they lie on the track, a tuzdyk hands
+    /// its seeds on to its owner's store, or `pass_store` gives the
+    /// mover's store to the opponent's.
     pub(crate) stores_on_track: bool,
     /// `empty_first` or `any_side_empty` is an end condition.
     pub(crate) end_on_empty: bool,
@@ -462,6 +467,7 @@ impl Rules {
             single_seed_captures: set.single_seed_captures,
             before_sowing: set.capture_before_sowing,
             capture_store: set.capture_opponent_store,
+            pass_store: set.pass_store,
             no_capture_moves: set.no_capture_moves,
             grand_slam: set.grand_slam,
             first_move_extra_turn: set.first_move_extra_turn,
@@ -492,7 +498,10 @@ impl Rules {
                 || set.first_move != FirstMove::Any
                 || !set.direction_choice.is_empty(),
             ends_on_board: compile::ends_on_board(set),
-            stores_on_track: set.stores_sown != StoresSown::None || set.tuzdyk || set.children,
+            stores_on_track: set.stores_sown != StoresSown::None
+                || set.tuzdyk
+                || set.children
+                || set.pass_store,
             end_on_empty: set.end.contains(EndCondition::EmptyFirst)
                 || set.end.contains(EndCondition::AnySideEmpty)
                 || set.end.contains(EndCondition::TakeAll),

@@ -172,6 +172,8 @@ const ADDED_LATER: &[&str] = &[
     "capacity",
     "lot_seed",
     "first_move",
+    "relay_store",
+    "pass_store",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

@@ -50,6 +50,12 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, m: Move, effect: 
         return;
     }
     let side = pos.to_move();
+    // A store given to the opponent (`pass_store`, docs/rules.md section
+    // 5) leaves the mover's store empty though seeds were in it.
+    let sown_in_store = path.iter().filter(|&&c| c == Cup::Store { side }).count() as u8;
+    if set.pass_store && after.store(side) == 0 && pos.store(side) + sown_in_store > 0 {
+        return;
+    }
     for s in pos.rules().sides() {
         let visits = |target: Cup| path.iter().filter(|&&c| c == target).count() as u8;
         let store = Cup::Store { side: s };
@@ -133,6 +139,13 @@ fn check_sowing_steps(pos: &Position<'_>, after: &Position<'_>, m: Move, effect:
                 let cup = &mut houses[side.index()][usize::from(number) - 1];
                 hand += std::mem::take(cup);
             }
+            // Under `relay_store` a relay lifts the mover's own store
+            // (docs/rules.md section 3), and no other.
+            SowingStep::Lift(Cup::Store { side: lifted })
+                if pos.rules().rule_set().relay_store && lifted == side =>
+            {
+                hand += std::mem::take(&mut stores[lifted.index()]);
+            }
             SowingStep::Seed(cup) => {
                 hand -= 1;
                 match cup {
@@ -174,6 +187,15 @@ fn check_sowing_steps(pos: &Position<'_>, after: &Position<'_>, m: Move, effect:
         .collect();
     assert_eq!(houses, shown, "houses after the steps of {n} in {pos}");
     let stored: Vec<u8> = sides.iter().map(|&s| after.store(s)).collect();
+    // Under `pass_store` (docs/rules.md section 5) the landing may give
+    // the mover's store to the opponent: the stores' sum is kept.
+    // (two players, section 14).
+    let mover = side.index();
+    if pos.rules().rule_set().pass_store && stored[mover] == 0 && stores[mover] > 0 {
+        let other = 1 - mover;
+        assert_eq!(stored[other], stores[other] + stores[mover], "{n} in {pos}");
+        return;
+    }
     assert_eq!(stores, stored, "stores after the steps of {n} in {pos}");
 }
 
@@ -556,8 +578,10 @@ proptest! {
                 set.match_houses = set.match_houses.min(set.houses);
                 set.seeds = 1 + set.seeds % 2;
                 set.stores_sown = StoresSown::None;
-                // Without both stores sown no store can be taken.
+                // Without both stores sown no store can be taken, nor,
+                // without the own store sown, lifted.
                 set.capture_opponent_store = false;
+                set.relay_store = false;
                 set.min_seeds = 1;
                 // Moves of a single seed have nothing left to sow under
                 // first_seed (docs/rules.md section 14).
@@ -610,9 +634,11 @@ proptest! {
             }
             before => before,
         };
+        // `relay_store` needs `relay = next` (section 14).
         let set = RuleSet {
             capture_before_sowing: before,
             relay: Relay::ALL[relay],
+            relay_store: set.relay_store && Relay::ALL[relay] == Relay::Next,
             relay_limit,
             direction,
             tuzdyk: false,

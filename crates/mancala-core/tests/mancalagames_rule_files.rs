@@ -1246,3 +1246,96 @@ fn first_move_needs_a_uniform_start_and_one_game() {
     );
     assert!(RuleSet::from_spec("kalah,first_move=last_house").is_ok());
 }
+
+#[test]
+fn crosscapt_eight_relays_from_the_movers_store_after_its_last_house() {
+    let rules = compile(rule_file("crosscapt-eight"));
+    // h5's seed goes into h6 (2 -> 3): the cup after it is side 0's store,
+    // holding 3: lifted (`relay_store`). o1 8, o2 8, o3 8; the cup after
+    // o3, o4, holds 7: lifted. o5 8, o6 8, h1 1, h2 1, h3 1, h4 1, h5 1:
+    // h5 was emptied by the move, so the last seed would take it and o2
+    // across (8) and the relay ends there (`capture_ends_relay`): 9 taken.
+    let mut pos = at(&rules, "0,0,0,0,1,2:3 7,7,7,7,7,7:0 to=0 ply=10");
+    let effect = play(&mut pos, 5);
+    assert_eq!(effect.captured, 9);
+    assert_eq!(pos.to_string(), "1,1,1,1,0,3:9 8,0,8,0,8,8:0 to=1 ply=11");
+    // The same with an empty store: the sowing ends in h6, which held
+    // seeds, so nothing is taken.
+    let mut pos = at(&rules, "0,0,0,0,1,2:0 7,7,7,8,8,8:0 to=0 ply=10");
+    assert_eq!(play(&mut pos, 5).captured, 0);
+    assert_eq!(pos.to_string(), "0,0,0,0,0,3:0 7,7,7,8,8,8:0 to=1 ply=11");
+    // A last seed in the store ends the sowing (MancalaGames' STOP_STORE)
+    // and earns another move; the store is not lifted.
+    let mut pos = at(&rules, "1,0,0,0,0,1:3 7,7,7,7,7,8:0 to=0 ply=10");
+    assert!(play(&mut pos, 6).extra_turn);
+    assert_eq!(pos.to_string(), "1,0,0,0,0,0:4 7,7,7,7,7,8:0 to=0 ply=11");
+    // Side 1's store is not on side 0's track: h6's 7 seeds end in o6
+    // (4 -> 5), and the cup after it is h1 (2), lifted: h2 1, h3 1, an
+    // empty house of the mover's across from o4 (1): 2 taken.
+    let mut pos = at(&rules, "2,0,0,0,0,7:15 0,0,0,0,0,4:20 to=0 ply=10");
+    assert_eq!(play(&mut pos, 6).captured, 2);
+    assert_eq!(pos.to_string(), "0,1,0,0,0,0:18 1,1,1,0,1,5:20 to=1 ply=11");
+}
+
+#[test]
+fn relay_store_needs_relay_from_the_next_cup_and_the_own_store_sown() {
+    for spec in [
+        "kalah,relay_store=true",
+        "kalah,relay=last,relay_store=true",
+        "kalah,relay=next,stores_sown=all,relay_store=true",
+        "kalah,relay=next,lap_capture=next,relay_store=true",
+    ] {
+        let e = RuleSet::from_spec(spec).unwrap_err();
+        assert!(e.to_string().contains("relay_store"), "{spec}: {e}");
+    }
+    let mut set = Preset::Kalah.rules();
+    set.relay_store = true;
+    let Err(RuleError::InvalidValue { field, reason, .. }) = set.validate() else {
+        panic!("relay_store without relay sowing is refused");
+    };
+    assert_eq!(
+        (field, reason),
+        ("relay_store", InvalidReason::RelayStoreWith)
+    );
+    assert!(RuleSet::from_spec("kalah,relay=next,relay_store=true").is_ok());
+}
+
+#[test]
+fn simplecapt_pcapt_gives_the_movers_store_to_the_opponent() {
+    let rules = compile(rule_file("simplecapt-pcapt"));
+    // h6's 2 seeds go into the store (5 -> 6) and o1, an empty house of
+    // the opponent's: side 0's 6 stored seeds go to side 1's store.
+    let mut pos = at(&rules, "1,0,0,0,0,2:5 0,6,6,6,6,6:10 to=0 ply=10");
+    assert_eq!(play(&mut pos, 6).captured, 0);
+    assert_eq!(pos.to_string(), "1,0,0,0,0,0:0 1,6,6,6,6,6:16 to=1 ply=11");
+    // h4's 2: h5 (1 -> 2), h6 (1 -> 2), a house of the mover's that held
+    // seeds: lifted (relay on the own side). h6's 2: the store (6), o1,
+    // empty: the store's 6 go to side 1.
+    let mut pos = at(&rules, "0,0,0,2,1,1:5 0,6,6,6,6,5:10 to=0 ply=10");
+    play(&mut pos, 4);
+    assert_eq!(pos.to_string(), "0,0,0,0,2,0:0 1,6,6,6,6,5:16 to=1 ply=11");
+    // A last seed in a house of the opponent's that held seeds is not
+    // lifted (`relay_on = "own"`) and gives nothing.
+    let mut pos = at(&rules, "1,0,0,0,0,2:5 3,6,6,6,6,3:10 to=0 ply=10");
+    play(&mut pos, 6);
+    assert_eq!(pos.to_string(), "1,0,0,0,0,0:6 4,6,6,6,6,3:10 to=1 ply=11");
+}
+
+#[test]
+fn pass_store_needs_two_players_and_no_tuzdyk_or_children() {
+    for spec in ["kalah3,pass_store=true", "toguz-kumalak,pass_store=true"] {
+        let e = RuleSet::from_spec(spec).unwrap_err();
+        assert!(e.to_string().contains("pass_store"), "{spec}: {e}");
+    }
+    let mut set = Preset::Kalah.rules();
+    set.pass_store = true;
+    set.players = 3;
+    let Err(RuleError::InvalidValue { field, reason, .. }) = set.validate() else {
+        panic!("pass_store with 3 players is refused");
+    };
+    assert_eq!(
+        (field, reason),
+        ("pass_store", InvalidReason::PassStoreWith)
+    );
+    assert!(RuleSet::from_spec("kalah,pass_store=true").is_ok());
+}

@@ -226,6 +226,12 @@ const CASES: &[&str] = &[
     // The game's first move from the last house (`first_move`).
     "sadeqa-iv.toml",
     "kalah first_move=last_house",
+    // Relay from the mover's own store (`relay_store`).
+    "crosscapt-eight.toml",
+    "kalah relay=next relay_store=true",
+    // The mover's store given to the opponent (`pass_store`).
+    "simplecapt-pcapt.toml",
+    "kalah pass_store=true",
 ];
 
 /// Random games per case.

@@ -934,3 +934,48 @@ fn children_passed_over_in_words() {
         );
     }
 }
+
+#[test]
+fn a_relay_from_the_movers_store_in_words() {
+    // docs/rules.md section 3, `relay_store` (CrossCapt Eight).
+    let set = RuleSet::from_spec("kalah,relay=next,relay_store=true").unwrap();
+    let relay = topic_words(&set, "Relay");
+    assert!(
+        relay.contains(
+            "But when that cup is your own store and it holds seeds, lift them from the store \
+             and go on sowing from the cup after it."
+        ),
+        "{relay}"
+    );
+    let without = RuleSet::from_spec("kalah,relay=next").unwrap();
+    assert!(!topic_words(&without, "Relay").contains("your own store"));
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&without).unwrap(),
+            "{lang}: the words say the store is lifted"
+        );
+    }
+}
+
+#[test]
+fn a_store_given_to_the_opponent_in_words() {
+    // docs/rules.md section 5, `pass_store` (SimpleCapt PCapt).
+    let set = RuleSet::from_spec("kalah,capture=none,pass_store=true").unwrap();
+    assert_eq!(
+        topic_words(&set, "Captures"),
+        "The last seed of a move captures nothing. If your last seed falls into an empty house \
+         of your opponent's and your store holds seeds, they all go to your opponent's store, \
+         and nothing else is captured."
+    );
+    let without = RuleSet::from_spec("kalah,capture=none").unwrap();
+    for lang in ["bn", "hi", "ja"] {
+        let words = Words::get(lang).unwrap();
+        assert_ne!(
+            words.explain(&set).unwrap(),
+            words.explain(&without).unwrap(),
+            "{lang}: the words say the store is given away"
+        );
+    }
+}

@@ -386,9 +386,11 @@ fn offered(
     }
 }
 
-/// Refuses rules whose moves the page cannot make yet: a direction the
-/// player chooses (`direction_choice`, docs/rules.md section 3), which
-/// no control of the page offers. Split sowing is played: its moves are
+/// Refuses rules whose moves the page cannot make or show yet: a
+/// direction the player chooses (`direction_choice`, docs/rules.md
+/// section 3), which no control of the page offers; and a relay sowing
+/// that lifts the mover's store (`relay_store`, section 3), which the
+/// page's sowing cannot animate. Split sowing is played: its moves are
 /// house numbers, and the page animates the engine's steps. Houses
 /// changing hands between rounds (`rounds = territory`, section 8a) are
 /// played: each round's `territory` (in the protocol's `round`) tells
@@ -397,16 +399,28 @@ fn offered(
 ///
 /// # Errors
 ///
-/// [`Error::RulesNotOnSite`] naming `direction_choice`.
+/// [`Error::RulesNotOnSite`] naming `direction_choice` or `relay_store`.
 pub(crate) fn site_plays(spec: &str, rules: &RuleSet) -> Result<(), Error> {
-    if rules.direction_choice.is_empty() {
+    let (rule, what, why) = if !rules.direction_choice.is_empty() {
+        (
+            "direction_choice",
+            "a direction chosen by the player",
+            "the page cannot choose a direction",
+        )
+    } else if rules.relay_store {
+        (
+            "relay_store",
+            "a relay sowing that lifts the mover's store",
+            "the page's sowing cannot lift a store",
+        )
+    } else {
         return Ok(());
-    }
+    };
     Err(Error::RulesNotOnSite {
         spec: spec.to_string(),
-        rule: "direction_choice",
-        what: "a direction chosen by the player",
-        why: "the page cannot choose a direction",
+        rule,
+        what,
+        why,
     })
 }
 

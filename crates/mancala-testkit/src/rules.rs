@@ -345,7 +345,8 @@ type LayoutDraw = (bool, Vec<u8>, bool, u32);
 /// The other draws of [`with_extras`]: few seeds, chosen directions, a
 /// capture before sowing, move restrictions, houses changing hands or
 /// only the loser refilling, children, a house capacity, the first move
-/// from the last house.
+/// from the last house, the relay from the mover's store and the store
+/// given to the opponent.
 type Extras = (
     (bool, u8, usize),
     (bool, u16),
@@ -354,7 +355,7 @@ type Extras = (
     (bool, usize, bool),
     (bool, u8, bool),
     (bool, u8),
-    bool,
+    (bool, bool, bool),
 );
 
 /// The draws of the dimensions [`with_extras`] sets on top of
@@ -408,7 +409,15 @@ fn extra_draws() -> impl Strategy<Value = (LayoutDraw, Extras)> {
     let full = (prop::bool::weighted(0.16), 1u8..=12);
     // The game's first move from the mover's last house (`first_move`,
     // section 4) a sixth of the time it can be (a uniform start, one game).
-    let first = prop::bool::weighted(0.16);
+    // The relay from the mover's store (`relay_store`, section 3) half
+    // the time it can be (relay = next, stores_sown = own); the store
+    // given to the opponent (`pass_store`, section 5) a sixth of the time
+    // it can be (two players, no tuzdyk, no children).
+    let first = (
+        prop::bool::weighted(0.16),
+        any::<bool>(),
+        prop::bool::weighted(0.16),
+    );
     (
         layout,
         (few, choice, before, reach, territory, kids, full, first),
@@ -465,7 +474,8 @@ fn with_extras(mut rules: RuleSet, layout: LayoutDraw, extra: Extras) -> RuleSet
         (true, capacity) => with_capacity(rules, capacity),
         (false, _) => rules,
     };
-    with_first_move(rules, first)
+    let rules = with_relay_store(with_first_move(rules, first.0), first.1);
+    with_pass_store(rules, first.2)
 }
 
 /// `rules` with a house `capacity` of at least `capacity` (docs/rules.md
@@ -494,6 +504,38 @@ pub fn with_capacity(rules: RuleSet, capacity: u8) -> RuleSet {
 pub fn with_first_move(rules: RuleSet, on: bool) -> RuleSet {
     let set = RuleSet {
         first_move: FirstMove::LastHouse,
+        ..rules
+    };
+    if on && set.validate().is_ok() {
+        set
+    } else {
+        rules
+    }
+}
+
+/// `rules` with the relay from the mover's own store (`relay_store`,
+/// docs/rules.md section 3) when `on` and the rules allow it (`relay =
+/// next`, `stores_sown = own`, no `lap_capture`, no
+/// `capture_before_sowing`); else as they are.
+pub fn with_relay_store(rules: RuleSet, on: bool) -> RuleSet {
+    let set = RuleSet {
+        relay_store: true,
+        ..rules
+    };
+    if on && set.validate().is_ok() {
+        set
+    } else {
+        rules
+    }
+}
+
+/// `rules` with the mover's store given to the opponent by a last seed in
+/// an empty house of the opponent's (`pass_store`, docs/rules.md section
+/// 5) when `on` and the rules allow it (two players, no tuzdyk, no
+/// children); else as they are.
+pub fn with_pass_store(rules: RuleSet, on: bool) -> RuleSet {
+    let set = RuleSet {
+        pass_store: true,
         ..rules
     };
     if on && set.validate().is_ok() {
@@ -949,6 +991,9 @@ fn rule_set_of(
         lot_seed: 0,
         // Drawn apart (`with_first_move`).
         first_move: FirstMove::Any,
+        // Drawn apart (`with_relay_store`, `with_pass_store`).
+        relay_store: false,
+        pass_store: false,
         // Only with relay sowing (docs/rules.md section 14).
         relay_counts: if Relay::ALL[relay] == Relay::None {
             CountSet::EMPTY

@@ -172,6 +172,8 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         | "tuzdyk_across"
         | "children"
         | "child_skip"
+        | "relay_store"
+        | "pass_store"
         | "pie_rule" => names(&["true", "false"]),
         "layout" => layouts(rules),
         "capture_counts" => counts(rules.capture_counts),

@@ -150,7 +150,8 @@ fn track_cups(set: &RuleSet, layout: &Layout, s: usize, reverse: bool) -> Vec<us
 /// 3) reads. Every leg of a move goes the move's way round (issue 30:
 /// relay sowing both ways).
 pub(super) struct RelayTables {
-    /// Per mover and cup: may a relay lift it (`relay_on`; never a store).
+    /// Per mover and cup: may a relay lift it (`relay_on`; never a store
+    /// but the mover's own under `relay_store`).
     pub ok: [[bool; CUPS]; MAX_PLAYERS],
     /// Per direction, mover and house cup: where on the mover's track in
     /// that direction a lap lifted from it starts; the lifted house is
@@ -176,7 +177,10 @@ impl RelayTables {
                 for k in 0..len {
                     let c = usize::from(tracks.track[d][s][k]);
                     tables.next_cup[d][s][c] = tracks.track[d][s][k + 1];
-                    if layout.is_store(c) {
+                    // `relay_store`: the mover's own store may be lifted
+                    // too, whatever `relay_on` says.
+                    let own_store = set.relay_store && c == layout.store(s);
+                    if layout.is_store(c) && !own_store {
                         continue;
                     }
                     tables.from[d][s][c] = match set.origin {
@@ -184,11 +188,12 @@ impl RelayTables {
                         Origin::First | Origin::FirstUnlessSingle => (k + len - 1) % len,
                     } as u8;
                     let own = c / layout.stride == s;
-                    tables.ok[s][c] = match set.relay_on {
-                        RelayOn::Any => true,
-                        RelayOn::Own => own,
-                        RelayOn::Opponent => !own,
-                    };
+                    tables.ok[s][c] = own_store
+                        || match set.relay_on {
+                            RelayOn::Any => true,
+                            RelayOn::Own => own,
+                            RelayOn::Opponent => !own,
+                        };
                 }
             }
         }
@@ -499,7 +504,8 @@ pub(super) fn plain(set: &RuleSet) -> bool {
 /// fixed, or the general one. Only the general one counts the extra
 /// moves of `capture_extra_turn_limit`, leaves the capturing seed
 /// (`capture_leaves_seed`), stops a chain at `chain_limit`, takes an
-/// opponent's store (`capture_opponent_store`) and leaves a grand slam's
+/// opponent's store (`capture_opponent_store`), gives the mover's to the
+/// opponent (`pass_store`) and leaves a grand slam's
 /// first house (`grand_slam = leave_first`) and makes the opposite
 /// capture from the opponent's side (`capture_side` `any` or `own`), so that
 /// the others skip those tests on every move (issue 30).
@@ -510,6 +516,7 @@ pub(super) fn kernel(set: &RuleSet) -> u8 {
         || !set.single_seed_captures
         || set.capture_side == CaptureSide::OpponentFirst
         || set.capture_opponent_store
+        || set.pass_store
         || set.grand_slam == GrandSlam::LeaveFirst
         || (set.capture == Capture::Opposite
             && matches!(set.capture_side, CaptureSide::Any | CaptureSide::Own));

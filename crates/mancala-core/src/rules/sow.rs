@@ -564,9 +564,24 @@ impl Rules {
             if K == KERNEL_GENERAL && self.capture_store && captures && !result.extra_turn {
                 self.take_store::<REPORT>(cups, side, last, result, captured_cups);
             }
+        } else if K == KERNEL_GENERAL && captures && self.gives_store(cups, side, last) {
+            // `pass_store` (docs/rules.md section 5): no other capture.
+            let seeds = std::mem::take(&mut cups[self.store(side)]);
+            cups[self.store(1 - side)] += seeds;
         } else if captures {
             self.capture::<REPORT, K>(cups, side, last, dir, sowings, result, captured_cups);
         }
+    }
+
+    /// `pass_store` (docs/rules.md section 5): the last seed fell in house
+    /// `last`, an empty house of the opponent's (it holds that seed
+    /// alone), and `side`'s store holds seeds, which go to the opponent's.
+    #[inline]
+    fn gives_store(&self, cups: &[u8; CUPS], side: usize, last: usize) -> bool {
+        self.pass_store
+            && cups[last] == 1
+            && self.landing[side][last] & LAND_OWN_HOUSE == 0
+            && cups[self.store(side)] > 0
     }
 
     /// `capture_opponent_store` (docs/rules.md section 5): the last seed
@@ -923,7 +938,8 @@ impl Rules {
     /// any: `last` itself when it held seeds before (`relay = last`), or
     /// the next cup on the track when it is a house holding seeds (`relay
     /// = next`, in the move's direction `dir`); only a house `relay_on`
-    /// allows, holding one of `relay_counts` when they are set.
+    /// allows (or the mover's store under `relay_store`), holding one of
+    /// `relay_counts` when they are set.
     #[inline]
     fn relay_lift(&self, cups: &[u8; CUPS], side: usize, dir: usize, last: usize) -> Option<usize> {
         if self.landing[side][last] & LAND_STORE != 0 {

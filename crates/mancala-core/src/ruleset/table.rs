@@ -299,6 +299,15 @@ rule_dimensions! {
         /// the mover's last house, the one its sowing leaves its row
         /// from (MancalaGames' MOVE_RIGHTMOST: Sadeqa IV).
         first_move: FirstMove = FirstMove::Any,
+        /// Under `relay = next` with `stores_sown = own`: a leg whose
+        /// last seed falls in the mover's last house, before its store,
+        /// lifts the store's seeds when it holds any and sows them on
+        /// (MancalaGames' `mlap_cont` STOP_STORE: CrossCapt Eight).
+        relay_store: bool = false,
+        /// A last seed that falls in an empty house of the opponent's
+        /// gives the mover's store, when it holds seeds, to the opponent's
+        /// (MancalaGames' PASS_STORE_CAPT: SimpleCapt PCapt; two players).
+        pass_store: bool = false,
     }
 }
 

@@ -45,9 +45,12 @@ impl RuleSet {
     /// `grand_slam` other than `allowed`, relay sowing or captures while
     /// sowing, `empty_first` together with `any_side_empty`, a
     /// `match_houses` of 0 or more than `houses`, a match in rounds
-    /// with the pie rule, or a `capacity` with too little room for the
+    /// with the pie rule, a `capacity` with too little room for the
     /// seeds or with rounds, `parity`, a tuzdyk, children,
-    /// `reach_opponent` or `single_to_empty`.
+    /// `reach_opponent` or `single_to_empty`, or a `relay_store` without
+    /// `relay = next` and `stores_sown = own` or with a `lap_capture` or
+    /// `capture_before_sowing`, or a `pass_store` with 3 or 4 players, a
+    /// tuzdyk or children.
     ///
     /// # Examples
     ///
@@ -138,6 +141,17 @@ impl RuleSet {
         {
             let value = self.first_move.to_string();
             return invalid("first_move", value, InvalidReason::FirstMoveWith);
+        }
+        if self.relay_store
+            && (self.relay != Relay::Next
+                || self.stores_sown != StoresSown::Own
+                || self.lap_capture != LapCapture::None
+                || self.capture_before_sowing != CaptureBeforeSowing::None)
+        {
+            return invalid("relay_store", "true".into(), InvalidReason::RelayStoreWith);
+        }
+        if self.pass_store && (self.players != 2 || self.tuzdyk || self.children) {
+            return invalid("pass_store", "true".into(), InvalidReason::PassStoreWith);
         }
         let empties = [
             EndCondition::EmptyFirst,

@@ -18,8 +18,9 @@ optionally followed by `name=value` changes, in one argument (`"kalah
 players=3"`); POSITION is the one-line notation of `Setup`
 (`4,4,4,4,4,4:0 4,4,4,4,4,4:0 to=0 ply=0`). With --stats each count is
 followed by how many laps, captures, extra turns, grand slams, forced feeds,
-unfed ends, swaps, repetitions, relay lifts, moves stopped by the relay limit,
-passes, tuzdyks made and last seeds in a tuzdyk the counted tree holds.
+unfed ends, swaps, repetitions, relay lifts (and stores lifted), moves
+stopped by the relay limit, passes, tuzdyks made and last seeds in a tuzdyk
+the counted tree holds.
 """
 
 import sys
@@ -128,6 +129,12 @@ class Rules:
     # The game's first move (section 4): any | last_house (from the
     # mover's house `houses` only; Sadeqa IV).
     first_move: str = "any"
+    # Under relay = next (section 3): the mover's own store as the cup
+    # after a leg's last seed is lifted when it holds seeds (CrossCapt Eight).
+    relay_store: bool = False
+    # A last seed in an empty house of the opponent's gives the mover's
+    # store to the opponent's (section 5, SimpleCapt PCapt; two players).
+    pass_store: bool = False
 
 
 KALAH = Rules()
@@ -283,7 +290,7 @@ def parse_rules(spec):
                      "capture_ends_relay", "capture_leaves_seed", "single_seed_captures",
                      "sow_capture_last", "capture_opponent_store",
                      "reach_opponent", "single_to_empty", "tuzdyk_across",
-                     "children", "child_skip"):
+                     "children", "child_skip", "relay_store", "pass_store"):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
@@ -453,9 +460,13 @@ def sow_capture(rules, s, mover, cup, stats):
 
 
 def lift(s, cup):
-    """Empties a house; returns the seeds it held."""
+    """Empties a house (or a store, under `relay_store`); returns the
+    seeds it held."""
     seeds = count(s, cup)
-    s.houses[cup[1]][cup[2]] = 0
+    if cup[0] == "s":
+        s.stores[cup[1]] = 0
+    else:
+        s.houses[cup[1]][cup[2]] = 0
     return seeds
 
 
@@ -538,8 +549,16 @@ def relay_house(rules, s, mover, last, way=None):
         cups = track(rules, mover)
         step = -1 if way == "back" else 1
         cup = cups[(cups.index(last) + step) % len(cups)]
-        if cup[0] == "s" or count(s, cup) == 0:
+        if count(s, cup) == 0:
             return None
+        if cup[0] == "s":
+            # `relay_store`: the mover's own store is lifted too, whatever
+            # `relay_on` says (its count still asked of `relay_counts`).
+            if not (rules.relay_store and cup[1] == mover):
+                return None
+            if rules.relay_counts and count(s, cup) not in rules.relay_counts:
+                return None
+            return cup
     if rules.relay_on == "own" and cup[1] != mover:
         return None
     if rules.relay_on == "opponent" and cup[1] == mover:
@@ -611,6 +630,8 @@ def sow(rules, s, mover, k, stats, way=None):
             return last, True, False, leg_taken
         lifts += 1
         stats["relays"] += 1
+        if lifted[0] == "s":
+            stats["stores_lifted"] += 1  # `relay_store`
         last = sow_leg(rules, s, mover, lifted, stats, way)
 
 
@@ -891,6 +912,20 @@ def make_tuzdyk(rules, s, mover, last, stats):
     return seeds
 
 
+def gives_store(rules, s, mover, last, stats):
+    """Section 5, `pass_store`: the last seed fell in `last`; when that is
+    a house of the opponent's that was empty and the mover's store holds
+    seeds, they go to the opponent's store. Returns whether they did."""
+    if not rules.pass_store or last[0] != "h" or last[1] == mover or count(s, last) != 1:
+        return False
+    if s.stores[mover] == 0:
+        return False
+    s.stores[1 - mover] += s.stores[mover]
+    s.stores[mover] = 0
+    stats["stores_given"] += 1
+    return True
+
+
 def play_house(rules, s, k, stats, way=None):
     """Plays house k (0-based) for the side to move, without the end checks.
 
@@ -913,6 +948,8 @@ def play_house(rules, s, k, stats, way=None):
         stats["last_in_a_tuzdyk"] += 1  # captures nothing
     elif may_capture(rules, t, s.houses[mover][k]) and make_tuzdyk(rules, t, mover, last, stats):
         stats["tuzdyks"] += 1
+    elif may_capture(rules, t, s.houses[mover][k]) and gives_store(rules, t, mover, last, stats):
+        pass  # section 5, `pass_store`: nothing else is captured
     elif may_capture(rules, t, s.houses[mover][k]):
         taken = capture(rules, t, mover, last, back)
     opponents = [p for p in range(rules.players) if p != mover]

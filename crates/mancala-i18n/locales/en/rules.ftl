@@ -141,6 +141,8 @@ rules-relay-counts = { $relay ->
         [next] That house is lifted only when it holds { $counts }; with any other number the move ends.
        *[last] That house is lifted only when it holds { $counts }, the last seed included; with any other number the move ends there.
     }
+# `relay_store`: under relay from the next cup, the mover's own store is lifted too.
+rules-relay-store = But when that cup is your own store and it holds seeds, lift them from the store and go on sowing from the cup after it.
 rules-relay-capture-ends = But a last seed that would capture (see the captures) captures there and ends the move instead of being lifted.
 # `lap_capture = relay`: a leg that relays first captures where it ended.
 rules-relay-lap-capture-relay = Before a house is lifted, the last seed that fell into it captures as a move's last seed would (see the captures); the sowing then goes on from it.
@@ -225,6 +227,7 @@ rules-capture-before-sowing = { $kind ->
        *[single_opposite] When you lift a single seed, the seeds of the house opposite the one you lift go to your store first; then you sow it.
     }
 rules-capture-opponent-store = If your last seed falls into your opponent's store and earns you no extra move, you take every seed in that store into yours.
+rules-capture-pass-store = If your last seed falls into an empty house of your opponent's and your store holds seeds, they all go to your opponent's store, and nothing else is captured.
 # $side: opponent, own or any; $counts: a phrase such as "2 or 3 seeds".
 rules-capture-count = If your last seed makes a house { $side ->
         [opponent] on your opponent's side
