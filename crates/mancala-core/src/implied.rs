@@ -16,7 +16,10 @@ impl Rules {
     /// (`majority`, `empty_first`, `repetition`), the leftover rule is not
     /// `split_poorer` (which looks at the scores), there is no pie rule (a
     /// swap trades the stores), no tuzdyk (which the board does not
-    /// show) and no `pass_store` (which moves a store's seeds). An exact solver may then split a value
+    /// show), no children (which the board does not show either), no
+    /// `pass_store` (which moves a store's seeds) and no
+    /// `capture_opponent_store` (which takes what a store holds). An
+    /// exact solver may then split a value
     /// into the stores and the board, and an endgame database can hold
     /// values of boards. Rules that count moves (`no_capture_moves`, and
     /// `first_move_extra_turn` off) still look at the ply until they have
@@ -45,8 +48,12 @@ impl Rules {
             && set.leftover != Leftover::SplitPoorer
             // The tuzdyks are part of the position but not of the board.
             && !set.tuzdyk
-            // A store given away counts what the store holds.
+            // A store given away, or taken, counts what the store holds.
             && !set.pass_store
+            && !set.capture_opponent_store
+            // Which houses are children is part of the position, not of
+            // the board.
+            && !set.children
     }
 
     /// The sowings after which no rule looks at the move count any more

@@ -48,6 +48,19 @@ fn the_board_decides_the_future_exactly_where_the_database_said_so() {
     assert_eq!(seen, [true, true], "both answers are exercised");
 }
 
+/// A capture of the opponent's store (docs/rules.md section 5) takes what
+/// that store holds, so two positions with the same houses and the same
+/// store difference can end differently: Kalah with stores (0, 0) or
+/// (5, 5), the mover's last seed reaching the opponent's store, takes 1
+/// seed in the first and 6 in the second. Without `majority` (which would
+/// already say no) the board alone does not decide the rest of the game.
+#[test]
+fn a_capture_of_the_opponents_store_makes_the_stores_matter() {
+    let set = RuleSet::from_spec("kalah,stores_sown=all,capture_opponent_store=true").unwrap();
+    assert!(!set.end.contains(EndCondition::Majority));
+    assert!(!Rules::new(&set).unwrap().board_decides_future());
+}
+
 #[test]
 fn no_game_outlasts_its_plies_left() {
     let mut state = 0x9e37_79b9_7f4a_7c15_u64;
