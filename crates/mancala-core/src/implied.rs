@@ -15,8 +15,8 @@ impl Rules {
     /// bounded), no end condition looks at the stores or the history
     /// (`majority`, `empty_first`, `repetition`), the leftover rule is not
     /// `split_poorer` (which looks at the scores), there is no pie rule (a
-    /// swap trades the stores) and no tuzdyk (which the board does not
-    /// show). An exact solver may then split a value
+    /// swap trades the stores), no tuzdyk and no `no_undo` (whose tuzdyks
+    /// and barred house the board does not show). An exact solver may then split a value
     /// into the stores and the board, and an endgame database can hold
     /// values of boards. Rules that count moves (`no_capture_moves`, and
     /// `first_move_extra_turn` off) still look at the ply until they have
@@ -43,8 +43,10 @@ impl Rules {
             && self.max_plies().is_some()
             && !set.pie_rule
             && set.leftover != Leftover::SplitPoorer
-            // The tuzdyks are part of the position but not of the board.
+            // The tuzdyks are part of the position but not of the board,
+            // as is the house `no_undo` bars.
             && !set.tuzdyk
+            && !set.no_undo
     }
 
     /// The sowings after which no rule looks at the move count any more

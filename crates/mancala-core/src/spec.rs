@@ -172,6 +172,7 @@ const ADDED_LATER: &[&str] = &[
     "capacity",
     "lot_seed",
     "first_move",
+    "no_undo",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

@@ -226,6 +226,10 @@ const CASES: &[&str] = &[
     // The game's first move from the last house (`first_move`).
     "sadeqa-iv.toml",
     "kalah first_move=last_house",
+    // No move straight back (`no_undo`): single seeds on split rows.
+    "alemungula.toml",
+    "kalah direction=split no_undo=true",
+    "oware direction=split houses=4 no_undo=true",
 ];
 
 /// Random games per case.

@@ -204,7 +204,7 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 63] = [
+    let table: [(&str, &str, Change); 64] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
@@ -314,6 +314,7 @@ fn set_changes_every_dimension_by_name() {
         ("first_move", "last_house", |s| {
             s.first_move = FirstMove::LastHouse
         }),
+        ("no_undo", "true", |s| s.no_undo = true),
     ];
     let names: Vec<&str> = table.iter().map(|(name, _, _)| *name).collect();
     assert_eq!(

@@ -49,7 +49,8 @@ SHORT_JSON = (
     '"capture_opponent_store":false,"relay_counts":[],"reach_opponent":false,'
     '"single_to_empty":false,"tuzdyk_across":false,"end_seeds_to":"leftover",'
     '"lap_capture":"none","territory_rest":"over_half",'
-    '"children":false,"child_count":4,"child_skip":false,"capacity":0,"lot_seed":0,"first_move":"any"},'
+    '"children":false,"child_count":4,"child_skip":false,"capacity":0,"lot_seed":0,"first_move":"any",'
+    '"no_undo":false},'
     '"events":["2","4","4","1","4","2"]}'
 )
 
@@ -69,6 +70,7 @@ OLDER_JSON = (
     .replace(',"capacity":0', "")
     .replace(',"lot_seed":0', "")
     .replace(',"first_move":"any"', "")
+    .replace(',"no_undo":false', "")
 )
 
 

@@ -391,13 +391,15 @@ fn offered(
 /// section 3), which no control of the page offers; houses changing
 /// hands between rounds (`rounds = territory`, section 8a), whose rounds
 /// the page cannot draw (a player then owns more houses than a row); and
-/// children (`children`, section 5), which its board does not show. Split
-/// sowing alone is played: its moves are house numbers, and the page
-/// animates the engine's steps.
+/// children (`children`, section 5), which its board does not show; and
+/// `no_undo` (section 4), whose barred house it does not show either.
+/// Split sowing alone is played: its moves are house numbers, and the
+/// page animates the engine's steps.
 ///
 /// # Errors
 ///
-/// [`Error::RulesNotOnSite`] naming `direction_choice`, `rounds` or `children`.
+/// [`Error::RulesNotOnSite`] naming `direction_choice`, `rounds`,
+/// `children` or `no_undo`.
 pub(crate) fn site_plays(spec: &str, rules: &RuleSet) -> Result<(), Error> {
     let (rule, what, why) = if !rules.direction_choice.is_empty() {
         (
@@ -416,6 +418,12 @@ pub(crate) fn site_plays(spec: &str, rules: &RuleSet) -> Result<(), Error> {
             "children",
             "houses that become a player's during the game",
             "the page does not show them",
+        )
+    } else if rules.no_undo {
+        (
+            "no_undo",
+            "no move straight back: a house barred for one turn",
+            "the page does not show the barred house",
         )
     } else {
         return Ok(());

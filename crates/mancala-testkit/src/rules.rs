@@ -345,7 +345,7 @@ type LayoutDraw = (bool, Vec<u8>, bool, u32);
 /// The other draws of [`with_extras`]: few seeds, chosen directions, a
 /// capture before sowing, move restrictions, houses changing hands or
 /// only the loser refilling, children, a house capacity, the first move
-/// from the last house.
+/// from the last house, no move straight back.
 type Extras = (
     (bool, u8, usize),
     (bool, u16),
@@ -354,6 +354,7 @@ type Extras = (
     (bool, usize, bool),
     (bool, u8, bool),
     (bool, u8),
+    bool,
     bool,
 );
 
@@ -409,9 +410,14 @@ fn extra_draws() -> impl Strategy<Value = (LayoutDraw, Extras)> {
     // The game's first move from the mover's last house (`first_move`,
     // section 4) a sixth of the time it can be (a uniform start, one game).
     let first = prop::bool::weighted(0.16);
+    // No move straight back (`no_undo`, section 4) half the time it can
+    // be (two players on split rows whose end houses are not chosen).
+    let undo = any::<bool>();
     (
         layout,
-        (few, choice, before, reach, territory, kids, full, first),
+        (
+            few, choice, before, reach, territory, kids, full, first, undo,
+        ),
     )
 }
 
@@ -419,7 +425,7 @@ fn extra_draws() -> impl Strategy<Value = (LayoutDraw, Extras)> {
 /// [`extra_draws`] draws them), each repaired as docs/rules.md section 14
 /// asks.
 fn with_extras(mut rules: RuleSet, layout: LayoutDraw, extra: Extras) -> RuleSet {
-    let (few, choice, before, reach, territory, kids, full, first) = extra;
+    let (few, choice, before, reach, territory, kids, full, first, undo) = extra;
     (rules.reach_opponent, rules.single_to_empty) = (reach.0, reach.1);
     rules.tuzdyk_across = rules.tuzdyk && reach.2;
     let rules = RuleSet {
@@ -465,7 +471,23 @@ fn with_extras(mut rules: RuleSet, layout: LayoutDraw, extra: Extras) -> RuleSet
         (true, capacity) => with_capacity(rules, capacity),
         (false, _) => rules,
     };
-    with_first_move(rules, first)
+    with_no_undo(with_first_move(rules, first), undo)
+}
+
+/// `rules` barring a single seed's move straight back across the end of
+/// a row (`no_undo`, docs/rules.md section 4) when `on` and the rules
+/// allow it (two players, `direction = split`, neither end house
+/// chosen); else as they are.
+pub fn with_no_undo(rules: RuleSet, on: bool) -> RuleSet {
+    let set = RuleSet {
+        no_undo: true,
+        ..rules
+    };
+    if on && set.validate().is_ok() {
+        set
+    } else {
+        rules
+    }
 }
 
 /// `rules` with a house `capacity` of at least `capacity` (docs/rules.md
@@ -677,7 +699,8 @@ pub fn with_end_seeds(rules: RuleSet, seeds: u8) -> RuleSet {
 /// docs/rules.md section 14 asks: no chosen house past `houses`, at most
 /// 16 houses and chosen houses together, no choice under `parity`, the
 /// middle house of an odd split row chosen, no `parity` with relay
-/// sowing (which then sows `ccw`) and `opposed` with two players only.
+/// sowing (which then sows `ccw`), `opposed` with two players only and
+/// `no_undo` only on a split row whose end houses are not chosen.
 /// For tests that change the houses of a drawn rule set too.
 pub fn fit_directions(rules: RuleSet, choice: u16) -> RuleSet {
     let houses = rules.houses;
@@ -709,9 +732,15 @@ pub fn fit_directions(rules: RuleSet, choice: u16) -> RuleSet {
             None => break,
         };
     }
+    let no_undo = rules.no_undo
+        && direction == Direction::Split
+        && rules.players == 2
+        && !chosen.contains(&1)
+        && !chosen.contains(&houses);
     RuleSet {
         direction,
         direction_choice: HouseSet::of(&chosen),
+        no_undo,
         ..rules
     }
 }
@@ -949,6 +978,8 @@ fn rule_set_of(
         lot_seed: 0,
         // Drawn apart (`with_first_move`).
         first_move: FirstMove::Any,
+        // Drawn apart (`with_no_undo`).
+        no_undo: false,
         // Only with relay sowing (docs/rules.md section 14).
         relay_counts: if Relay::ALL[relay] == Relay::None {
             CountSet::EMPTY

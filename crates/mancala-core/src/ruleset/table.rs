@@ -299,6 +299,13 @@ rule_dimensions! {
         /// the mover's last house, the one its sowing leaves its row
         /// from (MancalaGames' MOVE_RIGHTMOST: Sadeqa IV).
         first_move: FirstMove = FirstMove::Any,
+        /// No move straight back (MancalaGames' `DontUndoMoveOne`,
+        /// Alemungula): a single seed that a move sowed from an end house
+        /// of the mover's row across the end into the opponent's house
+        /// there, alone in it, may not be moved by the opponent on their
+        /// next sowing (two players, `direction = split`, neither end
+        /// house in `direction_choice`).
+        no_undo: bool = false,
     }
 }
 

@@ -139,6 +139,14 @@ impl RuleSet {
             let value = self.first_move.to_string();
             return invalid("first_move", value, InvalidReason::FirstMoveWith);
         }
+        if self.no_undo
+            && (self.players != 2
+                || self.direction != Direction::Split
+                || self.direction_choice.contains(1)
+                || self.direction_choice.contains(self.houses))
+        {
+            return invalid("no_undo", "true".into(), InvalidReason::NoUndoWith);
+        }
         let empties = [
             EndCondition::EmptyFirst,
             EndCondition::AnySideEmpty,
