@@ -201,6 +201,13 @@ pub enum InvalidReason {
         "pass_store gives the mover's store to the opponent: it needs 2 players, no tuzdyk and no children"
     )]
     PassStoreWith,
+    /// `no_undo` without two players and `direction = split`, or with an
+    /// end house of the row in `direction_choice` (docs/rules.md section
+    /// 4: the seed's way back is then not fixed).
+    #[error(
+        "no_undo bars a single seed's move straight back across the end of a row: it needs 2 players, direction = split and neither end house in direction_choice"
+    )]
+    NoUndoWith,
     /// `rounds = territory` with a dimension it cannot be played with: one
     /// that reads a house's place on its row or across the board, sows a
     /// store, or loses seeds from the match (docs/rules.md section 8a).
@@ -476,6 +483,16 @@ pub enum SetupError {
         /// `capture_extra_turn_limit`.
         limit: u8,
     },
+    /// A house barred by `no_undo` (`barred=`) that no move could have
+    /// barred: without `no_undo`, not an end house of the side to move,
+    /// or not holding exactly one seed.
+    #[error(
+        "barred = {house}: no_undo bars only an end house of the side to move holding a single seed, under rules with no_undo"
+    )]
+    Barred {
+        /// The house given.
+        house: u8,
+    },
     /// An end of game that the position contradicts.
     #[error("over = {reason}: {why}")]
     Over {
@@ -684,6 +701,8 @@ pub enum NotationField {
     Children,
     /// `capture_turns=N`.
     CaptureTurns,
+    /// `barred=N`.
+    Barred,
     /// A side's house counts.
     Houses,
     /// A side's store, after the colon.
@@ -702,6 +721,7 @@ impl std::fmt::Display for NotationField {
                 "a comma-separated list of sets of house numbers (house n as bit n - 1)"
             }
             NotationField::CaptureTurns => "a number of extra moves earned by captures",
+            NotationField::Barred => "a house number",
             NotationField::Houses => "house counts separated by commas",
             NotationField::Store => "the store's count after the colon",
         })
@@ -811,6 +831,10 @@ pub enum IllegalReason {
         /// The house it must be made from.
         house: u8,
     },
+    /// Under `no_undo` (docs/rules.md section 4) the opponent's last
+    /// move sowed this house's single seed across the end of the row
+    /// into it: it may not go straight back on this move.
+    StraightBack,
     /// `swap` is only legal under the pie rule, once, as the second
     /// player's first turn.
     SwapNotAllowed,
@@ -851,6 +875,9 @@ impl std::fmt::Display for IllegalReason {
             IllegalReason::FirstMove { house } => {
                 write!(f, "the game's first move is made from house {house}")
             }
+            IllegalReason::StraightBack => f.write_str(
+                "the opponent's last move sowed this house's single seed across the end of the row: it may not go straight back at once",
+            ),
             IllegalReason::GrandSlam => {
                 f.write_str("the move would capture every seed on the opponent's side (grand slam), which these rules forbid")
             }

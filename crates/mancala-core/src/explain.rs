@@ -235,6 +235,10 @@ fn sowing(r: &RuleSet) -> Option<Vec<Phrase>> {
     if r.first_move == FirstMove::LastHouse {
         phrases.push(Phrase::new("rules-sowing-first-move-last").number("house", r.houses));
     }
+    // `no_undo` (Alemungula).
+    if r.no_undo {
+        phrases.push(Phrase::new("rules-sowing-no-undo"));
+    }
     Some(phrases)
 }
 

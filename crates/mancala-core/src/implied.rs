@@ -15,11 +15,11 @@ impl Rules {
     /// bounded), no end condition looks at the stores or the history
     /// (`majority`, `empty_first`, `repetition`), the leftover rule is not
     /// `split_poorer` (which looks at the scores), there is no pie rule (a
-    /// swap trades the stores), no tuzdyk (which the board does not
-    /// show), no children (which the board does not show either), no
-    /// `pass_store` (which moves a store's seeds) and no
-    /// `capture_opponent_store` (which takes what a store holds). An
-    /// exact solver may then split a value
+    /// swap trades the stores), no tuzdyk and no `no_undo` (whose tuzdyks
+    /// and barred house the board does not show), no children (which the
+    /// board does not show either), no `pass_store` (which moves a
+    /// store's seeds) and no `capture_opponent_store` (which takes what a
+    /// store holds). An exact solver may then split a value
     /// into the stores and the board, and an endgame database can hold
     /// values of boards. Rules that count moves (`no_capture_moves`, and
     /// `first_move_extra_turn` off) still look at the ply until they have
@@ -46,7 +46,8 @@ impl Rules {
             && self.max_plies().is_some()
             && !set.pie_rule
             && set.leftover != Leftover::SplitPoorer
-            // The tuzdyks are part of the position but not of the board.
+            // The tuzdyks are part of the position but not of the board,
+            // as is the house `no_undo` bars.
             && !set.tuzdyk
             // A store given away, or taken, counts what the store holds.
             && !set.pass_store
@@ -54,6 +55,7 @@ impl Rules {
             // Which houses are children is part of the position, not of
             // the board.
             && !set.children
+            && !set.no_undo
     }
 
     /// The sowings after which no rule looks at the move count any more

@@ -97,6 +97,10 @@ pub(crate) struct State {
     /// Extra moves that captures have earned the side to move in its
     /// current turn, counted only under `capture_extra_turn_limit`.
     pub capture_turns: u8,
+    /// Under `no_undo`: the house (from 1) of the side to move that its
+    /// next sowing may not lift, the opponent's last move having sown a
+    /// single seed across the end of the row into it; 0 for none.
+    pub barred: u8,
     pub over: Option<EndReason>,
 }
 
@@ -199,6 +203,7 @@ impl<'r> Position<'r> {
                 resigned: [0; MAX_PLAYERS],
                 tuzdyk: [0; 2],
                 capture_turns: 0,
+                barred: 0,
                 over: None,
             },
         };

@@ -165,6 +165,10 @@ pub struct Rules {
     /// `first_move = last_house`: the game's first sowing is from the
     /// mover's house `houses`.
     pub(crate) first_move_last: bool,
+    /// `no_undo`: a single seed sown across the end of a row may not be
+    /// moved straight back on the opponent's next sowing (the position's
+    /// barred house).
+    pub(crate) no_undo: bool,
     /// Any of the three: legal-move generation filters the houses
     /// (one flag, so that other rules test one byte).
     pub(crate) restricts_moves: bool,
@@ -434,6 +438,7 @@ impl Rules {
             reach_opponent: set.reach_opponent,
             single_to_empty: set.single_to_empty,
             first_move_last: set.first_move == FirstMove::LastHouse,
+            no_undo: set.no_undo,
             restricts_moves: set.reach_opponent
                 || set.single_to_empty
                 || set.first_move != FirstMove::Any,
@@ -496,6 +501,7 @@ impl Rules {
                 || set.reach_opponent
                 || set.single_to_empty
                 || set.first_move != FirstMove::Any
+                || set.no_undo
                 || !set.direction_choice.is_empty(),
             ends_on_board: compile::ends_on_board(set),
             stores_on_track: set.stores_sown != StoresSown::None
@@ -701,6 +707,17 @@ fn check_burnt(set: &RuleSet, burnt: [u16; MAX_PLAYERS]) -> Result<(), RuleError
                 reason: crate::error::InvalidReason::Burnt,
             });
         }
+    }
+    // A capacity leaves room for every seed in all the houses but one
+    // (section 14): burnt houses would take that room away, and a sowing
+    // could then find every house full. It is refused with rounds, where
+    // houses burn; here with burnt houses given by hand.
+    if set.capacity != 0 && burnt.iter().any(|&mask| mask != 0) {
+        return Err(RuleError::InvalidValue {
+            field: "capacity",
+            value: set.capacity.to_string(),
+            reason: crate::error::InvalidReason::Capacity,
+        });
     }
     Ok(())
 }

@@ -16,8 +16,8 @@ pub(crate) trait Key: Copy + Default + Eq {
 
 /// Any position, as `repetition` compares positions (docs/rules.md
 /// section 13): the cups, the side to move, the pie-rule state, the
-/// tuzdyks and the turn's count of capture-earned extra moves; not the
-/// move count.
+/// tuzdyks, the turn's count of capture-earned extra moves and the house
+/// `no_undo` bars; not the move count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Whole {
     cups: [u8; CUPS],
@@ -25,6 +25,7 @@ pub(crate) struct Whole {
     pie: PieState,
     tuzdyk: [u8; 2],
     capture_turns: u8,
+    barred: u8,
     /// `Position::repetition_key`, kept for the hash.
     key: u64,
 }
@@ -37,6 +38,7 @@ impl Default for Whole {
             pie: PieState::Pending,
             tuzdyk: [0; 2],
             capture_turns: 0,
+            barred: 0,
             key: 0,
         }
     }
@@ -51,6 +53,7 @@ impl Whole {
             pie: state.pie,
             tuzdyk: state.tuzdyk,
             capture_turns: state.capture_turns,
+            barred: state.barred,
             key: pos.repetition_key(),
         }
     }

@@ -88,6 +88,7 @@ impl<'de> Deserialize<'de> for PieState {
 /// | `tuzdyk=A,B` | per side, the opponent's house it made its tuzdyk, `0` for none | none |
 /// | `children=A,B` | per side, the set of the opponent's houses that are its children (`children`), house `n` as bit `n - 1`, `0` for none | none |
 /// | `capture_turns=N` | extra moves captures have earned the side to move in this turn (under `capture_extra_turn_limit`) | `0` |
+/// | `barred=N` | the house of the side to move that `no_undo` bars on this move (the opponent's last move sowed its single seed across the end of the row), `0` for none | `0` |
 /// | `over=REASON` | the game is over, and why (an [`EndReason`] name) | not over |
 ///
 /// The written form always has `to` and `ply`, and the others only when
@@ -148,6 +149,12 @@ pub struct Setup {
     /// (docs/rules.md section 5), 0 otherwise.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub capture_turns: u8,
+    /// Under `no_undo` (docs/rules.md section 4): the house (from 1) of
+    /// the side to move that it may not move now, the opponent's last
+    /// move having sown that house's single seed across the end of the
+    /// row; 0 for none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub barred: u8,
     /// Whether the game is over, and why.
     #[serde(default)]
     pub over: Option<EndReason>,
@@ -189,6 +196,9 @@ impl fmt::Display for Setup {
         if self.capture_turns != 0 {
             write!(f, " capture_turns={}", self.capture_turns)?;
         }
+        if self.barred != 0 {
+            write!(f, " barred={}", self.barred)?;
+        }
         if let Some(reason) = self.over {
             write!(f, " over={reason}")?;
         }
@@ -196,7 +206,7 @@ impl fmt::Display for Setup {
     }
 }
 
-/// Serde's test for leaving `capture_turns` out of a saved setup.
+/// Serde's test for leaving `capture_turns` and `barred` out of a saved setup.
 fn is_zero(n: &u8) -> bool {
     *n == 0
 }
@@ -271,6 +281,7 @@ impl FromStr for Setup {
                     "capture_turns" => {
                         setup.capture_turns = number(token, value, NotationField::CaptureTurns)?;
                     }
+                    "barred" => setup.barred = number(token, value, NotationField::Barred)?,
                     "over" => {
                         setup.over = Some(value.parse().map_err(|e: NameError| bad(token, e))?)
                     }

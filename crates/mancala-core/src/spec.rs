@@ -174,6 +174,7 @@ const ADDED_LATER: &[&str] = &[
     "first_move",
     "relay_store",
     "pass_store",
+    "no_undo",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

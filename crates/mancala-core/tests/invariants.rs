@@ -255,6 +255,7 @@ fn check_legality(pos: &Position<'_>) {
                 };
                 check_sowing_path(pos, &tried, m, &effect);
                 let seeds = pos.house(side, usize::from(n)).unwrap();
+                check_bar(pos, &tried, n, seeds, &effect);
                 assert!(
                     seeds >= set.min_seeds.max(1),
                     "{m} sows {seeds} seeds in {pos}"
@@ -302,6 +303,13 @@ fn check_legality(pos: &Position<'_>) {
                             && house == set.houses
                             && m.house() != Some(house)
                     }
+                    IllegalReason::StraightBack => {
+                        set.no_undo
+                            && seeds == Some(1)
+                            && m.house().is_some_and(|n| {
+                                (n == 1 || n == set.houses) && pos.to_setup().barred == n
+                            })
+                    }
                     IllegalReason::SwapNotAllowed => m == Move::Swap,
                     IllegalReason::DirectionNeeded => matches!(m, Move::House(_)) && chosen,
                     IllegalReason::DirectionFixed => m.sense().is_some() && !chosen,
@@ -324,9 +332,12 @@ fn check_legality(pos: &Position<'_>) {
         && (set.first_move != FirstMove::LastHouse || pos.sowings() != 0)
     {
         // A chosen house gives both directions (docs/rules.md section 3),
-        // listed after the other houses.
+        // listed after the other houses; the house `no_undo` bars is none
+        // (section 4; `check_bar` checks the bar against the move).
+        let barred = pos.to_setup().barred;
         let movable = (1..=rules.houses() as u8)
-            .filter(|&h| pos.house(side, usize::from(h)).unwrap() >= set.min_seeds);
+            .filter(|&h| pos.house(side, usize::from(h)).unwrap() >= set.min_seeds)
+            .filter(|&h| h != barred);
         let (chosen, fixed): (Vec<u8>, Vec<u8>) =
             movable.partition(|&h| set.direction_choice.contains(h));
         let expected: Vec<Move> = fixed
@@ -341,6 +352,35 @@ fn check_legality(pos: &Position<'_>) {
         let houses: Vec<Move> = legal.iter().filter(|m| *m != Move::Swap).collect();
         assert_eq!(houses, expected, "legal houses in {pos}");
     }
+}
+
+/// `no_undo` (docs/rules.md section 4) after the mover's house `n`,
+/// holding `seeds`, was played from `pos` to `after`: a house is barred
+/// exactly when a single seed went from an end house, with no relay and
+/// no extra move, into the opponent's house across that end and lies
+/// there alone, the game going on with the opponent to move.
+fn check_bar(pos: &Position<'_>, after: &Position<'_>, n: u8, seeds: u8, effect: &Effect) {
+    let set = pos.rules().rule_set();
+    let barred = after.to_setup().barred;
+    let houses = set.houses;
+    let mover = pos.to_move().index();
+    let across = houses + 1 - n;
+    let other = Side::new(1 - mover % 2);
+    let expected = set.no_undo
+        && seeds == 1
+        && (n == 1 || n == houses)
+        && effect.relays == 0
+        && !effect.extra_turn
+        && !after.is_over()
+        && after.to_move() == other
+        && effect.last
+            == Some(Cup::House {
+                side: other,
+                number: across,
+            })
+        && after.house(other, usize::from(across)) == Some(1);
+    let want = if expected { across } else { 0 };
+    assert_eq!(barred, want, "the house barred after {n} in {pos}: {after}");
 }
 
 fn check_conservation(pos: &Position<'_>, total: u32) {
@@ -723,7 +763,8 @@ proptest! {
         // positions and notation.
         // A direction the mover chose is seen on the board: on the mirror
         // image it is the other one. A split set is taken as `ccw` (its
-        // middle house stays chosen).
+        // middle house stays chosen; `no_undo`, a split rule, is dropped).
+        let set = RuleSet { no_undo: false, ..set };
         let ccw = Rules::new(&RuleSet { direction: Direction::Ccw, ..set }).unwrap();
         let cw = Rules::new(&RuleSet { direction: Direction::Cw, ..set }).unwrap();
         let game = random_game(&ccw, seed, 300, |_| {});

@@ -1339,3 +1339,118 @@ fn pass_store_needs_two_players_and_no_tuzdyk_or_children() {
     );
     assert!(RuleSet::from_spec("kalah,pass_store=true").is_ok());
 }
+
+#[test]
+fn alemungula_bars_a_single_seed_sown_across_the_end_from_going_straight_back() {
+    let rules = compile(rule_file("alemungula"));
+    // Split sowing on 5 houses: h1 and h2 sow clockwise (h1 across the
+    // left end into o5), h4 and h5 counter-clockwise (h5 across the right
+    // end into o1), h3 either way; the same for side 1 on its own row.
+    let mut pos = at(&rules, "1,0,2,0,1:20 0,3,0,0,2:21 to=0 ply=10");
+    // h5's single seed crosses the end into the empty o1: 1 seed, no
+    // capture (captures take 2 or 4). Side 1 may not move o1 now: its
+    // seed would go straight back into h5 (`no_undo`).
+    let effect = play(&mut pos, 5);
+    assert_eq!(effect.captured, 0);
+    assert_eq!(
+        pos.to_string(),
+        "1,0,2,0,0:20 1,3,0,0,2:21 to=1 ply=11 barred=1"
+    );
+    assert_eq!(pos.legal_moves().to_vec(), houses(&[2, 5]));
+    assert_eq!(
+        pos.play(Move::House(1)).unwrap_err().reason,
+        IllegalReason::StraightBack
+    );
+    // o5's 2 seeds go counter-clockwise across the end: h1 (1 -> 2), h2
+    // (0 -> 1); the last makes 1, nothing is taken. Two seeds bar nothing,
+    // and the bar on o1 is gone once side 1 has moved.
+    play(&mut pos, 5);
+    assert_eq!(pos.to_string(), "2,1,2,0,0:20 1,3,0,0,0:21 to=0 ply=12");
+    let moves: Vec<Move> = pos.legal_moves().into_iter().collect();
+    assert_eq!(
+        moves,
+        vec![
+            Move::House(1),
+            Move::House(2),
+            Move::Directed(3, Sense::Ccw),
+            Move::Directed(3, Sense::Cw),
+        ]
+    );
+    // The position is read back with its bar; the same board without it
+    // is another position (its key too), where o1 may move.
+    let barred = at(&rules, "1,0,2,0,0:20 1,3,0,0,2:21 to=1 ply=11 barred=1");
+    let free = at(&rules, "1,0,2,0,0:20 1,3,0,0,2:21 to=1 ply=11");
+    assert_eq!(barred.legal_moves().to_vec(), houses(&[2, 5]));
+    assert_eq!(free.legal_moves().to_vec(), houses(&[1, 2, 5]));
+    assert_ne!(barred.key(), free.key());
+    assert_ne!(barred.repetition_key(), free.repetition_key());
+    // h1's single seed crosses the left end into o5 (1 -> 2), which is
+    // taken: o5 is empty, so nothing is barred.
+    let mut pos = at(&rules, "1,0,0,3,0:20 0,2,1,0,1:22 to=0 ply=20");
+    assert_eq!(play(&mut pos, 1).captured, 2);
+    assert_eq!(pos.to_string(), "0,0,0,3,0:22 0,2,1,0,0:22 to=1 ply=21");
+    // h4's single seed stays on the mover's row (into h5): nothing barred.
+    let mut pos = at(&rules, "1,0,0,1,0:20 0,2,1,0,1:24 to=0 ply=20");
+    play(&mut pos, 4);
+    assert_eq!(pos.to_string(), "1,0,0,0,1:20 0,2,1,0,1:24 to=1 ply=21");
+}
+
+#[test]
+fn no_undo_needs_a_split_row_for_two_and_bars_only_a_lone_seed_at_an_end() {
+    let split = |changes: &[(&str, &str)]| {
+        let mut set = Preset::Oware.rules();
+        for (name, value) in [("direction", "split"), ("houses", "4"), ("no_undo", "true")]
+            .iter()
+            .chain(changes)
+        {
+            set.set(name, value).unwrap();
+        }
+        set
+    };
+    for changes in [
+        &[("direction", "ccw")][..],
+        &[("houses", "5"), ("direction_choice", "1,3")],
+        &[("direction_choice", "4")],
+        &[
+            ("players", "3"),
+            ("capture", "opposite"),
+            ("must_feed", "false"),
+            ("grand_slam", "allowed"),
+        ],
+    ] {
+        let refused = split(changes).validate();
+        let Err(RuleError::InvalidValue { field, reason, .. }) = refused else {
+            panic!("{changes:?} is refused: {refused:?}");
+        };
+        assert_eq!(
+            (field, reason),
+            ("no_undo", InvalidReason::NoUndoWith),
+            "{changes:?}"
+        );
+    }
+    assert!(split(&[]).validate().is_ok());
+    // A bar no move could have made is refused by name: on a middle
+    // house, on a house holding two seeds, under rules without `no_undo`.
+    let rules = compile(rule_file("alemungula"));
+    for text in [
+        "1,0,2,0,0:20 1,3,0,0,2:21 to=1 ply=11 barred=2",
+        "1,0,2,0,0:20 1,3,0,0,2:21 to=1 ply=11 barred=5",
+    ] {
+        let setup: Setup = text.parse().unwrap();
+        assert!(
+            matches!(
+                Position::from_setup(&rules, &setup),
+                Err(SetupError::Barred { .. })
+            ),
+            "{text}"
+        );
+    }
+    let kalah = compile(RuleSet::from_spec("kalah").unwrap());
+    let setup: Setup = "1,4,4,4,4,4:0 4,4,4,4,4,4:0 to=0 ply=9 barred=1"
+        .parse()
+        .unwrap();
+    assert!(matches!(
+        Position::from_setup(&kalah, &setup),
+        Err(SetupError::Barred { house: 1 })
+    ));
+}

@@ -45,6 +45,7 @@ fn position_notation_reads_and_writes_every_optional_field() {
             tuzdyk: vec![],
             children: vec![],
             capture_turns: 0,
+            barred: 0,
             over: Some(EndReason::Resignation),
         }
     );
@@ -57,6 +58,13 @@ fn position_notation_reads_and_writes_every_optional_field() {
     assert_eq!(setup.pie, PieState::Declined);
     assert_eq!(setup.over, Some(EndReason::CannotFeed));
     assert_eq!(setup.to_string(), three);
+
+    // `no_undo`'s barred house (docs/rules.md section 16), after
+    // `capture_turns`.
+    let barred = "1,0,2,0,0:20 1,3,0,0,2:21 to=1 ply=11 barred=1";
+    let setup: Setup = barred.parse().unwrap();
+    assert_eq!(setup.barred, 1);
+    assert_eq!(setup.to_string(), barred);
 }
 
 #[test]
@@ -76,6 +84,7 @@ fn position_notation_defaults_and_canonical_order() {
             tuzdyk: vec![],
             children: vec![],
             capture_turns: 0,
+            barred: 0,
             over: None,
         }
     );

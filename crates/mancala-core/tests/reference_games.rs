@@ -232,6 +232,10 @@ const CASES: &[&str] = &[
     // The mover's store given to the opponent (`pass_store`).
     "simplecapt-pcapt.toml",
     "kalah pass_store=true",
+    // No move straight back (`no_undo`): single seeds on split rows.
+    "alemungula.toml",
+    "kalah direction=split no_undo=true",
+    "oware direction=split houses=4 no_undo=true",
 ];
 
 /// Random games per case.

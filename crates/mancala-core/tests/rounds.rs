@@ -230,6 +230,20 @@ fn burnt_houses_are_checked() {
     ));
     assert!(Rules::with_burnt(&set, [0b100_0000, 0, 0, 0]).is_err());
     assert!(Rules::with_burnt(&set, [0, 0, 1, 0]).is_err());
+    // A capacity with burnt houses could leave a sowing no house with
+    // room: 2 x 2 houses of 2 under capacity 3 with one burnt leave three
+    // houses, any two of which hold 6 of the 8 seeds at most; refused.
+    let full = RuleSet::from_spec("kalah,houses=2,seeds=2,capacity=3").unwrap();
+    assert!(Rules::with_burnt(&full, [0; 4]).is_ok());
+    let refused = Rules::with_burnt(&full, [0b10, 0, 0, 0]).unwrap_err();
+    assert!(matches!(
+        refused,
+        RuleError::InvalidValue {
+            field: "capacity",
+            reason: InvalidReason::Capacity,
+            ..
+        }
+    ));
     let rules = Rules::with_burnt(&set, [0, 0b10, 0, 0]).unwrap();
     assert_ne!(rules, Rules::new(&set).unwrap());
     let setup = "4,4,4,4,4,4:0 4,4,4,4,4,4:0".parse().unwrap();
@@ -290,8 +304,13 @@ mod random {
     }
 
     /// Burnt houses for `set` from random bits: within the board, and
-    /// every side keeping house 1 or its last house in play.
+    /// every side keeping house 1 or its last house in play; none under a
+    /// `capacity`, which burnt houses could leave without room for every
+    /// seed (docs/rules.md section 14).
     fn burnt_of(set: &RuleSet, bits: [u16; MAX_PLAYERS]) -> [u16; MAX_PLAYERS] {
+        if set.capacity != 0 {
+            return [0; MAX_PLAYERS];
+        }
         let houses = u32::from(set.houses);
         let all = if houses == 16 {
             u16::MAX

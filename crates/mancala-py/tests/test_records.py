@@ -50,7 +50,7 @@ SHORT_JSON = (
     '"single_to_empty":false,"tuzdyk_across":false,"end_seeds_to":"leftover",'
     '"lap_capture":"none","territory_rest":"over_half",'
     '"children":false,"child_count":4,"child_skip":false,"capacity":0,"lot_seed":0,"first_move":"any",'
-    '"relay_store":false,"pass_store":false},'
+    '"relay_store":false,"pass_store":false,"no_undo":false},'
     '"events":["2","4","4","1","4","2"]}'
 )
 
@@ -72,6 +72,7 @@ OLDER_JSON = (
     .replace(',"first_move":"any"', "")
     .replace(',"relay_store":false', "")
     .replace(',"pass_store":false', "")
+    .replace(',"no_undo":false', "")
 )
 
 

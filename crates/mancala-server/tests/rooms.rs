@@ -561,6 +561,12 @@ async fn bad_room_options_are_refused_naming_the_field() {
             "bad_rules",
             "relay_store",
         ),
+        // Nor a house barred by no move straight back (issue 30, Alemungula).
+        (
+            json!({ "rules": "kalah,direction=split,no_undo=true" }),
+            "bad_rules",
+            "no_undo",
+        ),
     ];
     for (body, code, field) in cases {
         let (status, answer) = create(&server, &host, body.clone()).await;

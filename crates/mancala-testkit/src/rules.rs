@@ -345,8 +345,8 @@ type LayoutDraw = (bool, Vec<u8>, bool, u32);
 /// The other draws of [`with_extras`]: few seeds, chosen directions, a
 /// capture before sowing, move restrictions, houses changing hands or
 /// only the loser refilling, children, a house capacity, the first move
-/// from the last house, the relay from the mover's store and the store
-/// given to the opponent.
+/// from the last house, the relay from the mover's store, the store
+/// given to the opponent, no move straight back.
 type Extras = (
     (bool, u8, usize),
     (bool, u16),
@@ -356,6 +356,7 @@ type Extras = (
     (bool, u8, bool),
     (bool, u8),
     (bool, bool, bool),
+    bool,
 );
 
 /// The draws of the dimensions [`with_extras`] sets on top of
@@ -418,9 +419,14 @@ fn extra_draws() -> impl Strategy<Value = (LayoutDraw, Extras)> {
         any::<bool>(),
         prop::bool::weighted(0.16),
     );
+    // No move straight back (`no_undo`, section 4) half the time it can
+    // be (two players on split rows whose end houses are not chosen).
+    let undo = any::<bool>();
     (
         layout,
-        (few, choice, before, reach, territory, kids, full, first),
+        (
+            few, choice, before, reach, territory, kids, full, first, undo,
+        ),
     )
 }
 
@@ -428,7 +434,7 @@ fn extra_draws() -> impl Strategy<Value = (LayoutDraw, Extras)> {
 /// [`extra_draws`] draws them), each repaired as docs/rules.md section 14
 /// asks.
 fn with_extras(mut rules: RuleSet, layout: LayoutDraw, extra: Extras) -> RuleSet {
-    let (few, choice, before, reach, territory, kids, full, first) = extra;
+    let (few, choice, before, reach, territory, kids, full, first, undo) = extra;
     (rules.reach_opponent, rules.single_to_empty) = (reach.0, reach.1);
     rules.tuzdyk_across = rules.tuzdyk && reach.2;
     let rules = RuleSet {
@@ -475,7 +481,24 @@ fn with_extras(mut rules: RuleSet, layout: LayoutDraw, extra: Extras) -> RuleSet
         (false, _) => rules,
     };
     let rules = with_relay_store(with_first_move(rules, first.0), first.1);
-    with_pass_store(rules, first.2)
+    let rules = with_pass_store(rules, first.2);
+    with_no_undo(rules, undo)
+}
+
+/// `rules` barring a single seed's move straight back across the end of
+/// a row (`no_undo`, docs/rules.md section 4) when `on` and the rules
+/// allow it (two players, `direction = split`, neither end house
+/// chosen); else as they are.
+pub fn with_no_undo(rules: RuleSet, on: bool) -> RuleSet {
+    let set = RuleSet {
+        no_undo: true,
+        ..rules
+    };
+    if on && set.validate().is_ok() {
+        set
+    } else {
+        rules
+    }
 }
 
 /// `rules` with a house `capacity` of at least `capacity` (docs/rules.md
@@ -719,7 +742,8 @@ pub fn with_end_seeds(rules: RuleSet, seeds: u8) -> RuleSet {
 /// docs/rules.md section 14 asks: no chosen house past `houses`, at most
 /// 16 houses and chosen houses together, no choice under `parity`, the
 /// middle house of an odd split row chosen, no `parity` with relay
-/// sowing (which then sows `ccw`) and `opposed` with two players only.
+/// sowing (which then sows `ccw`), `opposed` with two players only and
+/// `no_undo` only on a split row whose end houses are not chosen.
 /// For tests that change the houses of a drawn rule set too.
 pub fn fit_directions(rules: RuleSet, choice: u16) -> RuleSet {
     let houses = rules.houses;
@@ -751,9 +775,15 @@ pub fn fit_directions(rules: RuleSet, choice: u16) -> RuleSet {
             None => break,
         };
     }
+    let no_undo = rules.no_undo
+        && direction == Direction::Split
+        && rules.players == 2
+        && !chosen.contains(&1)
+        && !chosen.contains(&houses);
     RuleSet {
         direction,
         direction_choice: HouseSet::of(&chosen),
+        no_undo,
         ..rules
     }
 }
@@ -994,6 +1024,8 @@ fn rule_set_of(
         // Drawn apart (`with_relay_store`, `with_pass_store`).
         relay_store: false,
         pass_store: false,
+        // Drawn apart (`with_no_undo`).
+        no_undo: false,
         // Only with relay sowing (docs/rules.md section 14).
         relay_counts: if Relay::ALL[relay] == Relay::None {
             CountSet::EMPTY

@@ -174,6 +174,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         | "child_skip"
         | "relay_store"
         | "pass_store"
+        | "no_undo"
         | "pie_rule" => names(&["true", "false"]),
         "layout" => layouts(rules),
         "capture_counts" => counts(rules.capture_counts),
@@ -322,6 +323,7 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
             Some("only count and gap captures chain")
         }
         "gap_opposite" if r.capture != Capture::Gap => Some("a gap-capture rule"),
+        "no_undo" if r.min_seeds > 1 => Some("no single seed is ever moved"),
         "capture_opponent_store"
             if r.extra_turn == mancala_core::ExtraTurn::AnyStore && r.first_move_extra_turn =>
         {

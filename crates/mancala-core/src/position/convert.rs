@@ -27,7 +27,8 @@ impl<'r> Position<'r> {
     /// without the pie rule, a resigned side that does not exist, a tuzdyk
     /// the rules or the board rule out, seeds in a burnt house, more extra moves earned by
     /// captures in this turn than `capture_extra_turn_limit` allows (any,
-    /// without a limit), or an end that the position
+    /// without a limit), a house barred by `no_undo` that no move could
+    /// have barred, or an end that the position
     /// contradicts.
     ///
     /// # Examples
@@ -58,6 +59,7 @@ impl<'r> Position<'r> {
                 tuzdyk: &setup.tuzdyk,
                 children: &setup.children,
                 capture_turns: setup.capture_turns,
+                barred: setup.barred,
                 over: setup.over,
             },
         )
@@ -91,6 +93,7 @@ impl<'r> Position<'r> {
                 self.state.tuzdyk.to_vec()
             },
             capture_turns: self.state.capture_turns,
+            barred: self.state.barred,
             over: self.state.over,
         }
     }
@@ -139,6 +142,7 @@ impl<'r> Position<'r> {
                 tuzdyk: &[],
                 children: &[],
                 capture_turns: 0,
+                barred: 0,
                 over: None,
             },
         )
@@ -193,6 +197,7 @@ impl<'r> Position<'r> {
                 limit,
             });
         }
+        parts.check_barred(rules, &cups)?;
         let mut pos = Position {
             rules,
             state: State {
@@ -206,6 +211,7 @@ impl<'r> Position<'r> {
                 resigned,
                 tuzdyk,
                 capture_turns: parts.capture_turns,
+                barred: parts.barred,
                 over: None,
             },
         };
@@ -213,6 +219,7 @@ impl<'r> Position<'r> {
         if pos.state.over.is_some() || usize::from(pos.state.to_move) != parts.to_move {
             // The turn is over (a pass, or the end): its count with it.
             pos.state.capture_turns = 0;
+            pos.state.barred = 0;
         }
         Ok(pos)
     }
@@ -269,6 +276,7 @@ struct Unchecked<'a, S> {
     tuzdyk: &'a [u8],
     children: &'a [u8],
     capture_turns: u8,
+    barred: u8,
     over: Option<EndReason>,
 }
 
@@ -276,6 +284,23 @@ impl<'a, S> Unchecked<'a, S>
 where
     S: ExactSizeIterator<Item = &'a [u8]> + Clone,
 {
+    /// Checks the house `no_undo` bars (`barred=`): none, or under
+    /// `no_undo` an end house of the side to move holding one seed, the
+    /// only kind a move can bar (docs/rules.md section 4).
+    fn check_barred(&self, rules: &Rules, cups: &[u8; CUPS]) -> Result<(), SetupError> {
+        let house = self.barred;
+        let houses = rules.houses;
+        let fits = house == 0
+            || (rules.no_undo
+                && (house == 1 || house == houses)
+                && cups[rules.base(self.to_move) + usize::from(house) - 1] == 1);
+        if fits {
+            Ok(())
+        } else {
+            Err(SetupError::Barred { house })
+        }
+    }
+
     /// Checks the number of sides, houses and stores, and the seeds in
     /// all; returns the seeds.
     fn check_counts(&self, rules: &Rules) -> Result<usize, SetupError> {

@@ -159,6 +159,7 @@ impl<'r> Position<'r> {
                     self.state.over = Some(EndReason::EmptyFirst);
                     self.state.legal = 0;
                     self.state.capture_turns = 0;
+                    self.state.barred = 0;
                 } else if r.end_take_all {
                     self.finish(EndReason::TakeAll, None, changed.mover);
                 } else {
@@ -233,6 +234,7 @@ impl<'r> Position<'r> {
         let r = self.rules;
         // No turn goes on: the count of `capture_extra_turn_limit` with it.
         self.state.capture_turns = 0;
+        self.state.barred = 0;
         let players = r.players();
         // Under `take_all` the board stays as it is at every end: the
         // seeds left in the houses rank the players.
@@ -278,6 +280,7 @@ impl<'r> Position<'r> {
         self.state.over = Some(reason);
         self.state.legal = 0;
         self.state.capture_turns = 0;
+        self.state.barred = 0;
     }
 
     /// Every seed on the board goes to `side`'s store.

@@ -4,9 +4,9 @@ use super::Position;
 
 impl<'r> Position<'r> {
     /// A hash of what makes positions the same for `repetition`: the cups,
-    /// the side to move, the pie-rule state, the tuzdyks and the extra
+    /// the side to move, the pie-rule state, the tuzdyks, the extra
     /// moves captures earned in this turn (under
-    /// `capture_extra_turn_limit`).
+    /// `capture_extra_turn_limit`) and the house `no_undo` bars.
     #[inline]
     pub fn repetition_key(&self) -> u64 {
         const K: u64 = 0x517c_c1b7_2722_0a95;
@@ -19,7 +19,8 @@ impl<'r> Position<'r> {
         let mut h = u64::from(self.state.to_move)
             | (self.state.pie as u64) << 8
             | self.tuzdyk_bits()
-            | u64::from(self.state.capture_turns) << 32;
+            | u64::from(self.state.capture_turns) << 32
+            | u64::from(self.state.barred) << 40;
         // Boards of up to 16 cups (two players, up to 7 houses) are two words.
         h = mix(mix(h, word(0)), word(1));
         for i in 2..usize::from(self.rules.words) {
@@ -30,7 +31,7 @@ impl<'r> Position<'r> {
 
     /// A 64-bit hash of everything that decides the rest of the game from
     /// here: the cups, the tuzdyks, the side to move, the pie-rule state,
-    /// the extra moves captures earned in this turn, whether the game is over, and the move count as far as a rule still looks at it
+    /// the extra moves captures earned in this turn, the house `no_undo` bars, whether the game is over, and the move count as far as a rule still looks at it
     /// (`no_capture_moves`, `first_move_extra_turn`, the pie rule), and the
     /// burnt houses of the round ([`Rules::with_burnt`](crate::Rules::with_burnt);
     /// nothing when none is burnt). Two
@@ -67,7 +68,8 @@ impl<'r> Position<'r> {
     }
 
     /// Like [`Position::key`] but without the stores and discarded seeds: a
-    /// hash of the houses, the tuzdyks, the side to move, the pie-rule state, whether
+    /// hash of the houses, the tuzdyks, the side to move, the pie-rule state,
+    /// the extra moves captures earned, the house `no_undo` bars, whether
     /// the game is over, the move count as far as a rule looks at it and
     /// the burnt houses.
     /// For rules whose end never looks at the stores (no `majority`, no
@@ -83,7 +85,8 @@ impl<'r> Position<'r> {
             | u64::from(self.sowings().min(r.ply_horizon)) << 16
             | u64::from(self.is_over()) << 63
             | self.tuzdyk_bits() << 32
-            | u64::from(self.state.capture_turns) << 48;
+            | u64::from(self.state.capture_turns) << 48
+            | u64::from(self.state.barred) << 56;
         for side in 0..r.players() {
             let w = r.side_word(&self.state.cups, side);
             h = (h.rotate_left(5) ^ w as u64).wrapping_mul(K);

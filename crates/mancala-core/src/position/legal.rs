@@ -198,6 +198,11 @@ impl<'r> Position<'r> {
             if r.restricts_moves {
                 legal = self.reaching(legal);
             }
+            // `no_undo`: the end houses are never chosen (section 14), so
+            // the barred house is one plain move bit.
+            if self.state.barred != 0 {
+                legal &= !(1 << (self.state.barred - 1));
+            }
             if r.looks_ahead
                 && legal != 0
                 && (r.grand_slam == GrandSlam::Forbidden
@@ -272,6 +277,8 @@ impl<'r> Position<'r> {
     fn pass(&mut self) -> bool {
         let r = self.rules;
         let first = self.state.to_move;
+        // The house `no_undo` barred was the passing side's: its turn is gone.
+        self.state.barred = 0;
         for _ in 1..r.players() {
             self.state.to_move = r.next_side[usize::from(self.state.to_move)];
             match self.moves_of_side_to_move() {
@@ -414,6 +421,9 @@ impl<'r> Position<'r> {
                 seeds,
                 min: r.min_seeds,
             };
+        }
+        if r.no_undo && self.state.barred == n {
+            return IllegalReason::StraightBack;
         }
         if let Some(reason) = self.restricted(m) {
             return reason;

@@ -260,6 +260,10 @@ impl<'r> Position<'r> {
         } else {
             u32::MAX
         };
+        // `no_undo` looks at a single seed lifted from an end house; only
+        // the general kernel sows split rows (`compile::kernel`).
+        debug_assert!(K == KERNEL_GENERAL || !r.no_undo);
+        let single = K == KERNEL_GENERAL && r.no_undo && self.state.cups[r.base(side) + h] == 1;
         let state = &mut self.state;
         let mut sowing = r.sow::<REPORT, K>(
             &mut state.cups,
@@ -284,6 +288,9 @@ impl<'r> Position<'r> {
         }
         if !sowing.extra_turn {
             self.state.to_move = r.next_side[side];
+        }
+        if K == KERNEL_GENERAL && r.no_undo {
+            self.state.barred = barred_after(r, &self.state.cups, side, h, single, &sowing);
         }
         // A relay lift can empty any side's house, like a capture.
         self.settle(
@@ -311,6 +318,36 @@ impl<'r> Position<'r> {
             mover,
             ..Changed::NOTHING
         });
+    }
+}
+
+/// `no_undo` (docs/rules.md section 4) after side `side` sowed its house
+/// `h` (0-based), which held one seed if `single`: the house of the
+/// opponent's that its next sowing may not lift (from 1), or 0. A single
+/// seed from an end house that fell, with no relay lift and no extra
+/// move, into the opponent's house across that end of the row and lies
+/// there alone (nothing took it) is barred: moving it would send it
+/// straight back.
+#[cold]
+#[inline(never)]
+fn barred_after(
+    r: &Rules,
+    cups: &[u8],
+    side: usize,
+    h: usize,
+    single: bool,
+    sowing: &Sowing,
+) -> u8 {
+    let houses = usize::from(r.houses);
+    if !single || sowing.extra_turn || sowing.lifts > 0 || (h != 0 && h + 1 != houses) {
+        return 0;
+    }
+    let across = houses - 1 - h;
+    let cup = r.base(1 - side) + across;
+    if usize::from(sowing.last) == cup && cups[cup] == 1 {
+        across as u8 + 1
+    } else {
+        0
     }
 }
 

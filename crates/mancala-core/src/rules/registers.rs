@@ -102,7 +102,9 @@ impl Registers {
             && !rules.reach_opponent
             && !rules.single_to_empty
             // Nor is the game's first move's house (`first_move`).
-            && !rules.first_move_last;
+            && !rules.first_move_last
+            // Nor is the house `no_undo` bars.
+            && !rules.no_undo;
         if !fits {
             return None;
         }

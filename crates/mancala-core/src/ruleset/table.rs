@@ -308,6 +308,13 @@ rule_dimensions! {
         /// gives the mover's store, when it holds seeds, to the opponent's
         /// (MancalaGames' PASS_STORE_CAPT: SimpleCapt PCapt; two players).
         pass_store: bool = false,
+        /// No move straight back (MancalaGames' `DontUndoMoveOne`,
+        /// Alemungula): a single seed that a move sowed from an end house
+        /// of the mover's row across the end into the opponent's house
+        /// there, alone in it, may not be moved by the opponent on their
+        /// next sowing (two players, `direction = split`, neither end
+        /// house in `direction_choice`).
+        no_undo: bool = false,
     }
 }
 

@@ -153,6 +153,14 @@ impl RuleSet {
         if self.pass_store && (self.players != 2 || self.tuzdyk || self.children) {
             return invalid("pass_store", "true".into(), InvalidReason::PassStoreWith);
         }
+        if self.no_undo
+            && (self.players != 2
+                || self.direction != Direction::Split
+                || self.direction_choice.contains(1)
+                || self.direction_choice.contains(self.houses))
+        {
+            return invalid("no_undo", "true".into(), InvalidReason::NoUndoWith);
+        }
         let empties = [
             EndCondition::EmptyFirst,
             EndCondition::AnySideEmpty,

@@ -135,6 +135,10 @@ class Rules:
     # A last seed in an empty house of the opponent's gives the mover's
     # store to the opponent's (section 5, SimpleCapt PCapt; two players).
     pass_store: bool = False
+    # No move straight back (section 4, Alemungula): a lone seed sown
+    # across the end of a split row may not be moved on the opponent's
+    # next turn.
+    no_undo: bool = False
 
 
 KALAH = Rules()
@@ -290,7 +294,7 @@ def parse_rules(spec):
                      "capture_ends_relay", "capture_leaves_seed", "single_seed_captures",
                      "sow_capture_last", "capture_opponent_store",
                      "reach_opponent", "single_to_empty", "tuzdyk_across",
-                     "children", "child_skip", "relay_store", "pass_store"):
+                     "children", "child_skip", "relay_store", "pass_store", "no_undo"):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
@@ -323,6 +327,9 @@ class State:
     # Extra moves that captures earned the side to move in this turn
     # (`capture_extra_turn_limit`, section 5).
     capture_turns: int = 0
+    # Under `no_undo`: the house (from 1) of the side to move that it may
+    # not move now (section 4); 0 for none.
+    barred: int = 0
     # Positions seen so far in the game (only for --game): their keys
     # (docs/rules.md sections 7 and 13, `repetition`).
     seen: set = field(default_factory=set)
@@ -330,14 +337,15 @@ class State:
     def copy(self):
         return State([list(h) for h in self.houses], list(self.stores), self.to_move,
                      self.ply, self.pie, self.over, list(self.tuzdyk),
-                     [set(c) for c in self.children], self.capture_turns, self.seen)
+                     [set(c) for c in self.children], self.capture_turns, self.barred,
+                     self.seen)
 
     def key(self):
         # Section 13, "Repetition": the pie-rule state counts too (a swap
         # leaves the board and the side to move as they were).
         return (tuple(map(tuple, self.houses)), tuple(self.stores), self.to_move,
                 self.pie, tuple(self.tuzdyk), self.capture_turns,
-                tuple(frozenset(c) for c in self.children))
+                tuple(frozenset(c) for c in self.children), self.barred)
 
     def tuzdyk_owner(self, cup):
         """The side whose tuzdyk `cup` is, or None."""
@@ -364,7 +372,7 @@ def parse_position(text):
             houses, store = token.split(":")
             sides.append(([int(x) for x in houses.split(",")], int(store)))
     for key in fields:
-        assert key in ("to", "ply", "pie", "tuzdyk", "capture_turns", "children"), \
+        assert key in ("to", "ply", "pie", "tuzdyk", "capture_turns", "children", "barred"), \
             f"the reference does not know {key}="
     tuzdyk = [int(x) for x in fields.get("tuzdyk", "0,0").split(",")]
     # `children=A,B`: per side, house n of the opponent's as bit n - 1.
@@ -372,7 +380,8 @@ def parse_position(text):
     children = [{k for k in range(8) if m >> k & 1} for m in masks]
     return State([h for h, _ in sides], [s for _, s in sides], int(fields.get("to", 0)),
                  int(fields.get("ply", 0)), fields.get("pie", "pending"), tuzdyk=tuzdyk,
-                 capture_turns=int(fields.get("capture_turns", 0)), children=children)
+                 capture_turns=int(fields.get("capture_turns", 0)), children=children,
+                 barred=int(fields.get("barred", 0)))
 
 
 def write_position(rules, s):
@@ -382,7 +391,8 @@ def write_position(rules, s):
     masks = [sum(1 << k for k in c) for c in s.children]
     children = f" children={masks[0]},{masks[1]}" if any(masks) else ""
     turns = f" capture_turns={s.capture_turns}" if s.capture_turns else ""
-    return f"{sides} to={s.to_move} ply={s.ply}{pie}{tuzdyk}{children}{turns}"
+    barred = f" barred={s.barred}" if s.barred else ""
+    return f"{sides} to={s.to_move} ply={s.ply}{pie}{tuzdyk}{children}{turns}{barred}"
 
 
 # --- Sowing (section 3) ----------------------------------------------------
@@ -1018,6 +1028,8 @@ def candidate_moves(rules, s, stats):
             continue  # section 4, `first_move`: the first sowing is from the last house
         if s.tuzdyk_owner(("h", mover, k)) is not None:
             continue  # a tuzdyk is never lifted
+        if k + 1 == s.barred:
+            continue  # section 4, `no_undo`: not straight back
         for name, way in ways(rules, k, mover):
             if (rules.reach_opponent or rules.single_to_empty) and not reaches(rules, s, k, way):
                 continue
@@ -1060,14 +1072,15 @@ def has_move(rules, t):
 def pass_turn(rules, t, stats):
     """`no_move = pass` (section 7): the turn goes on to the first side
     that can move; if none can, it stays and the game ends there."""
-    first = t.to_move
+    first, barred = t.to_move, t.barred
     for _ in range(rules.players):
         if has_move(rules, t):
             if t.to_move != first:
                 stats["passes"] += 1
             return
         t.to_move = (t.to_move + 1) % rules.players
-    t.to_move = first
+        t.barred = 0  # `no_undo`'s bar was the passing side's
+    t.to_move, t.barred = first, barred
 
 
 def children(rules, s, game, stats):
@@ -1089,6 +1102,9 @@ def children(rules, s, game, stats):
         if not extra:
             t.to_move = (s.to_move + 1) % rules.players
             t.capture_turns = 0  # the turn passes: a new one's count
+        t.barred = straight_back(rules, s, t, name, extra)
+        if t.barred:
+            stats["straight_back_bars"] += 1
         # take_all (issue 30) ends on an emptied side as they do; who wins
         # does not change a count.
         if rules.end & {"any_side_empty", "empty_first", "take_all"}:
@@ -1103,6 +1119,8 @@ def children(rules, s, game, stats):
             pass_turn(rules, t, stats)
         if t.over or t.to_move != s.to_move:
             t.capture_turns = 0  # another side's turn (passed to), or none
+        if t.over:
+            t.barred = 0
         out.append((name, t))
     if rules.pie_rule and s.pie == "pending" and s.to_move == 1:
         stats["swaps"] += 1
@@ -1117,6 +1135,25 @@ def children(rules, s, game, stats):
                 stats["repetitions"] += 1
             t.seen = s.seen | {t.key()}
     return out
+
+
+def straight_back(rules, s, t, name, extra):
+    """Section 4, `no_undo`: the house (from 1) of the opponent's that the
+    move `name` from `s` to `t` bars, or 0. A lone seed lifted from an
+    end house of the mover's row that now lies alone in the opponent's
+    house across that end, empty before the move, with the turn passing
+    to the opponent: moving it would send it straight back."""
+    if not rules.no_undo or extra:
+        return 0
+    mover = s.to_move
+    k = int(name.rstrip("cw").rstrip("c")) - 1
+    if k not in (0, rules.houses - 1) or s.houses[mover][k] != 1:
+        return 0
+    across = rules.houses - 1 - k
+    opponent = 1 - mover
+    if s.houses[opponent][across] == 0 and t.houses[opponent][across] == 1:
+        return across + 1
+    return 0
 
 
 def perft(rules, s, depth, game=False, stats=None):

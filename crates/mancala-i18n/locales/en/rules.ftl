@@ -113,6 +113,8 @@ rules-sowing-capacity = A house that holds { $count } { $count ->
     } or more is full: sowing passes over it, and the seed goes into the next house or store instead.
 # first_move = last_house. $house: the last house's number.
 rules-sowing-first-move-last = The game's first move is made from the first player's house { $house }, the last before their store.
+# no_undo.
+rules-sowing-no-undo = A single seed that a move sows across the end of a row into an opponent's empty house may not be moved straight back by that opponent on their next turn.
 
 ## Relay sowing
 
