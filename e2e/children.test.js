@@ -10,7 +10,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { replay, shownCounts, testEnvironment } from './harness.js';
+import { replay, rulesHostAndGuest, shownCounts, testEnvironment } from './harness.js';
 
 const env = testEnvironment({ playerDefaults: { reducedMotion: 'reduce' } });
 
@@ -28,15 +28,7 @@ async function click(pages, who, testid) {
 test('a child is marked as its maker\'s and cannot be played', async () => {
   const ann = await env.player();
   const bob = await env.player({ reducedMotion: 'no-preference' });
-  await ann.page.goto(`${env.server.url}/rules?spec=${encodeURIComponent(RULES)}`);
-  await ann.page.getByTestId('play-rules').click();
-  await ann.page.waitForURL(/\/r\/[0-9a-f]{32}$/);
-  await ann.page.locator('.seat[data-mine="yes"]').waitFor();
-  const link = await ann.page.getByTestId('invite-link').inputValue();
-  await bob.page.goto(link);
-  await bob.page.getByTestId('sit-1').click();
-  await bob.page.locator('.seat[data-mine="yes"]').waitFor();
-  await ann.page.getByTestId('seat-1').locator('.name').waitFor();
+  await rulesHostAndGuest(env.server.url, RULES, ann, bob);
   await ann.page.getByTestId('start-game').click();
   const pages = [ann, bob];
 

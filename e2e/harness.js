@@ -202,6 +202,30 @@ export async function hostAndGuest(url, ann, bob, prepare) {
 }
 
 /**
+ * Ann makes a room from the rules page of `spec` ("Play these rules"),
+ * after `prepare` on that page if given, and Bob sits in its seat 1 by
+ * the invite link; returns the link once Ann's page shows Bob seated.
+ * @param {string} url
+ * @param {string} spec
+ * @param {{page: import('playwright-core').Page}} ann
+ * @param {{page: import('playwright-core').Page}} bob
+ * @param {(page: import('playwright-core').Page) => Promise<void>} [prepare]
+ */
+export async function rulesHostAndGuest(url, spec, ann, bob, prepare) {
+  await ann.page.goto(`${url}/rules?spec=${encodeURIComponent(spec)}`);
+  if (prepare) await prepare(ann.page);
+  await ann.page.getByTestId('play-rules').click();
+  await ann.page.waitForURL(/\/r\/[0-9a-f]{32}$/);
+  await ann.page.locator('.seat[data-mine="yes"]').waitFor();
+  const link = await ann.page.getByTestId('invite-link').inputValue();
+  await bob.page.goto(link);
+  await bob.page.getByTestId('sit-1').click();
+  await bob.page.locator('.seat[data-mine="yes"]').waitFor();
+  await ann.page.getByTestId('seat-1').locator('.name').waitFor();
+  return link;
+}
+
+/**
  * The one of `pages` whose player is to move (its "to move" line says
  * it is theirs, in any language), or null once the game is over.
  * @template {{page: import('playwright-core').Page}} P

@@ -12,7 +12,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mover, replay, rng, shownCounts, testEnvironment } from './harness.js';
+import { mover, replay, rng, rulesHostAndGuest, shownCounts, testEnvironment } from './harness.js';
 
 // A small review budget at full speed, so that the match is analysed
 // within the test.
@@ -86,16 +86,9 @@ test('a match of Dakon in rounds is played through a round change and replayed r
   const bob = await env.player();
   const cy = await env.player();
   // Ann makes the room from the rules page of the rule file's rules.
-  await ann.page.goto(`${env.server.url}/rules?spec=${encodeURIComponent(MATCH)}`);
-  await ann.page.locator('[data-section="winning"]').waitFor();
-  await ann.page.getByTestId('play-rules').click();
-  await ann.page.waitForURL(/\/r\/[0-9a-f]{32}$/);
-  await ann.page.locator('.seat[data-mine="yes"]').waitFor();
-  const link = await ann.page.getByTestId('invite-link').inputValue();
-  await bob.page.goto(link);
-  await bob.page.getByTestId('sit-1').click();
-  await bob.page.locator('.seat[data-mine="yes"]').waitFor();
-  await ann.page.getByTestId('seat-1').locator('.name').waitFor();
+  const link = await rulesHostAndGuest(env.server.url, MATCH, ann, bob, async (page) => {
+    await page.locator('[data-section="winning"]').waitFor();
+  });
   await cy.page.goto(link);
   await ann.page.getByTestId('start-game').click();
   await ann.page.getByTestId('to-move').and(ann.page.locator('[data-turn="mine"]')).waitFor();

@@ -136,6 +136,33 @@ impl RuleSet {
         self.validate_children()?;
         self.validate_capacity()?;
         self.validate_loser_fills()?;
+        self.validate_game_mechanics()?;
+        let empties = [
+            EndCondition::EmptyFirst,
+            EndCondition::AnySideEmpty,
+            EndCondition::TakeAll,
+        ];
+        if empties.iter().filter(|&&c| self.end.contains(c)).count() > 1 {
+            return invalid("end", self.end.to_string(), InvalidReason::EndsDisagree);
+        }
+        Ok(())
+    }
+
+    /// Refuses the mechanics of single games where they cannot apply
+    /// (docs/rules.md section 14): `first_move` with a start that is not
+    /// uniform or with rounds; `relay_store` without `relay = next` and
+    /// `stores_sown = own`, or with a `lap_capture` or
+    /// `capture_before_sowing`; `pass_store` with 3 or 4 players, a
+    /// tuzdyk or children; `no_undo` without two players and `direction =
+    /// split`, or with an end house in `direction_choice`.
+    fn validate_game_mechanics(&self) -> Result<(), RuleError> {
+        let invalid = |field: &'static str, value: String, reason| {
+            Err(RuleError::InvalidValue {
+                field,
+                value,
+                reason,
+            })
+        };
         if self.first_move != FirstMove::Any
             && (!self.layout.is_uniform() || self.layout_seed != 0 || self.rounds != Rounds::None)
         {
@@ -160,14 +187,6 @@ impl RuleSet {
                 || self.direction_choice.contains(self.houses))
         {
             return invalid("no_undo", "true".into(), InvalidReason::NoUndoWith);
-        }
-        let empties = [
-            EndCondition::EmptyFirst,
-            EndCondition::AnySideEmpty,
-            EndCondition::TakeAll,
-        ];
-        if empties.iter().filter(|&&c| self.end.contains(c)).count() > 1 {
-            return invalid("end", self.end.to_string(), InvalidReason::EndsDisagree);
         }
         Ok(())
     }

@@ -465,16 +465,8 @@ impl Rooms {
         let load = self
             .db
             .load_rooms(codes, claimer, asked, self.settings.lease);
-        let found = match tokio::time::timeout(patience, load).await {
-            Ok(Ok(found)) => found,
-            Ok(Err(error)) => {
-                tracing::warn!(rooms = codes.len(), %error, "loading rooms failed");
-                return 0;
-            }
-            Err(_) => {
-                tracing::warn!(rooms = codes.len(), limit = ?patience, "loading rooms took too long");
-                return 0;
-            }
+        let Some(found) = batch_step(codes.len(), patience, load).await else {
+            return 0;
         };
         let read_ms = loading.elapsed().as_millis() as u64;
         let mut built = Vec::new();
@@ -491,16 +483,9 @@ impl Rooms {
         let away: Vec<(Fence, Vec<(String, i64)>)> = (built.iter())
             .map(|(room, since, _)| (room.fence.clone(), since.clone()))
             .collect();
-        let written = match tokio::time::timeout(patience, self.db.set_away_batch(&away)).await {
-            Ok(Ok(written)) => written,
-            Ok(Err(error)) => {
-                tracing::warn!(rooms = codes.len(), %error, "loading rooms failed");
-                return 0;
-            }
-            Err(_) => {
-                tracing::warn!(rooms = codes.len(), limit = ?patience, "loading rooms took too long");
-                return 0;
-            }
+        let away = self.db.set_away_batch(&away);
+        let Some(written) = batch_step(codes.len(), patience, away).await else {
+            return 0;
         };
         let mut started = 0;
         for (room, since, channel) in built {
@@ -673,6 +658,27 @@ impl Rooms {
             };
             // A room that stopped has nobody to tell.
             let _ = tx.send(renamed).await;
+        }
+    }
+}
+
+/// One step of [`Rooms::load_together`]'s load of a batch of `rooms`
+/// rooms: `work`'s value, or `None` (logged as a warning) when it fails
+/// or outlasts `patience`.
+async fn batch_step<T, E: std::fmt::Display>(
+    rooms: usize,
+    patience: std::time::Duration,
+    work: impl std::future::Future<Output = Result<T, E>>,
+) -> Option<T> {
+    match tokio::time::timeout(patience, work).await {
+        Ok(Ok(value)) => Some(value),
+        Ok(Err(error)) => {
+            tracing::warn!(rooms, %error, "loading rooms failed");
+            None
+        }
+        Err(_) => {
+            tracing::warn!(rooms, limit = ?patience, "loading rooms took too long");
+            None
         }
     }
 }
