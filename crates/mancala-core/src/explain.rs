@@ -556,6 +556,7 @@ fn sow_captures(r: &RuleSet) -> Option<Vec<Phrase>> {
     let store = match r.sow_capture_by {
         SowCaptureBy::Owner => "owner",
         SowCaptureBy::Sower => "sower",
+        SowCaptureBy::SowerOwn => "sower_own",
     };
     // Under `sow_capture_last` the last seed takes its house too.
     let id = if r.sow_capture_last {

@@ -209,6 +209,8 @@ pub struct Rules {
     pub(crate) sow_counts: CountSet,
     /// Sowing captures go to the sower rather than the house's owner.
     pub(crate) sow_to_sower: bool,
+    /// `sow_capture_by = sower_own`: only a house the sower owns is taken.
+    pub(crate) sow_own_only: bool,
     /// Sowing captures are on: sowing goes seed by seed.
     pub(crate) sow_captures: bool,
     /// `sow_capture_last`: the last seed of each leg takes a house too.
@@ -460,7 +462,8 @@ impl Rules {
             chain: set.chain,
             gap_opposite: set.gap_opposite,
             sow_counts: set.sow_capture_counts,
-            sow_to_sower: set.sow_capture_by == SowCaptureBy::Sower,
+            sow_to_sower: set.sow_capture_by != SowCaptureBy::Owner,
+            sow_own_only: set.sow_capture_by == SowCaptureBy::SowerOwn,
             sow_captures: !set.sow_capture_counts.is_empty(),
             sow_capture_last: set.sow_capture_last,
             capture_extra_turn: set.capture_extra_turn,

@@ -236,6 +236,11 @@ const CASES: &[&str] = &[
     "alemungula.toml",
     "kalah direction=split no_undo=true",
     "oware direction=split houses=4 no_undo=true",
+    // Captures while sowing of the sower's own houses only (`sow_capture_by
+    // = sower_own`).
+    "adi-ii.toml",
+    "oware relay=next relay_limit=5 capture=gap sow_capture_counts=4 sow_capture_by=sower_own",
+    "kalah sow_capture_counts=3 sow_capture_last=true sow_capture_by=sower_own",
 ];
 
 /// Random games per case.

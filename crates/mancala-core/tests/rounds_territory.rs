@@ -108,6 +108,22 @@ fn a_house_sown_to_the_count_goes_to_its_owner_not_its_rows_player() {
     assert_eq!(pos.to_string(), "1,0,0:3 0,2,0:2 to=1 ply=1");
 }
 
+#[test]
+fn sower_own_takes_a_house_the_sower_owns_on_the_other_row() {
+    // The board of the test above, by hand, under sow_capture_by =
+    // sower_own: b1 is on B's row but A owns it, so A's sowing takes it;
+    // a rule reading rows would leave it.
+    let set = RuleSet::from_spec(
+        "kalah,houses=3,seeds=2,layout=2,2,0,stores_sown=none,capture=none,extra_turn=none,sow_capture_counts=3,sow_capture_by=sower_own",
+    )
+    .unwrap();
+    let rules = mancala_core::Rules::with_burnt(&set, [0, 0b101, 0, 0]).unwrap();
+    let setup = "1,2,2:0 0,1,0:2 to=0".parse().unwrap();
+    let mut pos = Position::from_setup(&rules, &setup).unwrap();
+    pos.play(Move::House(2)).unwrap();
+    assert_eq!(pos.to_string(), "1,0,0:3 0,2,0:2 to=1 ply=1");
+}
+
 /// Three seeds a house: a round ending 8 to 4 (the engine's line; the
 /// owners after it are worked by hand below).
 const THREES: &str = "kalah,houses=2,seeds=3,rounds=territory,stores_sown=none,capture=count,capture_counts=2,3,capture_side=opponent,extra_turn=none";

@@ -205,6 +205,53 @@ fn sow_capture_by_owner_or_sower_decides_whose_store() {
 }
 
 #[test]
+fn sow_capture_by_sower_own_takes_only_the_sowers_houses() {
+    // The position of sow_capture_by_owner_or_sower_decides_whose_store,
+    // by hand: h3's 5 seeds: h4, h5, h6, o1 (3 -> 4, but B's house: it
+    // stays), o2 (the last seed). Nothing is taken.
+    let own = pasu(SowCaptureBy::SowerOwn);
+    let mut pos = at(&own, "1,0,5,0,0,0:0 3,1,3,0,0,1:0 to=0 ply=10");
+    let effect = play(&mut pos, 3);
+    assert_eq!(pos.to_string(), "1,0,0,1,1,1:0 4,2,3,0,0,1:0 to=1 ply=11");
+    assert_eq!((effect.sow_taken, effect.captured), (0, 0));
+    // h3's 4 seeds: h4 (3 -> 4, A's own house: taken by A), h5, h6, o1
+    // (the last seed: left to the capture rule, none here).
+    let mut pos = at(&own, "1,0,4,3,0,0:0 3,1,3,0,0,1:0 to=0 ply=10");
+    let effect = play(&mut pos, 3);
+    assert_eq!(pos.to_string(), "1,0,0,0,1,1:4 4,1,3,0,0,1:0 to=1 ply=11");
+    assert_eq!((effect.sow_taken, effect.captured), (4, 4));
+    // B sowing is the same: o1's 3 seeds: o2 (1 -> 2), o3 (3 -> 4: B's
+    // own house, taken by B), o4 (the last seed).
+    let mut pos = at(&own, "1,0,4,3,0,0:0 3,1,3,0,0,1:0 to=1 ply=11");
+    let effect = play(&mut pos, 1);
+    assert_eq!(pos.to_string(), "1,0,4,3,0,0:0 0,2,0,1,0,1:4 to=0 ply=12");
+    assert_eq!((effect.sow_taken, effect.captured), (4, 4));
+}
+
+#[test]
+fn seeds_taken_again_and_again_from_the_store_do_not_overflow_the_counts() {
+    // Found by the proptest draw: relay from the mover's store
+    // (`relay_store`) with captures while sowing to the sower takes the
+    // same seeds back to the store on every leg, 64 legs: the move's
+    // counts of seeds taken passed 255 and overflowed (a panic). The
+    // seeds on the board are still the 64 of the game.
+    let set = RuleSet::from_spec(
+        "kalah,houses=4,seeds=8,origin=first,relay=next,min_seeds=3,capture=none,sow_capture_counts=4,sow_capture_by=sower,sow_capture_last=true,relay_store=true",
+    )
+    .unwrap();
+    let rules = compile(set);
+    let mut pos = at(&rules, "1,3,1,3:16 3,1,3,1:32 to=1 ply=3");
+    let effect = play(&mut pos, 1);
+    let held: u32 = pos
+        .to_string()
+        .split([',', ':', ' '])
+        .map_while(|t| t.parse::<u32>().ok())
+        .sum();
+    assert_eq!(held, 64, "{pos}");
+    assert_eq!(effect.sow_taken, 255);
+}
+
+#[test]
 fn sow_capture_and_gap_capture_together() {
     // Pallanguzhi-like: pasu of 4 while sowing, then across the gap.
     let rules = oware_with(|s| {

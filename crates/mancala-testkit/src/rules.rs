@@ -308,7 +308,7 @@ fn base_draws()
     // The limit on capture-earned extra moves: none half the time.
     let more = (
         prop::collection::vec(1u8..=6, 0..3),
-        (any::<bool>(), any::<bool>()),
+        (0..SowCaptureBy::ALL.len(), any::<bool>()),
         any::<bool>(),
         (any::<bool>(), prop::sample::select(vec![0u8, 0, 1, 2])),
     );
@@ -855,7 +855,7 @@ type Shape = (u8, u8, u8, usize, usize, usize, usize);
 type Feeding = (bool, u8, bool, usize, usize);
 type Captures = (usize, usize, usize, Vec<u8>, (usize, bool), (bool, u8), u32);
 type Ending = (u8, usize, usize, bool, (bool, u8));
-type More = (Vec<u8>, (bool, bool), bool, (bool, u8));
+type More = (Vec<u8>, (usize, bool), bool, (bool, u8));
 type Relaying = (usize, usize, u8, usize, (bool, Vec<u8>, usize));
 type Rounding = (bool, usize, usize, u8, u8);
 
@@ -875,7 +875,7 @@ fn rule_set_of(
     let (first_extra, min_seeds, must_feed, unfed, grand_slam) = feeding;
     let (kind, from, lone_seed, counts, (side, single), (chain, chain_limit), no_capture) = capture;
     let (end_bits, leftover, cycle_leftover, pie, (tuzdyk, tuzdyk_count)) = ending;
-    let (sow_counts, (sower, sow_last), gap_opposite, (capture_extra_turn, capture_limit)) = more;
+    let (sow_counts, (sow_by, sow_last), gap_opposite, (capture_extra_turn, capture_limit)) = more;
     // The last seed taking its house too needs captures while sowing.
     let sow_capture_last = sow_last && !sow_counts.is_empty();
     let (relay, relay_on, relay_limit, no_move, (capture_ends_relay, relay_counts, lap)) = relaying;
@@ -970,11 +970,7 @@ fn rule_set_of(
         chain_limit: if chain { chain_limit } else { 0 },
         gap_opposite: gap_opposite && two,
         sow_capture_counts: sow_counts.into_iter().collect::<CountSet>(),
-        sow_capture_by: if sower {
-            SowCaptureBy::Sower
-        } else {
-            SowCaptureBy::Owner
-        },
+        sow_capture_by: SowCaptureBy::ALL[sow_by],
         sow_capture_last,
         capture_extra_turn,
         // A single seed's move captures nothing a fifth of the time.

@@ -137,7 +137,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "capture" => names(&["none", "opposite", "count", "next", "gap", "match"]),
         "capture_from" => names(&["next", "opposite", "all"]),
         "capture_side" => names(&["opponent", "own", "any", "opponent_first"]),
-        "sow_capture_by" => names(&["owner", "sower"]),
+        "sow_capture_by" => names(&["owner", "sower", "sower_own"]),
         "capture_before_sowing" => names(&["none", "first_seed", "single_opposite"]),
         "leftover" | "cycle_leftover" => {
             names(&["owner", "discard", "split", "last_mover", "split_poorer"])

@@ -152,6 +152,7 @@ fn capture_terms(r: &RuleSet) -> Vec<Term> {
         let store = match r.sow_capture_by {
             SowCaptureBy::Owner => "owner",
             SowCaptureBy::Sower => "sower",
+            SowCaptureBy::SowerOwn => "sower_own",
         };
         terms.push(term(
             "sow_capture",

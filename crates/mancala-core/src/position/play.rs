@@ -29,7 +29,8 @@ pub struct Effect {
     /// whoever's store they went to, and those that captures before
     /// sowing took (`capture_before_sowing`), and those that the landing
     /// of a relay leg took (`lap_capture`); those that went to the mover's
-    /// are in `captured` too.
+    /// are in `captured` too. Both count up to 255: under `relay_store`
+    /// a move can sow seeds from the store and take them back many times.
     pub sow_taken: u8,
     /// The move was a grand slam: with two players, its capture took every
     /// seed left on the opponent's side (under `grand_slam = no_capture` it

@@ -1091,7 +1091,8 @@ impl Rules {
     /// A seed of `side`'s sowing (not the last of its sowing or relay leg,
     /// unless `sow_capture_last`) just fell in cup `c`: a house it brings to a count of
     /// `sow_capture_counts` is taken at once by its owner or the sower
-    /// (section 5, captures while sowing). Returns the side whose store
+    /// (under `sower_own` only a house the sower owns; section 5,
+    /// captures while sowing). Returns the side whose store
     /// took it, if any.
     #[inline]
     fn take_while_sowing<const REPORT: bool>(
@@ -1106,16 +1107,18 @@ impl Rules {
         if !(house && self.sow_counts.holds(cups[c])) {
             return None;
         }
-        let to = if self.sow_to_sower {
-            side
-        } else {
-            usize::from(self.owner[c])
-        };
+        let owner = usize::from(self.owner[c]);
+        if self.sow_own_only && owner != side {
+            return None;
+        }
+        let to = if self.sow_to_sower { side } else { owner };
         let seeds = std::mem::take(&mut cups[c]);
         cups[self.store(to)] += seeds;
-        out.sow_taken += seeds;
+        // Under `relay_store` a move can sow the same seeds from the
+        // store and take them back many times: the counts stop at 255.
+        out.sow_taken = out.sow_taken.saturating_add(seeds);
         if to == side {
-            out.captured += seeds;
+            out.captured = out.captured.saturating_add(seeds);
         }
         if REPORT {
             *captured_cups |= 1 << c;

@@ -305,6 +305,10 @@ rule_enum! {
         Owner = "owner",
         /// The player who is sowing.
         Sower = "sower",
+        /// The player who is sowing, and only a house that player owns: a
+        /// house of another player brought to the count stays (Adi II;
+        /// MancalaGames' ENPAS_SOW_SOWER).
+        SowerOwn = "sower_own",
     }
 }
 

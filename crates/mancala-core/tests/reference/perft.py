@@ -68,7 +68,7 @@ class Rules:
     chain_limit: int = 0
     gap_opposite: bool = False
     sow_capture_counts: frozenset = frozenset()
-    sow_capture_by: str = "owner"  # owner | sower
+    sow_capture_by: str = "owner"  # owner | sower | sower_own
     # The last seed of each leg takes its house too (section 5).
     sow_capture_last: bool = False
     capture_extra_turn: bool = False
@@ -463,7 +463,9 @@ def sow_capture(rules, s, mover, cup, stats):
         return
     if s.ply < rules.no_capture_moves:
         return
-    to = mover if rules.sow_capture_by == "sower" else cup[1]
+    if rules.sow_capture_by == "sower_own" and cup[1] != mover:
+        return  # another player's house stays (Adi II); a first round's houses are their row's
+    to = mover if rules.sow_capture_by in ("sower", "sower_own") else cup[1]
     s.stores[to] += count(s, cup)
     s.houses[cup[1]][cup[2]] = 0
     stats["sowing_captures"] += 1

@@ -302,14 +302,17 @@ rules-counts-none = no number of seeds
 
 ## Captures while sowing
 
-# $store: owner (the store of the house's owner) or sower.
+# $store: owner (the store of the house's owner), sower, or sower_own
+# (the sower's store, only for a house the sower owns).
 rules-sow-capture = While you sow, every seed but the very last of the move that makes a house hold { $counts } takes that house's seeds at once to { $store ->
         [owner] the store of the house's owner
+        [sower_own] your store if it is a house you own (another player's house stays)
        *[sower] your store
     }, whichever side the house is on.
 # As rules-sow-capture, the last seed included (sow_capture_last).
 rules-sow-capture-last = While you sow, every seed that makes a house hold { $counts }, the very last one included, takes that house's seeds at once to { $store ->
         [owner] the store of the house's owner
+        [sower_own] your store if it is a house you own (another player's house stays)
        *[sower] your store
     }, whichever side the house is on.
 
@@ -556,6 +559,7 @@ rules-term-chain-means = { $kind ->
 rules-term-sow-capture = Capture while sowing
 rules-term-sow-capture-means = A house that comes to hold { $counts } while seeds are being sown, taken at once by { $store ->
         [owner] the owner of its side
+        [sower_own] the player sowing, if they own it
        *[sower] the player sowing
     }.
 rules-term-tuzdyk = Tuzdyk

@@ -235,11 +235,13 @@ rules-counts-none = どの個数でもない数
 
 rules-sow-capture = まいている途中で、その手の最後の石を除き、穴の石を{ $counts }にした石は、その穴がどちらの列にあっても、その穴の石をすぐに{ $store ->
         [owner] その穴の持ち主のゴール
+        [sower_own] 自分のゴール（自分の穴の場合だけ。ほかの人の穴はそのまま）
        *[sower] 自分のゴール
     }に移します。
 # rules-sow-capture と同じく、最後の石も含める（sow_capture_last）。
 rules-sow-capture-last = まいている途中で、その手の最後の石も含め、穴の石を{ $counts }にした石は、その穴がどちらの列にあっても、その穴の石をすぐに{ $store ->
         [owner] その穴の持ち主のゴール
+        [sower_own] 自分のゴール（自分の穴の場合だけ。ほかの人の穴はそのまま）
        *[sower] 自分のゴール
     }に移します。
 
@@ -440,6 +442,7 @@ rules-term-chain-means = { $kind ->
 rules-term-sow-capture = まく途中で取る
 rules-term-sow-capture-means = まいている途中で石が{ $counts }になった穴を、{ $store ->
         [owner] その列の持ち主
+        [sower_own] まいているプレイヤー（自分の穴の場合だけ）
        *[sower] まいているプレイヤー
     }がすぐに取ることです。
 rules-term-tuzdyk = トゥズディク
