@@ -1454,3 +1454,16 @@ fn no_undo_needs_a_split_row_for_two_and_bars_only_a_lone_seed_at_an_end() {
         Err(SetupError::Barred { house: 1 })
     ));
 }
+
+#[test]
+fn adi_ii_takes_only_the_sowers_own_houses_while_sowing() {
+    let rules = compile(rule_file("adi-ii"));
+    // h5's 3 seeds: h6 (3 -> 4, A's own house: taken by A at once), o1
+    // (3 -> 4, B's house: it stays under `sower_own`; Adi would give it
+    // to B), o2 (0 -> 1, the last seed, in an empty house: no relay, no
+    // capture of 4).
+    let mut pos = at(&rules, "1,0,0,0,3,3:18 3,0,2,0,0,1:17 to=0 ply=10");
+    let effect = play(&mut pos, 5);
+    assert_eq!(pos.to_string(), "1,0,0,0,0,0:22 4,1,2,0,0,1:17 to=1 ply=11");
+    assert_eq!((effect.sow_taken, effect.captured), (4, 4));
+}
