@@ -20,16 +20,7 @@ const RULES: &str = "kalah,houses=3,seeds=2,capture=none,children=true,child_cou
 /// Sends `m` for `seat` and reads the `moved` on every client (both see
 /// the same); returns the first client's.
 async fn play(clients: &mut [common::Client], seat: usize, m: &str) -> Value {
-    clients[seat]
-        .send(json!({ "type": "move", "move": m }))
-        .await;
-    let mut heard = Vec::new();
-    for c in clients.iter_mut() {
-        let moved = c.expect("moved").await;
-        assert_eq!(moved["seat"], seat, "{moved}");
-        assert_eq!(moved["move"], m, "{moved}");
-        heard.push(moved);
-    }
+    let mut heard = common::play_text(clients, seat, m).await;
     assert_eq!(heard[0]["position"], heard[1]["position"]);
     heard.swap_remove(0)
 }

@@ -54,17 +54,7 @@ fn round_2_owners() -> Value {
 
 /// Sends `m` for `seat` and reads the `moved` on every client.
 async fn play(clients: &mut [common::Client], seat: usize, m: &str) -> Vec<Value> {
-    clients[seat]
-        .send(json!({ "type": "move", "move": m }))
-        .await;
-    let mut heard = Vec::new();
-    for c in clients.iter_mut() {
-        let moved = c.expect("moved").await;
-        assert_eq!(moved["seat"], seat, "{moved}");
-        assert_eq!(moved["move"], m, "{moved}");
-        heard.push(moved);
-    }
-    heard
+    common::play_text(clients, seat, m).await
 }
 
 #[tokio::test]

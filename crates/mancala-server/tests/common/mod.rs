@@ -584,6 +584,23 @@ pub async fn send_move(clients: &mut [Client], game: &mut Game, m: Move) -> usiz
     seat
 }
 
+/// Sends move `m` (its text, e.g. `"3"`) from `seat`'s client and reads
+/// the `moved` on every client, each checked to name that seat and move;
+/// returns them in client order.
+pub async fn play_text(clients: &mut [Client], seat: usize, m: &str) -> Vec<Value> {
+    clients[seat]
+        .send(json!({ "type": "move", "move": m }))
+        .await;
+    let mut heard = Vec::new();
+    for c in clients.iter_mut() {
+        let moved = c.expect("moved").await;
+        assert_eq!(moved["seat"], seat, "{moved}");
+        assert_eq!(moved["move"], m, "{moved}");
+        heard.push(moved);
+    }
+    heard
+}
+
 impl TestServer {
     /// A WebSocket to `path` (`/ws/queue`), before any message.
     pub async fn socket_at(&self, path: &str) -> Client {
