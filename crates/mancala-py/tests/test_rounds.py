@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mancala
+from conftest import play_bot_against_random
 from test_records import mancala_binary
 
 TWO_BY_TWO = "kalah,houses=2,seeds=2,rounds=fill"
@@ -314,12 +315,5 @@ def test_the_engine_plays_and_solves_rounds_with_burnt_houses():
     rng = random.Random(3)
     state = mancala.load_game(ROUND_SPECS[0]).new_initial_state()
     bot = mancala.Bot(state.get_game(), "ai:3", seed=2)
-    while not state.is_terminal():
-        if state.current_player() == 0:
-            action = bot.step(state)
-        else:
-            action = rng.choice(state.legal_actions())
-        assert action in state.legal_actions(), state
-        bot.inform_action(state, state.current_player(), action)
-        state.apply_action(action)
+    play_bot_against_random(state, bot, rng)
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])

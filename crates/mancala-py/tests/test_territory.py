@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mancala
+from conftest import play_bot_against_random
 from test_records import ROOT, mancala_binary
 from test_rounds import match_lockstep
 
@@ -338,13 +339,6 @@ def test_the_engine_plays_and_solves_a_round_on_houses_won():
     rng = random.Random(5)
     state = mancala.load_game(path).new_initial_state()
     bot = mancala.Bot(state.get_game(), "ai:1", seed=2)
-    while not state.is_terminal():
-        if state.current_player() == 0:
-            action = bot.step(state)
-        else:
-            action = rng.choice(state.legal_actions())
-        assert action in state.legal_actions(), state
-        bot.inform_action(state, state.current_player(), action)
-        state.apply_action(action)
+    play_bot_against_random(state, bot, rng)
     assert state.current_round() > 0
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
