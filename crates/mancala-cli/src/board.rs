@@ -63,14 +63,33 @@ pub fn draw(pos: &Position<'_>, labels: &[String], style: &Style) -> String {
 /// [`draw`], the result line of a finished game starting with `over`
 /// (`round over` for a round of a match).
 pub fn draw_as(pos: &Position<'_>, labels: &[String], style: &Style, over: &str) -> String {
-    let painter = Painter { pos, style };
+    draw_round(pos, pos.rules().houses(), labels, style, over)
+}
+
+/// [`draw_as`] for a round of a match whose board has `houses` houses a
+/// row (the match's rule set's). In a round of `rounds = territory`
+/// after the first, the engine plays on a wider board (docs/rules.md
+/// section 8a); this draws the board as the players see it, each house
+/// in the colour of the side that plays it this round and numbered as
+/// that side moves it, `n*` marking a house of the other row.
+pub fn draw_round(
+    pos: &Position<'_>,
+    houses: usize,
+    labels: &[String],
+    style: &Style,
+    over: &str,
+) -> String {
+    let painter = Painter { pos, style, houses };
     let mut out = if pos.rules().players() == 2 {
         painter.two_rows(labels)
     } else {
         painter.ring(labels)
     };
-    if pos.rules().burnt().iter().any(|&b| b != 0) {
+    if painter.shows_burnt() {
         out += "        (x: a burnt house, out of play this round)\n";
+    }
+    if painter.widened() {
+        out += "        (n*: a house of this row that the other side plays this round, as its house n)\n";
     }
     out += &status(pos, labels, style, over);
     out
@@ -80,13 +99,36 @@ pub fn draw_as(pos: &Position<'_>, labels: &[String], style: &Style, over: &str)
 struct Painter<'a, 'r> {
     pos: &'a Position<'r>,
     style: &'a Style,
+    /// The houses a row of the board as the players see it.
+    houses: usize,
 }
 
 impl Painter<'_, '_> {
+    /// Whether the engine plays this round on a wider board than the
+    /// players see (a later round of `rounds = territory`).
+    fn widened(&self) -> bool {
+        self.houses != self.pos.rules().houses()
+    }
+
+    /// Whether a house of the board as drawn is burnt.
+    fn shows_burnt(&self) -> bool {
+        let rules = self.pos.rules();
+        if self.widened() {
+            rules.sides().any(|row| {
+                (1..=self.houses).any(|n| rules.physical_house(self.houses, row, n).is_none())
+            })
+        } else {
+            rules.burnt().iter().any(|&b| b != 0)
+        }
+    }
+
     /// `side`'s houses in brackets, house 1 first unless `reverse`; a
     /// tuzdyk (Toguz Kumalak; always empty) shows as `T`, a child (Krur;
     /// always empty) as `C`, a burnt house as `x`.
     fn cells(&self, side: Side, reverse: bool) -> String {
+        if self.widened() {
+            return self.owned_cells(side, reverse);
+        }
         let seeds = self.pos.houses(side).iter().enumerate();
         let mut cells: Vec<String> = seeds
             .map(|(i, n)| {
@@ -107,10 +149,43 @@ impl Painter<'_, '_> {
         self.style.side(side, &format!("[{}]", cells.join("|")))
     }
 
-    /// The house numbers, aligned with [`Painter::cells`].
-    fn numbers(&self, reverse: bool) -> String {
-        let houses = self.pos.rules().houses();
-        let mut numbers: Vec<String> = (1..=houses).map(|h| format!("{h:>3}")).collect();
+    /// [`Painter::cells`] on a widened board: row `row` as the players
+    /// see it, each house's seeds in the colour of the side that plays
+    /// it, `x` for a house nobody plays.
+    fn owned_cells(&self, row: Side, reverse: bool) -> String {
+        let rules = self.pos.rules();
+        let mut cells: Vec<String> = (1..=self.houses)
+            .map(|n| match rules.physical_house(self.houses, row, n) {
+                Some((owner, h)) => {
+                    let seeds = self.pos.houses(owner)[h - 1];
+                    self.style.side(owner, &format!("{seeds:>3}"))
+                }
+                None => format!("{:>3}", "x"),
+            })
+            .collect();
+        if reverse {
+            cells.reverse();
+        }
+        format!("[{}]", cells.join("|"))
+    }
+
+    /// The house numbers of `row`, aligned with [`Painter::cells`]: on a
+    /// widened board, the number its player moves it by, `n*` for the
+    /// other side's.
+    fn numbers(&self, row: Side, reverse: bool) -> String {
+        let rules = self.pos.rules();
+        let mut numbers: Vec<String> = (1..=self.houses)
+            .map(|n| {
+                if !self.widened() {
+                    return format!("{n:>3}");
+                }
+                match rules.physical_house(self.houses, row, n) {
+                    Some((owner, h)) if owner != row => format!("{h:>2}*"),
+                    Some((_, h)) => format!("{h:>3}"),
+                    None => "   ".to_string(),
+                }
+            })
+            .collect();
         if reverse {
             numbers.reverse();
         }
@@ -146,7 +221,7 @@ impl Painter<'_, '_> {
     fn two_rows(&self, labels: &[String]) -> String {
         let direction = self.pos.rules().rule_set().direction;
         let mirrored = direction == Direction::Cw;
-        let width = 4 * self.pos.rules().houses() + 3;
+        let width = 4 * self.houses + 3;
         let (north, south) = (Side::new(1), Side::new(0));
         let (left, right) = if mirrored {
             (south, north)
@@ -156,7 +231,7 @@ impl Painter<'_, '_> {
         let mut out = format!(
             "{:13}{}   house numbers of side 1\n",
             "",
-            self.numbers(!mirrored)
+            self.numbers(north, !mirrored)
         );
         out += &format!(
             "{}  side 1  {}  {}\n",
@@ -180,7 +255,7 @@ impl Painter<'_, '_> {
         out += &format!(
             "{:13}{}   house numbers of side 0\n",
             "",
-            self.numbers(mirrored)
+            self.numbers(south, mirrored)
         );
         out += match direction {
             Direction::Ccw => "",
@@ -202,7 +277,7 @@ impl Painter<'_, '_> {
     /// houses, its store, side 1's houses, ... and back to side 0.
     fn ring(&self, labels: &[String]) -> String {
         let rules = self.pos.rules();
-        let mut out = format!("{:12}{}   store\n", "", self.numbers(false));
+        let mut out = format!("{:12}{}   store\n", "", self.numbers(Side::new(0), false));
         for side in rules.sides() {
             out += &format!(
                 "{}  side {side} {}  {}  {}\n",

@@ -251,7 +251,13 @@ fn show_match(game: &Match, json: bool) {
     // The round being played is over only when the match is.
     outln!(
         "{}",
-        board::draw_as(&pos, &labels, &Style::PLAIN, "match over")
+        board::draw_round(
+            &pos,
+            usize::from(game.rule_set().houses),
+            &labels,
+            &Style::PLAIN,
+            "match over"
+        )
     );
     outln!("position: {pos}");
     outln!("match: {game}");

@@ -548,7 +548,10 @@ impl Session {
                 if game.is_match() {
                     outln!("{}", self.style.bold(&self.round_header(&game)));
                 }
-                outln!("{}", board::draw(&pos, &labels, &self.style));
+                outln!(
+                    "{}",
+                    board::draw_round(&pos, self.houses(), &labels, &self.style, "game over")
+                );
                 show_board = false;
             }
             let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
@@ -711,7 +714,10 @@ impl Session {
         } else {
             "game over"
         };
-        outln!("\n{}", board::draw_as(pos, &labels, &self.style, over));
+        outln!(
+            "\n{}",
+            board::draw_round(pos, self.houses(), &labels, &self.style, over)
+        );
         let rounds = game.rounds();
         let name = |side: Side| self.name(pos, side);
         if let Some(words) =
@@ -728,6 +734,13 @@ impl Session {
             outln!("seat {seat} ({}): rank {rank}", self.seats[seat]);
         }
         self.results.push(ranks);
+    }
+
+    /// The houses a row of the board as the players see it (the rule
+    /// set's; a later round of `rounds = territory` is played on a wider
+    /// one, docs/rules.md section 8a).
+    fn houses(&self) -> usize {
+        usize::from(self.rules.rule_set().houses)
     }
 
     /// `seat N (spec)`: who plays `side`.
@@ -765,10 +778,10 @@ impl Session {
             let labels: Vec<String> = self.rules.sides().map(|s| self.label(&end, s)).collect();
             outln!(
                 "\n{}",
-                board::draw_as(&end, &labels, &self.style, "round over")
+                board::draw_round(&end, self.houses(), &labels, &self.style, "round over")
             );
             let name = |side: Side| self.name(&end, side);
-            for line in play_rounds::between_rounds(ended, next, number, &name) {
+            for line in play_rounds::between_rounds(ended, next, number, self.houses(), &name) {
                 outln!("{}", self.style.bold(&line));
             }
         }

@@ -95,11 +95,14 @@ impl Record {
 /// The lines said when `ended` is over and `next` begins: who won the
 /// round and with how many seeds, what each side carries into the next
 /// (the houses filled, the seeds left in the store, the houses burnt),
-/// and who starts. `name(side)` names who plays a side.
+/// and who starts. `houses` is the houses a row of the board as the
+/// players see it (the match's rule set's); `name(side)` names who plays
+/// a side.
 pub fn between_rounds(
     ended: &Game,
     next: &Game,
     number: usize,
+    houses: usize,
     name: &dyn Fn(Side) -> String,
 ) -> Vec<String> {
     let end = ended.position();
@@ -119,13 +122,12 @@ pub fn between_rounds(
         seeds.join(", ")
     )];
     for side in rules.sides() {
-        lines.push(carried(
-            &start,
-            side,
-            scores[side.index()],
-            number + 1,
-            name,
-        ));
+        let won = scores[side.index()];
+        lines.push(if rules.houses() == houses {
+            carried(&start, side, won, number + 1, name)
+        } else {
+            owned(&start, side, won, number + 1, houses, name)
+        });
     }
     lines.push(format!(
         "{} starts round {}",
@@ -163,6 +165,59 @@ fn carried(
         if filled == 1 { "" } else { "s" },
         seeds_word(store),
     )
+}
+
+/// [`carried`] for a later round of `rounds = territory`, whose engine
+/// board is wider than the `houses` a row the players see (docs/rules.md
+/// section 8a): the houses `side` owns, on its own row and on the other.
+fn owned(
+    start: &Position<'_>,
+    side: Side,
+    won: u8,
+    number: usize,
+    houses: usize,
+    name: &dyn Fn(Side) -> String,
+) -> String {
+    let rules = start.rules();
+    let held = |row: Side| -> Vec<(usize, usize)> {
+        (1..=houses)
+            .filter_map(|n| match rules.physical_house(houses, row, n) {
+                Some((owner, h)) if owner == side => Some((n, h)),
+                _ => None,
+            })
+            .collect()
+    };
+    let list = |numbers: &mut dyn Iterator<Item = usize>| -> String {
+        numbers
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let own = held(side);
+    let across = held(Side::new(1 - side.index()));
+    let count = own.len() + across.len();
+    let mut text = format!(
+        "{} carries {} into round {number} and owns {count} house{}: ",
+        name(side),
+        seeds_word(won),
+        if count == 1 { "" } else { "s" },
+    );
+    text += &match own.len() {
+        0 => "none of its row".to_string(),
+        n if n == houses => "its whole row".to_string(),
+        1 => format!("house {} of its row", own[0].0),
+        _ => format!("houses {} of its row", list(&mut own.iter().map(|p| p.0))),
+    };
+    if !across.is_empty() {
+        text += &format!(
+            " and the other row's house{} {} (its house{} {})",
+            if across.len() == 1 { "" } else { "s" },
+            list(&mut across.iter().map(|p| p.0)),
+            if across.len() == 1 { "" } else { "s" },
+            list(&mut across.iter().map(|p| p.1)),
+        );
+    }
+    text
 }
 
 /// Why a match that is over ended after its last round `last` (the

@@ -1054,9 +1054,50 @@ fn replay_plays_a_match_whose_houses_change_hands() {
     assert_eq!(v["round"], 2, "{v}");
     assert_eq!(v["position"], "2,2,2:0 0,2,0:0 to=1 ply=0", "{v}");
     assert_eq!(v["legal_moves"], json("[\"2\"]"), "{v}");
+    // The board as the players see it, two houses a row: B's row shows
+    // its house 2 (2 seeds) and, as `3*`, its house 1, A's house 3 this
+    // round (2 seeds); no house is burnt on it.
+    let out = ok(&["replay", "--rules", rules, "--moves", moves]);
+    assert!(
+        out.starts_with(
+            "round 2; rounds won: side 0 1, side 1 0
+               2  3*   house numbers of side 1
+->  side 1  [  2|  2]  
+          0           0  
+    side 0  [  2|  2]  
+               1   2   house numbers of side 0
+        (n*: a house of this row that the other side plays this round, as its house n)
+side 1 to move
+"
+        ),
+        "{out}"
+    );
     // B's house 1 is A's this round: B cannot move it.
     let err = usage_error(&["replay", "--rules", rules, "--moves", &format!("{moves},1")]);
     assert!(err.contains("illegal move 1"), "{err}");
+}
+
+#[test]
+fn play_says_which_houses_each_side_owns_in_a_territory_round() {
+    // Round 1 as in the replay above (A 6, B 2): A owns its row and B's
+    // house 1, as its house 3; B owns its house 2 (docs/rules.md 8a).
+    let rules = "kalah,houses=2,seeds=2,rounds=territory,stores_sown=none,capture=count,capture_counts=2,3,extra_turn=none";
+    let script = "2\n1\n2\n2\n1\n2\n2\nquit\n";
+    let args = [
+        "play", "--rules", rules, "--seat", "human", "--seat", "human",
+    ];
+    let run = mancala(&args, script);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(
+        out.contains(
+            "seat 0 (human) carries 6 seeds into round 2 and owns 3 houses: its whole row and the other row's house 1 (its house 3)\n\
+             seat 1 (human) carries 2 seeds into round 2 and owns 1 house: house 2 of its row\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("  2  3*   house numbers of side 1\n"), "{out}");
+    assert!(!out.contains("burnt house"), "{out}");
 }
 
 #[test]

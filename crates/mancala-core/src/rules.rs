@@ -550,6 +550,59 @@ impl Rules {
             && self.burnt[side.index()] >> (number - 1) & 1 == 1
     }
 
+    /// House `number` (from 1) of `row`'s row on the board as the players
+    /// see it, `houses` houses a row (the match's rule set's `houses`):
+    /// the side that plays it under these rules and its number on that
+    /// side, or `None` when nobody does (a burnt house, or a place the
+    /// board does not have).
+    ///
+    /// In a round of `rounds = "territory"` after the first the engine
+    /// plays on `2 x houses - 1` houses a side (docs/rules.md section 8a,
+    /// "Playing on the houses owned"): a house of `row`'s row that `row`
+    /// does not own is the other side's house `houses + number`. On any
+    /// other board a house is its row's own. Front ends (the CLI, the
+    /// web server, the Python package) draw the board with this.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Match, RuleSet, Side};
+    ///
+    /// // docs/rules.md section 8a: round 1 ends 6 to 2, so side 0 owns
+    /// // its row and side 1's house 1 (as its house 3).
+    /// let set = RuleSet::from_spec(
+    ///     "kalah,houses=2,seeds=2,rounds=territory,stores_sown=none,\
+    ///      capture=count,capture_counts=2,3,extra_turn=none",
+    /// )?;
+    /// let mut game = Match::new(&set)?;
+    /// for m in ["2", "1", "2", "2", "1", "2", "2"] {
+    ///     game.play(m.parse()?)?;
+    /// }
+    /// let rules = game.round().rules();
+    /// let (a, b) = (Side::new(0), Side::new(1));
+    /// assert_eq!(rules.physical_house(2, b, 1), Some((a, 3)));
+    /// assert_eq!(rules.physical_house(2, b, 2), Some((b, 2)));
+    /// assert_eq!(rules.physical_house(2, a, 2), Some((a, 2)));
+    /// assert_eq!(rules.physical_house(2, a, 3), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn physical_house(&self, houses: usize, row: Side, number: usize) -> Option<(Side, usize)> {
+        if !(1..=houses).contains(&number) || row.index() >= self.players() {
+            return None;
+        }
+        if !self.is_burnt(row, number) && number <= self.houses() {
+            return Some((row, number));
+        }
+        let there = houses + number;
+        if self.players() == 2 && there <= self.houses() {
+            let other = Side::new(1 - row.index());
+            if !self.is_burnt(other, there) {
+                return Some((other, there));
+            }
+        }
+        None
+    }
+
     /// The rule set these rules were compiled from.
     pub fn rule_set(&self) -> &RuleSet {
         &self.set

@@ -77,24 +77,17 @@ pub fn write_observation(rules: &Rules, pos: &Position<'_>, player: usize, out: 
 /// On the board of a territory round after the first (`2 x houses - 1`
 /// houses a side, two sides), a house of `side`'s row that is burnt on
 /// `side`'s side is the other side's house `houses + number` when that
-/// one is in play (docs/rules.md section 8a); on any other board, the
-/// house is `side`'s own.
+/// one is in play (docs/rules.md section 8a; core's
+/// `Rules::physical_house`); on any other board, the house is `side`'s
+/// own.
 pub fn physical_house(
     pos: &Position<'_>,
     houses: usize,
     side: Side,
     number: usize,
 ) -> (Option<Side>, u8) {
-    if !pos.is_burnt(side, number) {
-        return (Some(side), pos.houses(side)[number - 1]);
+    match pos.rules().physical_house(houses, side, number) {
+        Some((owner, house)) => (Some(owner), pos.houses(owner)[house - 1]),
+        None => (None, 0),
     }
-    let wide = pos.rules().houses();
-    if wide > houses && pos.rules().players() == 2 {
-        let other = Side::new(1 - side.index());
-        let there = houses + number;
-        if there <= wide && !pos.is_burnt(other, there) {
-            return (Some(other), pos.houses(other)[there - 1]);
-        }
-    }
-    (None, 0)
 }

@@ -390,32 +390,20 @@ pub struct OwnedHouse {
 }
 
 /// Who owns each house of a board of two rows of `houses` in a round of
-/// `rounds = territory` played under `rules` (docs/rules.md section 8a):
-/// a house of a row is the row's player's under its own number, unless
-/// it is burnt there; then it is the other player's house `houses + n`
-/// (the winner's houses past its row are the loser's first ones). A
-/// house owned by neither (never so in a territory round) is left out
-/// of its row's list, which then has fewer than `houses` entries.
+/// `rounds = territory` played under `rules` (docs/rules.md section 8a;
+/// [`Rules::physical_house`]): a house of a row is the row's player's
+/// under its own number, unless it is burnt there; then it is the other
+/// player's house `houses + n`. A house owned by neither (never so in a
+/// territory round) is left out of its row's list, which then has fewer
+/// than `houses` entries.
 fn territory_owners(rules: &Rules, houses: usize) -> Vec<Vec<OwnedHouse>> {
-    let wide = rules.houses();
     (0..2)
         .map(|row| {
             (1..=houses)
-                .filter_map(|n| {
-                    let other = 1 - row;
-                    if !rules.is_burnt(Side::new(row), n) {
-                        Some(OwnedHouse {
-                            owner: row,
-                            house: n,
-                        })
-                    } else if houses + n <= wide && !rules.is_burnt(Side::new(other), houses + n) {
-                        Some(OwnedHouse {
-                            owner: other,
-                            house: houses + n,
-                        })
-                    } else {
-                        None
-                    }
+                .filter_map(|n| rules.physical_house(houses, Side::new(row), n))
+                .map(|(owner, house)| OwnedHouse {
+                    owner: owner.index(),
+                    house,
                 })
                 .collect()
         })
