@@ -2,10 +2,10 @@
 //! thread or several, with their totals (for benchmarks, for estimating
 //! how games go, and for front ends that want bulk play).
 
-use mancala_core::{Playout, Position, Rules};
+use mancala_core::{Match, Playout, Position, Rounds, Rules};
 
-use crate::Random;
 use crate::spec::splitmix;
+use crate::{Random, Strategy};
 
 /// Games still going after this many moves are ended by agreement (games
 /// under rules without `repetition` can circle for ever).
@@ -54,7 +54,10 @@ impl PlayoutTotals {
 
 /// Plays `games` games from the start of `rules` between uniformly random
 /// players, on `threads` threads (0: one per available core), and returns
-/// the totals. Each game is the game of one [`Playout::play_out`], which
+/// the totals. Under rules in rounds (docs/rules.md section 8a) a game is
+/// a whole match, its rounds' moves counted together, ranked by its last
+/// round (as [`Match::outcome`]), and capped at [`PLAYOUT_CAP`] moves in
+/// all. Otherwise each game is the game of one [`Playout::play_out`], which
 /// applies `repetition` as a `History` does: a repeated position ends the
 /// game. Without `repetition`, each thread plays its games four at a
 /// time ([`Playout::play_lanes`]; with it, lanes were measured slower,
@@ -117,6 +120,9 @@ fn game_seed(seed: u64, game: u64) -> u64 {
 /// One thread's games, those numbered `games`, [`LANES`] at a time
 /// (one at a time under `repetition`).
 fn play_share(rules: &Rules, games: std::ops::Range<u64>, seed: u64) -> PlayoutTotals {
+    if rules.rule_set().rounds != Rounds::None {
+        return play_matches(rules, games, seed);
+    }
     let mut totals = PlayoutTotals::new(rules.players());
     let start = Position::new(rules);
     let (first, count) = (games.start, games.end - games.start);
@@ -137,6 +143,32 @@ fn play_share(rules: &Rules, games: std::ops::Range<u64>, seed: u64) -> PlayoutT
         playout.play_lanes::<1, _>(&start, count, PLAYOUT_CAP, chooser, done);
     } else {
         playout.play_lanes::<LANES, _>(&start, count, PLAYOUT_CAP, chooser, done);
+    }
+    totals
+}
+
+/// [`play_share`] under rules in rounds: each game a whole [`Match`],
+/// played move by move by game `g`'s random player.
+fn play_matches(rules: &Rules, games: std::ops::Range<u64>, seed: u64) -> PlayoutTotals {
+    let mut totals = PlayoutTotals::new(rules.players());
+    for g in games {
+        let mut random = Random::new(game_seed(seed, g));
+        let mut game = Match::new(rules.rule_set()).expect("compiled rules make a match");
+        let mut plies = 0;
+        while !game.is_over() && plies < PLAYOUT_CAP {
+            let m = random
+                .choose(&game.position())
+                .expect("a round not over has a move");
+            game.play(m).expect("the random player plays legal moves");
+            plies += 1;
+        }
+        totals.plies += u64::from(plies);
+        let mut pos = game.position();
+        if !pos.is_over() {
+            pos.end_by_agreement();
+            totals.capped += 1;
+        }
+        totals.finish(&pos);
     }
     totals
 }
@@ -184,6 +216,39 @@ mod tests {
         let want = by_hand(&oware, 40, 3);
         assert_eq!(random_playouts(&oware, 40, 3, 1), want);
         assert_eq!(random_playouts(&oware, 40, 3, 3), want);
+    }
+
+    #[test]
+    fn a_game_under_rules_in_rounds_is_a_whole_match() {
+        // Two houses of two seeds in rounds, at most two: by hand, with
+        // `Match`, each match played to its end by its own random player.
+        let set = RuleSet::from_spec("kalah,houses=2,seeds=2,rounds=fill,round_limit=2").unwrap();
+        let rules = Rules::new(&set).unwrap();
+        let mut want = PlayoutTotals::new(2);
+        let mut rounds = 0;
+        for g in 0..50 {
+            let mut random = Random::new(splitmix(7 ^ splitmix(g)));
+            let mut game = Match::new(&set).unwrap();
+            while !game.is_over() {
+                let m = random.choose(&game.position()).unwrap();
+                game.play(m).unwrap();
+                want.plies += 1;
+            }
+            rounds += game.round_count();
+            let outcome = game.outcome().unwrap();
+            for s in 0..2 {
+                want.firsts[s] += u64::from(outcome.rank(Side::new(s)) == 1);
+            }
+            want.games += 1;
+        }
+        // Some matches went on past their first round.
+        assert!(rounds > 50, "{rounds} rounds in 50 matches");
+        for threads in [1, 3] {
+            assert_eq!(random_playouts(&rules, 50, 7, threads), want, "{threads}");
+        }
+        // Round 1 alone is a shorter game: the old totals were those.
+        let one_round = Rules::new(&RuleSet::from_spec("kalah,houses=2,seeds=2").unwrap()).unwrap();
+        assert!(random_playouts(&one_round, 50, 7, 1).plies < want.plies);
     }
 
     #[test]

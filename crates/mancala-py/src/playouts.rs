@@ -45,7 +45,8 @@ impl From<PlayoutTotals> for PyPlayoutTotals {
 
 /// Plays `n` games between uniformly random players on `threads` threads
 /// (0: one per core), with the GIL released; reproducible from `seed`
-/// alone, whatever the number of threads.
+/// alone, whatever the number of threads. Under rules in rounds a game is
+/// a whole match (`mancala_ai::random_playouts`).
 #[pyfunction]
 #[pyo3(signature = (game, n, seed, threads = None), text_signature = "(game, n, seed, threads=1)")]
 pub fn random_playouts(

@@ -177,6 +177,20 @@ def test_random_playouts_are_reproducible():
     assert mancala.random_playouts(game, 0, 5).games == 0
 
 
+def test_random_playouts_play_whole_matches_in_rounds():
+    # The same random players: a match of one round is the one-round game
+    # move for move; with a second round allowed, the matches go on.
+    plain = mancala.random_playouts(mancala.load_game("kalah,houses=2,seeds=2"), 100, 3)
+    one = mancala.random_playouts(
+        mancala.load_game("kalah,houses=2,seeds=2,rounds=fill,round_limit=1"), 100, 3
+    )
+    two = mancala.random_playouts(
+        mancala.load_game("kalah,houses=2,seeds=2,rounds=fill,round_limit=2"), 100, 3
+    )
+    assert (one.games, one.plies) == (plain.games, plain.plies)
+    assert two.games == 100 and two.plies > plain.plies
+
+
 def test_random_playouts_release_the_gil():
     import sys
     import threading

@@ -57,7 +57,9 @@ def load_state(text: str) -> State:
 
 def random_playouts(game: Game, n: int, seed: int, threads: int = 1) -> PlayoutTotals:
     """Plays ``n`` games between uniformly random players in Rust, with the
-    GIL released, on ``threads`` threads (0: one per core)."""
+    GIL released, on ``threads`` threads (0: one per core). Under rules in
+    rounds a game is a whole match: ``plies`` counts every round's moves
+    and ``firsts`` the match's last round."""
 
 def solve(
     state: State,
