@@ -18,19 +18,16 @@ const env = testEnvironment();
 const RULES = 'kalah,relay=next,relay_on=any,relay_limit=64,capture_ends_relay=true,'
   + 'end=any_side_empty,majority,leftover=last_mover,cycle_leftover=owner,relay_store=true';
 
-test('a relay that lifts the store is animated to the right counts', async () => {
-  const ann = await env.player({ reducedMotion: 'reduce' });
-  const bob = await env.player({ viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, reducedMotion: 'no-preference' });
-  await rulesHostAndGuest(env.server.url, RULES, ann, bob);
-  await ann.page.getByTestId('start-game').click();
-  await ann.page.locator('[data-ready="yes"]').waitFor();
-  await bob.page.getByTestId('store-0').waitFor();
-  // Every count Bob's page shows in Ann's store and in Bob's house 1, in
-  // the order shown, while the move is animated.
-  await bob.page.evaluate(() => {
+/**
+ * Records on `page` every count shown in Ann's store and Bob's house 1,
+ * in the order the counts changed (one observer: its records come in
+ * that order), as `window.counts`.
+ * @param {import('playwright-core').Page} page
+ */
+async function watchCounts(page) {
+  await page.evaluate(() => {
     const seen = /** @type {any} */ (window);
     seen.counts = [];
-    // One observer: its records come in the order the counts changed.
     const observer = new MutationObserver((records) => {
       for (const r of records) {
         const el = /** @type {HTMLElement} */ (r.target);
@@ -41,6 +38,26 @@ test('a relay that lifts the store is animated to the right counts', async () =>
       observer.observe(/** @type {HTMLElement} */ (document.querySelector(`[data-testid="${testid}"]`)), { attributes: true, attributeFilter: ['data-count'] });
     }
   });
+}
+
+/** The counts `watchCounts` recorded on `page`. */
+function countsSeen(page) {
+  return page.evaluate(() => /** @type {any} */ (window).counts);
+}
+
+/** The store's lift animated: it empties before its seed reaches Bob's house 1. */
+const LIFTED = ['store-0 1', 'house-1-1 5', 'store-0 0', 'house-1-1 6'];
+
+test('a relay that lifts the store is animated to the right counts', async () => {
+  const ann = await env.player({ reducedMotion: 'reduce' });
+  const bob = await env.player({ viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, reducedMotion: 'no-preference' });
+  await rulesHostAndGuest(env.server.url, RULES, ann, bob);
+  await ann.page.getByTestId('start-game').click();
+  await ann.page.locator('[data-ready="yes"]').waitFor();
+  await bob.page.getByTestId('store-0').waitFor();
+  // Every count Bob's page shows in Ann's store and in Bob's house 1, in
+  // the order shown, while the move is animated.
+  await watchCounts(bob.page);
   // Ann's house 5 from the start: her house 6 and her store (1), Bob's
   // houses 1, 2; relay Bob's house 3 (4): Bob's 4, 5, 6, Ann's 1; relay
   // Ann's house 2 (4): Ann's 3, 4, 5, 6, her last house, so her store is
@@ -55,7 +72,23 @@ test('a relay that lifts the store is animated to the right counts', async () =>
   // The store's lift is animated: it empties before its seed reaches
   // Bob's house 1 (a page that skipped the lift would show the final
   // board at once, the houses before the stores).
-  assert.deepEqual(await bob.page.evaluate(() => /** @type {any} */ (window).counts),
-    ['store-0 1', 'house-1-1 5', 'store-0 0', 'house-1-1 6']);
+  assert.deepEqual(await countsSeen(bob.page), LIFTED);
+
+  // The replay's step forward sows the move the same way: Bob resigns,
+  // and opens the game's page at its start.
+  await bob.page.getByTestId('resign').click();
+  await bob.page.getByTestId('resign').click();
+  await bob.page.getByTestId('result-replay').click();
+  await bob.page.waitForURL(/\/g\/[0-9a-f]{32}/);
+  const replayUrl = bob.page.url().replace(/#.*$/, '');
+  await bob.page.goto('about:blank');
+  await bob.page.goto(`${replayUrl}#0`);
+  await bob.page.locator('[data-testid="replay-ply"][data-ply="0"]').waitFor();
+  await watchCounts(bob.page);
+  await bob.page.keyboard.press('ArrowRight');
+  await bob.page.locator('[data-testid="replay-ply"][data-ply="1"]').waitFor();
+  await bob.page.waitForFunction(() => !document.querySelector('.hand'));
+  assert.deepEqual(await shownCounts(bob.page, 2, 6), after);
+  assert.deepEqual(await countsSeen(bob.page), LIFTED);
   env.assertNoConsoleErrors();
 });
