@@ -138,6 +138,24 @@ async fn the_barred_house_is_named_and_its_move_refused() {
         );
         assert_eq!(moved["to_move"], 1, "{moved}");
     }
+    // The page's preview of that position leaves the barred house out.
+    let preview = server
+        .post(
+            "/api/preview",
+            json!({ "rules": ALEMUNGULA_4, "position": heard[0]["position"] }),
+            None,
+        )
+        .await
+        .json::<Value>()
+        .await
+        .unwrap();
+    let moves: Vec<&Value> = preview["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["move"])
+        .collect();
+    assert_eq!(moves, ["1", "2", "3"], "{preview}");
     clients[1]
         .send(json!({ "type": "move", "move": "4" }))
         .await;
