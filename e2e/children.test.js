@@ -44,6 +44,12 @@ test('a child is marked as its maker\'s and cannot be played', async () => {
     assert.deepEqual(await shownCounts(p.page, 2, 3), { houses: [[2, 2, 0], [0, 2, 2]], stores: [4, 0] });
   }
   assert.match(await ann.page.getByTestId('house-1-1').getAttribute('aria-label'), /, your child$/);
+  // Making a child is no capture (docs/rules.md section 5): the pages
+  // say so, the effect's `child` naming the house.
+  const said = await ann.page.locator('[data-announce]').textContent();
+  assert.match(said, /house 1 becomes your child: its 3 seeds go to your store\./);
+  assert.doesNotMatch(said, /captur/);
+  assert.match(await bob.page.locator('[data-announce]').textContent(), /your house 1 becomes .+'s child: its 3 seeds go to .+'s store\./);
   // In the colour of its owner's place: Ann's, at the bottom of her
   // page, the top of Bob's.
   assert.equal(await ann.page.getByTestId('house-1-1').getAttribute('data-child-at'), '0');

@@ -618,7 +618,8 @@ pub struct EffectView {
     pub steps: Vec<StepView>,
     /// Where the last seed landed (`null` for a swap).
     pub last: Option<CupView>,
-    /// Seeds captured into the mover's store.
+    /// Seeds captured into the mover's store (the seeds of a child the
+    /// move made included: see `child`).
     pub captured: u8,
     /// The cups the capture emptied.
     pub captured_cups: Vec<CupView>,
@@ -630,6 +631,12 @@ pub struct EffectView {
     /// (docs/rules.md section 5; left out otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tuzdyk: Option<CupView>,
+    /// The house this move made the mover's child, if it did
+    /// (`children`, docs/rules.md section 5; left out otherwise): its
+    /// seeds, in `captured`, went to the mover's store by the making of
+    /// a child, which is no capture.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub child: Option<CupView>,
     /// The relay lifts this move made after its first (docs/rules.md
     /// section 3; left out when 0).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -662,6 +669,7 @@ impl EffectView {
             grand_slam: e.grand_slam,
             extra_turn: e.extra_turn,
             tuzdyk: e.tuzdyk.map(CupView::from),
+            child: e.child.map(CupView::from),
             relays: e.relays,
             ended: e.ended,
         }

@@ -388,38 +388,26 @@ fn offered(
 
 /// Refuses rules whose moves the page cannot make or show yet: a
 /// direction the player chooses (`direction_choice`, docs/rules.md
-/// section 3), which no control of the page offers; a relay sowing that
-/// lifts the mover's store (`relay_store`, section 3), which the page's
-/// sowing cannot animate; and `no_undo` (section 4), whose barred house
-/// the page does not show. Split sowing is played: its moves are house
-/// numbers, and the page animates the engine's steps. Houses changing
-/// hands between rounds (`rounds = territory`, section 8a) are played:
-/// each round's `territory` (in the protocol's `round`) tells the page
-/// who owns each house of the board; so are children (`children`,
-/// section 5), which the position's `children` names.
+/// section 3), which no control of the page offers. Split sowing is
+/// played: its moves are house numbers, and the page animates the
+/// engine's steps; so is a relay sowing that lifts the mover's store
+/// (`relay_store`, section 3), whose store lift is one of those steps,
+/// and `no_undo` (section 4), whose barred house the position's
+/// `barred` names. Houses changing hands between rounds (`rounds =
+/// territory`, section 8a) are played: each round's `territory` (in the
+/// protocol's `round`) tells the page who owns each house of the board;
+/// so are children (`children`, section 5), which the position's
+/// `children` names.
 ///
 /// # Errors
 ///
-/// [`Error::RulesNotOnSite`] naming `direction_choice`, `relay_store` or
-/// `no_undo`.
+/// [`Error::RulesNotOnSite`] naming `direction_choice`.
 pub(crate) fn site_plays(spec: &str, rules: &RuleSet) -> Result<(), Error> {
     let (rule, what, why) = if !rules.direction_choice.is_empty() {
         (
             "direction_choice",
             "a direction chosen by the player",
             "the page cannot choose a direction",
-        )
-    } else if rules.relay_store {
-        (
-            "relay_store",
-            "a relay sowing that lifts the mover's store",
-            "the page's sowing cannot lift a store",
-        )
-    } else if rules.no_undo {
-        (
-            "no_undo",
-            "no move straight back: a house barred for one turn",
-            "the page does not show the barred house",
         )
     } else {
         return Ok(());

@@ -50,6 +50,14 @@ async fn children_are_made_shown_and_never_moved() {
     assert_eq!(moved["position"]["stores"], json!([4, 0]), "{moved}");
     assert_eq!(moved["position"]["children"], json!([1, 0]), "{moved}");
     assert_eq!(moved["to_move"], 1, "{moved}");
+    // The effect names the child made, whose 3 seeds are the move's
+    // `captured` (the making of a child, no capture: the page says so).
+    assert_eq!(
+        moved["effect"]["child"],
+        json!({ "kind": "house", "side": 1, "number": 1 }),
+        "{moved}"
+    );
+    assert_eq!(moved["effect"]["captured"], 3, "{moved}");
     // Side 1 cannot move from its house 1, side 0's child.
     clients[1]
         .send(json!({ "type": "move", "move": "1" }))
@@ -71,6 +79,7 @@ async fn children_are_made_shown_and_never_moved() {
     // seeds to side 1, 6 to 6.
     let moved = play(&mut clients, 0, "2").await;
     assert_eq!(moved["to_move"], 0, "{moved}");
+    assert_eq!(moved["effect"].get("child"), None, "no child made: {moved}");
     play(&mut clients, 0, "3").await;
     for c in &mut clients {
         let over = c.expect("over").await;

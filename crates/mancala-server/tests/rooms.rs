@@ -555,18 +555,6 @@ async fn bad_room_options_are_refused_naming_the_field() {
             "bad_rules",
             "direction_choice",
         ),
-        // Nor lift a store in a relay sowing (issue 30, CrossCapt Eight).
-        (
-            json!({ "rules": "kalah,relay=next,relay_store=true" }),
-            "bad_rules",
-            "relay_store",
-        ),
-        // Nor a house barred by no move straight back (issue 30, Alemungula).
-        (
-            json!({ "rules": "kalah,direction=split,no_undo=true" }),
-            "bad_rules",
-            "no_undo",
-        ),
     ];
     for (body, code, field) in cases {
         let (status, answer) = create(&server, &host, body.clone()).await;

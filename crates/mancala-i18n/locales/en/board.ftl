@@ -21,6 +21,8 @@ board-house-burnt = { $you ->
     [yes] your house { $house }
    *[no] { $who }'s house { $house }
 }, burnt: out of play this round
+board-house-barred = { $house }, barred this turn
+board-barred-why = Barred this turn: the opponent's last move sowed this house's single seed across the end of the row, and it may not go straight back.
 # A house of the other row that a player owns this round (rounds =
 # territory): $who/$you its owner, $house its number among the owner's
 # houses (what a move names), $row/$row_you the row's player.

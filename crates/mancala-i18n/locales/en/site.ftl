@@ -191,6 +191,16 @@ site-said-tuzdyk = { $you ->
     [yes] Your
    *[no] { $who }'s
 } tuzdyk is now { $cup }.
+site-said-child = { $cup } becomes { $you ->
+    [yes] your child: { $seeds ->
+        [one] its one seed goes
+       *[other] its { $seeds } seeds go
+    } to your store.
+   *[no] { $who }'s child: { $seeds ->
+        [one] its one seed goes
+       *[other] its { $seeds } seeds go
+    } to { $who }'s store.
+}
 site-said-extra-turn = Extra turn: { $you ->
     [yes] you move
    *[no] { $who } moves
@@ -220,6 +230,14 @@ site-preview = House { $house }: the last seed lands in { $cup }{ $seeds ->
     [yes] , for an extra turn
    *[no] {""}
 }.
+# The preview of a move that makes a child (children, docs/rules.md
+# section 5): no capture, said after site-preview.
+site-preview-child = It makes { $cup } your child ({ $seeds ->
+    [one] one seed
+   *[other] { $seeds } seeds
+} to your store).
+# A click on a house barred this turn (no_undo, docs/rules.md section 4).
+site-barred-why = House { $house } is barred this turn: the opponent's last move sowed its single seed across the end of the row, and it may not go straight back.
 
 ## A room: the moves and the result
 

@@ -22,6 +22,8 @@ board-house-burnt = { $you ->
     [yes] あなたの{ $house }番の穴
    *[no] { $who }の{ $house }番の穴
 }、焼けた穴: このラウンドは使えません
+board-house-barred = { $house }、この手番は動かせません
+board-barred-why = この手番は動かせません: 相手の直前の手で、この穴の1個だけの石が列の端を越えて入ったので、すぐに送り返すことはできません。
 # このラウンドで相手の列にある自分の穴（rounds = territory）:
 # $who/$you は持ち主、$house は持ち主の穴としての番号、
 # $row/$row_you はその列の持ち主。

@@ -174,6 +174,10 @@ site-said-tuzdyk = { $you ->
     [yes] あなたの
    *[no] { $who }の
 }トゥズディクは{ $cup }になりました。
+site-said-child = { $cup }は{ $you ->
+    [yes] あなたの子になりました。その石{ $seeds }個はあなたのゴールに入りました。
+   *[no] { $who }の子になりました。その石{ $seeds }個は{ $who }のゴールに入りました。
+}
 site-said-extra-turn = もう一回！{ $you ->
     [yes] あなたの番が続きます。
    *[no] { $who }の番が続きます。
@@ -199,6 +203,8 @@ site-preview = { $house }番の穴: 最後の石は{ $cup }{ $seeds ->
     [yes] 、もう一回
    *[no] {""}
 }。
+site-preview-child = { $cup }があなたの子になります（石{ $seeds }個があなたのゴールへ）。
+site-barred-why = { $house }番の穴はこの手番は動かせません: 相手の直前の手でその1個だけの石が列の端を越えて入ったので、すぐに送り返すことはできません。
 
 ## ルーム: 手順と結果
 

@@ -19,6 +19,11 @@
 // arrow toward their row, its number among their houses); the engine's
 // counts, cups and moves name the round's wider board, and `territory`
 // says which house of the board each of them is.
+//
+// A house barred this turn (`no_undo`, docs/rules.md section 4) has a
+// bar over it and says so in its name and tooltip; for its owner, to
+// move, it stays focusable (`aria-disabled`), and a click says why it
+// cannot be played instead of playing it.
 
 import { h, replace } from './dom.js';
 import { num, t } from './i18n.js';
@@ -41,6 +46,7 @@ import { capOf, drawStones } from './stones.js';
  *   tuzdyk?: number[],
  *   children?: number[],
  *   burnt?: number[][],
+ *   barred?: {side: number, house: number}|null,
  *   territory?: OwnedHouse[][]|null,
  *   last?: {side: number, house: number, landing?: Cup|null, captured?: Cup[], extra?: boolean}|null,
  * }} BoardState
@@ -49,7 +55,7 @@ import { capOf, drawStones } from './stones.js';
 export class Board {
   /**
    * @param {HTMLElement} container
-   * @param {{choose: (n: number|null) => void, play: (n: number) => void}} actions
+   * @param {{choose: (n: number|null) => void, play: (n: number) => void, barred?: (n: number) => void}} actions
    */
   constructor(container, actions) {
     this.container = container;
@@ -156,6 +162,11 @@ export class Board {
     el.addEventListener('focus', () => this.choose(side, n));
     el.addEventListener('blur', () => this.unchoose(this.ownedAt(side, n).house));
     el.addEventListener('click', (e) => {
+      if (this.isBarredForMe(side, n)) {
+        // Not a move: the player hears why (`no_undo`).
+        if (this.actions.barred) this.actions.barred(this.ownedAt(side, n).house);
+        return;
+      }
       if (!this.isPlayable(side, n)) return;
       const m = this.ownedAt(side, n).house;
       // On a touch screen the first tap shows where the seeds go and the
@@ -191,7 +202,32 @@ export class Board {
 
   isPlayable(side, n) {
     const cell = this.ownedAt(side, n);
-    return !!this.state && this.state.mine === cell.owner && this.state.playable.has(cell.house);
+    return !!this.state && this.state.mine === cell.owner && this.state.playable.has(cell.house)
+      && !this.isBarred(side, n);
+  }
+
+  /**
+   * Whether house `n` of the row of `side` is the house `no_undo` bars
+   * this turn (docs/rules.md section 4): the engine's house `barred` of
+   * the side to move.
+   * @param {number} side
+   * @param {number} n
+   */
+  isBarred(side, n) {
+    const cell = this.ownedAt(side, n);
+    const barred = this.state && this.state.barred;
+    return !!barred && barred.side === cell.owner && barred.house === cell.house;
+  }
+
+  /**
+   * Whether house `n` of `side` is barred and the viewer's, to move now:
+   * it stays focusable and clickable (`aria-disabled`), and a click says
+   * why it cannot be played instead of playing it.
+   * @param {number} side
+   * @param {number} n
+   */
+  isBarredForMe(side, n) {
+    return this.isBarred(side, n) && !!this.state && this.state.mine === this.ownedAt(side, n).owner;
   }
 
   choose(side, n) {
@@ -226,7 +262,10 @@ export class Board {
         this.engineEls.set(`${cell.owner}-${cell.house}`, el);
         const owner = state.owners[cell.owner];
         const playable = this.isPlayable(side, n);
-        /** @type {HTMLButtonElement} */ (el).disabled = !playable;
+        const barredForMe = this.isBarredForMe(side, n);
+        /** @type {HTMLButtonElement} */ (el).disabled = !playable && !barredForMe;
+        if (barredForMe) el.setAttribute('aria-disabled', 'true');
+        else el.removeAttribute('aria-disabled');
         el.classList.toggle('playable', playable);
         const tuzdyk = tuzdyks.get(`${side}-${n}`);
         el.classList.toggle('tuzdyk', tuzdyk !== undefined);
@@ -240,14 +279,19 @@ export class Board {
         this.markOwner(el, side, cell, !!territory);
         const child = children.get(`${side}-${n}`);
         this.markChild(el, child);
+        const barred = this.isBarred(side, n);
+        this.markBarred(el, barred);
         const seeds = (state.counts.houses[cell.owner] || [])[cell.house - 1] ?? 0;
         const label = burnt
           ? t('board-house-burnt', { ...owner, house: n })
           : cell.owner !== side
             ? t('board-house-owned', { ...owner, house: cell.house, seeds, row: row.who, row_you: row.you })
             : t('board-house', { ...owner, house: cell.house, seeds });
-        el.setAttribute('aria-label', tuzdyk !== undefined ? t('board-house-tuzdyk', { house: label, ...state.owners[tuzdyk] })
-          : child !== undefined ? t('board-house-child', { house: label, ...state.owners[child] }) : label);
+        const named = tuzdyk !== undefined ? t('board-house-tuzdyk', { house: label, ...state.owners[tuzdyk] })
+          : child !== undefined ? t('board-house-child', { house: label, ...state.owners[child] }) : label;
+        el.setAttribute('aria-label', barred ? t('board-house-barred', { house: named }) : named);
+        if (barred) el.title = t('board-barred-why');
+        else el.removeAttribute('title');
         if (tuzdyk === undefined) delete el.dataset.tuzdyk;
         else el.dataset.tuzdyk = String(tuzdyk);
       });
@@ -322,6 +366,21 @@ export class Board {
     const arrow = at === 0 ? '▼' : '▲';
     if (mark) mark.textContent = arrow;
     else el.append(h('span', { class: 'child-mark', 'aria-hidden': 'true', dataset: { testid: 'child-house' } }, arrow));
+  }
+
+  /**
+   * Marks house `el` as barred this turn (`no_undo`, docs/rules.md
+   * section 4: the opponent's last move sowed its single seed across the
+   * end of the row, and it may not go straight back): a bar across it,
+   * the cue without colour, `data-testid="house-barred"` for tests.
+   * @param {HTMLElement} el
+   * @param {boolean} barred
+   */
+  markBarred(el, barred) {
+    el.classList.toggle('barred', barred);
+    const mark = el.querySelector('.barred-mark');
+    if (barred && !mark) el.append(h('span', { class: 'barred-mark', 'aria-hidden': 'true', dataset: { testid: 'house-barred' } }, '⊘'));
+    else if (!barred && mark) mark.remove();
   }
 
   /**
@@ -419,11 +478,11 @@ export class Board {
     if (side === null || !this.houseEls[side]) return [];
     if (this.state && this.state.territory) {
       return this.houseEls.flat()
-        .filter((el) => !(/** @type {HTMLButtonElement} */ (el).disabled))
+        .filter((el) => el.classList.contains('playable'))
         .sort((a, b) => Number(a.dataset.house) - Number(b.dataset.house));
     }
     return this.houseEls[side]
-      .filter((el) => !(/** @type {HTMLButtonElement} */ (el).disabled))
+      .filter((el) => el.classList.contains('playable'))
       .map((el) => ({ el, x: el.getBoundingClientRect().left }))
       .sort((a, b) => a.x - b.x)
       .map((p) => p.el);
@@ -498,6 +557,18 @@ export class Board {
       wrap.removeAttribute('tabindex');
     }
   }
+}
+
+/**
+ * The house `no_undo` bars in `position` (docs/rules.md section 4), as
+ * the board names it: the side to move and the house number of the
+ * position's `barred`; null when none is (`barred` left out, or 0).
+ * @param {{to_move?: number, barred?: number}|null|undefined} position
+ * @returns {{side: number, house: number}|null}
+ */
+export function barredHouse(position) {
+  if (!position || !(Number(position.barred) > 0) || !Number.isInteger(position.to_move)) return null;
+  return { side: /** @type {number} */ (position.to_move), house: Number(position.barred) };
 }
 
 /**

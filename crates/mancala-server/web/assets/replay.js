@@ -14,7 +14,7 @@
 // best move on the board are shown.
 
 import { ApiError, request } from './api.js';
-import { Board } from './board.js';
+import { Board, barredHouse } from './board.js';
 import { chart } from './chart.js';
 import { h, replace } from './dom.js';
 import { gameName, ruleFacts } from './games.js';
@@ -429,6 +429,7 @@ export class ReplayPage {
       mirror: ruleFacts(game.rules).direction === 'cw',
       tuzdyk: Array.isArray(position.tuzdyk) ? position.tuzdyk : [],
       children: Array.isArray(position.children) ? position.children : [],
+      barred: barredHouse(position),
       burnt: view.round ? view.round.burnt : [],
       territory: view.round && Array.isArray(view.round.territory) ? view.round.territory : null,
       last: effect && Number.isInteger(house)

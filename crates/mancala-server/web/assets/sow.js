@@ -3,7 +3,8 @@
 // what the sowing did step by step (`effect.steps`, worked out by the
 // engine) and carries the position after the move, which is shown at the
 // end whatever happened here. A lift empties a house into the hand (a
-// few stones floating over the board, with their count), each seed
+// few stones floating over the board, with their count; under
+// `relay_store` a relay lifts the mover's store too), each seed
 // drops from the hand into its cup, a take floats a house's stones to a
 // store, and after the sowing the landing's captures (`captured_cups`)
 // float to the mover's store; an extra turn lights the store up.
@@ -21,7 +22,8 @@ import { capOf, stone } from './stones.js';
 /**
  * Animates `effect` (of a `moved` message) on `board`, starting from
  * `counts` (the position before the move), step by step as the server's
- * `effect.steps` tell it: a lift empties a house, a seed goes into a
+ * `effect.steps` tell it: a lift empties a house (or the mover's store,
+ * under `relay_store`), a seed goes into a
  * cup, a take moves a house's seeds to a store (a capture while sowing,
  * or a tuzdyk passing a seed on). A server that sends only
  * `effect.path` gets the origin emptied, then its seeds. Resolves when
@@ -282,7 +284,8 @@ function seedsIn(c, cup) {
 function valid(c, s) {
   const cup = s && s.cup;
   if (!cup) return false;
-  if (cup.kind === 'store') return s.step === 'seed' && c.stores[cup.side] !== undefined;
+  // A store takes seeds, and is lifted by a relay under `relay_store`.
+  if (cup.kind === 'store') return (s.step === 'seed' || s.step === 'lift') && c.stores[cup.side] !== undefined;
   const row = c.houses[cup.side];
   if (!row || row[cup.number - 1] === undefined) return false;
   if (s.step === 'take') return c.stores[s.to] !== undefined;
@@ -297,7 +300,7 @@ function valid(c, s) {
 function apply(c, s) {
   const cup = s.cup;
   if (cup.kind === 'store') {
-    c.stores[cup.side] += 1;
+    c.stores[cup.side] = s.step === 'lift' ? 0 : c.stores[cup.side] + 1;
     return;
   }
   const row = c.houses[cup.side];

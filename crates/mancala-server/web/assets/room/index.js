@@ -5,7 +5,7 @@
 // animates each sowing from the steps the server sends.
 
 import { inviteLink, request } from '../api.js';
-import { Board } from '../board.js';
+import { Board, barredHouse } from '../board.js';
 import { h, replace } from '../dom.js';
 import { onLanguage, phrase, paragraph, t } from '../i18n.js';
 import { animateSowing } from '../sow.js';
@@ -153,6 +153,7 @@ export class RoomPage {
     const board = new Board(els.board, {
       choose: (n) => this.showPreview(n),
       play: (n) => this.play(String(n)),
+      barred: (n) => { this.els.hint.textContent = t('site-barred-why', { house: n }); },
     });
     return { els, board };
   }
@@ -398,6 +399,7 @@ export class RoomPage {
         toMove: null, mine: null, viewer: mySide, mirror: facts.direction === 'cw',
         tuzdyk: ply && Array.isArray(ply.position.tuzdyk) ? ply.position.tuzdyk : [],
         children: ply && Array.isArray(ply.position.children) ? ply.position.children : [],
+        barred: ply ? barredHouse(ply.position) : null,
         burnt: ply && ply.round ? ply.round.burnt : [],
         territory: ply && ply.round && Array.isArray(ply.round.territory) ? ply.round.territory : null,
         last: e && Number.isInteger(Number(ply.event))
@@ -419,6 +421,7 @@ export class RoomPage {
       mirror: facts.direction === 'cw',
       tuzdyk: game && Array.isArray(game.position.tuzdyk) ? game.position.tuzdyk : [],
       children: game && Array.isArray(game.position.children) ? game.position.children : [],
+      barred: game ? barredHouse(game.position) : null,
       burnt: burntHouses(state),
       territory: territoryOf(state),
       last: last && Number.isInteger(last.house) ? last : null,
@@ -619,7 +622,7 @@ export class RoomPage {
       const mine = mySeat(this.state);
       if (mine === null) return;
       const el = this.board.cupEl({ kind: 'house', side: sideOf(this.state, mine), number: Number(e.key) });
-      if (el && !(/** @type {HTMLButtonElement} */ (el).disabled)) {
+      if (el && el.classList.contains('playable')) {
         e.preventDefault();
         this.play(e.key);
       }

@@ -15,7 +15,7 @@
  * @typedef {{seat: number, event: string, by?: 'player'|'computer', reason?: string|null}} RecordEntry
  * @typedef {{
  *   houses: number[][], stores: number[], to: number, ply: number,
- *   pie?: string, resigned: number[], tuzdyk?: number[], children?: number[],
+ *   pie?: string, resigned: number[], tuzdyk?: number[], children?: number[], barred?: number,
  * }} Position
  * @typedef {{
  *   reason: string, scores: number[], ranks: number[], winner: number|null,

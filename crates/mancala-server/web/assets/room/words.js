@@ -97,7 +97,7 @@ function startSentence(state) {
 
 /**
  * The sentences of a move: what was played and, in order, the relays,
- * the capture, a new tuzdyk, the extra turn and who was passed over.
+ * the capture (or the child made), a new tuzdyk, the extra turn and who was passed over.
  * @param {RoomState} state
  * @param {Extract<import('./state.js').Said, {kind: 'moved'}>} m
  */
@@ -107,7 +107,10 @@ export function movedSentences(state, m) {
   if (m.move === 'swap') return [t('site-said-swap', mover)];
   const sentences = [t('site-said-move', { ...mover, house: Number(m.move) })];
   if (e.relays > 0) sentences.push(t('site-said-relays', { relays: e.relays }));
-  if (e.captured > 0) sentences.push(t('site-said-capture', { ...who(state, m.seat), seeds: e.captured }));
+  // A child's making takes its seeds (in `captured`), but is no capture
+  // (`children`, docs/rules.md section 5): the effect's `child` names it.
+  if (e.child) sentences.push(t('site-said-child', { ...who(state, m.seat), cup: cupName(state, e.child), seeds: e.captured || 0 }));
+  else if (e.captured > 0) sentences.push(t('site-said-capture', { ...who(state, m.seat), seeds: e.captured }));
   if (e.tuzdyk) sentences.push(t('site-said-tuzdyk', { ...who(state, m.seat), cup: cupName(state, e.tuzdyk) }));
   if (e.extra_turn) sentences.push(t('site-said-extra-turn', who(state, m.seat)));
   if (m.passed && m.passed.length) {
@@ -148,18 +151,21 @@ export function cupName(state, cup) {
 
 /**
  * What the preview of house `n` says: where the last seed lands, what it
- * captures, whether the mover moves again.
+ * captures, whether the mover moves again; for a move that makes a
+ * child, that it does (its seeds are no capture).
  * @param {RoomState} state
  * @param {number} n
  * @param {any} effect
  */
 export function previewSentence(state, n, effect) {
-  return t('site-preview', {
+  const said = t('site-preview', {
     house: n,
     cup: cupName(state, effect.last),
-    seeds: effect.captured || 0,
+    seeds: effect.child ? 0 : effect.captured || 0,
     again: effect.extra_turn ? 'yes' : 'no',
   });
+  if (!effect.child) return said;
+  return `${said} ${t('site-preview-child', { cup: cupName(state, effect.child), seeds: effect.captured || 0 })}`;
 }
 
 /**
