@@ -89,12 +89,11 @@ pub enum Error {
         /// Why.
         source: RuleSpecError,
     },
-    /// Rules the engine plays but the site does not yet: their moves
-    /// name a sowing direction (`direction_choice`, docs/rules.md section
-    /// 3), which the page cannot choose; a relay sowing lifts the
-    /// mover's store (`relay_store`, section 3), which the page's sowing
-    /// cannot animate; or a house is barred for a turn (`no_undo`,
-    /// section 4), which the page does not show.
+    /// Rules the engine plays but the site does not yet: a relay sowing
+    /// lifts the mover's store (`relay_store`, docs/rules.md section 3),
+    /// which the page's sowing cannot animate; or a house is barred for a
+    /// turn (`no_undo`, section 4), which the page does not show. (A
+    /// direction chosen by the player, `direction_choice`, is played.)
     #[error(
         "rules \"{spec}\": {rule} ({what}) is not played on the site yet: {why}; play these rules with `mancala play`"
     )]

@@ -386,30 +386,25 @@ fn offered(
     }
 }
 
-/// Refuses rules whose moves the page cannot make or show yet: a
-/// direction the player chooses (`direction_choice`, docs/rules.md
-/// section 3), which no control of the page offers; a relay sowing that
-/// lifts the mover's store (`relay_store`, section 3), which the page's
-/// sowing cannot animate; and `no_undo` (section 4), whose barred house
-/// the page does not show. Split sowing is played: its moves are house
-/// numbers, and the page animates the engine's steps. Houses changing
-/// hands between rounds (`rounds = territory`, section 8a) are played:
-/// each round's `territory` (in the protocol's `round`) tells the page
-/// who owns each house of the board; so are children (`children`,
-/// section 5), which the position's `children` names.
+/// Refuses rules whose moves the page cannot make or show yet: a relay
+/// sowing that lifts the mover's store (`relay_store`, docs/rules.md
+/// section 3), which the page's sowing cannot animate; and `no_undo`
+/// (section 4), whose barred house the page does not show. A direction
+/// the player chooses (`direction_choice`, section 3) is played: its
+/// moves are a house and a direction (`3cw`, `3ccw`), which the page
+/// offers as two arrows on the house (the state messages' `legal_moves`
+/// list them). Split sowing is played: its moves are house numbers, and
+/// the page animates the engine's steps. Houses changing hands between
+/// rounds (`rounds = territory`, section 8a) are played: each round's
+/// `territory` (in the protocol's `round`) tells the page who owns each
+/// house of the board; so are children (`children`, section 5), which
+/// the position's `children` names.
 ///
 /// # Errors
 ///
-/// [`Error::RulesNotOnSite`] naming `direction_choice`, `relay_store` or
-/// `no_undo`.
+/// [`Error::RulesNotOnSite`] naming `relay_store` or `no_undo`.
 pub(crate) fn site_plays(spec: &str, rules: &RuleSet) -> Result<(), Error> {
-    let (rule, what, why) = if !rules.direction_choice.is_empty() {
-        (
-            "direction_choice",
-            "a direction chosen by the player",
-            "the page cannot choose a direction",
-        )
-    } else if rules.relay_store {
+    let (rule, what, why) = if rules.relay_store {
         (
             "relay_store",
             "a relay sowing that lifts the mover's store",

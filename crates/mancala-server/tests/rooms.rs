@@ -549,13 +549,8 @@ async fn bad_room_options_are_refused_naming_the_field() {
             "bad_rules",
             "oware,players=3",
         ),
-        // The page cannot choose a sowing direction yet (issue 30).
-        (
-            json!({ "rules": "kalah,direction_choice=3" }),
-            "bad_rules",
-            "direction_choice",
-        ),
-        // Nor lift a store in a relay sowing (issue 30, CrossCapt Eight).
+        // The page cannot lift a store in a relay sowing yet (issue 30,
+        // CrossCapt Eight).
         (
             json!({ "rules": "kalah,relay=next,relay_store=true" }),
             "bad_rules",
