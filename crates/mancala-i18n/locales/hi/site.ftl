@@ -218,6 +218,35 @@ site-preview = घर { $house }: आखिरी बीज — { $cup }{ $seeds
     [yes] , फिर से बारी
    *[no] {""}
 }।
+site-sow-cw = घर { $house } से घड़ी की दिशा में बोएँ
+site-sow-ccw = घर { $house } से घड़ी की उल्टी दिशा में बोएँ
+site-sow-way = घर { $house } से किस दिशा में बोएँ
+site-house-way-short = { $house } { $dir ->
+    [cw] ↻
+   *[ccw] ↺
+}
+site-said-move-way = { $you ->
+    [yes] आपने
+   *[no] { $who } ने
+} घर { $house } { $dir ->
+    [cw] घड़ी की दिशा में
+   *[ccw] घड़ी की उल्टी दिशा में
+} खेला{ $played ->
+    [takeover] {" "}(कंप्यूटर ने, अनुपस्थित होने पर)
+    [timeout] {" "}(कंप्यूटर ने, समय खत्म होने पर)
+    [resigned] {" "}(कंप्यूटर ने, हार मानने के बाद)
+   *[self] {""}
+}।
+site-preview-way = घर { $house }, { $dir ->
+    [cw] घड़ी की दिशा में
+   *[ccw] घड़ी की उल्टी दिशा में
+}: आखिरी बीज — { $cup }{ $seeds ->
+    [0] {""}
+   *[other] , { $seeds } बीज की पकड़
+}{ $again ->
+    [yes] , फिर से बारी
+   *[no] {""}
+}।
 
 ## रूम: चालें और नतीजा
 
