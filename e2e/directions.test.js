@@ -127,3 +127,33 @@ test('a house sown either way offers two arrows on a phone, and the clockwise on
   assert.equal(await ann.page.getByTestId('house-0-4').isEnabled(), true);
   env.assertNoConsoleErrors();
 });
+
+test('on a clockwise board, drawn as the mirror image, the clockwise arrow still points clockwise', async () => {
+  // Kalah sown clockwise (docs/rules.md section 3, `direction = cw`):
+  // the board is mirrored, house 1 on the mover's right, so that the
+  // seeds go right to left along the bottom row. House 2's direction
+  // is chosen: clockwise is along the track there (docs/rules.md
+  // section 3: counter-clockwise on the cw board follows it backwards),
+  // 2 seeds to houses 3 and 4.
+  const rules = 'kalah,houses=4,seeds=2,direction=cw,direction_choice=2';
+  const ann = await env.player(PHONE);
+  const bob = await env.player();
+  await rulesHostAndGuest(env.server.url, rules, ann, bob);
+  await ann.page.getByTestId('start-game').click();
+  await ann.page.locator('[data-ready="yes"]').waitFor();
+  const two = await middle(ann.page, 'house-0-2');
+  const three = await middle(ann.page, 'house-0-3');
+  assert.ok(three.x < two.x, 'house 3 is drawn left of house 2');
+  await ann.page.getByTestId('house-0-2').tap();
+  const cw = await middle(ann.page, 'sow-cw');
+  const ccw = await middle(ann.page, 'sow-ccw');
+  assert.ok(cw.x < two.x - 20 && ccw.x > two.x + 20, 'clockwise is leftwards on the bottom row, the way of house 3');
+  await ann.page.getByTestId('sow-cw').tap();
+  const after = { houses: [[2, 0, 3, 3], [2, 2, 2, 2]], stores: [0, 0] };
+  assert.deepEqual(replay(rules, ['2cw']).houses, after.houses);
+  for (const p of [ann, bob]) {
+    await p.page.locator('[data-testid="moves"] li').first().waitFor();
+    assert.deepEqual(await shownCounts(p.page, 2, 4), after);
+  }
+  env.assertNoConsoleErrors();
+});
