@@ -89,9 +89,8 @@ pub enum Error {
         /// Why.
         source: RuleSpecError,
     },
-    /// Rules the engine plays but the site does not yet: their moves
-    /// name a sowing direction (`direction_choice`, docs/rules.md section
-    /// 3), which the page cannot choose.
+    /// Rules the engine plays but the site does not yet (today none:
+    /// `site_plays` in setup.rs says which, and why).
     #[error(
         "rules \"{spec}\": {rule} ({what}) is not played on the site yet: {why}; play these rules with `mancala play`"
     )]

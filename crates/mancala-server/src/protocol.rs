@@ -104,6 +104,9 @@ pub enum ServerMessage {
         position: Setup,
         /// The seat to move first in it.
         to_move: Option<usize>,
+        /// The legal moves of the seat to move, as in `moved`.
+        #[serde(default)]
+        legal_moves: Vec<String>,
         /// Per seat, the board side it plays.
         sides: Vec<usize>,
         /// The clock of the first turn, in a room with a time per turn.
@@ -118,6 +121,9 @@ pub enum ServerMessage {
         position: Setup,
         /// The seat to move, `null` once the game is over.
         to_move: Option<usize>,
+        /// The legal moves of the seat to move, as in `moved`.
+        #[serde(default)]
+        legal_moves: Vec<String>,
         /// The clock of the turn that follows, in a room with a time per
         /// turn.
         #[serde(default)]
@@ -326,6 +332,12 @@ pub struct GameView {
     pub position: Setup,
     /// The seat to move, `null` once the game is over.
     pub to_move: Option<usize>,
+    /// The legal moves of the seat to move, as text in the engine's order
+    /// (docs/rules.md section 16: houses, then the houses whose direction
+    /// the mover chooses as `3ccw` and `3cw`, then `swap`); empty once the
+    /// game is over.
+    #[serde(default)]
+    pub legal_moves: Vec<String>,
     /// Per seat, the board side it plays now: the seat's own number but
     /// after a pie swap.
     #[serde(default)]
@@ -506,6 +518,7 @@ impl GameView {
             record,
             position: game.position().to_setup(),
             to_move: to_move_in(&game.position()),
+            legal_moves: legal_moves_in(&game.position()),
             sides: seat_sides(&game.position()),
             outcome: game.outcome().as_ref().map(OutcomeView::from),
             clock,
@@ -547,6 +560,19 @@ pub(crate) fn to_move_in(position: &Position<'_>) -> Option<usize> {
     (!position.is_over()).then(|| position.player_to_move())
 }
 
+/// The legal moves of the side to move in `position`, as text in the
+/// engine's order; none once it is over.
+pub(crate) fn legal_moves_in(position: &Position<'_>) -> Vec<String> {
+    if position.is_over() {
+        return Vec::new();
+    }
+    position
+        .legal_moves()
+        .iter()
+        .map(|m| m.to_string())
+        .collect()
+}
+
 /// Per seat, the board side it plays in `position`.
 pub(crate) fn seat_sides(position: &Position<'_>) -> Vec<usize> {
     (0..position.rules().players())
@@ -576,6 +602,13 @@ pub struct MovedView {
     pub position: Setup,
     /// The seat to move, `null` once the game is over.
     pub to_move: Option<usize>,
+    /// The legal moves of the seat to move, as text in the engine's order
+    /// (docs/rules.md section 16: houses, then the houses whose direction
+    /// the mover chooses as `3ccw` and `3cw`, then `swap`); empty once the
+    /// game or its round is over (`round_started` then lists the next
+    /// round's).
+    #[serde(default)]
+    pub legal_moves: Vec<String>,
     /// The seats passed over after the move because they had no legal
     /// move (`no_move = pass`), in turn order; left out when none was.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

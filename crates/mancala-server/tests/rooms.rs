@@ -549,12 +549,6 @@ async fn bad_room_options_are_refused_naming_the_field() {
             "bad_rules",
             "oware,players=3",
         ),
-        // The page cannot choose a sowing direction yet (issue 30).
-        (
-            json!({ "rules": "kalah,direction_choice=3" }),
-            "bad_rules",
-            "direction_choice",
-        ),
     ];
     for (body, code, field) in cases {
         let (status, answer) = create(&server, &host, body.clone()).await;

@@ -238,6 +238,40 @@ site-preview-child = It makes { $cup } your child ({ $seeds ->
 } to your store).
 # A click on a house barred this turn (no_undo, docs/rules.md section 4).
 site-barred-why = House { $house } is barred this turn: the opponent's last move sowed its single seed across the end of the row, and it may not go straight back.
+# The two arrows offered on a house whose sowing direction the player
+# chooses (direction_choice, docs/rules.md section 3): each arrow's
+# accessible name, and the name of the pair.
+site-sow-cw = Sow house { $house } clockwise
+site-sow-ccw = Sow house { $house } counter-clockwise
+site-sow-way = Which way to sow house { $house }
+# A house and the direction chosen, in a list of moves: "3 ↻"
+# (clockwise) or "3 ↺" (counter-clockwise). $dir: cw or ccw.
+site-house-way-short = { $house } { $dir ->
+    [cw] ↻
+   *[ccw] ↺
+}
+# As site-said-move, for a house and the direction chosen.
+site-said-move-way = { $who }{ $played ->
+    [takeover] {" "}(the computer, away)
+    [timeout] {" "}(the computer, out of time)
+    [resigned] {" "}(the computer, resigned)
+   *[self] {""}
+} played house { $house } { $dir ->
+    [cw] clockwise
+   *[ccw] counter-clockwise
+}.
+# As site-preview, for a house and the direction chosen.
+site-preview-way = House { $house } { $dir ->
+    [cw] clockwise
+   *[ccw] counter-clockwise
+}: the last seed lands in { $cup }{ $seeds ->
+    [0] {""}
+    [one] , capturing one seed
+   *[other] , capturing { $seeds } seeds
+}{ $again ->
+    [yes] , for an extra turn
+   *[no] {""}
+}.
 
 ## A room: the moves and the result
 

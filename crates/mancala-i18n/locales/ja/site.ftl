@@ -205,6 +205,32 @@ site-preview = { $house }番の穴: 最後の石は{ $cup }{ $seeds ->
 }。
 site-preview-child = { $cup }があなたの子になります（石{ $seeds }個があなたのゴールへ）。
 site-barred-why = { $house }番の穴はこの手番は動かせません: 相手の直前の手でその1個だけの石が列の端を越えて入ったので、すぐに送り返すことはできません。
+site-sow-cw = { $house }番の穴から時計回りにまく
+site-sow-ccw = { $house }番の穴から反時計回りにまく
+site-sow-way = { $house }番の穴からまく向き
+site-house-way-short = { $house } { $dir ->
+    [cw] ↻
+   *[ccw] ↺
+}
+site-said-move-way = { $who }{ $played ->
+    [takeover] （離席中のため、コンピューターが代わりに）
+    [timeout] （時間切れのため、コンピューターが代わりに）
+    [resigned] （投了したため、コンピューターが代わりに）
+   *[self] {""}
+}が{ $house }番の穴の石を{ $dir ->
+    [cw] 時計回り
+   *[ccw] 反時計回り
+}にまきました。
+site-preview-way = { $house }番の穴（{ $dir ->
+    [cw] 時計回り
+   *[ccw] 反時計回り
+}）: 最後の石は{ $cup }{ $seeds ->
+    [0] {""}
+   *[other] 、石を{ $seeds }個取る
+}{ $again ->
+    [yes] 、もう一回
+   *[no] {""}
+}。
 
 ## ルーム: 手順と結果
 

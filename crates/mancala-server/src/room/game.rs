@@ -7,7 +7,7 @@ use super::task::Room;
 use crate::error::Error;
 use crate::protocol::{
     ComputerReason, EffectView, MovedBy, MovedView, OutcomeView, RoundView, ServerMessage,
-    event_count, passed_seats, seat_sides, to_move_in,
+    event_count, legal_moves_in, passed_seats, seat_sides, to_move_in,
 };
 
 impl Room {
@@ -157,11 +157,17 @@ impl Room {
         let after = played_in.position();
         let position = after.to_setup();
         let next = if next_round { None } else { to_move_in(&after) };
+        let legal_now = if next_round {
+            Vec::new()
+        } else {
+            legal_moves_in(&after)
+        };
         let message = match (event, effect) {
             (Event::Resign { side }, _) => ServerMessage::Resigned {
                 seat: after.player_of(side),
                 position,
                 to_move: next,
+                legal_moves: legal_now,
                 clock: clock.clone().filter(|_| !next_round),
             },
             (_, effect) => {
@@ -173,6 +179,7 @@ impl Room {
                     effect: EffectView::new(&effect, steps),
                     position,
                     to_move: next,
+                    legal_moves: legal_now,
                     passed: passed_seats(&effect, &after),
                     sides: seat_sides(&after),
                     by: match computer {
@@ -194,6 +201,7 @@ impl Room {
                 ),
                 position: start.to_setup(),
                 to_move: to_move_in(&start),
+                legal_moves: legal_moves_in(&start),
                 sides: seat_sides(&start),
                 clock,
             }

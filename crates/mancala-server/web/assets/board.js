@@ -55,7 +55,13 @@ import { capOf, drawStones } from './stones.js';
 export class Board {
   /**
    * @param {HTMLElement} container
-   * @param {{choose: (n: number|null) => void, play: (n: number) => void, barred?: (n: number) => void}} actions
+   * @param {{
+   *   choose: (n: number|null) => void, play: (n: number) => void,
+   *   barred?: (n: number) => void,
+   *   ways?: (side: number, n: number, m: number, keyboard: boolean) => boolean,
+   * }} actions `barred`: says why a barred house is not played;
+   *   `ways`: offers the directions of a house whose direction the player
+   *   chooses (direction.js), true when it did
    */
   constructor(container, actions) {
     this.container = container;
@@ -169,6 +175,11 @@ export class Board {
       }
       if (!this.isPlayable(side, n)) return;
       const m = this.ownedAt(side, n).house;
+      // A house sown either way: its two directions are offered.
+      if (this.actions.ways && this.actions.ways(side, n, m, e.detail === 0)) {
+        this.pointer = 'mouse';
+        return;
+      }
       // On a touch screen the first tap shows where the seeds go and the
       // second sows; a mouse click or a key sows at once (hover and focus
       // showed it already).

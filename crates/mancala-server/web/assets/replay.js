@@ -16,6 +16,7 @@
 import { ApiError, request } from './api.js';
 import { Board, barredHouse } from './board.js';
 import { chart } from './chart.js';
+import { houseShort, moveHouse, parseMove } from './direction.js';
 import { h, replace } from './dom.js';
 import { gameName, ruleFacts } from './games.js';
 import { language, num, t } from './i18n.js';
@@ -93,7 +94,7 @@ export function eventLine(entry, who) {
   if (entry.event === 'swap') return t('site-move-swap', { who });
   if (entry.event === 'agreement') return t('site-move-agreement');
   const reason = entry.by === 'computer' && entry.reason && entry.reason !== 'computer_seat' ? entry.reason : 'self';
-  return t('site-move', { who, house: Number(entry.event) || 0, played: reason });
+  return t('site-move', { who, house: houseShort(entry.event), played: reason });
 }
 
 export class ReplayPage {
@@ -279,7 +280,7 @@ export class ReplayPage {
     if (to === this.step) return;
     const next = this.steps[to];
     const step = to === this.step + 1 && !next.start ? this.plies()[next.ply - 1] : null;
-    const house = step ? Number(step.event) : NaN;
+    const house = step ? moveHouse(step.event) : NaN;
     if (animate && step && step.effect && Number.isInteger(house)) {
       this.busy = true;
       this.board.mark({});
@@ -411,7 +412,7 @@ export class ReplayPage {
     const toMove = view.toMove;
     const step = view.ply;
     const effect = step && step.effect;
-    const house = step ? Number(step.event) : NaN;
+    const house = step ? moveHouse(step.event) : NaN;
     const mineSeat = game.seats.findIndex((s) => s.player === this.me);
     const bottom = mineSeat >= 0 && mineSeat < sidesOfSeats.length ? sidesOfSeats[mineSeat] : 0;
     this.board.render({
@@ -530,8 +531,8 @@ export class ReplayPage {
   /** The best move at the position shown: the verdict of the event after it. */
   bestNow() {
     const next = this.verdictAt(this.step + 1);
-    if (!next || !/^\d+$/.test(next.best)) return null;
-    return { kind: /** @type {'house'} */ ('house'), side: next.side, number: Number(next.best) };
+    if (!next || !parseMove(next.best)) return null;
+    return { kind: /** @type {'house'} */ ('house'), side: next.side, number: moveHouse(next.best), move: next.best };
   }
 
   /** @param {import('./board.js').Cup|null} cup */
@@ -586,7 +587,7 @@ export class ReplayPage {
     replace(box, heading,
       Array.isArray(a.rounds) ? h('p', { class: 'note', dataset: { testid: 'replay-chart-round', round: String(round + 1) } }, t('site-round', { round: round + 1 })) : null,
       svg,
-      h('p', { class: 'note', dataset: { testid: 'replay-best' } }, best ? t('replay-best', { move: num(best.number) }) : ''));
+      h('p', { class: 'note', dataset: { testid: 'replay-best' } }, best ? t('replay-best', { move: houseShort(best.move) }) : ''));
     const v = this.verdictAt(this.step);
     if (v) {
       this.els.verdict.hidden = false;
@@ -594,7 +595,7 @@ export class ReplayPage {
       replace(this.els.verdict,
         h('span', { class: `tag verdict ${v.verdict}` }, t('replay-verdict', { verdict: v.verdict })), ' ',
         v.loss > 0 ? [t('replay-loss', { loss: num(Math.round(v.loss * 10) / 10) }), ' · '] : null,
-        v.verdict !== 'best' && /^\d+$/.test(v.best) ? [t('replay-best', { move: num(Number(v.best)) }), ' · '] : null,
+        v.verdict !== 'best' && parseMove(v.best) ? [t('replay-best', { move: houseShort(v.best) }), ' · '] : null,
         v.exact ? t('replay-exact') : t('replay-estimate'));
     }
   }

@@ -6,6 +6,7 @@
 
 import { inviteLink, request } from '../api.js';
 import { Board, barredHouse } from '../board.js';
+import { DirectionPicker, choiceHouses, moveHouse, parseMove } from '../direction.js';
 import { h, replace } from '../dom.js';
 import { onLanguage, phrase, paragraph, t } from '../i18n.js';
 import { animateSowing } from '../sow.js';
@@ -41,8 +42,10 @@ export class RoomPage {
     this.explained = '';
     /** @type {any[]|null} the topics of the rules shown */
     this.explanation = null;
-    /** @type {Map<number, any>|null} each legal move's effect (-1: swap) */
+    /** @type {Map<number|string, any>|null} each legal move's effect (a house's number, `3cw` for a direction chosen; -1: swap) */
     this.preview = null;
+    /** The two arrows of a house whose direction the player chooses. */
+    this.ways = new DirectionPicker();
     this.previewKey = '';
     /** @type {number|null} the house whose preview is shown */
     this.previewing = null;
@@ -154,6 +157,7 @@ export class RoomPage {
       choose: (n) => this.showPreview(n),
       play: (n) => this.play(String(n)),
       barred: (n) => { this.els.hint.textContent = t('site-barred-why', { house: n }); },
+      ways: (side, n, m, keyboard) => this.offerWays(side, n, m, keyboard),
     });
     return { els, board };
   }
@@ -198,7 +202,7 @@ export class RoomPage {
     if (m.type === 'moved' && this.state.game && this.lookBack === null) {
       this.board.mark({});
       this.els.hint.textContent = '';
-      const house = Number(m.move);
+      const house = moveHouse(m.move);
       if (Number.isInteger(house)) await animateSowing(this.board, this.state.game.position, m.effect, house);
     }
     this.update(m);
@@ -364,12 +368,14 @@ export class RoomPage {
     const mySide = mine === null ? null : sideOf(state, mine);
     const turn = myTurn(state);
     if (turn) this.loadPreview();
+    else this.ways.close();
     /** @type {Set<number>} */
     const playable = new Set();
     if (turn && mySide !== null) {
+      const chosen = choiceHouses(this.legalMoves());
       counts.houses[mySide].forEach((k, i) => {
         const n = i + 1;
-        if (this.preview ? this.preview.has(n) : k > 0) playable.add(n);
+        if (this.preview ? this.preview.has(n) || chosen.has(n) : k > 0) playable.add(n);
       });
     }
     // Pass and play: the side to move at the bottom, or the first seat's
@@ -381,7 +387,7 @@ export class RoomPage {
     // landed (an extra turn there), the houses it captured.
     const last = effect && effect.side !== undefined
       ? {
-        side: effect.side, house: Number(/** @type {any} */ (state.last).move), landing: effect.last || null,
+        side: effect.side, house: moveHouse(/** @type {any} */ (state.last).move), landing: effect.last || null,
         captured: effect.captured > 0 && Array.isArray(effect.captured_cups) ? effect.captured_cups : [],
         extra: !!effect.extra_turn,
       }
@@ -402,8 +408,8 @@ export class RoomPage {
         barred: ply ? barredHouse(ply.position) : null,
         burnt: ply && ply.round ? ply.round.burnt : [],
         territory: ply && ply.round && Array.isArray(ply.round.territory) ? ply.round.territory : null,
-        last: e && Number.isInteger(Number(ply.event))
-          ? { side: e.side, house: Number(ply.event), landing: e.last || null, captured: e.captured > 0 ? e.captured_cups : [], extra: !!e.extra_turn }
+        last: e && Number.isInteger(moveHouse(ply.event))
+          ? { side: e.side, house: moveHouse(ply.event), landing: e.last || null, captured: e.captured > 0 ? e.captured_cups : [], extra: !!e.extra_turn }
           : null,
       });
       this.els.board.dataset.ready = 'idle';
@@ -567,7 +573,7 @@ export class RoomPage {
     try {
       const answer = await request('POST', '/api/preview', { rules: roundRules(this.state), position: game.position, burnt: burntHouses(this.state) });
       if (this.previewKey !== key) return;
-      this.preview = new Map(answer.moves.map((/** @type {any} */ m) => [m.move === 'swap' ? -1 : Number(m.move), m.effect]));
+      this.preview = new Map(answer.moves.map((/** @type {any} */ m) => [previewKey(m.move), m.effect]));
       this.render();
     } catch {
       // Without a preview every non-empty house stays playable and the
@@ -576,29 +582,61 @@ export class RoomPage {
   }
 
   /**
-   * Shows where house `n`'s last seed lands and what it captures.
-   * @param {number|null} n
+   * Shows where move `n` (a house, or `3cw` for a house and the
+   * direction chosen) would put its last seed and what it captures.
+   * @param {number|string|null} n
    */
   showPreview(n) {
-    this.previewing = n;
+    this.previewing = typeof n === 'number' ? n : null;
     const effect = n === null || !this.preview ? null : this.preview.get(n);
     const mine = mySeat(this.state);
-    if (!effect || mine === null) {
+    if (n === null || !effect || mine === null) {
       this.board.mark({});
       this.els.hint.textContent = '';
       return;
     }
+    const house = typeof n === 'number' ? n : moveHouse(n);
     this.board.mark({
-      selected: [{ kind: 'house', side: sideOf(this.state, mine), number: n }],
+      selected: [{ kind: 'house', side: sideOf(this.state, mine), number: house }],
       landing: effect.last ? [effect.last] : [],
       capture: effect.captured_cups || [],
     });
-    this.els.hint.textContent = previewSentence(this.state, /** @type {number} */ (n), effect);
+    this.els.hint.textContent = previewSentence(this.state, n, effect);
   }
 
-  /** @param {string} text a house number or `swap` */
+  /**
+   * The legal moves of this page's turn, as text: the server's
+   * (`legal_moves`), else the preview's.
+   * @returns {string[]}
+   */
+  legalMoves() {
+    const game = this.state.game;
+    if (game && Array.isArray(game.legal_moves)) return game.legal_moves;
+    return this.preview ? [...this.preview.keys()].map((k) => (k === -1 ? 'swap' : String(k))) : [];
+  }
+
+  /**
+   * Offers the two directions of house `n` of `side` (the engine's `m`)
+   * when the player chooses its direction: a tap on an arrow plays it.
+   * @param {number} side
+   * @param {number} n
+   * @param {number} m
+   * @param {boolean} keyboard
+   * @returns {boolean} whether it did
+   */
+  offerWays(side, n, m, keyboard) {
+    if (!myTurn(this.state) || !choiceHouses(this.legalMoves()).has(m)) return false;
+    this.ways.show(this.board, side, n, m, {
+      pick: (sense) => this.play(`${m}${sense}`),
+      preview: (sense) => this.showPreview(sense ? `${m}${sense}` : null),
+    }, keyboard);
+    return true;
+  }
+
+  /** @param {string} text a house number, a house and its direction (`3cw`), or `swap` */
   play(text) {
     if (this.state.pending) return;
+    this.ways.close();
     /** @type {any} */
     const message = { type: 'move', move: text };
     // Pass and play: name the seat, so a move meant for one seat is never
@@ -621,16 +659,30 @@ export class RoomPage {
     if (/^[1-9]$/.test(e.key)) {
       const mine = mySeat(this.state);
       if (mine === null) return;
-      const el = this.board.cupEl({ kind: 'house', side: sideOf(this.state, mine), number: Number(e.key) });
+      const side = sideOf(this.state, mine);
+      const el = this.board.cupEl({ kind: 'house', side, number: Number(e.key) });
       if (el && el.classList.contains('playable')) {
         e.preventDefault();
-        this.play(e.key);
+        const n = Number(e.key);
+        if (!this.offerWays(side, n, n, true)) this.play(e.key);
       }
     } else if (e.key === 'Escape') {
       this.board.mark({});
       this.els.hint.textContent = '';
     }
   }
+}
+
+/**
+ * The preview's key of a legal move's text: a house's number, -1 for
+ * `swap`, the text itself for a house and a direction (`3cw`).
+ * @param {string} text
+ * @returns {number|string}
+ */
+function previewKey(text) {
+  if (text === 'swap') return -1;
+  const m = parseMove(text);
+  return m && !m.sense ? m.house : text;
 }
 
 /**

@@ -2,6 +2,7 @@
 // The result of a game (places, scores, rating changes, how it ended)
 // and the list of its moves, rebuilt whole from the game's record.
 
+import { houseShort } from '../direction.js';
 import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
 import { rankLine, ratingLine, resultSentence, seatName } from './words.js';
@@ -54,5 +55,5 @@ function moveLine(state, entry) {
   if (entry.event === 'swap') return t('site-move-swap', { who });
   if (entry.event === 'agreement') return t('site-move-agreement');
   const reason = entry.by === 'computer' && entry.reason && entry.reason !== 'computer_seat' ? entry.reason : 'self';
-  return t('site-move', { who, house: Number(entry.event) || 0, played: reason });
+  return t('site-move', { who, house: houseShort(entry.event), played: reason });
 }

@@ -27,7 +27,7 @@
  * @typedef {{
  *   id: string, rules: string, events: string[], record: RecordEntry[],
  *   position: Position, to_move: number|null, outcome: Outcome|null,
- *   sides?: number[], clock?: Clock|null, round?: Round|null,
+ *   sides?: number[], clock?: Clock|null, round?: Round|null, legal_moves?: string[],
  * }} Game
  * @typedef {{
  *   code: string, host: string, rules: string, preset?: string|null, house_rules: any,
@@ -117,7 +117,7 @@ function step(state, m) {
       return {
         ...state,
         game: {
-          ...game, position: m.position, to_move: m.to_move,
+          ...game, position: m.position, to_move: m.to_move, legal_moves: m.legal_moves,
           sides: m.sides || game.sides, record: [...game.record, entry],
           events: [...game.events, m.move], round: m.round || game.round || null,
         },
@@ -137,7 +137,7 @@ function step(state, m) {
       return {
         ...state,
         game: {
-          ...game, position: m.position, to_move: m.to_move,
+          ...game, position: m.position, to_move: m.to_move, legal_moves: m.legal_moves,
           record: [...game.record, { seat: m.seat, event, by: 'player', reason: null }],
           events: [...game.events, event],
         },
@@ -151,7 +151,9 @@ function step(state, m) {
       if (!game) return state;
       return {
         ...state,
-        game: { ...game, position: m.position, to_move: m.to_move, sides: m.sides || game.sides, round: m.round },
+        game: {
+          ...game, position: m.position, to_move: m.to_move, legal_moves: m.legal_moves, sides: m.sides || game.sides, round: m.round,
+        },
         said: { kind: 'round', round: m.round.number },
         last: null,
       };

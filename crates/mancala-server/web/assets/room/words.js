@@ -5,6 +5,7 @@
 // grammar (plurals, "you" or a name) is the catalog's.
 
 import { FluentNumber } from '../vendor/fluent-bundle/index.js';
+import { parseMove } from '../direction.js';
 import { andList, has, num, t } from '../i18n.js';
 import { inProgress, mySeat, passAndPlay, seatOf } from './state.js';
 
@@ -105,7 +106,10 @@ export function movedSentences(state, m) {
   const e = m.effect || {};
   const mover = { ...who(state, m.seat), played: playedBy(state, m.seat, m.by, m.reason) };
   if (m.move === 'swap') return [t('site-said-swap', mover)];
-  const sentences = [t('site-said-move', { ...mover, house: Number(m.move) })];
+  const move = parseMove(m.move);
+  const sentences = [move && move.sense
+    ? t('site-said-move-way', { ...mover, house: move.house, dir: move.sense })
+    : t('site-said-move', { ...mover, house: Number(m.move) })];
   if (e.relays > 0) sentences.push(t('site-said-relays', { relays: e.relays }));
   // A child's making takes its seeds (in `captured`), but is no capture
   // (`children`, docs/rules.md section 5): the effect's `child` names it.
@@ -150,20 +154,23 @@ export function cupName(state, cup) {
 }
 
 /**
- * What the preview of house `n` says: where the last seed lands, what it
- * captures, whether the mover moves again; for a move that makes a
- * child, that it does (its seeds are no capture).
+ * What the preview of move `n` says (a house, or `3cw` for a house and
+ * the direction chosen): where the last seed lands, what it captures,
+ * whether the mover moves again; for a move that makes a child, that it
+ * does (its seeds are no capture).
  * @param {RoomState} state
- * @param {number} n
+ * @param {number|string} n
  * @param {any} effect
  */
 export function previewSentence(state, n, effect) {
-  const said = t('site-preview', {
-    house: n,
+  const move = typeof n === 'string' ? parseMove(n) : null;
+  const args = {
+    house: move ? move.house : n,
     cup: cupName(state, effect.last),
     seeds: effect.child ? 0 : effect.captured || 0,
     again: effect.extra_turn ? 'yes' : 'no',
-  });
+  };
+  const said = move && move.sense ? t('site-preview-way', { ...args, dir: move.sense }) : t('site-preview', args);
   if (!effect.child) return said;
   return `${said} ${t('site-preview-child', { cup: cupName(state, effect.child), seeds: effect.captured || 0 })}`;
 }
