@@ -13,7 +13,8 @@
 //! fast path only ever plays moves whose whole effect it knows, so every
 //! game is the game the general path plays. [`Playout::play_lanes`]
 //! plays several games in turn, a move each, with that same move
-//! (`Fast::step`).
+//! (`Fast::step`), in rounds: a move of each lane, the lanes the move
+//! cannot go on with seen to after the round.
 
 use super::Position;
 use crate::mv::{BYTE_COUNT, BYTE_SELECT, Move, MoveList};
@@ -753,12 +754,17 @@ impl Playout {
     /// (the lanes) move in turn, one move each, with the board in
     /// registers: the moves of one game depend on each other, those of
     /// different games do not, so the processor works on several at once.
-    /// They take about 10% more instructions; Kalah took 17% less time
-    /// in 2 to 8 lanes than one game at a time, but Oware, whose
-    /// `repetition` keeps a set of positions a lane, 2% to 18% more
-    /// (more cache misses, more mispredicted branches): measure before
-    /// choosing `N`. Under other rules, and with one lane, the games are
-    /// played one after the other. The sets of
+    /// A round plays a move of every lane, written out lane after lane
+    /// with no branch between them but those that go the same way nearly
+    /// every move; a lane the round cannot move (a move for the general
+    /// path, an end, the budget) is seen to after it. In 4 lanes Kalah
+    /// took 17% less time than one game at a time (about 18% more
+    /// instructions, a fifth of the mispredicted branches of one game at
+    /// a time counted on valgrind's simple predictor), Oware, whose
+    /// `repetition` keeps a set of positions a lane, as much time
+    /// (docs/results.md section 2): measure before choosing `N`. Under
+    /// other rules, and with one lane, the games are played one after
+    /// the other. The sets of
     /// positions that `repetition` needs are kept from call to call:
     /// after the first games, nothing is allocated.
     ///
