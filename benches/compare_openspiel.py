@@ -16,7 +16,10 @@ For each game the two sides are measured in pairs, one after the other,
 each on one thread: OpenSpiel's games/s of ``pyspiel.evaluate_bots``
 from the initial state with two uniform random bots
 (``pyspiel.make_uniform_random_bot``), and ours from
-``examples/playouts.rs`` (uniform random games, the loop of the
+``examples/playouts.rs`` with ``--library`` (uniform random games of
+``mancala_ai::random_playouts`` on one thread, in batches of 1024: the
+lanes path, what issue 31 measures), and beside it, labelled ``one
+game``, the same example without it (the loop of the
 ``playouts/<preset>`` benches: one ``Playout::play_out`` a game), built here with ``cargo build --release
 --example playouts`` (``CARGO_TARGET_DIR`` is honoured, as cargo does).
 The order alternates from pair to pair (OpenSpiel first, then ours first,
@@ -142,9 +145,12 @@ def openspiel_length(pyspiel, name: str, games: int, seed: int) -> float:
     return total / games
 
 
-def our_rate(exe: str, preset: str, seconds: float, seed: int) -> dict[str, str]:
+def our_rate(
+    exe: str, preset: str, seconds: float, seed: int, library: bool = False
+) -> dict[str, str]:
     out = subprocess.run(
-        [exe, preset, str(seconds), "--seed", str(seed)],
+        [exe, preset, str(seconds), "--seed", str(seed)]
+        + (["--library"] if library else []),
         check=True,
         stdout=subprocess.PIPE,
         text=True,
@@ -211,7 +217,9 @@ def main() -> None:
         name = GAMES[preset]
         print(f"{preset} ({name}), single thread, {args.seconds:g} s a side:")
         pairs = []
-        sides = ["OpenSpiel", "mancala"]
+        # "mancala": random_playouts on one thread (the lanes path, what
+        # issue 31 measures); "one game": a Playout::play_out a game.
+        sides = ["OpenSpiel", "mancala", "one game"]
         if args.yardstick and preset == "kalah":
             sides.append("yardstick")
         for run in range(args.repeat):
@@ -225,14 +233,18 @@ def main() -> None:
                         pyspiel, name, args.seconds, seed, args.fresh_bots
                     )
                 else:
-                    which = preset if side == "mancala" else "yardstick"
-                    got[side] = our_rate(exe, which, args.seconds, seed)
-            theirs, ours = got["OpenSpiel"], got["mancala"]
+                    which = "yardstick" if side == "yardstick" else preset
+                    got[side] = our_rate(
+                        exe, which, args.seconds, seed, library=side == "mancala"
+                    )
+            theirs, ours, one = got["OpenSpiel"], got["mancala"], got["one game"]
             rate = float(ours["games_per_sec"])
-            pairs.append((theirs, ours, got.get("yardstick")))
+            pairs.append((theirs, ours, got.get("yardstick"), one))
             line = (
                 f"  run {run + 1} ({order[0]} first): OpenSpiel {theirs:,.0f} games/s, "
-                f"mancala {rate:,.0f} games/s, ratio {rate / theirs:.2f}x"
+                f"mancala {rate:,.0f} games/s, ratio {rate / theirs:.2f}x; "
+                f"one game at a time {float(one['games_per_sec']):,.0f} games/s "
+                f"({float(one['games_per_sec']) / theirs:.2f}x)"
             )
             if "yardstick" in got:
                 yard = float(got["yardstick"]["games_per_sec"])
@@ -260,16 +272,23 @@ def main() -> None:
     print(header)
     print("-" * len(header))
     for preset, name, pairs, length in rows:
-        theirs = statistics.median(t for t, _, _ in pairs)
-        ours = statistics.median(float(o["games_per_sec"]) for _, o, _ in pairs)
-        ratio = statistics.median(float(o["games_per_sec"]) / t for t, o, _ in pairs)
+        theirs = statistics.median(t for t, _, _, _ in pairs)
+        ours = statistics.median(float(o["games_per_sec"]) for _, o, _, _ in pairs)
+        ratio = statistics.median(
+            float(o["games_per_sec"]) / t for t, o, _, _ in pairs
+        )
         their_length = "-" if length != length else f"{length:.1f}"
         print(
             f"{preset + ' (' + name + ')':<16} {theirs:>18,.0f} {ours:>16,.0f} "
             f"{ratio:>6.2f}x   "
             f"{their_length:>10} / {pairs[0][1].get('moves_per_game', '-')}"
         )
-        yards = [(t, o, y) for t, o, y in pairs if y is not None]
+        one = statistics.median(float(n["games_per_sec"]) for _, _, _, n in pairs)
+        print(
+            f"{'  one game':<16} {'':>18} {one:>16,.0f} "
+            f"{statistics.median(float(n['games_per_sec']) / t for t, _, _, n in pairs):>6.2f}x"
+        )
+        yards = [(t, o, y) for t, o, y, _ in pairs if y is not None]
         if yards:
             rate = lambda r: float(r["games_per_sec"])  # noqa: E731
             yard = statistics.median(rate(y) for _, _, y in yards)
@@ -283,7 +302,8 @@ def main() -> None:
             )
     print(
         "(each column its own median: the ratio is the median of the pairs' "
-        "ratios, not the ratio of the medians)"
+        "ratios, not the ratio of the medians; mancala: random_playouts on one "
+        "thread, the lanes path; one game: a Playout::play_out a game)"
     )
 
 

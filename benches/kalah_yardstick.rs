@@ -246,6 +246,18 @@ impl Kalah {
     /// seeds, and applies the capture, the extra turn and the end.
     #[inline(always)]
     pub fn play(&mut self, house: usize) {
+        if self.sow(house) {
+            self.end();
+        }
+    }
+
+    /// [`Kalah::play`] but for the end: sows, captures and passes the
+    /// turn (or not), and returns whether a side is now empty, the game
+    /// over once [`Kalah::end`] has moved the leftover seeds to their
+    /// stores. No branch: the lanes of `benches/kalah_lanes.rs` leave
+    /// the rare end out of line.
+    #[inline(always)]
+    pub fn sow(&mut self, house: usize) -> bool {
         let n = (self.mover >> (8 * house)) as u8 as usize;
         debug_assert!(n > 0, "sowing an empty house");
         let at = (house * STRIDE + n) & (TABLE - 1);
@@ -269,14 +281,17 @@ impl Kalah {
             (mover & keep) | (other & !keep),
             (other & keep) | (mover & !keep),
         );
-        mover = m2;
-        other = o2;
-        if mover & HOUSE_BYTES == 0 || other & HOUSE_BYTES == 0 {
-            mover = side_to_store(mover);
-            other = side_to_store(other);
-        }
-        self.mover = mover;
-        self.other = other;
+        self.mover = m2;
+        self.other = o2;
+        (m2 & HOUSE_BYTES == 0) | (o2 & HOUSE_BYTES == 0)
+    }
+
+    /// The end, once a side is empty: each side's house seeds go to its
+    /// store.
+    #[inline(always)]
+    pub fn end(&mut self) {
+        self.mover = side_to_store(self.mover);
+        self.other = side_to_store(self.other);
     }
 
     /// The side to move (0 moves first); once the game is over, the side

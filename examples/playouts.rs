@@ -9,7 +9,8 @@
 //! workload whose instruction count (`valgrind --tool=callgrind`) does not
 //! depend on the load of the machine. `--library` plays them with
 //! `mancala_ai::random_playouts` (what `mancala bench playouts` runs) on
-//! one thread instead of the bench loop. The preset `yardstick` plays the
+//! one thread instead of the bench loop (timed too: in batches of 1024
+//! games, the lanes path of issue 31). The preset `yardstick` plays the
 //! Kalah(6,4) yardstick of `benches/kalah_yardstick.rs` (timed or not):
 //! the same games as `kalah` for the same seed.
 //!
@@ -38,7 +39,7 @@ mod playout;
 
 use playout::{AtCap, Loop, Playouts};
 
-const USAGE: &str = "usage: playouts <preset> <seconds> [--seed N] [--agree-after N] [--moves]\n       \
+const USAGE: &str = "usage: playouts <preset> <seconds> [--seed N] [--agree-after N] [--library | --moves]\n       \
                      playouts <preset> --games N [--seed N] [--library | --moves]";
 
 fn main() -> ExitCode {
@@ -109,10 +110,53 @@ fn run() -> Result<(), String> {
         Some(n) => (n, AtCap::Agree),
         None => playout::cap_for(preset),
     };
+    if library {
+        let mut batches = Library {
+            rules: &rules,
+            seed,
+            games: 0,
+            plies: 0,
+            capped: 0,
+        };
+        measure(&preset.to_string(), &mut batches, seconds);
+        return Ok(());
+    }
     let mut playouts = Playouts::new(preset, &rules, how, seed, cap, at_cap);
 
     measure(&preset.to_string(), &mut playouts, seconds);
     Ok(())
+}
+
+/// `mancala_ai::random_playouts` on one thread as a source of timed
+/// games (the lanes path, issue 31): each `play` is a batch of
+/// [`Library::BATCH`] games, the next seed each; its score is side 0's
+/// first places less side 1's.
+struct Library<'r> {
+    rules: &'r Rules,
+    seed: u64,
+    games: u64,
+    plies: u64,
+    capped: u64,
+}
+
+impl Library<'_> {
+    /// Games a call of `random_playouts`.
+    const BATCH: u64 = 1024;
+}
+
+impl Games for Library<'_> {
+    fn play(&mut self) -> i32 {
+        let totals = mancala::ai::random_playouts(self.rules, Self::BATCH, self.seed, 1);
+        self.seed += 1;
+        self.games += totals.games;
+        self.plies += totals.plies;
+        self.capped += totals.capped;
+        totals.firsts[0] as i32 - totals.firsts[1] as i32
+    }
+
+    fn counts(&self) -> (u64, u64, u64) {
+        (self.games, self.plies, self.capped)
+    }
 }
 
 /// A source of timed games: `play` plays one and returns side 0's final

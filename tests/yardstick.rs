@@ -9,6 +9,8 @@ use mancala::{Move, Position, Preset, Rules, Side};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
+#[path = "../benches/kalah_lanes.rs"]
+mod kalah_lanes;
 #[path = "../benches/kalah_yardstick.rs"]
 mod kalah_yardstick;
 
@@ -112,6 +114,51 @@ fn yardstick_plays_the_kalah_preset() {
         wins0 > 500 && wins0 + draws < 1_900,
         "{wins0} wins for side 0"
     );
+}
+
+/// The lanes yardstick's chooser, as an engine chooser: xorshift, the
+/// index `x >> 32` times the count, shifted down 32.
+struct Xorshift(u64);
+
+impl mancala::Choose for Xorshift {
+    fn pick(&mut self, moves: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (((self.0 >> 32) * moves as u64) >> 32) as usize
+    }
+}
+
+/// Game `g` of the lanes yardstick in `N` lanes: the board, the side to
+/// move and the moves of `Position::play_out` from the start, with the
+/// same draws; every game ends once.
+fn check_yardstick_lanes<const N: usize>(rules: &Rules, games: u64) {
+    let mut seen = vec![false; games as usize];
+    kalah_lanes::play_lanes::<N>(games, |g, k, moves| {
+        assert!(
+            !std::mem::replace(&mut seen[g as usize], true),
+            "game {g} twice"
+        );
+        let mut pos = Position::new(rules);
+        let played = pos.play_out(u32::MAX, &mut Xorshift(kalah_lanes::game_seed(g)));
+        assert_eq!(moves, played, "{N} lanes, game {g}: moves");
+        assert!(k.is_over() && pos.is_over(), "{N} lanes, game {g}");
+        assert_same(k, &pos, g as usize, moves);
+    });
+    assert!(seen.iter().all(|&s| s), "{N} lanes: a game never ended");
+}
+
+#[test]
+fn lanes_yardstick_plays_the_games_of_play_out() {
+    let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+    // Fewer games than lanes, as many, and many more.
+    for games in [0, 1, 3, 8, 9, 500] {
+        check_yardstick_lanes::<1>(&rules, games);
+        check_yardstick_lanes::<2>(&rules, games);
+        check_yardstick_lanes::<3>(&rules, games);
+        check_yardstick_lanes::<4>(&rules, games);
+        check_yardstick_lanes::<8>(&rules, games);
+    }
 }
 
 #[test]

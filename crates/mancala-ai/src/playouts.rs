@@ -107,9 +107,11 @@ pub fn random_playouts(rules: &Rules, games: u64, seed: u64, threads: usize) -> 
 
 /// The games a thread of [`random_playouts`] plays at a time, in the lanes
 /// of [`Playout::play_lanes`], under rules without `repetition`: Kalah
-/// took 17% less time in 4 lanes than one game at a time, Oware (with
-/// `repetition`, a set of positions a lane) 15% more, Al-manqala 11% more
-/// (user time, best of 6, `mancala-core`'s `examples/lanes.rs`, issue 31).
+/// took 17% less time in 4 lanes than one game at a time; Oware (with
+/// `repetition`, a set of positions a lane) took 15% more before the
+/// lanes moved in rounds, and as much since (user time, best of 5 on a
+/// busy host, `mancala-core`'s `examples/lanes.rs`, issue 31), so it is
+/// still played one game at a time.
 const LANES: usize = 4;
 
 /// The seed of game `game`'s random player.

@@ -12,20 +12,35 @@
 //! Arguments: a preset, a number of games, and `one` (each game one
 //! `Playout::play_out`) or `lanes2`, `lanes4`, `lanes8` (`Playout::play_lanes`).
 //! Both play the same games (each seeded by its index) and print the
-//! same totals.
+//! same totals. Under `kalah`, `yard1`, `yard2`, `yard4` and `yard8` play
+//! them with the Kalah(6,4) lanes yardstick of `benches/kalah_lanes.rs`,
+//! written apart from the engine, in 1 to 8 lanes (the ceiling for the
+//! engine's lanes); they print the same totals too.
+//!
+//! For instruction counts and simulated branch mispredictions, which do
+//! not depend on the load of the machine (subtract the same run with 0
+//! games):
+//!
+//! ```text
+//! valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
+//!     --cachegrind-out-file=/dev/null target/release/examples/lanes kalah 20000 lanes4
+//! ```
 
 use mancala_core::{Choose, Playout, Position, Preset, Rules};
+
+#[path = "../../../benches/kalah_lanes.rs"]
+mod kalah_lanes;
+#[path = "../../../benches/kalah_yardstick.rs"]
+mod kalah_yardstick;
 
 /// Uniform choices from a xorshift generator it owns.
 struct Xorshift(u64);
 
 impl Xorshift {
-    /// Game `game`'s generator: a SplitMix64 hash of its index, never 0.
+    /// Game `game`'s generator: a SplitMix64 hash of its index, never 0
+    /// (the lanes yardstick's seed).
     fn game(game: u64) -> Xorshift {
-        let mut x = game.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        Xorshift((x ^ (x >> 31)) | 1)
+        Xorshift(kalah_lanes::game_seed(game))
     }
 }
 
@@ -42,7 +57,9 @@ impl Choose for Xorshift {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     let [_, preset, games, mode] = &args[..] else {
-        return Err("usage: lanes PRESET GAMES one|lanes2|lanes4|lanes8".into());
+        return Err(
+            "usage: lanes PRESET GAMES one|lanes2|lanes4|lanes8|yard1|yard2|yard4|yard8".into(),
+        );
     };
     let rules = Rules::new(&preset.parse::<Preset>()?.rules())?;
     let games: u64 = games.parse()?;
@@ -67,7 +84,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "lanes2" => playout.play_lanes::<2, _>(&start, games, u32::MAX, Xorshift::game, done),
         "lanes4" => playout.play_lanes::<4, _>(&start, games, u32::MAX, Xorshift::game, done),
         "lanes8" => playout.play_lanes::<8, _>(&start, games, u32::MAX, Xorshift::game, done),
-        _ => return Err(format!("unknown mode {mode}").into()),
+        "yard1" | "yard2" | "yard4" | "yard8" if preset == "kalah" => {
+            let mut done = |_game: u64, pos: &kalah_yardstick::Kalah, moves: u32| {
+                plies += u64::from(moves);
+                wins += u64::from(pos.score_difference() >= 0);
+            };
+            match mode.as_str() {
+                "yard1" => kalah_lanes::play_lanes::<1>(games, &mut done),
+                "yard2" => kalah_lanes::play_lanes::<2>(games, &mut done),
+                "yard4" => kalah_lanes::play_lanes::<4>(games, &mut done),
+                _ => kalah_lanes::play_lanes::<8>(games, &mut done),
+            }
+        }
+        _ => return Err(format!("unknown mode {mode} (yard modes: kalah only)").into()),
     }
     println!("{preset}: {games} games, {plies} plies, side 0 first in {wins}");
     Ok(())

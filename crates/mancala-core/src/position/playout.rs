@@ -13,7 +13,8 @@
 //! fast path only ever plays moves whose whole effect it knows, so every
 //! game is the game the general path plays. [`Playout::play_lanes`]
 //! plays several games in turn, a move each, with that same move
-//! (`Fast::step`).
+//! (`Fast::step`), in rounds: a move of each lane, the lanes the move
+//! cannot go on with seen to after the round.
 
 use super::Position;
 use crate::mv::{BYTE_COUNT, BYTE_SELECT, Move, MoveList};
@@ -356,6 +357,9 @@ enum Exit {
 struct Fast<'a> {
     sow: &'a [Sown; ENTRIES],
     capture: Capture<'a>,
+    /// The counts the count capture takes, less 0 (a house the last
+    /// seed lands in holds one at least).
+    landing_counts: CountSet,
     house_mask: u64,
     store_shift: u32,
     /// Seeds in the game.
@@ -377,6 +381,7 @@ impl<'a> Fast<'a> {
     fn new(r: &Rules, regs: &'a Registers, total: u32) -> Fast<'a> {
         Fast {
             sow: &regs.sow,
+            landing_counts: r.counts.without_zero(),
             capture: Capture {
                 counts: r.counts,
                 chain: r.chain,
@@ -482,7 +487,16 @@ impl<'a> Fast<'a> {
         let captured = match K {
             KERNEL_OPPOSITE => self.capture.take::<K>(&mut m, &mut o, 0, info),
             KERNEL_COUNT => {
-                info & INFO_MAY_CAPTURE != 0
+                // One branch, taken only when seeds are captured (or the
+                // grand slam cancels it): whether the last seed may
+                // capture and its house holds a count that does, as one
+                // look-up (either alone is a coin toss, and two tests
+                // are two branches): the count is taken as 0, which
+                // `landing_counts` never holds, when it may not.
+                let at = 8 * (info & INFO_LAST) as u32;
+                let board = u128::from(o) << 64 | u128::from(m);
+                let gate = 0u8.wrapping_sub((info & INFO_MAY_CAPTURE != 0) as u8);
+                self.landing_counts.holds((board >> at) as u8 & gate)
                     && self
                         .capture
                         .take::<K>(&mut m, &mut o, side / SIDE_ENTRIES, info)
@@ -740,12 +754,17 @@ impl Playout {
     /// (the lanes) move in turn, one move each, with the board in
     /// registers: the moves of one game depend on each other, those of
     /// different games do not, so the processor works on several at once.
-    /// They take about 10% more instructions; Kalah took 17% less time
-    /// in 2 to 8 lanes than one game at a time, but Oware, whose
-    /// `repetition` keeps a set of positions a lane, 2% to 18% more
-    /// (more cache misses, more mispredicted branches): measure before
-    /// choosing `N`. Under other rules, and with one lane, the games are
-    /// played one after the other. The sets of
+    /// A round plays a move of every lane, written out lane after lane
+    /// with no branch between them but those that go the same way nearly
+    /// every move; a lane the round cannot move (a move for the general
+    /// path, an end, the budget) is seen to after it. In 4 lanes Kalah
+    /// took 17% less time than one game at a time (about 18% more
+    /// instructions, a fifth of the mispredicted branches of one game at
+    /// a time counted on valgrind's simple predictor), Oware, whose
+    /// `repetition` keeps a set of positions a lane, as much time
+    /// (docs/results.md section 2): measure before choosing `N`. Under
+    /// other rules, and with one lane, the games are played one after
+    /// the other. The sets of
     /// positions that `repetition` needs are kept from call to call:
     /// after the first games, nothing is allocated.
     ///
@@ -887,6 +906,14 @@ fn by_kernel<'r, const REP: bool, const SMALL: bool, const N: usize, C, F, D>(
 /// The lanes of [`Playout::play_lanes`] under kernel `K`: a move of each
 /// game in turn, a lane taking up the next game as soon as its own ends,
 /// until no game is left. Lane `i` records its positions in `seen[i]`.
+///
+/// A round plays a move of every lane with [`Fast::step`], the lanes
+/// written out one after the other with no branch between
+/// them but those inside the step that go the same way nearly every move;
+/// the lanes whose move the step cannot play (the general path's moves,
+/// the ends, the budget) are seen to after the round, out of line
+/// ([`settle`]). Once no game is left to take up, the games still going
+/// finish one after the other.
 #[inline(never)]
 fn lanes<'r, const K: u8, const REP: bool, const SMALL: bool, const N: usize, C, F, D>(
     fast: &Fast<'_>,
@@ -900,21 +927,95 @@ fn lanes<'r, const K: u8, const REP: bool, const SMALL: bool, const N: usize, C,
 {
     let mut lanes: [Option<Lane<'r, C>>; N] = std::array::from_fn(|_| job.next());
     seen.iter_mut().for_each(|boards| boards.restart(u32::MAX));
-    let mut live = lanes.iter().flatten().count();
-    while live > 0 {
-        for (slot, boards) in lanes.iter_mut().zip(seen.iter_mut()) {
-            let Some(lane) = slot else { continue };
+    let mut full = true;
+    for (slot, boards) in lanes.iter_mut().zip(seen.iter_mut()) {
+        full &= settle::<REP, N, C, F, D>(slot, None, regs, boards, job);
+    }
+    while full {
+        // Why lane i stopped, if it did: stores, not branches.
+        let (mut any, mut exits) = (false, [None; N]);
+        // Lane `i`'s move, written out for each lane (a macro, so that
+        // nothing is left to a call).
+        macro_rules! lane {
+            ($i:expr) => {
+                if let Some(lane) = &mut lanes[$i] {
+                    let exit = if lane.st.left == 0 {
+                        Some(Exit::Budget)
+                    } else {
+                        fast.step::<K, REP, SMALL>(
+                            &mut lane.st,
+                            lane.era,
+                            &mut seen[$i],
+                            &mut lane.choose,
+                        )
+                    };
+                    any |= exit.is_some();
+                    exits[$i] = exit;
+                }
+            };
+        }
+        macro_rules! lanes_upto {
+            ($($k:literal)*) => { $( if $k < N { lane!($k); } )* };
+        }
+        lanes_upto!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
+        for i in 16..N {
+            lane!(i);
+        }
+        if !any {
+            continue;
+        }
+        for (i, exit) in exits.into_iter().enumerate() {
+            if exit.is_some() {
+                full &= settle::<REP, N, C, F, D>(&mut lanes[i], exit, regs, &mut seen[i], job);
+            }
+        }
+    }
+    // No game left to take up: the games still going, one by one.
+    for (slot, boards) in lanes.iter_mut().zip(seen.iter_mut()) {
+        while let Some(lane) = slot {
             if lane.advance::<K, REP, SMALL>(fast, regs, boards) {
                 continue;
             }
             (job.done)(lane.game, &lane.pos, job.max_moves - lane.st.left);
             *slot = job.next();
-            if slot.is_none() {
-                live -= 1;
-            }
-            // Nothing of the last game.
             boards.restart(u32::MAX);
         }
+    }
+}
+
+/// Sees to a lane of [`lanes`] out of line: leaves the registers for
+/// `exit` (if given; the lane is then in registers), plays the moves of
+/// the general path, reports each game that ends and takes up the next;
+/// returns whether the lane is back in registers with a game going
+/// (else no game is left for it, and the slot is empty).
+#[inline(never)]
+fn settle<'r, const REP: bool, const N: usize, C, F, D>(
+    slot: &mut Option<Lane<'r, C>>,
+    exit: Option<Exit>,
+    regs: &Registers,
+    boards: &mut Seen<Words>,
+    job: &mut Games<'_, 'r, F, D>,
+) -> bool
+where
+    C: Choose,
+    F: FnMut(u64) -> C,
+    D: FnMut(u64, &Position<'r>, u32),
+{
+    let mut more = true;
+    if let (Some(lane), Some(exit)) = (slot.as_mut(), exit) {
+        lane.in_regs = false;
+        more = lane.pos.leave(&mut lane.st, lane.ply, exit);
+    }
+    loop {
+        let Some(lane) = slot else { return false };
+        if more && lane.enter::<REP>(regs, boards) {
+            return true;
+        }
+        (job.done)(lane.game, &lane.pos, job.max_moves - lane.st.left);
+        *slot = job.next();
+        // Nothing of the last game.
+        boards.restart(u32::MAX);
+        more = true;
     }
 }
 
@@ -936,6 +1037,24 @@ struct Lane<'r, C> {
 }
 
 impl<C: Choose> Lane<'_, C> {
+    /// Brings the game into registers, after the moves of the general
+    /// path that must come first; returns whether it goes on (else it is
+    /// over, its budget spent, or a position came back).
+    #[inline(always)]
+    fn enter<const REP: bool>(&mut self, regs: &Registers, boards: &mut Seen<Words>) -> bool {
+        let Some(st) = self
+            .pos
+            .enter::<REP>(regs, boards, &mut self.st.left, &mut self.choose)
+        else {
+            return false;
+        };
+        self.ply = self.pos.state.ply.wrapping_add(st.left);
+        self.era = self.pos.era();
+        self.st = st;
+        self.in_regs = true;
+        true
+    }
+
     /// Plays a move of the game in registers, after the moves of the
     /// general path that must come first (and, if the fast path cannot
     /// play it, by the general path); returns whether the game goes on,
@@ -947,17 +1066,8 @@ impl<C: Choose> Lane<'_, C> {
         regs: &Registers,
         boards: &mut Seen<Words>,
     ) -> bool {
-        if !self.in_regs {
-            let Some(st) = self
-                .pos
-                .enter::<REP>(regs, boards, &mut self.st.left, &mut self.choose)
-            else {
-                return false;
-            };
-            self.ply = self.pos.state.ply.wrapping_add(st.left);
-            self.era = self.pos.era();
-            self.st = st;
-            self.in_regs = true;
+        if !self.in_regs && !self.enter::<REP>(regs, boards) {
+            return false;
         }
         let exit = if self.st.left == 0 {
             Exit::Budget

@@ -175,6 +175,14 @@ impl CountSet {
         self.0[c / 64] & (1 << (c % 64)) != 0
     }
 
+    /// The set less the count 0 (for the playout loop: a test of one
+    /// count where 0 stands for none).
+    pub(crate) const fn without_zero(self) -> CountSet {
+        let mut words = self.0;
+        words[0] &= !1;
+        CountSet(words)
+    }
+
     /// Adds `count` to the set.
     pub fn insert(&mut self, count: u8) {
         let c = count as usize;
