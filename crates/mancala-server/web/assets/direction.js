@@ -121,7 +121,7 @@ export class DirectionPicker {
     /** @param {Sense} sense */
     const arrow = (sense) => {
       const v = sense === 'cw' ? cw : { x: -cw.x, y: -cw.y };
-      const label = t(sense === 'cw' ? 'site-sow-cw' : 'site-sow-ccw', { house: m });
+      const label = sense === 'cw' ? t('site-sow-cw', { house: m }) : t('site-sow-ccw', { house: m });
       const button = h('button', {
         type: 'button', class: `sow-way sow-${sense}`, 'aria-label': label, title: label,
         dataset: { testid: `sow-${sense}`, sense },
