@@ -239,6 +239,10 @@ fn sowing(r: &RuleSet) -> Option<Vec<Phrase>> {
     if r.no_undo {
         phrases.push(Phrase::new("rules-sowing-no-undo"));
     }
+    // `no_sides` (NoSides, Eson Xorgol).
+    if r.no_sides {
+        phrases.push(Phrase::new("rules-sowing-no-sides").number("houses", r.houses));
+    }
     Some(phrases)
 }
 

@@ -175,6 +175,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         | "relay_store"
         | "pass_store"
         | "no_undo"
+        | "no_sides"
         | "pie_rule" => names(&["true", "false"]),
         "layout" => layouts(rules),
         "capture_counts" => counts(rules.capture_counts),

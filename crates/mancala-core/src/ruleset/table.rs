@@ -315,6 +315,11 @@ rule_dimensions! {
         /// next sowing (two players, `direction = split`, neither end
         /// house in `direction_choice`).
         no_undo: bool = false,
+        /// No sides (MancalaGames' `no_sides`: NoSides, Eson Xorgol):
+        /// either player may move any house of the board, both rows; the
+        /// opponent's house `n` is the mover's move `houses + n` (two
+        /// players, at most 8 houses, stores not sown).
+        no_sides: bool = false,
     }
 }
 
