@@ -93,8 +93,9 @@ pub enum Error {
     /// name a sowing direction (`direction_choice`, docs/rules.md section
     /// 3), which the page cannot choose; a relay sowing lifts the
     /// mover's store (`relay_store`, section 3), which the page's sowing
-    /// cannot animate; or a house is barred for a turn (`no_undo`,
-    /// section 4), which the page does not show.
+    /// cannot animate; a house is barred for a turn (`no_undo`,
+    /// section 4), which the page does not show; or either player moves
+    /// any house (`no_sides`, section 4), which the page does not offer.
     #[error(
         "rules \"{spec}\": {rule} ({what}) is not played on the site yet: {why}; play these rules with `mancala play`"
     )]

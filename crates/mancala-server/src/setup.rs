@@ -390,8 +390,9 @@ fn offered(
 /// direction the player chooses (`direction_choice`, docs/rules.md
 /// section 3), which no control of the page offers; a relay sowing that
 /// lifts the mover's store (`relay_store`, section 3), which the page's
-/// sowing cannot animate; and `no_undo` (section 4), whose barred house
-/// the page does not show. Split sowing is played: its moves are house
+/// sowing cannot animate; `no_undo` (section 4), whose barred house
+/// the page does not show; and `no_sides` (section 4), whose moves of
+/// the opponent's row the page does not offer. Split sowing is played: its moves are house
 /// numbers, and the page animates the engine's steps. Houses changing
 /// hands between rounds (`rounds = territory`, section 8a) are played:
 /// each round's `territory` (in the protocol's `round`) tells the page
@@ -400,8 +401,8 @@ fn offered(
 ///
 /// # Errors
 ///
-/// [`Error::RulesNotOnSite`] naming `direction_choice`, `relay_store` or
-/// `no_undo`.
+/// [`Error::RulesNotOnSite`] naming `direction_choice`, `relay_store`,
+/// `no_undo` or `no_sides`.
 pub(crate) fn site_plays(spec: &str, rules: &RuleSet) -> Result<(), Error> {
     let (rule, what, why) = if !rules.direction_choice.is_empty() {
         (
@@ -420,6 +421,12 @@ pub(crate) fn site_plays(spec: &str, rules: &RuleSet) -> Result<(), Error> {
             "no_undo",
             "no move straight back: a house barred for one turn",
             "the page does not show the barred house",
+        )
+    } else if rules.no_sides {
+        (
+            "no_sides",
+            "either player moving any house of the board",
+            "the page offers only the mover's own houses",
         )
     } else {
         return Ok(());

@@ -567,6 +567,12 @@ async fn bad_room_options_are_refused_naming_the_field() {
             "bad_rules",
             "no_undo",
         ),
+        // Nor either player moving any house (issue 30, NoSides).
+        (
+            json!({ "rules": "oware,must_feed=false,grand_slam=allowed,no_sides=true" }),
+            "bad_rules",
+            "no_sides",
+        ),
     ];
     for (body, code, field) in cases {
         let (status, answer) = create(&server, &host, body.clone()).await;
