@@ -537,6 +537,10 @@ fn gap_capture(r: &RuleSet) -> Vec<Phrase> {
         phrases.push(Phrase::new("rules-capture-gap-chain").word("side", side));
         phrases.extend(chain_limit(r));
     }
+    // `gap_occupied` (Eson Xorgol).
+    if r.gap_occupied {
+        phrases.push(Phrase::new("rules-capture-gap-occupied"));
+    }
     phrases
 }
 

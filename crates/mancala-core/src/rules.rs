@@ -210,6 +210,9 @@ pub struct Rules {
     pub(crate) child_skip: bool,
     pub(crate) chain: bool,
     pub(crate) gap_opposite: bool,
+    /// `gap_occupied`: a gap capture needs a last seed in a house that
+    /// held seeds.
+    pub(crate) gap_occupied: bool,
     /// Counts that a house reaching while sown is taken at (never empty
     /// when `sow_captures`).
     pub(crate) sow_counts: CountSet,
@@ -473,6 +476,7 @@ impl Rules {
             child_skip: set.child_skip,
             chain: set.chain,
             gap_opposite: set.gap_opposite,
+            gap_occupied: set.gap_occupied,
             sow_counts: set.sow_capture_counts,
             sow_to_sower: set.sow_capture_by != SowCaptureBy::Owner,
             sow_own_only: set.sow_capture_by == SowCaptureBy::SowerOwn,

@@ -176,6 +176,7 @@ const ADDED_LATER: &[&str] = &[
     "pass_store",
     "no_undo",
     "no_sides",
+    "gap_occupied",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

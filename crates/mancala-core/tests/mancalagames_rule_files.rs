@@ -1552,3 +1552,29 @@ fn no_sides_is_refused_where_a_rule_reads_the_movers_row() {
     });
     assert!(nosides.validate().is_ok());
 }
+
+#[test]
+fn eson_xorgol_captures_across_the_gap_only_from_an_occupied_house() {
+    let rules = compile(rule_file("eson-xorgol"));
+    // Clockwise on the board, but numbered in sowing order as ever: h2's
+    // seed goes into h3. h3 was empty, so although h4 is empty and h5
+    // holds 5, nothing is taken (`gap_occupied`).
+    let mut pos = at(&rules, "0,1,0,0,5:40 1,0,2,0,0:40 to=0 ply=20");
+    assert_eq!(play(&mut pos, 2).captured, 0);
+    assert_eq!(pos.to_string(), "0,0,1,0,5:40 1,0,2,0,0:40 to=1 ply=21");
+    // Side 1 moves side 0's h4 (its move 9): 3 seeds into h5, o1 and o2,
+    // which held a seed (now 2); o3 is empty, so side 1 takes o4's seed,
+    // on its own row (captures on either side).
+    let mut pos = at(&rules, "2,0,0,3,0:40 0,1,0,1,0:40 to=1 ply=21");
+    let effect = play(&mut pos, 9);
+    assert_eq!((effect.sown, effect.captured), (3, 1));
+    assert_eq!(pos.to_string(), "2,0,0,0,1:40 1,2,0,0,0:41 to=0 ply=22");
+    // Without `gap_occupied` the first move takes h5's 5 seeds.
+    let set = RuleSet {
+        gap_occupied: false,
+        ..rule_file("eson-xorgol")
+    };
+    let rules = compile(set);
+    let mut pos = at(&rules, "0,1,0,0,5:40 1,0,2,0,0:40 to=0 ply=20");
+    assert_eq!(play(&mut pos, 2).captured, 5);
+}

@@ -245,6 +245,10 @@ const CASES: &[&str] = &[
     "nosides.toml",
     "oware must_feed=false grand_slam=allowed no_sides=true",
     "oware must_feed=false grand_slam=allowed direction=cw capture=opposite capture_side=any no_sides=true",
+    // The gap capture only from an occupied house (`gap_occupied`).
+    "eson-xorgol.toml",
+    "oware relay=next relay_limit=5 capture=gap gap_occupied=true",
+    "pandi gap_occupied=true",
 ];
 
 /// Random games per case.

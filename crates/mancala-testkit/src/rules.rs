@@ -309,7 +309,7 @@ fn base_draws()
     let more = (
         prop::collection::vec(1u8..=6, 0..3),
         (0..SowCaptureBy::ALL.len(), any::<bool>()),
-        any::<bool>(),
+        (any::<bool>(), any::<bool>()),
         (any::<bool>(), prop::sample::select(vec![0u8, 0, 1, 2])),
     );
     // Small relay limits too, so that moves reach them; a capture ending
@@ -933,7 +933,7 @@ type Shape = (u8, u8, u8, usize, usize, usize, usize);
 type Feeding = (bool, u8, bool, usize, usize);
 type Captures = (usize, usize, usize, Vec<u8>, (usize, bool), (bool, u8), u32);
 type Ending = (u8, usize, usize, bool, (bool, u8));
-type More = (Vec<u8>, (usize, bool), bool, (bool, u8));
+type More = (Vec<u8>, (usize, bool), (bool, bool), (bool, u8));
 type Relaying = (usize, usize, u8, usize, (bool, Vec<u8>, usize));
 type Rounding = (bool, usize, usize, u8, u8);
 
@@ -1046,7 +1046,8 @@ fn rule_set_of(
         chain,
         // A limit needs chain (docs/rules.md section 14).
         chain_limit: if chain { chain_limit } else { 0 },
-        gap_opposite: gap_opposite && two,
+        gap_opposite: gap_opposite.0 && two,
+        gap_occupied: gap_opposite.1,
         sow_capture_counts: sow_counts.into_iter().collect::<CountSet>(),
         sow_capture_by: SowCaptureBy::ALL[sow_by],
         sow_capture_last,

@@ -1038,6 +1038,8 @@ impl Rules {
                     self.take::<REPORT>(cups, side, houses, out, captured_cups);
                 }
             }
+            // `gap_occupied`: a last seed alone in its house takes nothing.
+            Capture::Gap if self.gap_occupied && cups[last] < 2 => {}
             Capture::Gap => {
                 let taken = self.gap_houses(cups, side, last, dir);
                 if taken != 0 {

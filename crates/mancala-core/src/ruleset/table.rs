@@ -320,6 +320,10 @@ rule_dimensions! {
         /// opponent's house `n` is the mover's move `houses + n` (two
         /// players, at most 8 houses, stores not sown).
         no_sides: bool = false,
+        /// Under `capture = gap`: only a last seed that falls into a
+        /// house already holding seeds captures across the gap
+        /// (MancalaGames' TWO_OUT without laps: Eson Xorgol).
+        gap_occupied: bool = false,
     }
 }
 

@@ -142,6 +142,9 @@ class Rules:
     # No sides (section 4, NoSides, Eson Xorgol): either player moves any
     # house; the opponent's house n is the mover's move houses + n.
     no_sides: bool = False
+    # Under capture = gap (section 5, Eson Xorgol): only a last seed in a
+    # house that held seeds captures.
+    gap_occupied: bool = False
 
 
 KALAH = Rules()
@@ -298,7 +301,7 @@ def parse_rules(spec):
                      "sow_capture_last", "capture_opponent_store",
                      "reach_opponent", "single_to_empty", "tuzdyk_across",
                      "children", "child_skip", "relay_store", "pass_store", "no_undo",
-                     "no_sides"):
+                     "no_sides", "gap_occupied"):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
@@ -862,6 +865,8 @@ def gap_capture(rules, s, mover, last, step):
     taken = Counter()
     if last[0] != "h":
         return taken
+    if rules.gap_occupied and count(s, last) < 2:
+        return taken  # `gap_occupied`: the last seed fell into an empty house
     chosen = []
 
     def held(cup):

@@ -273,6 +273,7 @@ rules-capture-gap-chain = The capture goes on while the pattern repeats: { $side
         [own] an empty house, then one holding seeds on your own side
        *[any] an empty house, then one holding seeds
     }.
+rules-capture-gap-occupied = Only a last seed that lands in a house already holding seeds captures across the gap.
 # $limit: the most houses one chain capture takes (chain_limit).
 rules-capture-chain-limit = One capture takes at most { $limit } { $limit ->
         [one] house

@@ -213,6 +213,7 @@ rules-capture-gap-chain = 空の穴の次に{ $side ->
         [own] 自分の列の石の入った穴
        *[any] 石の入った穴
     }が続くかぎり、さらに取り続けます。
+rules-capture-gap-occupied = 空の穴を越えて取れるのは、最後の石がすでに石の入った穴に落ちたときだけです。
 # $limit: 1回の連続取りで取れる穴の最大数（chain_limit）。
 rules-capture-chain-limit = 1回の取りで取れる穴は、最初の穴を含めて{ $limit }つまでです。
 
