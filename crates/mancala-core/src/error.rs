@@ -208,6 +208,14 @@ pub enum InvalidReason {
         "no_undo bars a single seed's move straight back across the end of a row: it needs 2 players, direction = split and neither end house in direction_choice"
     )]
     NoUndoWith,
+    /// `no_sides` with a dimension it cannot be played with
+    /// (docs/rules.md section 4): more or fewer than 2 players, more than
+    /// 8 houses, a sown store, a sowing that is not one way round the
+    /// board, or a rule that reads a side's own houses or the mover's row.
+    #[error(
+        "no_sides lets either player move any house: it needs 2 players, at most 8 houses, stores not sown, direction = ccw or cw, no direction_choice, relay, capacity, children, tuzdyk, captures while sowing or before sowing, must_feed, grand slam rule, reach_opponent, single_to_empty, first_move, no_undo or rounds, and no end on an empty side (any_side_empty, empty_first, take_all)"
+    )]
+    NoSidesWith,
     /// `rounds = territory` with a dimension it cannot be played with: one
     /// that reads a house's place on its row or across the board, sows a
     /// store, or loses seeds from the match (docs/rules.md section 8a).
@@ -797,9 +805,11 @@ pub enum MoveParseError {
 pub enum IllegalReason {
     /// The game is over.
     GameOver,
-    /// There is no such house (numbers run from 1 to `houses`).
+    /// There is no such house (numbers run from 1 to `houses`, or to
+    /// twice `houses` under `no_sides`).
     NoSuchHouse {
-        /// Houses per player.
+        /// The highest house number a move may name: houses per player,
+        /// or twice as many under `no_sides`.
         houses: u8,
     },
     /// The house is empty.

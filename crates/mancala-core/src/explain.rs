@@ -239,6 +239,10 @@ fn sowing(r: &RuleSet) -> Option<Vec<Phrase>> {
     if r.no_undo {
         phrases.push(Phrase::new("rules-sowing-no-undo"));
     }
+    // `no_sides` (NoSides, Eson Xorgol).
+    if r.no_sides {
+        phrases.push(Phrase::new("rules-sowing-no-sides").number("houses", r.houses));
+    }
     Some(phrases)
 }
 
@@ -532,6 +536,10 @@ fn gap_capture(r: &RuleSet) -> Vec<Phrase> {
         };
         phrases.push(Phrase::new("rules-capture-gap-chain").word("side", side));
         phrases.extend(chain_limit(r));
+    }
+    // `gap_occupied` (Eson Xorgol).
+    if r.gap_occupied {
+        phrases.push(Phrase::new("rules-capture-gap-occupied"));
     }
     phrases
 }

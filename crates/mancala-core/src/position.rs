@@ -252,6 +252,19 @@ impl<'r> Position<'r> {
         Some(self.state.cups[self.rules.base(side) + number - 1])
     }
 
+    /// The side and house number (from 1) that `side`'s move of house
+    /// number `number` sows: its own house, or under `no_sides` the
+    /// opponent's house `number - houses` for a number above `houses`.
+    /// `None` if the rules have no such move.
+    pub(crate) fn moved_house(&self, side: Side, number: usize) -> Option<(Side, usize)> {
+        let r = self.rules;
+        if number == 0 || number > usize::from(r.move_houses) {
+            return None;
+        }
+        let (s, h) = r.geometry(side.index(), number - 1);
+        Some((Side::new(s), h + 1))
+    }
+
     /// The seeds in `side`'s store (its captured seeds in store-less games).
     ///
     /// # Panics

@@ -169,6 +169,12 @@ pub struct Rules {
     /// moved straight back on the opponent's next sowing (the position's
     /// barred house).
     pub(crate) no_undo: bool,
+    /// `no_sides`: either player moves any house; the opponent's house
+    /// `n` is the mover's move `houses + n`.
+    pub(crate) no_sides: bool,
+    /// The house numbers a move may name: `houses`, or twice as many
+    /// under `no_sides`.
+    pub(crate) move_houses: u8,
     /// Any of the three: legal-move generation filters the houses
     /// (one flag, so that other rules test one byte).
     pub(crate) restricts_moves: bool,
@@ -204,6 +210,9 @@ pub struct Rules {
     pub(crate) child_skip: bool,
     pub(crate) chain: bool,
     pub(crate) gap_opposite: bool,
+    /// `gap_occupied`: a gap capture needs a last seed in a house that
+    /// held seeds.
+    pub(crate) gap_occupied: bool,
     /// Counts that a house reaching while sown is taken at (never empty
     /// when `sow_captures`).
     pub(crate) sow_counts: CountSet,
@@ -441,6 +450,12 @@ impl Rules {
             single_to_empty: set.single_to_empty,
             first_move_last: set.first_move == FirstMove::LastHouse,
             no_undo: set.no_undo,
+            no_sides: set.no_sides,
+            move_houses: if set.no_sides {
+                2 * set.houses
+            } else {
+                set.houses
+            },
             restricts_moves: set.reach_opponent
                 || set.single_to_empty
                 || set.first_move != FirstMove::Any,
@@ -461,6 +476,7 @@ impl Rules {
             child_skip: set.child_skip,
             chain: set.chain,
             gap_opposite: set.gap_opposite,
+            gap_occupied: set.gap_occupied,
             sow_counts: set.sow_capture_counts,
             sow_to_sower: set.sow_capture_by != SowCaptureBy::Owner,
             sow_own_only: set.sow_capture_by == SowCaptureBy::SowerOwn,
@@ -505,6 +521,7 @@ impl Rules {
                 || set.single_to_empty
                 || set.first_move != FirstMove::Any
                 || set.no_undo
+                || set.no_sides
                 || !set.direction_choice.is_empty(),
             ends_on_board: compile::ends_on_board(set),
             stores_on_track: set.stores_sown != StoresSown::None
@@ -654,7 +671,7 @@ impl Rules {
             Move::Swap => return None,
         };
         let h = usize::from(n).checked_sub(1)?;
-        if h >= usize::from(self.houses) {
+        if h >= usize::from(self.move_houses) {
             return None;
         }
         let chosen = self.choice >> h & 1 == 1;
@@ -677,6 +694,30 @@ impl Rules {
     /// bit `h` for house `h + 1`.
     pub fn choice_houses(&self) -> u16 {
         self.choice
+    }
+
+    /// Cup index of the house a move of `side` numbered `h + 1` sows:
+    /// `side`'s own house, or under `no_sides` (`h` from `houses` on) the
+    /// opponent's house `h - houses + 1`.
+    #[inline]
+    pub(crate) fn move_cup(&self, side: usize, h: usize) -> usize {
+        let (side, h) = self.geometry(side, h);
+        self.base(side) + h
+    }
+
+    /// The side and house (0-based) whose place on the board a move of
+    /// `side` numbered `h + 1` sows from: `(side, h)`, or under
+    /// `no_sides`, for `h` from `houses` on, the opponent's house
+    /// `h - houses`. With no store sown, both sides' tracks visit the
+    /// same houses, so the opponent's track sows it as the mover would.
+    #[inline]
+    pub(crate) fn geometry(&self, side: usize, h: usize) -> (usize, usize) {
+        let houses = usize::from(self.houses);
+        if h >= houses {
+            (1 - side, h - houses)
+        } else {
+            (side, h)
+        }
     }
 
     /// Cup index of `side`'s house 1.

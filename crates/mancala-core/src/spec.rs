@@ -175,6 +175,8 @@ const ADDED_LATER: &[&str] = &[
     "relay_store",
     "pass_store",
     "no_undo",
+    "no_sides",
+    "gap_occupied",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

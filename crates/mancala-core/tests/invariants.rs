@@ -83,7 +83,7 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, m: Move, effect: 
                 number: number as u8,
             };
             let before = pos.house(s, number).unwrap();
-            let emptied = if s == side && number == usize::from(n) {
+            let emptied = if (s, number) == lifted_house(pos, n) {
                 before
             } else {
                 0
@@ -102,6 +102,21 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, m: Move, effect: 
     }
 }
 
+/// The side and house number that the side to move's move of house `n`
+/// lifts: its own house `n`, or under `no_sides` (docs/rules.md section
+/// 4) the opponent's house `n - houses` for a number above `houses`.
+fn lifted_house(pos: &Position<'_>, n: u8) -> (Side, usize) {
+    let set = pos.rules().rule_set();
+    if set.no_sides && n > set.houses {
+        (
+            Side::new(1 - pos.to_move().index()),
+            usize::from(n - set.houses),
+        )
+    } else {
+        (pos.to_move(), usize::from(n))
+    }
+}
+
 /// The sowing steps of house `n`, replayed on `pos`'s board (a lift
 /// empties a house, a seed adds one, a take moves a house to a store),
 /// keep every seed, start with the lift of house `n`, lift once per relay
@@ -110,10 +125,13 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, m: Move, effect: 
 fn check_sowing_steps(pos: &Position<'_>, after: &Position<'_>, m: Move, effect: &Effect) {
     let n = m.house().expect("a house move");
     let steps = pos.sowing_steps(m).expect("a legal move has steps");
-    let side = pos.to_move();
+    let (side, number) = lifted_house(pos, n);
     assert_eq!(
         steps.first(),
-        Some(&SowingStep::Lift(Cup::House { side, number: n }))
+        Some(&SowingStep::Lift(Cup::House {
+            side,
+            number: number as u8
+        }))
     );
     let lifts = steps
         .iter()
@@ -254,7 +272,8 @@ fn check_legality(pos: &Position<'_>) {
                     continue;
                 };
                 check_sowing_path(pos, &tried, m, &effect);
-                let seeds = pos.house(side, usize::from(n)).unwrap();
+                let (owner, number) = lifted_house(pos, n);
+                let seeds = pos.house(owner, number).unwrap();
                 check_bar(pos, &tried, n, seeds, &effect);
                 assert!(
                     seeds >= set.min_seeds.max(1),
@@ -279,7 +298,9 @@ fn check_legality(pos: &Position<'_>) {
                 assert_eq!(tried, *pos, "a refused move changed the position");
                 assert_eq!(err.mv, m);
                 // The reason must be one the rules and the board explain.
-                let seeds = m.house().and_then(|n| pos.house(side, usize::from(n)));
+                let seeds = m
+                    .house()
+                    .and_then(|n| moved_seeds(pos, set, usize::from(n)));
                 let chosen = m.house().is_some_and(|n| set.direction_choice.contains(n));
                 let explained = match err.reason {
                     IllegalReason::GameOver => pos.is_over(),
@@ -335,8 +356,15 @@ fn check_legality(pos: &Position<'_>) {
         // listed after the other houses; the house `no_undo` bars is none
         // (section 4; `check_bar` checks the bar against the move).
         let barred = pos.to_setup().barred;
-        let movable = (1..=rules.houses() as u8)
-            .filter(|&h| pos.house(side, usize::from(h)).unwrap() >= set.min_seeds)
+        // Under `no_sides` the opponent's houses follow as moves
+        // `houses + 1` on (section 4).
+        let numbers = if set.no_sides {
+            2 * set.houses
+        } else {
+            set.houses
+        };
+        let movable = (1..=numbers)
+            .filter(|&h| moved_seeds(pos, set, usize::from(h)).unwrap() >= set.min_seeds)
             .filter(|&h| h != barred);
         let (chosen, fixed): (Vec<u8>, Vec<u8>) =
             movable.partition(|&h| set.direction_choice.contains(h));
@@ -351,6 +379,19 @@ fn check_legality(pos: &Position<'_>) {
             .collect();
         let houses: Vec<Move> = legal.iter().filter(|m| *m != Move::Swap).collect();
         assert_eq!(houses, expected, "legal houses in {pos}");
+    }
+}
+
+/// The seeds in the house that the side to move's move numbered `n`
+/// lifts: its own house `n`, or under `no_sides` (docs/rules.md section
+/// 4) the opponent's house `n - houses`; `None` for no such move.
+fn moved_seeds(pos: &Position<'_>, set: &RuleSet, n: usize) -> Option<u8> {
+    let side = pos.to_move();
+    let houses = usize::from(set.houses);
+    if set.no_sides && n > houses && n <= 2 * houses {
+        pos.house(Side::new(1 - side.index()), n - houses)
+    } else {
+        pos.house(side, n)
     }
 }
 
@@ -481,7 +522,8 @@ fn check_end_conditions(pos: &Position<'_>) {
 }
 
 /// Under `repetition`, a game ends exactly when a position (board, stores,
-/// side to move, pie state) comes back: checked against every earlier one.
+/// side to move, pie state, the house `no_undo` bars) comes back: checked
+/// against every earlier one.
 fn check_repetitions(game: &History<'_>) {
     if !game.rules().detects_repetition() {
         return;
@@ -493,6 +535,7 @@ fn check_repetitions(game: &History<'_>) {
             && a.pie == b.pie
             && a.tuzdyk == b.tuzdyk
             && a.capture_turns == b.capture_turns
+            && a.barred == b.barred
     };
     let setups: Vec<Setup> = game.positions().iter().map(Position::to_setup).collect();
     let Some((last, earlier)) = setups.split_last() else {
@@ -674,8 +717,10 @@ proptest! {
             }
             before => before,
         };
-        // `relay_store` needs `relay = next` (section 14).
+        // `relay_store` needs `relay = next`; `no_sides` plays no relay
+        // (section 14).
         let set = RuleSet {
+            no_sides: false,
             capture_before_sowing: before,
             relay: Relay::ALL[relay],
             relay_store: set.relay_store && Relay::ALL[relay] == Relay::Next,

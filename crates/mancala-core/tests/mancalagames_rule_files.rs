@@ -1467,3 +1467,114 @@ fn adi_ii_takes_only_the_sowers_own_houses_while_sowing() {
     assert_eq!(pos.to_string(), "1,0,0,0,0,0:22 4,1,2,0,0,1:17 to=1 ply=11");
     assert_eq!((effect.sow_taken, effect.captured), (4, 4));
 }
+
+#[test]
+fn nosides_moves_either_row_and_captures_on_either_side() {
+    let rules = compile(rule_file("nosides"));
+    // Every house of the board is a move: the mover's own 1 to 5, the
+    // opponent's house n as 5 + n (docs/rules.md section 4). From the
+    // start, o2's 2 seeds go counter-clockwise into o3 (2 -> 3) and o4
+    // (2 -> 3): no 2, nothing taken.
+    let mut pos = Position::new(&rules);
+    assert_eq!(pos.legal_moves().len(), 10);
+    play(&mut pos, 7);
+    assert_eq!(pos.to_string(), "2,2,2,2,2:0 2,0,3,3,2:0 to=1 ply=1");
+    // Side 0 may move h1, h3, o2 (7) and o3 (8); o2's single seed makes 2
+    // in o3, which side 0 takes (captures on either side).
+    let mut pos = at(&rules, "1,0,3,0,0:8 0,1,1,0,0:6 to=0 ply=20");
+    assert_eq!(pos.legal_moves().to_vec(), houses(&[1, 3, 7, 8]));
+    let effect = play(&mut pos, 7);
+    assert_eq!((effect.sown, effect.captured), (1, 2));
+    assert_eq!(pos.to_string(), "1,0,3,0,0:10 0,0,0,0,0:6 to=1 ply=21");
+    // Side 1's row is empty, yet it moves: side 0's h1 is its 6, h3 its 8.
+    // h3's 3 seeds go into h4, h5 and, the store not sown, o1: no 2.
+    assert_eq!(pos.legal_moves().to_vec(), houses(&[6, 8]));
+    play(&mut pos, 8);
+    assert_eq!(pos.to_string(), "1,0,0,1,1:10 1,0,0,0,0:6 to=0 ply=22");
+    // No house numbered past 10.
+    assert_eq!(
+        pos.play(Move::House(11)).unwrap_err().reason,
+        IllegalReason::NoSuchHouse { houses: 10 }
+    );
+    assert_eq!(
+        pos.play(Move::House(7)).unwrap_err().reason,
+        IllegalReason::EmptyHouse
+    );
+}
+
+#[test]
+fn nosides_ends_on_one_seed_left_which_counts_for_nobody() {
+    let rules = compile(rule_file("nosides"));
+    // h5's seed makes 2 in o1, taken: 10 for side 0 (half, no majority),
+    // one seed left on the board, too few for a capture of 2: the game
+    // ends (`end_seeds = 1`) and the seed in o5 counts for nobody.
+    let mut pos = at(&rules, "0,0,0,0,1:8 1,0,0,0,1:9 to=0 ply=30");
+    assert_eq!(play(&mut pos, 5).captured, 2);
+    let outcome = pos.outcome().unwrap();
+    assert_eq!(outcome.reason(), EndReason::FewSeeds);
+    assert_eq!(outcome.scores(), &[10, 9]);
+    assert_eq!(outcome.winner(), Some(Side::new(0)));
+}
+
+#[test]
+fn no_sides_is_refused_where_a_rule_reads_the_movers_row() {
+    let refused = |set: RuleSet| {
+        assert!(
+            matches!(
+                set.validate(),
+                Err(RuleError::InvalidValue {
+                    field: "no_sides",
+                    reason: InvalidReason::NoSidesWith,
+                    ..
+                })
+            ),
+            "{set:?}"
+        )
+    };
+    let nosides = rule_file("nosides");
+    // Kalah sows its stores and ends on an empty side.
+    refused(RuleSet {
+        no_sides: true,
+        ..Preset::Kalah.rules()
+    });
+    // More than 8 houses: the opponent's moves would pass 16.
+    refused(RuleSet {
+        houses: 9,
+        ..nosides
+    });
+    refused(RuleSet {
+        must_feed: true,
+        ..nosides
+    });
+    refused(RuleSet {
+        direction: Direction::Opposed,
+        ..nosides
+    });
+    assert!(nosides.validate().is_ok());
+}
+
+#[test]
+fn eson_xorgol_captures_across_the_gap_only_from_an_occupied_house() {
+    let rules = compile(rule_file("eson-xorgol"));
+    // Clockwise on the board, but numbered in sowing order as ever: h2's
+    // seed goes into h3. h3 was empty, so although h4 is empty and h5
+    // holds 5, nothing is taken (`gap_occupied`).
+    let mut pos = at(&rules, "0,1,0,0,5:40 1,0,2,0,0:40 to=0 ply=20");
+    assert_eq!(play(&mut pos, 2).captured, 0);
+    assert_eq!(pos.to_string(), "0,0,1,0,5:40 1,0,2,0,0:40 to=1 ply=21");
+    // Side 1 moves side 0's h4 (its move 9): 3 seeds into h5, o1 and o2,
+    // which held a seed (now 2); o3 is empty, so side 1 takes o4's seed,
+    // on its own row (captures on either side).
+    let mut pos = at(&rules, "2,0,0,3,0:40 0,1,0,1,0:40 to=1 ply=21");
+    let effect = play(&mut pos, 9);
+    assert_eq!((effect.sown, effect.captured), (3, 1));
+    assert_eq!(pos.to_string(), "2,0,0,0,1:40 1,2,0,0,0:41 to=0 ply=22");
+    // Without `gap_occupied` the first move takes h5's 5 seeds.
+    let set = RuleSet {
+        gap_occupied: false,
+        ..rule_file("eson-xorgol")
+    };
+    let rules = compile(set);
+    let mut pos = at(&rules, "0,1,0,0,5:40 1,0,2,0,0:40 to=0 ply=20");
+    assert_eq!(play(&mut pos, 2).captured, 5);
+}

@@ -241,6 +241,14 @@ const CASES: &[&str] = &[
     "adi-ii.toml",
     "oware relay=next relay_limit=5 capture=gap sow_capture_counts=4 sow_capture_by=sower_own",
     "kalah sow_capture_counts=3 sow_capture_last=true sow_capture_by=sower_own",
+    // Either player moving any house (`no_sides`).
+    "nosides.toml",
+    "oware must_feed=false grand_slam=allowed no_sides=true",
+    "oware must_feed=false grand_slam=allowed direction=cw capture=opposite capture_side=any no_sides=true",
+    // The gap capture only from an occupied house (`gap_occupied`).
+    "eson-xorgol.toml",
+    "oware relay=next relay_limit=5 capture=gap gap_occupied=true",
+    "pandi gap_occupied=true",
 ];
 
 /// Random games per case.

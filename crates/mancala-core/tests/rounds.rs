@@ -354,7 +354,7 @@ mod random {
             seed in any::<u64>(),
         ) {
             // A drawn territory_rest needs rounds = territory.
-            let set = RuleSet { rounds: Rounds::Fill, round_limit: limit, pie_rule: false, layout: Layout::UNIFORM, layout_seed: 0, territory_rest: TerritoryRest::OverHalf, first_move: FirstMove::Any, ..set };
+            let set = RuleSet { rounds: Rounds::Fill, round_limit: limit, pie_rule: false, layout: Layout::UNIFORM, layout_seed: 0, territory_rest: TerritoryRest::OverHalf, first_move: FirstMove::Any, no_sides: false, ..set };
             // A uniform start may hold fewer seeds than the drawn layout:
             // `end_seeds` stays below them (docs/rules.md section 14).
             let set = mancala_testkit::rules::fit_layout(set);

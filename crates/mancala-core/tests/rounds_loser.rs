@@ -184,7 +184,7 @@ mod random {
             limit in 1u8..=4,
             seed in any::<u64>(),
         ) {
-            let set = RuleSet { rounds: Rounds::Fill, round_limit: limit, pie_rule: false, layout: Layout::UNIFORM, layout_seed: 0, ..set };
+            let set = RuleSet { rounds: Rounds::Fill, round_limit: limit, pie_rule: false, layout: Layout::UNIFORM, layout_seed: 0, no_sides: false, ..set };
             let set = with_loser_fills(fit_layout(set));
             prop_assume!(set.rounds == Rounds::LoserFills);
             let total = set.total_seeds() as u32;

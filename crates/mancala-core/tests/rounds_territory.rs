@@ -291,7 +291,7 @@ mod random {
             rest in 0..TerritoryRest::ALL.len(),
             seed in any::<u64>(),
         ) {
-            let set = RuleSet { rounds: Rounds::Fill, round_limit: limit, pie_rule: false, layout: Layout::UNIFORM, layout_seed: 0, territory_rest: TerritoryRest::OverHalf, first_move: FirstMove::Any, ..set };
+            let set = RuleSet { rounds: Rounds::Fill, round_limit: limit, pie_rule: false, layout: Layout::UNIFORM, layout_seed: 0, territory_rest: TerritoryRest::OverHalf, first_move: FirstMove::Any, no_sides: false, ..set };
             let set = with_territory(fit_layout(set), TerritoryRest::ALL[rest]);
             prop_assume!(set.rounds == Rounds::Territory);
             let total = set.total_seeds() as u32;

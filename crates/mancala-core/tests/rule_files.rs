@@ -204,7 +204,7 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 66] = [
+    let table: [(&str, &str, Change); 68] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
@@ -317,6 +317,8 @@ fn set_changes_every_dimension_by_name() {
         ("relay_store", "true", |s| s.relay_store = true),
         ("pass_store", "true", |s| s.pass_store = true),
         ("no_undo", "true", |s| s.no_undo = true),
+        ("no_sides", "true", |s| s.no_sides = true),
+        ("gap_occupied", "true", |s| s.gap_occupied = true),
     ];
     let names: Vec<&str> = table.iter().map(|(name, _, _)| *name).collect();
     assert_eq!(

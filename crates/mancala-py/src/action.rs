@@ -6,8 +6,10 @@
 //! ids cover every house a player can own in the match: `2 x houses - 1`
 //! of them, id `a` naming the house the round's board numbers `a + 1`
 //! (the player's own house `a + 1` for `a < houses`, else the
-//! opponent's house `a - houses + 1`), the same in every round. Reading
-//! them from Python.
+//! opponent's house `a - houses + 1`), the same in every round. Under
+//! `no_sides` (section 4) the ids cover every house of the board, `2 x
+//! houses` of them, id `a` naming the move `a + 1` (the opponent's house
+//! `a - houses + 1` from `a = houses` on). Reading them from Python.
 
 use mancala_core::{Move, Rounds, Rules, Sense};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
@@ -21,6 +23,11 @@ use pyo3::prelude::*;
 fn house_actions(rules: &Rules) -> usize {
     if rules.rule_set().rounds == Rounds::Territory {
         return 2 * rules.houses() - 1;
+    }
+    // `no_sides` (docs/rules.md section 4): every house of the board, the
+    // opponent's house `n` as the move `houses + n` (no direction choice).
+    if rules.rule_set().no_sides {
+        return 2 * rules.houses();
     }
     let chosen = rules.choice_houses() != 0;
     rules.houses() * (1 + usize::from(chosen))
@@ -54,7 +61,8 @@ pub fn move_of(rules: &Rules, action: usize) -> Move {
         return Move::Swap;
     }
     if rules.choice_houses() == 0 && action >= houses && action < house_actions(rules) {
-        // A house the player may own in a later round of a territory match.
+        // A house the player may own in a later round of a territory
+        // match, or the opponent's house under `no_sides`.
         let n = u8::try_from(action + 1).expect("houses fit in a u8");
         return Move::House(n);
     }

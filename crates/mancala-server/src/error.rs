@@ -89,8 +89,9 @@ pub enum Error {
         /// Why.
         source: RuleSpecError,
     },
-    /// Rules the engine plays but the site does not yet (today none:
-    /// `site_plays` in setup.rs says which, and why).
+    /// Rules the engine plays but the site does not yet: either player
+    /// moves any house (`no_sides`, docs/rules.md section 4), which the
+    /// page does not offer (`site_plays` in setup.rs).
     #[error(
         "rules \"{spec}\": {rule} ({what}) is not played on the site yet: {why}; play these rules with `mancala play`"
     )]

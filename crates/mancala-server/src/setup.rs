@@ -386,12 +386,13 @@ fn offered(
     }
 }
 
-/// Refuses rules whose moves the page cannot make or show yet; today
-/// none. A direction the player chooses (`direction_choice`,
-/// docs/rules.md section 3) is played: its moves are a house and a
-/// direction (`3cw`, `3ccw`), which the page offers as two arrows on the
-/// house (the state messages' `legal_moves` list them). Split sowing is
-/// played: its moves are house numbers, and the page animates the
+/// Refuses rules whose moves the page cannot make or show yet:
+/// `no_sides` (docs/rules.md section 4), whose moves of the opponent's
+/// row the page does not offer. A direction the player chooses
+/// (`direction_choice`, section 3) is played: its moves are a house and
+/// a direction (`3cw`, `3ccw`), which the page offers as two arrows on
+/// the house (the state messages' `legal_moves` list them). Split sowing
+/// is played: its moves are house numbers, and the page animates the
 /// engine's steps; so is a relay sowing that lifts the mover's store
 /// (`relay_store`, section 3), whose store lift is one of those steps,
 /// and `no_undo` (section 4), whose barred house the position's
@@ -403,9 +404,17 @@ fn offered(
 ///
 /// # Errors
 ///
-/// None today; [`Error::RulesNotOnSite`] names a rule refused.
-pub(crate) fn site_plays(_spec: &str, _rules: &RuleSet) -> Result<(), Error> {
-    Ok(())
+/// [`Error::RulesNotOnSite`] naming `no_sides`.
+pub(crate) fn site_plays(spec: &str, rules: &RuleSet) -> Result<(), Error> {
+    if !rules.no_sides {
+        return Ok(());
+    }
+    Err(Error::RulesNotOnSite {
+        spec: spec.to_string(),
+        rule: "no_sides",
+        what: "either player moving any house of the board",
+        why: "the page offers only the mover's own houses",
+    })
 }
 
 /// The house count the site plays for a choice of `houses` with

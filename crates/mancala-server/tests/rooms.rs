@@ -549,6 +549,12 @@ async fn bad_room_options_are_refused_naming_the_field() {
             "bad_rules",
             "oware,players=3",
         ),
+        // The page cannot offer the opponent's houses (issue 30, NoSides).
+        (
+            json!({ "rules": "oware,must_feed=false,grand_slam=allowed,no_sides=true" }),
+            "bad_rules",
+            "no_sides",
+        ),
     ];
     for (body, code, field) in cases {
         let (status, answer) = create(&server, &host, body.clone()).await;

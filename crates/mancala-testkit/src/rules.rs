@@ -309,7 +309,7 @@ fn base_draws()
     let more = (
         prop::collection::vec(1u8..=6, 0..3),
         (0..SowCaptureBy::ALL.len(), any::<bool>()),
-        any::<bool>(),
+        (any::<bool>(), any::<bool>()),
         (any::<bool>(), prop::sample::select(vec![0u8, 0, 1, 2])),
     );
     // Small relay limits too, so that moves reach them; a capture ending
@@ -356,7 +356,7 @@ type Extras = (
     (bool, u8, bool),
     (bool, u8),
     (bool, bool, bool),
-    bool,
+    (bool, bool),
 );
 
 /// The draws of the dimensions [`with_extras`] sets on top of
@@ -421,7 +421,10 @@ fn extra_draws() -> impl Strategy<Value = (LayoutDraw, Extras)> {
     );
     // No move straight back (`no_undo`, section 4) half the time it can
     // be (two players on split rows whose end houses are not chosen).
-    let undo = any::<bool>();
+    // Either player moving any house (`no_sides`, section 4) half the
+    // time it can be (two players, at most 8 houses), the rules it is
+    // refused with repaired.
+    let undo = (any::<bool>(), any::<bool>());
     (
         layout,
         (
@@ -434,7 +437,7 @@ fn extra_draws() -> impl Strategy<Value = (LayoutDraw, Extras)> {
 /// [`extra_draws`] draws them), each repaired as docs/rules.md section 14
 /// asks.
 fn with_extras(mut rules: RuleSet, layout: LayoutDraw, extra: Extras) -> RuleSet {
-    let (few, choice, before, reach, territory, kids, full, first, undo) = extra;
+    let (few, choice, before, reach, territory, kids, full, first, (undo, sides)) = extra;
     (rules.reach_opponent, rules.single_to_empty) = (reach.0, reach.1);
     rules.tuzdyk_across = rules.tuzdyk && reach.2;
     let rules = RuleSet {
@@ -482,7 +485,82 @@ fn with_extras(mut rules: RuleSet, layout: LayoutDraw, extra: Extras) -> RuleSet
     };
     let rules = with_relay_store(with_first_move(rules, first.0), first.1);
     let rules = with_pass_store(rules, first.2);
-    with_no_undo(rules, undo)
+    with_no_sides(with_no_undo(rules, undo), sides)
+}
+
+/// `rules` letting either player move any house (`no_sides`,
+/// docs/rules.md section 4) when `on` and the rules have two players and
+/// at most 8 houses, the dimensions it is refused with set back to
+/// Kalah's (one way round, no store sown, no relay, capacity, children,
+/// tuzdyk, captures while or before sowing, feeding, grand slam rule,
+/// move restriction or rounds; `no_legal_move` instead of an end on an
+/// empty side); else as they are.
+pub fn with_no_sides(rules: RuleSet, on: bool) -> RuleSet {
+    if !on || rules.players != 2 || rules.houses > 8 {
+        return rules;
+    }
+    let mut end = rules.end;
+    for c in [
+        EndCondition::AnySideEmpty,
+        EndCondition::EmptyFirst,
+        EndCondition::TakeAll,
+    ] {
+        end.remove(c);
+    }
+    end.insert(EndCondition::NoLegalMove);
+    let kalah = RuleSet::default();
+    let direction = match rules.direction {
+        Direction::Cw => Direction::Cw,
+        _ => Direction::Ccw,
+    };
+    let set = RuleSet {
+        no_sides: true,
+        direction,
+        direction_choice: HouseSet::EMPTY,
+        stores_sown: StoresSown::None,
+        extra_turn: ExtraTurn::None,
+        must_feed: false,
+        unfed: Unfed::AnyMove,
+        grand_slam: GrandSlam::Allowed,
+        end,
+        relay: Relay::None,
+        relay_on: kalah.relay_on,
+        relay_limit: kalah.relay_limit,
+        relay_counts: CountSet::EMPTY,
+        capture_ends_relay: kalah.capture_ends_relay,
+        lap_capture: kalah.lap_capture,
+        relay_store: false,
+        capacity: 0,
+        children: false,
+        child_count: kalah.child_count,
+        child_skip: kalah.child_skip,
+        tuzdyk: false,
+        tuzdyk_count: kalah.tuzdyk_count,
+        tuzdyk_across: false,
+        sow_capture_counts: CountSet::EMPTY,
+        sow_capture_by: kalah.sow_capture_by,
+        sow_capture_last: false,
+        capture_before_sowing: CaptureBeforeSowing::None,
+        capture_opponent_store: false,
+        pass_store: false,
+        reach_opponent: false,
+        single_to_empty: false,
+        first_move: FirstMove::Any,
+        no_undo: false,
+        rounds: Rounds::None,
+        round_fill: kalah.round_fill,
+        round_starter: kalah.round_starter,
+        match_houses: kalah.match_houses,
+        round_limit: kalah.round_limit,
+        territory_rest: kalah.territory_rest,
+        lot_seed: 0,
+        ..rules
+    };
+    if on && set.validate().is_ok() {
+        set
+    } else {
+        rules
+    }
 }
 
 /// `rules` barring a single seed's move straight back across the end of
@@ -855,7 +933,7 @@ type Shape = (u8, u8, u8, usize, usize, usize, usize);
 type Feeding = (bool, u8, bool, usize, usize);
 type Captures = (usize, usize, usize, Vec<u8>, (usize, bool), (bool, u8), u32);
 type Ending = (u8, usize, usize, bool, (bool, u8));
-type More = (Vec<u8>, (usize, bool), bool, (bool, u8));
+type More = (Vec<u8>, (usize, bool), (bool, bool), (bool, u8));
 type Relaying = (usize, usize, u8, usize, (bool, Vec<u8>, usize));
 type Rounding = (bool, usize, usize, u8, u8);
 
@@ -968,7 +1046,8 @@ fn rule_set_of(
         chain,
         // A limit needs chain (docs/rules.md section 14).
         chain_limit: if chain { chain_limit } else { 0 },
-        gap_opposite: gap_opposite && two,
+        gap_opposite: gap_opposite.0 && two,
+        gap_occupied: gap_opposite.1,
         sow_capture_counts: sow_counts.into_iter().collect::<CountSet>(),
         sow_capture_by: SowCaptureBy::ALL[sow_by],
         sow_capture_last,
@@ -1022,6 +1101,8 @@ fn rule_set_of(
         pass_store: false,
         // Drawn apart (`with_no_undo`).
         no_undo: false,
+        // Drawn apart (`with_no_sides`).
+        no_sides: false,
         // Only with relay sowing (docs/rules.md section 14).
         relay_counts: if Relay::ALL[relay] == Relay::None {
             CountSet::EMPTY

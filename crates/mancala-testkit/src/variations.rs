@@ -175,6 +175,8 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         | "relay_store"
         | "pass_store"
         | "no_undo"
+        | "no_sides"
+        | "gap_occupied"
         | "pie_rule" => names(&["true", "false"]),
         "layout" => layouts(rules),
         "capture_counts" => counts(rules.capture_counts),
@@ -322,7 +324,7 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
         "chain" | "chain_limit" if !matches!(r.capture, Capture::Count | Capture::Gap) => {
             Some("only count and gap captures chain")
         }
-        "gap_opposite" if r.capture != Capture::Gap => Some("a gap-capture rule"),
+        "gap_opposite" | "gap_occupied" if r.capture != Capture::Gap => Some("a gap-capture rule"),
         "no_undo" if r.min_seeds > 1 => Some("no single seed is ever moved"),
         "capture_opponent_store"
             if r.extra_turn == mancala_core::ExtraTurn::AnyStore && r.first_move_extra_turn =>

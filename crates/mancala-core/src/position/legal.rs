@@ -85,7 +85,7 @@ impl<'r> Position<'r> {
             side,
             house,
             dir,
-            self.state.cups[self.rules.base(side) + house],
+            self.state.cups[self.rules.move_cup(side, house)],
         ))
     }
 
@@ -197,6 +197,11 @@ impl<'r> Position<'r> {
             }
             if r.restricts_moves {
                 legal = self.reaching(legal);
+            }
+            // `no_sides`: the opponent's houses are moves `houses + 1` on.
+            if r.no_sides {
+                let theirs = r.movable(&self.state.cups, 1 - side);
+                legal |= u64::from(theirs) << r.houses;
             }
             // `no_undo`: the end houses are never chosen (section 14), so
             // the barred house is one plain move bit.
@@ -400,9 +405,12 @@ impl<'r> Position<'r> {
             Move::House(n) | Move::Directed(n, _) => n,
         };
         let side = self.to_move();
-        let Some(seeds) = self.house(side, usize::from(n)) else {
-            return IllegalReason::NoSuchHouse { houses: r.houses };
+        let Some((owner, number)) = self.moved_house(side, usize::from(n)) else {
+            return IllegalReason::NoSuchHouse {
+                houses: r.move_houses,
+            };
         };
+        let seeds = self.house(owner, number).unwrap_or(0);
         if r.move_dir(side.index(), m).is_none() {
             return if m.sense().is_some() {
                 IllegalReason::DirectionFixed
@@ -410,7 +418,7 @@ impl<'r> Position<'r> {
                 IllegalReason::DirectionNeeded
             };
         }
-        if seeds == 0 && self.is_burnt(side, usize::from(n)) {
+        if seeds == 0 && self.is_burnt(owner, number) {
             return IllegalReason::BurntHouse;
         }
         if seeds == 0 {

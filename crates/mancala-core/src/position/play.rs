@@ -162,7 +162,8 @@ impl<'r> Position<'r> {
         match m {
             Move::Swap => self.swap(),
             Move::House(n) | Move::Directed(n, _) => {
-                effect.sown = self.house(self.to_move(), usize::from(n)).unwrap_or(0);
+                let sown = self.moved_house(side, usize::from(n));
+                effect.sown = sown.and_then(|(s, h)| self.house(s, h)).unwrap_or(0);
                 let (h, dir) = r.move_dir(side.index(), m).expect("a legal house move");
                 let sowing =
                     self.sow_house::<true, KERNEL_GENERAL>(h, dir, &mut effect.captured_cups);

@@ -487,8 +487,9 @@ pub(super) fn fixed_reverse(set: &RuleSet) -> [u16; MAX_PLAYERS] {
 /// Flag: no rule of issue 20's sowing is in play (relay, captures while
 /// sowing, the lone-seed origin, the tuzdyk, children), sowings go the board's
 /// way only (not `parity`, `split`, `opposed` or a `direction_choice`), nothing
-/// is captured before sowing (`capture_before_sowing`, issue 30), and no
-/// house has a `capacity`.
+/// is captured before sowing (`capture_before_sowing`, issue 30), no
+/// house has a `capacity`, and a move sows the mover's row only (not
+/// `no_sides`).
 pub(super) fn plain(set: &RuleSet) -> bool {
     set.relay == Relay::None
         && set.capacity == 0
@@ -498,6 +499,7 @@ pub(super) fn plain(set: &RuleSet) -> bool {
         && !set.children
         && !two_ways(set)
         && set.capture_before_sowing == CaptureBeforeSowing::None
+        && !set.no_sides
 }
 
 /// The sowing kernel (`KERNEL_*`): plain sowing with its capture family

@@ -104,7 +104,9 @@ impl Registers {
             // Nor is the game's first move's house (`first_move`).
             && !rules.first_move_last
             // Nor is the house `no_undo` bars.
-            && !rules.no_undo;
+            && !rules.no_undo
+            // Nor a move of the opponent's row (`no_sides`).
+            && !rules.no_sides;
         if !fits {
             return None;
         }

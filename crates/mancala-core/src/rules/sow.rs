@@ -98,6 +98,7 @@ impl Rules {
     /// [`Rules::direction_of`]), without sowing.
     #[inline]
     pub(crate) fn landing_cup(&self, side: usize, house: usize, n: u8, dir: usize) -> usize {
+        let (side, house) = self.geometry(side, house);
         let dir = self.direction_of(n, dir);
         let start = self.sow_start(dir, side, house, n);
         let lap = usize::from(self.lap[side]);
@@ -143,6 +144,7 @@ impl Rules {
         n: u8,
         dir: usize,
     ) -> impl Iterator<Item = usize> + '_ {
+        let (side, house) = self.geometry(side, house);
         let dir = self.direction_of(n, dir);
         let start = self.sow_start(dir, side, house, n);
         let lap = usize::from(self.lap[side]);
@@ -186,7 +188,7 @@ impl Rules {
             self.sow_relay::<false>(&mut cups, (side, house, dir), sowings, &mut 0, step);
             return;
         }
-        let origin = self.base(side) + house;
+        let origin = self.move_cup(side, house);
         let n = std::mem::take(&mut cups[origin]);
         debug_assert!(n > 0, "sowing an empty house");
         step(Step::Lift(origin));
@@ -332,14 +334,18 @@ impl Rules {
             let from = (side, house, dir);
             return self.sow_relay::<REPORT>(cups, from, sowings, captured_cups, |_| ());
         }
-        let origin = self.base(side) + house;
+        // Under `no_sides` a move of the opponent's row sows from their
+        // house along their track (the same houses, no store sown); the
+        // landing is still the mover's.
+        let (track_side, house) = self.geometry(side, house);
+        let origin = self.base(track_side) + house;
         let n = cups[origin];
         debug_assert!(n > 0, "sowing an empty house");
         let dir = self.direction_of(n, dir);
         // The table holds sowings from the usual start only, of the seeds
         // lifted.
         let moved_on = self.single_moves_on && n == 1;
-        let start = self.sow_start(dir, side, house, n);
+        let start = self.sow_start(dir, track_side, house, n);
         let mut result = Sowing::landing(0);
         let before = self.before_sowing != CaptureBeforeSowing::None;
         let sown = if before {
@@ -363,7 +369,7 @@ impl Rules {
             )
         } else {
             let tabled = !moved_on && !before;
-            self.sow_seeds(cups, dir, side, house, (origin, start), sown, tabled)
+            self.sow_seeds(cups, dir, track_side, house, (origin, start), sown, tabled)
         };
         if self.tuzdyk {
             self.pay_tuzdyks(cups, tuzdyks);
@@ -1032,6 +1038,8 @@ impl Rules {
                     self.take::<REPORT>(cups, side, houses, out, captured_cups);
                 }
             }
+            // `gap_occupied`: a last seed alone in its house takes nothing.
+            Capture::Gap if self.gap_occupied && cups[last] < 2 => {}
             Capture::Gap => {
                 let taken = self.gap_houses(cups, side, last, dir);
                 if taken != 0 {

@@ -315,6 +315,15 @@ rule_dimensions! {
         /// next sowing (two players, `direction = split`, neither end
         /// house in `direction_choice`).
         no_undo: bool = false,
+        /// No sides (MancalaGames' `no_sides`: NoSides, Eson Xorgol):
+        /// either player may move any house of the board, both rows; the
+        /// opponent's house `n` is the mover's move `houses + n` (two
+        /// players, at most 8 houses, stores not sown).
+        no_sides: bool = false,
+        /// Under `capture = gap`: only a last seed that falls into a
+        /// house already holding seeds captures across the gap
+        /// (MancalaGames' TWO_OUT without laps: Eson Xorgol).
+        gap_occupied: bool = false,
     }
 }
 

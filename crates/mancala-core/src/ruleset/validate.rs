@@ -154,7 +154,8 @@ impl RuleSet {
     /// `stores_sown = own`, or with a `lap_capture` or
     /// `capture_before_sowing`; `pass_store` with 3 or 4 players, a
     /// tuzdyk or children; `no_undo` without two players and `direction =
-    /// split`, or with an end house in `direction_choice`.
+    /// split`, or with an end house in `direction_choice`; `no_sides`
+    /// with what it cannot be played with.
     fn validate_game_mechanics(&self) -> Result<(), RuleError> {
         let invalid = |field: &'static str, value: String, reason| {
             Err(RuleError::InvalidValue {
@@ -188,7 +189,48 @@ impl RuleSet {
         {
             return invalid("no_undo", "true".into(), InvalidReason::NoUndoWith);
         }
+        if self.no_sides && !self.no_sides_fits() {
+            return invalid("no_sides", "true".into(), InvalidReason::NoSidesWith);
+        }
         Ok(())
+    }
+
+    /// Whether `no_sides` can be played with the other dimensions
+    /// (docs/rules.md section 4): two players, at most 8 houses (a move
+    /// of the opponent's row is numbered up to `2 x houses`), one track
+    /// of houses that both players sow the same way (no store sown, no
+    /// `split`, `opposed`, `parity` or chosen direction), and no rule
+    /// that reads the mover's own row to sow or to move (relay, capacity,
+    /// children, tuzdyk, captures while or before sowing, feeding, a
+    /// grand slam rule, `reach_opponent`, `single_to_empty`, `first_move`,
+    /// `no_undo`, rounds) or ends the game on an empty side.
+    fn no_sides_fits(&self) -> bool {
+        let empty_side_ends = [
+            EndCondition::AnySideEmpty,
+            EndCondition::EmptyFirst,
+            EndCondition::TakeAll,
+        ]
+        .into_iter()
+        .any(|c| self.end.contains(c));
+        self.players == 2
+            && self.houses <= 8
+            && self.stores_sown == StoresSown::None
+            && matches!(self.direction, Direction::Ccw | Direction::Cw)
+            && self.direction_choice.is_empty()
+            && self.relay == Relay::None
+            && self.capacity == 0
+            && !self.children
+            && !self.tuzdyk
+            && self.sow_capture_counts.is_empty()
+            && self.capture_before_sowing == CaptureBeforeSowing::None
+            && !self.must_feed
+            && self.grand_slam == GrandSlam::Allowed
+            && !self.reach_opponent
+            && !self.single_to_empty
+            && self.first_move == FirstMove::Any
+            && !self.no_undo
+            && self.rounds == Rounds::None
+            && !empty_side_ends
     }
 
     /// Refuses capture dimensions that need another (a limit without

@@ -139,6 +139,12 @@ class Rules:
     # across the end of a split row may not be moved on the opponent's
     # next turn.
     no_undo: bool = False
+    # No sides (section 4, NoSides, Eson Xorgol): either player moves any
+    # house; the opponent's house n is the mover's move houses + n.
+    no_sides: bool = False
+    # Under capture = gap (section 5, Eson Xorgol): only a last seed in a
+    # house that held seeds captures.
+    gap_occupied: bool = False
 
 
 KALAH = Rules()
@@ -294,7 +300,8 @@ def parse_rules(spec):
                      "capture_ends_relay", "capture_leaves_seed", "single_seed_captures",
                      "sow_capture_last", "capture_opponent_store",
                      "reach_opponent", "single_to_empty", "tuzdyk_across",
-                     "children", "child_skip", "relay_store", "pass_store", "no_undo"):
+                     "children", "child_skip", "relay_store", "pass_store", "no_undo",
+                     "no_sides", "gap_occupied"):
             rules = replace(rules, **{key: value == "true"})
         elif key == "end":
             rules = replace(rules, end=frozenset(value.split(",")))
@@ -617,8 +624,8 @@ def sow(rules, s, mover, k, stats, way=None):
     `clockwise`), leg after leg under relay sowing; returns the cup of the
     last seed, whether the relay limit stopped the move, whether
     `lap_capture` ended it (no final landing) and the seeds its legs took."""
-    hand = s.houses[mover][k]  # the seeds of the house played
-    last = sow_leg(rules, s, mover, ("h", mover, k), stats, way)
+    hand = count(s, moved_cup(rules, mover, k))  # the seeds of the house played
+    last = sow_leg(rules, s, mover, moved_cup(rules, mover, k), stats, way)
     lifts = 0
     leg_taken = 0
     while True:
@@ -858,6 +865,8 @@ def gap_capture(rules, s, mover, last, step):
     taken = Counter()
     if last[0] != "h":
         return taken
+    if rules.gap_occupied and count(s, last) < 2:
+        return taken  # `gap_occupied`: the last seed fell into an empty house
     chosen = []
 
     def held(cup):
@@ -948,7 +957,8 @@ def play_house(rules, s, k, stats, way=None):
     mover = s.to_move
     before = s.copy()
     t = s.copy()
-    back = 1 if clockwise(rules, s.houses[mover][k], way) else -1
+    lifted = count(s, moved_cup(rules, mover, k))
+    back = 1 if clockwise(rules, lifted, way) else -1
     last, limited, lap_ended, leg_taken = sow(rules, t, mover, k, stats, way)
     sown = t.copy()
     taken = Counter()
@@ -958,11 +968,11 @@ def play_house(rules, s, k, stats, way=None):
         return t, False, False
     if t.tuzdyk_owner(last) is not None:
         stats["last_in_a_tuzdyk"] += 1  # captures nothing
-    elif may_capture(rules, t, s.houses[mover][k]) and make_tuzdyk(rules, t, mover, last, stats):
+    elif may_capture(rules, t, lifted) and make_tuzdyk(rules, t, mover, last, stats):
         stats["tuzdyks"] += 1
-    elif may_capture(rules, t, s.houses[mover][k]) and gives_store(rules, t, mover, last, stats):
+    elif may_capture(rules, t, lifted) and gives_store(rules, t, mover, last, stats):
         pass  # section 5, `pass_store`: nothing else is captured
-    elif may_capture(rules, t, s.houses[mover][k]):
+    elif may_capture(rules, t, lifted):
         taken = capture(rules, t, mover, last, back)
     opponents = [p for p in range(rules.players) if p != mover]
     grand_slam = rules.players == 2 and any(
@@ -979,7 +989,7 @@ def play_house(rules, s, k, stats, way=None):
         )
         extra = earned and (rules.first_move_extra_turn or before.ply > 0)
     if not extra and not limited:
-        opponent_store_capture(rules, t, mover, last, s.houses[mover][k], stats)
+        opponent_store_capture(rules, t, mover, last, lifted, stats)
     captured = sum(taken.values()) > 0 and not (grand_slam and rules.grand_slam == "no_capture")
     if captured and rules.capture_extra_turn and (rules.first_move_extra_turn or before.ply > 0):
         # Under a limit, a capture earns another move only while the turn
@@ -1000,6 +1010,23 @@ def play_house(rules, s, k, stats, way=None):
 
 
 # --- Legal moves (section 4) ------------------------------------------------
+
+def move_houses(rules):
+    """The house moves a side may name: its own houses, or under
+    `no_sides` (section 4) every house of the board, the opponent's
+    house n as the move houses + n."""
+    return 2 * rules.houses if rules.no_sides else rules.houses
+
+
+def moved_cup(rules, mover, k):
+    """The house that the mover's move k + 1 lifts: its own house k, or
+    under `no_sides` (k from `houses` on) the opponent's house k - houses.
+    Two players and one track of houses (no store sown), so the mover's
+    track sows it as it would its own."""
+    if k < rules.houses:
+        return ("h", mover, k)
+    return ("h", 1 - mover, k - rules.houses)
+
 
 def reaches(rules, s, k, way):
     """Section 4, `reach_opponent` and `single_to_empty`: may house k
@@ -1023,8 +1050,9 @@ def candidate_moves(rules, s, stats):
     what it did), or None if the game ends unfed."""
     mover = s.to_move
     moves = []
-    for k in range(rules.houses):
-        if s.houses[mover][k] == 0 or s.houses[mover][k] < rules.min_seeds:
+    for k in range(move_houses(rules)):
+        seeds = count(s, moved_cup(rules, mover, k))
+        if seeds == 0 or seeds < rules.min_seeds:
             continue
         if rules.first_move == "last_house" and s.ply == 0 and k != rules.houses - 1:
             continue  # section 4, `first_move`: the first sowing is from the last house

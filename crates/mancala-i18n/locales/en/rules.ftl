@@ -115,6 +115,7 @@ rules-sowing-capacity = A house that holds { $count } { $count ->
 rules-sowing-first-move-last = The game's first move is made from the first player's house { $house }, the last before their store.
 # no_undo.
 rules-sowing-no-undo = A single seed that a move sows across the end of a row into an opponent's empty house may not be moved straight back by that opponent on their next turn.
+rules-sowing-no-sides = Either player may sow any house of the board, on either row; the opponent's house n is played as house { $houses } + n.
 
 ## Relay sowing
 
@@ -272,6 +273,7 @@ rules-capture-gap-chain = The capture goes on while the pattern repeats: { $side
         [own] an empty house, then one holding seeds on your own side
        *[any] an empty house, then one holding seeds
     }.
+rules-capture-gap-occupied = Only a last seed that lands in a house already holding seeds captures across the gap.
 # $limit: the most houses one chain capture takes (chain_limit).
 rules-capture-chain-limit = One capture takes at most { $limit } { $limit ->
         [one] house

@@ -81,6 +81,7 @@ rules-sowing-single-to-empty = 石が1個だけの穴は、その石が空の穴
 rules-sowing-capacity = 石が{ $count }個以上ある穴は満杯です。まくときはその穴を飛ばし、石は次の穴かゴールに入ります。
 rules-sowing-first-move-last = ゲームの最初の手は、先手のゴールのすぐ手前の穴（{ $house }番の穴）から打ちます。
 rules-sowing-no-undo = 1回の手で列の端を越えて相手の空の穴に入った1個だけの石は、その相手が次の手ですぐに送り返すことはできません。
+rules-sowing-no-sides = どちらのプレイヤーも、盤のどちらの列の穴からでもまくことができます。相手の n 番の穴は { $houses } + n 番の穴として指します。
 
 ## 続けてまく
 
@@ -212,6 +213,7 @@ rules-capture-gap-chain = 空の穴の次に{ $side ->
         [own] 自分の列の石の入った穴
        *[any] 石の入った穴
     }が続くかぎり、さらに取り続けます。
+rules-capture-gap-occupied = 空の穴を越えて取れるのは、最後の石がすでに石の入った穴に落ちたときだけです。
 # $limit: 1回の連続取りで取れる穴の最大数（chain_limit）。
 rules-capture-chain-limit = 1回の取りで取れる穴は、最初の穴を含めて{ $limit }つまでです。
 
