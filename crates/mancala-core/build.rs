@@ -8,6 +8,11 @@
 //! each file's base preset and its `NAME = VALUE` pairs in the text form
 //! `RuleSet::set` reads, which works without the crate's `toml` feature.
 //! `Preset::rules` applies and validates them once, at first use.
+//!
+//! Every other rule file of `rules/` is compiled in the same way, as
+//! `SHIPPED_FILES`, so that a spec or `--rules` can name it
+//! (`RuleSet::from_spec("krur")`) wherever the crate runs, with no file at
+//! hand.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -42,6 +47,29 @@ fn main() {
          pub(crate) const RULE_FILES: &[RuleFile] = &[\n",
     );
     for game in GAMES {
+        let path = dir.join(format!("{game}.toml"));
+        println!("cargo::rerun-if-changed={}", path.display());
+        let (base, pairs) = read(&path);
+        write!(out, "    ({game:?}, {base:?}, &[").expect("a String takes any text");
+        for (name, value) in pairs {
+            write!(out, "({name:?}, {value:?}), ").expect("a String takes any text");
+        }
+        out.push_str("]),\n");
+    }
+    out.push_str("];\n");
+    out.push_str(
+        "/// Every other rule file of rules/, by name (its file stem), in name order.\n\
+         pub(crate) const SHIPPED_FILES: &[RuleFile] = &[\n",
+    );
+    println!("cargo::rerun-if-changed={}", dir.display());
+    let mut shipped: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("a readable rules/ entry").file_name())
+        .filter_map(|name| name.to_str()?.strip_suffix(".toml").map(str::to_string))
+        .filter(|name| !GAMES.contains(&name.as_str()))
+        .collect();
+    shipped.sort();
+    for game in &shipped {
         let path = dir.join(format!("{game}.toml"));
         println!("cargo::rerun-if-changed={}", path.display());
         let (base, pairs) = read(&path);

@@ -153,6 +153,21 @@ fn rules_command(command: &RulesCommand, cli: &Cli) -> CliResult {
                 };
                 outln!("{:<14} {}{aliases}", preset.name(), preset.description());
             }
+            outln!("rule files, each played by its name (crates/mancala-core/rules/):");
+            for name in mancala_core::shipped_rule_files() {
+                let set = mancala_core::shipped_rule_file(name).expect("a shipped file's name");
+                let rounds = if set.rounds == mancala_core::Rounds::None {
+                    ""
+                } else {
+                    ", in rounds"
+                };
+                outln!(
+                    "{name:<14} {} players, {} houses of {} seeds{rounds}",
+                    set.players,
+                    set.houses,
+                    set.seeds
+                );
+            }
             Ok(())
         }
         RulesCommand::Show { name } => {

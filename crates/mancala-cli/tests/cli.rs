@@ -69,7 +69,28 @@ fn rules_list_names_every_preset_and_alias() {
     ] {
         assert!(out.contains(name), "{name} missing from:\n{out}");
     }
-    assert_eq!(out.lines().count(), 22);
+    // The 22 presets, then every rule file shipped, each by its name.
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[22],
+        "rule files, each played by its name (crates/mancala-core/rules/):"
+    );
+    let files: Vec<&str> = mancala_core::shipped_rule_files().collect();
+    assert_eq!(lines.len(), 23 + files.len());
+    assert!(
+        lines.contains(&"krur           2 players, 4 houses of 4 seeds"),
+        "{out}"
+    );
+    assert!(
+        lines.contains(&"dakon-rounds   2 players, 7 houses of 7 seeds, in rounds"),
+        "{out}"
+    );
+    // Each is a name `--rules` takes.
+    let explained = ok(&["rules", "explain", "krur"]);
+    assert!(
+        explained.contains("4 houses holding 4 seeds"),
+        "{explained}"
+    );
 }
 
 #[test]

@@ -112,7 +112,7 @@ pub use outcome::{EndReason, Outcome, Wdl};
 pub use perft::{perft, perft_divide};
 pub use phrase::{Phrase, PhraseArg};
 pub use position::{Choose, Cup, Effect, Playout, Position, SowingStep};
-pub use preset::{KalahOptions, Preset};
+pub use preset::{KalahOptions, Preset, shipped_rule_file, shipped_rule_files};
 pub use record::GameLineError;
 pub use rounds::{Match, MatchLineError, rounds_won};
 pub use rules::Rules;

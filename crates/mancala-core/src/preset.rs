@@ -321,7 +321,8 @@ impl Preset {
     }
 }
 
-// `RULE_FILES`: every traditional game's rule file, compiled in by build.rs.
+// `RULE_FILES`: every traditional game's rule file, and `SHIPPED_FILES`:
+// every other, compiled in by build.rs.
 include!(concat!(env!("OUT_DIR"), "/rule_files.rs"));
 
 /// The rule sets of the traditional games of docs/games.md: each is its
@@ -341,20 +342,54 @@ fn traditional_rules(game: Preset) -> RuleSet {
         .unwrap_or_else(|| unreachable!("{game} is a seeded preset or has a rule file"))
 }
 
+/// The rule file `rules/NAME.toml` shipped with the crate (docs/games.md:
+/// the MancalaGames games and the games in rounds, every file that is not
+/// a preset's), by its name, ignoring case, with `_` or spaces for `-`;
+/// compiled in by build.rs and applied on its base preset at each call.
+/// [`RuleSet::from_spec`](crate::RuleSet::from_spec) reads these names
+/// after the presets'.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_core::{shipped_rule_file, shipped_rule_files};
+///
+/// let krur = shipped_rule_file("krur").expect("shipped");
+/// assert_eq!((krur.houses, krur.seeds), (4, 4));
+/// assert!(krur.children);
+/// assert!(shipped_rule_files().any(|name| name == "dakon-rounds"));
+/// assert!(shipped_rule_file("kalah").is_none()); // a preset, not a file
+/// ```
+pub fn shipped_rule_file(name: &str) -> Option<RuleSet> {
+    let wanted = name.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+    SHIPPED_FILES
+        .iter()
+        .find(|(file, ..)| *file == wanted)
+        .map(|&(file, base, pairs)| rule_file(file, base, pairs))
+}
+
+/// The names of the rule files [`shipped_rule_file`] knows, in name
+/// order.
+pub fn shipped_rule_files() -> impl Iterator<Item = &'static str> {
+    SHIPPED_FILES.iter().map(|(name, ..)| *name)
+}
+
 /// A rule file's rule set: its base preset with each `(dimension, value)`
 /// set as a rule file or `--set` would.
 ///
 /// # Panics
 ///
-/// If the file names a base that is not a seeded preset, a dimension or
-/// value `RuleSet::set` refuses, or rules that do not validate: the files
-/// are part of the crate, and the tests build every preset.
+/// If a preset's file names a base that is not a seeded preset, or a file
+/// a dimension or value `RuleSet::set` refuses, or rules that do not
+/// validate: the files are part of the crate, and the tests build every
+/// one of them.
 fn rule_file(name: &str, base: &str, pairs: &[(&str, &str)]) -> RuleSet {
     let base: Preset = base
         .parse()
         .unwrap_or_else(|e| panic!("rules/{name}.toml: preset: {e}"));
+    let is_preset = RULE_FILES.iter().any(|(file, ..)| *file == name);
     assert!(
-        !RULE_FILES.iter().any(|(file, ..)| *file == base.name()),
+        !is_preset || !RULE_FILES.iter().any(|(file, ..)| *file == base.name()),
         "rules/{name}.toml: the base preset {base} must be a seeded one"
     );
     let mut rules = base.rules();

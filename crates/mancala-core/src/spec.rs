@@ -16,7 +16,10 @@ impl RuleSet {
     /// - The preset is a name or alias as [`Preset`] reads it, optionally
     ///   followed by a player count: `kalah3` is `kalah,players=3`. It may
     ///   be left out when the first part is an override: the base is then
-    ///   `kalah`, as in rule files.
+    ///   `kalah`, as in rule files. Where no preset has the name, it may
+    ///   be a rule file shipped with the crate, by its name
+    ///   ([`shipped_rule_file`](crate::shipped_rule_file): `krur`,
+    ///   `dakon-rounds,round_limit=3`).
     /// - Each override sets one rule dimension as [`RuleSet::set`] does
     ///   (`players=3`, `capture-empty-opposite=on`), in order. A list value
     ///   goes on over the following parts that hold no `=`:
@@ -48,6 +51,9 @@ impl RuleSet {
     ///
     /// let oware = RuleSet::from_spec("awari, end=majority,repetition, seeds=5")?;
     /// assert!(oware.end.contains(EndCondition::Repetition));
+    ///
+    /// let krur = RuleSet::from_spec("krur,seeds=3")?; // a shipped rule file
+    /// assert!(krur.children && krur.seeds == 3);
     ///
     /// assert!(matches!(RuleSet::from_spec("kalah,,seeds=5"), Err(RuleSpecError::Empty { index: 2 })));
     /// assert!(matches!(RuleSet::from_spec("kalah,sedes=5"), Err(RuleSpecError::Override { .. })));
@@ -179,13 +185,17 @@ const ADDED_LATER: &[&str] = &[
     "gap_occupied",
 ];
 
-/// The rule set a spec's first part names: a preset, or a preset and a
-/// player count (`kalah3`).
+/// The rule set a spec's first part names: a preset, a preset and a
+/// player count (`kalah3`), or a rule file shipped with the crate
+/// ([`shipped_rule_file`](crate::shipped_rule_file): `krur`).
 fn spec_base(head: &str) -> Result<RuleSet, RuleSpecError> {
     let unknown = match head.parse::<Preset>() {
         Ok(preset) => return Ok(preset.rules()),
         Err(e) => e,
     };
+    if let Some(rules) = crate::shipped_rule_file(head) {
+        return Ok(rules);
+    }
     let name = head.trim_end_matches(|c: char| c.is_ascii_digit());
     let players = &head[name.len()..];
     match name.parse::<Preset>() {

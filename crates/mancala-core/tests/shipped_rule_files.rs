@@ -3,7 +3,10 @@
 
 use std::path::Path;
 
-use mancala_core::{CaptureFrom, EndCondition, Leftover, Preset, RuleSet, Rules};
+use mancala_core::{
+    CaptureFrom, EndCondition, Leftover, Preset, RuleSet, Rules, shipped_rule_file,
+    shipped_rule_files,
+};
 
 fn load(name: &str) -> RuleSet {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -29,6 +32,38 @@ fn every_shipped_rule_file_is_playable() {
         count += 1;
     }
     assert_eq!(count, 94, "rule files under rules/");
+}
+
+#[test]
+fn every_other_rule_file_is_known_by_its_name() {
+    // The files compiled in (build.rs) are the files: each by its name
+    // and through a spec is the rule set its file reads to, and every
+    // file that is not a preset's is there.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    let mut want: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .filter_map(|name| name.strip_suffix(".toml").map(str::to_string))
+        .filter(|name| name.parse::<Preset>().is_err())
+        .collect();
+    want.sort();
+    let known: Vec<&str> = shipped_rule_files().collect();
+    assert_eq!(known, want);
+    assert_eq!(known.len(), 77);
+    for name in known {
+        let file = load(&format!("{name}.toml"));
+        assert_eq!(shipped_rule_file(name), Some(file), "{name}");
+        assert_eq!(RuleSet::from_spec(name).unwrap(), file, "{name}");
+    }
+    // Case and `_` as the presets' names; overrides after the name.
+    assert_eq!(
+        shipped_rule_file("Dakon_Rounds"),
+        shipped_rule_file("dakon-rounds")
+    );
+    let krur = RuleSet::from_spec("krur,seeds=3").unwrap();
+    assert_eq!((krur.houses, krur.seeds, krur.children), (4, 3, true));
+    assert!(shipped_rule_file("no-such-game").is_none());
+    assert!(RuleSet::from_spec("no-such-game").is_err());
 }
 
 #[test]

@@ -218,3 +218,15 @@ def test_random_playouts_release_the_gil():
     finally:
         sys.setswitchinterval(interval)
     assert spins > 10_000
+
+
+def test_load_game_takes_a_shipped_rule_file_by_name():
+    # Krur's rule file (crates/mancala-core/rules/krur.toml): two rows of
+    # 4 houses of 4 seeds, children; known by name, with overrides too.
+    krur = mancala.load_game("krur")
+    assert krur.num_distinct_actions() >= 4
+    state = krur.new_initial_state()
+    assert sum(state.observation_tensor()) > 0
+    assert mancala.load_game("krur,seeds=3").new_initial_state().to_text() != state.to_text()
+    with pytest.raises(ValueError):
+        mancala.load_game("no-such-game")
