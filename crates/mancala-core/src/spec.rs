@@ -175,6 +175,7 @@ const ADDED_LATER: &[&str] = &[
     "relay_store",
     "pass_store",
     "no_undo",
+    "child_kind",
 ];
 
 /// The rule set a spec's first part names: a preset, or a preset and a

@@ -50,7 +50,7 @@ SHORT_JSON = (
     '"single_to_empty":false,"tuzdyk_across":false,"end_seeds_to":"leftover",'
     '"lap_capture":"none","territory_rest":"over_half",'
     '"children":false,"child_count":4,"child_skip":false,"capacity":0,"lot_seed":0,"first_move":"any",'
-    '"relay_store":false,"pass_store":false,"no_undo":false},'
+    '"relay_store":false,"pass_store":false,"no_undo":false,"child_kind":"store"},'
     '"events":["2","4","4","1","4","2"]}'
 )
 
@@ -73,6 +73,7 @@ OLDER_JSON = (
     .replace(',"relay_store":false', "")
     .replace(',"pass_store":false', "")
     .replace(',"no_undo":false', "")
+    .replace(',"child_kind":"store"', "")
 )
 
 

@@ -2,7 +2,7 @@
 //! or the site's Kalah house rules, and first-player rotation), and the
 //! rules it gives a game of so many players.
 
-use mancala_core::{CaptureFrom, KalahOptions, Preset, RuleSet};
+use mancala_core::{CaptureFrom, ChildKind, KalahOptions, Preset, RuleSet};
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
@@ -400,8 +400,9 @@ fn offered(
 ///
 /// # Errors
 ///
-/// [`Error::RulesNotOnSite`] naming `direction_choice`, `relay_store` or
-/// `no_undo`.
+/// [`Error::RulesNotOnSite`] naming `direction_choice`, `relay_store`,
+/// `no_undo` or `child_kind` (wegs: children on either side that keep
+/// their seeds, which the page does not draw).
 pub(crate) fn site_plays(spec: &str, rules: &RuleSet) -> Result<(), Error> {
     let (rule, what, why) = if !rules.direction_choice.is_empty() {
         (
@@ -420,6 +421,12 @@ pub(crate) fn site_plays(spec: &str, rules: &RuleSet) -> Result<(), Error> {
             "no_undo",
             "no move straight back: a house barred for one turn",
             "the page does not show the barred house",
+        )
+    } else if rules.children && rules.child_kind == ChildKind::Weg {
+        (
+            "child_kind",
+            "wegs: children on either side that keep their seeds",
+            "the page draws children on the opponent's side only, always empty",
         )
     } else {
         return Ok(());
