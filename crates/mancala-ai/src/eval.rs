@@ -1,6 +1,6 @@
 //! Evaluation: a heuristic value of a position that is not finished.
 
-use mancala_core::{EndCondition, Position, Side};
+use mancala_core::{ChildKind, EndCondition, Position, Side};
 
 use crate::value::SEED;
 
@@ -99,6 +99,9 @@ impl Evaluator for Heuristic {
         if set.end.contains(EndCondition::TakeAll) {
             return self.keeping(pos, side);
         }
+        if set.children && set.child_kind == ChildKind::Weg {
+            return self.with_wegs(pos, side);
+        }
         let board = if set.leftover == mancala_core::Leftover::Owner {
             self.board
         } else {
@@ -117,6 +120,36 @@ impl Evaluator for Heuristic {
 }
 
 impl Heuristic {
+    /// The evaluation under wegs (`child_kind = weg`, docs/rules.md
+    /// section 5), whose seeds `majority` and the end count for their
+    /// owner: a weg's seeds are worth `store` each to its owner, on
+    /// whichever side it is, and a weg neither moves nor counts as the
+    /// side's board.
+    fn with_wegs(&self, pos: &Position<'_>, side: usize) -> i32 {
+        let set = pos.rules().rule_set();
+        let board = if set.leftover == mancala_core::Leftover::Owner {
+            self.board
+        } else {
+            0
+        };
+        let mut value = [0i32; 2];
+        for (s, v) in value.iter_mut().enumerate() {
+            *v += self.store * i32::from(pos.store(Side::new(s)));
+        }
+        for s in 0..2 {
+            for (i, &c) in pos.houses(Side::new(s)).iter().enumerate() {
+                match pos.child_owner(Side::new(s), i + 1) {
+                    Some(owner) => value[owner.index()] += self.store * i32::from(c),
+                    None => {
+                        let movable = i32::from(c >= set.min_seeds);
+                        value[s] += board * i32::from(c) + self.mobility * movable;
+                    }
+                }
+            }
+        }
+        value[side] - value[1 - side]
+    }
+
     /// The evaluation under `empty_first`, where the player who empties
     /// their houses first wins and stores decide nothing (docs/rules.md
     /// sections 7 and 12): each side's value is minus `store` per seed
@@ -186,6 +219,23 @@ mod tests {
         let pos = Position::from_setup(&rules, &setup).unwrap();
         assert_eq!(Heuristic::default().evaluate(&pos, 0), 23 * SEED + 5 * 6);
         assert_eq!(Heuristic::default().evaluate(&pos, 1), -(23 * SEED + 5 * 6));
+    }
+
+    /// Under wegs (Qelat II's `child_kind = weg`) a weg's seeds count as
+    /// its owner's store and the weg neither moves nor counts as board:
+    /// side 0's h2 is its weg with 4 seeds. By hand, side 0 is worth
+    /// `19 * 8 + 4 * 8 + (2 + 6)` (h3's 2 seeds, movable) `= 192`, side 1
+    /// `16 * 8 + (1 + 6) + (6 + 6) = 147`: 45 for side 0.
+    #[test]
+    fn wegs_count_for_their_owner() {
+        let text = include_str!("../../mancala-core/rules/qelat-ii.toml");
+        let rules = Rules::new(&RuleSet::from_toml(text).unwrap()).unwrap();
+        let setup: Setup = "0,4,2,0,0,0:19 1,6,0,0,0,0:16 to=1 ply=11 own_children=2,0"
+            .parse()
+            .unwrap();
+        let pos = Position::from_setup(&rules, &setup).unwrap();
+        assert_eq!(Heuristic::default().evaluate(&pos, 0), 45);
+        assert_eq!(Heuristic::default().evaluate(&pos, 1), -45);
     }
 
     /// Outside `empty_first` the stores still count: Kalah's value of the

@@ -299,6 +299,13 @@ pub enum InvalidReason {
         "children are played without captures (capture = none), a tuzdyk, captures while or before sowing, reach_opponent and single_to_empty"
     )]
     ChildrenWith,
+    /// `child_kind = weg` with `child_skip`, rounds, `no_capture_moves`,
+    /// `capture_extra_turn`, `direction_choice`, `end_seeds` or an end
+    /// that reads a side as empty.
+    #[error(
+        "wegs (child_kind = weg) keep seeds nobody moves: they are played without child_skip, rounds, no_capture_moves, capture_extra_turn, direction_choice, end_seeds and the ends empty_first, any_side_empty and take_all"
+    )]
+    WegWith,
     /// `capacity` with a start count above it, with more seeds than the
     /// houses but one can hold, or with a rule its sowing does not play.
     #[error(
@@ -566,6 +573,10 @@ pub enum ImpossibleChildren {
     NoSuchHouse,
     /// A child holds no seed: its seeds go to its owner.
     HoldsSeeds,
+    /// Only wegs (`child_kind = weg`) are made on their owner's side.
+    NotWegs,
+    /// A house is listed as a child of both sides.
+    Twice,
 }
 
 impl std::fmt::Display for ImpossibleChildren {
@@ -575,6 +586,8 @@ impl std::fmt::Display for ImpossibleChildren {
             ImpossibleChildren::NoSuchSide => "the rules seat no such side",
             ImpossibleChildren::NoSuchHouse => "the opponent has no such house",
             ImpossibleChildren::HoldsSeeds => "a child holds no seed",
+            ImpossibleChildren::NotWegs => "only wegs (child_kind = weg) are on their owner's side",
+            ImpossibleChildren::Twice => "a house is a child of both sides",
         })
     }
 }
@@ -845,6 +858,9 @@ pub enum IllegalReason {
     /// move sowed this house's single seed across the end of the row
     /// into it: it may not go straight back on this move.
     StraightBack,
+    /// Under `child_kind = weg` (docs/rules.md section 5) the house is a
+    /// weg, which nobody moves.
+    Weg,
     /// `swap` is only legal under the pie rule, once, as the second
     /// player's first turn.
     SwapNotAllowed,
@@ -888,6 +904,7 @@ impl std::fmt::Display for IllegalReason {
             IllegalReason::StraightBack => f.write_str(
                 "the opponent's last move sowed this house's single seed across the end of the row: it may not go straight back at once",
             ),
+            IllegalReason::Weg => f.write_str("the house is a weg: nobody moves its seeds"),
             IllegalReason::GrandSlam => {
                 f.write_str("the move would capture every seed on the opponent's side (grand slam), which these rules forbid")
             }

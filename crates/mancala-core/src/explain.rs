@@ -12,10 +12,10 @@ use serde::Serialize;
 
 use crate::phrase::{Phrase, PhraseArg};
 use crate::ruleset::{
-    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition,
-    EndSeedsTo, ExtraTurn, FirstMove, GrandSlam, LapCapture, Leftover, NoMove, Origin, Relay,
-    RelayOn, RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, TerritoryRest,
-    Unfed,
+    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, ChildKind, CountSet, Direction,
+    EndCondition, EndSeedsTo, ExtraTurn, FirstMove, GrandSlam, LapCapture, Leftover, NoMove,
+    Origin, Relay, RelayOn, RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown,
+    TerritoryRest, Unfed,
 };
 
 /// One topic of a rule set's explanation: its id and its sentences.
@@ -381,6 +381,9 @@ fn captures(r: &RuleSet) -> Option<Vec<Phrase>> {
         // A child's making takes its seeds: not "nothing is ever
         // captured" (children refuse every other capture, docs/rules.md
         // section 14).
+        Capture::None if r.children && r.child_kind == ChildKind::Weg => {
+            vec![Phrase::new("rules-capture-wegs")]
+        }
         Capture::None if r.children => vec![Phrase::new("rules-capture-children")],
         Capture::None => vec![Phrase::new("rules-capture-never")],
         Capture::Opposite => opposite_capture(r),
@@ -599,10 +602,15 @@ fn tuzdyk(r: &RuleSet) -> Option<Vec<Phrase>> {
     })
 }
 
-/// Children (`children`, `child_count`, `child_skip`; Krur).
+/// Children (`children`, `child_count`, `child_skip`, `child_kind`;
+/// Krur, Qelat II).
 fn children(r: &RuleSet) -> Option<Vec<Phrase>> {
     r.children.then(|| {
-        let mut phrases = vec![Phrase::new("rules-children").number("count", r.child_count)];
+        let key = match r.child_kind {
+            ChildKind::Store => "rules-children",
+            ChildKind::Weg => "rules-children-weg",
+        };
+        let mut phrases = vec![Phrase::new(key).number("count", r.child_count)];
         if r.child_skip {
             phrases.push(Phrase::new("rules-children-skip"));
         }

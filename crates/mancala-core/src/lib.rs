@@ -117,10 +117,11 @@ pub use record::GameLineError;
 pub use rounds::{Match, MatchLineError, rounds_won};
 pub use rules::Rules;
 pub use ruleset::{
-    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction,
-    EndCondition, EndSeedsTo, EndSet, ExtraTurn, FirstMove, GrandSlam, HouseSet, LapCapture,
-    Layout, Leftover, MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS, NoMove, Origin, Relay, RelayOn,
-    RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
+    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, ChildKind, CountSet, DIMENSIONS,
+    Direction, EndCondition, EndSeedsTo, EndSet, ExtraTurn, FirstMove, GrandSlam, HouseSet,
+    LapCapture, Layout, Leftover, MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS, NoMove, Origin, Relay,
+    RelayOn, RoundFill, RoundStarter, Rounds, RuleSet, SowCaptureBy, StoresSown, TerritoryRest,
+    Unfed,
 };
 pub use setup::{PieState, Setup};
 pub use side::{BySide, Side};

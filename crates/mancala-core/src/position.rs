@@ -92,8 +92,11 @@ pub(crate) struct State {
     /// Per side: 0, or the order in which it resigned (1 = first).
     pub resigned: [u8; MAX_PLAYERS],
     /// Per side (two players): 0, or the number of the opponent's house
-    /// that is this side's tuzdyk.
-    pub tuzdyk: [u8; 2],
+    /// that is this side's tuzdyk; under `children` the set of the
+    /// opponent's houses that are its children (house `n` as bit `n - 1`).
+    /// Then, at `2 + side`, under `child_kind = weg` the set of the side's
+    /// own houses that are its children (wegs); 0 otherwise.
+    pub tuzdyk: [u8; 4],
     /// Extra moves that captures have earned the side to move in its
     /// current turn, counted only under `capture_extra_turn_limit`.
     pub capture_turns: u8,
@@ -201,7 +204,7 @@ impl<'r> Position<'r> {
                 discarded: 0,
                 pie: PieState::Pending,
                 resigned: [0; MAX_PLAYERS],
-                tuzdyk: [0; 2],
+                tuzdyk: [0; 4],
                 capture_turns: 0,
                 barred: 0,
                 over: None,
@@ -389,8 +392,9 @@ impl<'r> Position<'r> {
     }
 
     /// Whether `side`'s house `number` (from 1) is the other side's child
-    /// (`children`, docs/rules.md section 5). Such a house always holds
-    /// no seed.
+    /// (`children`, docs/rules.md section 5). Such a house holds no seed
+    /// unless it is a weg (`child_kind = weg`; see
+    /// [`Position::child_owner`] for wegs on their owner's side).
     ///
     /// # Examples
     ///
@@ -410,6 +414,38 @@ impl<'r> Position<'r> {
             && side < 2
             && (1..=8).contains(&number)
             && self.state.tuzdyk[1 - side] >> (number - 1) & 1 != 0
+    }
+
+    /// The side whose child `side`'s house `number` (from 1) is, if any
+    /// (`children`, docs/rules.md section 5): the other side's, or under
+    /// `child_kind = weg` also `side`'s own. A weg keeps its seeds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Position, RuleSet, Rules, Setup, Side};
+    ///
+    /// let spec = "kalah,houses=4,capture=none,children=true,child_kind=weg,end=no_legal_move";
+    /// let rules = Rules::new(&RuleSet::from_spec(spec)?)?;
+    /// let setup: Setup = "4,5,4,4:0 4,4,4,3:0 to=0 ply=3 own_children=2".parse()?;
+    /// let pos = Position::from_setup(&rules, &setup)?;
+    /// assert_eq!(pos.child_owner(Side::new(0), 2), Some(Side::new(0)));
+    /// assert_eq!(pos.child_owner(Side::new(1), 2), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn child_owner(&self, side: Side, number: usize) -> Option<Side> {
+        let s = side.index();
+        if !self.rules.children || s >= 2 || !(1..=8).contains(&number) {
+            return None;
+        }
+        let bit = 1 << (number - 1);
+        if self.state.tuzdyk[1 - s] & bit != 0 {
+            Some(Side::new(1 - s))
+        } else if self.state.tuzdyk[2 + s] & bit != 0 {
+            Some(side)
+        } else {
+            None
+        }
     }
 
     /// Whether `side`'s house `number` (from 1) is burnt, out of play for

@@ -20,9 +20,9 @@ pub(crate) use sow::{
 use crate::error::RuleError;
 use crate::mv::{Move, Sense};
 use crate::ruleset::{
-    Capture, CaptureBeforeSowing, CaptureSide, CountSet, Direction, EndCondition, EndSeedsTo,
-    FirstMove, GrandSlam, LapCapture, Leftover, MAX_HOUSES, MAX_PLAYERS, NoMove, Origin, Relay,
-    RuleSet, SowCaptureBy, StoresSown, Unfed,
+    Capture, CaptureBeforeSowing, CaptureSide, ChildKind, CountSet, Direction, EndCondition,
+    EndSeedsTo, FirstMove, GrandSlam, LapCapture, Leftover, MAX_HOUSES, MAX_PLAYERS, NoMove,
+    Origin, Relay, RuleSet, SowCaptureBy, StoresSown, Unfed,
 };
 use crate::side::Side;
 
@@ -208,6 +208,11 @@ pub struct Rules {
     pub(crate) child_count: u8,
     /// `child_skip`: a sowing passes over the opponent's children.
     pub(crate) child_skip: bool,
+    /// `children` with `child_kind = weg` (docs/rules.md section 5): a
+    /// child may be on either side, keeps its seeds and is never moved;
+    /// the tuzdyk state then holds, at index `2 + s`, the set of side
+    /// `s`'s own houses that are its children.
+    pub(crate) wegs: bool,
     pub(crate) chain: bool,
     pub(crate) gap_opposite: bool,
     /// `gap_occupied`: a gap capture needs a last seed in a house that
@@ -474,6 +479,7 @@ impl Rules {
             children: set.children,
             child_count: set.child_count,
             child_skip: set.child_skip,
+            wegs: set.children && set.child_kind == ChildKind::Weg,
             chain: set.chain,
             gap_opposite: set.gap_opposite,
             gap_occupied: set.gap_occupied,
@@ -522,6 +528,7 @@ impl Rules {
                 || set.first_move != FirstMove::Any
                 || set.no_undo
                 || set.no_sides
+                || (set.children && set.child_kind == ChildKind::Weg)
                 || !set.direction_choice.is_empty(),
             ends_on_board: compile::ends_on_board(set),
             stores_on_track: set.stores_sown != StoresSown::None

@@ -20,9 +20,9 @@ pub use sets::{CountSet, EndSet, HouseSet};
 pub(crate) use table::DEFAULTS;
 pub use table::{DIMENSIONS, RuleSet};
 pub use values::{
-    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, Direction, EndCondition, EndSeedsTo,
-    ExtraTurn, FirstMove, GrandSlam, LapCapture, Leftover, NoMove, Origin, Relay, RelayOn,
-    RoundFill, RoundStarter, Rounds, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
+    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, ChildKind, Direction, EndCondition,
+    EndSeedsTo, ExtraTurn, FirstMove, GrandSlam, LapCapture, Leftover, NoMove, Origin, Relay,
+    RelayOn, RoundFill, RoundStarter, Rounds, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
 };
 
 /// The most players a rule set may seat.

@@ -23,7 +23,7 @@ pub(crate) struct Whole {
     cups: [u8; CUPS],
     to_move: u8,
     pie: PieState,
-    tuzdyk: [u8; 2],
+    tuzdyk: [u8; 4],
     capture_turns: u8,
     barred: u8,
     /// `Position::repetition_key`, kept for the hash.
@@ -36,7 +36,7 @@ impl Default for Whole {
             cups: [0; CUPS],
             to_move: 0,
             pie: PieState::Pending,
-            tuzdyk: [0; 2],
+            tuzdyk: [0; 4],
             capture_turns: 0,
             barred: 0,
             key: 0,

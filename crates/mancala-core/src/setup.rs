@@ -87,6 +87,7 @@ impl<'de> Deserialize<'de> for PieState {
 /// | `resigned=S,S` | sides that resigned, in order | none |
 /// | `tuzdyk=A,B` | per side, the opponent's house it made its tuzdyk, `0` for none | none |
 /// | `children=A,B` | per side, the set of the opponent's houses that are its children (`children`), house `n` as bit `n - 1`, `0` for none | none |
+/// | `own_children=A,B` | per side, the set of its own houses that are its children (wegs, `child_kind = weg`), house `n` as bit `n - 1`, `0` for none | none |
 /// | `capture_turns=N` | extra moves captures have earned the side to move in this turn (under `capture_extra_turn_limit`) | `0` |
 /// | `barred=N` | the house of the side to move that `no_undo` bars on this move (the opponent's last move sowed its single seed across the end of the row), `0` for none | `0` |
 /// | `over=REASON` | the game is over, and why (an [`EndReason`] name) | not over |
@@ -144,6 +145,11 @@ pub struct Setup {
     /// docs/rules.md section 5); empty when no side has one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub children: Vec<u8>,
+    /// Per side, under `child_kind = weg`, the set of its own houses that
+    /// are its children (wegs; house `n` as bit `n - 1`, 0 for none;
+    /// docs/rules.md section 5); empty when no side has one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub own_children: Vec<u8>,
     /// Extra moves that captures have earned the side to move in its
     /// current turn: counted only under `capture_extra_turn_limit`
     /// (docs/rules.md section 5), 0 otherwise.
@@ -192,6 +198,10 @@ impl fmt::Display for Setup {
         if self.children.iter().any(|&t| t != 0) {
             let sets: Vec<String> = self.children.iter().map(u8::to_string).collect();
             write!(f, " children={}", sets.join(","))?;
+        }
+        if self.own_children.iter().any(|&t| t != 0) {
+            let sets: Vec<String> = self.own_children.iter().map(u8::to_string).collect();
+            write!(f, " own_children={}", sets.join(","))?;
         }
         if self.capture_turns != 0 {
             write!(f, " capture_turns={}", self.capture_turns)?;
@@ -274,6 +284,12 @@ impl FromStr for Setup {
                     }
                     "children" => {
                         setup.children = value
+                            .split(',')
+                            .map(|v| number(token, v, NotationField::Children))
+                            .collect::<Result<_, _>>()?;
+                    }
+                    "own_children" => {
+                        setup.own_children = value
                             .split(',')
                             .map(|v| number(token, v, NotationField::Children))
                             .collect::<Result<_, _>>()?;

@@ -183,6 +183,7 @@ const ADDED_LATER: &[&str] = &[
     "no_undo",
     "no_sides",
     "gap_occupied",
+    "child_kind",
 ];
 
 /// The rule set a spec's first part names: a preset, a preset and a

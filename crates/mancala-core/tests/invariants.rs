@@ -3,9 +3,9 @@
 //! every parser turns any text into a value or a typed error, never a panic.
 
 use mancala_core::{
-    CaptureBeforeSowing, Cup, Direction, Effect, EndCondition, EndSet, FirstMove, GrandSlam,
-    History, IllegalReason, Move, Position, Preset, Relay, RuleSet, Rules, Sense, Setup, Side,
-    SowingStep, StoresSown, parse_moves,
+    CaptureBeforeSowing, ChildKind, Cup, Direction, Effect, EndCondition, EndSet, FirstMove,
+    GrandSlam, History, IllegalReason, Move, Position, Preset, Relay, RuleSet, Rules, Sense, Setup,
+    Side, SowingStep, StoresSown, parse_moves,
 };
 use mancala_testkit::pick::{Choices, random_game};
 use mancala_testkit::rules::{any_rules, fit_layout, random_rules};
@@ -331,6 +331,11 @@ fn check_legality(pos: &Position<'_>) {
                                 (n == 1 || n == set.houses) && pos.to_setup().barred == n
                             })
                     }
+                    IllegalReason::Weg => {
+                        set.child_kind == ChildKind::Weg
+                            && m.house()
+                                .is_some_and(|n| pos.child_owner(side, usize::from(n)).is_some())
+                    }
                     IllegalReason::SwapNotAllowed => m == Move::Swap,
                     IllegalReason::DirectionNeeded => matches!(m, Move::House(_)) && chosen,
                     IllegalReason::DirectionFixed => m.sense().is_some() && !chosen,
@@ -365,7 +370,8 @@ fn check_legality(pos: &Position<'_>) {
         };
         let movable = (1..=numbers)
             .filter(|&h| moved_seeds(pos, set, usize::from(h)).unwrap() >= set.min_seeds)
-            .filter(|&h| h != barred);
+            .filter(|&h| h != barred)
+            .filter(|&h| h > set.houses || pos.child_owner(side, usize::from(h)).is_none());
         let (chosen, fixed): (Vec<u8>, Vec<u8>) =
             movable.partition(|&h| set.direction_choice.contains(h));
         let expected: Vec<Move> = fixed
@@ -572,7 +578,9 @@ fn check_from_parts(pos: &Position<'_>) {
         || !setup.resigned.is_empty()
         || !setup.tuzdyk.is_empty()
         || !setup.children.is_empty()
+        || !setup.own_children.is_empty()
         || setup.capture_turns != 0
+        || setup.barred != 0
     {
         return;
     }

@@ -1198,6 +1198,140 @@ fn krur_ends_a_move_on_a_child_and_the_game_with_one_on_the_board() {
 }
 
 #[test]
+fn qelat_ii_makes_wegs_that_keep_their_seeds_and_takes_two_from_the_opponents() {
+    let rules = compile(rule_file("qelat-ii"));
+    // h1's seed makes h2 hold 4: h2 becomes side 0's weg on its own side
+    // (own_children set 2), keeps its 4 seeds, and the move ends.
+    let mut pos = at(&rules, "1,3,2,0,0,0:19 1,6,0,0,0,0:16 to=0 ply=10");
+    let effect = play(&mut pos, 1);
+    let h2 = Cup::House {
+        side: Side::new(0),
+        number: 2,
+    };
+    assert_eq!((effect.child, effect.captured), (Some(h2), 0));
+    assert_eq!(
+        pos.to_string(),
+        "0,4,2,0,0,0:19 1,6,0,0,0,0:16 to=1 ply=11 own_children=2,0"
+    );
+    assert_eq!(pos.child_owner(Side::new(0), 2), Some(Side::new(0)));
+    // o2's 6 seeds: o3..o6, h1, and the last into h2, side 0's weg (4 ->
+    // 5): side 1 takes 2 of them, 3 stay.
+    let effect = play(&mut pos, 2);
+    assert_eq!(effect.captured, 2);
+    assert_eq!(
+        pos.to_string(),
+        "1,3,2,0,0,0:19 1,0,1,1,1,1:18 to=0 ply=12 own_children=2,0"
+    );
+    // Nobody moves a weg: side 0 may move h1 and h3, not h2.
+    assert_eq!(pos.legal_moves().to_vec(), houses(&[1, 3]));
+    let err = pos.play(Move::House(2)).unwrap_err();
+    assert_eq!(err.reason, IllegalReason::Weg);
+    // h3's 2 seeds end in the empty h5. Then o6's seed makes h1 hold 2:
+    // relay its 2, one into h2 (the weg keeps it: 3 -> 4, not a new weg,
+    // not a capture) and the last into the empty h3.
+    play(&mut pos, 3);
+    let effect = play(&mut pos, 6);
+    assert_eq!((effect.captured, effect.child), (0, None));
+    assert_eq!(
+        pos.to_string(),
+        "0,4,1,1,1,0:19 1,0,1,1,1,0:18 to=0 ply=14 own_children=2,0"
+    );
+}
+
+#[test]
+fn qelat_ii_takes_the_one_seed_of_an_empty_weg_and_counts_wegs_for_their_owners() {
+    let rules = compile(rule_file("qelat-ii"));
+    // o1 is side 1's weg, empty: h6's seed falls into it and side 0 takes
+    // that one seed.
+    let mut pos = at(
+        &rules,
+        "0,0,0,0,0,1:22 0,2,2,1,1,1:18 to=0 ply=30 own_children=0,1",
+    );
+    let effect = play(&mut pos, 6);
+    assert_eq!(effect.captured, 1);
+    assert_eq!(
+        pos.to_string(),
+        "0,0,0,0,0,0:23 0,2,2,1,1,1:18 to=1 ply=31 own_children=0,1"
+    );
+    // o3 is side 0's weg with 5 seeds: side 1 may move o1 and o5, not
+    // o3. o5's seed ends in the empty o6. Side 0 then has no seed to
+    // move: the game ends, o3's 5 seeds go to side 0 (their weg's owner,
+    // not the house's) and o1's and o6's to side 1: 23 to 25.
+    let mut pos = at(
+        &rules,
+        "0,0,0,0,0,0:18 1,0,5,0,1,0:23 to=1 ply=40 children=4,0",
+    );
+    assert_eq!(pos.legal_moves().to_vec(), houses(&[1, 5]));
+    play(&mut pos, 5);
+    assert!(pos.is_over());
+    assert_eq!(pos.end_reason(), Some(EndReason::NoLegalMove));
+    assert_eq!((pos.store(Side::new(0)), pos.store(Side::new(1))), (23, 25));
+    // `majority` counts a side's wegs with its store: 20 in side 0's
+    // store and 5 in its weg are more than half of 48, so the game is
+    // over; the weg's seeds go to side 0, o5's seed to side 1.
+    let pos = at(
+        &rules,
+        "0,0,0,0,0,0:20 0,0,5,0,1,0:22 to=1 ply=40 children=4,0",
+    );
+    assert_eq!(pos.end_reason(), Some(EndReason::Majority));
+    assert_eq!((pos.store(Side::new(0)), pos.store(Side::new(1))), (25, 23));
+    assert_eq!(pos.outcome().unwrap().wdl(Side::new(0)), Some(Wdl::Win));
+}
+
+#[test]
+fn qelat_ii_refuses_what_wegs_cannot_be_by_name() {
+    let rules = compile(rule_file("qelat-ii"));
+    // A house that is a weg of both sides: side 0's own house 1 and side
+    // 1's child on side 0's house 1.
+    let setup: Setup = "4,4,4,4,4,4:0 4,4,4,4,4,4:0 to=0 ply=0 children=0,1 own_children=1,0"
+        .parse()
+        .unwrap();
+    assert!(matches!(
+        Position::from_setup(&rules, &setup),
+        Err(SetupError::Children {
+            side: 0,
+            set: 1,
+            reason: ImpossibleChildren::Twice
+        })
+    ));
+    // Children on their owner's side are wegs only (Krur's are not).
+    let krur = compile(rule_file("krur"));
+    let setup: Setup = "4,4,4,4:0 4,4,4,4:0 to=0 ply=0 own_children=1,0"
+        .parse()
+        .unwrap();
+    assert!(matches!(
+        Position::from_setup(&krur, &setup),
+        Err(SetupError::Children {
+            side: 0,
+            set: 1,
+            reason: ImpossibleChildren::NotWegs
+        })
+    ));
+    // A weg keeps seeds nobody moves: an end that reads a side as empty
+    // is refused, naming it.
+    let mut set = rule_file("qelat-ii");
+    set.end = EndSet::from_iter([EndCondition::AnySideEmpty]);
+    assert_eq!(
+        set.validate(),
+        Err(RuleError::InvalidValue {
+            field: "end",
+            value: "any_side_empty".into(),
+            reason: InvalidReason::WegWith
+        })
+    );
+    set.end = EndSet::from_iter([EndCondition::NoLegalMove]);
+    set.child_skip = true;
+    assert!(matches!(
+        set.validate(),
+        Err(RuleError::InvalidValue {
+            field: "child_skip",
+            reason: InvalidReason::WegWith,
+            ..
+        })
+    ));
+}
+
+#[test]
 fn sadeqa_iv_opens_from_the_first_players_last_house() {
     let rules = compile(rule_file("sadeqa-iv"));
     // The start: only house 6 may move (`first_move = last_house`).

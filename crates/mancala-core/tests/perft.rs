@@ -185,7 +185,7 @@ fn perft_vectors() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 2081);
+    assert_eq!(checked, 2101);
 }
 
 /// The brute-force reference recomputes every count (a few minutes of

@@ -249,6 +249,12 @@ const CASES: &[&str] = &[
     "eson-xorgol.toml",
     "oware relay=next relay_limit=5 capture=gap gap_occupied=true",
     "pandi gap_occupied=true",
+    // Wegs (`child_kind = weg`): children on either side that keep their
+    // seeds, taken 2 (or 1) at a time by the opponent's last seed.
+    "qelat-ii.toml",
+    "qelat-ii.toml child_count=2 relay_limit=6",
+    "kalah houses=4 capture=none children=true child_kind=weg end=no_legal_move",
+    "oware houses=5 capture=none children=true child_kind=weg child_count=3 leftover=last_mover",
 ];
 
 /// Random games per case.

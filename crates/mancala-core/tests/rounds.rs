@@ -281,7 +281,8 @@ fn rounds_rules_are_validated() {
 
 mod random {
     use mancala_core::{
-        FirstMove, Layout, MAX_PLAYERS, Match, Position, Rounds, RuleSet, Rules, TerritoryRest,
+        ChildKind, FirstMove, Layout, MAX_PLAYERS, Match, Position, Rounds, RuleSet, Rules,
+        TerritoryRest,
     };
     use mancala_testkit::pick::{Choices, random_game};
     use mancala_testkit::rules::any_rules;
@@ -354,7 +355,7 @@ mod random {
             seed in any::<u64>(),
         ) {
             // A drawn territory_rest needs rounds = territory.
-            let set = RuleSet { rounds: Rounds::Fill, round_limit: limit, pie_rule: false, layout: Layout::UNIFORM, layout_seed: 0, territory_rest: TerritoryRest::OverHalf, first_move: FirstMove::Any, no_sides: false, ..set };
+            let set = RuleSet { rounds: Rounds::Fill, round_limit: limit, pie_rule: false, child_kind: ChildKind::Store, layout: Layout::UNIFORM, layout_seed: 0, territory_rest: TerritoryRest::OverHalf, first_move: FirstMove::Any, no_sides: false, ..set };
             // A uniform start may hold fewer seeds than the drawn layout:
             // `end_seeds` stays below them (docs/rules.md section 14).
             let set = mancala_testkit::rules::fit_layout(set);

@@ -170,7 +170,7 @@ fn loser_fills_refuses_what_it_cannot_play() {
 }
 
 mod random {
-    use mancala_core::{Layout, Match, Rounds, RuleSet, Side};
+    use mancala_core::{ChildKind, Layout, Match, Rounds, RuleSet, Side};
     use mancala_testkit::pick::Choices;
     use mancala_testkit::rules::{any_rules, fit_layout, with_loser_fills};
     use proptest::prelude::*;
@@ -184,7 +184,7 @@ mod random {
             limit in 1u8..=4,
             seed in any::<u64>(),
         ) {
-            let set = RuleSet { rounds: Rounds::Fill, round_limit: limit, pie_rule: false, layout: Layout::UNIFORM, layout_seed: 0, no_sides: false, ..set };
+            let set = RuleSet { rounds: Rounds::Fill, round_limit: limit, pie_rule: false, child_kind: ChildKind::Store, layout: Layout::UNIFORM, layout_seed: 0, no_sides: false, ..set };
             let set = with_loser_fills(fit_layout(set));
             prop_assume!(set.rounds == Rounds::LoserFills);
             let total = set.total_seeds() as u32;

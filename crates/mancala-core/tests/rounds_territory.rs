@@ -276,7 +276,7 @@ fn territory_refuses_what_it_cannot_play() {
 }
 
 mod random {
-    use mancala_core::{FirstMove, Layout, Match, Rounds, RuleSet, TerritoryRest};
+    use mancala_core::{ChildKind, FirstMove, Layout, Match, Rounds, RuleSet, TerritoryRest};
     use mancala_testkit::pick::Choices;
     use mancala_testkit::rules::{any_rules, fit_layout, with_territory};
     use proptest::prelude::*;
@@ -291,7 +291,7 @@ mod random {
             rest in 0..TerritoryRest::ALL.len(),
             seed in any::<u64>(),
         ) {
-            let set = RuleSet { rounds: Rounds::Fill, round_limit: limit, pie_rule: false, layout: Layout::UNIFORM, layout_seed: 0, territory_rest: TerritoryRest::OverHalf, first_move: FirstMove::Any, no_sides: false, ..set };
+            let set = RuleSet { rounds: Rounds::Fill, round_limit: limit, pie_rule: false, child_kind: ChildKind::Store, layout: Layout::UNIFORM, layout_seed: 0, territory_rest: TerritoryRest::OverHalf, first_move: FirstMove::Any, no_sides: false, ..set };
             let set = with_territory(fit_layout(set), TerritoryRest::ALL[rest]);
             prop_assume!(set.rounds == Rounds::Territory);
             let total = set.total_seeds() as u32;

@@ -2,10 +2,10 @@
 //! preset, their errors, and `RuleSet::set` by dimension name.
 
 use mancala_core::{
-    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, DIMENSIONS, Direction,
-    EndCondition, EndSeedsTo, EndSet, ExtraTurn, FirstMove, GrandSlam, HouseSet, KalahOptions,
-    LapCapture, Layout, Leftover, NoMove, Origin, Preset, Relay, RelayOn, RoundFill, RoundStarter,
-    Rounds, RuleError, RuleSet, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
+    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, ChildKind, CountSet, DIMENSIONS,
+    Direction, EndCondition, EndSeedsTo, EndSet, ExtraTurn, FirstMove, GrandSlam, HouseSet,
+    KalahOptions, LapCapture, Layout, Leftover, NoMove, Origin, Preset, Relay, RelayOn, RoundFill,
+    RoundStarter, Rounds, RuleError, RuleSet, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
 };
 use mancala_testkit::assert_mentions;
 
@@ -204,7 +204,7 @@ fn unknown_preset_in_a_rule_file_is_an_error() {
 #[test]
 fn set_changes_every_dimension_by_name() {
     type Change = fn(&mut RuleSet);
-    let table: [(&str, &str, Change); 68] = [
+    let table: [(&str, &str, Change); 69] = [
         ("players", "3", |s| s.players = 3),
         ("houses", "7", |s| s.houses = 7),
         ("seeds", "5", |s| s.seeds = 5),
@@ -319,6 +319,7 @@ fn set_changes_every_dimension_by_name() {
         ("no_undo", "true", |s| s.no_undo = true),
         ("no_sides", "true", |s| s.no_sides = true),
         ("gap_occupied", "true", |s| s.gap_occupied = true),
+        ("child_kind", "weg", |s| s.child_kind = ChildKind::Weg),
     ];
     let names: Vec<&str> = table.iter().map(|(name, _, _)| *name).collect();
     assert_eq!(

@@ -31,7 +31,7 @@ fn every_shipped_rule_file_is_playable() {
         Rules::new(&load(&name).dealt_for_game(7)).unwrap();
         count += 1;
     }
-    assert_eq!(count, 94, "rule files under rules/");
+    assert_eq!(count, 95, "rule files under rules/");
 }
 
 #[test]
@@ -49,7 +49,7 @@ fn every_other_rule_file_is_known_by_its_name() {
     want.sort();
     let known: Vec<&str> = shipped_rule_files().collect();
     assert_eq!(known, want);
-    assert_eq!(known.len(), 77);
+    assert_eq!(known.len(), 78);
     for name in known {
         let file = load(&format!("{name}.toml"));
         assert_eq!(shipped_rule_file(name), Some(file), "{name}");

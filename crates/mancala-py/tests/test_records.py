@@ -50,7 +50,7 @@ SHORT_JSON = (
     '"single_to_empty":false,"tuzdyk_across":false,"end_seeds_to":"leftover",'
     '"lap_capture":"none","territory_rest":"over_half",'
     '"children":false,"child_count":4,"child_skip":false,"capacity":0,"lot_seed":0,"first_move":"any",'
-    '"relay_store":false,"pass_store":false,"no_undo":false,"no_sides":false,"gap_occupied":false},'
+    '"relay_store":false,"pass_store":false,"no_undo":false,"no_sides":false,"gap_occupied":false,"child_kind":"store"},'
     '"events":["2","4","4","1","4","2"]}'
 )
 
@@ -75,6 +75,7 @@ OLDER_JSON = (
     .replace(',"no_undo":false', "")
     .replace(',"no_sides":false', "")
     .replace(',"gap_occupied":false', "")
+    .replace(',"child_kind":"store"', "")
 )
 
 

@@ -91,7 +91,8 @@ pub enum Error {
     },
     /// Rules the engine plays but the site does not yet: either player
     /// moves any house (`no_sides`, docs/rules.md section 4), which the
-    /// page does not offer (`site_plays` in setup.rs).
+    /// page does not offer, or children are wegs (`child_kind = weg`,
+    /// section 5), which it does not draw (`site_plays` in setup.rs).
     #[error(
         "rules \"{spec}\": {rule} ({what}) is not played on the site yet: {why}; play these rules with `mancala play`"
     )]

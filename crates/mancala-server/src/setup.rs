@@ -2,7 +2,7 @@
 //! or the site's Kalah house rules, and first-player rotation), and the
 //! rules it gives a game of so many players.
 
-use mancala_core::{CaptureFrom, KalahOptions, Preset, RuleSet};
+use mancala_core::{CaptureFrom, ChildKind, KalahOptions, Preset, RuleSet};
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
@@ -388,32 +388,46 @@ fn offered(
 
 /// Refuses rules whose moves the page cannot make or show yet:
 /// `no_sides` (docs/rules.md section 4), whose moves of the opponent's
-/// row the page does not offer. A direction the player chooses
-/// (`direction_choice`, section 3) is played: its moves are a house and
-/// a direction (`3cw`, `3ccw`), which the page offers as two arrows on
-/// the house (the state messages' `legal_moves` list them). Split sowing
-/// is played: its moves are house numbers, and the page animates the
-/// engine's steps; so is a relay sowing that lifts the mover's store
-/// (`relay_store`, section 3), whose store lift is one of those steps,
-/// and `no_undo` (section 4), whose barred house the position's
-/// `barred` names. Houses changing hands between rounds (`rounds =
-/// territory`, section 8a) are played: each round's `territory` (in the
-/// protocol's `round`) tells the page who owns each house of the board;
-/// so are children (`children`, section 5), which the position's
-/// `children` names.
+/// row the page does not offer; and wegs (`child_kind = weg`, section
+/// 5), children on either side that keep their seeds, where the page
+/// draws children on the opponent's side only, always empty. A direction
+/// the player chooses (`direction_choice`, section 3) is played: its
+/// moves are a house and a direction (`3cw`, `3ccw`), which the page
+/// offers as two arrows on the house (the state messages' `legal_moves`
+/// list them). Split sowing is played: its moves are house numbers, and
+/// the page animates the engine's steps; so is a relay sowing that lifts
+/// the mover's store (`relay_store`, section 3), whose store lift is one
+/// of those steps, and `no_undo` (section 4), whose barred house the
+/// position's `barred` names. Houses changing hands between rounds
+/// (`rounds = territory`, section 8a) are played: each round's
+/// `territory` (in the protocol's `round`) tells the page who owns each
+/// house of the board; so are children (`children`, section 5), which
+/// the position's `children` names.
 ///
 /// # Errors
 ///
-/// [`Error::RulesNotOnSite`] naming `no_sides`.
+/// [`Error::RulesNotOnSite`] naming `no_sides` or `child_kind`.
 pub(crate) fn site_plays(spec: &str, rules: &RuleSet) -> Result<(), Error> {
-    if !rules.no_sides {
+    let (rule, what, why) = if rules.no_sides {
+        (
+            "no_sides",
+            "either player moving any house of the board",
+            "the page offers only the mover's own houses",
+        )
+    } else if rules.children && rules.child_kind == ChildKind::Weg {
+        (
+            "child_kind",
+            "wegs: children on either side that keep their seeds",
+            "the page draws children on the opponent's side only, always empty",
+        )
+    } else {
         return Ok(());
-    }
+    };
     Err(Error::RulesNotOnSite {
         spec: spec.to_string(),
-        rule: "no_sides",
-        what: "either player moving any house of the board",
-        why: "the page offers only the mover's own houses",
+        rule,
+        what,
+        why,
     })
 }
 

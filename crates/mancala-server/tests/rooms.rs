@@ -555,6 +555,12 @@ async fn bad_room_options_are_refused_naming_the_field() {
             "bad_rules",
             "no_sides",
         ),
+        // Nor wegs, children that keep their seeds (issue 30, Qelat II).
+        (
+            json!({ "rules": "kalah,capture=none,children=true,child_kind=weg,end=no_legal_move" }),
+            "bad_rules",
+            "child_kind",
+        ),
     ];
     for (body, code, field) in cases {
         let (status, answer) = create(&server, &host, body.clone()).await;

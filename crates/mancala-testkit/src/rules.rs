@@ -2,10 +2,10 @@
 //! trees plain search can walk to the end and for any valid rule set.
 
 use mancala_core::{
-    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, CountSet, Direction, EndCondition,
-    EndSeedsTo, EndSet, ExtraTurn, FirstMove, GrandSlam, HouseSet, KalahOptions, LapCapture,
-    Layout, Leftover, NoMove, Origin, Preset, Relay, RelayOn, RoundFill, RoundStarter, Rounds,
-    RuleSet, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
+    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, ChildKind, CountSet, Direction,
+    EndCondition, EndSeedsTo, EndSet, ExtraTurn, FirstMove, GrandSlam, HouseSet, KalahOptions,
+    LapCapture, Layout, Leftover, NoMove, Origin, Preset, Relay, RelayOn, RoundFill, RoundStarter,
+    Rounds, RuleSet, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
 };
 use proptest::prelude::*;
 use rand::RngExt;
@@ -353,7 +353,7 @@ type Extras = (
     (bool, usize, bool),
     (bool, bool, bool),
     (bool, usize, bool),
-    (bool, u8, bool),
+    (bool, u8, bool, bool),
     (bool, u8),
     (bool, bool, bool),
     (bool, bool),
@@ -403,8 +403,14 @@ fn extra_draws() -> impl Strategy<Value = (LayoutDraw, Extras)> {
         prop::bool::weighted(0.33),
     );
     // Children (Krur's) a sixth of the time, made on 1 to 6 seeds,
-    // passing over the opponent's half the time.
-    let kids = (prop::bool::weighted(0.16), 1u8..=6, any::<bool>());
+    // passing over the opponent's half the time; wegs (`child_kind =
+    // weg`, Qelat II) half the time they can be.
+    let kids = (
+        prop::bool::weighted(0.16),
+        1u8..=6,
+        any::<bool>(),
+        any::<bool>(),
+    );
     // A house capacity (Urim's) a sixth of the time, as small as the
     // seeds allow (docs/rules.md section 3).
     let full = (prop::bool::weighted(0.16), 1u8..=12);
@@ -449,8 +455,8 @@ fn with_extras(mut rules: RuleSet, layout: LayoutDraw, extra: Extras) -> RuleSet
         (false, _, _) => rules,
     };
     let rules = match kids {
-        (true, count, skip) => with_children(rules, count, skip),
-        (false, _, _) => rules,
+        (true, count, skip, _) => with_children(rules, count, skip),
+        (false, _, _, _) => rules,
     };
     let rules = fit_directions(rules, if choice.0 { choice.1 } else { 0 });
     let rules = match layout {
@@ -485,7 +491,8 @@ fn with_extras(mut rules: RuleSet, layout: LayoutDraw, extra: Extras) -> RuleSet
     };
     let rules = with_relay_store(with_first_move(rules, first.0), first.1);
     let rules = with_pass_store(rules, first.2);
-    with_no_sides(with_no_undo(rules, undo), sides)
+    let rules = with_no_undo(rules, undo);
+    with_no_sides(with_wegs(rules, kids.3), sides)
 }
 
 /// `rules` letting either player move any house (`no_sides`,
@@ -561,6 +568,35 @@ pub fn with_no_sides(rules: RuleSet, on: bool) -> RuleSet {
     } else {
         rules
     }
+}
+
+/// `rules`, which have children, with wegs (`child_kind = weg`,
+/// docs/rules.md section 5) when `on`, repaired as section 14 asks: no
+/// `child_skip`, rounds, `no_capture_moves`, `capture_extra_turn`,
+/// `direction_choice`, `end_seeds` or end that reads a side as empty
+/// (`no_legal_move` then ends the game); else as they are.
+pub fn with_wegs(rules: RuleSet, on: bool) -> RuleSet {
+    if !on || !rules.children {
+        return rules;
+    }
+    let mut end = rules.end;
+    end.remove(EndCondition::EmptyFirst);
+    end.remove(EndCondition::AnySideEmpty);
+    end.remove(EndCondition::TakeAll);
+    end.insert(EndCondition::NoLegalMove);
+    let set = RuleSet {
+        child_kind: ChildKind::Weg,
+        child_skip: false,
+        rounds: Rounds::None,
+        no_capture_moves: 0,
+        capture_extra_turn: false,
+        direction_choice: HouseSet::EMPTY,
+        end_seeds: 0,
+        end_seeds_to: EndSeedsTo::Leftover,
+        end,
+        ..rules
+    };
+    if set.validate().is_ok() { set } else { rules }
 }
 
 /// `rules` barring a single seed's move straight back across the end of
@@ -1103,6 +1139,8 @@ fn rule_set_of(
         no_undo: false,
         // Drawn apart (`with_no_sides`).
         no_sides: false,
+        // Drawn apart (`with_wegs`).
+        child_kind: ChildKind::Store,
         // Only with relay sowing (docs/rules.md section 14).
         relay_counts: if Relay::ALL[relay] == Relay::None {
             CountSet::EMPTY

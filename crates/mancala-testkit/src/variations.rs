@@ -154,6 +154,7 @@ pub fn mutations(rules: &RuleSet, dimension: &str) -> Vec<String> {
         "end_seeds" => number(rules.end_seeds.into(), 0, &[2]),
         "end_seeds_to" => names(&["leftover", "mover", "starter"]),
         "first_move" => names(&["any", "last_house"]),
+        "child_kind" => names(&["store", "weg"]),
         "lap_capture" => names(&["none", "relay", "next"]),
         "first_move_extra_turn"
         | "must_feed"
@@ -345,7 +346,7 @@ pub fn cannot_matter(dimension: &str, before: &RuleSet, after: &RuleSet) -> Opti
             Some("nothing is ever captured")
         }
         "tuzdyk_count" | "tuzdyk_across" if !r.tuzdyk => Some("no tuzdyk"),
-        "child_count" | "child_skip" if !r.children => Some("no children"),
+        "child_count" | "child_skip" | "child_kind" if !r.children => Some("no children"),
         "seeds" if !r.layout.is_uniform() => Some("the layout gives every house its seeds"),
         "relay_on" | "relay_limit" | "relay_counts" | "lap_capture" if r.relay == Relay::None => {
             Some("no relay sowing")

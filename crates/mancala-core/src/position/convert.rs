@@ -58,6 +58,7 @@ impl<'r> Position<'r> {
                 resigned: &setup.resigned,
                 tuzdyk: &setup.tuzdyk,
                 children: &setup.children,
+                own_children: &setup.own_children,
                 capture_turns: setup.capture_turns,
                 barred: setup.barred,
                 over: setup.over,
@@ -82,15 +83,20 @@ impl<'r> Position<'r> {
             pie: self.state.pie,
             discarded: self.state.discarded,
             resigned: resigned.into_iter().map(|(_, s)| s).collect(),
-            tuzdyk: if self.state.tuzdyk == [0; 2] || r.children {
+            tuzdyk: if self.state.tuzdyk[..2] == [0; 2] || r.children {
                 Vec::new()
             } else {
-                self.state.tuzdyk.to_vec()
+                self.state.tuzdyk[..2].to_vec()
             },
-            children: if self.state.tuzdyk == [0; 2] || !r.children {
+            children: if self.state.tuzdyk[..2] == [0; 2] || !r.children {
                 Vec::new()
             } else {
-                self.state.tuzdyk.to_vec()
+                self.state.tuzdyk[..2].to_vec()
+            },
+            own_children: if self.state.tuzdyk[2..] == [0; 2] || !r.wegs {
+                Vec::new()
+            } else {
+                self.state.tuzdyk[2..].to_vec()
             },
             capture_turns: self.state.capture_turns,
             barred: self.state.barred,
@@ -141,6 +147,7 @@ impl<'r> Position<'r> {
                 resigned: &[],
                 tuzdyk: &[],
                 children: &[],
+                own_children: &[],
                 capture_turns: 0,
                 barred: 0,
                 over: None,
@@ -183,7 +190,14 @@ impl<'r> Position<'r> {
             }
         }
         check_capacity(rules, &cups)?;
-        let mut tuzdyk = parts.check_tuzdyk(rules, &cups)?;
+        let [t0, t1] = parts.check_tuzdyk(rules, &cups)?;
+        let mut tuzdyk = [t0, t1, 0, 0];
+        if !rules.wegs
+            && let Some(side) = parts.own_children.iter().position(|&c| c != 0)
+        {
+            let (set, reason) = (parts.own_children[side], ImpossibleChildren::NotWegs);
+            return Err(SetupError::Children { side, set, reason });
+        }
         if rules.children {
             tuzdyk = parts.check_children(rules, &cups)?;
         } else if let Some(side) = parts.children.iter().position(|&c| c != 0) {
@@ -275,6 +289,7 @@ struct Unchecked<'a, S> {
     resigned: &'a [usize],
     tuzdyk: &'a [u8],
     children: &'a [u8],
+    own_children: &'a [u8],
     capture_turns: u8,
     barred: u8,
     over: Option<EndReason>,
@@ -364,25 +379,43 @@ where
         })
     }
 
-    /// Checks the children (`children`) against the rules and the board
-    /// (docs/rules.md section 5); returns them per side, as sets.
-    fn check_children(&self, rules: &Rules, cups: &[u8; CUPS]) -> Result<[u8; 2], SetupError> {
-        let mut owned = [0u8; 2];
-        for (side, &set) in self.children.iter().enumerate() {
-            if set == 0 {
-                continue;
+    /// Checks the children (`children`, and under `child_kind = weg`
+    /// `own_children`) against the rules and the board (docs/rules.md
+    /// section 5); returns them as the position keeps them: per side the
+    /// opponent's houses, then per side its own.
+    fn check_children(&self, rules: &Rules, cups: &[u8; CUPS]) -> Result<[u8; 4], SetupError> {
+        let mut owned = [0u8; 4];
+        let lists = [(self.children, 0), (self.own_children, 2)];
+        for (list, at) in lists {
+            for (side, &set) in list.iter().enumerate() {
+                if set == 0 {
+                    continue;
+                }
+                let fail = |reason| Err(SetupError::Children { side, set, reason });
+                if side >= 2 {
+                    return fail(ImpossibleChildren::NoSuchSide);
+                }
+                if u32::from(set) >> rules.houses != 0 {
+                    return fail(ImpossibleChildren::NoSuchHouse);
+                }
+                owned[at + side] = set;
             }
-            let fail = |reason| Err(SetupError::Children { side, set, reason });
-            if side >= 2 {
-                return fail(ImpossibleChildren::NoSuchSide);
+        }
+        // Side 0's own children and side 1's children are both side 0's houses.
+        for side in 0..2 {
+            let both = owned[2 + side] & owned[1 - side];
+            if both != 0 {
+                let reason = ImpossibleChildren::Twice;
+                return Err(SetupError::Children {
+                    side,
+                    set: owned[2 + side],
+                    reason,
+                });
             }
-            if u32::from(set) >> rules.houses != 0 {
-                return fail(ImpossibleChildren::NoSuchHouse);
-            }
-            owned[side] = set;
         }
         let mut house_cups = rules.house_range(0).chain(rules.house_range(1));
-        if house_cups.any(|c| cups[c] != 0 && rules.child_owner(&owned, c).is_some()) {
+        if !rules.wegs && house_cups.any(|c| cups[c] != 0 && rules.child_owner(&owned, c).is_some())
+        {
             let side = (0..2).find(|&s| owned[s] != 0).unwrap_or(0);
             let (set, reason) = (owned[side], ImpossibleChildren::HoldsSeeds);
             return Err(SetupError::Children { side, set, reason });
@@ -422,7 +455,7 @@ where
             }
             tuzdyk[side] = house;
             if rules
-                .tuzdyk_cup(&tuzdyk, side)
+                .tuzdyk_cup(&[tuzdyk[0], tuzdyk[1], 0, 0], side)
                 .is_some_and(|c| cups[c] != 0)
             {
                 return fail(ImpossibleTuzdyk::HoldsSeeds);

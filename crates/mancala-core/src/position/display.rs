@@ -28,12 +28,16 @@ impl<'r> Position<'r> {
                 v.join(sep)
             };
             let numbers = || (1..=houses).map(|h| format!("{h:>3}")).collect::<Vec<_>>();
-            // A tuzdyk (always empty) shows as `T`, a child as `C`.
+            // A tuzdyk (always empty) shows as `T`, a child as `C`, a weg
+            // as its count, `W` and its owner's side (`5W1`).
             let cells = |side: Side| -> Vec<String> {
                 let seeds = self.houses(side).iter().enumerate();
                 seeds
                     .map(|(i, &n)| {
-                        if self.is_tuzdyk(side, i + 1) {
+                        let weg = self.child_owner(side, i + 1).filter(|_| r.wegs);
+                        if let Some(owner) = weg {
+                            format!("{:>3}", format!("{n}W{owner}"))
+                        } else if self.is_tuzdyk(side, i + 1) {
                             format!("{:>3}", "T")
                         } else if self.is_child(side, i + 1) {
                             format!("{:>3}", "C")

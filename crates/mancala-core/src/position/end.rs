@@ -210,8 +210,15 @@ impl<'r> Position<'r> {
     fn has_majority(&self) -> bool {
         let total = u32::from(self.state.total);
         let mut halves = 0;
+        // Under `child_kind = weg` a side's wegs count for it (section 5).
+        let wegs = if self.rules.wegs {
+            self.weg_seeds()
+        } else {
+            [0; 2]
+        };
         for s in self.rules.sides() {
-            let twice = 2 * u32::from(self.store(s));
+            let owned = u32::from(self.store(s)) + wegs.get(s.index()).copied().unwrap_or(0);
+            let twice = 2 * owned;
             if twice > total {
                 return true;
             }
@@ -235,6 +242,9 @@ impl<'r> Position<'r> {
         // No turn goes on: the count of `capture_extra_turn_limit` with it.
         self.state.capture_turns = 0;
         self.state.barred = 0;
+        if r.wegs {
+            self.pay_wegs();
+        }
         let players = r.players();
         // Under `take_all` the board stays as it is at every end: the
         // seeds left in the houses rank the players.
@@ -276,6 +286,9 @@ impl<'r> Position<'r> {
 
     /// Ends the game with every seed on the board going to `side`.
     pub(super) fn claim(&mut self, reason: EndReason, side: usize) {
+        if self.rules.wegs {
+            self.pay_wegs();
+        }
         self.claim_board(side);
         self.state.over = Some(reason);
         self.state.legal = 0;
@@ -324,6 +337,34 @@ impl<'r> Position<'r> {
             i += tied;
         }
         self.state.discarded += rest;
+    }
+
+    /// The seeds in each side's wegs (`child_kind = weg`, docs/rules.md
+    /// section 5).
+    #[cold]
+    fn weg_seeds(&self) -> [u32; 2] {
+        let r = self.rules;
+        let mut seeds = [0; 2];
+        for c in r.house_range(0).chain(r.house_range(1)) {
+            if let Some(owner) = r.child_owner(&self.state.tuzdyk, c) {
+                seeds[owner] += u32::from(self.state.cups[c]);
+            }
+        }
+        seeds
+    }
+
+    /// At the end, every weg's seeds go to its owner's store, before the
+    /// seeds left go as the rules say (`child_kind = weg`, docs/rules.md
+    /// section 5).
+    #[cold]
+    fn pay_wegs(&mut self) {
+        let r = self.rules;
+        for c in r.house_range(0).chain(r.house_range(1)) {
+            if let Some(owner) = r.child_owner(&self.state.tuzdyk, c) {
+                let seeds = std::mem::take(&mut self.state.cups[c]);
+                self.state.cups[r.store(owner)] += seeds;
+            }
+        }
     }
 
     fn clear_side(&mut self, side: usize) {

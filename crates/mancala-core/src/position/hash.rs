@@ -4,7 +4,7 @@ use super::Position;
 
 impl<'r> Position<'r> {
     /// A hash of what makes positions the same for `repetition`: the cups,
-    /// the side to move, the pie-rule state, the tuzdyks, the extra
+    /// the side to move, the pie-rule state, the tuzdyks and children, the extra
     /// moves captures earned in this turn (under
     /// `capture_extra_turn_limit`) and the house `no_undo` bars.
     #[inline]
@@ -20,7 +20,8 @@ impl<'r> Position<'r> {
             | (self.state.pie as u64) << 8
             | self.tuzdyk_bits()
             | u64::from(self.state.capture_turns) << 32
-            | u64::from(self.state.barred) << 40;
+            | u64::from(self.state.barred) << 40
+            | self.own_children_bits() << 48;
         // Boards of up to 16 cups (two players, up to 7 houses) are two words.
         h = mix(mix(h, word(0)), word(1));
         for i in 2..usize::from(self.rules.words) {
@@ -92,6 +93,9 @@ impl<'r> Position<'r> {
             h = (h.rotate_left(5) ^ w as u64).wrapping_mul(K);
             h = (h.rotate_left(5) ^ (w >> 64) as u64).wrapping_mul(K);
         }
+        if r.wegs {
+            h = (h.rotate_left(5) ^ self.own_children_bits()).wrapping_mul(K);
+        }
         h ^ r.burnt_key
     }
 
@@ -99,6 +103,15 @@ impl<'r> Position<'r> {
     /// part of the position, as the cups are.
     #[inline]
     fn tuzdyk_bits(&self) -> u64 {
-        u64::from(u16::from_le_bytes(self.state.tuzdyk)) << 16
+        let [a, b, _, _] = self.state.tuzdyk;
+        u64::from(u16::from_le_bytes([a, b])) << 16
+    }
+
+    /// Under `child_kind = weg`, each side's own houses that are its wegs
+    /// (docs/rules.md section 5) as the low 16 bits; 0 under other rules.
+    #[inline]
+    fn own_children_bits(&self) -> u64 {
+        let [_, _, a, b] = self.state.tuzdyk;
+        u64::from(u16::from_le_bytes([a, b]))
     }
 }

@@ -192,6 +192,12 @@ impl<'r> Position<'r> {
         let side = self.to_move().index();
         let mut legal = u64::from(r.movable(&self.state.cups, side));
         if r.special_moves {
+            if r.wegs {
+                // Nobody moves a weg (section 5): the opponent's on this
+                // side, or the side's own.
+                let t = &self.state.tuzdyk;
+                legal &= !u64::from(t[1 - side] | t[2 + side]);
+            }
             if r.choice != 0 {
                 legal = directed(legal, r.choice);
             }
@@ -432,6 +438,9 @@ impl<'r> Position<'r> {
         }
         if r.no_undo && self.state.barred == n {
             return IllegalReason::StraightBack;
+        }
+        if r.wegs && self.child_owner(side, usize::from(n)).is_some() {
+            return IllegalReason::Weg;
         }
         if let Some(reason) = self.restricted(m) {
             return reason;

@@ -163,7 +163,7 @@ impl Rules {
     pub(crate) fn sowing_steps(
         &self,
         mut cups: [u8; CUPS],
-        tuzdyks: &[u8; 2],
+        tuzdyks: &[u8; 4],
         side: usize,
         house: usize,
         dir: usize,
@@ -275,7 +275,7 @@ impl Rules {
     pub(crate) fn sow<const REPORT: bool, const K: u8>(
         &self,
         cups: &mut [u8; CUPS],
-        tuzdyks: &mut [u8; 2],
+        tuzdyks: &mut [u8; 4],
         side: usize,
         house: usize,
         dir: usize,
@@ -314,7 +314,7 @@ impl Rules {
     fn sow_general<const REPORT: bool>(
         &self,
         cups: &mut [u8; CUPS],
-        tuzdyks: &mut [u8; 2],
+        tuzdyks: &mut [u8; 4],
         (side, house, dir): (usize, usize, usize),
         sowings: u32,
         captured_cups: &mut u128,
@@ -438,7 +438,7 @@ impl Rules {
     /// The cup of `owner`'s tuzdyk in `tuzdyks` (per side, 0 for none or
     /// the number of the opponent's house it has made its tuzdyk).
     #[inline]
-    pub(crate) fn tuzdyk_cup(&self, tuzdyks: &[u8; 2], owner: usize) -> Option<usize> {
+    pub(crate) fn tuzdyk_cup(&self, tuzdyks: &[u8; 4], owner: usize) -> Option<usize> {
         let number = usize::from(tuzdyks[owner]);
         (number != 0).then(|| self.base(1 - owner) + number - 1)
     }
@@ -447,7 +447,7 @@ impl Rules {
     /// (docs/rules.md section 5): a tuzdyk holds no seed before a sowing,
     /// so what it holds after one is what the sowing dropped into it.
     #[inline(never)]
-    fn pay_tuzdyks(&self, cups: &mut [u8; CUPS], tuzdyks: &[u8; 2]) {
+    fn pay_tuzdyks(&self, cups: &mut [u8; CUPS], tuzdyks: &[u8; 4]) {
         for owner in 0..2 {
             if let Some(c) = self.tuzdyk_cup(tuzdyks, owner) {
                 cups[self.store(owner)] += cups[c];
@@ -512,7 +512,7 @@ impl Rules {
     fn make_tuzdyk<const REPORT: bool>(
         &self,
         cups: &mut [u8; CUPS],
-        tuzdyks: &mut [u8; 2],
+        tuzdyks: &mut [u8; 4],
         side: usize,
         out: &mut Sowing,
         captured_cups: &mut u128,
@@ -798,16 +798,21 @@ impl Rules {
 
     /// The side whose child cup `cup` is under `children`, if any: `owned`
     /// holds per side the set of the opponent's houses that are its
-    /// children, house `n` as bit `n - 1` (docs/rules.md section 5).
+    /// children, house `n` as bit `n - 1`, then per side the set of its
+    /// own houses that are its wegs (docs/rules.md section 5).
     #[inline]
-    pub(crate) fn child_owner(&self, owned: &[u8; 2], cup: usize) -> Option<usize> {
+    pub(crate) fn child_owner(&self, owned: &[u8; 4], cup: usize) -> Option<usize> {
         let side = usize::from(self.owner[cup]);
         let number = cup.checked_sub(self.base(side))?;
         if side >= 2 || number >= usize::from(self.houses) {
             return None;
         }
         let owner = 1 - side;
-        (owned[owner] >> number & 1 != 0).then_some(owner)
+        if owned[owner] >> number & 1 != 0 {
+            Some(owner)
+        } else {
+            (owned[2 + side] >> number & 1 != 0).then_some(side)
+        }
     }
 
     /// Sowing under `children` (docs/rules.md sections 3 and 5): house
@@ -823,7 +828,7 @@ impl Rules {
     pub(crate) fn sow_children<const REPORT: bool>(
         &self,
         cups: &mut [u8; CUPS],
-        owned: &mut [u8; 2],
+        owned: &mut [u8; 4],
         (side, house, dir): (usize, usize, usize),
         sowings: u32,
         captured_cups: &mut u128,
@@ -852,17 +857,21 @@ impl Rules {
                 last = c;
                 on_step(Step::Seed(c));
                 match child {
-                    Some(owner) => {
+                    Some(owner) if !self.wegs => {
                         cups[self.store(owner)] += 1;
                         on_step(Step::Take(c, owner));
                     }
-                    None => cups[c] += 1,
+                    _ => cups[c] += 1,
                 }
             }
             result.last = last as u8;
-            if self.child_owner(owned, last).is_some()
-                || self.make_child::<REPORT>(cups, owned, side, &mut result, captured_cups)
-            {
+            if let Some(owner) = self.child_owner(owned, last) {
+                if self.wegs && owner != side {
+                    self.weg_capture::<REPORT>(cups, side, &mut result, captured_cups);
+                }
+                return result;
+            }
+            if self.make_child::<REPORT>(cups, owned, side, &mut result, captured_cups) {
                 return result;
             }
             let Some(lifted) = self.relay_lift(cups, side, dir, last) else {
@@ -880,15 +889,36 @@ impl Rules {
         result
     }
 
+    /// The weg capture (`child_kind = weg`, docs/rules.md section 5): the
+    /// last seed fell into a weg of the opponent's (`out.last`), which
+    /// gives the mover's store 2 of its seeds, or its one seed.
+    fn weg_capture<const REPORT: bool>(
+        &self,
+        cups: &mut [u8; CUPS],
+        side: usize,
+        out: &mut Sowing,
+        captured_cups: &mut u128,
+    ) {
+        let last = usize::from(out.last);
+        let taken = cups[last].min(2);
+        cups[last] -= taken;
+        cups[self.store(side)] += taken;
+        out.captured = out.captured.saturating_add(taken);
+        if REPORT {
+            *captured_cups |= 1 << last;
+        }
+    }
+
     /// Makes the house the last seed fell in (`out.last`) the mover's
     /// child under `children`, if it may be one (docs/rules.md section 5):
-    /// a house of the opponent's now holding `child_count`. Its seeds go
-    /// to the mover's store.
+    /// a house of the opponent's (under `child_kind = weg`, of either
+    /// side) now holding `child_count`. Its seeds go to the mover's store,
+    /// or under `child_kind = weg` stay in it.
     #[inline(never)]
     fn make_child<const REPORT: bool>(
         &self,
         cups: &mut [u8; CUPS],
-        owned: &mut [u8; 2],
+        owned: &mut [u8; 4],
         side: usize,
         out: &mut Sowing,
         captured_cups: &mut u128,
@@ -896,15 +926,21 @@ impl Rules {
         let last = usize::from(out.last);
         let owner = usize::from(self.owner[last]);
         if self.landing[side][last] & LAND_STORE != 0
-            || owner == side
+            || (owner == side && !self.wegs)
             || cups[last] != self.child_count
         {
             return false;
         }
-        owned[side] |= 1 << (last - self.base(owner));
+        let bit = 1 << (last - self.base(owner));
+        out.tuzdyk = true;
+        if self.wegs {
+            // Which set: the opponent's houses, or the mover's own.
+            owned[if owner == side { 2 + side } else { side }] |= bit;
+            return true;
+        }
+        owned[side] |= bit;
         cups[self.store(side)] += cups[last];
         out.captured += cups[last];
-        out.tuzdyk = true;
         cups[last] = 0;
         if REPORT {
             *captured_cups |= 1 << last;
@@ -1436,7 +1472,7 @@ mod tests {
                         let (mut a, mut b, mut c) = (cups, cups, cups);
                         let sa = tabled.sow::<false, KERNEL_GENERAL>(
                             &mut a,
-                            &mut [0; 2],
+                            &mut [0; 4],
                             side,
                             house,
                             0,
@@ -1445,7 +1481,7 @@ mod tests {
                         );
                         let sb = looped.sow::<false, KERNEL_GENERAL>(
                             &mut b,
-                            &mut [0; 2],
+                            &mut [0; 4],
                             side,
                             house,
                             0,
@@ -1454,7 +1490,7 @@ mod tests {
                         );
                         let sc = taking.sow::<false, KERNEL_GENERAL>(
                             &mut c,
-                            &mut [0; 2],
+                            &mut [0; 4],
                             side,
                             house,
                             0,

@@ -10,9 +10,9 @@ use super::layout::Layout;
 use super::parse::Dimension;
 use super::sets::{CountSet, EndSet, HouseSet};
 use super::values::{
-    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, Direction, EndCondition, EndSeedsTo,
-    ExtraTurn, FirstMove, GrandSlam, LapCapture, Leftover, NoMove, Origin, Relay, RelayOn,
-    RoundFill, RoundStarter, Rounds, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
+    Capture, CaptureBeforeSowing, CaptureFrom, CaptureSide, ChildKind, Direction, EndCondition,
+    EndSeedsTo, ExtraTurn, FirstMove, GrandSlam, LapCapture, Leftover, NoMove, Origin, Relay,
+    RelayOn, RoundFill, RoundStarter, Rounds, SowCaptureBy, StoresSown, TerritoryRest, Unfed,
 };
 use crate::error::RuleError;
 use crate::preset::Preset;
@@ -324,6 +324,11 @@ rule_dimensions! {
         /// house already holding seeds captures across the gap
         /// (MancalaGames' TWO_OUT without laps: Eson Xorgol).
         gap_occupied: bool = false,
+        /// What a child is under `children`: `store` (its seeds go to its
+        /// owner's store as they fall) or `weg` (MancalaGames' WEG,
+        /// Qelat II: made on either side, it keeps its seeds, nobody moves
+        /// it, and an opponent's last seed in it takes 2 seeds, or 1).
+        child_kind: ChildKind = ChildKind::Store,
     }
 }
 

@@ -3,8 +3,8 @@
 
 use super::table::RuleSet;
 use super::values::{
-    Capture, CaptureBeforeSowing, CaptureSide, Direction, EndCondition, EndSeedsTo, FirstMove,
-    GrandSlam, LapCapture, Relay, Rounds, StoresSown,
+    Capture, CaptureBeforeSowing, CaptureSide, ChildKind, Direction, EndCondition, EndSeedsTo,
+    FirstMove, GrandSlam, LapCapture, Relay, Rounds, StoresSown,
 };
 use super::{MAX_HOUSES, MAX_PLAYERS, MAX_SEEDS};
 use crate::error::{InvalidReason, RuleError};
@@ -134,6 +134,7 @@ impl RuleSet {
         self.validate_tuzdyk()?;
         self.validate_territory()?;
         self.validate_children()?;
+        self.validate_wegs()?;
         self.validate_capacity()?;
         self.validate_loser_fills()?;
         self.validate_game_mechanics()?;
@@ -463,6 +464,45 @@ impl RuleSet {
             field,
             value,
             reason,
+        })
+    }
+
+    /// Refuses wegs (`child_kind = weg`) with what the engine does not
+    /// play beside them (docs/rules.md section 14): `child_skip`, rounds,
+    /// `no_capture_moves`, `capture_extra_turn`, `direction_choice`,
+    /// `end_seeds` and the ends that read a side as empty
+    /// (`empty_first`, `any_side_empty`, `take_all`), since a weg keeps
+    /// seeds nobody may move.
+    fn validate_wegs(&self) -> Result<(), RuleError> {
+        if !self.children || self.child_kind != ChildKind::Weg {
+            return Ok(());
+        }
+        let empty_ends = [
+            EndCondition::EmptyFirst,
+            EndCondition::AnySideEmpty,
+            EndCondition::TakeAll,
+        ];
+        let (field, value) = if self.child_skip {
+            ("child_skip", "true".to_string())
+        } else if self.rounds != Rounds::None {
+            ("rounds", self.rounds.name().to_string())
+        } else if self.no_capture_moves > 0 {
+            ("no_capture_moves", self.no_capture_moves.to_string())
+        } else if self.capture_extra_turn {
+            ("capture_extra_turn", "true".to_string())
+        } else if !self.direction_choice.is_empty() {
+            ("direction_choice", self.direction_choice.to_string())
+        } else if self.end_seeds > 0 {
+            ("end_seeds", self.end_seeds.to_string())
+        } else if let Some(end) = empty_ends.iter().find(|&&e| self.end.contains(e)) {
+            ("end", end.name().to_string())
+        } else {
+            return Ok(());
+        };
+        Err(RuleError::InvalidValue {
+            field,
+            value,
+            reason: InvalidReason::WegWith,
         })
     }
 

@@ -512,3 +512,17 @@ rule_enum! {
         LastHouse = "last_house",
     }
 }
+
+rule_enum! {
+    /// What a child is under `children` (`child_kind`, docs/rules.md
+    /// section 5).
+    ChildKind("child_kind") {
+        /// A child of the opponent's side whose seeds go to its owner's
+        /// store as they fall (MancalaGames' NORMAL children: Krur).
+        Store = "store",
+        /// A weg: a house of either side that keeps its seeds, which
+        /// nobody moves, and from which the opponent's last seed takes
+        /// two seeds, or one (MancalaGames' WEG children: Qelat II).
+        Weg = "weg",
+    }
+}

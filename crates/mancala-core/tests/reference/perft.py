@@ -145,6 +145,10 @@ class Rules:
     # Under capture = gap (section 5, Eson Xorgol): only a last seed in a
     # house that held seeds captures.
     gap_occupied: bool = False
+    # What a child is (section 5): store (its seeds go to its owner's
+    # store) | weg (Qelat II: made on either side, it keeps its seeds,
+    # nobody moves it, an opponent's last seed in it takes 2, or 1).
+    child_kind: str = "store"
 
 
 KALAH = Rules()
@@ -340,19 +344,22 @@ class State:
     # Positions seen so far in the game (only for --game): their keys
     # (docs/rules.md sections 7 and 13, `repetition`).
     seen: set = field(default_factory=set)
+    # Under `child_kind = weg`: each weg's cup and its owner (section 5).
+    wegs: dict = field(default_factory=dict)
 
     def copy(self):
         return State([list(h) for h in self.houses], list(self.stores), self.to_move,
                      self.ply, self.pie, self.over, list(self.tuzdyk),
                      [set(c) for c in self.children], self.capture_turns, self.barred,
-                     self.seen)
+                     self.seen, dict(self.wegs))
 
     def key(self):
         # Section 13, "Repetition": the pie-rule state counts too (a swap
         # leaves the board and the side to move as they were).
         return (tuple(map(tuple, self.houses)), tuple(self.stores), self.to_move,
                 self.pie, tuple(self.tuzdyk), self.capture_turns,
-                tuple(frozenset(c) for c in self.children), self.barred)
+                tuple(frozenset(c) for c in self.children), self.barred,
+                tuple(sorted(self.wegs.items())))
 
     def tuzdyk_owner(self, cup):
         """The side whose tuzdyk `cup` is, or None."""
@@ -369,7 +376,7 @@ class State:
         return None
 
 
-def parse_position(text):
+def parse_position(text, rules=None):
     sides, fields = [], {}
     for token in text.split():
         if "=" in token:
@@ -379,16 +386,42 @@ def parse_position(text):
             houses, store = token.split(":")
             sides.append(([int(x) for x in houses.split(",")], int(store)))
     for key in fields:
-        assert key in ("to", "ply", "pie", "tuzdyk", "capture_turns", "children", "barred"), \
+        assert key in ("to", "ply", "pie", "tuzdyk", "capture_turns", "children", "barred",
+                       "own_children"), \
             f"the reference does not know {key}="
     tuzdyk = [int(x) for x in fields.get("tuzdyk", "0,0").split(",")]
     # `children=A,B`: per side, house n of the opponent's as bit n - 1.
     masks = [int(x) for x in fields.get("children", "0,0").split(",")]
     children = [{k for k in range(8) if m >> k & 1} for m in masks]
-    return State([h for h, _ in sides], [s for _, s in sides], int(fields.get("to", 0)),
-                 int(fields.get("ply", 0)), fields.get("pie", "pending"), tuzdyk=tuzdyk,
-                 capture_turns=int(fields.get("capture_turns", 0)), children=children,
-                 barred=int(fields.get("barred", 0)))
+    s = State([h for h, _ in sides], [s for _, s in sides], int(fields.get("to", 0)),
+              int(fields.get("ply", 0)), fields.get("pie", "pending"), tuzdyk=tuzdyk,
+              capture_turns=int(fields.get("capture_turns", 0)), children=children,
+              barred=int(fields.get("barred", 0)))
+    if rules is not None and rules.child_kind == "weg":
+        s.wegs = read_wegs(children, fields.get("own_children", "0,0"))
+        s.children = [set(), set()]
+    return s
+
+
+def read_wegs(children, own_text):
+    """The wegs of `children=A,B` (the opponent's houses, per side) and
+    `own_children=A,B` (the side's own houses) as {cup: owner}."""
+    own = [int(x) for x in own_text.split(",")]
+    wegs = {("h", 1 - side, k): side for side in range(2) for k in children[side]}
+    wegs.update({("h", side, k): side for side in range(2) for k in range(8) if own[side] >> k & 1})
+    return wegs
+
+
+def write_wegs(s):
+    """`children=A,B own_children=A,B` for the wegs, as the engine writes them."""
+    opp, own = [0, 0], [0, 0]
+    for (_, side, k), owner in s.wegs.items():
+        if side == owner:
+            own[owner] |= 1 << k
+        else:
+            opp[owner] |= 1 << k
+    text = f" children={opp[0]},{opp[1]}" if any(opp) else ""
+    return text + (f" own_children={own[0]},{own[1]}" if any(own) else "")
 
 
 def write_position(rules, s):
@@ -399,6 +432,7 @@ def write_position(rules, s):
     children = f" children={masks[0]},{masks[1]}" if any(masks) else ""
     turns = f" capture_turns={s.capture_turns}" if s.capture_turns else ""
     barred = f" barred={s.barred}" if s.barred else ""
+    children += write_wegs(s)
     return f"{sides} to={s.to_move} ply={s.ply}{pie}{tuzdyk}{children}{turns}{barred}"
 
 
@@ -659,6 +693,8 @@ def leg_ends_with_a_child(rules, s, mover, last, stats):
     (already its owner's) ends the move; so does one whose last seed
     brought an opponent's house to `child_count`, which becomes the
     mover's child, its seeds going to the mover's store."""
+    if rules.child_kind == "weg":
+        return leg_ends_in_a_weg(rules, s, mover, last, stats)
     if s.child_owner(last) is not None:
         return True
     if last[0] != "h" or last[1] == mover or count(s, last) != rules.child_count:
@@ -666,6 +702,31 @@ def leg_ends_with_a_child(rules, s, mover, last, stats):
     s.stores[mover] += lift(s, last)
     s.children[mover].add(last[2])
     stats["children"] += 1
+    return True
+
+
+def leg_ends_in_a_weg(rules, s, mover, last, stats):
+    """Section 5, `child_kind = weg`: a leg whose last seed fell into a
+    weg ends the move, and in the opponent's weg takes 2 of its seeds, or
+    its only one, for the mover's store; one whose last seed brought a
+    house of either side (not a weg) to `child_count` makes it the
+    mover's weg, which keeps its seeds, and ends the move."""
+    if last[0] != "h":
+        return False
+    owner = s.wegs.get(last)
+    if owner is not None:
+        if owner != mover:
+            taken = min(2, s.houses[last[1]][last[2]])
+            s.houses[last[1]][last[2]] -= taken
+            s.stores[mover] += taken
+            stats[f"weg_captures_of_{taken}"] += 1
+        else:
+            stats["last_in_own_weg"] += 1
+        return True
+    if s.houses[last[1]][last[2]] != rules.child_count:
+        return False
+    s.wegs[last] = mover
+    stats["wegs_on_own_side" if last[1] == mover else "wegs_on_opponents_side"] += 1
     return True
 
 
@@ -1056,8 +1117,8 @@ def candidate_moves(rules, s, stats):
             continue
         if rules.first_move == "last_house" and s.ply == 0 and k != rules.houses - 1:
             continue  # section 4, `first_move`: the first sowing is from the last house
-        if s.tuzdyk_owner(("h", mover, k)) is not None:
-            continue  # a tuzdyk is never lifted
+        if s.tuzdyk_owner(("h", mover, k)) is not None or ("h", mover, k) in s.wegs:
+            continue  # a tuzdyk (a weg) is never lifted
         if k + 1 == s.barred:
             continue  # section 4, `no_undo`: not straight back
         for name, way in ways(rules, k, mover):
@@ -1086,9 +1147,16 @@ def candidate_moves(rules, s, stats):
 
 def majority(rules, s):
     total = sum(map(sum, s.houses)) + sum(s.stores)
-    if any(2 * st > total for st in s.stores):
+    owned = [st + weg_seeds(s, side) for side, st in enumerate(s.stores)]
+    if any(2 * st > total for st in owned):
         return True
-    return sum(1 for st in s.stores if 2 * st == total) >= 2
+    return sum(1 for st in owned if 2 * st == total) >= 2
+
+
+def weg_seeds(s, side):
+    """Section 5, `child_kind = weg`: the seeds in `side`'s wegs, which
+    `majority` counts as theirs."""
+    return sum(s.houses[cup[1]][cup[2]] for cup, owner in s.wegs.items() if owner == side)
 
 
 def has_move(rules, t):
@@ -1243,7 +1311,7 @@ def deal(rules):
 
 def run(spec, text, depths, game, show_stats):
     rules = parse_rules(spec)
-    s = parse_position(text)
+    s = parse_position(text, rules)
     if game:
         s.seen = {s.key()}
     for depth in depths:
@@ -1277,7 +1345,7 @@ def check(path):
         elif key == "perft":
             depth, nodes = map(int, rest.split())
             rules = parse_rules(spec)
-            s = parse_position(text)
+            s = parse_position(text, rules)
             s.seen = {s.key()}
             ours = perft(rules, s, depth, game)
             status = "ok" if ours == nodes else f"MISMATCH: the reference counts {ours}"

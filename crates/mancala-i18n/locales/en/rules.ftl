@@ -175,6 +175,7 @@ rules-extra-turn-not-first = The very first move of the game never earns another
 rules-capture-none = The last seed of a move captures nothing.
 rules-capture-never = Nothing is ever captured.
 rules-capture-children = Seeds are taken only when a last seed makes a child, as Children says: that house's seeds go to your store.
+rules-capture-wegs = Seeds are taken only when your last seed falls into your opponent's weg (see Children): you take 2 of its seeds into your store, or its only seed if it held none before.
 # $target: opposite (2 players), across (the player across the board,
 # 4 players), next (the next player in turn, $turns: ccw or cw) or all
 # (every other player).
@@ -337,6 +338,10 @@ rules-children = If your last seed makes a house of your opponent's hold exactly
        *[other] seeds
     }, that house becomes your child, as many times as it happens. Its seeds go to your store, and from then on every seed sown into it goes to your store; nobody moves from a child. Making a child ends your move, even in the middle of a relay sowing, and so does a last seed that falls into a child.
 rules-children-skip = Your sowing passes over your opponent's children.
+rules-children-weg = If your last seed makes a house of either side hold exactly { $count } { $count ->
+        [one] seed
+       *[other] seeds
+    }, that house becomes your weg, as many times as it happens. A weg keeps its seeds, every seed sown into it stays there, and nobody moves from it. Making a weg ends your move, even in the middle of a relay sowing, and so does a last seed that falls into a weg. When the game ends, the seeds in each weg go to its owner's store.
 
 ## Grand slam
 
