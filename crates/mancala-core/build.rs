@@ -47,14 +47,7 @@ fn main() {
          pub(crate) const RULE_FILES: &[RuleFile] = &[\n",
     );
     for game in GAMES {
-        let path = dir.join(format!("{game}.toml"));
-        println!("cargo::rerun-if-changed={}", path.display());
-        let (base, pairs) = read(&path);
-        write!(out, "    ({game:?}, {base:?}, &[").expect("a String takes any text");
-        for (name, value) in pairs {
-            write!(out, "({name:?}, {value:?}), ").expect("a String takes any text");
-        }
-        out.push_str("]),\n");
+        entry(&mut out, &dir, game);
     }
     out.push_str("];\n");
     out.push_str(
@@ -70,18 +63,23 @@ fn main() {
         .collect();
     shipped.sort();
     for game in &shipped {
-        let path = dir.join(format!("{game}.toml"));
-        println!("cargo::rerun-if-changed={}", path.display());
-        let (base, pairs) = read(&path);
-        write!(out, "    ({game:?}, {base:?}, &[").expect("a String takes any text");
-        for (name, value) in pairs {
-            write!(out, "({name:?}, {value:?}), ").expect("a String takes any text");
-        }
-        out.push_str("]),\n");
+        entry(&mut out, &dir, game);
     }
     out.push_str("];\n");
     let target = PathBuf::from(std::env::var_os("OUT_DIR").expect("set by cargo"));
     std::fs::write(target.join("rule_files.rs"), out).expect("OUT_DIR is writable");
+}
+
+/// Writes `rules/GAME.toml` of `dir` to `out` as a `RuleFile` entry.
+fn entry(out: &mut String, dir: &Path, game: &str) {
+    let path = dir.join(format!("{game}.toml"));
+    println!("cargo::rerun-if-changed={}", path.display());
+    let (base, pairs) = read(&path);
+    write!(out, "    ({game:?}, {base:?}, &[").expect("a String takes any text");
+    for (name, value) in pairs {
+        write!(out, "({name:?}, {value:?}), ").expect("a String takes any text");
+    }
+    out.push_str("]),\n");
 }
 
 /// A rule file's base preset (`kalah` when it names none) and its other

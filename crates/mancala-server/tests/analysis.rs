@@ -10,9 +10,8 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use mancala_ai::{ReviewBudget, review_game};
+use mancala_ai::review_game;
 use mancala_core::Game;
-use mancala_server::Config;
 use serde_json::{Value, json};
 
 /// How long a review may take in a debug build on a busy machine.
@@ -27,13 +26,8 @@ async fn analysis(server: &common::TestServer, id: &str) -> Value {
 #[tokio::test]
 async fn a_finished_game_is_reviewed_in_the_background_and_exports() {
     let database = common::database().await;
-    let budget: ReviewBudget = "solver=50k,depth=4".parse().unwrap();
-    let config = Config {
-        analysis_workers: 1,
-        analysis_budget: budget,
-        ..common::quiet()
-    };
-    let server = common::start_with(database.url.clone(), config).await;
+    let server = common::start_reviewing(&database).await;
+    let budget = common::review_budget();
     let rules = "kalah,houses=3,seeds=3";
     let (_, mut clients, _) = server.seated_room(rules, 2, false).await;
     clients[0].send(json!({ "type": "start" })).await;

@@ -14,9 +14,8 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use mancala_ai::{ReviewBudget, review_game};
+use mancala_ai::review_game;
 use mancala_core::{Game, RuleSet};
-use mancala_server::Config;
 use serde_json::{Value, json};
 
 /// Mbangbi's rule file (crates/mancala-core/rules/mbangbi.toml) as the
@@ -207,13 +206,8 @@ const SMALL: &str = "kalah,houses=3,seeds=3,direction_choice=1,2,3";
 #[tokio::test]
 async fn the_computer_chooses_directions_and_the_review_names_them() {
     let database = common::database().await;
-    let budget: ReviewBudget = "solver=50k,depth=4".parse().unwrap();
-    let config = Config {
-        analysis_workers: 1,
-        analysis_budget: budget,
-        ..common::quiet()
-    };
-    let server = common::start_with(database.url.clone(), config).await;
+    let server = common::start_reviewing(&database).await;
+    let budget = common::review_budget();
     let host = server.player("host").await;
     let code = server.room(&host, SMALL).await;
     let mut client = server.join(&code, &host).await;

@@ -14,9 +14,8 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::Client;
-use mancala_ai::{ReviewBudget, review_match};
+use mancala_ai::review_match;
 use mancala_core::Match;
-use mancala_server::Config;
 use serde_json::{Value, json};
 
 /// Two houses of two seeds, in rounds: the smallest match.
@@ -213,13 +212,8 @@ fn check_replay(replay: &Value) {
 #[tokio::test]
 async fn the_analysis_of_a_match_reviews_every_round() {
     let database = common::database().await;
-    let budget: ReviewBudget = "solver=50k,depth=4".parse().unwrap();
-    let config = Config {
-        analysis_workers: 1,
-        analysis_budget: budget,
-        ..common::quiet()
-    };
-    let server = common::start_with(database.url.clone(), config).await;
+    let server = common::start_reviewing(&database).await;
+    let budget = common::review_budget();
     let (_, mut clients, _) = server.seated_room(RULES, 2, false).await;
     clients[0].send(json!({ "type": "start" })).await;
     let mut started = Value::Null;

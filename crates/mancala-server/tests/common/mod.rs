@@ -185,6 +185,25 @@ pub fn quiet() -> Config {
     }
 }
 
+/// The budget of the reviews the tests wait for: small, so that a
+/// finished game is reviewed in a moment (the server is started with it
+/// by [`start_reviewing`]; a test compares its review with the engine's
+/// under it).
+pub fn review_budget() -> mancala_ai::ReviewBudget {
+    "solver=50k,depth=4".parse().unwrap()
+}
+
+/// A server on `database` whose one analysis worker reviews each
+/// finished game under [`review_budget`].
+pub async fn start_reviewing(database: &TestDatabase) -> TestServer {
+    let config = Config {
+        analysis_workers: 1,
+        analysis_budget: review_budget(),
+        ..quiet()
+    };
+    start_with(database.url.clone(), config).await
+}
+
 /// Starts a server on a free port over the database `database`, with
 /// the rest of `config`.
 pub async fn start_with(database: String, config: Config) -> TestServer {
