@@ -33,7 +33,9 @@ pub struct ReplayError {
 /// Seeds only ever leave the board, so a position can only repeat one
 /// with the same number of seeds on the board: the positions since the
 /// last capture or store landing are kept in a hash set, and a new one is
-/// checked against it in constant time.
+/// checked against it in constant time. Under `relay_store`, where a
+/// store can be lifted back onto the board, every position of the game
+/// is kept ([`Rules::stores_can_shrink`](crate::Rules::stores_can_shrink)).
 ///
 /// # Examples
 ///

@@ -66,8 +66,9 @@ impl<'r> Entry<'r> for State {
 pub(crate) struct Line<P> {
     entries: Vec<P>,
     /// The positions a new one could repeat (only kept under `repetition`),
-    /// of the era of the seeds stored: seeds only ever leave the board,
-    /// so no position from before a capture can come back.
+    /// of the current era (`Position::repetition_era`: the seeds stored,
+    /// which only ever leave the board unless `relay_store` lifts a
+    /// store), so no position from before a capture can come back.
     seen: Seen<Indexed>,
 }
 
@@ -88,7 +89,7 @@ impl<'r, P: Entry<'r>> Line<P> {
         self.entries.clear();
         self.entries.push(P::of(start));
         if start.rules().detects_repetition() {
-            self.seen.restart(start.stored_seeds());
+            self.seen.restart(start.repetition_era());
             let key = start.repetition_key();
             self.seen.insert_by(Indexed { key, index: 0 }, |_| false);
         }
@@ -155,7 +156,7 @@ impl<'r, P: Entry<'r>> Line<P> {
         }
         let last = self.entries.len() - 1;
         let (over, era, key) = self.entries[last].view(rules, |pos| {
-            (pos.is_over(), pos.stored_seeds(), pos.repetition_key())
+            (pos.is_over(), pos.repetition_era(), pos.repetition_key())
         });
         if over {
             return false;
@@ -185,7 +186,7 @@ impl<'r, P: Entry<'r>> Line<P> {
         if rules.detects_repetition() {
             // Rebuild the set for the positions that can still repeat.
             let current = self.entries.len() - 1;
-            let stored = |i: usize| self.entries[i].view(rules, Position::stored_seeds);
+            let stored = |i: usize| self.entries[i].view(rules, Position::repetition_era);
             let now = stored(current);
             let mut since = current;
             while since > 0 && stored(since - 1) == now {

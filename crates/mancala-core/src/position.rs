@@ -299,14 +299,20 @@ impl<'r> Position<'r> {
         u32::from(self.state.total)
     }
 
-    /// Seeds that have left the board: in the stores, or discarded.
+    /// The `repetition` era: a count no later position has less of, so
+    /// that no position of an earlier era can come back. It is the seeds
+    /// that have left the board (in the stores, or discarded), which only
+    /// ever grow; under `relay_store`, where a store can be lifted back
+    /// onto the board (docs/rules.md section 3), the seeds discarded alone.
     #[inline]
-    pub(crate) fn stored_seeds(&self) -> u32 {
-        let mut stored = u32::from(self.state.discarded);
-        for s in 0..self.rules.players() {
-            stored += u32::from(self.state.cups[self.rules.store(s)]);
+    pub(crate) fn repetition_era(&self) -> u32 {
+        let mut era = u32::from(self.state.discarded);
+        if !self.rules.stores_shrink {
+            for s in 0..self.rules.players() {
+                era += u32::from(self.state.cups[self.rules.store(s)]);
+            }
         }
-        stored
+        era
     }
 
     /// Seeds taken out of the game by a `discard` or `split` leftover rule.

@@ -254,6 +254,10 @@ pub struct Rules {
     /// `pass_store`: a last seed in an empty house of the opponent's
     /// gives the mover's store to the opponent.
     pub(crate) pass_store: bool,
+    /// `relay_store`: a relay may lift the mover's store back onto the
+    /// board, so the seeds in the stores can fall and a position from
+    /// before a capture can come back (read by `repetition`).
+    pub(crate) stores_shrink: bool,
     pub(crate) no_capture_moves: u32,
     pub(crate) grand_slam: GrandSlam,
     pub(crate) first_move_extra_turn: bool,
@@ -498,6 +502,7 @@ impl Rules {
             before_sowing: set.capture_before_sowing,
             capture_store: set.capture_opponent_store,
             pass_store: set.pass_store,
+            stores_shrink: set.relay_store,
             no_capture_moves: set.no_capture_moves,
             grand_slam: set.grand_slam,
             first_move_extra_turn: set.first_move_extra_turn,
@@ -662,6 +667,26 @@ impl Rules {
     /// Whether `repetition` ends the game (which needs a [`Game`](crate::Game)'s history).
     pub fn detects_repetition(&self) -> bool {
         self.end_repetition
+    }
+
+    /// Whether the seeds in the stores can fall during a game: only under
+    /// `relay_store`, which lifts the mover's store back onto the board
+    /// (docs/rules.md section 3). Otherwise seeds only ever leave the
+    /// board, so under `repetition` no position from before a capture can
+    /// come back, and a caller keeping positions for it may forget them
+    /// at each capture; here it must keep them all.
+    ///
+    /// ```
+    /// use mancala_core::{RuleSet, Rules};
+    ///
+    /// let kalah = Rules::new(&RuleSet::from_spec("kalah")?)?;
+    /// assert!(!kalah.stores_can_shrink());
+    /// let eight = Rules::new(&RuleSet::from_spec("crosscapt-eight")?)?;
+    /// assert!(eight.stores_can_shrink());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stores_can_shrink(&self) -> bool {
+        self.stores_shrink
     }
 
     /// The house (0-based) a house move of `side` sows and the direction

@@ -11,7 +11,7 @@
 
 use mancala_core::{
     EndCondition, EndReason, EndSeedsTo, EndSet, History, IllegalMove, IllegalReason, KalahOptions,
-    Leftover, Move, PieState, Position, Preset, Rules, Side, Wdl,
+    Leftover, Move, PieState, Playout, Position, Preset, RuleSet, Rules, Side, Wdl,
 };
 use mancala_testkit::pick::{at, compile, houses};
 
@@ -211,6 +211,59 @@ fn oware_repeated_position_is_not_over_without_the_game_history() {
     }
     assert_eq!(pos.to_string(), "1,0,0,0,0,0:23 1,0,0,0,0,0:23 to=0 ply=12");
     assert!(!pos.is_over());
+}
+
+#[test]
+fn repetition_sees_a_position_from_before_a_store_was_lifted() {
+    // Found by the proptest draw (CI of 2026-12-05): under `relay_store`
+    // (docs/rules.md section 3) a relay lifts the mover's store back onto
+    // the board, so the seeds in the stores fall, and a position from
+    // before a capture can come back. CrossCapt Eight on 3 houses of 2.
+    let rules = compile(
+        RuleSet::from_spec("crosscapt-eight,houses=3,seeds=2,end=any_side_empty,repetition")
+            .unwrap(),
+    );
+    assert!(rules.stores_can_shrink());
+    let moves = [1, 2, 1, 2, 2, 3, 1, 1, 1, 2, 2, 1, 3, 1, 1, 1, 2, 2, 3u8];
+    // By hand, at the plies that matter:
+    let expected = [
+        (11, "1,0,0:2 2,0,1:6 to=0 ply=11"),
+        (13, "0,1,0:2 2,0,0:7 to=1 ply=13"),
+        // Side 1's house 1 (2 seeds) ends in its house 3; the next cup,
+        // its own store of 7, is lifted: side 0's three houses, side 1's
+        // three, its store (an extra move). The stores fall from 9 to 3.
+        (14, "1,2,1:2 1,2,2:1 to=1 ply=14"),
+        (18, "1,0,1:1 2,0,1:6 to=0 ply=18"),
+    ];
+    let mut game = History::new(&rules);
+    // The index of each move among the legal ones, for a playout.
+    let mut picks = Vec::new();
+    for (ply, &house) in (1..).zip(&moves) {
+        assert!(
+            !game.is_over(),
+            "over before ply {ply}: {}",
+            game.position()
+        );
+        let legal: Vec<Move> = game.legal_moves().iter().collect();
+        picks.push(legal.iter().position(|&m| m == Move::House(house)).unwrap());
+        game.play(Move::House(house)).unwrap();
+        if let Some((_, text)) = expected.iter().find(|(at, _)| *at == ply) {
+            assert_eq!(game.position().to_string(), *text);
+        }
+    }
+    // Side 0's house 3 (1 seed) ends in its store, an extra move: the
+    // position of ply 11 again. cycle_leftover `owner` gives each side its
+    // houses' seeds: 2 + 1 and 6 + 3.
+    assert_eq!(
+        game.position().to_string(),
+        "0,0,0:3 0,0,0:9 to=0 ply=19 over=repetition"
+    );
+    // A playout with the repetition rule applied plays the same game.
+    let mut pos = Position::new(&rules);
+    let mut next = picks.into_iter();
+    let played = Playout::new().play_out(&mut pos, u32::MAX, &mut |_| next.next().unwrap());
+    assert_eq!(played, 19);
+    assert_eq!(pos, *game.position());
 }
 
 // ---------------------------------------------------------------------------

@@ -169,6 +169,27 @@ def test_repetitions_across_captures_end_games_as_in_states():
     assert repeated >= 10
 
 
+def test_a_position_from_before_a_store_was_lifted_repeats_in_a_batch():
+    # relay_store lifts the mover's store back onto the board, so the
+    # batch cannot forget the positions before a capture: after these 19
+    # moves (worked by hand in mancala-core's tests/rules_end.rs) the
+    # position of move 11 is back and the game ends by repetition, 3-9.
+    game = mancala.load_game("crosscapt-eight,houses=3,seeds=2,end=any_side_empty,repetition")
+    houses = [1, 2, 1, 2, 2, 3, 1, 1, 1, 2, 2, 1, 3, 1, 1, 1, 2, 2, 3]
+    state = game.new_initial_state()
+    batch = game.batch(1)
+    batch.reset()
+    for i, house in enumerate(houses):
+        assert not state.is_terminal(), i
+        state.apply_action(house - 1)
+        _, _, rewards, terminated, _ = batch.step(np.array([house - 1], dtype=np.int64))
+        assert terminated[0] == (i == len(houses) - 1), i
+    assert state.is_terminal()
+    assert "the position repeated" in str(state)
+    assert state.returns() == [-1.0, 1.0]
+    np.testing.assert_array_equal(rewards[0], np.array([-1.0, 1.0], dtype=np.float32))
+
+
 def test_automatic_reset():
     game = mancala.load_game("kalah,seeds=1")
     batch = game.batch(1)

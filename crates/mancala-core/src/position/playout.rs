@@ -272,9 +272,10 @@ impl<'r> Position<'r> {
         self.play_unchecked(moves.get(index).expect("an index below len() is a move"));
     }
 
-    /// Seeds in the stores.
+    /// Seeds in the stores, as the `repetition` era counts them (none
+    /// under `relay_store`, see `Position::repetition_era`).
     fn stores(&self) -> u32 {
-        self.stored_seeds() - u32::from(self.state.discarded)
+        self.repetition_era() - u32::from(self.state.discarded)
     }
 
     /// What a position can never come back to once it changes, less the

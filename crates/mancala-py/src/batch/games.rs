@@ -55,7 +55,9 @@ impl<'r> Board<'r> for Position<'r> {
 /// Only a [`History`] sees a position come back, and it looks for a
 /// repeat only among the positions since the seeds off the board (stores
 /// and discarded) last changed: seeds never return to the board, so no
-/// earlier position can come back. This keeps that stretch as its first
+/// earlier position can come back (but under `relay_store`, where a
+/// store can be lifted, the stretch is the whole game; see
+/// `Rules::stores_can_shrink`). This keeps that stretch as its first
 /// position, the moves since and their positions' repetition keys. A
 /// repeat has the key of an earlier position; when a new key is one of
 /// them (rarely: a repeat, or two keys colliding), the moves are replayed
@@ -79,6 +81,10 @@ pub(super) struct Tracked<'r> {
     filter: [u64; 4],
     /// Seeds off the board (stores and discarded) in `since` and after.
     stored: f32,
+    /// Whether a new stretch starts when `stored` changes: not when the
+    /// stores can fall (`relay_store`), where a position from before a
+    /// capture can come back and the stretch is the whole game.
+    stretches: bool,
 }
 
 impl<'r> Tracked<'r> {
@@ -90,6 +96,7 @@ impl<'r> Tracked<'r> {
             keys: Vec::new(),
             filter: [0; 4],
             stored: 0.0,
+            stretches: !start.rules().stores_can_shrink(),
         };
         game.restart(start);
         game
@@ -163,7 +170,7 @@ impl<'r> Board<'r> for Tracked<'r> {
         let stores = (1..=layout.players).map(|k| obs[k * width - 1]);
         // Whole numbers below 2**24: exact as floats.
         let stored = stores.sum::<f32>() + f32::from(self.pos.discarded());
-        if stored != self.stored {
+        if self.stretches && stored != self.stored {
             self.stored = stored;
             let key = *self.keys.last().expect("a stretch has a position");
             self.start_stretch(key);
