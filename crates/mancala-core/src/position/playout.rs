@@ -156,8 +156,14 @@ impl<'r> Position<'r> {
             (KERNEL_COUNT, F_OWARE) => {
                 self.run::<KERNEL_COUNT, F_OWARE, REP>(&fast, regs, words, max_moves, choose)
             }
+            (KERNEL_COUNT, F_WARI) => {
+                self.run::<KERNEL_COUNT, F_WARI, REP>(&fast, regs, words, max_moves, choose)
+            }
             (KERNEL_COUNT, _) => {
                 self.run::<KERNEL_COUNT, F_DYN, REP>(&fast, regs, words, max_moves, choose)
+            }
+            (_, F_BASIC) => {
+                self.run::<KERNEL_NO_CAPTURE, F_BASIC, REP>(&fast, regs, words, max_moves, choose)
             }
             _ => self.run::<KERNEL_NO_CAPTURE, F_DYN, REP>(&fast, regs, words, max_moves, choose),
         }
@@ -390,7 +396,8 @@ struct Fast<'a> {
 
 /// The rule flags the two-register loop reads, as bits of its const
 /// parameter `F`: a set of bits known at compile time for the rule sets
-/// it is specialised for (Kalah's [`F_KALAH`], Oware's [`F_OWARE`]),
+/// it is specialised for (Kalah's [`F_KALAH`], Oware's [`F_OWARE`],
+/// Wari's [`F_WARI`], Mancala basic's [`F_BASIC`]),
 /// so that the tests of the others fold away; [`F_DYN`] for the rest,
 /// which read the bits of [`Fast::flags`] at run time.
 const F_DYN: u32 = 1 << 31;
@@ -419,7 +426,13 @@ const F_CHAIN: u32 = 1 << 9;
 /// Kalah's flags (`kalah` and the rule sets that share them).
 const F_KALAH: u32 = F_END_ON_EMPTY | F_STORES_ON_TRACK | F_END_ANY_EMPTY;
 /// Oware's flags (`oware` and the rule sets that share them).
-const F_OWARE: u32 = F_END_ON_EMPTY | F_MAJORITY | F_MUST_FEED | F_CANCEL_GRAND_SLAM | F_CHAIN;
+const F_OWARE: u32 = F_MAJORITY | F_MUST_FEED | F_END_ANY_EMPTY | F_CANCEL_GRAND_SLAM | F_CHAIN;
+/// Wari's flags (`wari`, `al-manqala`, `songo`): Oware's but for the
+/// grand slam, which captures.
+const F_WARI: u32 = F_MAJORITY | F_MUST_FEED | F_END_ANY_EMPTY | F_CHAIN;
+/// Mancala basic's flags (`mancala-basic`: no capture, the board left as
+/// it is when a side empties).
+const F_BASIC: u32 = F_END_ON_EMPTY | F_STORES_ON_TRACK | F_END_EMPTY_FIRST;
 
 /// Whether flag `bit` is on: from `F` when it is known at compile time,
 /// else from the rules' `flags`.
@@ -498,6 +511,8 @@ impl<'a> Fast<'a> {
         match (k, self.flags) {
             (KERNEL_OPPOSITE, F_KALAH) => F_KALAH,
             (KERNEL_COUNT, F_OWARE) => F_OWARE,
+            (KERNEL_COUNT, F_WARI) => F_WARI,
+            (KERNEL_NO_CAPTURE, F_BASIC) => F_BASIC,
             _ => F_DYN,
         }
     }
@@ -619,7 +634,7 @@ impl<'a> Fast<'a> {
         let extra = (info & INFO_EXTRA != 0) | (captured & self.on::<F>(F_CAPTURE_EXTRA));
         // The turn passes unless the move earned another: masks, not
         // a branch.
-        let keep = std::hint::select_unpredictable(extra, u64::MAX, 0);
+        let keep = 0u64.wrapping_sub(u64::from(extra));
         let (m2, o2) = ((m & keep) | (o & !keep), (o & keep) | (m & !keep));
         let next = side ^ (SIDE_ENTRIES & !(keep as usize));
         // Only with a side empty or a store at half the seeds is there
@@ -681,8 +696,18 @@ impl<'a> Fast<'a> {
         };
         st.left -= 1;
         if REP {
-            let era = era + self.store(m) + self.store(o);
-            if boards.seen(era, Words(m, o, (next / SIDE_ENTRIES) as u32)) {
+            let key = Words(m, o, (next / SIDE_ENTRIES) as u32);
+            let repeated = if F & (F_DYN | F_STORES_ON_TRACK) == 0 {
+                // Seeds reach a store only by a capture: the era changes
+                // only then (and `enter` set it on the way in).
+                if captured {
+                    boards.restart(era + self.store(m) + self.store(o));
+                }
+                boards.insert(key)
+            } else {
+                boards.seen(era + self.store(m) + self.store(o), key)
+            };
+            if repeated {
                 return Some(Exit::Repeated);
             }
         }
@@ -1033,7 +1058,9 @@ fn by_kernel<'r, const REP: bool, const SMALL: bool, const N: usize, C, G, D>(
         (OPP, F_KALAH) => lanes::<OPP, F_KALAH, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
         (OPP, _) => lanes::<OPP, F_DYN, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
         (COUNT, F_OWARE) => lanes::<COUNT, F_OWARE, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
+        (COUNT, F_WARI) => lanes::<COUNT, F_WARI, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
         (COUNT, _) => lanes::<COUNT, F_DYN, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
+        (_, F_BASIC) => lanes::<NONE, F_BASIC, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
         _ => lanes::<NONE, F_DYN, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
     }
 }
@@ -1312,5 +1339,37 @@ impl Key for Words {
     #[inline(always)]
     fn mix(&self) -> u64 {
         (self.0 ^ self.1.rotate_left(29) ^ u64::from(self.2)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Preset;
+
+    #[test]
+    fn kalah_and_oware_take_their_specialised_loops() {
+        // What the flags stand for, from the rules as docs/rules.md gives
+        // them: Kalah ends when a side is empty, each side's seeds going
+        // to its owner, its stores on the track; Oware must feed, ends at
+        // a majority (or when the mover has no move, which the general
+        // path sees to, the seeds left going to their owner), cancels a
+        // grand slam's capture and captures along a chain; Wari and
+        // Al-manqala are Oware whose grand slam captures; Mancala basic
+        // captures nothing and ends, the board as it is, on an empty side.
+        for (preset, kernel, want) in [
+            (Preset::Kalah, KERNEL_OPPOSITE, F_KALAH),
+            (Preset::Oware, KERNEL_COUNT, F_OWARE),
+            (Preset::Wari, KERNEL_COUNT, F_WARI),
+            (Preset::AlManqala, KERNEL_COUNT, F_WARI),
+            (Preset::MancalaBasic, KERNEL_NO_CAPTURE, F_BASIC),
+        ] {
+            let rules = Rules::new(&preset.rules()).expect("a preset's rules compile");
+            let regs = rules.registers.as_ref().expect("in registers");
+            let fast = Fast::new(&rules, regs, u32::from(Position::new(&rules).state.total));
+            assert_eq!(rules.kernel, kernel, "{preset}");
+            assert_eq!(fast.flags, want, "{preset}: {:#b}", fast.flags);
+            assert_eq!(fast.specialised(rules.kernel), want, "{preset}");
+        }
     }
 }
