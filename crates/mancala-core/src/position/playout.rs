@@ -423,12 +423,19 @@ const F_EMPTY_OPPOSITE: u32 = 1 << 7;
 const F_CANCEL_GRAND_SLAM: u32 = 1 << 8;
 /// The count capture goes on along a chain.
 const F_CHAIN: u32 = 1 << 9;
+/// The count capture takes from the other side's houses only: a landing
+/// that may capture is a byte of the other side's word.
+const F_ACROSS: u32 = 1 << 10;
 /// Kalah's flags (`kalah` and the rule sets that share them).
 const F_KALAH: u32 = F_END_ON_EMPTY | F_STORES_ON_TRACK | F_END_ANY_EMPTY;
 /// Oware's flags (`oware` and the rule sets that share them).
-const F_OWARE: u32 = F_MAJORITY | F_MUST_FEED | F_END_ANY_EMPTY | F_CANCEL_GRAND_SLAM | F_CHAIN;
+const F_OWARE: u32 =
+    F_MAJORITY | F_MUST_FEED | F_END_ANY_EMPTY | F_CANCEL_GRAND_SLAM | F_CHAIN | F_ACROSS;
 /// Wari's flags (`wari`, `al-manqala`, `songo`): Oware's but for the
 /// grand slam, which captures.
+/// Without [`F_ACROSS`]: Al-manqala captures in its own row too, and the
+/// loop plays Wari's rules, which have it, as well (reading the landing
+/// off the two words).
 const F_WARI: u32 = F_MAJORITY | F_MUST_FEED | F_END_ANY_EMPTY | F_CHAIN;
 /// Mancala basic's flags (`mancala-basic`: no capture, the board left as
 /// it is when a side empties).
@@ -503,6 +510,10 @@ impl<'a> Fast<'a> {
             | bit(r.capture_empty_opposite, F_EMPTY_OPPOSITE)
             | bit(r.grand_slam == GrandSlam::NoCapture, F_CANCEL_GRAND_SLAM)
             | bit(r.chain, F_CHAIN)
+            | bit(
+                r.kernel == KERNEL_COUNT && r.registers.as_ref().is_some_and(|regs| regs.across),
+                F_ACROSS,
+            )
     }
 
     /// The `F` to specialise the loop for under kernel `k`: Kalah's or
@@ -511,7 +522,7 @@ impl<'a> Fast<'a> {
         match (k, self.flags) {
             (KERNEL_OPPOSITE, F_KALAH) => F_KALAH,
             (KERNEL_COUNT, F_OWARE) => F_OWARE,
-            (KERNEL_COUNT, F_WARI) => F_WARI,
+            (KERNEL_COUNT, flags) if flags & !F_ACROSS == F_WARI => F_WARI,
             (KERNEL_NO_CAPTURE, F_BASIC) => F_BASIC,
             _ => F_DYN,
         }
@@ -618,9 +629,14 @@ impl<'a> Fast<'a> {
                 // are two branches): the count is taken as 0, which
                 // `landing_counts` never holds, when it may not.
                 let at = 8 * (info & INFO_LAST) as u32;
-                let board = u128::from(o) << 64 | u128::from(m);
+                let landing = if self.on::<F>(F_ACROSS) {
+                    // A landing that may capture is across: a byte of `o`.
+                    (o >> (at & 63)) as u8
+                } else {
+                    ((u128::from(o) << 64 | u128::from(m)) >> at) as u8
+                };
                 let gate = 0u8.wrapping_sub((info & INFO_MAY_CAPTURE != 0) as u8);
-                self.landing_counts.holds((board >> at) as u8 & gate)
+                self.landing_counts.holds(landing & gate)
                     && self.capture.take::<K, F>(
                         self.flags,
                         &mut m,
@@ -1355,20 +1371,22 @@ mod tests {
         // a majority (or when the mover has no move, which the general
         // path sees to, the seeds left going to their owner), cancels a
         // grand slam's capture and captures along a chain; Wari and
-        // Al-manqala are Oware whose grand slam captures; Mancala basic
-        // captures nothing and ends, the board as it is, on an empty side.
-        for (preset, kernel, want) in [
-            (Preset::Kalah, KERNEL_OPPOSITE, F_KALAH),
-            (Preset::Oware, KERNEL_COUNT, F_OWARE),
-            (Preset::Wari, KERNEL_COUNT, F_WARI),
-            (Preset::AlManqala, KERNEL_COUNT, F_WARI),
-            (Preset::MancalaBasic, KERNEL_NO_CAPTURE, F_BASIC),
+        // Al-manqala are Oware whose grand slam captures, Al-manqala's
+        // capture in both rows, Oware's and Wari's in the opponent's
+        // (`F_ACROSS`); Mancala basic captures nothing and ends, the
+        // board as it is, on an empty side.
+        for (preset, kernel, flags, want) in [
+            (Preset::Kalah, KERNEL_OPPOSITE, F_KALAH, F_KALAH),
+            (Preset::Oware, KERNEL_COUNT, F_OWARE, F_OWARE),
+            (Preset::Wari, KERNEL_COUNT, F_WARI | F_ACROSS, F_WARI),
+            (Preset::AlManqala, KERNEL_COUNT, F_WARI, F_WARI),
+            (Preset::MancalaBasic, KERNEL_NO_CAPTURE, F_BASIC, F_BASIC),
         ] {
             let rules = Rules::new(&preset.rules()).expect("a preset's rules compile");
             let regs = rules.registers.as_ref().expect("in registers");
             let fast = Fast::new(&rules, regs, u32::from(Position::new(&rules).state.total));
             assert_eq!(rules.kernel, kernel, "{preset}");
-            assert_eq!(fast.flags, want, "{preset}: {:#b}", fast.flags);
+            assert_eq!(fast.flags, flags, "{preset}: {:#b}", fast.flags);
             assert_eq!(fast.specialised(rules.kernel), want, "{preset}");
         }
     }
