@@ -14,7 +14,10 @@
 //! game is the game the general path plays. [`Playout::play_lanes`]
 //! plays several games in turn, a move each, with that same move
 //! (`Fast::step`), in rounds: a move of each lane, the lanes the move
-//! cannot go on with seen to after the round.
+//! cannot go on with seen to after the round. The rule flags the move
+//! reads are a const parameter of the loop: it is compiled for the
+//! flags of Kalah, Oware, Wari and Mancala basic, and reads them at run
+//! time under other rules.
 
 use super::Position;
 use crate::mv::{BYTE_COUNT, BYTE_SELECT, Move, MoveList};
@@ -923,13 +926,12 @@ impl Playout {
     /// with no branch between them but those that go the same way nearly
     /// every move; a lane the round cannot move (a move for the general
     /// path, an end, the budget) is seen to after it. In 4 lanes Kalah
-    /// took 17% less time than one game at a time (about 18% more
-    /// instructions, a fifth of the mispredicted branches of one game at
-    /// a time counted on valgrind's simple predictor), Oware, whose
-    /// `repetition` keeps a set of positions a lane, as much time
-    /// (docs/results.md section 2): measure before choosing `N`. Under
-    /// other rules, and with one lane, the games are played one after
-    /// the other. The sets of
+    /// took 12% less time than one game at a time on an idle host
+    /// (docs/results.md section 2.1; about 8% more instructions since,
+    /// section 2.2), Oware, whose `repetition` keeps a set of positions a
+    /// lane, about as much time: measure before choosing `N`. Under
+    /// other rules, with one lane, and with fewer games than lanes, the
+    /// games are played one after the other. The sets of
     /// positions that `repetition` needs are kept from call to call:
     /// after the first games, nothing is allocated.
     ///
