@@ -14,7 +14,10 @@
 //! game is the game the general path plays. [`Playout::play_lanes`]
 //! plays several games in turn, a move each, with that same move
 //! (`Fast::step`), in rounds: a move of each lane, the lanes the move
-//! cannot go on with seen to after the round.
+//! cannot go on with seen to after the round. The rule flags the move
+//! reads are a const parameter of the loop: it is compiled for the
+//! flags of Kalah, Oware, Wari and Mancala basic, and reads them at run
+//! time under other rules.
 
 use super::Position;
 use crate::mv::{BYTE_COUNT, BYTE_SELECT, Move, MoveList};
@@ -145,34 +148,52 @@ impl<'r> Position<'r> {
             }
             return max_moves - left;
         };
-        match r.kernel {
-            KERNEL_OPPOSITE => self.run::<KERNEL_OPPOSITE, REP>(regs, words, max_moves, choose),
-            KERNEL_COUNT => self.run::<KERNEL_COUNT, REP>(regs, words, max_moves, choose),
-            _ => self.run::<KERNEL_NO_CAPTURE, REP>(regs, words, max_moves, choose),
+        let fast = Fast::new(r, regs, u32::from(self.state.total));
+        match (r.kernel, fast.specialised(r.kernel)) {
+            (KERNEL_OPPOSITE, F_KALAH) => {
+                self.run::<KERNEL_OPPOSITE, F_KALAH, REP>(&fast, regs, words, max_moves, choose)
+            }
+            (KERNEL_OPPOSITE, _) => {
+                self.run::<KERNEL_OPPOSITE, F_DYN, REP>(&fast, regs, words, max_moves, choose)
+            }
+            (KERNEL_COUNT, F_OWARE) => {
+                self.run::<KERNEL_COUNT, F_OWARE, REP>(&fast, regs, words, max_moves, choose)
+            }
+            (KERNEL_COUNT, F_WARI) => {
+                self.run::<KERNEL_COUNT, F_WARI, REP>(&fast, regs, words, max_moves, choose)
+            }
+            (KERNEL_COUNT, _) => {
+                self.run::<KERNEL_COUNT, F_DYN, REP>(&fast, regs, words, max_moves, choose)
+            }
+            (_, F_BASIC) => {
+                self.run::<KERNEL_NO_CAPTURE, F_BASIC, REP>(&fast, regs, words, max_moves, choose)
+            }
+            _ => self.run::<KERNEL_NO_CAPTURE, F_DYN, REP>(&fast, regs, words, max_moves, choose),
         }
     }
 
     /// The playout loop in the two-register form, for rules whose kernel
-    /// is `K`: [`Fast::moves`] plays the moves it can vouch for, this
-    /// loop the others. With `REP`, a position that comes back since
-    /// seeds last left the board ends the game, as in a [`History`](crate::History).
+    /// is `K` and flags `F`: [`Fast::moves`] plays the moves it can vouch
+    /// for, this loop the others. With `REP`, a position that comes back
+    /// since seeds last left the board ends the game, as in a
+    /// [`History`](crate::History).
     #[inline(always)]
-    fn run<const K: u8, const REP: bool>(
+    fn run<const K: u8, const F: u32, const REP: bool>(
         &mut self,
+        fast: &Fast<'_>,
         regs: &Registers,
         boards: &mut Seen<Words>,
         max_moves: u32,
         choose: &mut impl Choose,
     ) -> u32 {
-        let fast = Fast::new(self.rules, regs, u32::from(self.state.total));
         let mut left = max_moves;
         while let Some(mut st) = self.enter::<REP>(regs, boards, &mut left, choose) {
             // The move count is worked out from `left` when written back.
             let ply = self.state.ply.wrapping_add(st.left);
             let exit = if fast.total <= 128 {
-                fast.moves::<K, REP, true>(&mut st, self.era(), boards, choose)
+                fast.moves::<K, F, REP, true>(&mut st, self.era(), boards, choose)
             } else {
-                fast.moves::<K, REP, false>(&mut st, self.era(), boards, choose)
+                fast.moves::<K, F, REP, false>(&mut st, self.era(), boards, choose)
             };
             let more = self.leave(&mut st, ply, exit);
             left = st.left;
@@ -368,14 +389,70 @@ struct Fast<'a> {
     /// Half the seeds, rounded up, under `majority`; else more than a
     /// store can hold.
     half: u32,
-    capture_extra_turn: bool,
-    end_on_empty: bool,
-    majority: bool,
-    stores_on_track: bool,
-    must_feed: bool,
-    /// The end of an emptied side that the loop makes itself, if any:
-    /// the board left as it is, or the seeds going to their owners.
+    /// The rules' `F_*` bits, what the loop reads of them when its `F`
+    /// is [`F_DYN`].
+    flags: u32,
+    /// The end of an emptied side that the loop makes itself, if any,
+    /// as the flags say (what [`F_DYN`] reads).
     empty_end: Option<EndReason>,
+}
+
+/// The rule flags the two-register loop reads, as bits of its const
+/// parameter `F`: a set of bits known at compile time for the rule sets
+/// it is specialised for (Kalah's [`F_KALAH`], Oware's [`F_OWARE`],
+/// Wari's [`F_WARI`], Mancala basic's [`F_BASIC`]),
+/// so that the tests of the others fold away; [`F_DYN`] for the rest,
+/// which read the bits of [`Fast::flags`] at run time.
+const F_DYN: u32 = 1 << 31;
+/// `capture_extra_turn`.
+const F_CAPTURE_EXTRA: u32 = 1 << 0;
+/// `end_on_empty`.
+const F_END_ON_EMPTY: u32 = 1 << 1;
+/// `end_majority`.
+const F_MAJORITY: u32 = 1 << 2;
+/// `stores_on_track`.
+const F_STORES_ON_TRACK: u32 = 1 << 3;
+/// `must_feed`.
+const F_MUST_FEED: u32 = 1 << 4;
+/// The loop ends a game on an emptied side itself, the board left as it
+/// is ([`EndReason::EmptyFirst`]).
+const F_END_EMPTY_FIRST: u32 = 1 << 5;
+/// The loop ends a game on an emptied side itself, the seeds going to
+/// their owners ([`EndReason::AnySideEmpty`]).
+const F_END_ANY_EMPTY: u32 = 1 << 6;
+/// The capture takes an empty opposite house's capturing seed too.
+const F_EMPTY_OPPOSITE: u32 = 1 << 7;
+/// A grand slam captures nothing.
+const F_CANCEL_GRAND_SLAM: u32 = 1 << 8;
+/// The count capture goes on along a chain.
+const F_CHAIN: u32 = 1 << 9;
+/// The count capture takes from the other side's houses only: a landing
+/// that may capture is a byte of the other side's word.
+const F_ACROSS: u32 = 1 << 10;
+/// Kalah's flags (`kalah` and the rule sets that share them).
+const F_KALAH: u32 = F_END_ON_EMPTY | F_STORES_ON_TRACK | F_END_ANY_EMPTY;
+/// Oware's flags (`oware` and the rule sets that share them).
+const F_OWARE: u32 =
+    F_MAJORITY | F_MUST_FEED | F_END_ANY_EMPTY | F_CANCEL_GRAND_SLAM | F_CHAIN | F_ACROSS;
+/// Wari's flags (`wari`, `al-manqala`, `songo`): Oware's but for the
+/// grand slam, which captures.
+/// Without [`F_ACROSS`]: Al-manqala captures in its own row too, and the
+/// loop plays Wari's rules, which have it, as well (reading the landing
+/// off the two words).
+const F_WARI: u32 = F_MAJORITY | F_MUST_FEED | F_END_ANY_EMPTY | F_CHAIN;
+/// Mancala basic's flags (`mancala-basic`: no capture, the board left as
+/// it is when a side empties).
+const F_BASIC: u32 = F_END_ON_EMPTY | F_STORES_ON_TRACK | F_END_EMPTY_FIRST;
+
+/// Whether flag `bit` is on: from `F` when it is known at compile time,
+/// else from the rules' `flags`.
+#[inline(always)]
+const fn on<const F: u32>(flags: u32, bit: u32) -> bool {
+    if F & F_DYN != 0 {
+        flags & bit != 0
+    } else {
+        F & bit != 0
+    }
 }
 
 impl<'a> Fast<'a> {
@@ -385,10 +462,7 @@ impl<'a> Fast<'a> {
             landing_counts: r.counts.without_zero(),
             capture: Capture {
                 counts: r.counts,
-                chain: r.chain,
                 prev: &regs.prev,
-                empty_opposite: r.capture_empty_opposite,
-                cancel_grand_slam: r.grand_slam == GrandSlam::NoCapture,
                 house_mask: regs.house_mask,
                 store_shift: regs.store_shift,
             },
@@ -400,20 +474,81 @@ impl<'a> Fast<'a> {
             } else {
                 256
             },
-            capture_extra_turn: r.capture_extra_turn,
-            end_on_empty: r.end_on_empty,
-            majority: r.end_majority,
-            stores_on_track: r.stores_on_track,
-            must_feed: r.must_feed,
-            empty_end: if r.end_take_all {
-                None
-            } else if r.end_empty_first {
-                Some(EndReason::EmptyFirst)
-            } else if r.leftover == Leftover::Owner {
-                Some(EndReason::AnySideEmpty)
-            } else {
-                None
-            },
+            flags: Fast::flags_of(r),
+            empty_end: None,
+        }
+        .with_empty_end()
+    }
+
+    /// `self` with its `empty_end` read off its flags.
+    fn with_empty_end(mut self) -> Self {
+        self.empty_end = if self.flags & F_END_EMPTY_FIRST != 0 {
+            Some(EndReason::EmptyFirst)
+        } else if self.flags & F_END_ANY_EMPTY != 0 {
+            Some(EndReason::AnySideEmpty)
+        } else {
+            None
+        };
+        self
+    }
+
+    /// The `F_*` bits of rules `r`.
+    fn flags_of(r: &Rules) -> u32 {
+        let bit = |on: bool, bit: u32| if on { bit } else { 0 };
+        let empty_end = if r.end_take_all {
+            0
+        } else if r.end_empty_first {
+            F_END_EMPTY_FIRST
+        } else if r.leftover == Leftover::Owner {
+            F_END_ANY_EMPTY
+        } else {
+            0
+        };
+        empty_end
+            | bit(r.capture_extra_turn, F_CAPTURE_EXTRA)
+            | bit(r.end_on_empty, F_END_ON_EMPTY)
+            | bit(r.end_majority, F_MAJORITY)
+            | bit(r.stores_on_track, F_STORES_ON_TRACK)
+            | bit(r.must_feed, F_MUST_FEED)
+            | bit(r.capture_empty_opposite, F_EMPTY_OPPOSITE)
+            | bit(r.grand_slam == GrandSlam::NoCapture, F_CANCEL_GRAND_SLAM)
+            | bit(r.chain, F_CHAIN)
+            | bit(
+                r.kernel == KERNEL_COUNT && r.registers.as_ref().is_some_and(|regs| regs.across),
+                F_ACROSS,
+            )
+    }
+
+    /// The `F` to specialise the loop for under kernel `k`: Kalah's or
+    /// Oware's flags when the rules have them, else [`F_DYN`].
+    fn specialised(&self, k: u8) -> u32 {
+        match (k, self.flags) {
+            (KERNEL_OPPOSITE, F_KALAH) => F_KALAH,
+            (KERNEL_COUNT, F_OWARE) => F_OWARE,
+            (KERNEL_COUNT, flags) if flags & !F_ACROSS == F_WARI => F_WARI,
+            (KERNEL_NO_CAPTURE, F_BASIC) => F_BASIC,
+            _ => F_DYN,
+        }
+    }
+
+    /// Whether flag `bit` is on, under the loop's `F`.
+    #[inline(always)]
+    fn on<const F: u32>(&self, bit: u32) -> bool {
+        on::<F>(self.flags, bit)
+    }
+
+    /// The end of an emptied side that the loop makes itself, if any:
+    /// the board left as it is, or the seeds going to their owners.
+    #[inline(always)]
+    fn empty_end<const F: u32>(&self) -> Option<EndReason> {
+        if F & F_DYN != 0 {
+            self.empty_end
+        } else if F & F_END_EMPTY_FIRST != 0 {
+            Some(EndReason::EmptyFirst)
+        } else if F & F_END_ANY_EMPTY != 0 {
+            Some(EndReason::AnySideEmpty)
+        } else {
+            None
         }
     }
 
@@ -431,7 +566,7 @@ impl<'a> Fast<'a> {
     /// No call is made from the loop, so that all of it, the generator
     /// of `choose` included, stays in registers.
     #[inline(never)]
-    fn moves<const K: u8, const REP: bool, const SMALL: bool>(
+    fn moves<const K: u8, const F: u32, const REP: bool, const SMALL: bool>(
         &self,
         st: &mut Regs,
         era: u32,
@@ -444,7 +579,7 @@ impl<'a> Fast<'a> {
             if here.left == 0 {
                 break Exit::Budget;
             }
-            if let Some(exit) = self.step::<K, REP, SMALL>(&mut here, era, boards, choose) {
+            if let Some(exit) = self.step::<K, F, REP, SMALL>(&mut here, era, boards, choose) {
                 break exit;
             }
         };
@@ -461,7 +596,7 @@ impl<'a> Fast<'a> {
     /// `REP`) a repeated position, recorded in `boards`, of era `era` less
     /// the stores (`st` then the position after the move).
     #[inline(always)]
-    fn step<const K: u8, const REP: bool, const SMALL: bool>(
+    fn step<const K: u8, const F: u32, const REP: bool, const SMALL: bool>(
         &self,
         st: &mut Regs,
         era: u32,
@@ -486,7 +621,9 @@ impl<'a> Fast<'a> {
             other.wrapping_add(sown.other),
         );
         let captured = match K {
-            KERNEL_OPPOSITE => self.capture.take::<K>(&mut m, &mut o, 0, info),
+            KERNEL_OPPOSITE => self
+                .capture
+                .take::<K, F>(self.flags, &mut m, &mut o, 0, info),
             KERNEL_COUNT => {
                 // One branch, taken only when seeds are captured (or the
                 // grand slam cancels it): whether the last seed may
@@ -495,16 +632,25 @@ impl<'a> Fast<'a> {
                 // are two branches): the count is taken as 0, which
                 // `landing_counts` never holds, when it may not.
                 let at = 8 * (info & INFO_LAST) as u32;
-                let board = u128::from(o) << 64 | u128::from(m);
+                let landing = if self.on::<F>(F_ACROSS) {
+                    // A landing that may capture is across: a byte of `o`.
+                    (o >> (at & 63)) as u8
+                } else {
+                    ((u128::from(o) << 64 | u128::from(m)) >> at) as u8
+                };
                 let gate = 0u8.wrapping_sub((info & INFO_MAY_CAPTURE != 0) as u8);
-                self.landing_counts.holds((board >> at) as u8 & gate)
-                    && self
-                        .capture
-                        .take::<K>(&mut m, &mut o, side / SIDE_ENTRIES, info)
+                self.landing_counts.holds(landing & gate)
+                    && self.capture.take::<K, F>(
+                        self.flags,
+                        &mut m,
+                        &mut o,
+                        side / SIDE_ENTRIES,
+                        info,
+                    )
             }
             _ => false,
         };
-        let extra = (info & INFO_EXTRA != 0) | (captured & self.capture_extra_turn);
+        let extra = (info & INFO_EXTRA != 0) | (captured & self.on::<F>(F_CAPTURE_EXTRA));
         // The turn passes unless the move earned another: masks, not
         // a branch.
         let keep = 0u64.wrapping_sub(u64::from(extra));
@@ -514,23 +660,27 @@ impl<'a> Fast<'a> {
         // an end condition, a side to feed or no move to look at.
         // (The stores ORed are at least the larger one: a cheap test
         // that may send a move here that needs nothing.)
-        if (m & house_mask == 0) | (o & house_mask == 0) | (self.store(m | o) >= self.half) {
+        if (m & house_mask == 0)
+            | (o & house_mask == 0)
+            | ((F & (F_DYN | F_MAJORITY) != 0) & (self.store(m | o) >= self.half))
+        {
             // The end conditions read off the board (`board_ends_game`):
             // a side is empty (only the mover's can be, unless seeds
             // were captured), or a store holds half the seeds or more.
-            let ended =
-                self.end_on_empty && (m & house_mask == 0 || (captured && o & house_mask == 0));
-            if ended && self.empty_end.is_none() {
+            let ended = self.on::<F>(F_END_ON_EMPTY)
+                && (m & house_mask == 0 || (captured && o & house_mask == 0));
+            let empty_end = self.empty_end::<F>();
+            if ended && empty_end.is_none() {
                 return Some(Exit::General(house as u8));
             }
             if !ended
-                && self.majority
-                && (self.stores_on_track || captured)
+                && self.on::<F>(F_MAJORITY)
+                && (self.on::<F>(F_STORES_ON_TRACK) || captured)
                 && 2 * self.store(m).max(self.store(o)) >= self.total
             {
                 return Some(Exit::General(house as u8));
             }
-            if let Some(reason) = self.empty_end
+            if let Some(reason) = empty_end
                 && ended
             {
                 // `finish`, for the two ends that the loop makes itself.
@@ -547,7 +697,7 @@ impl<'a> Fast<'a> {
                 return Some(Exit::Ended(reason));
             }
             // No move (a pass or the end), or a side to feed.
-            if m2 & house_mask == 0 || (self.must_feed && o2 & house_mask == 0) {
+            if m2 & house_mask == 0 || (self.on::<F>(F_MUST_FEED) && o2 & house_mask == 0) {
                 return Some(Exit::General(house as u8));
             }
         }
@@ -565,8 +715,18 @@ impl<'a> Fast<'a> {
         };
         st.left -= 1;
         if REP {
-            let era = era + self.store(m) + self.store(o);
-            if boards.seen(era, Words(m, o, (next / SIDE_ENTRIES) as u32)) {
+            let key = Words(m, o, (next / SIDE_ENTRIES) as u32);
+            let repeated = if F & (F_DYN | F_STORES_ON_TRACK) == 0 {
+                // Seeds reach a store only by a capture: the era changes
+                // only then (and `enter` set it on the way in).
+                if captured {
+                    boards.restart(era + self.store(m) + self.store(o));
+                }
+                boards.insert(key)
+            } else {
+                boards.seen(era + self.store(m) + self.store(o), key)
+            };
+            if repeated {
                 return Some(Exit::Repeated);
             }
         }
@@ -577,10 +737,7 @@ impl<'a> Fast<'a> {
 /// The capture rules of the two-register form, read once per playout.
 struct Capture<'a> {
     counts: CountSet,
-    chain: bool,
     prev: &'a [[u8; 16]; 2],
-    empty_opposite: bool,
-    cancel_grand_slam: bool,
     house_mask: u64,
     store_shift: u32,
 }
@@ -592,10 +749,19 @@ impl Capture<'_> {
     /// The count capture must only be asked when `info` says a capture
     /// may follow.
     #[inline(always)]
-    fn take<const K: u8>(&self, m: &mut u64, o: &mut u64, side: usize, info: u64) -> bool {
+    fn take<const K: u8, const F: u32>(
+        &self,
+        flags: u32,
+        m: &mut u64,
+        o: &mut u64,
+        side: usize,
+        info: u64,
+    ) -> bool {
         let last = (info & INFO_LAST) as u32;
+        let empty_opposite = on::<F>(flags, F_EMPTY_OPPOSITE);
+        let cancel_grand_slam = on::<F>(flags, F_CANCEL_GRAND_SLAM);
         match K {
-            KERNEL_OPPOSITE if !self.cancel_grand_slam && !self.empty_opposite => {
+            KERNEL_OPPOSITE if !cancel_grand_slam && !empty_opposite => {
                 // Plain Kalah captures, without a branch (which way it
                 // goes is a coin toss): a mask of ones when the last seed
                 // fell alone in an own house (`INFO_MAY_CAPTURE`) across
@@ -605,11 +771,12 @@ impl Capture<'_> {
                 let taken = (*o >> across) & 0xff;
                 let captures =
                     (info & INFO_MAY_CAPTURE != 0) & ((*m >> l) & 0xff == 1) & (taken != 0);
-                let mask = 0u64.wrapping_sub(u64::from(captures));
+                // Selects the compiler must not make branches of.
+                let sel = |x: u64| std::hint::select_unpredictable(captures, x, 0);
                 *m = m
-                    .wrapping_sub(mask & (1 << l))
-                    .wrapping_add(mask & ((taken + 1) << self.store_shift));
-                *o = o.wrapping_sub(mask & (taken << across));
+                    .wrapping_sub(sel(1 << l))
+                    .wrapping_add(sel((taken + 1) << self.store_shift));
+                *o = o.wrapping_sub(sel(taken << across));
                 captures
             }
             KERNEL_OPPOSITE => {
@@ -624,12 +791,12 @@ impl Capture<'_> {
                 let across = 8 * ((info >> INFO_ACROSS_SHIFT) as u32 & 7);
                 let taken = (*o >> across) & 0xff;
                 if taken == 0 {
-                    if self.empty_opposite {
+                    if empty_opposite {
                         *m = *m - own + (1 << self.store_shift);
                     }
-                    return self.empty_opposite;
+                    return empty_opposite;
                 }
-                if self.cancel_grand_slam && taken == u64::from(byte_sum(*o & self.house_mask)) {
+                if cancel_grand_slam && taken == u64::from(byte_sum(*o & self.house_mask)) {
                     return false;
                 }
                 *o -= taken << across;
@@ -652,7 +819,7 @@ impl Capture<'_> {
                         from_other += here;
                     }
                     cleared |= 0xff << (8 * p);
-                    if !self.chain {
+                    if !on::<F>(flags, F_CHAIN) {
                         break;
                     }
                     let before = self.prev[side & 1][p as usize & 15];
@@ -664,7 +831,7 @@ impl Capture<'_> {
                     }
                     p = u32::from(before);
                 }
-                if self.cancel_grand_slam
+                if cancel_grand_slam
                     && from_other > 0
                     && from_other == u64::from(byte_sum(*o & self.house_mask))
                 {
@@ -759,13 +926,12 @@ impl Playout {
     /// with no branch between them but those that go the same way nearly
     /// every move; a lane the round cannot move (a move for the general
     /// path, an end, the budget) is seen to after it. In 4 lanes Kalah
-    /// took 17% less time than one game at a time (about 18% more
-    /// instructions, a fifth of the mispredicted branches of one game at
-    /// a time counted on valgrind's simple predictor), Oware, whose
-    /// `repetition` keeps a set of positions a lane, as much time
-    /// (docs/results.md section 2): measure before choosing `N`. Under
-    /// other rules, and with one lane, the games are played one after
-    /// the other. The sets of
+    /// took 12% less time than one game at a time on an idle host
+    /// (docs/results.md section 2.1; about 8% more instructions since,
+    /// section 2.2), Oware, whose `repetition` keeps a set of positions a
+    /// lane, about as much time: measure before choosing `N`. Under
+    /// other rules, with one lane, and with fewer games than lanes, the
+    /// games are played one after the other. The sets of
     /// positions that `repetition` needs are kept from call to call:
     /// after the first games, nothing is allocated.
     ///
@@ -825,9 +991,10 @@ impl Playout {
             done,
         };
         let r = start.rules;
-        let Some(regs) = r.registers.as_ref().filter(|_| N > 1) else {
-            while let Some(mut lane) = job.next() {
-                let moves = self.play_out(&mut lane.pos, max_moves, &mut lane.choose);
+        // With fewer games than lanes, a lane would have none to start.
+        let Some(regs) = r.registers.as_ref().filter(|_| N > 1 && games >= N as u64) else {
+            while let Some((mut lane, mut choose)) = job.next() {
+                let moves = self.play_out(&mut lane.pos, max_moves, &mut choose);
                 (job.done)(lane.game, &lane.pos, moves);
             }
             return;
@@ -851,108 +1018,150 @@ impl Playout {
 /// The games of [`Playout::play_lanes`]: where they start, how many,
 /// which comes next, their budget, their choosers and what to do with
 /// them when they end.
-struct Games<'p, 'r, F, D> {
+struct Games<'p, 'r, G, D> {
     start: &'p Position<'r>,
     games: u64,
     next: u64,
     max_moves: u32,
-    chooser: F,
+    chooser: G,
     done: D,
 }
 
-impl<'r, C: Choose, F: FnMut(u64) -> C, D: FnMut(u64, &Position<'r>, u32)> Games<'_, 'r, F, D> {
-    /// The next game, at its start, if any is left.
-    fn next(&mut self) -> Option<Lane<'r, C>> {
+impl<'r, C: Choose, G: FnMut(u64) -> C, D: FnMut(u64, &Position<'r>, u32)> Games<'_, 'r, G, D> {
+    /// The next game, at its start, and its chooser, if any is left.
+    fn next(&mut self) -> Option<(Lane<'r>, C)> {
         if self.next == self.games {
             return None;
         }
         let game = self.next;
         self.next += 1;
-        Some(Lane {
+        let lane = Lane {
             game,
             pos: *self.start,
-            choose: (self.chooser)(game),
-            st: Regs {
-                mover: 0,
-                other: 0,
-                side: 0,
-                legal: 0,
-                left: self.max_moves,
-            },
             in_regs: false,
             ply: 0,
-            era: 0,
-        })
+        };
+        Some((lane, (self.chooser)(game)))
+    }
+
+    /// A budget of the game's moves, in a lane's registers before the
+    /// game enters them.
+    fn budget(&self) -> Regs {
+        Regs {
+            mover: 0,
+            other: 0,
+            side: 0,
+            legal: 0,
+            left: self.max_moves,
+        }
     }
 }
 
-/// [`lanes`] for the kernel of the rules.
-fn by_kernel<'r, const REP: bool, const SMALL: bool, const N: usize, C, F, D>(
+/// [`lanes`] for the kernel and the flags of the rules.
+fn by_kernel<'r, const REP: bool, const SMALL: bool, const N: usize, C, G, D>(
     fast: &Fast<'_>,
     regs: &Registers,
     seen: &mut [Seen<Words>; N],
-    job: &mut Games<'_, 'r, F, D>,
+    job: &mut Games<'_, 'r, G, D>,
 ) where
     C: Choose,
-    F: FnMut(u64) -> C,
+    G: FnMut(u64) -> C,
     D: FnMut(u64, &Position<'r>, u32),
 {
-    match job.start.rules.kernel {
-        KERNEL_OPPOSITE => lanes::<KERNEL_OPPOSITE, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
-        KERNEL_COUNT => lanes::<KERNEL_COUNT, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
-        _ => lanes::<KERNEL_NO_CAPTURE, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
+    const OPP: u8 = KERNEL_OPPOSITE;
+    const COUNT: u8 = KERNEL_COUNT;
+    const NONE: u8 = KERNEL_NO_CAPTURE;
+    let kernel = job.start.rules.kernel;
+    match (kernel, fast.specialised(kernel)) {
+        (OPP, F_KALAH) => lanes::<OPP, F_KALAH, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
+        (OPP, _) => lanes::<OPP, F_DYN, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
+        (COUNT, F_OWARE) => lanes::<COUNT, F_OWARE, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
+        (COUNT, F_WARI) => lanes::<COUNT, F_WARI, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
+        (COUNT, _) => lanes::<COUNT, F_DYN, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
+        (_, F_BASIC) => lanes::<NONE, F_BASIC, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
+        _ => lanes::<NONE, F_DYN, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
     }
 }
 
-/// The lanes of [`Playout::play_lanes`] under kernel `K`: a move of each
-/// game in turn, a lane taking up the next game as soon as its own ends,
-/// until no game is left. Lane `i` records its positions in `seen[i]`.
+/// The lanes of [`Playout::play_lanes`] under kernel `K` and flags `F`
+/// (at least `N` games): a move of each game in turn, a lane taking up
+/// the next game as soon as its own ends, until no game is left. Lane
+/// `i` records its positions in `seen[i]`.
 ///
 /// A round plays a move of every lane with [`Fast::step`], the lanes
 /// written out one after the other with no branch between
 /// them but those inside the step that go the same way nearly every move;
 /// the lanes whose move the step cannot play (the general path's moves,
-/// the ends, the budget) are seen to after the round, out of line
-/// ([`settle`]). Once no game is left to take up, the games still going
-/// finish one after the other.
+/// the ends) are seen to after the round, out of line ([`settle`]). The
+/// budget is not a test a move: `safe` rounds are left before any lane
+/// can have spent its budget. Once no game is left to take up, the
+/// games still going finish one after the other.
 #[inline(never)]
-fn lanes<'r, const K: u8, const REP: bool, const SMALL: bool, const N: usize, C, F, D>(
+fn lanes<
+    'r,
+    const K: u8,
+    const F: u32,
+    const REP: bool,
+    const SMALL: bool,
+    const N: usize,
+    C,
+    G,
+    D,
+>(
     fast: &Fast<'_>,
     regs: &Registers,
     seen: &mut [Seen<Words>; N],
-    job: &mut Games<'_, 'r, F, D>,
+    job: &mut Games<'_, 'r, G, D>,
 ) where
     C: Choose,
-    F: FnMut(u64) -> C,
+    G: FnMut(u64) -> C,
     D: FnMut(u64, &Position<'r>, u32),
 {
-    let mut lanes: [Option<Lane<'r, C>>; N] = std::array::from_fn(|_| job.next());
+    let mut cold: [Option<Lane<'r>>; N] = std::array::from_fn(|_| None);
+    let choose: [C; N] = std::array::from_fn(|i| {
+        let (lane, choose) = job.next().expect("at least N games");
+        cold[i] = Some(lane);
+        choose
+    });
+    let mut lanes = Lanes {
+        st: [job.budget(); N],
+        era: [0; N],
+        choose,
+        cold,
+    };
     seen.iter_mut().for_each(|boards| boards.restart(u32::MAX));
     let mut full = true;
-    for (slot, boards) in lanes.iter_mut().zip(seen.iter_mut()) {
-        full &= settle::<REP, N, C, F, D>(slot, None, regs, boards, job);
+    for (i, boards) in seen.iter_mut().enumerate() {
+        full &= settle::<REP, N, C, G, D>(&mut lanes, i, None, regs, boards, job);
     }
+    let mut safe = lanes.safe();
     while full {
+        if safe == 0 {
+            // A lane's budget may be spent: it ends there.
+            for (i, boards) in seen.iter_mut().enumerate() {
+                if lanes.st[i].left == 0 {
+                    let exit = Some(Exit::Budget);
+                    full &= settle::<REP, N, C, G, D>(&mut lanes, i, exit, regs, boards, job);
+                }
+            }
+            safe = lanes.safe();
+            continue;
+        }
+        safe -= 1;
         // Why lane i stopped, if it did: stores, not branches.
         let (mut any, mut exits) = (false, [None; N]);
         // Lane `i`'s move, written out for each lane (a macro, so that
         // nothing is left to a call).
         macro_rules! lane {
             ($i:expr) => {
-                if let Some(lane) = &mut lanes[$i] {
-                    let exit = if lane.st.left == 0 {
-                        Some(Exit::Budget)
-                    } else {
-                        fast.step::<K, REP, SMALL>(
-                            &mut lane.st,
-                            lane.era,
-                            &mut seen[$i],
-                            &mut lane.choose,
-                        )
-                    };
-                    any |= exit.is_some();
-                    exits[$i] = exit;
-                }
+                let exit = fast.step::<K, F, REP, SMALL>(
+                    &mut lanes.st[$i],
+                    lanes.era[$i],
+                    &mut seen[$i],
+                    &mut lanes.choose[$i],
+                );
+                any |= exit.is_some();
+                exits[$i] = exit;
             };
         }
         macro_rules! lanes_upto {
@@ -967,119 +1176,175 @@ fn lanes<'r, const K: u8, const REP: bool, const SMALL: bool, const N: usize, C,
         }
         for (i, exit) in exits.into_iter().enumerate() {
             if exit.is_some() {
-                full &= settle::<REP, N, C, F, D>(&mut lanes[i], exit, regs, &mut seen[i], job);
+                full &= settle::<REP, N, C, G, D>(&mut lanes, i, exit, regs, &mut seen[i], job);
             }
         }
+        // The lanes that took up a game have a budget of their own.
+        safe = safe.min(lanes.safe());
     }
     // No game left to take up: the games still going, one by one.
-    for (slot, boards) in lanes.iter_mut().zip(seen.iter_mut()) {
-        while let Some(lane) = slot {
-            if lane.advance::<K, REP, SMALL>(fast, regs, boards) {
-                continue;
+    for (i, boards) in seen.iter_mut().enumerate() {
+        while lanes.cold[i].is_some() {
+            if !lanes.advance::<K, F, REP, SMALL>(i, fast, regs, boards) {
+                lanes.next_game(i, boards, job);
             }
-            (job.done)(lane.game, &lane.pos, job.max_moves - lane.st.left);
-            *slot = job.next();
-            boards.restart(u32::MAX);
         }
     }
 }
 
-/// Sees to a lane of [`lanes`] out of line: leaves the registers for
+/// Sees to lane `i` of [`lanes`] out of line: leaves the registers for
 /// `exit` (if given; the lane is then in registers), plays the moves of
 /// the general path, reports each game that ends and takes up the next;
 /// returns whether the lane is back in registers with a game going
-/// (else no game is left for it, and the slot is empty).
+/// (else no game is left for it, and its slot is empty).
 #[inline(never)]
-fn settle<'r, const REP: bool, const N: usize, C, F, D>(
-    slot: &mut Option<Lane<'r, C>>,
+fn settle<'r, const REP: bool, const N: usize, C, G, D>(
+    lanes: &mut Lanes<'r, C, N>,
+    i: usize,
     exit: Option<Exit>,
     regs: &Registers,
     boards: &mut Seen<Words>,
-    job: &mut Games<'_, 'r, F, D>,
+    job: &mut Games<'_, 'r, G, D>,
 ) -> bool
 where
     C: Choose,
-    F: FnMut(u64) -> C,
+    G: FnMut(u64) -> C,
     D: FnMut(u64, &Position<'r>, u32),
 {
     let mut more = true;
-    if let (Some(lane), Some(exit)) = (slot.as_mut(), exit) {
-        lane.in_regs = false;
-        more = lane.pos.leave(&mut lane.st, lane.ply, exit);
+    if let Some(exit) = exit {
+        more = lanes.leave(i, exit);
     }
     loop {
-        let Some(lane) = slot else { return false };
-        if more && lane.enter::<REP>(regs, boards) {
+        if lanes.cold[i].is_none() {
+            return false;
+        }
+        if more && lanes.enter::<REP>(i, regs, boards) {
             return true;
         }
-        (job.done)(lane.game, &lane.pos, job.max_moves - lane.st.left);
-        *slot = job.next();
-        // Nothing of the last game.
-        boards.restart(u32::MAX);
+        lanes.next_game(i, boards, job);
         more = true;
     }
 }
 
-/// A game in a lane of [`Playout::play_lanes`].
-struct Lane<'r, C> {
+/// The lanes of [`Playout::play_lanes`], a lane an index: what a move
+/// reads and writes in flat arrays (the position in registers, its era,
+/// the chooser), the rest of each game beside them.
+struct Lanes<'r, C, const N: usize> {
+    /// Lane `i`'s position in registers while in them; its budget
+    /// `st[i].left` is the game's in any case.
+    st: [Regs; N],
+    /// While in registers: the era (see [`Fast::step`]).
+    era: [u32; N],
+    choose: [C; N],
+    /// Lane `i`'s game, if it has one (every lane has while games are
+    /// left to take up).
+    cold: [Option<Lane<'r>>; N],
+}
+
+/// A game in a lane of [`Playout::play_lanes`], less what a move reads
+/// ([`Lanes`]).
+struct Lane<'r> {
     /// Its index.
     game: u64,
     /// Its position (while in registers, as it was on the way in).
     pos: Position<'r>,
-    choose: C,
-    /// The position in registers while `in_regs`; its budget `st.left`
-    /// is the game's in any case.
-    st: Regs,
     in_regs: bool,
-    /// While in registers: the move count there plus the budget then,
-    /// and the era (see [`Position::leave`], [`Fast::step`]).
+    /// While in registers: the move count there plus the budget then
+    /// (see [`Position::leave`]).
     ply: u32,
-    era: u32,
 }
 
-impl<C: Choose> Lane<'_, C> {
-    /// Brings the game into registers, after the moves of the general
-    /// path that must come first; returns whether it goes on (else it is
-    /// over, its budget spent, or a position came back).
+impl<'r, C: Choose, const N: usize> Lanes<'r, C, N> {
+    /// The rounds every lane can play before one may have spent its
+    /// budget.
+    fn safe(&self) -> u32 {
+        self.st.iter().map(|st| st.left).min().unwrap_or(0)
+    }
+
+    /// Reports lane `i`'s game, over (its last position recorded in
+    /// `boards`), and takes up the next game, if any is left.
+    fn next_game<G, D>(&mut self, i: usize, boards: &mut Seen<Words>, job: &mut Games<'_, 'r, G, D>)
+    where
+        G: FnMut(u64) -> C,
+        D: FnMut(u64, &Position<'r>, u32),
+    {
+        if let Some(lane) = &self.cold[i] {
+            (job.done)(lane.game, &lane.pos, job.max_moves - self.st[i].left);
+        }
+        self.cold[i] = job.next().map(|(lane, choose)| {
+            self.choose[i] = choose;
+            lane
+        });
+        self.st[i] = job.budget();
+        // Nothing of the last game.
+        boards.restart(u32::MAX);
+    }
+
+    /// Brings lane `i`'s game into registers, after the moves of the
+    /// general path that must come first; returns whether it goes on
+    /// (else it is over, its budget spent, or a position came back).
     #[inline(always)]
-    fn enter<const REP: bool>(&mut self, regs: &Registers, boards: &mut Seen<Words>) -> bool {
-        let Some(st) = self
-            .pos
-            .enter::<REP>(regs, boards, &mut self.st.left, &mut self.choose)
+    fn enter<const REP: bool>(
+        &mut self,
+        i: usize,
+        regs: &Registers,
+        boards: &mut Seen<Words>,
+    ) -> bool {
+        let Some(lane) = &mut self.cold[i] else {
+            return false;
+        };
+        let Some(st) =
+            lane.pos
+                .enter::<REP>(regs, boards, &mut self.st[i].left, &mut self.choose[i])
         else {
             return false;
         };
-        self.ply = self.pos.state.ply.wrapping_add(st.left);
-        self.era = self.pos.era();
-        self.st = st;
-        self.in_regs = true;
+        lane.ply = lane.pos.state.ply.wrapping_add(st.left);
+        lane.in_regs = true;
+        self.era[i] = lane.pos.era();
+        self.st[i] = st;
         true
     }
 
-    /// Plays a move of the game in registers, after the moves of the
-    /// general path that must come first (and, if the fast path cannot
-    /// play it, by the general path); returns whether the game goes on,
-    /// the positions since seeds last left the board in `boards`.
+    /// Takes lane `i`'s game, in registers, out of them for `exit`;
+    /// returns whether the game may go on.
     #[inline(always)]
-    fn advance<const K: u8, const REP: bool, const SMALL: bool>(
+    fn leave(&mut self, i: usize, exit: Exit) -> bool {
+        let lane = self.cold[i]
+            .as_mut()
+            .expect("a lane in registers has a game");
+        lane.in_regs = false;
+        lane.pos.leave(&mut self.st[i], lane.ply, exit)
+    }
+
+    /// Plays a move of lane `i`'s game (which it has) in registers, after
+    /// the moves of the general path that must come first (and, if the
+    /// fast path cannot play it, by the general path); returns whether
+    /// the game goes on, the positions since seeds last left the board
+    /// in `boards`.
+    #[inline(always)]
+    fn advance<const K: u8, const F: u32, const REP: bool, const SMALL: bool>(
         &mut self,
+        i: usize,
         fast: &Fast<'_>,
         regs: &Registers,
         boards: &mut Seen<Words>,
     ) -> bool {
-        if !self.in_regs && !self.enter::<REP>(regs, boards) {
+        let in_regs = self.cold[i].as_ref().is_some_and(|lane| lane.in_regs);
+        if !in_regs && !self.enter::<REP>(i, regs, boards) {
             return false;
         }
-        let exit = if self.st.left == 0 {
+        let exit = if self.st[i].left == 0 {
             Exit::Budget
         } else {
-            match fast.step::<K, REP, SMALL>(&mut self.st, self.era, boards, &mut self.choose) {
+            let (st, choose) = (&mut self.st[i], &mut self.choose[i]);
+            match fast.step::<K, F, REP, SMALL>(st, self.era[i], boards, choose) {
                 None => return true,
                 Some(exit) => exit,
             }
         };
-        self.in_regs = false;
-        self.pos.leave(&mut self.st, self.ply, exit)
+        self.leave(i, exit)
     }
 }
 
@@ -1092,5 +1357,39 @@ impl Key for Words {
     #[inline(always)]
     fn mix(&self) -> u64 {
         (self.0 ^ self.1.rotate_left(29) ^ u64::from(self.2)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Preset;
+
+    #[test]
+    fn kalah_and_oware_take_their_specialised_loops() {
+        // What the flags stand for, from the rules as docs/rules.md gives
+        // them: Kalah ends when a side is empty, each side's seeds going
+        // to its owner, its stores on the track; Oware must feed, ends at
+        // a majority (or when the mover has no move, which the general
+        // path sees to, the seeds left going to their owner), cancels a
+        // grand slam's capture and captures along a chain; Wari and
+        // Al-manqala are Oware whose grand slam captures, Al-manqala's
+        // capture in both rows, Oware's and Wari's in the opponent's
+        // (`F_ACROSS`); Mancala basic captures nothing and ends, the
+        // board as it is, on an empty side.
+        for (preset, kernel, flags, want) in [
+            (Preset::Kalah, KERNEL_OPPOSITE, F_KALAH, F_KALAH),
+            (Preset::Oware, KERNEL_COUNT, F_OWARE, F_OWARE),
+            (Preset::Wari, KERNEL_COUNT, F_WARI | F_ACROSS, F_WARI),
+            (Preset::AlManqala, KERNEL_COUNT, F_WARI, F_WARI),
+            (Preset::MancalaBasic, KERNEL_NO_CAPTURE, F_BASIC, F_BASIC),
+        ] {
+            let rules = Rules::new(&preset.rules()).expect("a preset's rules compile");
+            let regs = rules.registers.as_ref().expect("in registers");
+            let fast = Fast::new(&rules, regs, u32::from(Position::new(&rules).state.total));
+            assert_eq!(rules.kernel, kernel, "{preset}");
+            assert_eq!(fast.flags, flags, "{preset}: {:#b}", fast.flags);
+            assert_eq!(fast.specialised(rules.kernel), want, "{preset}");
+        }
     }
 }

@@ -70,6 +70,9 @@ pub(crate) struct Registers {
     /// count capture's chain, or [`PREV_NONE`] when there is none the
     /// mover may take from.
     pub prev: [[u8; 16]; 2],
+    /// Every landing that may capture is a house of the other side (a
+    /// byte of the other side's word).
+    pub across: bool,
 }
 
 impl Registers {
@@ -166,7 +169,11 @@ impl Registers {
                 }
             }
         }
+        let across = sow
+            .iter()
+            .all(|e| e.info & INFO_MAY_CAPTURE == 0 || e.info & INFO_LAST >= 8);
         Some(Registers {
+            across,
             house_mask: (1u64 << (8 * houses)) - 1,
             side_mask: if stride == 8 {
                 u64::MAX
