@@ -337,6 +337,39 @@ fn small_kalah_boards_have_the_published_values() {
     }
 }
 
+/// A table far too small for the search (the smallest there is: a few
+/// thousand entries, replaced all the time) and no database: the
+/// published values still come out, on one thread and on two sharing
+/// the table.
+#[test]
+fn a_tiny_table_keeps_the_published_values() {
+    // docs/rules.md section 11: Kalah(3,3) +2, (4,3) +6.
+    for (houses, seeds, value) in [(3, 3, 2), (4, 3, 6)] {
+        let rules = Rules::new(&RuleSet {
+            houses,
+            seeds,
+            ..Preset::Kalah.rules()
+        })
+        .unwrap();
+        for threads in [1, 2] {
+            let mut solver = Solver::new(
+                &rules,
+                SolverOptions {
+                    table_bytes: 1,
+                    database_seeds: 0,
+                },
+            )
+            .unwrap();
+            solver.set_threads(threads);
+            let solution = solver.solve(&Position::new(&rules));
+            assert_eq!(
+                solution.value, value,
+                "Kalah({houses},{seeds}), {threads} threads"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_solve_out_of_budget_says_so_and_leaves_the_table_usable() {
     let rules = Rules::new(&RuleSet {
