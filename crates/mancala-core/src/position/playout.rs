@@ -660,75 +660,116 @@ impl<'a> Fast<'a> {
         // an end condition, a side to feed or no move to look at.
         // (The stores ORed are at least the larger one: a cheap test
         // that may send a move here that needs nothing.)
-        if (m & house_mask == 0)
+        if ((m & house_mask == 0)
             | (o & house_mask == 0)
-            | ((F & (F_DYN | F_MAJORITY) != 0) & (self.store(m | o) >= self.half))
+            | ((F & (F_DYN | F_MAJORITY) != 0) & (self.store(m | o) >= self.half)))
+            && let Some(exit) = self.at_edge::<F>(st, (m, o), (m2, o2), next, house, captured)
         {
-            // The end conditions read off the board (`board_ends_game`):
-            // a side is empty (only the mover's can be, unless seeds
-            // were captured), or a store holds half the seeds or more.
-            let ended = self.on::<F>(F_END_ON_EMPTY)
-                && (m & house_mask == 0 || (captured && o & house_mask == 0));
-            let empty_end = self.empty_end::<F>();
-            if ended && empty_end.is_none() {
-                return Some(Exit::General(house as u8));
-            }
-            if !ended
-                && self.on::<F>(F_MAJORITY)
-                && (self.on::<F>(F_STORES_ON_TRACK) || captured)
-                && 2 * self.store(m).max(self.store(o)) >= self.total
-            {
-                return Some(Exit::General(house as u8));
-            }
-            if let Some(reason) = empty_end
-                && ended
-            {
-                // `finish`, for the two ends that the loop makes itself.
-                let (mut m, mut o) = (m2, o2);
-                if reason == EndReason::AnySideEmpty {
-                    let to_store = |word: u64| {
-                        let seeds = u64::from(byte_sum(word & house_mask));
-                        (word & !house_mask) + (seeds << self.store_shift)
-                    };
-                    (m, o) = (to_store(m), to_store(o));
-                }
-                (st.mover, st.other, st.side, st.legal) = (m, o, next, 0);
-                st.left -= 1;
-                return Some(Exit::Ended(reason));
-            }
-            // No move (a pass or the end), or a side to feed.
-            if m2 & house_mask == 0 || (self.on::<F>(F_MUST_FEED) && o2 & house_mask == 0) {
-                return Some(Exit::General(house as u8));
-            }
+            return Some(exit);
         }
         let (m, o) = (m2, o2);
         (st.mover, st.other, st.side) = (m, o, next);
-        st.legal = if SMALL {
+        st.legal = self.legal::<SMALL>(m);
+        st.left -= 1;
+        if REP && self.repeated::<F>((m, o, next), captured, era, boards) {
+            return Some(Exit::Repeated);
+        }
+        None
+    }
+
+    /// The houses of the side word `m` that hold a seed, a bit each.
+    #[inline(always)]
+    fn legal<const SMALL: bool>(&self, m: u64) -> u32 {
+        if SMALL {
             // No house holds more than 128 seeds: adding 127 to each
             // byte carries into its top bit alone, and only if the
             // house holds a seed.
             const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-            let high = ((m & house_mask) + LOW7) & !LOW7;
+            let high = ((m & self.house_mask) + LOW7) & !LOW7;
             ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
         } else {
-            nonzero_bytes(m & house_mask)
-        };
-        st.left -= 1;
-        if REP {
-            let key = Words(m, o, (next / SIDE_ENTRIES) as u32);
-            let repeated = if F & (F_DYN | F_STORES_ON_TRACK) == 0 {
-                // Seeds reach a store only by a capture: the era changes
-                // only then (and `enter` set it on the way in).
-                if captured {
-                    boards.restart(era + self.store(m) + self.store(o));
-                }
-                boards.insert(key)
-            } else {
-                boards.seen(era + self.store(m) + self.store(o), key)
-            };
-            if repeated {
-                return Some(Exit::Repeated);
+            nonzero_bytes(m & self.house_mask)
+        }
+    }
+
+    /// Under `repetition`: whether the position `(m, o, next)` just
+    /// reached (the side to move's word, the other's, the side to move's
+    /// table offset) was seen in its era, `era` plus the stores;
+    /// records it if not. `captured`: whether the move captured.
+    #[inline(always)]
+    fn repeated<const F: u32>(
+        &self,
+        (m, o, next): (u64, u64, usize),
+        captured: bool,
+        era: u32,
+        boards: &mut Seen<Words>,
+    ) -> bool {
+        let key = Words(m, o, (next / SIDE_ENTRIES) as u32);
+        if F & (F_DYN | F_STORES_ON_TRACK) == 0 {
+            // Seeds reach a store only by a capture: the era changes
+            // only then (and `enter` set it on the way in).
+            if captured {
+                boards.restart(era + self.store(m) + self.store(o));
             }
+            boards.insert(key)
+        } else {
+            boards.seen(era + self.store(m) + self.store(o), key)
+        }
+    }
+
+    /// The rest of [`Fast::step`] after a move that emptied a side or
+    /// may have filled a store to half the seeds: `(m, o)` the mover's
+    /// and the other's words after it, `(m2, o2)` the side to move's and
+    /// the other's, `next` the side to move's table offset. `None` when
+    /// the game goes on in registers (`st` not yet written); else the
+    /// end the loop makes itself (`st` then the position after it), or a
+    /// move for the general path (`st` unchanged).
+    #[inline(always)]
+    fn at_edge<const F: u32>(
+        &self,
+        st: &mut Regs,
+        (m, o): (u64, u64),
+        (m2, o2): (u64, u64),
+        next: usize,
+        house: usize,
+        captured: bool,
+    ) -> Option<Exit> {
+        let house_mask = self.house_mask;
+        // The end conditions read off the board (`board_ends_game`):
+        // a side is empty (only the mover's can be, unless seeds
+        // were captured), or a store holds half the seeds or more.
+        let ended = self.on::<F>(F_END_ON_EMPTY)
+            && (m & house_mask == 0 || (captured && o & house_mask == 0));
+        let empty_end = self.empty_end::<F>();
+        if ended && empty_end.is_none() {
+            return Some(Exit::General(house as u8));
+        }
+        if !ended
+            && self.on::<F>(F_MAJORITY)
+            && (self.on::<F>(F_STORES_ON_TRACK) || captured)
+            && 2 * self.store(m).max(self.store(o)) >= self.total
+        {
+            return Some(Exit::General(house as u8));
+        }
+        if let Some(reason) = empty_end
+            && ended
+        {
+            // `finish`, for the two ends that the loop makes itself.
+            let (mut m, mut o) = (m2, o2);
+            if reason == EndReason::AnySideEmpty {
+                let to_store = |word: u64| {
+                    let seeds = u64::from(byte_sum(word & house_mask));
+                    (word & !house_mask) + (seeds << self.store_shift)
+                };
+                (m, o) = (to_store(m), to_store(o));
+            }
+            (st.mover, st.other, st.side, st.legal) = (m, o, next, 0);
+            st.left -= 1;
+            return Some(Exit::Ended(reason));
+        }
+        // No move (a pass or the end), or a side to feed.
+        if m2 & house_mask == 0 || (self.on::<F>(F_MUST_FEED) && o2 & house_mask == 0) {
+            return Some(Exit::General(house as u8));
         }
         None
     }
