@@ -18,13 +18,25 @@ use std::sync::{Arc, Mutex};
 use mancala_ai::{Solver, SolverOptions};
 use mancala_core::{Position, Preset, RuleSet, Rules};
 
+/// Argument `i` of `args` read as a `T` (`default` when it is missing);
+/// a value that does not read ends the program with a message naming it.
+fn arg<T: std::str::FromStr>(args: &[String], i: usize, name: &str, default: T) -> T {
+    match args.get(i) {
+        None => default,
+        Some(text) => text.parse().unwrap_or_else(|_| {
+            eprintln!("solve_passes: {name} must be a number, not {text:?}");
+            std::process::exit(2)
+        }),
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let seeds: u8 = args.first().and_then(|a| a.parse().ok()).unwrap_or(4);
-    let table_mb: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(256);
+    let seeds: u8 = arg(&args, 0, "SEEDS_PER_HOUSE", 4);
+    let table_mb: usize = arg(&args, 1, "TABLE_MB", 256);
     let file = std::path::PathBuf::from(args.get(2).map_or("kalah6-standard-20.egdb", |a| a));
     let moves = args.get(3).cloned().unwrap_or_default();
-    let threads: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let threads: usize = arg(&args, 4, "THREADS", 1);
     let rules = Rules::new(&RuleSet {
         seeds,
         ..Preset::Kalah.rules()
