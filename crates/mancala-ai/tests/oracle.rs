@@ -4,10 +4,11 @@
 //! has no pruning, no table, no ordering and no windows.
 
 use mancala_ai::{AlphaBeta, Heuristic, Limits, SEED, WIN};
-use mancala_core::{Position, Preset, RuleSet, Rules};
+use mancala_core::{Position, Rules};
 use mancala_testkit::oracle::minimax;
 use mancala_testkit::pick::position;
 use mancala_testkit::rules::small_rules;
+use mancala_testkit::rules::{SMALL_KALAH_VALUES, small_kalah};
 use proptest::prelude::*;
 
 /// Tables for these small games: big enough to matter, cheap to allocate.
@@ -107,13 +108,8 @@ proptest! {
 #[test]
 fn small_kalah_boards_have_the_published_values() {
     // docs/rules.md section 11: Kalah(3,3) +2, (4,3) +6.
-    for (houses, seeds, value) in [(3, 3, 2), (4, 3, 6)] {
-        let rules = Rules::new(&RuleSet {
-            houses,
-            seeds,
-            ..Preset::Kalah.rules()
-        })
-        .unwrap();
+    for (houses, seeds, value) in SMALL_KALAH_VALUES.into_iter().take(2) {
+        let rules = small_kalah(houses, seeds);
         let report = AlphaBeta::new(Limits::NONE)
             .table_bytes(1 << 20)
             .search(&Position::new(&rules));

@@ -8,7 +8,7 @@ use mancala_core::{
 };
 use mancala_testkit::oracle::negamax;
 use mancala_testkit::pick::{ongoing, position};
-use mancala_testkit::rules::small_two_player_rules;
+use mancala_testkit::rules::{SMALL_KALAH_VALUES, small_kalah, small_two_player_rules};
 use proptest::prelude::*;
 
 /// A result as a sign: 1 win, 0 draw, -1 loss.
@@ -315,13 +315,8 @@ fn a_solver_builds_its_database_file_once_and_reuses_it() {
 #[test]
 fn small_kalah_boards_have_the_published_values() {
     // docs/rules.md section 11: Kalah(3,3) +2, (4,3) +6, (4,4) +2.
-    for (houses, seeds, value) in [(3, 3, 2), (4, 3, 6), (4, 4, 2)] {
-        let rules = Rules::new(&RuleSet {
-            houses,
-            seeds,
-            ..Preset::Kalah.rules()
-        })
-        .unwrap();
+    for (houses, seeds, value) in SMALL_KALAH_VALUES {
+        let rules = small_kalah(houses, seeds);
         let mut solver = Solver::new(
             &rules,
             SolverOptions {
@@ -344,13 +339,8 @@ fn small_kalah_boards_have_the_published_values() {
 #[test]
 fn a_tiny_table_keeps_the_published_values() {
     // docs/rules.md section 11: Kalah(3,3) +2, (4,3) +6.
-    for (houses, seeds, value) in [(3, 3, 2), (4, 3, 6)] {
-        let rules = Rules::new(&RuleSet {
-            houses,
-            seeds,
-            ..Preset::Kalah.rules()
-        })
-        .unwrap();
+    for (houses, seeds, value) in SMALL_KALAH_VALUES.into_iter().take(2) {
+        let rules = small_kalah(houses, seeds);
         for threads in [1, 2] {
             let mut solver = Solver::new(
                 &rules,

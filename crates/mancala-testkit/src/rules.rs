@@ -18,6 +18,21 @@ pub fn kalah(players: u8) -> RuleSet {
     set
 }
 
+/// Kalah on `houses` houses of `seeds` seeds each, compiled.
+pub fn small_kalah(houses: u8, seeds: u8) -> mancala_core::Rules {
+    mancala_core::Rules::new(&RuleSet {
+        houses,
+        seeds,
+        ..Preset::Kalah.rules()
+    })
+    .expect("Kalah on a small board is valid")
+}
+
+/// The solved values of the small Kalah boards, from docs/rules.md
+/// section 11 (published numbers, not this engine's): `(houses, seeds,
+/// side 0's final margin under perfect play)`.
+pub const SMALL_KALAH_VALUES: [(u8, u8, i32); 3] = [(3, 3, 2), (4, 3, 6), (4, 4, 2)];
+
 /// Small rule sets whose games always end (stores on the track), 2 or 3
 /// players, with every capture family and extra-turn rule: for the
 /// alpha-beta oracle test.
