@@ -66,6 +66,8 @@ test('a barred house is marked and cannot be played', async () => {
   await barred.tap({ force: true });
   await barred.click({ force: true });
   assert.match(await bob.page.locator('#hint').textContent(), /^House 4 is barred this turn: .*straight back\.$/);
+  // Said aloud too: the hint is a polite live region.
+  assert.equal(await bob.page.locator('#hint').getAttribute('role'), 'status');
   // No move went: the list still holds three, and it is still Bob's turn.
   await bob.page.waitForTimeout(300);
   for (const p of pages) assert.equal(await p.page.locator('[data-testid="moves"] li').count(), 3);

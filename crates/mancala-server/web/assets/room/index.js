@@ -126,7 +126,9 @@ export class RoomPage {
       announce: h('p', { class: 'status', role: 'status', 'aria-live': 'polite', dataset: { announce: '1', testid: 'announce' } }),
       board: h('div', { class: 'board-wrap' }),
       territory: h('p', { class: 'note territory-note', dataset: { testid: 'territory-note' }, hidden: true }),
-      hint: h('p', { class: 'hint', id: 'hint' }),
+      // A polite live region: what a tapped barred house is told (and a
+      // focused house's preview) reaches a screen reader too.
+      hint: h('p', { class: 'hint', id: 'hint', role: 'status' }),
       result: h('section', { class: 'result', dataset: { testid: 'result' }, hidden: true }),
       moves: h('ol', { class: 'moves', dataset: { testid: 'moves' } }),
       error: h('p', { class: 'error', role: 'alert', dataset: { testid: 'error' } }),
