@@ -74,11 +74,13 @@ pub struct MctsReport {
 /// that the next selection of the batch sees that path tried and lost
 /// and tends to another (a repeat, or a finished game, is allowed); it
 /// plays the batch's playouts together, then adds each one's rewards to
-/// its path, which turns the virtual losses into the real results. The
-/// default, [`Mcts::DEFAULT_ROLLOUT_LANES`], is 4 under rules without the
-/// `repetition` end condition (Kalah's) and 1 under those with it
-/// (Oware's, where lanes do not pay: docs/results.md sections 2.2 and
-/// 7.6). Playouts in lanes apply `repetition` when the rules have it, as
+/// its path, which turns the virtual losses into the real results. It
+/// is off by default ([`Mcts::DEFAULT_ROLLOUT_LANES`] is 1): measured on
+/// a shared host, an iteration of Kalah in 4 lanes ran 11% more
+/// instructions and took 8% more processor time than one at a time
+/// (Oware's 19% and 14% more), and it played no weaker at equal
+/// iterations (docs/results.md section 3.1). Playouts in lanes apply
+/// `repetition` when the rules have it, as
 /// a [`Game`](mancala_core::Game) would; one playout at a time plays a
 /// bare [`Position`] on, which has no history and ignores it (the cap
 /// then ends an endless game).
@@ -225,11 +227,10 @@ impl<E: Evaluator> Mcts<E> {
     /// [`Mcts::greedy_playouts`]).
     pub const DEFAULT_GREED: f64 = 0.0;
 
-    /// Random playouts played together ([`Mcts::rollout_lanes`]) by
-    /// default under rules that play in registers without `repetition`,
-    /// such as Kalah's; under those with it, such as Oware's, one at a
-    /// time.
-    pub const DEFAULT_ROLLOUT_LANES: usize = 4;
+    /// The random playouts played together by default
+    /// ([`Mcts::rollout_lanes`]): one, as lanes did not make an
+    /// iteration faster where measured (docs/results.md section 3.1).
+    pub const DEFAULT_ROLLOUT_LANES: usize = 1;
 
     /// A search whose capped playouts are valued by `evaluator`, seeded
     /// with `seed`.
@@ -310,11 +311,26 @@ impl<E: Evaluator> Mcts<E> {
     /// selects `n` leaves with virtual losses, plays their playouts
     /// together and backs their rewards up (see [`Mcts`], *Playouts in
     /// lanes*); 1 plays one playout an iteration, move for move the
-    /// search of earlier versions. Unset, the default depends on the
-    /// rules ([`Mcts::DEFAULT_ROLLOUT_LANES`]). Lanes apply only to plain
+    /// search of earlier versions and the default
+    /// ([`Mcts::DEFAULT_ROLLOUT_LANES`]). Lanes apply only to plain
     /// random playouts under rules that play in registers
     /// ([`Rules::plays_in_registers`]); other searches play one at a
     /// time whatever this says.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_ai::{Limits, Mcts};
+    /// use mancala_core::{Position, Preset, Rules};
+    ///
+    /// let rules = Rules::new(&Preset::Kalah.rules())?;
+    /// // 1,001 playouts, 4 at a time (the last batch a single one).
+    /// let mut mcts = Mcts::new(Limits::nodes(1_001), 7).rollout_lanes(4);
+    /// let report = mcts.search(&Position::new(&rules));
+    /// assert_eq!(report.iterations, 1_001);
+    /// assert_eq!(report.visits.iter().map(|v| v.1).sum::<u32>(), 1_001);
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
     pub fn rollout_lanes(mut self, n: usize) -> Self {
         self.lanes = Some(n.clamp(1, MAX_LANES));
         self
@@ -326,11 +342,7 @@ impl<E: Evaluator> Mcts<E> {
         if self.greed > 0.0 || !rules.plays_in_registers() {
             return 1;
         }
-        self.lanes.unwrap_or(if rules.detects_repetition() {
-            1
-        } else {
-            Self::DEFAULT_ROLLOUT_LANES
-        })
+        self.lanes.unwrap_or(Self::DEFAULT_ROLLOUT_LANES)
     }
 
     /// Turns opponent modelling on (the default) or off (every player is

@@ -29,7 +29,12 @@ fn children_sit_side_by_side_in_their_block_and_the_cap_counts_nodes() {
     let kalah = Rules::new(&Preset::Kalah.rules()).unwrap();
     let cases = [(1 << 20, 3_000, 1), (500, 3_000, 1), (2, 50, 1)];
     // In lanes too (a batch of 4 a time, the last of what is left).
-    let lanes = [(1 << 20, 3_001, 4), (500, 3_002, 4), (2, 51, 3), (1 << 20, 2_999, 2)];
+    let lanes = [
+        (1 << 20, 3_001, 4),
+        (500, 3_002, 4),
+        (2, 51, 3),
+        (1 << 20, 2_999, 2),
+    ];
     for (rules, (cap, iterations, lanes)) in std::iter::repeat_n(&rules, 3)
         .chain(std::iter::repeat_n(&kalah, 4))
         .zip(cases.into_iter().chain(lanes))
@@ -41,7 +46,10 @@ fn children_sit_side_by_side_in_their_block_and_the_cap_counts_nodes() {
         assert_eq!(report.iterations, iterations);
         assert_eq!(mcts.nodes[0].visits as u64, iterations);
         let children = report.visits.iter().map(|v| u64::from(v.1)).sum::<u64>();
-        assert_eq!(children, iterations, "every iteration passes a child of the root");
+        assert_eq!(
+            children, iterations,
+            "every iteration passes a child of the root"
+        );
         // Walk the tree from the root: every node made is reached once.
         let mut reached = 0;
         let mut stack = vec![0u32];
@@ -305,7 +313,11 @@ fn golden_trace(one_lane: impl Fn(Mcts) -> Mcts) -> Vec<String> {
         other.observe(&pos, m);
         pos.play(m).unwrap();
     }
-    let mut capped = one_lane(Mcts::new(Limits::nodes(3_000), 2).tree_nodes(300).playout_cap(20));
+    let mut capped = one_lane(
+        Mcts::new(Limits::nodes(3_000), 2)
+            .tree_nodes(300)
+            .playout_cap(20),
+    );
     let r = capped.search(&Position::new(&kalah));
     out.push(format!("{:?} {:?} {:.12}", r.best, r.visits, r.value));
     let mut ow = one_lane(Mcts::new(Limits::nodes(3_000), 9));
@@ -342,6 +354,10 @@ fn one_lane_is_the_search_of_earlier_versions_move_for_move() {
         mcts.rollout_lanes(lanes).search(&Position::new(&kalah))
     };
     assert_eq!(greedy(1), greedy(4));
-    let three = |lanes| Mcts::new(Limits::nodes(1_500), 4).rollout_lanes(lanes).search(&pos);
+    let three = |lanes| {
+        Mcts::new(Limits::nodes(1_500), 4)
+            .rollout_lanes(lanes)
+            .search(&pos)
+    };
     assert_eq!(three(1), three(4));
 }
