@@ -26,11 +26,30 @@ fn the_greedy_playout_move_takes_the_most_seeds_then_the_extra_turn() {
 fn children_sit_side_by_side_in_their_block_and_the_cap_counts_nodes() {
     assert_eq!(std::mem::size_of::<Node>(), 24, "the docs' node size");
     let rules = Rules::new(&Preset::Oware.rules()).unwrap();
-    for (cap, iterations) in [(1 << 20, 3_000), (500, 3_000), (2, 50)] {
-        let mut mcts = Mcts::new(Limits::nodes(iterations), 3).tree_nodes(cap);
-        let report = mcts.search(&Position::new(&rules));
+    let kalah = Rules::new(&Preset::Kalah.rules()).unwrap();
+    let cases = [(1 << 20, 3_000, 1), (500, 3_000, 1), (2, 50, 1)];
+    // In lanes too (a batch of 4 a time, the last of what is left).
+    let lanes = [
+        (1 << 20, 3_001, 4),
+        (500, 3_002, 4),
+        (2, 51, 3),
+        (1 << 20, 2_999, 2),
+    ];
+    for (rules, (cap, iterations, lanes)) in std::iter::repeat_n(&rules, 3)
+        .chain(std::iter::repeat_n(&kalah, 4))
+        .zip(cases.into_iter().chain(lanes))
+    {
+        let mut mcts = Mcts::new(Limits::nodes(iterations), 3)
+            .tree_nodes(cap)
+            .rollout_lanes(lanes);
+        let report = mcts.search(&Position::new(rules));
         assert_eq!(report.iterations, iterations);
         assert_eq!(mcts.nodes[0].visits as u64, iterations);
+        let children = report.visits.iter().map(|v| u64::from(v.1)).sum::<u64>();
+        assert_eq!(
+            children, iterations,
+            "every iteration passes a child of the root"
+        );
         // Walk the tree from the root: every node made is reached once.
         let mut reached = 0;
         let mut stack = vec![0u32];
@@ -267,4 +286,78 @@ fn greedy_playouts_are_a_chance() {
     assert_eq!(mcts.clone().greedy_playouts(2.0).greed, 1.0);
     assert_eq!(mcts.clone().greedy_playouts(-1.0).greed, 0.0);
     assert_eq!(mcts.greedy_playouts(f64::NAN).greed, 0.0);
+}
+
+/// The searches of the golden test: a game against a random player with
+/// modelling (Kalah), a capped tree and playouts (Kalah), and Oware; what
+/// each chose and reported, printed.
+fn golden_trace(one_lane: impl Fn(Mcts) -> Mcts) -> Vec<String> {
+    let mut out = Vec::new();
+    let kalah = Rules::new(&Preset::Kalah.rules()).unwrap();
+    let oware = Rules::new(&Preset::Oware.rules()).unwrap();
+    let mut mcts = one_lane(Mcts::new(Limits::nodes(2_500), 11));
+    let mut other = crate::Random::new(5);
+    let mut pos = Position::new(&kalah);
+    for _ in 0..16 {
+        if pos.is_over() {
+            break;
+        }
+        let m = if pos.to_move() == Side::new(0) {
+            let r = mcts.search(&pos);
+            out.push(format!("{:?} {:?} {:.12}", r.best, r.visits, r.value));
+            r.best.unwrap()
+        } else {
+            other.choose(&pos).unwrap()
+        };
+        mcts.observe(&pos, m);
+        other.observe(&pos, m);
+        pos.play(m).unwrap();
+    }
+    let mut capped = one_lane(
+        Mcts::new(Limits::nodes(3_000), 2)
+            .tree_nodes(300)
+            .playout_cap(20),
+    );
+    let r = capped.search(&Position::new(&kalah));
+    out.push(format!("{:?} {:?} {:.12}", r.best, r.visits, r.value));
+    let mut ow = one_lane(Mcts::new(Limits::nodes(3_000), 9));
+    let r = ow.search(&Position::new(&oware));
+    out.push(format!("{:?} {:?} {:.12}", r.best, r.visits, r.value));
+    out
+}
+
+/// What [`golden_trace`] printed at 7b42ca0, before playouts in lanes:
+/// the search of earlier versions.
+const GOLDEN: [&str; 10] = [
+    "Some(House(6)) [(House(1), 277), (House(2), 172), (House(3), 412), (House(4), 436), (House(5), 455), (House(6), 748)] 0.555729166667",
+    "Some(House(1)) [(House(1), 1940), (House(2), 190), (House(3), 143), (House(4), 118), (House(5), 109)] 0.627237972509",
+    "Some(House(4)) [(House(1), 465), (House(2), 159), (House(3), 154), (House(4), 1352), (House(5), 370)] 0.622250986193",
+    "Some(House(6)) [(House(1), 305), (House(2), 848), (House(3), 218), (House(5), 264), (House(6), 865)] 0.690332369942",
+    "Some(House(2)) [(House(1), 413), (House(2), 1266), (House(3), 394), (House(5), 427)] 0.724101500790",
+    "Some(House(3)) [(House(1), 117), (House(2), 469), (House(3), 715), (House(4), 268), (House(5), 296), (House(6), 635)] 0.731716200466",
+    "Some(House(6)) [(House(1), 232), (House(2), 97), (House(4), 763), (House(5), 232), (House(6), 1176)] 0.806797406463",
+    "Some(House(2)) [(House(1), 984), (House(2), 1066), (House(4), 173), (House(5), 277)] 0.863952079425",
+    "Some(House(3)) [(House(1), 134), (House(2), 348), (House(3), 1070), (House(4), 537), (House(5), 268), (House(6), 643)] 0.562771855530",
+    "Some(House(6)) [(House(1), 258), (House(2), 673), (House(3), 365), (House(4), 599), (House(5), 377), (House(6), 728)] 0.499038998111",
+];
+
+#[test]
+fn one_lane_is_the_search_of_earlier_versions_move_for_move() {
+    assert_eq!(golden_trace(|m| m.rollout_lanes(1)), GOLDEN);
+    // Greedy playouts, or rules that do not play in registers (three
+    // players), are searched one playout at a time whatever the lanes.
+    let kalah3 = kalah3();
+    let pos = Position::new(&kalah3);
+    let kalah = Rules::new(&Preset::Kalah.rules()).unwrap();
+    let greedy = |lanes| {
+        let mcts = Mcts::new(Limits::nodes(1_500), 4).greedy_playouts(0.5);
+        mcts.rollout_lanes(lanes).search(&Position::new(&kalah))
+    };
+    assert_eq!(greedy(1), greedy(4));
+    let three = |lanes| {
+        Mcts::new(Limits::nodes(1_500), 4)
+            .rollout_lanes(lanes)
+            .search(&pos)
+    };
+    assert_eq!(three(1), three(4));
 }

@@ -2,10 +2,11 @@
 //! side, and an iteration's selection (UCB1), expansion and
 //! backpropagation.
 
-use mancala_core::{Move, Position};
-use rand::RngExt;
+use mancala_core::{Choose, Move, Position};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
 
-use super::{Mcts, MctsReport};
+use super::{MAX_LANES, Mcts, MctsReport};
 use crate::eval::Evaluator;
 use crate::limits::Clock;
 use crate::strategy::{greedy_moves, nth_bit};
@@ -71,14 +72,22 @@ impl<E: Evaluator> Mcts<E> {
             ..Node::EMPTY
         });
         self.live = 1;
-        let mut path = Vec::with_capacity(64);
+        let lanes = self.lanes_for(pos.rules());
+        let mut paths: [Vec<u32>; MAX_LANES] = std::array::from_fn(|_| Vec::with_capacity(64));
         let mut done = 0;
         while done < iterations {
             if done > 0 && clock.expired() {
                 break;
             }
-            self.iterate(pos, &mut path);
-            done += 1;
+            if lanes == 1 {
+                self.iterate(pos, &mut paths[0]);
+                done += 1;
+            } else {
+                // The last batch no more than the budget left.
+                let batch = (iterations - done).min(lanes as u64) as usize;
+                self.iterate_batch(pos, lanes, &mut paths[..batch]);
+                done += batch as u64;
+            }
         }
 
         let mut visits = Vec::with_capacity(moves.len());
@@ -114,6 +123,57 @@ impl<E: Evaluator> Mcts<E> {
 
     /// One iteration: selection, expansion, playout, backpropagation.
     fn iterate(&mut self, root: &Position<'_>, path: &mut Vec<u32>) {
+        let leaf = self.descend(root, path);
+        let rewards = self.playout(leaf);
+        for &i in path.iter() {
+            let n = &mut self.nodes[i as usize];
+            n.visits += 1;
+            n.reward += rewards[usize::from(n.mover)];
+        }
+    }
+
+    /// `paths.len()` iterations at once (at most [`MAX_LANES`]), their
+    /// playouts random and played in `lanes` lanes: selects and expands a
+    /// leaf for each, with a virtual loss (a visit with no reward) on
+    /// every node of its path so that the next selection sees it tried
+    /// and lost; plays the playouts from the leaves together
+    /// ([`Playout::play_lanes_from`](mancala_core::Playout::play_lanes_from));
+    /// then adds each playout's rewards to its path, which turns the
+    /// virtual losses into the real results.
+    fn iterate_batch<'r>(&mut self, root: &Position<'r>, lanes: usize, paths: &mut [Vec<u32>]) {
+        let mut leaves = [*root; MAX_LANES];
+        for (leaf, path) in leaves.iter_mut().zip(paths.iter_mut()) {
+            *leaf = self.descend(root, path);
+            for &i in path.iter() {
+                self.nodes[i as usize].visits += 1;
+            }
+        }
+        let seeds: [u64; MAX_LANES] = std::array::from_fn(|_| self.rng.random());
+        let mut ended = leaves;
+        let games = paths.len() as u64;
+        let start = |g: u64| leaves[g as usize];
+        let chooser = |g: u64| Uniform(SmallRng::seed_from_u64(seeds[g as usize]));
+        let done = |g: u64, pos: &Position<'r>, _| ended[g as usize] = *pos;
+        let (playout, cap) = (&mut self.playout, self.playout_cap);
+        match lanes {
+            2 => playout.play_lanes_from::<2, _>(games, cap, start, chooser, done),
+            3 => playout.play_lanes_from::<3, _>(games, cap, start, chooser, done),
+            _ => playout.play_lanes_from::<4, _>(games, cap, start, chooser, done),
+        }
+        for (end, path) in ended.iter().zip(paths.iter()) {
+            let rewards = self.rewards(end);
+            for &i in path.iter() {
+                let n = &mut self.nodes[i as usize];
+                n.reward += rewards[usize::from(n.mover)];
+            }
+        }
+    }
+
+    /// Selection and expansion: walks down the tree from the root (`path`
+    /// the nodes on the way, the root first) and adds a child, as
+    /// [`Mcts`] describes; returns the position reached, where the
+    /// playout starts.
+    fn descend<'r>(&mut self, root: &Position<'r>, path: &mut Vec<u32>) -> Position<'r> {
         let mut pos = *root;
         let mut node = 0u32;
         path.clear();
@@ -186,12 +246,7 @@ impl<E: Evaluator> Mcts<E> {
             pos.play_unchecked(self.nodes[node as usize].mv());
             path.push(node);
         }
-        let rewards = self.playout(pos);
-        for &i in path.iter() {
-            let n = &mut self.nodes[i as usize];
-            n.visits += 1;
-            n.reward += rewards[usize::from(n.mover)];
-        }
+        pos
     }
 
     /// The index (in legal order) of a move that takes the most seeds for
@@ -225,6 +280,17 @@ impl<E: Evaluator> Mcts<E> {
             }
         }
         best
+    }
+}
+
+/// A playout's chooser in lanes: a uniform index from a generator of its
+/// own (lanes cannot share the search's).
+struct Uniform(SmallRng);
+
+impl Choose for Uniform {
+    #[inline(always)]
+    fn pick(&mut self, moves: usize) -> usize {
+        self.0.random_range(0..moves)
     }
 }
 

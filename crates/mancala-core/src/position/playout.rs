@@ -12,6 +12,7 @@
 //! [`Position::play_unchecked`] instead, from the board before it: the
 //! fast path only ever plays moves whose whole effect it knows, so every
 //! game is the game the general path plays. [`Playout::play_lanes`]
+//! (and [`Playout::play_lanes_from`], each game from its own start)
 //! plays several games in turn, a move each, with that same move
 //! (`Fast::step`), in rounds: a move of each lane, the lanes the move
 //! cannot go on with seen to after the round. The rule flags the move
@@ -941,13 +942,7 @@ impl Playout {
         max_moves: u32,
         choose: &mut impl Choose,
     ) -> u32 {
-        if !pos.rules().detects_repetition() {
-            return pos.play_out_with::<false>(&mut self.words, &mut self.whole, max_moves, choose);
-        }
-        // Nothing of the last game.
-        self.words.restart(u32::MAX);
-        self.whole.restart(u32::MAX);
-        pos.play_out_with::<true>(&mut self.words, &mut self.whole, max_moves, choose)
+        alone(&mut self.words, &mut self.whole, pos, max_moves, choose)
     }
 
     /// Plays `games` games from `start`, `N` at a time in one thread, and
@@ -1022,67 +1017,197 @@ impl Playout {
         chooser: impl FnMut(u64) -> C,
         done: impl FnMut(u64, &Position<'r>, u32),
     ) {
+        self.play_lanes_from::<N, C>(games, max_moves, |_| *start, chooser, done);
+    }
+
+    /// [`Playout::play_lanes`], each game from its own start: plays
+    /// `games` games, game `game` from `start(game)`, `N` at a time in
+    /// one thread, and calls `done(game, &position, moves)` as each one
+    /// ends. Game `game` is the game [`Playout::play_out`] plays from
+    /// `start(game)` with the budget `max_moves` and the chooser
+    /// `chooser(game)`, move for move, the `repetition` end condition
+    /// applied; only the order of the calls to `done` is not the order of
+    /// the games. `start` and `chooser` are called once a game, in the
+    /// order of the games, `start` first.
+    ///
+    /// The lanes move in turn as those of [`Playout::play_lanes`] do when
+    /// the starts are positions of one [`Rules`] value (the same
+    /// reference) with the same seeds in the game
+    /// ([`Position::total_seeds`] at the start of a setup), the first
+    /// game's; a game whose start is not is played on its own, before the
+    /// games after it are taken up, which is correct but slower. This is
+    /// what the rollouts of a Monte Carlo tree search need: several
+    /// leaves of one tree, played out together. A start that is already
+    /// over ends at once, with no move.
+    ///
+    /// `N` must be at least 1 (0 does not compile). It cannot fail.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Playout, Position, Preset, Rules};
+    ///
+    /// let rules = Rules::new(&Preset::Kalah.rules())?;
+    /// // Game g starts after g moves of the first legal move from the start.
+    /// let start = |g: u64| {
+    ///     let mut pos = Position::new(&rules);
+    ///     pos.play_out(g as u32, &mut |_| 0);
+    ///     pos
+    /// };
+    /// let mut playout = Playout::new();
+    /// let mut ended = Vec::new();
+    /// // 6 games, 4 at a time, game g always playing its last legal move
+    /// // after g moves of its first.
+    /// playout.play_lanes_from::<4, _>(6, u32::MAX, start, |_| |n: usize| n - 1, |g, pos, moves| {
+    ///     ended.push((g, *pos, moves));
+    /// });
+    /// ended.sort_by_key(|e| e.0);
+    /// assert_eq!(ended.len(), 6);
+    /// // Each is the game of `play_out` from its own start.
+    /// for (g, pos, moves) in ended {
+    ///     let mut alone = start(g);
+    ///     assert_eq!(playout.play_out(&mut alone, u32::MAX, &mut |n: usize| n - 1), moves);
+    ///     assert_eq!(alone, pos);
+    ///     assert!(pos.is_over());
+    /// }
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    pub fn play_lanes_from<'r, const N: usize, C: Choose>(
+        &mut self,
+        games: u64,
+        max_moves: u32,
+        mut start: impl FnMut(u64) -> Position<'r>,
+        chooser: impl FnMut(u64) -> C,
+        done: impl FnMut(u64, &Position<'r>, u32),
+    ) {
         const { assert!(N > 0, "play_lanes needs a lane at least") };
+        if games == 0 {
+            return;
+        }
+        let first = start(0);
+        let r = first.rules;
         let mut job = Games {
+            rules: r,
+            total: first.state.total,
+            first: Some(first),
             start,
             games,
             next: 0,
             max_moves,
             chooser,
             done,
+            words: &mut self.words,
+            whole: &mut self.whole,
         };
-        let r = start.rules;
         // With fewer games than lanes, a lane would have none to start.
-        let Some(regs) = r.registers.as_ref().filter(|_| N > 1 && games >= N as u64) else {
-            while let Some((mut lane, mut choose)) = job.next() {
-                let moves = self.play_out(&mut lane.pos, max_moves, &mut choose);
+        let regs = r.registers.as_ref().filter(|_| N > 1 && games >= N as u64);
+        // The first game of each lane (fewer if fewer are left to play
+        // in lanes).
+        let firsts: [Option<(Lane<'r>, C)>; N] =
+            std::array::from_fn(|_| if regs.is_some() { job.next() } else { None });
+        let (Some(regs), true) = (regs, firsts.iter().all(Option::is_some)) else {
+            let mut firsts = firsts.into_iter().flatten();
+            while let Some((mut lane, mut choose)) = firsts.next().or_else(|| job.next()) {
+                let moves = alone(job.words, job.whole, &mut lane.pos, max_moves, &mut choose);
                 (job.done)(lane.game, &lane.pos, moves);
             }
             return;
         };
+        let first = firsts.map(|game| game.expect("all are some"));
         if self.lanes.len() < N {
             self.lanes.resize_with(N, Seen::default);
         }
         let seen: &mut [Seen<Words>; N] = (&mut self.lanes[..N])
             .try_into()
             .expect("N sets, just made");
-        let fast = Fast::new(r, regs, u32::from(start.state.total));
+        let fast = Fast::new(r, regs, u32::from(job.total));
+        let job = &mut job;
         match (r.detects_repetition(), fast.total <= 128) {
-            (false, false) => by_kernel::<false, false, N, _, _, _>(&fast, regs, seen, &mut job),
-            (false, true) => by_kernel::<false, true, N, _, _, _>(&fast, regs, seen, &mut job),
-            (true, false) => by_kernel::<true, false, N, _, _, _>(&fast, regs, seen, &mut job),
-            (true, true) => by_kernel::<true, true, N, _, _, _>(&fast, regs, seen, &mut job),
+            (false, false) => {
+                by_kernel::<false, false, N, _, _, _, _>(&fast, regs, seen, job, first)
+            }
+            (false, true) => by_kernel::<false, true, N, _, _, _, _>(&fast, regs, seen, job, first),
+            (true, false) => by_kernel::<true, false, N, _, _, _, _>(&fast, regs, seen, job, first),
+            (true, true) => by_kernel::<true, true, N, _, _, _, _>(&fast, regs, seen, job, first),
         }
     }
 }
 
-/// The games of [`Playout::play_lanes`]: where they start, how many,
-/// which comes next, their budget, their choosers and what to do with
-/// them when they end.
-struct Games<'p, 'r, G, D> {
-    start: &'p Position<'r>,
+/// [`Playout::play_out`] with the playout's sets of positions.
+#[inline]
+fn alone(
+    words: &mut Seen<Words>,
+    whole: &mut Seen<Whole>,
+    pos: &mut Position<'_>,
+    max_moves: u32,
+    choose: &mut impl Choose,
+) -> u32 {
+    if !pos.rules().detects_repetition() {
+        return pos.play_out_with::<false>(words, whole, max_moves, choose);
+    }
+    // Nothing of the last game.
+    words.restart(u32::MAX);
+    whole.restart(u32::MAX);
+    pos.play_out_with::<true>(words, whole, max_moves, choose)
+}
+
+/// The games of [`Playout::play_lanes_from`]: the rules and seeds of the
+/// games the lanes play, where the games start, how many, which comes
+/// next, their budget, their choosers, what to do with them when they
+/// end, and the sets of positions of the games played on their own.
+struct Games<'p, 'r, S, G, D> {
+    rules: &'r Rules,
+    total: u8,
+    /// Game 0's start, until it is taken up.
+    first: Option<Position<'r>>,
+    start: S,
     games: u64,
     next: u64,
     max_moves: u32,
     chooser: G,
     done: D,
+    words: &'p mut Seen<Words>,
+    whole: &'p mut Seen<Whole>,
 }
 
-impl<'r, C: Choose, G: FnMut(u64) -> C, D: FnMut(u64, &Position<'r>, u32)> Games<'_, 'r, G, D> {
-    /// The next game, at its start, and its chooser, if any is left.
+impl<'r, C, S, G, D> Games<'_, 'r, S, G, D>
+where
+    C: Choose,
+    S: FnMut(u64) -> Position<'r>,
+    G: FnMut(u64) -> C,
+    D: FnMut(u64, &Position<'r>, u32),
+{
+    /// The next game the lanes can play, at its start, and its chooser,
+    /// if any is left; the games before it that they cannot (other rules
+    /// or seeds) are played on their own and reported.
     fn next(&mut self) -> Option<(Lane<'r>, C)> {
-        if self.next == self.games {
-            return None;
+        while self.next < self.games {
+            let game = self.next;
+            self.next += 1;
+            let mut pos = match self.first.take() {
+                Some(pos) => pos,
+                None => (self.start)(game),
+            };
+            let mut choose = (self.chooser)(game);
+            if std::ptr::eq(pos.rules, self.rules) && pos.state.total == self.total {
+                let lane = Lane {
+                    game,
+                    pos,
+                    in_regs: false,
+                    ply: 0,
+                };
+                return Some((lane, choose));
+            }
+            let moves = alone(
+                self.words,
+                self.whole,
+                &mut pos,
+                self.max_moves,
+                &mut choose,
+            );
+            (self.done)(game, &pos, moves);
         }
-        let game = self.next;
-        self.next += 1;
-        let lane = Lane {
-            game,
-            pos: *self.start,
-            in_regs: false,
-            ply: 0,
-        };
-        Some((lane, (self.chooser)(game)))
+        None
     }
 
     /// A budget of the game's moves, in a lane's registers before the
@@ -1099,28 +1224,40 @@ impl<'r, C: Choose, G: FnMut(u64) -> C, D: FnMut(u64, &Position<'r>, u32)> Games
 }
 
 /// [`lanes`] for the kernel and the flags of the rules.
-fn by_kernel<'r, const REP: bool, const SMALL: bool, const N: usize, C, G, D>(
+fn by_kernel<'r, const REP: bool, const SMALL: bool, const N: usize, C, S, G, D>(
     fast: &Fast<'_>,
     regs: &Registers,
     seen: &mut [Seen<Words>; N],
-    job: &mut Games<'_, 'r, G, D>,
+    job: &mut Games<'_, 'r, S, G, D>,
+    first: [(Lane<'r>, C); N],
 ) where
     C: Choose,
     G: FnMut(u64) -> C,
+    S: FnMut(u64) -> Position<'r>,
     D: FnMut(u64, &Position<'r>, u32),
 {
     const OPP: u8 = KERNEL_OPPOSITE;
     const COUNT: u8 = KERNEL_COUNT;
     const NONE: u8 = KERNEL_NO_CAPTURE;
-    let kernel = job.start.rules.kernel;
+    let kernel = job.rules.kernel;
     match (kernel, fast.specialised(kernel)) {
-        (OPP, F_KALAH) => lanes::<OPP, F_KALAH, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
-        (OPP, _) => lanes::<OPP, F_DYN, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
-        (COUNT, F_OWARE) => lanes::<COUNT, F_OWARE, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
-        (COUNT, F_WARI) => lanes::<COUNT, F_WARI, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
-        (COUNT, _) => lanes::<COUNT, F_DYN, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
-        (_, F_BASIC) => lanes::<NONE, F_BASIC, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
-        _ => lanes::<NONE, F_DYN, REP, SMALL, N, _, _, _>(fast, regs, seen, job),
+        (OPP, F_KALAH) => {
+            lanes::<OPP, F_KALAH, REP, SMALL, N, _, _, _, _>(fast, regs, seen, job, first)
+        }
+        (OPP, _) => lanes::<OPP, F_DYN, REP, SMALL, N, _, _, _, _>(fast, regs, seen, job, first),
+        (COUNT, F_OWARE) => {
+            lanes::<COUNT, F_OWARE, REP, SMALL, N, _, _, _, _>(fast, regs, seen, job, first)
+        }
+        (COUNT, F_WARI) => {
+            lanes::<COUNT, F_WARI, REP, SMALL, N, _, _, _, _>(fast, regs, seen, job, first)
+        }
+        (COUNT, _) => {
+            lanes::<COUNT, F_DYN, REP, SMALL, N, _, _, _, _>(fast, regs, seen, job, first)
+        }
+        (_, F_BASIC) => {
+            lanes::<NONE, F_BASIC, REP, SMALL, N, _, _, _, _>(fast, regs, seen, job, first)
+        }
+        _ => lanes::<NONE, F_DYN, REP, SMALL, N, _, _, _, _>(fast, regs, seen, job, first),
     }
 }
 
@@ -1146,22 +1283,26 @@ fn lanes<
     const SMALL: bool,
     const N: usize,
     C,
+    S,
     G,
     D,
 >(
     fast: &Fast<'_>,
     regs: &Registers,
     seen: &mut [Seen<Words>; N],
-    job: &mut Games<'_, 'r, G, D>,
+    job: &mut Games<'_, 'r, S, G, D>,
+    first: [(Lane<'r>, C); N],
 ) where
     C: Choose,
     G: FnMut(u64) -> C,
+    S: FnMut(u64) -> Position<'r>,
     D: FnMut(u64, &Position<'r>, u32),
 {
     let mut cold: [Option<Lane<'r>>; N] = std::array::from_fn(|_| None);
-    let choose: [C; N] = std::array::from_fn(|i| {
-        let (lane, choose) = job.next().expect("at least N games");
+    let mut i = 0;
+    let choose: [C; N] = first.map(|(lane, choose)| {
         cold[i] = Some(lane);
+        i += 1;
         choose
     });
     let mut lanes = Lanes {
@@ -1173,7 +1314,7 @@ fn lanes<
     seen.iter_mut().for_each(|boards| boards.restart(u32::MAX));
     let mut full = true;
     for (i, boards) in seen.iter_mut().enumerate() {
-        full &= settle::<REP, N, C, G, D>(&mut lanes, i, None, regs, boards, job);
+        full &= settle::<REP, N, C, S, G, D>(&mut lanes, i, None, regs, boards, job);
     }
     let mut safe = lanes.safe();
     while full {
@@ -1182,7 +1323,7 @@ fn lanes<
             for (i, boards) in seen.iter_mut().enumerate() {
                 if lanes.st[i].left == 0 {
                     let exit = Some(Exit::Budget);
-                    full &= settle::<REP, N, C, G, D>(&mut lanes, i, exit, regs, boards, job);
+                    full &= settle::<REP, N, C, S, G, D>(&mut lanes, i, exit, regs, boards, job);
                 }
             }
             safe = lanes.safe();
@@ -1217,7 +1358,7 @@ fn lanes<
         }
         for (i, exit) in exits.into_iter().enumerate() {
             if exit.is_some() {
-                full &= settle::<REP, N, C, G, D>(&mut lanes, i, exit, regs, &mut seen[i], job);
+                full &= settle::<REP, N, C, S, G, D>(&mut lanes, i, exit, regs, &mut seen[i], job);
             }
         }
         // The lanes that took up a game have a budget of their own.
@@ -1239,17 +1380,18 @@ fn lanes<
 /// returns whether the lane is back in registers with a game going
 /// (else no game is left for it, and its slot is empty).
 #[inline(never)]
-fn settle<'r, const REP: bool, const N: usize, C, G, D>(
+fn settle<'r, const REP: bool, const N: usize, C, S, G, D>(
     lanes: &mut Lanes<'r, C, N>,
     i: usize,
     exit: Option<Exit>,
     regs: &Registers,
     boards: &mut Seen<Words>,
-    job: &mut Games<'_, 'r, G, D>,
+    job: &mut Games<'_, 'r, S, G, D>,
 ) -> bool
 where
     C: Choose,
     G: FnMut(u64) -> C,
+    S: FnMut(u64) -> Position<'r>,
     D: FnMut(u64, &Position<'r>, u32),
 {
     let mut more = true;
@@ -1305,9 +1447,14 @@ impl<'r, C: Choose, const N: usize> Lanes<'r, C, N> {
 
     /// Reports lane `i`'s game, over (its last position recorded in
     /// `boards`), and takes up the next game, if any is left.
-    fn next_game<G, D>(&mut self, i: usize, boards: &mut Seen<Words>, job: &mut Games<'_, 'r, G, D>)
-    where
+    fn next_game<S, G, D>(
+        &mut self,
+        i: usize,
+        boards: &mut Seen<Words>,
+        job: &mut Games<'_, 'r, S, G, D>,
+    ) where
         G: FnMut(u64) -> C,
+        S: FnMut(u64) -> Position<'r>,
         D: FnMut(u64, &Position<'r>, u32),
     {
         if let Some(lane) = &self.cold[i] {
