@@ -154,9 +154,13 @@ fn an_index_past_the_last_move_plays_the_last() {
     // House 6 of the start: four seeds, none in the store.
     assert_eq!(pos.to_string(), "4,4,4,4,4,0:1 5,5,5,4,4,4:0 to=1 ply=1");
     let (want, _) = general_playout(Position::new(&rules), 1_000, |n| n - 1, false);
-    let mut pos = Position::new(&rules);
-    pos.play_out(1_000, &mut |_| usize::MAX);
-    assert_eq!(pos, want);
+    // Just past the last, past the eighth move, and the last possible index.
+    let pasts: [fn(usize) -> usize; 5] = [|n| n, |n| n + 1, |_| 7, |_| 8, |_| usize::MAX];
+    for (i, past) in pasts.into_iter().enumerate() {
+        let mut pos = Position::new(&rules);
+        pos.play_out(1_000, &mut |n| past(n));
+        assert_eq!(pos, want, "chooser {i}");
+    }
 }
 
 proptest! {

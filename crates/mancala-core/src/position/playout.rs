@@ -607,7 +607,10 @@ impl<'a> Fast<'a> {
         let (mover, other, side) = (st.mover, st.other, st.side);
         let mask = st.legal as usize & 0xff;
         let count = usize::from(BYTE_COUNT[mask]);
-        let house = usize::from(BYTE_SELECT[mask][choose.pick(count).min(count - 1) & 7]);
+        // Past its last set bit, a row of `BYTE_SELECT` repeats it: an
+        // index past the last move plays the last with a clamp to the
+        // row alone, not to the count.
+        let house = usize::from(BYTE_SELECT[mask][choose.pick(count).min(7)]);
         let n = (mover >> (8 * house)) as u8;
         if n >= SOWN {
             // More seeds than the tables sow (a branch that goes the
