@@ -190,7 +190,7 @@ impl<'r> Position<'r> {
         while let Some(mut st) = self.enter::<REP>(regs, boards, &mut left, choose) {
             // The move count is worked out from `left` when written back.
             let ply = self.state.ply.wrapping_add(st.left);
-            let exit = if fast.total <= 128 {
+            let exit = if fast.small() {
                 fast.moves::<K, F, REP, true>(&mut st, self.era(), boards, choose)
             } else {
                 fast.moves::<K, F, REP, false>(&mut st, self.era(), boards, choose)
@@ -552,6 +552,13 @@ impl<'a> Fast<'a> {
         }
     }
 
+    /// Whether the game has fewer seeds than [`SOWN`], so that no house
+    /// can hold more than the tables sow: the loop's `SMALL`, under which
+    /// it makes no test of a house's count against them.
+    fn small(&self) -> bool {
+        self.total < u32::from(SOWN)
+    }
+
     /// The store of a side word.
     #[inline(always)]
     fn store(&self, word: u64) -> u32 {
@@ -564,7 +571,8 @@ impl<'a> Fast<'a> {
     /// end of the game or of the budget, or (with `REP`) at a repeated
     /// position, recorded in `boards`, of era `era` less the stores.
     /// No call is made from the loop, so that all of it, the generator
-    /// of `choose` included, stays in registers.
+    /// of `choose` included, stays in registers. `SMALL`: the game has
+    /// fewer seeds than [`SOWN`] ([`Fast::small`]).
     #[inline(never)]
     fn moves<const K: u8, const F: u32, const REP: bool, const SMALL: bool>(
         &self,
@@ -612,7 +620,7 @@ impl<'a> Fast<'a> {
         // row alone, not to the count.
         let house = usize::from(BYTE_SELECT[mask][choose.pick(count).min(7)]);
         let n = (mover >> (8 * house)) as u8;
-        if n >= SOWN {
+        if !SMALL && n >= SOWN {
             // More seeds than the tables sow (a branch that goes the
             // same way nearly every move).
             return Some(Exit::General(house as u8));
@@ -684,7 +692,7 @@ impl<'a> Fast<'a> {
     #[inline(always)]
     fn legal<const SMALL: bool>(&self, m: u64) -> u32 {
         if SMALL {
-            // No house holds more than 128 seeds: adding 127 to each
+            // No house holds 128 seeds or more: adding 127 to each
             // byte carries into its top bit alone, and only if the
             // house holds a seed.
             const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
@@ -1050,7 +1058,7 @@ impl Playout {
             .try_into()
             .expect("N sets, just made");
         let fast = Fast::new(r, regs, u32::from(start.state.total));
-        match (r.detects_repetition(), fast.total <= 128) {
+        match (r.detects_repetition(), fast.small()) {
             (false, false) => by_kernel::<false, false, N, _, _, _>(&fast, regs, seen, &mut job),
             (false, true) => by_kernel::<false, true, N, _, _, _>(&fast, regs, seen, &mut job),
             (true, false) => by_kernel::<true, false, N, _, _, _>(&fast, regs, seen, &mut job),
