@@ -1187,6 +1187,8 @@ fn lanes<
         full &= settle::<REP, N, C, G, D>(&mut lanes, i, None, regs, boards, job);
     }
     let mut safe = lanes.safe();
+    // Why lane i stopped in the round, if it did (none between rounds).
+    let mut exits: [Option<Exit>; N] = [None; N];
     while full {
         if safe == 0 {
             // A lane's budget may be spent: it ends there.
@@ -1200,20 +1202,22 @@ fn lanes<
             continue;
         }
         safe -= 1;
-        // Why lane i stopped, if it did: stores, not branches.
-        let (mut any, mut exits) = (false, [None; N]);
+        let mut any = false;
         // Lane `i`'s move, written out for each lane (a macro, so that
-        // nothing is left to a call).
+        // nothing is left to a call). Why it stopped is written only
+        // when it did, on the step's rare paths: not a store a lane a
+        // round.
         macro_rules! lane {
             ($i:expr) => {
-                let exit = fast.step::<K, F, REP, SMALL>(
+                if let Some(exit) = fast.step::<K, F, REP, SMALL>(
                     &mut lanes.st[$i],
                     lanes.era[$i],
                     &mut seen[$i],
                     &mut lanes.choose[$i],
-                );
-                any |= exit.is_some();
-                exits[$i] = exit;
+                ) {
+                    exits[$i] = Some(exit);
+                    any = true;
+                }
             };
         }
         macro_rules! lanes_upto {
@@ -1226,8 +1230,9 @@ fn lanes<
         if !any {
             continue;
         }
-        for (i, exit) in exits.into_iter().enumerate() {
+        for (i, exit) in exits.iter_mut().enumerate() {
             if exit.is_some() {
+                let exit = exit.take();
                 full &= settle::<REP, N, C, G, D>(&mut lanes, i, exit, regs, &mut seen[i], job);
             }
         }
