@@ -823,11 +823,12 @@ impl Capture<'_> {
                 let taken = (*o >> across) & 0xff;
                 let captures =
                     (info & INFO_MAY_CAPTURE != 0) & ((*m >> l) & 0xff == 1) & (taken != 0);
-                // Selects the compiler must not make branches of.
+                // Selects the compiler must not make branches of, one a
+                // word: the mover's change is the lone seed out of its
+                // house and it and the taken seeds into the store.
                 let sel = |x: u64| std::hint::select_unpredictable(captures, x, 0);
-                *m = m
-                    .wrapping_sub(sel(1 << l))
-                    .wrapping_add(sel((taken + 1) << self.store_shift));
+                let to_store = ((taken + 1) << self.store_shift).wrapping_sub(1 << l);
+                *m = m.wrapping_add(sel(to_store));
                 *o = o.wrapping_sub(sel(taken << across));
                 captures
             }
