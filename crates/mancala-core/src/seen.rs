@@ -75,8 +75,10 @@ pub(crate) struct Seen<K> {
     /// `(position, generation)`; a power-of-two count, or none yet.
     slots: Vec<(K, u32)>,
     generation: u32,
-    /// Positions of the current generation.
-    len: usize,
+    /// Positions the current generation may still take before the table
+    /// must grow (it is kept at most half full): one test against 0 an
+    /// insert, not a count and a product.
+    room: usize,
     /// The era of the current generation (see `Position::era`; the
     /// stores added).
     era: u32,
@@ -88,7 +90,7 @@ impl<K> Default for Seen<K> {
         Seen {
             slots: Vec::new(),
             generation: 1,
-            len: 0,
+            room: 0,
             era: 0,
         }
     }
@@ -120,7 +122,7 @@ impl<K: Key> Seen<K> {
             self.slots.fill((K::default(), 0));
             self.generation = 1;
         }
-        self.len = 0;
+        self.room = self.slots.len() / 2;
         self.era = era;
     }
 
@@ -136,7 +138,7 @@ impl<K: Key> Seen<K> {
     /// hash).
     #[inline(always)]
     pub(crate) fn insert_by(&mut self, key: K, same: impl Fn(&K) -> bool) -> bool {
-        if self.slots.len() < 2 * (self.len + 1) {
+        if self.room == 0 {
             self.grow();
         }
         let mask = self.slots.len() - 1;
@@ -145,7 +147,7 @@ impl<K: Key> Seen<K> {
             let (here, generation) = self.slots[i];
             if generation != self.generation {
                 self.slots[i] = (key, self.generation);
-                self.len += 1;
+                self.room -= 1;
                 return false;
             }
             if same(&here) {
@@ -161,7 +163,7 @@ impl<K: Key> Seen<K> {
         let size = (self.slots.len() * 2).max(Self::MIN_SLOTS);
         let old = std::mem::replace(&mut self.slots, vec![(K::default(), 0); size]);
         let current = self.generation;
-        self.len = 0;
+        self.room = size / 2;
         // The positions kept are all different.
         for (key, _) in old.into_iter().filter(|s| s.1 == current) {
             self.insert_by(key, |_| false);

@@ -89,13 +89,14 @@ fn move_by_move_a_play_out_is_play_unchecked() {
 
 #[test]
 fn houses_past_the_tables_take_the_general_path() {
-    // 30 seeds is the most the two-register tables sow; 31 and 37 are
+    // 62 seeds is the most the two-register tables sow; 63 and 69 are
     // sown by the general path. Every move from positions holding them.
     let rules = Rules::new(&Preset::AlManqala.rules()).unwrap();
     for notation in [
-        "31,30,0,0,0,0,0:0 37,0,0,0,0,0,0:0",
-        "0,0,0,0,0,0,30:0 0,0,0,0,0,31,37:0 to=1",
-        "1,0,0,0,0,0,29:30 0,1,2,3,0,0,2:30",
+        "63,62,0,0,0,0,0:0 69,0,0,0,0,0,0:0",
+        "0,0,0,0,0,0,62:0 0,0,0,0,0,63,69:0 to=1",
+        "1,0,0,0,0,0,61:30 0,1,2,3,0,0,2:30",
+        "1,0,0,0,0,0,62:0 0,1,2,3,0,0,2:0",
     ] {
         let setup: Setup = notation.parse().unwrap();
         let start = Position::from_setup(&rules, &setup).unwrap();
@@ -154,9 +155,13 @@ fn an_index_past_the_last_move_plays_the_last() {
     // House 6 of the start: four seeds, none in the store.
     assert_eq!(pos.to_string(), "4,4,4,4,4,0:1 5,5,5,4,4,4:0 to=1 ply=1");
     let (want, _) = general_playout(Position::new(&rules), 1_000, |n| n - 1, false);
-    let mut pos = Position::new(&rules);
-    pos.play_out(1_000, &mut |_| usize::MAX);
-    assert_eq!(pos, want);
+    // Just past the last, past the eighth move, and the last possible index.
+    let pasts: [fn(usize) -> usize; 5] = [|n| n, |n| n + 1, |_| 7, |_| 8, |_| usize::MAX];
+    for (i, past) in pasts.into_iter().enumerate() {
+        let mut pos = Position::new(&rules);
+        pos.play_out(1_000, &mut |n| past(n));
+        assert_eq!(pos, want, "chooser {i}");
+    }
 }
 
 proptest! {

@@ -21,7 +21,7 @@
 //! time under other rules.
 
 use super::Position;
-use crate::mv::{BYTE_COUNT, BYTE_SELECT, Move, MoveList};
+use crate::mv::{Move, MoveList};
 use crate::outcome::EndReason;
 use crate::rules::{
     ENTRIES, INFO_ACROSS_SHIFT, INFO_EXTRA, INFO_LAST, INFO_MAY_CAPTURE, KERNEL_COUNT,
@@ -191,7 +191,7 @@ impl<'r> Position<'r> {
         while let Some(mut st) = self.enter::<REP>(regs, boards, &mut left, choose) {
             // The move count is worked out from `left` when written back.
             let ply = self.state.ply.wrapping_add(st.left);
-            let exit = if fast.total <= 128 {
+            let exit = if fast.small() {
                 fast.moves::<K, F, REP, true>(&mut st, self.era(), boards, choose)
             } else {
                 fast.moves::<K, F, REP, false>(&mut st, self.era(), boards, choose)
@@ -398,6 +398,31 @@ struct Fast<'a> {
     empty_end: Option<EndReason>,
 }
 
+/// Per 7-bit mask of legal moves, the playout's pick: the count of set
+/// bits, then the set bits lowest first, the last repeated to fill the
+/// row (so that every index a clamp to the row leaves is a legal move).
+const PICK: [[u8; 8]; 128] = {
+    let mut table = [[0u8; 8]; 128];
+    let mut mask = 0;
+    while mask < 128 {
+        let (mut k, mut bit) = (1, 0);
+        while bit < 7 {
+            if mask >> bit & 1 == 1 {
+                table[mask][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        table[mask][0] = (k - 1) as u8;
+        while k > 1 && k < 8 {
+            table[mask][k] = table[mask][k - 1];
+            k += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
 /// The rule flags the two-register loop reads, as bits of its const
 /// parameter `F`: a set of bits known at compile time for the rule sets
 /// it is specialised for (Kalah's [`F_KALAH`], Oware's [`F_OWARE`],
@@ -553,6 +578,13 @@ impl<'a> Fast<'a> {
         }
     }
 
+    /// Whether the game has fewer seeds than [`SOWN`], so that no house
+    /// can hold more than the tables sow: the loop's `SMALL`, under which
+    /// it makes no test of a house's count against them.
+    fn small(&self) -> bool {
+        self.total < u32::from(SOWN)
+    }
+
     /// The store of a side word.
     #[inline(always)]
     fn store(&self, word: u64) -> u32 {
@@ -565,7 +597,8 @@ impl<'a> Fast<'a> {
     /// end of the game or of the budget, or (with `REP`) at a repeated
     /// position, recorded in `boards`, of era `era` less the stores.
     /// No call is made from the loop, so that all of it, the generator
-    /// of `choose` included, stays in registers.
+    /// of `choose` included, stays in registers. `SMALL`: the game has
+    /// fewer seeds than [`SOWN`] ([`Fast::small`]).
     #[inline(never)]
     fn moves<const K: u8, const F: u32, const REP: bool, const SMALL: bool>(
         &self,
@@ -606,11 +639,14 @@ impl<'a> Fast<'a> {
     ) -> Option<Exit> {
         let house_mask = self.house_mask;
         let (mover, other, side) = (st.mover, st.other, st.side);
-        let mask = st.legal as usize & 0xff;
-        let count = usize::from(BYTE_COUNT[mask]);
-        let house = usize::from(BYTE_SELECT[mask][choose.pick(count).min(count - 1) & 7]);
+        // At most 7 houses a side: the legal moves are 7 bits.
+        let row = &PICK[st.legal as usize & 0x7f];
+        let count = usize::from(row[0]);
+        // Past the last move, a row repeats it: an index past the last
+        // plays the last with a clamp to the row alone.
+        let house = usize::from(row[1 + choose.pick(count).min(6)]);
         let n = (mover >> (8 * house)) as u8;
-        if n >= SOWN {
+        if !SMALL && n >= SOWN {
             // More seeds than the tables sow (a branch that goes the
             // same way nearly every move).
             return Some(Exit::General(house as u8));
@@ -682,7 +718,7 @@ impl<'a> Fast<'a> {
     #[inline(always)]
     fn legal<const SMALL: bool>(&self, m: u64) -> u32 {
         if SMALL {
-            // No house holds more than 128 seeds: adding 127 to each
+            // No house holds 128 seeds or more: adding 127 to each
             // byte carries into its top bit alone, and only if the
             // house holds a seed.
             const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
@@ -813,11 +849,12 @@ impl Capture<'_> {
                 let taken = (*o >> across) & 0xff;
                 let captures =
                     (info & INFO_MAY_CAPTURE != 0) & ((*m >> l) & 0xff == 1) & (taken != 0);
-                // Selects the compiler must not make branches of.
+                // Selects the compiler must not make branches of, one a
+                // word: the mover's change is the lone seed out of its
+                // house and it and the taken seeds into the store.
                 let sel = |x: u64| std::hint::select_unpredictable(captures, x, 0);
-                *m = m
-                    .wrapping_sub(sel(1 << l))
-                    .wrapping_add(sel((taken + 1) << self.store_shift));
+                let to_store = ((taken + 1) << self.store_shift).wrapping_sub(1 << l);
+                *m = m.wrapping_add(sel(to_store));
                 *o = o.wrapping_sub(sel(taken << across));
                 captures
             }
@@ -963,9 +1000,10 @@ impl Playout {
     /// every move; a lane the round cannot move (a move for the general
     /// path, an end, the budget) is seen to after it. In 4 lanes Kalah
     /// took 12% less time than one game at a time on an idle host
-    /// (docs/results.md section 2.1; about 8% more instructions since,
-    /// section 2.2), Oware, whose `repetition` keeps a set of positions a
-    /// lane, about as much time: measure before choosing `N`. Under
+    /// (docs/results.md section 2.1; 3% more instructions a game than one
+    /// at a time since, section 2.2), Oware, whose `repetition` keeps a
+    /// set of positions a lane, about as much time (as many instructions
+    /// since): measure before choosing `N`. Under
     /// other rules, with one lane, and with fewer games than lanes, the
     /// games are played one after the other. The sets of
     /// positions that `repetition` needs are kept from call to call:
@@ -1122,7 +1160,7 @@ impl Playout {
             .expect("N sets, just made");
         let fast = Fast::new(r, regs, u32::from(job.total));
         let job = &mut job;
-        match (r.detects_repetition(), fast.total <= 128) {
+        match (r.detects_repetition(), fast.small()) {
             (false, false) => {
                 by_kernel::<false, false, N, _, _, _, _>(&fast, regs, seen, job, first)
             }
@@ -1317,6 +1355,8 @@ fn lanes<
         full &= settle::<REP, N, C, S, G, D>(&mut lanes, i, None, regs, boards, job);
     }
     let mut safe = lanes.safe();
+    // Why lane i stopped in the round, if it did (none between rounds).
+    let mut exits: [Option<Exit>; N] = [None; N];
     while full {
         if safe == 0 {
             // A lane's budget may be spent: it ends there.
@@ -1330,20 +1370,22 @@ fn lanes<
             continue;
         }
         safe -= 1;
-        // Why lane i stopped, if it did: stores, not branches.
-        let (mut any, mut exits) = (false, [None; N]);
+        let mut any = false;
         // Lane `i`'s move, written out for each lane (a macro, so that
-        // nothing is left to a call).
+        // nothing is left to a call). Why it stopped is written only
+        // when it did, on the step's rare paths: not a store a lane a
+        // round.
         macro_rules! lane {
             ($i:expr) => {
-                let exit = fast.step::<K, F, REP, SMALL>(
+                if let Some(exit) = fast.step::<K, F, REP, SMALL>(
                     &mut lanes.st[$i],
                     lanes.era[$i],
                     &mut seen[$i],
                     &mut lanes.choose[$i],
-                );
-                any |= exit.is_some();
-                exits[$i] = exit;
+                ) {
+                    exits[$i] = Some(exit);
+                    any = true;
+                }
             };
         }
         macro_rules! lanes_upto {
@@ -1356,8 +1398,9 @@ fn lanes<
         if !any {
             continue;
         }
-        for (i, exit) in exits.into_iter().enumerate() {
+        for (i, exit) in exits.iter_mut().enumerate() {
             if exit.is_some() {
+                let exit = exit.take();
                 full &= settle::<REP, N, C, S, G, D>(&mut lanes, i, exit, regs, &mut seen[i], job);
             }
         }

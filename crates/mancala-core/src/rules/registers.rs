@@ -26,10 +26,11 @@ pub(crate) const INFO_ACROSS_SHIFT: u32 = 8;
 
 /// Seed counts per house in the tables, a power of two. Only counts
 /// below [`SOWN`] have an entry: a house holding more takes the general
-/// path.
-pub(crate) const COUNTS: usize = 32;
+/// path. 64, so that a game of fewer than 63 seeds (Kalah(6,4), Oware,
+/// Kalah(6,5)) never has such a house and the loop never tests for one.
+pub(crate) const COUNTS: usize = 64;
 /// Counts the tables sow: 1 to `SOWN - 1`.
-pub(crate) const SOWN: u8 = 31;
+pub(crate) const SOWN: u8 = 63;
 /// Entries in the tables: 2 sides, 8 houses, [`COUNTS`] counts.
 pub(crate) const ENTRIES: usize = 2 * 8 * COUNTS;
 /// [`Registers::index`] of side 1's entries: what a change of turn
@@ -39,7 +40,8 @@ pub(crate) const SIDE_ENTRIES: usize = 8 * COUNTS;
 pub(crate) const PREV_NONE: u8 = 0x80;
 
 /// A sowing in the two-register form: one table entry, read at once (32
-/// bytes, so that an index is one shift away from its address).
+/// bytes, so that an index is one shift away from its address; the
+/// tables are 32 KiB, of which a game reads the few low counts).
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(32))]
 pub(crate) struct Sown {
@@ -78,10 +80,12 @@ pub(crate) struct Registers {
 impl Registers {
     /// Where the entry of sowing `n` seeds (below [`SOWN`]) from house
     /// `house` (0-based) of the side whose entries start at
-    /// `side_entries` (0 or [`SIDE_ENTRIES`]) is.
+    /// `side_entries` (0 or [`SIDE_ENTRIES`]) is. Other arguments give
+    /// some index in the tables (one mask, not one a field: the playout
+    /// loop works it out every move).
     #[inline(always)]
     pub fn index(side_entries: usize, house: usize, n: u8) -> usize {
-        (side_entries & SIDE_ENTRIES) | ((house & 7) * COUNTS) | (usize::from(n) & (COUNTS - 1))
+        (side_entries + house * COUNTS + usize::from(n)) & (ENTRIES - 1)
     }
 
     /// The tables for `rules`, if the two-register form can play them.
