@@ -471,7 +471,10 @@ pub(crate) const BYTE_COUNT: [u8; 256] = {
     table
 };
 
-/// Per byte value, the position of its `k`-th set bit.
+/// Per byte value, the position of its `k`-th set bit; past the last
+/// set bit, the last again (so that every entry of a nonzero byte's row
+/// is one of its set bits: the playout loop reads a row at any index
+/// below 8 without a clamp, see `Choose::IN_RANGE`).
 pub(crate) const BYTE_SELECT: [[u8; 8]; 256] = {
     let mut table = [[0u8; 8]; 256];
     let mut b = 0;
@@ -484,6 +487,10 @@ pub(crate) const BYTE_SELECT: [[u8; 8]; 256] = {
                 k += 1;
             }
             bit += 1;
+        }
+        while k > 0 && k < 8 {
+            table[b][k] = table[b][k - 1];
+            k += 1;
         }
         b += 1;
     }

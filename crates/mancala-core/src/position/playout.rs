@@ -21,7 +21,7 @@
 //! time under other rules.
 
 use super::Position;
-use crate::mv::{Move, MoveList};
+use crate::mv::{BYTE_COUNT, BYTE_SELECT, Move, MoveList};
 use crate::outcome::EndReason;
 use crate::rules::{
     ENTRIES, INFO_ACROSS_SHIFT, INFO_EXTRA, INFO_LAST, INFO_MAY_CAPTURE, KERNEL_COUNT,
@@ -398,31 +398,6 @@ struct Fast<'a> {
     empty_end: Option<EndReason>,
 }
 
-/// Per 7-bit mask of legal moves, the playout's pick: the count of set
-/// bits, then the set bits lowest first, the last repeated to fill the
-/// row (so that every index a clamp to the row leaves is a legal move).
-const PICK: [[u8; 8]; 128] = {
-    let mut table = [[0u8; 8]; 128];
-    let mut mask = 0;
-    while mask < 128 {
-        let (mut k, mut bit) = (1, 0);
-        while bit < 7 {
-            if mask >> bit & 1 == 1 {
-                table[mask][k] = bit as u8;
-                k += 1;
-            }
-            bit += 1;
-        }
-        table[mask][0] = (k - 1) as u8;
-        while k > 1 && k < 8 {
-            table[mask][k] = table[mask][k - 1];
-            k += 1;
-        }
-        mask += 1;
-    }
-    table
-};
-
 /// The rule flags the two-register loop reads, as bits of its const
 /// parameter `F`: a set of bits known at compile time for the rule sets
 /// it is specialised for (Kalah's [`F_KALAH`], Oware's [`F_OWARE`],
@@ -639,12 +614,12 @@ impl<'a> Fast<'a> {
     ) -> Option<Exit> {
         let house_mask = self.house_mask;
         let (mover, other, side) = (st.mover, st.other, st.side);
-        // At most 7 houses a side: the legal moves are 7 bits.
-        let row = &PICK[st.legal as usize & 0x7f];
-        let count = usize::from(row[0]);
-        // Past the last move, a row repeats it: an index past the last
-        // plays the last with a clamp to the row alone.
-        let house = usize::from(row[1 + choose.pick(count).min(6)]);
+        let mask = st.legal as usize & 0xff;
+        let count = usize::from(BYTE_COUNT[mask]);
+        // Past its last set bit, a row of `BYTE_SELECT` repeats it: an
+        // index past the last move plays the last with a clamp to the
+        // row alone, not to the count.
+        let house = usize::from(BYTE_SELECT[mask][choose.pick(count).min(7)]);
         let n = (mover >> (8 * house)) as u8;
         if !SMALL && n >= SOWN {
             // More seeds than the tables sow (a branch that goes the
