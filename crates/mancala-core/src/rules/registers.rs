@@ -80,12 +80,10 @@ pub(crate) struct Registers {
 impl Registers {
     /// Where the entry of sowing `n` seeds (below [`SOWN`]) from house
     /// `house` (0-based) of the side whose entries start at
-    /// `side_entries` (0 or [`SIDE_ENTRIES`]) is. Other arguments give
-    /// some index in the tables (one mask, not one a field: the playout
-    /// loop works it out every move).
+    /// `side_entries` (0 or [`SIDE_ENTRIES`]) is.
     #[inline(always)]
     pub fn index(side_entries: usize, house: usize, n: u8) -> usize {
-        (side_entries + house * COUNTS + usize::from(n)) & (ENTRIES - 1)
+        (side_entries & SIDE_ENTRIES) | ((house & 7) * COUNTS) | (usize::from(n) & (COUNTS - 1))
     }
 
     /// The tables for `rules`, if the two-register form can play them.
