@@ -975,10 +975,10 @@ impl Playout {
     /// every move; a lane the round cannot move (a move for the general
     /// path, an end, the budget) is seen to after it. In 4 lanes Kalah
     /// took 12% less time than one game at a time on an idle host
-    /// (docs/results.md section 2.1; 3% more instructions a game than one
-    /// at a time since, section 2.2), Oware, whose `repetition` keeps a
-    /// set of positions a lane, about as much time (as many instructions
-    /// since): measure before choosing `N`. Under
+    /// (docs/results.md section 2.1, 2026-12-06; 3% more instructions a
+    /// game, section 2.2), Oware, whose `repetition` keeps a set of
+    /// positions a lane, about as much time (as many instructions):
+    /// measure before choosing `N`. Under
     /// other rules, with one lane, and with fewer games than lanes, the
     /// games are played one after the other. The sets of
     /// positions that `repetition` needs are kept from call to call:
