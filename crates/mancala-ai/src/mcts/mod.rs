@@ -75,10 +75,10 @@ pub struct MctsReport {
 /// and tends to another (a repeat, or a finished game, is allowed); it
 /// plays the batch's playouts together, then adds each one's rewards to
 /// its path, which turns the virtual losses into the real results. It
-/// is off by default ([`Mcts::DEFAULT_ROLLOUT_LANES`] is 1): measured on
-/// a shared host, an iteration of Kalah in 4 lanes ran 11% more
-/// instructions and took 8% more processor time than one at a time
-/// (Oware's 19% and 14% more), and it played no weaker at equal
+/// is off by default ([`Mcts::DEFAULT_ROLLOUT_LANES`] is 1): an
+/// iteration of Kalah in 4 lanes ran 11% more instructions than one at a
+/// time and took as much time on an idle host (Oware's 19% more
+/// instructions and 13% more time), and it played no weaker at equal
 /// iterations (docs/results.md section 3.1). Playouts in lanes apply
 /// `repetition` when the rules have it, as
 /// a [`Game`](mancala_core::Game) would; one playout at a time plays a
