@@ -50,16 +50,30 @@ fn check_lanes<const N: usize>(
     );
     for (g, got) in ended.into_iter().enumerate() {
         let (pos, moves) = got.unwrap_or_else(|| panic!("{what}: game {g} never ended"));
-        let (want, played) = general_playout(start, max_moves, chooser(seed, g as u64), true);
         let at = format!("{what}, game {g}");
-        assert_eq!(moves, played, "{at}: moves");
-        assert_eq!(pos, want, "{at}");
-        assert_eq!(pos.end_reason(), want.end_reason(), "{at}");
-        assert_eq!(pos.outcome(), want.outcome(), "{at}");
-        let mut alone = start;
-        let alone_moves = playout.play_out(&mut alone, max_moves, &mut chooser(seed, g as u64));
-        assert_eq!((alone, alone_moves), (pos, moves), "{at}: play_out");
+        assert_game(playout, &at, start, (pos, moves), max_moves, seed, g as u64);
     }
+}
+
+/// That game `g`, from `start`, ended at `pos` after `moves` moves as the
+/// general path and `play_out` play it with the same chooser.
+fn assert_game(
+    playout: &mut Playout,
+    at: &str,
+    start: Position<'_>,
+    (pos, moves): (Position<'_>, u32),
+    max_moves: u32,
+    seed: u64,
+    g: u64,
+) {
+    let (want, played) = general_playout(start, max_moves, chooser(seed, g), true);
+    assert_eq!(moves, played, "{at}: moves");
+    assert_eq!(pos, want, "{at}");
+    assert_eq!(pos.end_reason(), want.end_reason(), "{at}");
+    assert_eq!(pos.outcome(), want.outcome(), "{at}");
+    let mut alone = start;
+    let alone_moves = playout.play_out(&mut alone, max_moves, &mut chooser(seed, g));
+    assert_eq!((alone, alone_moves), (pos, moves), "{at}: play_out");
 }
 
 /// [`check_lanes`] with 1, 2, 3, 4 and 8 lanes.
@@ -214,18 +228,11 @@ fn check_lanes_from<const N: usize>(
     for (g, got) in ended.into_iter().enumerate() {
         let start = starts[g];
         let (pos, moves) = got.unwrap_or_else(|| panic!("{what}: game {g} never ended"));
-        let (want, played) = general_playout(start, max_moves, chooser(seed, g as u64), true);
         let at = format!(
             "{what}, game {g} from {start} ({})",
             start.rules().rule_set().canonical()
         );
-        assert_eq!(moves, played, "{at}: moves");
-        assert_eq!(pos, want, "{at}");
-        assert_eq!(pos.end_reason(), want.end_reason(), "{at}");
-        assert_eq!(pos.outcome(), want.outcome(), "{at}");
-        let mut alone = start;
-        let alone_moves = playout.play_out(&mut alone, max_moves, &mut chooser(seed, g as u64));
-        assert_eq!((alone, alone_moves), (pos, moves), "{at}: play_out");
+        assert_game(playout, &at, start, (pos, moves), max_moves, seed, g as u64);
     }
 }
 
