@@ -170,9 +170,9 @@ fn loser_fills_refuses_what_it_cannot_play() {
 }
 
 mod random {
-    use mancala_core::{ChildKind, Layout, Match, Rounds, RuleSet, Side};
+    use mancala_core::{Match, Rounds, RuleSet, Side};
     use mancala_testkit::pick::Choices;
-    use mancala_testkit::rules::{any_rules, fit_layout, with_loser_fills};
+    use mancala_testkit::rules::{any_rules, fit_layout, in_rounds, with_loser_fills};
     use proptest::prelude::*;
 
     /// Two-player rule sets under `loser_fills`, with up to 4 rounds.
@@ -182,17 +182,7 @@ mod random {
     /// more than proptest allows once the cases reach the thousands.
     fn loser_fills_rules() -> impl Strategy<Value = (RuleSet, u8)> {
         (any_rules(), 1u8..=4).prop_filter_map("not a loser_fills rule set", |(set, limit)| {
-            let set = RuleSet {
-                rounds: Rounds::Fill,
-                round_limit: limit,
-                pie_rule: false,
-                child_kind: ChildKind::Store,
-                layout: Layout::UNIFORM,
-                layout_seed: 0,
-                no_sides: false,
-                ..set
-            };
-            let set = with_loser_fills(fit_layout(set));
+            let set = with_loser_fills(fit_layout(in_rounds(set, limit)));
             (set.rounds == Rounds::LoserFills).then_some((set, limit))
         })
     }

@@ -276,9 +276,9 @@ fn territory_refuses_what_it_cannot_play() {
 }
 
 mod random {
-    use mancala_core::{ChildKind, FirstMove, Layout, Match, Rounds, RuleSet, TerritoryRest};
+    use mancala_core::{FirstMove, Match, Rounds, RuleSet, TerritoryRest};
     use mancala_testkit::pick::Choices;
-    use mancala_testkit::rules::{any_rules, fit_layout, with_territory};
+    use mancala_testkit::rules::{any_rules, fit_layout, in_rounds, with_territory};
     use proptest::prelude::*;
 
     /// Two-player rule sets under `territory`, each way of dealing with
@@ -292,16 +292,9 @@ mod random {
             "not a territory rule set",
             |(set, limit, rest)| {
                 let set = RuleSet {
-                    rounds: Rounds::Fill,
-                    round_limit: limit,
-                    pie_rule: false,
-                    child_kind: ChildKind::Store,
-                    layout: Layout::UNIFORM,
-                    layout_seed: 0,
                     territory_rest: TerritoryRest::OverHalf,
                     first_move: FirstMove::Any,
-                    no_sides: false,
-                    ..set
+                    ..in_rounds(set, limit)
                 };
                 let set = with_territory(fit_layout(set), TerritoryRest::ALL[rest]);
                 (set.rounds == Rounds::Territory).then_some((set, limit))

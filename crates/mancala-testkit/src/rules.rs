@@ -760,6 +760,24 @@ pub fn with_territory(rules: RuleSet, rest: TerritoryRest) -> RuleSet {
     if set.validate().is_ok() { set } else { rules }
 }
 
+/// `rules` as a plain match in rounds of at most `limit` (`rounds =
+/// fill`), with nothing a match refuses: no pie rule, plain stores for
+/// children, the uniform start, sides kept (docs/rules.md section 14).
+/// The starting point of [`with_loser_fills`] and [`with_territory`]
+/// draws.
+pub fn in_rounds(rules: RuleSet, limit: u8) -> RuleSet {
+    RuleSet {
+        rounds: Rounds::Fill,
+        round_limit: limit,
+        pie_rule: false,
+        child_kind: ChildKind::Store,
+        layout: Layout::UNIFORM,
+        layout_seed: 0,
+        no_sides: false,
+        ..rules
+    }
+}
+
 /// `rules`, a match in rounds, with only the loser of a round filling
 /// their houses again (`rounds = loser_fills`, docs/rules.md section 8a),
 /// repaired as section 14 asks: every seed left at an end going to its
