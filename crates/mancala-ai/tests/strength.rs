@@ -685,3 +685,70 @@ fn low_levels_beat_random_in_kalah() {
     let report = play_match(&kalah3, &seats, 12, 7, 2);
     assert!(report.seats[0].first_share() > 0.6, "{report}");
 }
+
+#[test]
+fn lanes_play_mcts_playouts_together_and_only_mcts_takes_them() {
+    // `lanes=4` plays the moves of an `Mcts` with four rollout lanes, and
+    // `lanes=1` and the default those of one lane; the two searches
+    // differ (virtual losses steer a batch's selections apart).
+    let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+    let iterations = 500;
+    let spec = |text: &str| {
+        parse(&format!("mcts:nodes={iterations}{text}"))
+            .strategy(&rules, 6)
+            .unwrap()
+    };
+    let by_hand = |lanes: usize| Mcts::new(Limits::nodes(iterations), 6).rollout_lanes(lanes);
+    let (mut four, mut one, mut default) = (spec(",lanes=4"), spec(",lanes=1"), spec(""));
+    let (mut four_by_hand, mut one_by_hand) = (by_hand(4), by_hand(1));
+    let mut game = History::new(&rules);
+    let mut differs = false;
+    while !game.is_over() && game.moves().len() < 16 {
+        let pos = *game.position();
+        let m = four.choose(&pos).unwrap();
+        assert_eq!(Some(m), four_by_hand.choose(&pos), "{pos}");
+        let single = one_by_hand.choose(&pos);
+        assert_eq!(single, one.choose(&pos), "{pos}");
+        assert_eq!(single, default.choose(&pos), "{pos}");
+        differs |= single != Some(m);
+        game.play(m).unwrap();
+        for player in [&mut four, &mut one, &mut default] {
+            player.observe(&pos, m);
+        }
+        four_by_hand.observe(&pos, m);
+        one_by_hand.observe(&pos, m);
+    }
+    assert!(differs, "four lanes chose one lane's moves all game");
+
+    // The canonical form, and the errors.
+    let spec = parse("MCTS:Lanes=4, nodes=5k");
+    assert_eq!(spec.lanes, Some(4));
+    assert_eq!(spec.to_string(), "mcts:nodes=5000,lanes=4");
+    assert_eq!(parse("ai:9,lanes=2").to_string(), "ai:9,lanes=2");
+    for (text, value, word) in [
+        ("mcts:lanes=0", "0", "1 to 4"),
+        ("mcts:lanes=5", "5", "1 to 4"),
+        ("mcts:lanes=many", "many", "1 to 4"),
+        ("mcts:lanes=300", "300", "1 to 4"),
+        ("alphabeta:lanes=2", "2", "only MCTS"),
+        ("random,lanes=2", "2", "only MCTS"),
+        ("mcts:lanes=2,lanes=3", "3", "twice"),
+    ] {
+        let err = text.parse::<Spec>().unwrap_err();
+        assert!(
+            matches!(&err, SpecError::Value { key, value: v, .. } if key == "lanes" && v == value),
+            "{text}: {err:?}"
+        );
+        assert!(err.to_string().contains(word), "{text}: {err}");
+    }
+    // With two players a level is alpha-beta: no playouts to play in lanes.
+    let err = parse("ai:3,lanes=2").strategy(&rules, 1).err().unwrap();
+    assert!(
+        matches!(&err, SpecError::Value { key, .. } if key == "lanes"),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string().contains("2 players ai:3 plays alphabeta"),
+        "{err}"
+    );
+}

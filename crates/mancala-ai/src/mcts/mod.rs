@@ -206,6 +206,10 @@ pub struct Mcts<E = Heuristic> {
 }
 
 impl Mcts<Heuristic> {
+    /// The most random playouts played together
+    /// ([`Mcts::rollout_lanes`]).
+    pub const MAX_ROLLOUT_LANES: usize = MAX_LANES;
+
     /// A search with the default evaluation (for capped playouts), seeded
     /// with `seed`.
     pub fn new(limits: Limits, seed: u64) -> Mcts<Heuristic> {

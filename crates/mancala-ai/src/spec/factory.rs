@@ -81,6 +81,7 @@ impl Spec {
                     let level = Spec {
                         playout: None,
                         model: None,
+                        lanes: None,
                         ..*self
                     };
                     let plays = format!(
@@ -102,6 +103,13 @@ impl Spec {
                             &format!("only MCTS models its opponents; {plays}"),
                         ));
                     }
+                    if let Some(n) = self.lanes {
+                        return Err(value_error(
+                            "lanes",
+                            &n.to_string(),
+                            &format!("only MCTS plays playouts in lanes; {plays}"),
+                        ));
+                    }
                 }
                 let eval = SeededEval {
                     kind: self.eval,
@@ -120,6 +128,10 @@ impl Spec {
                         let mcts = Mcts::with_evaluator(eval.without_noise(), limits, seed)
                             .tree_nodes(table)
                             .opponent_modelling(self.model.unwrap_or(true));
+                        let mcts = match self.lanes {
+                            Some(n) => mcts.rollout_lanes(n.into()),
+                            None => mcts,
+                        };
                         match (self.playout, self.player) {
                             (Some(moves), _) => Box::new(mcts.playout_cap(moves)),
                             (None, Player::Level(_)) => {
@@ -204,6 +216,10 @@ impl Spec {
                     self.seed.unwrap_or(seed),
                 )
                 .opponent_modelling(self.model.unwrap_or(true));
+                let mcts = match self.lanes {
+                    Some(n) => mcts.rollout_lanes(n.into()),
+                    None => mcts,
+                };
                 match self.playout {
                     Some(moves) => Box::new(mcts.playout_cap(moves)),
                     None => Box::new(mcts),

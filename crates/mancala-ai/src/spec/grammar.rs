@@ -5,8 +5,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{Algorithm, EvalKind, MAX_LEVEL, Player, Spec, model_name, value_error};
-use crate::SpecError;
 use crate::limits::Limits;
+use crate::{Mcts, SpecError};
 
 /// Why `exact` refuses a setting.
 const EXACT_KEYS: &str = "exact takes only nodes=, time= and seed=";
@@ -87,6 +87,19 @@ impl Spec {
                 return Err(value_error("playout", &moves.to_string(), &reason));
             }
         }
+        if let Some(n) = self.lanes {
+            let reason = match self.not_mcts() {
+                Some(name) => Some(format!("only MCTS plays playouts in lanes, not {name}")),
+                None if !(1..=Mcts::MAX_ROLLOUT_LANES).contains(&usize::from(n)) => Some(format!(
+                    "expected 1 to {} playouts at a time",
+                    Mcts::MAX_ROLLOUT_LANES
+                )),
+                None => None,
+            };
+            if let Some(reason) = reason {
+                return Err(value_error("lanes", &n.to_string(), &reason));
+            }
+        }
         if let Some(on) = self.model
             && let Some(name) = self.not_mcts()
         {
@@ -152,6 +165,10 @@ impl fmt::Display for Spec {
         }
         if let Some(on) = self.model {
             write!(f, "{sep}model={}", model_name(on))?;
+            sep = ",";
+        }
+        if let Some(n) = self.lanes {
+            write!(f, "{sep}lanes={n}")?;
         }
         Ok(())
     }
@@ -274,6 +291,18 @@ impl Spec {
                     "off" => false,
                     _ => return Err(value_error(key, value, "expected on or off")),
                 })
+            }
+            "lanes" => {
+                self.lanes = Some(value.parse().map_err(|_| {
+                    value_error(
+                        key,
+                        value,
+                        &format!(
+                            "expected 1 to {} playouts at a time",
+                            Mcts::MAX_ROLLOUT_LANES
+                        ),
+                    )
+                })?)
             }
             _ => self.limits.set(key, value)?,
         }
