@@ -2,10 +2,9 @@
 //! thread or several, with their totals (for benchmarks, for estimating
 //! how games go, and for front ends that want bulk play).
 
-use mancala_core::{Match, Playout, Position, Rounds, Rules};
+use mancala_core::{Choose, Match, Playout, Position, Rounds, Rules};
 
 use crate::spec::splitmix;
-use crate::{Random, Strategy};
 
 /// Games still going after this many moves are ended by agreement (games
 /// under rules without `repetition` can circle for ever).
@@ -63,11 +62,18 @@ impl PlayoutTotals {
 /// time ([`Playout::play_lanes`]; with it, lanes were measured slower,
 /// and it plays them one after the other).
 ///
-/// Reproducible: game `g` (from 0) is played by its own [`Random`],
-/// seeded with `splitmix64(seed ^ splitmix64(g))` (the SplitMix64
-/// finaliser), whichever thread and lane plays it; thread `t` plays a
-/// run of consecutive games. The totals depend on `seed` alone, not on
-/// the number of threads or on timing.
+/// Reproducible: game `g` (from 0) draws its moves from its own
+/// generator, wyrand (Wang Yi's generator of the wyhash repository,
+/// <https://github.com/wangyi-fudan/wyhash>; the one of the `fastrand`
+/// crate: one `u64` of state), started at `splitmix64(seed ^
+/// splitmix64(g))` (the SplitMix64 finaliser), whichever thread and lane
+/// plays it; among `n` legal moves a draw `r` plays the one of index
+/// `r * n >> 64` (Lemire's multiply-shift, without rejection: each index
+/// is drawn with a probability within `2^-64` of `1 / n`). Thread `t`
+/// plays a run of consecutive games. The totals depend on `seed` alone,
+/// not on the number of threads or on timing; they are reproducible from
+/// one version to the next only as far as the changelog says (they
+/// changed when the generator did).
 ///
 /// # Examples
 ///
@@ -119,6 +125,50 @@ fn game_seed(seed: u64, game: u64) -> u64 {
     splitmix(seed ^ splitmix(game))
 }
 
+/// The uniform move choice of [`random_playouts`]: wyrand (Wang Yi,
+/// <https://github.com/wangyi-fudan/wyhash>, as in the `fastrand` crate)
+/// and Lemire's multiply-shift. One `u64` of state, which a play-out keeps
+/// in a register; a draw is an addition, a 64x64->128 multiply and an
+/// exclusive or, and the index one more multiply (no division, no
+/// rejection loop). wyrand passes BigCrush and PractRand (its authors'
+/// report); its period is 2^64.
+///
+/// `rand`'s `SmallRng` (xoshiro256++, four words of state) with
+/// `random_range` (a multiply and a rejection test), which
+/// [`crate::Random`] draws with, cost about 20 instructions a move more
+/// (Kalah 144 a move against 123, Oware 189 against 166: cachegrind
+/// counts, docs/results.md section 2.2).
+#[derive(Clone, Debug)]
+struct Wyrand(u64);
+
+impl Wyrand {
+    /// wyrand's increment (wyhash's first secret, `_wyp0`).
+    const INCREMENT: u64 = 0xa076_1d64_78bd_642f;
+    /// What the state is multiplied with, exclusive-ored (`_wyp1`).
+    const MIX: u64 = 0xe703_7ed1_a0b4_28db;
+
+    /// The generator of game `game` of a run seeded with `seed`.
+    fn for_game(seed: u64, game: u64) -> Wyrand {
+        Wyrand(game_seed(seed, game))
+    }
+
+    /// The next 64 random bits.
+    #[inline(always)]
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(Self::INCREMENT);
+        let t = u128::from(self.0) * u128::from(self.0 ^ Self::MIX);
+        (t as u64) ^ (t >> 64) as u64
+    }
+}
+
+/// Index `next_u64() * moves >> 64`: below `moves` for `moves > 0`.
+impl Choose for Wyrand {
+    #[inline(always)]
+    fn pick(&mut self, moves: usize) -> usize {
+        ((u128::from(self.next_u64()) * moves as u128) >> 64) as usize
+    }
+}
+
 /// One thread's games, those numbered `games`, [`LANES`] at a time
 /// (one at a time under `repetition`).
 fn play_share(rules: &Rules, games: std::ops::Range<u64>, seed: u64) -> PlayoutTotals {
@@ -128,7 +178,7 @@ fn play_share(rules: &Rules, games: std::ops::Range<u64>, seed: u64) -> PlayoutT
     let mut totals = PlayoutTotals::new(rules.players());
     let start = Position::new(rules);
     let (first, count) = (games.start, games.end - games.start);
-    let chooser = |i| Random::new(game_seed(seed, first + i));
+    let chooser = |i| Wyrand::for_game(seed, first + i);
     let done = |_, pos: &Position<'_>, moves| {
         totals.plies += u64::from(moves);
         if pos.is_over() {
@@ -150,16 +200,17 @@ fn play_share(rules: &Rules, games: std::ops::Range<u64>, seed: u64) -> PlayoutT
 }
 
 /// [`play_share`] under rules in rounds: each game a whole [`Match`],
-/// played move by move by game `g`'s random player.
+/// played move by move with game `g`'s generator.
 fn play_matches(rules: &Rules, games: std::ops::Range<u64>, seed: u64) -> PlayoutTotals {
     let mut totals = PlayoutTotals::new(rules.players());
     for g in games {
-        let mut random = Random::new(game_seed(seed, g));
+        let mut random = Wyrand::for_game(seed, g);
         let mut game = Match::new(rules.rule_set()).expect("compiled rules make a match");
         let mut plies = 0;
         while !game.is_over() && plies < PLAYOUT_CAP {
-            let m = random
-                .choose(&game.position())
+            let moves = game.position().legal_moves();
+            let m = moves
+                .get(random.pick(moves.len()))
                 .expect("a round not over has a move");
             game.play(m).expect("the random player plays legal moves");
             plies += 1;
@@ -178,19 +229,68 @@ fn play_matches(rules: &Rules, games: std::ops::Range<u64>, seed: u64) -> Playou
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Strategy;
     use mancala_core::{History, Preset, RuleSet, Side};
 
+    #[test]
+    fn wyrand_draws_what_the_published_algorithm_draws() {
+        // The first draws from states 0 and 1, computed apart with
+        // Python's integers from wyhash's `wyrand` (s += _wyp0;
+        // t = s * (s ^ _wyp1) on 128 bits; low half ^ high half).
+        let mut zero = Wyrand(0);
+        let draws = [zero.next_u64(), zero.next_u64(), zero.next_u64()];
+        assert_eq!(
+            draws,
+            [
+                0x111c_b3a7_8f59_a58e,
+                0xceab_d938_ff4e_856d,
+                0x61fb_5131_8f47_d2a4
+            ]
+        );
+        let mut one = Wyrand(1);
+        let draws = [one.next_u64(), one.next_u64(), one.next_u64()];
+        assert_eq!(
+            draws,
+            [
+                0xcdef_1695_e1f8_ed2c,
+                0x61d6_d24b_1c9a_ad40,
+                0x8cf8_80c2_2eeb_fadf
+            ]
+        );
+    }
+
+    #[test]
+    fn a_pick_is_an_index_below_the_moves_and_each_is_drawn_evenly() {
+        // The top bits choose, r * n >> 64: the draws of state 0 above are
+        // 0.067, 0.807 and 0.383 of 2^64, so among six moves 0, 4 and 2.
+        let mut w = Wyrand(0);
+        assert_eq!([w.pick(6), w.pick(6), w.pick(6)], [0, 4, 2]);
+        let mut w = Wyrand(9);
+        for n in 1..=64 {
+            let mut drawn = vec![0u32; n];
+            for _ in 0..200 * n {
+                drawn[w.pick(n)] += 1;
+            }
+            // 200 expected each: a count outside 120..=280 is more than
+            // 5.6 standard deviations off.
+            assert!(
+                drawn.iter().all(|&c| (120..=280).contains(&c)),
+                "{n}: {drawn:?}"
+            );
+        }
+    }
+
     /// The totals of `games` games played by hand, move by move (through
-    /// a `History` under `repetition`): game `g` by `Random::new` of
+    /// a `History` under `repetition`): game `g` picks its moves among
+    /// [`Position::legal_moves`] with `Wyrand` started at
     /// `splitmix(seed ^ splitmix(g))`.
     fn by_hand(rules: &Rules, games: u64, seed: u64) -> PlayoutTotals {
         let mut totals = PlayoutTotals::new(rules.players());
         for g in 0..games {
-            let mut random = Random::new(splitmix(seed ^ splitmix(g)));
+            let mut random = Wyrand(splitmix(seed ^ splitmix(g)));
             let mut game = History::new(rules);
             while !game.is_over() {
-                let m = random.choose(game.position()).unwrap();
+                let moves = game.position().legal_moves();
+                let m = moves.get(random.pick(moves.len())).unwrap();
                 game.play_unchecked(m);
                 totals.plies += 1;
             }
@@ -204,12 +304,12 @@ mod tests {
     }
 
     #[test]
-    fn each_game_is_the_game_of_its_own_random_player() {
+    fn each_game_is_the_game_of_its_own_generator() {
         // 301 Kalah games of seed 5 are the games `mancala bench
         // playouts --games 301 --seed 5` plays (its test pins their moves).
         let kalah = Rules::new(&Preset::Kalah.rules()).unwrap();
         let want = by_hand(&kalah, 301, 5);
-        assert_eq!(want.plies, 13_251);
+        assert_eq!(want.plies, 13_051);
         for threads in [1, 2, 3] {
             assert_eq!(random_playouts(&kalah, 301, 5, threads), want, "{threads}");
         }
@@ -229,10 +329,11 @@ mod tests {
         let mut want = PlayoutTotals::new(2);
         let mut rounds = 0;
         for g in 0..50 {
-            let mut random = Random::new(splitmix(7 ^ splitmix(g)));
+            let mut random = Wyrand(splitmix(7 ^ splitmix(g)));
             let mut game = Match::new(&set).unwrap();
             while !game.is_over() {
-                let m = random.choose(&game.position()).unwrap();
+                let moves = game.position().legal_moves();
+                let m = moves.get(random.pick(moves.len())).unwrap();
                 game.play(m).unwrap();
                 want.plies += 1;
             }

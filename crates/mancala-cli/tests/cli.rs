@@ -596,12 +596,12 @@ fn bench_playouts_on_threads_plays_every_game_reproducibly() {
         assert!(out.starts_with("301 games, "), "{out}");
         out.split(' ').nth(2).unwrap().to_string()
     };
-    // Game g is played by its own random player (seeded with
-    // splitmix64(seed ^ splitmix64(g))) on any number of threads: 13,251
+    // Game g draws its moves from its own wyrand (started at
+    // splitmix64(seed ^ splitmix64(g))) on any number of threads: 13,051
     // moves, as these games played move by move through a History come
-    // to (mancala-ai's `each_game_is_the_game_of_its_own_random_player`).
-    assert_eq!(moves("3"), "13251");
-    assert_eq!(moves("1"), "13251");
+    // to (mancala-ai's `each_game_is_the_game_of_its_own_generator`).
+    assert_eq!(moves("3"), "13051");
+    assert_eq!(moves("1"), "13051");
     let run = mancala(&["bench", "playouts", "--threads", "x"], "");
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("--threads"), "{}", run.stderr);
