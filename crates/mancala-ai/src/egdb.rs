@@ -646,7 +646,119 @@ fn next_board(board: &mut [u8]) {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashMap;
+
     use super::*;
+    use mancala_core::{Preset, RuleSet};
+
+    // Every byte of a small database against a brute force written here
+    // (a negamax over `Position` moves with a memo of boards, apart from
+    // the build's ranking and recursion), for every rule set the
+    // database supports among the presets on 4 and 6 houses a side, with
+    // and without `capture_empty_opposite`.
+
+    /// The score difference still to come for the side to move of `pos`
+    /// (stores excluded), both sides playing their best: a plain negamax,
+    /// memoised on the board and the side to move.
+    fn brute(pos: &Position<'_>, memo: &mut HashMap<(Vec<u8>, usize), i32>) -> i32 {
+        let me = pos.to_move();
+        let them = Side::new(1 - me.index());
+        let stores = |p: &Position<'_>| i32::from(p.store(me)) - i32::from(p.store(them));
+        if pos.is_over() {
+            return 0;
+        }
+        let key = (
+            [pos.houses(Side::new(0)), pos.houses(Side::new(1))].concat(),
+            me.index(),
+        );
+        if let Some(&v) = memo.get(&key) {
+            return v;
+        }
+        let mut best = i32::MIN;
+        for m in pos.legal_moves() {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            // Seeds stored by this move (and by the end it brings), then the
+            // rest of the game, seen from the side that moves next.
+            let gain = stores(&child) - stores(pos);
+            let rest = brute(&child, memo);
+            let value = gain + if child.to_move() == me { rest } else { -rest };
+            best = best.max(value);
+        }
+        memo.insert(key, best);
+        best
+    }
+
+    /// Every board of `cups` houses holding exactly `seeds` seeds.
+    fn boards(cups: usize, seeds: u8, prefix: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if prefix.len() + 1 == cups {
+            prefix.push(seeds);
+            out.push(prefix.clone());
+            prefix.pop();
+            return;
+        }
+        for c in 0..=seeds {
+            prefix.push(c);
+            boards(cups, seeds - c, prefix, out);
+            prefix.pop();
+        }
+    }
+
+    /// The value of a board built with side 0 to move: the stores it takes
+    /// if the game ends on the spot, else the brute force.
+    fn expected(pos: &Position<'_>, memo: &mut HashMap<(Vec<u8>, usize), i32>) -> i32 {
+        let me = pos.to_move();
+        let them = Side::new(1 - me.index());
+        i32::from(pos.store(me)) - i32::from(pos.store(them)) + brute(pos, memo)
+    }
+
+    #[test]
+    fn every_board_of_a_small_database_is_the_brute_force_value() {
+        let mut checked = Vec::new();
+        for preset in Preset::ALL {
+            for (houses, max_seeds) in [(4u8, 6u8), (6, 4)] {
+                for empty in [false, true] {
+                    let set = RuleSet {
+                        houses,
+                        capture_empty_opposite: empty,
+                        ..preset.rules()
+                    };
+                    let Ok(rules) = Rules::new(&set) else {
+                        continue;
+                    };
+                    if !Egdb::supports(&rules) {
+                        continue;
+                    }
+                    let db = Egdb::build_with_threads(&rules, usize::from(max_seeds), 1)
+                        .expect("a supported rule set has a database");
+                    let mut memo = HashMap::new();
+                    // The file's order (docs of `Shape`): by seed count, then
+                    // in lexicographic order of the houses, house 1 first.
+                    let mut all = Vec::new();
+                    for seeds in 0..=max_seeds {
+                        boards(2 * usize::from(houses), seeds, &mut Vec::new(), &mut all);
+                    }
+                    assert_eq!(db.values.len(), all.len());
+                    for (&value, board) in db.values.iter().zip(&all) {
+                        let pos = Position::from_parts(&rules, board, &[0, 0], 0, LATE)
+                            .expect("a board of seeds is a position");
+                        assert_eq!(
+                            i32::from(value),
+                            expected(&pos, &mut memo),
+                            "{preset} houses={houses} capture_empty_opposite={empty} {board:?}"
+                        );
+                    }
+                    checked.push((preset, houses, empty));
+                }
+            }
+        }
+        // Kalah is among them on both boards, with and without the rule.
+        for houses in [4, 6] {
+            for empty in [false, true] {
+                assert!(checked.contains(&(Preset::Kalah, houses, empty)), "{checked:?}");
+            }
+        }
+    }
 
     #[test]
     fn a_checksum_fed_in_whole_word_pieces_is_the_checksum_of_the_whole() {
