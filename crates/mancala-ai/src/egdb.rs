@@ -87,6 +87,11 @@ struct Shape {
     /// Houses per side.
     houses: usize,
     combinatorics: Combinatorics,
+    /// `combinatorics.below` in one table, row after row of `width`
+    /// entries, for [`Shape::index_of`]: one lookup a house, not two.
+    below: Vec<u64>,
+    /// The length of a row of `below`.
+    width: usize,
     /// Where each seed count's boards start in the values.
     offsets: Vec<usize>,
 }
@@ -225,11 +230,13 @@ impl Egdb {
                     }
                     let start = chunk * CHUNK;
                     shape.unrank(seeds, start, board);
+                    let first = shape.offsets[seeds] + start as usize;
                     for rank in start..count.min(start + CHUNK) {
                         if rank > start {
                             next_board(board);
                         }
-                        shape.work_out(rules, &values, board, seeds);
+                        let index = first + (rank - start) as usize;
+                        shape.work_out(rules, &values, board, index, seeds);
                     }
                 }
             };
@@ -420,11 +427,9 @@ impl Egdb {
         if seeds > self.max_seeds {
             return None;
         }
-        let (mine, theirs) = (
-            pos.houses(pos.to_move()),
-            pos.houses(Side::new(1 - pos.to_move().index())),
-        );
-        Some(self.shape.index_of(mine.iter().chain(theirs), seeds))
+        let mut board = [0u8; 2 * mancala_core::MAX_HOUSES];
+        let board = turned(pos, &mut board);
+        Some(self.shape.index_of(board, seeds))
     }
 
     /// The value at a place given by [`Egdb::locate`].
@@ -448,9 +453,14 @@ impl Shape {
             total = total.checked_add(usize::try_from(combinatorics.ways[n][m]).ok()?)?;
         }
         offsets.push(total);
+        let width = max_seeds + 2;
+        let below = combinatorics.below.concat();
+        debug_assert_eq!(below.len(), (n + 1) * width);
         Some(Shape {
             houses,
             combinatorics,
+            below,
+            width,
             offsets,
         })
     }
@@ -460,21 +470,19 @@ impl Shape {
         *self.offsets.last().expect("offsets")
     }
 
-    /// The index of a board given from the mover's side, with `seeds` seeds.
+    /// The index of a board given from the mover's side (`2 * houses`
+    /// counts), with `seeds` seeds.
     #[inline]
-    fn index_of<'a>(&self, board: impl Iterator<Item = &'a u8>, seeds: usize) -> usize {
+    fn index_of(&self, board: &[u8], seeds: usize) -> usize {
         let n = 2 * self.houses;
         let mut rank = 0u64;
         let mut left = seeds;
-        for (i, &c) in board.enumerate() {
-            if i + 1 == n {
-                break;
-            }
+        for (i, &c) in board[..n - 1].iter().enumerate() {
             let c = usize::from(c);
             // Boards of the remaining houses that put fewer seeds here come
             // first: those holding more than `left - c` seeds further on.
-            let below = &self.combinatorics.below[n - 1 - i];
-            rank += below[left + 1] - below[left + 1 - c];
+            let row = (n - 1 - i) * self.width;
+            rank += self.below[row + left + 1] - self.below[row + left + 1 - c];
             left -= c;
         }
         self.offsets[seeds] + rank as usize
@@ -504,11 +512,18 @@ impl Shape {
     }
 
     /// Works out (and stores) the value of `board`, side 0 to move, with
-    /// `seeds` seeds, and of any board with as many seeds that it leads to.
-    /// The children are played first and their values read in a second
-    /// loop, so that the cache misses overlap.
-    fn work_out(&self, rules: &Rules, values: &[AtomicI8], board: &[u8], seeds: usize) -> i32 {
-        let index = self.index_of(board.iter(), seeds);
+    /// `seeds` seeds, at `index` in the values, and of any board with as
+    /// many seeds that it leads to. The children are played first and
+    /// their values read in a second loop, so that the cache misses
+    /// overlap.
+    fn work_out(
+        &self,
+        rules: &Rules,
+        values: &[AtomicI8],
+        board: &[u8],
+        index: usize,
+        seeds: usize,
+    ) -> i32 {
         let known = values[index].load(Ordering::Relaxed);
         if known != UNKNOWN {
             return i32::from(known);
@@ -531,23 +546,18 @@ impl Shape {
                 gains[k] = score_gain(&pos, &child);
                 if !child.is_over() {
                     let child_seeds = child.board_seeds() as usize;
-                    let (mine, theirs) = (
-                        child.houses(child.to_move()),
-                        child.houses(Side::new(1 - child.to_move().index())),
-                    );
+                    let mut board = [0u8; 2 * mancala_core::MAX_HOUSES];
+                    let board = turned(&child, &mut board);
                     signs[k] = if child.to_move() == Side::new(0) {
                         1
                     } else {
                         -1
                     };
+                    let index = self.index_of(board, child_seeds);
                     if child_seeds == seeds {
-                        let mut turned = [0u8; 2 * mancala_core::MAX_HOUSES];
-                        let turned = &mut turned[..board.len()];
-                        turned[..mine.len()].copy_from_slice(mine);
-                        turned[mine.len()..].copy_from_slice(theirs);
-                        futures[k] = self.work_out(rules, values, turned, seeds);
+                        futures[k] = self.work_out(rules, values, board, index, seeds);
                     } else {
-                        at[k] = self.index_of(mine.iter().chain(theirs), child_seeds);
+                        at[k] = index;
                     }
                 }
                 k += 1;
@@ -625,6 +635,19 @@ impl Checksum {
     fn finish(self) -> u64 {
         self.h
     }
+}
+
+/// The board of `pos` seen from its side to move, in `space`: the mover's
+/// houses, then the other side's.
+#[inline]
+fn turned<'a>(pos: &Position<'_>, space: &'a mut [u8; 2 * mancala_core::MAX_HOUSES]) -> &'a [u8] {
+    let (mine, theirs) = (
+        pos.houses(pos.to_move()),
+        pos.houses(Side::new(1 - pos.to_move().index())),
+    );
+    space[..mine.len()].copy_from_slice(mine);
+    space[mine.len()..mine.len() + theirs.len()].copy_from_slice(theirs);
+    &space[..mine.len() + theirs.len()]
 }
 
 /// The board after `board` in rank order (same seed count): the last
