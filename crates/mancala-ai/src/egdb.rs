@@ -533,47 +533,75 @@ impl Shape {
         let value = if pos.is_over() {
             i32::from(pos.store(Side::new(0))) - i32::from(pos.store(Side::new(1)))
         } else {
-            // Per move: the gain, then the child's value still to come
-            // (known, or at `at` in the values), and its sign.
-            let mut gains = [0i32; MoveList::CAPACITY];
-            let mut futures = [0i32; MoveList::CAPACITY];
-            let mut at = [usize::MAX; MoveList::CAPACITY];
-            let mut signs = [0i32; MoveList::CAPACITY];
-            let mut k = 0;
-            for m in pos.legal_moves() {
-                let mut child = pos;
-                child.play_unchecked(m);
-                gains[k] = score_gain(&pos, &child);
-                if !child.is_over() {
-                    let child_seeds = child.board_seeds() as usize;
-                    let mut board = [0u8; 2 * mancala_core::MAX_HOUSES];
-                    let board = turned(&child, &mut board);
-                    signs[k] = if child.to_move() == Side::new(0) {
-                        1
-                    } else {
-                        -1
-                    };
-                    let index = self.index_of(board, child_seeds);
-                    if child_seeds == seeds {
-                        futures[k] = self.work_out(rules, values, board, index, seeds);
-                    } else {
-                        at[k] = index;
-                    }
-                }
-                k += 1;
-            }
-            for i in 0..k {
-                if at[i] != usize::MAX {
-                    futures[i] = i32::from(values[at[i]].load(Ordering::Relaxed));
-                }
-            }
-            (0..k)
-                .map(|i| gains[i] + signs[i] * futures[i])
-                .max()
-                .expect("a game not over has a move")
+            self.best(rules, values, &pos, seeds)
         };
         values[index].store(value as i8, Ordering::Relaxed);
         value
+    }
+
+    /// The value of `pos`, a game not over with `seeds` seeds on the
+    /// board, for its side to move, stores excluded: the best of its
+    /// moves, from their children's values (worked out and stored first
+    /// when a child has as many seeds and is not known yet).
+    ///
+    /// A child with as many seeds is worked out from the child itself,
+    /// not rebuilt from its board by `Position::from_parts`: no seed left
+    /// the board, so its stores are still empty and it is the position
+    /// `from_parts` makes of its board but for the move count (past every
+    /// rule that looks at it) and, when side 1 moves, the board turned
+    /// round (whose value the database holds for either side to move,
+    /// [`Egdb::probe`]). Under `capture_extra_turn` the child may hold a
+    /// count of extra turns earned in this turn, which `from_parts` sets
+    /// to none; the child is rebuilt from its board then, as before.
+    fn best(&self, rules: &Rules, values: &[AtomicI8], pos: &Position<'_>, seeds: usize) -> i32 {
+        let rebuild = rules.rule_set().capture_extra_turn;
+        // Per move: the gain, then the child's value still to come
+        // (known, or at `at` in the values), and its sign.
+        let mut gains = [0i32; MoveList::CAPACITY];
+        let mut futures = [0i32; MoveList::CAPACITY];
+        let mut at = [usize::MAX; MoveList::CAPACITY];
+        let mut signs = [0i32; MoveList::CAPACITY];
+        let mut k = 0;
+        for m in pos.legal_moves() {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            gains[k] = score_gain(pos, &child);
+            if !child.is_over() {
+                let child_seeds = child.board_seeds() as usize;
+                let mut board = [0u8; 2 * mancala_core::MAX_HOUSES];
+                let board = turned(&child, &mut board);
+                signs[k] = if child.to_move() == pos.to_move() {
+                    1
+                } else {
+                    -1
+                };
+                let index = self.index_of(board, child_seeds);
+                if child_seeds != seeds {
+                    at[k] = index;
+                } else if rebuild {
+                    futures[k] = self.work_out(rules, values, board, index, seeds);
+                } else {
+                    let known = values[index].load(Ordering::Relaxed);
+                    futures[k] = if known != UNKNOWN {
+                        i32::from(known)
+                    } else {
+                        let value = self.best(rules, values, &child, seeds);
+                        values[index].store(value as i8, Ordering::Relaxed);
+                        value
+                    };
+                }
+            }
+            k += 1;
+        }
+        for i in 0..k {
+            if at[i] != usize::MAX {
+                futures[i] = i32::from(values[at[i]].load(Ordering::Relaxed));
+            }
+        }
+        (0..k)
+            .map(|i| gains[i] + signs[i] * futures[i])
+            .max()
+            .expect("a game not over has a move")
     }
 }
 
