@@ -806,7 +806,10 @@ mod tests {
         // Kalah is among them on both boards, with and without the rule.
         for houses in [4, 6] {
             for empty in [false, true] {
-                assert!(checked.contains(&(Preset::Kalah, houses, empty)), "{checked:?}");
+                assert!(
+                    checked.contains(&(Preset::Kalah, houses, empty)),
+                    "{checked:?}"
+                );
             }
         }
     }
