@@ -87,6 +87,11 @@ struct Shape {
     /// Houses per side.
     houses: usize,
     combinatorics: Combinatorics,
+    /// `combinatorics.below` in one table, row after row of `width`
+    /// entries, for [`Shape::index_of`]: one lookup a house, not two.
+    below: Vec<u64>,
+    /// The length of a row of `below`.
+    width: usize,
     /// Where each seed count's boards start in the values.
     offsets: Vec<usize>,
 }
@@ -225,11 +230,13 @@ impl Egdb {
                     }
                     let start = chunk * CHUNK;
                     shape.unrank(seeds, start, board);
+                    let first = shape.offsets[seeds] + start as usize;
                     for rank in start..count.min(start + CHUNK) {
                         if rank > start {
                             next_board(board);
                         }
-                        shape.work_out(rules, &values, board, seeds);
+                        let index = first + (rank - start) as usize;
+                        shape.work_out(rules, &values, board, index, seeds);
                     }
                 }
             };
@@ -420,11 +427,9 @@ impl Egdb {
         if seeds > self.max_seeds {
             return None;
         }
-        let (mine, theirs) = (
-            pos.houses(pos.to_move()),
-            pos.houses(Side::new(1 - pos.to_move().index())),
-        );
-        Some(self.shape.index_of(mine.iter().chain(theirs), seeds))
+        let mut board = [0u8; 2 * mancala_core::MAX_HOUSES];
+        let board = turned(pos, &mut board);
+        Some(self.shape.index_of(board, seeds))
     }
 
     /// The value at a place given by [`Egdb::locate`].
@@ -448,9 +453,14 @@ impl Shape {
             total = total.checked_add(usize::try_from(combinatorics.ways[n][m]).ok()?)?;
         }
         offsets.push(total);
+        let width = max_seeds + 2;
+        let below = combinatorics.below.concat();
+        debug_assert_eq!(below.len(), (n + 1) * width);
         Some(Shape {
             houses,
             combinatorics,
+            below,
+            width,
             offsets,
         })
     }
@@ -460,21 +470,19 @@ impl Shape {
         *self.offsets.last().expect("offsets")
     }
 
-    /// The index of a board given from the mover's side, with `seeds` seeds.
+    /// The index of a board given from the mover's side (`2 * houses`
+    /// counts), with `seeds` seeds.
     #[inline]
-    fn index_of<'a>(&self, board: impl Iterator<Item = &'a u8>, seeds: usize) -> usize {
+    fn index_of(&self, board: &[u8], seeds: usize) -> usize {
         let n = 2 * self.houses;
         let mut rank = 0u64;
         let mut left = seeds;
-        for (i, &c) in board.enumerate() {
-            if i + 1 == n {
-                break;
-            }
+        for (i, &c) in board[..n - 1].iter().enumerate() {
             let c = usize::from(c);
             // Boards of the remaining houses that put fewer seeds here come
             // first: those holding more than `left - c` seeds further on.
-            let below = &self.combinatorics.below[n - 1 - i];
-            rank += below[left + 1] - below[left + 1 - c];
+            let row = (n - 1 - i) * self.width;
+            rank += self.below[row + left + 1] - self.below[row + left + 1 - c];
             left -= c;
         }
         self.offsets[seeds] + rank as usize
@@ -504,11 +512,18 @@ impl Shape {
     }
 
     /// Works out (and stores) the value of `board`, side 0 to move, with
-    /// `seeds` seeds, and of any board with as many seeds that it leads to.
-    /// The children are played first and their values read in a second
-    /// loop, so that the cache misses overlap.
-    fn work_out(&self, rules: &Rules, values: &[AtomicI8], board: &[u8], seeds: usize) -> i32 {
-        let index = self.index_of(board.iter(), seeds);
+    /// `seeds` seeds, at `index` in the values, and of any board with as
+    /// many seeds that it leads to. The children are played first and
+    /// their values read in a second loop, so that the cache misses
+    /// overlap.
+    fn work_out(
+        &self,
+        rules: &Rules,
+        values: &[AtomicI8],
+        board: &[u8],
+        index: usize,
+        seeds: usize,
+    ) -> i32 {
         let known = values[index].load(Ordering::Relaxed);
         if known != UNKNOWN {
             return i32::from(known);
@@ -518,52 +533,75 @@ impl Shape {
         let value = if pos.is_over() {
             i32::from(pos.store(Side::new(0))) - i32::from(pos.store(Side::new(1)))
         } else {
-            // Per move: the gain, then the child's value still to come
-            // (known, or at `at` in the values), and its sign.
-            let mut gains = [0i32; MoveList::CAPACITY];
-            let mut futures = [0i32; MoveList::CAPACITY];
-            let mut at = [usize::MAX; MoveList::CAPACITY];
-            let mut signs = [0i32; MoveList::CAPACITY];
-            let mut k = 0;
-            for m in pos.legal_moves() {
-                let mut child = pos;
-                child.play_unchecked(m);
-                gains[k] = score_gain(&pos, &child);
-                if !child.is_over() {
-                    let child_seeds = child.board_seeds() as usize;
-                    let (mine, theirs) = (
-                        child.houses(child.to_move()),
-                        child.houses(Side::new(1 - child.to_move().index())),
-                    );
-                    signs[k] = if child.to_move() == Side::new(0) {
-                        1
-                    } else {
-                        -1
-                    };
-                    if child_seeds == seeds {
-                        let mut turned = [0u8; 2 * mancala_core::MAX_HOUSES];
-                        let turned = &mut turned[..board.len()];
-                        turned[..mine.len()].copy_from_slice(mine);
-                        turned[mine.len()..].copy_from_slice(theirs);
-                        futures[k] = self.work_out(rules, values, turned, seeds);
-                    } else {
-                        at[k] = self.index_of(mine.iter().chain(theirs), child_seeds);
-                    }
-                }
-                k += 1;
-            }
-            for i in 0..k {
-                if at[i] != usize::MAX {
-                    futures[i] = i32::from(values[at[i]].load(Ordering::Relaxed));
-                }
-            }
-            (0..k)
-                .map(|i| gains[i] + signs[i] * futures[i])
-                .max()
-                .expect("a game not over has a move")
+            self.best(rules, values, &pos, seeds)
         };
         values[index].store(value as i8, Ordering::Relaxed);
         value
+    }
+
+    /// The value of `pos`, a game not over with `seeds` seeds on the
+    /// board, for its side to move, stores excluded: the best of its
+    /// moves, from their children's values (worked out and stored first
+    /// when a child has as many seeds and is not known yet).
+    ///
+    /// A child with as many seeds is worked out from the child itself,
+    /// not rebuilt from its board by `Position::from_parts`: no seed left
+    /// the board, so its stores are still empty and it is the position
+    /// `from_parts` makes of its board but for the move count (past every
+    /// rule that looks at it) and, when side 1 moves, the board turned
+    /// round (whose value the database holds for either side to move,
+    /// [`Egdb::probe`]). Under `capture_extra_turn` the child may hold a
+    /// count of extra turns earned in this turn, which `from_parts` sets
+    /// to none; the child is rebuilt from its board then, as before.
+    fn best(&self, rules: &Rules, values: &[AtomicI8], pos: &Position<'_>, seeds: usize) -> i32 {
+        let rebuild = rules.rule_set().capture_extra_turn;
+        // Per move: the gain, then the child's value still to come
+        // (known, or at `at` in the values), and its sign.
+        let mut gains = [0i32; MoveList::CAPACITY];
+        let mut futures = [0i32; MoveList::CAPACITY];
+        let mut at = [usize::MAX; MoveList::CAPACITY];
+        let mut signs = [0i32; MoveList::CAPACITY];
+        let mut k = 0;
+        for m in pos.legal_moves() {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            gains[k] = score_gain(pos, &child);
+            if !child.is_over() {
+                let child_seeds = child.board_seeds() as usize;
+                let mut board = [0u8; 2 * mancala_core::MAX_HOUSES];
+                let board = turned(&child, &mut board);
+                signs[k] = if child.to_move() == pos.to_move() {
+                    1
+                } else {
+                    -1
+                };
+                let index = self.index_of(board, child_seeds);
+                if child_seeds != seeds {
+                    at[k] = index;
+                } else if rebuild {
+                    futures[k] = self.work_out(rules, values, board, index, seeds);
+                } else {
+                    let known = values[index].load(Ordering::Relaxed);
+                    futures[k] = if known != UNKNOWN {
+                        i32::from(known)
+                    } else {
+                        let value = self.best(rules, values, &child, seeds);
+                        values[index].store(value as i8, Ordering::Relaxed);
+                        value
+                    };
+                }
+            }
+            k += 1;
+        }
+        for i in 0..k {
+            if at[i] != usize::MAX {
+                futures[i] = i32::from(values[at[i]].load(Ordering::Relaxed));
+            }
+        }
+        (0..k)
+            .map(|i| gains[i] + signs[i] * futures[i])
+            .max()
+            .expect("a game not over has a move")
     }
 }
 
@@ -627,6 +665,19 @@ impl Checksum {
     }
 }
 
+/// The board of `pos` seen from its side to move, in `space`: the mover's
+/// houses, then the other side's.
+#[inline]
+fn turned<'a>(pos: &Position<'_>, space: &'a mut [u8; 2 * mancala_core::MAX_HOUSES]) -> &'a [u8] {
+    let (mine, theirs) = (
+        pos.houses(pos.to_move()),
+        pos.houses(Side::new(1 - pos.to_move().index())),
+    );
+    space[..mine.len()].copy_from_slice(mine);
+    space[mine.len()..mine.len() + theirs.len()].copy_from_slice(theirs);
+    &space[..mine.len() + theirs.len()]
+}
+
 /// The board after `board` in rank order (same seed count): the last
 /// nonzero house gives one seed to the house before it and the rest to the
 /// last house. The last board of a count (all seeds in the first house)
@@ -646,7 +697,122 @@ fn next_board(board: &mut [u8]) {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashMap;
+
     use super::*;
+    use mancala_core::{Preset, RuleSet};
+
+    // Every byte of a small database against a brute force written here
+    // (a negamax over `Position` moves with a memo of boards, apart from
+    // the build's ranking and recursion), for every rule set the
+    // database supports among the presets on 4 and 6 houses a side, with
+    // and without `capture_empty_opposite`.
+
+    /// The score difference still to come for the side to move of `pos`
+    /// (stores excluded), both sides playing their best: a plain negamax,
+    /// memoised on the board and the side to move.
+    fn brute(pos: &Position<'_>, memo: &mut HashMap<(Vec<u8>, usize), i32>) -> i32 {
+        let me = pos.to_move();
+        let them = Side::new(1 - me.index());
+        let stores = |p: &Position<'_>| i32::from(p.store(me)) - i32::from(p.store(them));
+        if pos.is_over() {
+            return 0;
+        }
+        let key = (
+            [pos.houses(Side::new(0)), pos.houses(Side::new(1))].concat(),
+            me.index(),
+        );
+        if let Some(&v) = memo.get(&key) {
+            return v;
+        }
+        let mut best = i32::MIN;
+        for m in pos.legal_moves() {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            // Seeds stored by this move (and by the end it brings), then the
+            // rest of the game, seen from the side that moves next.
+            let gain = stores(&child) - stores(pos);
+            let rest = brute(&child, memo);
+            let value = gain + if child.to_move() == me { rest } else { -rest };
+            best = best.max(value);
+        }
+        memo.insert(key, best);
+        best
+    }
+
+    /// Every board of `cups` houses holding exactly `seeds` seeds.
+    fn boards(cups: usize, seeds: u8, prefix: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if prefix.len() + 1 == cups {
+            prefix.push(seeds);
+            out.push(prefix.clone());
+            prefix.pop();
+            return;
+        }
+        for c in 0..=seeds {
+            prefix.push(c);
+            boards(cups, seeds - c, prefix, out);
+            prefix.pop();
+        }
+    }
+
+    /// The value of a board built with side 0 to move: the stores it takes
+    /// if the game ends on the spot, else the brute force.
+    fn expected(pos: &Position<'_>, memo: &mut HashMap<(Vec<u8>, usize), i32>) -> i32 {
+        let me = pos.to_move();
+        let them = Side::new(1 - me.index());
+        i32::from(pos.store(me)) - i32::from(pos.store(them)) + brute(pos, memo)
+    }
+
+    #[test]
+    fn every_board_of_a_small_database_is_the_brute_force_value() {
+        let mut checked = Vec::new();
+        for preset in Preset::ALL {
+            for (houses, max_seeds) in [(4u8, 6u8), (6, 4)] {
+                for empty in [false, true] {
+                    let set = RuleSet {
+                        houses,
+                        capture_empty_opposite: empty,
+                        ..preset.rules()
+                    };
+                    let Ok(rules) = Rules::new(&set) else {
+                        continue;
+                    };
+                    if !Egdb::supports(&rules) {
+                        continue;
+                    }
+                    let db = Egdb::build_with_threads(&rules, usize::from(max_seeds), 1)
+                        .expect("a supported rule set has a database");
+                    let mut memo = HashMap::new();
+                    // The file's order (docs of `Shape`): by seed count, then
+                    // in lexicographic order of the houses, house 1 first.
+                    let mut all = Vec::new();
+                    for seeds in 0..=max_seeds {
+                        boards(2 * usize::from(houses), seeds, &mut Vec::new(), &mut all);
+                    }
+                    assert_eq!(db.values.len(), all.len());
+                    for (&value, board) in db.values.iter().zip(&all) {
+                        let pos = Position::from_parts(&rules, board, &[0, 0], 0, LATE)
+                            .expect("a board of seeds is a position");
+                        assert_eq!(
+                            i32::from(value),
+                            expected(&pos, &mut memo),
+                            "{preset} houses={houses} capture_empty_opposite={empty} {board:?}"
+                        );
+                    }
+                    checked.push((preset, houses, empty));
+                }
+            }
+        }
+        // Kalah is among them on both boards, with and without the rule.
+        for houses in [4, 6] {
+            for empty in [false, true] {
+                assert!(
+                    checked.contains(&(Preset::Kalah, houses, empty)),
+                    "{checked:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn a_checksum_fed_in_whole_word_pieces_is_the_checksum_of_the_whole() {
