@@ -410,6 +410,37 @@ impl Egdb {
         self.max_seeds
     }
 
+    /// The file name a database of up to `max_seeds` seeds for `rules` is
+    /// kept under in a cache directory (`mancala solve` keeps its databases
+    /// so): the format version, the houses a side, the seeds and the
+    /// fingerprint of the rules that the file's header holds, so that
+    /// rules sharing a database share the name (Kalah(6,4) and Kalah(6,5):
+    /// the seeds a house do not matter) and other rules or formats do not.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_ai::Egdb;
+    /// use mancala_core::{Preset, RuleSet, Rules};
+    ///
+    /// let kalah = Rules::new(&Preset::Kalah.rules())?;
+    /// let name = Egdb::cache_name(&kalah, 30);
+    /// assert!(name.starts_with("egdb-v2-6h-30s-") && name.ends_with(".egdb"), "{name}");
+    /// let kalah65 = Rules::new(&RuleSet { seeds: 5, ..Preset::Kalah.rules() })?;
+    /// assert_eq!(Egdb::cache_name(&kalah65, 30), name);
+    /// let empty = RuleSet { capture_empty_opposite: true, ..Preset::Kalah.rules() };
+    /// assert_ne!(Egdb::cache_name(&Rules::new(&empty)?, 30), name);
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    pub fn cache_name(rules: &Rules, max_seeds: usize) -> String {
+        format!(
+            "egdb-v{FORMAT_VERSION}-{}h-{}s-{:016x}.egdb",
+            rules.houses(),
+            max_seeds.min(mancala_core::MAX_SEEDS),
+            fingerprint(rules)
+        )
+    }
+
     /// The value of `pos` for the player to move, stores excluded, if the
     /// database holds its board (the game must be past every rule that
     /// looks at the move count; the caller checks that).

@@ -149,8 +149,15 @@ pub struct SolveArgs {
     pub database_seeds: Option<usize>,
     /// Read the endgame database from FILE, or build it and save it there
     /// when FILE does not exist (a big database is then built once).
+    /// Without it the database is read from, or kept in, the cache
+    /// directory (`$MANCALA_CACHE_DIR`, else the platform's, e.g.
+    /// `~/.cache/mancala`).
     #[arg(long, value_name = "FILE")]
     pub database: Option<std::path::PathBuf>,
+    /// Build the endgame database for this solve alone: neither read it
+    /// from the cache directory nor keep it there.
+    #[arg(long, conflicts_with = "database")]
+    pub no_database_cache: bool,
 }
 
 /// `mancala match`.

@@ -1,11 +1,12 @@
 //! The subcommands that print and exit: rules, perft, replay, solve,
 //! match, bench, and serve (which runs until the process ends).
 
+use std::path::Path;
 use std::sync::Mutex;
 use std::time::Instant;
 
 use mancala_ai::arena::{MatchOptions, play_dealt_match};
-use mancala_ai::{PLAYOUT_CAP, Solver, Spec, random_playouts};
+use mancala_ai::{Egdb, PLAYOUT_CAP, Solver, Spec, random_playouts};
 use mancala_core::{
     Event, History, Match, Position, Preset, RecordError, Rounds, RuleSet, Rules, Side, perft,
 };
@@ -19,6 +20,7 @@ use crate::cli::{
 use crate::play_rounds::Record;
 use crate::progress::Bar;
 use crate::rules_arg::{compile, moves, named_rules_of, read_rule_file, rule_set};
+use crate::sizing::DatabaseFile;
 use crate::{CliError, CliResult};
 
 /// Runs the command line.
@@ -336,23 +338,31 @@ fn solve(rules: &Rules, args: &SolveArgs) -> CliResult {
     }
     let game = replay(rules, &moves(&args.moves)?)?;
     let pos = *game.position();
-    let (options, mut chosen) = crate::sizing::solver_options(rules, args);
+    let plan = crate::sizing::solver_options(rules, args);
+    let (options, mut chosen) = (plan.options, plan.line);
     // Told before a build (it may take long), but after reading a file,
     // so that a file that cannot be used gets its one line alone.
-    let reads_file = args.database.as_ref().is_some_and(|f| f.exists());
-    if !reads_file && let Some(line) = chosen.take() {
+    if !plan.file.exists()
+        && let Some(line) = chosen.take()
+    {
         eprintln!("{line}");
     }
     let bar = Bar::new("solving");
-    bar.message(if args.database.is_some() {
-        "reading or building the endgame database"
-    } else {
-        "building the endgame database"
+    bar.message(match plan.file {
+        DatabaseFile::Built => "building the endgame database",
+        _ => "reading or building the endgame database",
     });
-    let mut solver = match &args.database {
-        Some(path) => Solver::with_database_file(rules, options, path)
+    let mut solver = match &plan.file {
+        DatabaseFile::Given(path) => Solver::with_database_file(rules, options, path)
             .map_err(|e| CliError::usage(format!("--database: {e}")))?,
-        None => Solver::new(rules, options).map_err(|e| CliError::usage(e.to_string()))?,
+        DatabaseFile::Cached(path) => {
+            let database = cached_database(rules, options.database_seeds, path);
+            Solver::with_database(rules, options, database)
+                .map_err(|e| CliError::usage(e.to_string()))?
+        }
+        DatabaseFile::Built => {
+            Solver::new(rules, options).map_err(|e| CliError::usage(e.to_string()))?
+        }
     };
     if let Some(line) = chosen {
         eprintln!("{line}");
@@ -390,6 +400,32 @@ fn solve(rules: &Rules, args: &SolveArgs) -> CliResult {
         solution.elapsed.as_secs_f64()
     );
     Ok(())
+}
+
+/// The endgame database of `seeds` seeds for `rules` kept in the cache
+/// file `path`: read from it, or built and kept there. A cache never
+/// stops a solve: a file that cannot be read is built afresh (and
+/// replaced), and one that cannot be written is said on stderr.
+fn cached_database(rules: &Rules, seeds: usize, path: &Path) -> Option<Egdb> {
+    if path.exists() {
+        match Egdb::load(path, rules) {
+            Ok(database) => return Some(database),
+            Err(e) => eprintln!("solver: the cached database is not used ({e}): building it again"),
+        }
+    }
+    let database = Egdb::build(rules, seeds)?;
+    let kept = path
+        .parent()
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .map_err(|e| e.to_string())
+        .and_then(|()| database.save(path).map_err(|e| e.to_string()));
+    if let Err(e) = kept {
+        eprintln!(
+            "solver: the database could not be kept in {} ({e}); solving without keeping it",
+            path.display()
+        );
+    }
+    Some(database)
 }
 
 /// `mancala match`: under `layout_seed = each_game` every game is dealt

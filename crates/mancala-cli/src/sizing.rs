@@ -1,9 +1,12 @@
 //! `mancala solve`'s table and endgame database: chosen from the memory
 //! free (`MemAvailable` of /proc/meminfo) and the rules by
 //! [`SolverOptions::for_machine`] unless `--table-mb` and
-//! `--database-seeds` say, and told on one line of stderr.
+//! `--database-seeds` say, and told on one line of stderr; the database
+//! read from, or kept in, `--database FILE` or the cache directory.
 
-use mancala_ai::{DatabaseLimit, MachineSizing, SolverOptions};
+use std::path::PathBuf;
+
+use mancala_ai::{DatabaseLimit, Egdb, MachineSizing, SolverOptions};
 use mancala_core::Rules;
 
 use crate::cli::SolveArgs;
@@ -11,18 +14,64 @@ use crate::cli::SolveArgs;
 /// A database at least this big takes minutes to build: the line says so.
 const LONG_BUILD_BYTES: u64 = 100_000_000;
 
-/// The solver's options for `args`, and the line saying what was chosen
-/// and why (`None` when both flags were given: nothing was chosen).
-pub fn solver_options(rules: &Rules, args: &SolveArgs) -> (SolverOptions, Option<String>) {
+/// Where `solve` gets its endgame database.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DatabaseFile {
+    /// Built for this solve alone: no database, `--no-database-cache`, or
+    /// no cache directory.
+    Built,
+    /// `--database FILE`: read, or built and saved there (an error if
+    /// that fails).
+    Given(PathBuf),
+    /// The cache directory's file for these rules and seeds: read, or
+    /// built and kept there (a warning if that fails).
+    Cached(PathBuf),
+}
+
+impl DatabaseFile {
+    /// The file, if there is one.
+    fn path(&self) -> Option<&PathBuf> {
+        match self {
+            DatabaseFile::Built => None,
+            DatabaseFile::Given(path) | DatabaseFile::Cached(path) => Some(path),
+        }
+    }
+
+    /// Whether the database will be read from a file that is there.
+    pub fn exists(&self) -> bool {
+        self.path().is_some_and(|p| p.exists())
+    }
+}
+
+/// What `solve` runs with: the solver's options, the line telling what
+/// was chosen (`None` when both flags were given: nothing was chosen),
+/// and where the database comes from.
+pub struct Plan {
+    /// The table and the database's seeds.
+    pub options: SolverOptions,
+    /// The line for stderr.
+    pub line: Option<String>,
+    /// Where the database is read or kept.
+    pub file: DatabaseFile,
+}
+
+/// The plan for solving under `rules` as `args` ask.
+pub fn solver_options(rules: &Rules, args: &SolveArgs) -> Plan {
     let table = args.table_mb.map(|mb| mb.max(1) << 20);
+    let plan = |options: SolverOptions, line: Option<String>| {
+        let file = database_file(rules, args, options.database_seeds);
+        Plan {
+            options,
+            line,
+            file,
+        }
+    };
     if let (Some(table_bytes), Some(database_seeds)) = (table, args.database_seeds) {
-        return (
-            SolverOptions {
-                table_bytes,
-                database_seeds,
-            },
-            None,
-        );
+        let options = SolverOptions {
+            table_bytes,
+            database_seeds,
+        };
+        return plan(options, None);
     }
     let Some(available) = available_bytes() else {
         let defaults = SolverOptions::default();
@@ -36,7 +85,7 @@ pub fn solver_options(rules: &Rules, args: &SolveArgs) -> (SolverOptions, Option
             options.table_bytes >> 20,
             options.database_seeds
         );
-        return (options, Some(line));
+        return plan(options, Some(line));
     };
     let mut sizing = match args.database_seeds {
         Some(seeds) => MachineSizing::with_seeds(rules, available, seeds, DatabaseLimit::Asked),
@@ -45,33 +94,72 @@ pub fn solver_options(rules: &Rules, args: &SolveArgs) -> (SolverOptions, Option
     if let Some(table_bytes) = table {
         sizing.options.table_bytes = table_bytes;
     }
-    let line = format!("solver: {sizing}{}", database_note(&sizing, args));
-    (sizing.options, Some(line))
+    let file = database_file(rules, args, sizing.options.database_seeds);
+    let line = format!("solver: {sizing}{}", database_note(&sizing, &file));
+    Plan {
+        options: sizing.options,
+        line: Some(line),
+        file,
+    }
+}
+
+/// Where the database of `seeds` seeds comes from under `args`.
+fn database_file(rules: &Rules, args: &SolveArgs, seeds: usize) -> DatabaseFile {
+    if let Some(file) = &args.database {
+        return DatabaseFile::Given(file.clone());
+    }
+    if args.no_database_cache || seeds == 0 || !Egdb::supports(rules) {
+        return DatabaseFile::Built;
+    }
+    match cache_dir() {
+        Some(dir) => DatabaseFile::Cached(dir.join(Egdb::cache_name(rules, seeds))),
+        None => DatabaseFile::Built,
+    }
+}
+
+/// The directory `solve` keeps its databases in: `$MANCALA_CACHE_DIR`
+/// when set, else `mancala` in the platform's cache directory
+/// (`$XDG_CACHE_HOME` or `~/.cache` on Linux); `None` when there is none.
+fn cache_dir() -> Option<PathBuf> {
+    match std::env::var_os("MANCALA_CACHE_DIR") {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+        _ => dirs::cache_dir().map(|d| d.join("mancala")),
+    }
 }
 
 /// Where the database comes from, when that is worth a word: a file read,
-/// or a build of minutes.
-fn database_note(sizing: &MachineSizing, args: &SolveArgs) -> String {
+/// a file it will be kept in, or a build of minutes.
+fn database_note(sizing: &MachineSizing, file: &DatabaseFile) -> String {
     if sizing.database_bytes == 0 {
         return String::new();
     }
-    match &args.database {
-        Some(file) if file.exists() => {
+    let long = sizing.database_bytes >= LONG_BUILD_BYTES;
+    let building = if long {
+        "; building the database first takes long (minutes a GB), then it is"
+    } else {
+        "; the database is"
+    };
+    match file {
+        DatabaseFile::Given(path) if path.exists() => {
             format!(
                 "; the database is read from {} (with its own seeds)",
-                file.display()
+                path.display()
             )
         }
-        Some(file) if sizing.database_bytes >= LONG_BUILD_BYTES => format!(
-            "; building the database first takes long (minutes a GB), then it is saved to {}",
-            file.display()
+        DatabaseFile::Cached(path) if path.exists() => {
+            format!("; the database is read from {}", path.display())
+        }
+        DatabaseFile::Given(path) => format!("{building} saved to {}", path.display()),
+        DatabaseFile::Cached(path) => format!(
+            "{building} kept in {} for the next solve (--no-database-cache: not)",
+            path.display()
         ),
-        None if sizing.database_bytes >= LONG_BUILD_BYTES => {
+        DatabaseFile::Built if long => {
             "; building the database first takes long (minutes a GB): --database FILE keeps it \
              for the next solve"
                 .to_string()
         }
-        _ => String::new(),
+        DatabaseFile::Built => String::new(),
     }
 }
 

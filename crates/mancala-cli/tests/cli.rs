@@ -6,7 +6,7 @@ mod common;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use common::mancala;
+use common::{mancala, mancala_with};
 use serde_json::Value;
 
 fn ok(args: &[&str]) -> String {
@@ -700,7 +700,8 @@ fn solve_chooses_its_table_and_database_and_says_so() {
         line.contains("endgame database of 12 seeds (126 kB, half the game's 24)"),
         "{line}"
     );
-    assert!(line.ends_with(" available"), "{line}");
+    // Then where the database is kept (the tests' cache directory).
+    assert!(line.contains(" available; the database is "), "{line}");
 
     // Explicit flags win: both given, nothing is chosen or told.
     let mut both = kalah43.to_vec();
@@ -824,6 +825,104 @@ fn solve_saves_and_reuses_a_database_file() {
         "{}",
         run.stderr
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Without `--database`, `solve` keeps the database it builds in the
+/// cache directory and reads it back the next time; a cache file that
+/// cannot be read is built again, one that cannot be written only said.
+#[test]
+fn solve_keeps_its_database_in_the_cache_and_reads_it_back() {
+    let dir = temp_dir("cache");
+    let _ = std::fs::remove_dir_all(&dir);
+    let run_in = |cache: &std::path::Path, extra: &[&str]| {
+        let mut args = vec![
+            "solve",
+            "--set",
+            "houses=4",
+            "--set",
+            "seeds=3",
+            "--table-mb",
+            "16",
+        ];
+        args.extend(extra);
+        let run = mancala_with(&args, "", &[("MANCALA_CACHE_DIR", cache.as_os_str())]);
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        // docs/rules.md section 11: Kalah(4,3) +6.
+        assert!(run.stdout.starts_with("value 6\nbest "), "{}", run.stdout);
+        run.stderr
+    };
+    let files = || -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .map(|d| d.map(|e| e.unwrap().path()).collect())
+            .unwrap_or_default();
+        files.sort();
+        files
+    };
+    // The database chosen for Kalah(4,3), 12 seeds: C(20,8) = 125,970
+    // boards of a byte, a 32-byte header and an 8-byte checksum.
+    let stderr = run_in(&dir, &[]);
+    assert!(stderr.contains("kept in "), "{stderr}");
+    let kept = files();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let name = kept[0].file_name().unwrap().to_str().unwrap().to_string();
+    assert!(name.starts_with("egdb-v2-4h-12s-"), "{name}");
+    assert!(stderr.contains(&kept[0].display().to_string()), "{stderr}");
+    assert_eq!(std::fs::metadata(&kept[0]).unwrap().len(), 32 + 125_970 + 8);
+    let written = std::fs::metadata(&kept[0]).unwrap().modified().unwrap();
+
+    // Read back, not built: the line says so and the file is unchanged.
+    let stderr = run_in(&dir, &[]);
+    assert!(stderr.contains("the database is read from "), "{stderr}");
+    assert_eq!(
+        std::fs::metadata(&kept[0]).unwrap().modified().unwrap(),
+        written
+    );
+    // Kalah(4,4) shares Kalah(4,3)'s database (docs/rules.md section 11: +2).
+    let run = mancala_with(
+        &[
+            "solve",
+            "--set",
+            "houses=4",
+            "--set",
+            "seeds=4",
+            "--database-seeds",
+            "12",
+        ],
+        "",
+        &[("MANCALA_CACHE_DIR", dir.as_os_str())],
+    );
+    assert!(run.stdout.starts_with("value 2\n"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("the database is read from "),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(files(), kept);
+
+    // A damaged cache file is built again and replaced.
+    std::fs::write(&kept[0], "not a database").unwrap();
+    let stderr = run_in(&dir, &[]);
+    assert!(stderr.contains("is not used"), "{stderr}");
+    assert_eq!(std::fs::metadata(&kept[0]).unwrap().len(), 32 + 125_970 + 8);
+
+    // --no-database-cache neither reads nor keeps.
+    std::fs::remove_dir_all(&dir).unwrap();
+    let stderr = run_in(&dir, &["--no-database-cache"]);
+    assert!(!stderr.contains("kept in"), "{stderr}");
+    assert!(files().is_empty());
+    // A cache directory that cannot be made: said, and the solve goes on.
+    std::fs::create_dir_all(&dir).unwrap();
+    let blocker = dir.join("a-file");
+    std::fs::write(&blocker, "").unwrap();
+    let stderr = run_in(&blocker.join("cache"), &[]);
+    assert!(stderr.contains("could not be kept"), "{stderr}");
+    let run = mancala(
+        &["solve", "--no-database-cache", "--database", "x.egdb"],
+        "",
+    );
+    assert_eq!(run.status, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("--no-database-cache"), "{}", run.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -275,8 +275,17 @@ pub struct Run {
 
 /// Runs `mancala ARGS` with `stdin` as its input, to its end.
 pub fn mancala(args: &[&str], stdin: &str) -> Run {
+    // `solve` keeps its endgame databases in a cache directory: never the
+    // user's own from a test.
+    let cache = std::env::temp_dir().join(format!("mancala-test-cache-{}", std::process::id()));
+    mancala_with(args, stdin, &[("MANCALA_CACHE_DIR", cache.as_os_str())])
+}
+
+/// [`mancala`] with the environment variables `env` set.
+pub fn mancala_with(args: &[&str], stdin: &str, env: &[(&str, &std::ffi::OsStr)]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
         .args(args)
+        .envs(env.iter().copied())
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
