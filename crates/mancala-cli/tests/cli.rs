@@ -678,11 +678,14 @@ fn solve_matches_rules_md() {
     assert!(out.starts_with("value 2\nbest "), "{out}");
 }
 
+/// `solve` of Kalah(4,3) (docs/rules.md section 11: +6).
+const SOLVE_KALAH43: [&str; 5] = ["solve", "--set", "houses=4", "--set", "seeds=3"];
+
 /// The plain `solve` chooses its table and database from the memory free
 /// and the rules and says so on stderr; stdout is as before.
 #[test]
 fn solve_chooses_its_table_and_database_and_says_so() {
-    let kalah43 = ["solve", "--set", "houses=4", "--set", "seeds=3"];
+    let kalah43 = SOLVE_KALAH43;
     let run = mancala(&kalah43, "");
     assert_eq!(run.status, 0, "{}", run.stderr);
     // docs/rules.md section 11: Kalah(4,3) +6, as with the old defaults.
@@ -836,15 +839,8 @@ fn solve_keeps_its_database_in_the_cache_and_reads_it_back() {
     let dir = temp_dir("cache");
     let _ = std::fs::remove_dir_all(&dir);
     let run_in = |cache: &std::path::Path, extra: &[&str]| {
-        let mut args = vec![
-            "solve",
-            "--set",
-            "houses=4",
-            "--set",
-            "seeds=3",
-            "--table-mb",
-            "16",
-        ];
+        let mut args = SOLVE_KALAH43.to_vec();
+        args.extend(["--table-mb", "16"]);
         args.extend(extra);
         let run = mancala_with(&args, "", &[("MANCALA_CACHE_DIR", cache.as_os_str())]);
         assert_eq!(run.status, 0, "{}", run.stderr);
