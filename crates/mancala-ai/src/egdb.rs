@@ -555,19 +555,15 @@ impl Shape {
         index: usize,
         seeds: usize,
     ) -> i32 {
-        let known = values[index].load(Ordering::Relaxed);
-        if known != UNKNOWN {
-            return i32::from(known);
-        }
-        let pos = Position::from_parts(rules, board, &[0, 0], 0, LATE)
-            .expect("a board of the database is a position");
-        let value = if pos.is_over() {
-            i32::from(pos.store(Side::new(0))) - i32::from(pos.store(Side::new(1)))
-        } else {
-            self.best(rules, values, &pos, seeds)
-        };
-        values[index].store(value as i8, Ordering::Relaxed);
-        value
+        remembered(values, index, || {
+            let pos = Position::from_parts(rules, board, &[0, 0], 0, LATE)
+                .expect("a board of the database is a position");
+            if pos.is_over() {
+                i32::from(pos.store(Side::new(0))) - i32::from(pos.store(Side::new(1)))
+            } else {
+                self.best(rules, values, &pos, seeds)
+            }
+        })
     }
 
     /// The value of `pos`, a game not over with `seeds` seeds on the
@@ -612,14 +608,8 @@ impl Shape {
                 } else if rebuild {
                     futures[k] = self.work_out(rules, values, board, index, seeds);
                 } else {
-                    let known = values[index].load(Ordering::Relaxed);
-                    futures[k] = if known != UNKNOWN {
-                        i32::from(known)
-                    } else {
-                        let value = self.best(rules, values, &child, seeds);
-                        values[index].store(value as i8, Ordering::Relaxed);
-                        value
-                    };
+                    futures[k] =
+                        remembered(values, index, || self.best(rules, values, &child, seeds));
                 }
             }
             k += 1;
@@ -694,6 +684,19 @@ impl Checksum {
     fn finish(self) -> u64 {
         self.h
     }
+}
+
+/// The value at `index` in `values`, worked out by `work_out` and
+/// stored there first if it is not known yet.
+#[inline(always)]
+fn remembered(values: &[AtomicI8], index: usize, work_out: impl FnOnce() -> i32) -> i32 {
+    let known = values[index].load(Ordering::Relaxed);
+    if known != UNKNOWN {
+        return i32::from(known);
+    }
+    let value = work_out();
+    values[index].store(value as i8, Ordering::Relaxed);
+    value
 }
 
 /// The board of `pos` seen from its side to move, in `space`: the mover's
