@@ -4,6 +4,9 @@
 
 use mancala_core::{Choose, Match, Playout, Position, Rounds, Rules};
 
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoroshiro128Plus;
+
 use crate::spec::splitmix;
 
 /// Games still going after this many moves are ended by agreement (games
@@ -63,13 +66,14 @@ impl PlayoutTotals {
 /// and it plays them one after the other).
 ///
 /// Reproducible: game `g` (from 0) draws its moves from its own
-/// generator, wyrand (Wang Yi's generator of the wyhash repository,
-/// <https://github.com/wangyi-fudan/wyhash>; the one of the `fastrand`
-/// crate: one `u64` of state), started at `splitmix64(seed ^
-/// splitmix64(g))` (the SplitMix64 finaliser), whichever thread and lane
-/// plays it; among `n` legal moves a draw `r` plays the one of index
-/// `r * n >> 64` (Lemire's multiply-shift, without rejection: each index
-/// is drawn with a probability within `2^-64` of `1 / n`). Thread `t`
+/// generator, xoroshiro128+ (Blackman and Vigna; `rand_xoshiro`'s
+/// `Xoroshiro128Plus`) seeded with `seed_from_u64(splitmix64(seed ^
+/// splitmix64(g)))` (SplitMix64's output function; `seed_from_u64` fills
+/// the two words from SplitMix64 in turn), whichever thread and lane plays
+/// it; among `n` legal moves a draw plays the one of index `x * n >> 32`,
+/// `x` being its top 32 bits (`next_u32`; a multiply-shift without
+/// rejection: each index is drawn with a probability within `n / 2^32`
+/// of `1 / n`). Thread `t`
 /// plays a run of consecutive games. The totals depend on `seed` alone,
 /// not on the number of threads or on timing; they are reproducible from
 /// one version to the next only as far as the changelog says (they
@@ -125,47 +129,33 @@ fn game_seed(seed: u64, game: u64) -> u64 {
     splitmix(seed ^ splitmix(game))
 }
 
-/// The uniform move choice of [`random_playouts`]: wyrand (Wang Yi,
-/// <https://github.com/wangyi-fudan/wyhash>, as in the `fastrand` crate)
-/// and Lemire's multiply-shift. One `u64` of state, which a play-out keeps
-/// in a register; a draw is an addition, a 64x64->128 multiply and an
-/// exclusive or, and the index one more multiply (no division, no
-/// rejection loop). wyrand passes BigCrush and PractRand (its authors'
-/// report); its period is 2^64.
+/// The uniform move choice of [`random_playouts`]: xoroshiro128+
+/// (Blackman and Vigna, 2018; `rand_xoshiro`'s `Xoroshiro128Plus`), two
+/// `u64`s of state stepped by additions, shifts, rotations and exclusive
+/// ors, and among `n` moves the index `x * n >> 32` of the draw's top 32
+/// bits `x` (its weak bits are the lowest, never used here; each index
+/// drawn with a probability within `n / 2^32` of `1 / n`).
 ///
-/// `rand`'s `SmallRng` (xoshiro256++, four words of state) with
-/// `random_range` (a multiply and a rejection test), which
-/// [`crate::Random`] draws with, cost about 20 instructions a move more
-/// (Kalah 144 a move against 123, Oware 189 against 166: cachegrind
-/// counts, docs/results.md section 2.2).
+/// Measured against the generators before it (docs/results.md section
+/// 2.2): wyrand (one `u64` and two 64x64->128-bit multiplies a draw) was
+/// about 4% slower in Oware's one game at a time, and xoshiro256++ (four
+/// words, `rand`'s `SmallRng`) slower in Kalah's four lanes.
 #[derive(Clone, Debug)]
-struct Wyrand(u64);
+struct Draws(Xoroshiro128Plus);
 
-impl Wyrand {
-    /// wyrand's increment (wyhash's first secret, `_wyp0`).
-    const INCREMENT: u64 = 0xa076_1d64_78bd_642f;
-    /// What the state is multiplied with, exclusive-ored (`_wyp1`).
-    const MIX: u64 = 0xe703_7ed1_a0b4_28db;
-
+impl Draws {
     /// The generator of game `game` of a run seeded with `seed`.
-    fn for_game(seed: u64, game: u64) -> Wyrand {
-        Wyrand(game_seed(seed, game))
-    }
-
-    /// The next 64 random bits.
-    #[inline(always)]
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(Self::INCREMENT);
-        let t = u128::from(self.0) * u128::from(self.0 ^ Self::MIX);
-        (t as u64) ^ (t >> 64) as u64
+    fn for_game(seed: u64, game: u64) -> Draws {
+        Draws(Xoroshiro128Plus::seed_from_u64(game_seed(seed, game)))
     }
 }
 
-/// Index `next_u64() * moves >> 64`: below `moves` for `moves > 0`.
-impl Choose for Wyrand {
+/// Index `x * moves >> 32` of the draw's top 32 bits `x`: below `moves`
+/// for `0 < moves < 2^32`.
+impl Choose for Draws {
     #[inline(always)]
     fn pick(&mut self, moves: usize) -> usize {
-        ((u128::from(self.next_u64()) * moves as u128) >> 64) as usize
+        ((u64::from(self.0.next_u32()) * moves as u64) >> 32) as usize
     }
 }
 
@@ -178,7 +168,7 @@ fn play_share(rules: &Rules, games: std::ops::Range<u64>, seed: u64) -> PlayoutT
     let mut totals = PlayoutTotals::new(rules.players());
     let start = Position::new(rules);
     let (first, count) = (games.start, games.end - games.start);
-    let chooser = |i| Wyrand::for_game(seed, first + i);
+    let chooser = |i| Draws::for_game(seed, first + i);
     let done = |_, pos: &Position<'_>, moves| {
         totals.plies += u64::from(moves);
         if pos.is_over() {
@@ -204,7 +194,7 @@ fn play_share(rules: &Rules, games: std::ops::Range<u64>, seed: u64) -> PlayoutT
 fn play_matches(rules: &Rules, games: std::ops::Range<u64>, seed: u64) -> PlayoutTotals {
     let mut totals = PlayoutTotals::new(rules.players());
     for g in games {
-        let mut random = Wyrand::for_game(seed, g);
+        let mut random = Draws::for_game(seed, g);
         let mut game = Match::new(rules.rule_set()).expect("compiled rules make a match");
         let mut plies = 0;
         while !game.is_over() && plies < PLAYOUT_CAP {
@@ -232,39 +222,42 @@ mod tests {
     use mancala_core::{History, Preset, RuleSet, Side};
 
     #[test]
-    fn wyrand_draws_what_the_published_algorithm_draws() {
-        // The first draws from states 0 and 1, computed apart with
-        // Python's integers from wyhash's `wyrand` (s += _wyp0;
-        // t = s * (s ^ _wyp1) on 128 bits; low half ^ high half).
-        let mut zero = Wyrand(0);
+    fn the_draws_are_those_of_the_published_xoroshiro128_plus() {
+        // The first draws of the generators seeded with 0 and 1, computed
+        // apart with Python's integers: the two words from SplitMix64
+        // started at the seed (x += 0x9e3779b97f4a7c15, then its output
+        // function), then Vigna's xoroshiro128plus.c of 2018 (result
+        // s0 + s1; s1 ^= s0; s0 = rotl(s0, 24) ^ s1 ^ (s1 << 16);
+        // s1 = rotl(s1, 37)).
+        let mut zero = Xoroshiro128Plus::seed_from_u64(0);
         let draws = [zero.next_u64(), zero.next_u64(), zero.next_u64()];
         assert_eq!(
             draws,
             [
-                0x111c_b3a7_8f59_a58e,
-                0xceab_d938_ff4e_856d,
-                0x61fb_5131_8f47_d2a4
+                0x5099_46a4_1cd7_33a3,
+                0xd805_fcac_6824_536e,
+                0xdadc_02f3_e3cf_7be3
             ]
         );
-        let mut one = Wyrand(1);
+        let mut one = Xoroshiro128Plus::seed_from_u64(1);
         let draws = [one.next_u64(), one.next_u64(), one.next_u64()];
         assert_eq!(
             draws,
             [
-                0xcdef_1695_e1f8_ed2c,
-                0x61d6_d24b_1c9a_ad40,
-                0x8cf8_80c2_2eeb_fadf
+                0x4ff5_bb8d_ee91_4928,
+                0xf4bb_6363_99ef_c448,
+                0x676c_e74b_b045_e184
             ]
         );
     }
 
     #[test]
     fn a_pick_is_an_index_below_the_moves_and_each_is_drawn_evenly() {
-        // The top bits choose, r * n >> 64: the draws of state 0 above are
-        // 0.067, 0.807 and 0.383 of 2^64, so among six moves 0, 4 and 2.
-        let mut w = Wyrand(0);
-        assert_eq!([w.pick(6), w.pick(6), w.pick(6)], [0, 4, 2]);
-        let mut w = Wyrand(9);
+        // The top 32 bits choose, x * n >> 32: the draws of seed 0 above
+        // are 0.315, 0.844 and 0.855 of 2^64, so among six moves 1, 5, 5.
+        let mut w = Draws(Xoroshiro128Plus::seed_from_u64(0));
+        assert_eq!([w.pick(6), w.pick(6), w.pick(6)], [1, 5, 5]);
+        let mut w = Draws(Xoroshiro128Plus::seed_from_u64(9));
         for n in 1..=64 {
             let mut drawn = vec![0u32; n];
             for _ in 0..200 * n {
@@ -281,16 +274,20 @@ mod tests {
 
     /// The totals of `games` games played by hand, move by move (through
     /// a `History` under `repetition`): game `g` picks its moves among
-    /// [`Position::legal_moves`] with `Wyrand` started at
-    /// `splitmix(seed ^ splitmix(g))`.
+    /// [`Position::legal_moves`] with the `Xoroshiro128Plus` seeded with
+    /// `splitmix(seed ^ splitmix(g))`, index `x * n >> 32` of its top 32
+    /// bits `x`.
     fn by_hand(rules: &Rules, games: u64, seed: u64) -> PlayoutTotals {
         let mut totals = PlayoutTotals::new(rules.players());
         for g in 0..games {
-            let mut random = Wyrand(splitmix(seed ^ splitmix(g)));
+            let mut random = Xoroshiro128Plus::seed_from_u64(splitmix(seed ^ splitmix(g)));
             let mut game = History::new(rules);
             while !game.is_over() {
                 let moves = game.position().legal_moves();
-                let m = moves.get(random.pick(moves.len())).unwrap();
+                let x = u64::from(random.next_u32());
+                let m = moves
+                    .get(((x * moves.len() as u64) >> 32) as usize)
+                    .unwrap();
                 game.play_unchecked(m);
                 totals.plies += 1;
             }
@@ -306,10 +303,12 @@ mod tests {
     #[test]
     fn each_game_is_the_game_of_its_own_generator() {
         // 301 Kalah games of seed 5 are the games `mancala bench
-        // playouts --games 301 --seed 5` plays (its test pins their moves).
+        // playouts --games 301 --seed 5` plays (its test pins their moves);
+        // OpenSpiel's `mancala` plays them in as many moves with the same
+        // draws (mancala-py's `test_openspiel.py`).
         let kalah = Rules::new(&Preset::Kalah.rules()).unwrap();
         let want = by_hand(&kalah, 301, 5);
-        assert_eq!(want.plies, 13_051);
+        assert_eq!(want.plies, 13_172);
         for threads in [1, 2, 3] {
             assert_eq!(random_playouts(&kalah, 301, 5, threads), want, "{threads}");
         }
@@ -329,7 +328,7 @@ mod tests {
         let mut want = PlayoutTotals::new(2);
         let mut rounds = 0;
         for g in 0..50 {
-            let mut random = Wyrand(splitmix(7 ^ splitmix(g)));
+            let mut random = Draws::for_game(7, g);
             let mut game = Match::new(&set).unwrap();
             while !game.is_over() {
                 let moves = game.position().legal_moves();

@@ -56,6 +56,59 @@ def test_random_games_agree_with_openspiel(theirs, ours):
     assert steps > GAMES * 20
 
 
+MASK = (1 << 64) - 1
+
+
+def splitmix64(x: int) -> int:
+    """SplitMix64's step from state `x`: add the golden gamma, then mix."""
+    z = (x + 0x9E3779B97F4A7C15) & MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31)
+
+
+class Xoroshiro128Plus:
+    """Vigna's xoroshiro128plus.c (2018), its two words from SplitMix64
+    started at `seed` (as `rand_xoshiro`'s `seed_from_u64`)."""
+
+    def __init__(self, seed: int):
+        self.s0 = splitmix64(seed)
+        self.s1 = splitmix64((seed + 0x9E3779B97F4A7C15) & MASK)
+
+    def next(self) -> int:
+        s0, s1 = self.s0, self.s1
+        result = (s0 + s1) & MASK
+        s1 ^= s0
+        self.s0 = ((s0 << 24 | s0 >> 40) & MASK) ^ s1 ^ ((s1 << 16) & MASK)
+        self.s1 = (s1 << 37 | s1 >> 27) & MASK
+        return result
+
+
+def test_random_playouts_are_games_openspiel_plays_with_the_same_draws():
+    # `mancala.random_playouts` documents its games: game g draws from
+    # xoroshiro128+ seeded with splitmix64(seed ^ splitmix64(g)) and plays
+    # the legal move of index (top 32 bits) * n >> 32. Played here in
+    # OpenSpiel's own `mancala` (its legal actions in our order), the
+    # totals must be ours.
+    game, seed, n = pyspiel.load_game("mancala"), 5, 301
+    plies, firsts = 0, [0, 0]
+    for g in range(n):
+        draws = Xoroshiro128Plus(splitmix64(seed ^ splitmix64(g)))
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[((draws.next() >> 32) * len(legal)) >> 32])
+            plies += 1
+        returns = state.returns()
+        firsts[0] += returns[0] >= returns[1]
+        firsts[1] += returns[1] >= returns[0]
+    totals = mancala.random_playouts(mancala.load_game("kalah"), n, seed)
+    assert (totals.games, totals.plies, totals.capped) == (n, plies, 0)
+    assert totals.firsts == firsts
+    # The number the Rust tests and `mancala bench playouts` pin.
+    assert plies == 13_172
+
+
 def test_the_registered_game_runs_openspiel_algorithms_on_three_player_kalah():
     import numpy as np
     from open_spiel.python.algorithms import mcts
