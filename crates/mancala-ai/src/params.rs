@@ -34,15 +34,18 @@ pub(crate) const SOLVER_TABLE_BYTES: usize = 256 << 20;
 pub(crate) const SOLVER_DATABASE_SEEDS: usize = 12;
 
 /// [`SolverOptions::for_machine`](crate::SolverOptions::for_machine)
-/// spends at most the memory available shifted right by this (1: a
-/// half): the rest is left to the system, its page cache and other
-/// programs.
-pub(crate) const SIZING_MEMORY_SHIFT: u32 = 1;
+/// spends at most this share of the memory available (three quarters):
+/// the rest is left to the system, its page cache and other programs.
+/// Kalah(6,5) took 701 s with a 30-seed database (11.06 GB) and a 4 GB
+/// table, 15 GB at its peak, against 25 minutes with 28 seeds and 16 GB
+/// (docs/results.md section 4.3): two more seeds in the database are worth
+/// more than any table, so the database gets most of it.
+pub(crate) const SIZING_MEMORY_SHARE: (u64, u64) = (3, 4);
 
-/// ... gives the endgame database at most what it spends shifted right by
-/// this (a half): docs/results.md section 4.3 solved Kalah(6,5) with
-/// a 28-seed database (5.6 GB) and a table of 8 or 16 GB.
-pub(crate) const SIZING_DATABASE_SHIFT: u32 = 1;
+/// ... gives the endgame database at most this share of what it spends
+/// (two thirds: half the memory available), so that a table of a few GB
+/// is left beside it.
+pub(crate) const SIZING_DATABASE_SHARE: (u64, u64) = (2, 3);
 
 /// ... and the database at most the game's seeds shifted right by this
 /// (a half):
@@ -53,13 +56,14 @@ pub(crate) const SIZING_DATABASE_SHIFT: u32 = 1;
 pub(crate) const SIZING_GAME_SEEDS_SHIFT: u32 = 1;
 
 /// ... and the table `2^(seeds + this)` bytes, `seeds` being the game's
-/// seeds beyond the database: 256 MB for Kalah(6,4) with 24 seeds (64 MB
-/// to 1 GB took 36.5 to 43 s), 4 GB with 20 (96 s, against 101 s with
-/// 1 GB and 110 s with 256 MB), 16 GB for Kalah(6,5) with 28 (25 minutes,
-/// against 30 with 8 GB): docs/results.md sections 4.3 and 4.5. Pages are
-/// faulted in during the search, so a table bigger than the problem
-/// slows it down.
-pub(crate) const SIZING_TABLE_LOG2_OVER_SEEDS: u32 = 4;
+/// seeds beyond the database, the best tables measured (docs/results.md
+/// sections 4.3 and 4.5): 4 GB for Kalah(6,5) with 30 (701 s, against
+/// 775 s with 2 GB and 841 s with 8 GB), 16 GB with 28 (25 minutes,
+/// against 30 with 8 GB), 64 MB for Kalah(6,4) with 24 (36.5 s, against
+/// 37.7 s with 256 MB and 43 s with 1 GB); Kalah(6,4) with 20 gets 1 GB
+/// (101 s, against 96 s with 4 GB). Pages are faulted in during the
+/// search, so a table bigger than the problem slows it down.
+pub(crate) const SIZING_TABLE_LOG2_OVER_SEEDS: u32 = 2;
 
 /// ... bounded below by this (the small solves of docs/results.md
 /// section 3 use 64 MB) ...

@@ -7,13 +7,13 @@ use mancala_core::{Position, Rules};
 use super::SolverOptions;
 use crate::egdb::Egdb;
 use crate::params::{
-    SIZING_DATABASE_SHIFT, SIZING_GAME_SEEDS_SHIFT, SIZING_MEMORY_SHIFT, SIZING_TABLE_FLOOR_BYTES,
+    SIZING_DATABASE_SHARE, SIZING_GAME_SEEDS_SHIFT, SIZING_MEMORY_SHARE, SIZING_TABLE_FLOOR_BYTES,
     SIZING_TABLE_LOG2_OVER_SEEDS, SIZING_TABLE_MAX_BYTES, SIZING_TABLE_MIN_BYTES,
 };
 
 /// What [`SolverOptions::for_machine`] chose, and why. Its `Display` is one
-/// line: `table 4096 MiB, endgame database of 28 seeds (5.59 GB, as much
-/// as the memory allows), from 25.8 GB available`.
+/// line: `table 4096 MiB, endgame database of 30 seeds (11.1 GB, half the
+/// game's 60), from 25.8 GB available`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MachineSizing {
     /// The options chosen.
@@ -38,7 +38,7 @@ pub enum DatabaseLimit {
         /// The seeds in the game.
         game: usize,
     },
-    /// Its share of the memory (a quarter of what is available).
+    /// Its share of the memory (half of what is available).
     Memory,
     /// The seed count was asked for, not chosen.
     Asked,
@@ -49,17 +49,18 @@ impl SolverOptions {
     /// machine with `available_bytes` of memory free (Linux's
     /// `MemAvailable`; the caller reads it, so this is a pure function).
     ///
-    /// It spends at most half the memory. The database takes the most
-    /// seeds whose [`Egdb::size`] (one byte a board: C(seeds + 2h, 2h) for
-    /// h houses a side) fits in half of that, and no more than half the
-    /// game's seeds; rules with no database ([`Egdb::supports`]) get none.
-    /// The table is [`SolverOptions::table_for_machine`]. The reasons,
-    /// from docs/results.md section 4: Kalah(6,5) took 25 minutes with a
-    /// 28-seed database (5.6 GB) and a 16 GB table and over an hour with
-    /// 256 MB and 12 seeds; Kalah(6,4) took 18 s with 24 seeds and 1.9 s
-    /// with 28, whose build takes 30 to 50 minutes instead of 6 to 12; a
-    /// table bigger than the problem is slower (its pages are faulted in
-    /// during the search).
+    /// It spends at most three quarters of the memory. The database
+    /// takes the most seeds whose [`Egdb::size`] (one byte a board:
+    /// C(seeds + 2h, 2h) for h houses a side) fits in two thirds of that
+    /// (half the memory), and no more than half the game's seeds; rules
+    /// with no database ([`Egdb::supports`]) get none. The table is
+    /// [`SolverOptions::table_for_machine`]. The reasons, from
+    /// docs/results.md section 4: Kalah(6,5) took 701 s with a 30-seed
+    /// database (11.06 GB) and a 4 GB table, 25 minutes with 28 seeds
+    /// (5.6 GB) and 16 GB, and over an hour with 256 MB and 12 seeds;
+    /// Kalah(6,4) took 18 s with 24 seeds and 1.9 s with 28, whose build
+    /// takes 30 to 50 minutes instead of 6 to 12; a table bigger than the
+    /// problem is slower (its pages are faulted in during the search).
     ///
     /// # Examples
     ///
@@ -67,19 +68,19 @@ impl SolverOptions {
     /// use mancala_ai::SolverOptions;
     /// use mancala_core::{Preset, RuleSet, Rules};
     ///
-    /// // Kalah(6,5) on a machine with 24 GiB free: 12 GiB to spend, at most
-    /// // 6 GiB of it for the database: 28 seeds, C(40,12) = 5,586,853,480
-    /// // bytes (29 would take C(41,12) = 7,898,654,920); the table, the
-    /// // biggest power of two in the 7.3 GB left: 4 GiB.
+    /// // Kalah(6,5) on a machine with 24 GiB free: 18 GiB to spend, at most
+    /// // 12 GiB of it for the database: 30 seeds, half the game's 60,
+    /// // C(42,12) = 11,058,116,888 bytes; the table wants 2^(30 + 2)
+    /// // bytes, 4 GiB, and the 8.3 GB left hold it.
     /// let rules = Rules::new(&RuleSet { seeds: 5, ..Preset::Kalah.rules() })?;
     /// let sizing = SolverOptions::for_machine(&rules, 24 << 30);
-    /// assert_eq!(sizing.options, SolverOptions { table_bytes: 4 << 30, database_seeds: 28 });
-    /// assert_eq!(sizing.database_bytes, 5_586_853_480);
+    /// assert_eq!(sizing.options, SolverOptions { table_bytes: 4 << 30, database_seeds: 30 });
+    /// assert_eq!(sizing.database_bytes, 11_058_116_888);
     /// # Ok::<(), mancala_core::RuleError>(())
     /// ```
     pub fn for_machine(rules: &Rules, available_bytes: u64) -> MachineSizing {
         let game = game_seeds(rules);
-        let database_share = spendable(available_bytes) >> SIZING_DATABASE_SHIFT;
+        let database_share = share(spendable(available_bytes), SIZING_DATABASE_SHARE);
         let (database_seeds, database_limit) = if Egdb::supports(rules) {
             let cap = (game >> SIZING_GAME_SEEDS_SHIFT).min(mancala_core::MAX_SEEDS);
             let fitting = (0..=cap)
@@ -98,12 +99,12 @@ impl SolverOptions {
 
     /// The table for solving under `rules` with a database of
     /// `database_seeds` seeds on a machine with `available_bytes` free: a
-    /// power of two, `2^(s + 4)` bytes for `s` seeds of the game beyond
-    /// the database (256 MiB for Kalah(6,4) with 24 seeds, 16 GiB for
-    /// Kalah(6,5) with 28: the best tables measured, docs/results.md
-    /// sections 4.3 and 4.5), at least 64 MiB and at most 16 GiB, and no
-    /// more than the half of the memory the database leaves (at least
-    /// 1 MiB whatever the memory).
+    /// power of two, `2^(s + 2)` bytes for `s` seeds of the game beyond
+    /// the database (64 MiB for Kalah(6,4) with 24 seeds, 4 GiB for
+    /// Kalah(6,5) with 30, 16 GiB with 28: the best tables measured,
+    /// docs/results.md sections 4.3 and 4.5), at least 64 MiB and at most
+    /// 16 GiB, and no more than what the database leaves of the three
+    /// quarters of the memory spent (at least 1 MiB whatever the memory).
     ///
     /// # Examples
     ///
@@ -111,10 +112,10 @@ impl SolverOptions {
     /// use mancala_ai::SolverOptions;
     /// use mancala_core::{Preset, Rules};
     ///
-    /// // Kalah(6,4) with 24 seeds in the database: 48 - 24 = 24 seeds beyond
-    /// // it, a 2^28-byte table.
+    /// // Kalah(6,4) with 20 seeds in the database: 48 - 20 = 28 seeds beyond
+    /// // it, a 2^30-byte table.
     /// let rules = Rules::new(&Preset::Kalah.rules())?;
-    /// assert_eq!(SolverOptions::table_for_machine(&rules, 24 << 30, 24), 256 << 20);
+    /// assert_eq!(SolverOptions::table_for_machine(&rules, 24 << 30, 20), 1 << 30);
     /// # Ok::<(), mancala_core::RuleError>(())
     /// ```
     pub fn table_for_machine(rules: &Rules, available_bytes: u64, database_seeds: usize) -> usize {
@@ -152,7 +153,7 @@ impl MachineSizing {
     /// let rules = Rules::new(&Preset::Kalah.rules())?;
     /// let sizing = MachineSizing::with_seeds(&rules, 24 << 30, 20, DatabaseLimit::Asked);
     /// assert_eq!(sizing.database_bytes, 225_792_840);
-    /// assert_eq!(sizing.options.table_bytes, 4 << 30);
+    /// assert_eq!(sizing.options.table_bytes, 1 << 30);
     /// # Ok::<(), mancala_core::RuleError>(())
     /// ```
     pub fn with_seeds(
@@ -211,7 +212,12 @@ impl std::fmt::Display for MachineSizing {
 
 /// What the sizing spends of `available` bytes.
 fn spendable(available: u64) -> u64 {
-    available >> SIZING_MEMORY_SHIFT
+    share(available, SIZING_MEMORY_SHARE)
+}
+
+/// `bytes * numerator / denominator`, rounded down, without overflow.
+fn share(bytes: u64, (numerator, denominator): (u64, u64)) -> u64 {
+    (u128::from(bytes) * u128::from(numerator) / u128::from(denominator)) as u64
 }
 
 /// The seeds in the game under `rules` (board, stores and discarded).
@@ -314,40 +320,51 @@ mod tests {
         assert_eq!(database_bytes(&rules, 255), u64::MAX);
     }
 
-    /// 24 GiB free, Kalah(6,5) (60 seeds): 12 GiB to spend, 6 GiB
-    /// (6,442,450,944) for the database. C(40,12) = 5,586,853,480 fits,
-    /// C(41,12) = 7,898,654,920 does not: 28 seeds. The table wants
-    /// 2^(60 - 28 + 4), capped at 16 GiB; 12 GiB - 5.59 GB = 7.3 GB are
-    /// left, whose biggest power of two is 4 GiB.
+    /// 24 GiB free, Kalah(6,5) (60 seeds): 18 GiB to spend
+    /// (19,327,352,832 bytes), 12 GiB (12,884,901,888) for the database.
+    /// C(42,12) = 11,058,116,888 fits: 30 seeds, half the game's. The
+    /// table wants 2^(60 - 30 + 2) = 4 GiB; 19,327,352,832 -
+    /// 11,058,116,888 = 8,269,235,944 are left, which hold it (the 701 s
+    /// of docs/results.md section 4.3).
     #[test]
-    fn a_24_gib_machine_solves_kalah_6_5_with_28_seeds() {
+    fn a_24_gib_machine_solves_kalah_6_5_with_30_seeds_and_4_gib() {
         let sizing = SolverOptions::for_machine(&kalah(6, 5), 24 * GIB);
-        assert_eq!(sizing.options.database_seeds, 28);
-        assert_eq!(sizing.database_bytes, 5_586_853_480);
+        assert_eq!(sizing.options.database_seeds, 30);
+        assert_eq!(sizing.database_bytes, 11_058_116_888);
         assert_eq!(sizing.options.table_bytes as u64, 4 * GIB);
-        assert_eq!(sizing.database_limit, DatabaseLimit::Memory);
+        assert_eq!(sizing.database_limit, DatabaseLimit::GameSeeds { game: 60 });
         assert_eq!(
             sizing.to_string(),
-            "table 4096 MiB, endgame database of 28 seeds (5.59 GB, as much as the memory allows), \
+            "table 4096 MiB, endgame database of 30 seeds (11.1 GB, half the game's 60), \
              from 25.8 GB available"
         );
+        // 20 GiB free: 15 GiB to spend, 10 GiB (10,737,418,240) for the
+        // database: C(41,12) = 7,898,654,920 fits, C(42,12) does not: 29
+        // seeds; 16,106,127,360 - 7,898,654,920 = 8,207,472,440 are left,
+        // whose biggest power of two, 4 GiB, is less than the 2^(31 + 2)
+        // = 8 GiB the table wants.
+        let sizing = SolverOptions::for_machine(&kalah(6, 5), 20 * GIB);
+        assert_eq!(sizing.options.database_seeds, 29);
+        assert_eq!(sizing.database_bytes, 7_898_654_920);
+        assert_eq!(sizing.options.table_bytes as u64, 4 * GIB);
+        assert_eq!(sizing.database_limit, DatabaseLimit::Memory);
     }
 
-    /// 2 GiB free, Kalah(6,5): 1 GiB to spend, 512 MiB (536,870,912) for
-    /// the database: C(34,12) = 548,354,040 is too many, C(33,12) =
-    /// 354,817,320 fits: 21 seeds. 1,073,741,824 - 354,817,320 =
-    /// 718,924,504 left: a 512 MiB table.
+    /// 2 GiB free, Kalah(6,5): 1.5 GiB (1,610,612,736) to spend, 1 GiB
+    /// (1,073,741,824) for the database: C(36,12) = 1,251,677,700 is too
+    /// many, C(35,12) = 834,451,800 fits: 23 seeds. 1,610,612,736 -
+    /// 834,451,800 = 776,160,936 left: a 512 MiB table.
     #[test]
-    fn a_2_gib_machine_solves_kalah_6_5_with_21_seeds() {
+    fn a_2_gib_machine_solves_kalah_6_5_with_23_seeds() {
         let sizing = SolverOptions::for_machine(&kalah(6, 5), 2 * GIB);
         assert_eq!(
             sizing.options,
             SolverOptions {
                 table_bytes: 512 << 20,
-                database_seeds: 21
+                database_seeds: 23
             }
         );
-        assert_eq!(sizing.database_bytes, 354_817_320);
+        assert_eq!(sizing.database_bytes, 834_451_800);
     }
 
     /// Kalah(4,3) has 24 seeds: half of them, 12, C(20,8) = 125,970
@@ -370,15 +387,15 @@ mod tests {
     }
 
     /// Kalah(6,4) on a big machine: 24 seeds (half its 48) and
-    /// 2^(24 + 4) bytes: the 256 MB table docs/results.md section 4.5
+    /// 2^(24 + 2) bytes: the 64 MB table docs/results.md section 4.5
     /// measured best with that database.
     #[test]
-    fn kalah_6_4_gets_24_seeds_and_256_mib() {
+    fn kalah_6_4_gets_24_seeds_and_64_mib() {
         let sizing = SolverOptions::for_machine(&kalah(6, 4), 24 * GIB);
         assert_eq!(
             sizing.options,
             SolverOptions {
-                table_bytes: 256 << 20,
+                table_bytes: 64 << 20,
                 database_seeds: 24
             }
         );
@@ -388,24 +405,28 @@ mod tests {
                 24 * GIB,
                 24
             ),
-            256 << 20
+            64 << 20
         );
-        // With 20 seeds asked: C(32,12) bytes, 28 seeds beyond: 2^32.
+        // With 20 seeds asked: C(32,12) bytes, 28 seeds beyond: 2^30.
         let asked = MachineSizing::with_seeds(&kalah(6, 4), 24 * GIB, 20, DatabaseLimit::Asked);
         assert_eq!(asked.database_bytes, 225_792_840);
-        assert_eq!(asked.options.table_bytes as u64, 4 * GIB);
+        assert_eq!(asked.options.table_bytes as u64, GIB);
     }
 
     /// Oware has no endgame database (its end looks at the stores): no
-    /// seeds; the table is capped by the memory (8 GiB of 12 to spend).
+    /// seeds; the table, which would want 2^(48 + 2) bytes, is capped by
+    /// the memory (8 GiB of the 12 to spend with 16 GiB free) or at
+    /// 16 GiB (of 18 with 24 GiB free).
     #[test]
     fn oware_gets_no_database() {
         let rules = Rules::new(&Preset::Oware.rules()).expect("Oware");
-        let sizing = SolverOptions::for_machine(&rules, 24 * GIB);
+        let sizing = SolverOptions::for_machine(&rules, 16 * GIB);
         assert_eq!(sizing.options.database_seeds, 0);
         assert_eq!(sizing.database_bytes, 0);
         assert_eq!(sizing.database_limit, DatabaseLimit::Unsupported);
         assert_eq!(sizing.options.table_bytes as u64, 8 * GIB);
+        let sizing = SolverOptions::for_machine(&rules, 24 * GIB);
+        assert_eq!(sizing.options.table_bytes as u64, 16 * GIB);
         assert!(
             sizing
                 .to_string()
@@ -431,11 +452,14 @@ mod tests {
     }
 
     /// A database asked for: its size is counted against the table's
-    /// room. Kalah(6,5), 28 seeds, 8 GiB free: 4 GiB to spend, 5.59 GB
-    /// of it the database: the 1 MiB floor.
+    /// room. Kalah(6,5), 28 seeds, 8 GiB free: 6 GiB (6,442,450,944) to
+    /// spend, 5,586,853,480 of it the database, 855,597,464 left: a
+    /// 512 MiB table; with 4 GiB free, 3 GiB to spend: the 1 MiB floor.
     #[test]
     fn an_asked_database_leaves_the_table_the_rest() {
         let sizing = MachineSizing::with_seeds(&kalah(6, 5), 8 * GIB, 28, DatabaseLimit::Asked);
+        assert_eq!(sizing.options.table_bytes, 512 << 20);
+        let sizing = MachineSizing::with_seeds(&kalah(6, 5), 4 * GIB, 28, DatabaseLimit::Asked);
         assert_eq!(sizing.options.table_bytes, 1 << 20);
         assert!(
             sizing.to_string().contains("28 seeds (5.59 GB, as asked)"),
