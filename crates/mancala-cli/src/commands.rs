@@ -339,6 +339,9 @@ fn solve(rules: &Rules, args: &SolveArgs) -> CliResult {
     let game = replay(rules, &moves(&args.moves)?)?;
     let pos = *game.position();
     let plan = crate::sizing::solver_options(rules, args);
+    // A big solve runs again from the start with huge pages (it returns
+    // here only if it does not).
+    crate::sizing::restart_with_huge_pages(rules, &plan);
     let (options, mut chosen) = (plan.options, plan.line);
     // Told before a build (it may take long), but after reading a file,
     // so that a file that cannot be used gets its one line alone.

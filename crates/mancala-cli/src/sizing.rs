@@ -14,6 +14,16 @@ use crate::cli::SolveArgs;
 /// A database at least this big takes minutes to build: the line says so.
 const LONG_BUILD_BYTES: u64 = 100_000_000;
 
+/// From this much memory for the table and the database together, `solve`
+/// has glibc's malloc ask for transparent huge pages
+/// ([`restart_with_huge_pages`]): Kalah(6,5) took 701 s with them and
+/// 847 s without (docs/results.md section 4.3).
+const HUGE_PAGES_FROM_BYTES: u64 = 1 << 30;
+
+/// The glibc tunable that has malloc give its big blocks transparent huge
+/// pages (`madvise(MADV_HUGEPAGE)`), read when a program starts.
+const HUGE_PAGES_TUNABLE: &str = "glibc.malloc.hugetlb";
+
 /// Where `solve` gets its endgame database.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DatabaseFile {
@@ -95,13 +105,86 @@ pub fn solver_options(rules: &Rules, args: &SolveArgs) -> Plan {
         sizing.options.table_bytes = table_bytes;
     }
     let file = database_file(rules, args, sizing.options.database_seeds);
-    let line = format!("solver: {sizing}{}", database_note(&sizing, &file));
+    let line = format!(
+        "solver: {sizing}{}{}",
+        database_note(&sizing, &file),
+        huge_pages_note(rules, &sizing.options)
+    );
     Plan {
         options: sizing.options,
         line: Some(line),
         file,
     }
 }
+
+/// The memory the solver takes for `options` under `rules`: its table
+/// and its endgame database.
+fn memory_bytes(rules: &Rules, options: &SolverOptions) -> u64 {
+    let database = if Egdb::supports(rules) && options.database_seeds > 0 {
+        Egdb::size(rules, options.database_seeds) as u64
+    } else {
+        0
+    };
+    options.table_bytes as u64 + database
+}
+
+/// The `glibc.malloc.hugetlb` setting of `GLIBC_TUNABLES`, if it has one
+/// (`glibc.malloc.hugetlb=1`).
+fn huge_pages_setting() -> Option<String> {
+    let tunables = std::env::var_os("GLIBC_TUNABLES")?;
+    tunables
+        .to_string_lossy()
+        .split(':')
+        .find(|t| t.starts_with(&format!("{HUGE_PAGES_TUNABLE}=")))
+        .map(str::to_string)
+}
+
+/// What the line says of huge pages when the solver takes a lot of
+/// memory: the tunable in force, or that there is none.
+fn huge_pages_note(rules: &Rules, options: &SolverOptions) -> String {
+    if memory_bytes(rules, options) < HUGE_PAGES_FROM_BYTES {
+        return String::new();
+    }
+    match huge_pages_setting() {
+        Some(setting) => format!("; huge pages: {setting}"),
+        None => "; no huge pages".to_string(),
+    }
+}
+
+/// Starts this same `mancala` command again, as the same process
+/// (`exec`), with `glibc.malloc.hugetlb=1` added to `GLIBC_TUNABLES`,
+/// when the plan takes at least [`HUGE_PAGES_FROM_BYTES`] and the
+/// variable says nothing of huge pages yet (a setting of the user's is
+/// kept, `=0` too): glibc reads its tunables only when a program starts,
+/// and asking the kernel for huge pages from here would take `unsafe`
+/// code. Only on Linux with glibc; returns (and the solve goes on without
+/// them) when that cannot be done.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+pub fn restart_with_huge_pages(rules: &Rules, plan: &Plan) {
+    use std::os::unix::process::CommandExt;
+
+    if memory_bytes(rules, &plan.options) < HUGE_PAGES_FROM_BYTES || huge_pages_setting().is_some()
+    {
+        return;
+    }
+    let Ok(exe) = std::env::current_exe() else {
+        return;
+    };
+    let mut tunables = std::env::var_os("GLIBC_TUNABLES").unwrap_or_default();
+    if !tunables.is_empty() {
+        tunables.push(":");
+    }
+    tunables.push(format!("{HUGE_PAGES_TUNABLE}=1"));
+    let error = std::process::Command::new(exe)
+        .args(std::env::args_os().skip(1))
+        .env("GLIBC_TUNABLES", tunables)
+        .exec();
+    eprintln!("solver: could not start again with huge pages ({error}); going on without them");
+}
+
+/// Elsewhere glibc's tunable does not apply: nothing to do.
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+pub fn restart_with_huge_pages(_rules: &Rules, _plan: &Plan) {}
 
 /// Where the database of `seeds` seeds comes from under `args`.
 fn database_file(rules: &Rules, args: &SolveArgs, seeds: usize) -> DatabaseFile {

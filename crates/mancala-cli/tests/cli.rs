@@ -3,10 +3,11 @@
 
 mod common;
 
+use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use common::{mancala, mancala_with};
+use common::{Run, mancala, mancala_with};
 use serde_json::Value;
 
 fn ok(args: &[&str]) -> String {
@@ -682,6 +683,50 @@ fn solve_matches_rules_md() {
 
 /// `solve` of Kalah(4,3) (docs/rules.md section 11: +6).
 const SOLVE_KALAH43: [&str; 5] = ["solve", "--set", "houses=4", "--set", "seeds=3"];
+
+/// A solve of at least a GiB of table and database starts again with
+/// glibc's malloc asking for huge pages (`GLIBC_TUNABLES`), and says so;
+/// a setting of the user's is kept; a small solve does neither.
+#[test]
+fn a_big_solve_starts_again_with_huge_pages() {
+    let mut big = SOLVE_KALAH43.to_vec();
+    big.extend(["--table-mb", "1100"]);
+    let line = |run: &Run| {
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        assert!(run.stdout.starts_with("value 6\nbest "), "{}", run.stdout);
+        run.stderr
+            .lines()
+            .find(|l| l.starts_with("solver: "))
+            .unwrap_or_else(|| panic!("no choice line in {:?}", run.stderr))
+            .to_string()
+    };
+    // Only the process started again can have the tunable: this one was
+    // given none.
+    let none = mancala_with(&big, "", &[("GLIBC_TUNABLES", OsStr::new(""))]);
+    let said = line(&none);
+    assert!(said.starts_with("solver: table 1100 MiB, "), "{said}");
+    assert!(
+        said.ends_with("; huge pages: glibc.malloc.hugetlb=1"),
+        "{said}"
+    );
+    // Another tunable of the user's: added to.
+    let other = mancala_with(
+        &big,
+        "",
+        &[("GLIBC_TUNABLES", OsStr::new("glibc.malloc.check=0"))],
+    );
+    assert!(line(&other).ends_with("; huge pages: glibc.malloc.hugetlb=1"));
+    // The user's own setting wins, off too.
+    let off = mancala_with(
+        &big,
+        "",
+        &[("GLIBC_TUNABLES", OsStr::new("glibc.malloc.hugetlb=0"))],
+    );
+    assert!(line(&off).ends_with("; huge pages: glibc.malloc.hugetlb=0"));
+    // 64 MiB and a 126 kB database: not worth it, not a word.
+    let small = mancala_with(&SOLVE_KALAH43, "", &[("GLIBC_TUNABLES", OsStr::new(""))]);
+    assert!(!line(&small).contains("huge pages"));
+}
 
 /// The plain `solve` chooses its table and database from the memory free
 /// and the rules and says so on stderr; stdout is as before.
