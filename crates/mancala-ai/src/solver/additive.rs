@@ -359,17 +359,7 @@ impl<'r> Solver<'r> {
             let mut best = -INF;
             for m in pos.legal_moves() {
                 let (child, gain) = play(pos, m);
-                let v = if child.is_over() {
-                    gain
-                } else {
-                    let leaf = self.known(&child).unwrap_or(0);
-                    if child.player_to_move() == player {
-                        gain + leaf
-                    } else {
-                        gain - leaf
-                    }
-                };
-                best = best.max(v);
+                best = best.max(self.shallow_move(player, &child, gain, 0, alpha, beta));
                 if best >= beta {
                     break;
                 }
@@ -392,13 +382,7 @@ impl<'r> Solver<'r> {
         sort_best_first(&mut order[..n], |&(score, _)| score);
         for &(_, i) in &order[..n] {
             let (child, gain) = children[usize::from(i)];
-            let v = if child.is_over() {
-                gain
-            } else if child.player_to_move() == player {
-                gain + self.shallow(&child, depth - 1, alpha - gain, beta - gain)
-            } else {
-                gain - self.shallow(&child, depth - 1, gain - beta, gain - alpha)
-            };
+            let v = self.shallow_move(player, &child, gain, depth - 1, alpha, beta);
             best = best.max(v);
             alpha = alpha.max(v);
             if alpha >= beta {
@@ -406,6 +390,28 @@ impl<'r> Solver<'r> {
             }
         }
         best
+    }
+
+    /// [`Solver::shallow`]'s value for `player` of the move that gained
+    /// `gain` and led to `child`, its future searched `depth` plies more
+    /// (the window `(alpha, beta)` is the mover's).
+    #[inline(always)]
+    fn shallow_move(
+        &self,
+        player: usize,
+        child: &Position<'_>,
+        gain: i32,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if child.is_over() {
+            gain
+        } else if child.player_to_move() == player {
+            gain + self.shallow(child, depth, alpha - gain, beta - gain)
+        } else {
+            gain - self.shallow(child, depth, gain - beta, gain - alpha)
+        }
     }
 
     /// The database's value of `pos` (not over), if it may answer.
