@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 use mancala_core::{MoveList, NoMove, Position, Rules, Side};
 
 use crate::moves::score_gain;
+use crate::params::PREFETCH_LOCALITY;
 
 /// Counts of the ways to put `m` seeds into `k` houses, and their running
 /// sums, for ranking boards.
@@ -461,6 +462,14 @@ impl Egdb {
         let mut board = [0u8; 2 * mancala_core::MAX_HOUSES];
         let board = turned(pos, &mut board);
         Some(self.shape.index_of(board, seeds))
+    }
+
+    /// Asks the processor to bring the value at `index` (a place given by
+    /// [`Egdb::locate`]) near, without waiting for it (the solver's hint,
+    /// `PREFETCH_LOCALITY` in params.rs).
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, index: usize) {
+        mem_prefetch::prefetch_read_data::<_, PREFETCH_LOCALITY>(&self.values[index]);
     }
 
     /// The value at a place given by [`Egdb::locate`].

@@ -85,6 +85,15 @@ pub(crate) const ORDER_MARGIN: i32 = 10;
 /// The depth of that ordering search, in plies (measured: 2 to 6 tried).
 pub(crate) const ORDER_DEPTH: u32 = 4;
 
+/// The locality hint of the solver's prefetches of its children's table
+/// buckets and database values (`mem_prefetch`'s: 0 is `prefetchnta`, 3
+/// `prefetcht0`). Kalah(6,4) with a 4 GB table on two threads
+/// (docs/results.md section 4.5): 0.435 µs a position with 0, 0.487 to
+/// 0.522 without prefetching, 0.535 to 0.548 with 2 and 0.535 to 0.541
+/// with 3: the hints that keep the lines in the outer caches cost more
+/// than they hide.
+pub(crate) const PREFETCH_LOCALITY: i32 = 0;
+
 /// A search thread looks at the flags that may stop it (a sibling's cut
 /// at a split point, the end of a root pass) once per this many positions
 /// (a power of two).

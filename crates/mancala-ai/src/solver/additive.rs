@@ -152,9 +152,11 @@ impl<'r> Solver<'r> {
 
     /// Plays every move of `pos` and reads what the table and the database
     /// know of each child: bounds on its value for its player to move.
-    /// The children are played first and their table buckets and database
-    /// values read in a second, tight loop, so that the processor overlaps
-    /// the cache misses (the probes are most of the time spent).
+    /// The children are played first, each one's table bucket or database
+    /// value prefetched as soon as its place is known, and read in a
+    /// second, tight loop, so that the cache misses overlap each other and
+    /// the work on the next children (the probes are most of the time
+    /// spent).
     #[inline(always)]
     fn look_up_children(&self, pos: &Position<'_>, late: bool, c: &mut Children) {
         let player = pos.player_to_move();
@@ -171,12 +173,15 @@ impl<'r> Solver<'r> {
                 && let Some(db) = &self.database
                 && let Some(place) = db.locate(&child)
             {
+                db.prefetch(place);
                 c.places[i] = Some(place);
                 continue;
             }
             let seeds = child.board_seeds() as i32;
             c.bounds[i] = (-seeds, seeds);
-            c.keys[i] = child.board_key();
+            let key = child.board_key();
+            self.table.prefetch(key);
+            c.keys[i] = key;
         }
         // Loads only, no branch on what they read: every miss in flight
         // at once.

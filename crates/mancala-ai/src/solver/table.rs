@@ -7,6 +7,7 @@ use mancala_core::Move;
 
 use super::INF;
 use crate::moves::{index_move, move_index};
+use crate::params::PREFETCH_LOCALITY;
 use crate::tt::Table;
 
 /// One table entry: bounds on a position's value and its best move.
@@ -108,6 +109,14 @@ impl Table<Slot> {
     pub(super) fn bucket(&self, key: u64) -> Bucket {
         let i = self.bucket_index(key);
         [self.get(i), self.get(i + 1)]
+    }
+
+    /// Asks the processor to bring `key`'s bucket near, without waiting
+    /// for it (a non-temporal hint, [`PREFETCH_LOCALITY`]): a later
+    /// [`Table::bucket`] of `key` then finds it there, or on its way.
+    #[inline(always)]
+    pub(super) fn prefetch(&self, key: u64) {
+        mem_prefetch::prefetch_read_data::<_, PREFETCH_LOCALITY>(self.at(self.bucket_index(key)));
     }
 
     /// The entry of `key`, if stored.
