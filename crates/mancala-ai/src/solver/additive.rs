@@ -350,7 +350,10 @@ impl<'r> Solver<'r> {
         if pos.is_over() {
             return 0;
         }
-        if let Some(v) = self.known(pos) {
+        if pos.sowings() >= self.late
+            && let Some(db) = &self.database
+            && let Some(v) = db.probe(pos)
+        {
             return v;
         }
         if depth == 0 {
@@ -416,18 +419,6 @@ impl<'r> Solver<'r> {
             gain + self.shallow(child, depth, alpha - gain, beta - gain)
         } else {
             gain - self.shallow(child, depth, gain - beta, gain - alpha)
-        }
-    }
-
-    /// The database's value of `pos` (not over), if it may answer.
-    #[inline(always)]
-    fn known(&self, pos: &Position<'_>) -> Option<i32> {
-        if pos.sowings() >= self.late
-            && let Some(db) = &self.database
-        {
-            db.probe(pos)
-        } else {
-            None
         }
     }
 }
