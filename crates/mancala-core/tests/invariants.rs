@@ -149,8 +149,10 @@ fn check_sowing_steps(pos: &Position<'_>, after: &Position<'_>, m: Move, effect:
         .collect();
     let mut stores: Vec<u8> = sides.iter().map(|&s| pos.store(s)).collect();
     let mut hand = 0u8;
-    // Seeds the mover's store got by takes while sowing.
-    let mut taken_by_mover = 0u8;
+    // Seeds the mover's store got by takes while sowing. Under
+    // `relay_store` the same seeds can be taken many times in one move,
+    // past the 255 that `Effect::captured` counts to.
+    let mut taken_by_mover = 0u32;
     for step in &steps {
         match *step {
             SowingStep::Lift(Cup::House { side, number }) => {
@@ -183,7 +185,7 @@ fn check_sowing_steps(pos: &Position<'_>, after: &Position<'_>, m: Move, effect:
                 let tuzdyk = pos.tuzdyk(to) == Some(Cup::House { side, number })
                     || pos.is_child(side, usize::from(number));
                 if to == pos.to_move() && !tuzdyk {
-                    taken_by_mover += seeds;
+                    taken_by_mover += u32::from(seeds);
                 }
             }
             other => panic!("{other:?} lifts or takes a store: {n} in {pos}"),
@@ -191,7 +193,8 @@ fn check_sowing_steps(pos: &Position<'_>, after: &Position<'_>, m: Move, effect:
     }
     assert_eq!(hand, 0, "every lifted seed is sown: {n} in {pos}");
     // A landing's capture goes to the mover: more than the takes gave.
-    let landing_took = effect.captured > taken_by_mover;
+    // A count stopped at 255 cannot tell.
+    let landing_took = effect.captured == u8::MAX || u32::from(effect.captured) > taken_by_mover;
     if landing_took || effect.tuzdyk.is_some() || effect.ended.is_some() || effect.grand_slam {
         return;
     }

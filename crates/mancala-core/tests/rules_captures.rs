@@ -252,6 +252,35 @@ fn seeds_taken_again_and_again_from_the_store_do_not_overflow_the_counts() {
 }
 
 #[test]
+fn a_landing_capture_after_the_count_stopped_at_255_does_not_overflow_it() {
+    // Found by the invariants proptest: as above, the legs take the
+    // store's seeds back again and again, and then the last seed falls
+    // in an empty house of the mover's (its house 2) and captures it
+    // with the house across (docs/rules.md section 5): one more capture
+    // on a count already at 255, which overflowed (a panic in debug
+    // builds; `capture_empty_opposite` did the same). The board after it is
+    // `tests/reference/perft.py`'s (`python3 perft.py` with these rules
+    // lists the same children of this position).
+    let set = RuleSet::from_spec(
+        "kalah,houses=4,seeds=8,origin=first,relay=next,capture=opposite,capture_empty_opposite=true,sow_capture_counts=4,sow_capture_by=sower,relay_store=true",
+    )
+    .unwrap();
+    let rules = compile(set);
+    let mut pos = at(&rules, "3,0,0,3:7 3,3,3,1:41 to=1 ply=18");
+    let effect = play(&mut pos, 1);
+    assert_eq!(pos.to_string(), "1,3,0,1:7 1,0,0,16:35 to=0 ply=19");
+    assert_eq!(
+        effect.last,
+        Some(Cup::House {
+            side: Side::new(1),
+            number: 2
+        })
+    );
+    assert!(!effect.relay_limited);
+    assert_eq!((effect.sow_taken, effect.captured), (255, 255));
+}
+
+#[test]
 fn sow_capture_and_gap_capture_together() {
     // Pallanguzhi-like: pasu of 4 while sowing, then across the gap.
     let rules = oware_with(|s| {

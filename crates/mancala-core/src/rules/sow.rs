@@ -78,6 +78,22 @@ impl Sowing {
             tuzdyk: false,
         }
     }
+
+    /// Counts `seeds` more taken to the mover's store. The count stops at
+    /// 255: under `relay_store` a relay lifts the mover's store and sows
+    /// it again (docs/rules.md section 3), so one move can take the same
+    /// seeds many times over.
+    #[inline(always)]
+    fn add_captured(&mut self, seeds: u8) {
+        self.captured = self.captured.saturating_add(seeds);
+    }
+
+    /// Counts `seeds` more taken while sowing (docs/rules.md section 5),
+    /// stopping at 255 as [`Sowing::add_captured`] does.
+    #[inline(always)]
+    fn add_sow_taken(&mut self, seeds: u8) {
+        self.sow_taken = self.sow_taken.saturating_add(seeds);
+    }
 }
 
 /// One step of a sowing, told to the observer of [`Rules::sow_relay`]
@@ -239,8 +255,8 @@ impl Rules {
             CaptureBeforeSowing::FirstSeed => {
                 // Validation keeps every lift at 2 seeds or more.
                 cups[store] += 1;
-                out.captured += 1;
-                out.sow_taken += 1;
+                out.add_captured(1);
+                out.add_sow_taken(1);
                 on_step(Step::Seed(store));
                 n - 1
             }
@@ -249,8 +265,8 @@ impl Rules {
                 if n == 1 && cups[across] > 0 {
                     let seeds = std::mem::take(&mut cups[across]);
                     cups[store] += seeds;
-                    out.captured += seeds;
-                    out.sow_taken += seeds;
+                    out.add_captured(seeds);
+                    out.add_sow_taken(seeds);
                     if REPORT {
                         *captured_cups |= 1 << across;
                     }
@@ -483,7 +499,7 @@ impl Rules {
         debug_assert_eq!(cups[cup], 0, "a grand slam takes every house holding seeds");
         cups[cup] = seeds;
         cups[self.store(side)] -= seeds;
-        out.captured -= seeds;
+        out.captured = out.captured.saturating_sub(seeds);
         if REPORT {
             *captured_cups &= !(1 << cup);
         }
@@ -531,7 +547,7 @@ impl Rules {
         }
         tuzdyks[side] = number;
         cups[self.store(side)] += cups[last];
-        out.captured += cups[last];
+        out.add_captured(cups[last]);
         out.tuzdyk = true;
         cups[last] = 0;
         if REPORT {
@@ -607,7 +623,7 @@ impl Rules {
         }
         let seeds = std::mem::take(&mut cups[last]);
         cups[self.store(side)] += seeds;
-        out.captured += seeds;
+        out.add_captured(seeds);
         if REPORT && seeds > 0 {
             *captured_cups |= 1 << last;
         }
@@ -768,7 +784,7 @@ impl Rules {
         // are told as steps.
         self.capture::<true, KERNEL_GENERAL>(cups, side, last, dir, sowings, result, &mut taken);
         // Taken while the move sows, as captures while sowing are.
-        result.sow_taken += result.captured - before;
+        result.add_sow_taken(result.captured - before);
         if REPORT {
             *captured_cups |= taken;
         }
@@ -903,7 +919,7 @@ impl Rules {
         let taken = cups[last].min(2);
         cups[last] -= taken;
         cups[self.store(side)] += taken;
-        out.captured = out.captured.saturating_add(taken);
+        out.add_captured(taken);
         if REPORT {
             *captured_cups |= 1 << last;
         }
@@ -940,7 +956,7 @@ impl Rules {
         }
         owned[side] |= bit;
         cups[self.store(side)] += cups[last];
-        out.captured += cups[last];
+        out.add_captured(cups[last]);
         cups[last] = 0;
         if REPORT {
             *captured_cups |= 1 << last;
@@ -1160,9 +1176,9 @@ impl Rules {
         cups[self.store(to)] += seeds;
         // Under `relay_store` a move can sow the same seeds from the
         // store and take them back many times: the counts stop at 255.
-        out.sow_taken = out.sow_taken.saturating_add(seeds);
+        out.add_sow_taken(seeds);
         if to == side {
-            out.captured = out.captured.saturating_add(seeds);
+            out.add_captured(seeds);
         }
         if REPORT {
             *captured_cups |= 1 << c;
@@ -1246,7 +1262,7 @@ impl Rules {
             *captured_cups |= houses;
         }
         cups[self.store(side)] += taken as u8;
-        out.captured += taken as u8;
+        out.add_captured(taken as u8);
     }
 
     /// The last seed made a house of the opponent's hold exactly 1
@@ -1295,7 +1311,7 @@ impl Rules {
             if self.capture_empty_opposite {
                 cups[last] = 0;
                 cups[self.store(side)] += 1;
-                out.captured += 1;
+                out.add_captured(1);
                 if REPORT {
                     *captured_cups |= 1 << last;
                 }
@@ -1314,7 +1330,7 @@ impl Rules {
         }
         if leave {
             cups[self.store(side)] += taken;
-            out.captured += taken;
+            out.add_captured(taken);
             if REPORT {
                 *captured_cups |= targets.iter().fold(0, |m, &t| m | 1 << t);
             }
@@ -1322,7 +1338,7 @@ impl Rules {
         }
         cups[last] = 0;
         cups[self.store(side)] += taken + 1;
-        out.captured += taken + 1;
+        out.add_captured(taken + 1);
         if REPORT {
             *captured_cups |= targets.iter().fold(1 << last, |m, &t| m | 1 << t);
         }
@@ -1393,7 +1409,7 @@ impl Rules {
             c = usize::from(prev_house[c]);
         }
         cups[self.store(side)] += taken as u8;
-        out.captured += taken as u8;
+        out.add_captured(taken as u8);
     }
 }
 
