@@ -9,7 +9,9 @@ use crate::moves::{index_move, move_index};
 
 /// A fixed-size table of `E`s indexed by the low bits of a key: a power of
 /// two of entries, allocated at once. What an entry holds, and which
-/// entry a store replaces, is the user's affair.
+/// entry a store replaces, is the user's affair; the keys' low bits must
+/// be as random as their high ones (`Position::board_key`'s are: a key
+/// ending with a bare multiplication crowds a few entries).
 #[derive(Clone, Debug)]
 pub(crate) struct Table<E> {
     entries: Vec<E>,

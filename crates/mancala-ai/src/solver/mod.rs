@@ -16,7 +16,7 @@ use crate::params::{
 use crate::tt::Table;
 use crate::value::MoveValue;
 pub use sizing::{DatabaseLimit, MachineSizing};
-use table::{Entry, SharedTable};
+use table::{Entry, SharedTable, WAYS};
 
 mod additive;
 mod mtdf;
@@ -346,7 +346,10 @@ impl<'r> Solver<'r> {
             rules,
             additive,
             database,
-            table: Arc::new(Table::with_bytes(options.table_bytes, TABLE_MIN_ENTRIES)),
+            table: Arc::new(Table::with_bytes(
+                options.table_bytes,
+                TABLE_MIN_ENTRIES / WAYS,
+            )),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             stop: None,
             helper_nodes: 0,

@@ -67,11 +67,22 @@ pub(super) struct Slot {
     data: AtomicU64,
 }
 
-/// The table the search threads share: entries in buckets of two.
-pub(super) type SharedTable = Table<Slot>;
+/// Entries a bucket holds: the four of a 64-byte cache line.
+pub(super) const WAYS: usize = 4;
 
-/// The two entries of a bucket.
-pub(super) type Bucket = [Entry; 2];
+/// One bucket, aligned on a cache line: a probe's entries come in one
+/// memory access, and a prefetch brings all of them. (A table of bare
+/// slots starts where the allocator puts it, 16 bytes into a line on
+/// glibc, and half its 32-byte buckets of two then straddled two lines.)
+#[derive(Debug, Default)]
+#[repr(C, align(64))]
+pub(super) struct Line([Slot; WAYS]);
+
+/// The table the search threads share: buckets of [`WAYS`] entries.
+pub(super) type SharedTable = Table<Line>;
+
+/// The entries of a bucket.
+pub(super) type Bucket = [Entry; WAYS];
 
 /// The first entry of `bucket` that holds `key`.
 #[inline]
@@ -79,36 +90,30 @@ pub(super) fn find(bucket: &Bucket, key: u64) -> Option<Entry> {
     bucket.iter().copied().find(|e| e.holds(key))
 }
 
-impl Table<Slot> {
+impl Slot {
     #[inline]
-    fn get(&self, i: usize) -> Entry {
-        let slot = self.at(i);
+    fn get(&self) -> Entry {
         Entry::from_words(
-            slot.check.load(Ordering::Relaxed),
-            slot.data.load(Ordering::Relaxed),
+            self.check.load(Ordering::Relaxed),
+            self.data.load(Ordering::Relaxed),
         )
     }
 
     #[inline]
-    fn set(&self, i: usize, e: &Entry) {
+    fn set(&self, e: &Entry) {
         let data = e.data();
-        let slot = self.at(i);
-        slot.check.store(e.key ^ data, Ordering::Relaxed);
-        slot.data.store(data, Ordering::Relaxed);
+        self.check.store(e.key ^ data, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
     }
+}
 
-    /// The index of the first entry of `key`'s bucket.
-    #[inline]
-    fn bucket_index(&self, key: u64) -> usize {
-        self.slot(key) & !1
-    }
-
+impl Table<Line> {
     /// The bucket of `key`, read without looking at it (a caller reading
     /// several buckets in a row has their cache misses overlap).
     #[inline]
     pub(super) fn bucket(&self, key: u64) -> Bucket {
-        let i = self.bucket_index(key);
-        [self.get(i), self.get(i + 1)]
+        let line = &self.at(self.slot(key)).0;
+        std::array::from_fn(|j| line[j].get())
     }
 
     /// Asks the processor to bring `key`'s bucket near, without waiting
@@ -116,7 +121,7 @@ impl Table<Slot> {
     /// [`Table::bucket`] of `key` then finds it there, or on its way.
     #[inline(always)]
     pub(super) fn prefetch(&self, key: u64) {
-        mem_prefetch::prefetch_read_data::<_, PREFETCH_LOCALITY>(self.at(self.bucket_index(key)));
+        mem_prefetch::prefetch_read_data::<_, PREFETCH_LOCALITY>(self.at(self.slot(key)));
     }
 
     /// The entry of `key`, if stored.
@@ -127,10 +132,11 @@ impl Table<Slot> {
 
     /// Stores bounds on `key`'s value and its best move, found in a
     /// subtree of `nodes` positions: over the same position's entry, else
-    /// over the bucket's entry of the smaller subtree.
+    /// over the bucket's entry of the smallest subtree (the first of
+    /// them).
     #[inline]
     pub(super) fn store(&self, key: u64, lower: i32, upper: i32, best: Option<Move>, nodes: u64) {
-        let i = self.bucket_index(key);
+        let line = &self.at(self.slot(key)).0;
         let work = (64 - nodes.leading_zeros()) as u8 + 1;
         let entry = Entry {
             key,
@@ -139,16 +145,73 @@ impl Table<Slot> {
             best: best.map_or(0, |m| move_index(m) as u8 + 1),
             work,
         };
-        let bucket = [self.get(i), self.get(i + 1)];
-        let j = if bucket[0].key == key {
-            0
-        } else if bucket[1].key == key {
-            1
-        } else if bucket[0].work <= bucket[1].work {
-            0
-        } else {
-            1
-        };
-        self.set(i + j, &entry);
+        let bucket: Bucket = std::array::from_fn(|j| line[j].get());
+        let j = bucket.iter().position(|e| e.key == key).unwrap_or_else(|| {
+            (1..WAYS).fold(0, |j, k| {
+                if bucket[k].work < bucket[j].work {
+                    k
+                } else {
+                    j
+                }
+            })
+        });
+        line[j].set(&entry);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `j`th key of bucket 5 of a table of `lines` lines.
+    fn key_in_bucket_5(lines: usize, j: u64) -> u64 {
+        5 + lines as u64 * (j + 1)
+    }
+
+    #[test]
+    fn a_bucket_is_one_aligned_cache_line() {
+        assert_eq!(std::mem::size_of::<Line>(), 64);
+        let table = SharedTable::with_bytes(1 << 16, 1);
+        for i in [0, 1, 2, 1023] {
+            let at = std::ptr::from_ref(table.at(i)) as usize;
+            assert_eq!(
+                at % 64,
+                0,
+                "line {i} starts {} bytes into a cache line",
+                at % 64
+            );
+        }
+    }
+
+    #[test]
+    fn a_bucket_keeps_four_positions_and_then_replaces_the_smallest_subtree() {
+        let table = SharedTable::with_bytes(1 << 16, 1);
+        let key = |j| key_in_bucket_5(1024, j);
+        // Subtrees of 1000, 10, 100 and 1000 positions.
+        for (j, nodes) in [(0, 1000), (1, 10), (2, 100), (3, 1000)] {
+            table.store(key(j), -(j as i32), j as i32, None, nodes);
+        }
+        for j in 0..4 {
+            let e = table
+                .probe(key(j))
+                .expect("every key of a bucket of four is kept");
+            assert_eq!((e.lower, e.upper), (-(j as i16), j as i16));
+        }
+        // A fifth position takes the place of the smallest subtree (key 1).
+        table.store(key(4), -4, 4, Some(Move::House(2)), 1);
+        assert!(table.probe(key(1)).is_none());
+        let e = table.probe(key(4)).unwrap();
+        assert_eq!((e.lower, e.upper, e.best()), (-4, 4, Some(Move::House(2))));
+        // A position stored again keeps its own place, whatever its work.
+        table.store(key(0), 1, 1, None, 1);
+        assert_eq!(
+            table.probe(key(0)).map(|e| (e.lower, e.upper)),
+            Some((1, 1))
+        );
+        for j in [2, 3, 4] {
+            assert!(table.probe(key(j)).is_some(), "key {j} is kept");
+        }
+        // Another bucket is untouched.
+        assert!(table.probe(key_in_bucket_5(1024, 0) + 1).is_none());
     }
 }
