@@ -147,13 +147,8 @@ impl Table<Line> {
         };
         let bucket: Bucket = std::array::from_fn(|j| line[j].get());
         let j = bucket.iter().position(|e| e.key == key).unwrap_or_else(|| {
-            (1..WAYS).fold(0, |j, k| {
-                if bucket[k].work < bucket[j].work {
-                    k
-                } else {
-                    j
-                }
-            })
+            // `min_by_key` gives the first of equal minima.
+            (0..WAYS).min_by_key(|&k| bucket[k].work).unwrap_or(0)
         });
         line[j].set(&entry);
     }
