@@ -107,13 +107,26 @@ impl Slot {
     }
 }
 
+impl Line {
+    /// The line's entries as they stand.
+    #[inline]
+    fn entries(&self) -> Bucket {
+        std::array::from_fn(|j| self.0[j].get())
+    }
+}
+
 impl Table<Line> {
+    /// The line that holds `key`'s bucket.
+    #[inline(always)]
+    fn line(&self, key: u64) -> &Line {
+        self.at(self.slot(key))
+    }
+
     /// The bucket of `key`, read without looking at it (a caller reading
     /// several buckets in a row has their cache misses overlap).
     #[inline]
     pub(super) fn bucket(&self, key: u64) -> Bucket {
-        let line = &self.at(self.slot(key)).0;
-        std::array::from_fn(|j| line[j].get())
+        self.line(key).entries()
     }
 
     /// Asks the processor to bring `key`'s bucket near, without waiting
@@ -121,7 +134,7 @@ impl Table<Line> {
     /// [`Table::bucket`] of `key` then finds it there, or on its way.
     #[inline(always)]
     pub(super) fn prefetch(&self, key: u64) {
-        mem_prefetch::prefetch_read_data::<_, PREFETCH_LOCALITY>(self.at(self.slot(key)));
+        mem_prefetch::prefetch_read_data::<_, PREFETCH_LOCALITY>(self.line(key));
     }
 
     /// The entry of `key`, if stored.
@@ -136,7 +149,7 @@ impl Table<Line> {
     /// them).
     #[inline]
     pub(super) fn store(&self, key: u64, lower: i32, upper: i32, best: Option<Move>, nodes: u64) {
-        let line = &self.at(self.slot(key)).0;
+        let line = self.line(key);
         let work = (64 - nodes.leading_zeros()) as u8 + 1;
         let entry = Entry {
             key,
@@ -145,12 +158,12 @@ impl Table<Line> {
             best: best.map_or(0, |m| move_index(m) as u8 + 1),
             work,
         };
-        let bucket: Bucket = std::array::from_fn(|j| line[j].get());
+        let bucket = line.entries();
         let j = bucket.iter().position(|e| e.key == key).unwrap_or_else(|| {
             // `min_by_key` gives the first of equal minima.
             (0..WAYS).min_by_key(|&k| bucket[k].work).unwrap_or(0)
         });
-        line[j].set(&entry);
+        line.0[j].set(&entry);
     }
 }
 
