@@ -8,7 +8,7 @@ use mancala_core::{
     Side, SowingStep, StoresSown, parse_moves,
 };
 use mancala_testkit::pick::{Choices, random_game};
-use mancala_testkit::rules::{any_rules, fit_layout, random_rules};
+use mancala_testkit::rules::{any_rules, fit_layout, random_rules, with_children, with_wegs};
 use proptest::prelude::*;
 
 /// A game cap for rule sets that do not promise to end.
@@ -50,6 +50,7 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, m: Move, effect: 
         return;
     }
     let side = pos.to_move();
+    let wegs = set.child_kind == ChildKind::Weg;
     // A store given to the opponent (`pass_store`, docs/rules.md section
     // 5) leaves the mover's store empty though seeds were in it.
     let sown_in_store = path.iter().filter(|&&c| c == Cup::Store { side }).count() as u8;
@@ -60,10 +61,10 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, m: Move, effect: 
         let visits = |target: Cup| path.iter().filter(|&&c| c == target).count() as u8;
         let store = Cup::Store { side: s };
         // A seed sown into a tuzdyk or a child goes on to its owner's
-        // store.
+        // store; one sown into a weg stays there (docs/rules.md section 5).
         let other = Side::new(1 - s.index().min(1));
         let children = (1..=pos.rules().houses())
-            .filter(|&number| pos.rules().players() == 2 && pos.is_child(other, number))
+            .filter(|&number| pos.rules().players() == 2 && !wegs && pos.is_child(other, number))
             .map(|number| {
                 visits(Cup::House {
                     side: other,
@@ -88,6 +89,14 @@ fn check_sowing_path(pos: &Position<'_>, after: &Position<'_>, m: Move, effect: 
             } else {
                 0
             };
+            if wegs && pos.child_owner(s, number).is_some() {
+                assert_eq!(
+                    after.house(s, number).unwrap(),
+                    before + visits(house),
+                    "a weg keeps what is sown into it, {house:?}: {n} in {pos}"
+                );
+                continue;
+            }
             if pos.is_tuzdyk(s, number) || pos.is_child(s, number) {
                 assert_eq!(before, 0, "a tuzdyk or a child holds no seed: {pos}");
                 assert_eq!(after.house(s, number), Some(0), "{house:?}: {n} in {pos}");
@@ -645,6 +654,29 @@ proptest! {
     fn is_legal_agrees_with_legal_moves(set in any_rules(), seed in any::<u64>()) {
         let rules = Rules::new(&set).unwrap();
         random_game(&rules, seed, 400, |g| check_legality(g.position()));
+    }
+
+    /// Wegs come up in few of `any_rules`' cases (children a sixth of the
+    /// time, wegs half of those, and a game must make one), so they get
+    /// cases of their own: a weg keeps every seed sown into it.
+    #[test]
+    fn wegs_keep_their_seeds_and_moves_agree(
+        set in (random_rules(), 1u8..=6)
+            .prop_map(|(set, count)| {
+                let set = RuleSet { no_sides: false, ..with_children(set, count, false) };
+                with_wegs(set, true)
+            })
+            .prop_filter("rules that take wegs", |set| {
+                set.child_kind == ChildKind::Weg && set.validate().is_ok()
+            }),
+        seed in any::<u64>(),
+    ) {
+        let rules = Rules::new(&set).unwrap();
+        let total = set.total_seeds() as u32;
+        random_game(&rules, seed, 400, |g| {
+            check_conservation(g.position(), total);
+            check_legality(g.position());
+        });
     }
 
     #[test]

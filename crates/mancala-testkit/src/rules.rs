@@ -888,7 +888,8 @@ pub fn with_end_seeds(rules: RuleSet, seeds: u8) -> RuleSet {
 /// to its `direction_choice`, then the directions repaired as
 /// docs/rules.md section 14 asks: no chosen house past `houses`, at most
 /// 16 houses and chosen houses together, no choice under `parity`, the
-/// middle house of an odd split row chosen, no `parity` with relay
+/// middle house of an odd split row chosen, no choice with wegs (an odd
+/// split row then sows `ccw`), no `parity` with relay
 /// sowing (which then sows `ccw`), `opposed` with two players only and
 /// `no_undo` only on a split row whose end houses are not chosen.
 /// For tests that change the houses of a drawn rule set too.
@@ -908,6 +909,14 @@ pub fn fit_directions(rules: RuleSet, choice: u16) -> RuleSet {
     }
     if direction == Direction::Opposed && rules.players != 2 {
         direction = Direction::Ccw;
+    }
+    // Wegs are played without a chosen direction (section 14), so an odd
+    // split row, whose middle house must be chosen, sows `ccw` instead.
+    if rules.children && rules.child_kind == ChildKind::Weg {
+        chosen.clear();
+        if direction == Direction::Split && houses % 2 == 1 {
+            direction = Direction::Ccw;
+        }
     }
     let middle = houses.div_ceil(2);
     let split_middle = direction == Direction::Split && houses % 2 == 1;
