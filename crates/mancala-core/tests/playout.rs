@@ -148,6 +148,63 @@ fn a_repetition_ends_the_play_out_as_it_ends_a_history() {
 }
 
 #[test]
+fn a_side_left_empty_is_fed_as_the_general_path_feeds_it() {
+    // Oware (docs/rules.md sections 4 and 9: `must_feed`). Side 0 plays
+    // its lone seed of house 1 on to house 2; side 1 plays its only seed,
+    // from house 6 into side 0's house 1 (a 1, no capture), and its own
+    // row is empty. Side 0 must feed it: house 5 (3 seeds: to house 6
+    // and side 1's houses 1 and 2) and house 6 (2: side 1's houses 1 and
+    // 2) do; houses 1 and 2 (a seed each) do not.
+    let rules = Rules::new(&Preset::Oware.rules()).unwrap();
+    let setup: Setup = "1,0,0,0,3,2:20 0,0,0,0,0,1:21".parse().unwrap();
+    let start = Position::from_setup(&rules, &setup).unwrap();
+    let mut pos = start;
+    assert_eq!(pos.play_out(2, &mut |_| 0), 2);
+    assert_eq!(pos.to_string(), "1,1,0,0,3,2:20 0,0,0,0,0,0:21 to=0 ply=2");
+    let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, ["5", "6"]);
+    // The first of them (house 5), as the general path plays it.
+    let mut want = start;
+    for _ in 0..3 {
+        want.play_unchecked(want.legal_moves().get(0).unwrap());
+    }
+    assert_eq!(pos.play_out(1, &mut |_| 0), 1);
+    assert_eq!(pos, want);
+    assert_eq!(pos.to_string(), "1,1,0,0,0,3:20 1,1,0,0,0,0:21 to=1 ply=3");
+}
+
+#[test]
+fn a_majority_ends_the_play_out_and_the_seeds_left_go_to_their_owners() {
+    // Oware (docs/rules.md sections 7 and 9: `majority`, leftover
+    // `owner`). Side 0's lone seed in house 6 lands in side 1's house 1,
+    // making 2: a capture of 2, and 25 of the 48 seeds in side 0's store.
+    // The game ends; side 1's 3 seeds left go to its store (20 + 3).
+    let rules = Rules::new(&Preset::Oware.rules()).unwrap();
+    let setup: Setup = "0,0,0,0,0,1:23 1,0,0,0,0,3:20".parse().unwrap();
+    let start = Position::from_setup(&rules, &setup).unwrap();
+    let mut want = start;
+    want.play_unchecked(want.legal_moves().get(0).unwrap());
+    // With `repetition` (Playout) and without (Position::play_out).
+    let (mut with, mut bare) = (start, start);
+    assert_eq!(Playout::new().play_out(&mut with, 10, &mut |_| 0), 1);
+    assert_eq!(bare.play_out(10, &mut |_| 0), 1);
+    for pos in [with, bare] {
+        assert_eq!(pos.end_reason(), Some(EndReason::Majority));
+        let text = "0,0,0,0,0,0:25 0,0,0,0,0,0:23 to=1 ply=1 over=majority";
+        assert_eq!(pos.to_string(), text);
+        assert_eq!(pos, want);
+    }
+    // One store at exactly half, the other below it, is no end: 24 of
+    // 48 after a capture of 1 + ... (a capture of 2 from 22).
+    let setup: Setup = "0,0,0,0,0,1:22 1,0,0,0,0,3:21".parse().unwrap();
+    let start = Position::from_setup(&rules, &setup).unwrap();
+    let mut pos = start;
+    assert_eq!(pos.play_out(1, &mut |_| 0), 1);
+    assert!(!pos.is_over());
+    assert_eq!(pos.to_string(), "0,0,0,0,0,0:24 0,0,0,0,0,3:21 to=1 ply=1");
+}
+
+#[test]
 fn an_index_past_the_last_move_plays_the_last() {
     let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
     let mut pos = Position::new(&rules);

@@ -362,6 +362,18 @@ struct Regs {
     left: u32,
 }
 
+/// What [`Fast::at_edge`] found: why the loop stops, or that it goes on
+/// with the side to move restricted to the moves that feed the other.
+#[derive(Clone, Copy, Debug)]
+enum Edge {
+    /// The loop stops.
+    Exit(Exit),
+    /// The other side is empty and must be fed (`must_feed`,
+    /// docs/rules.md section 4): these houses (0-based bits) of the side
+    /// to move do, and at least one does.
+    Feed(u32),
+}
+
 /// Why [`Fast::moves`] stopped.
 #[derive(Clone, Copy, Debug)]
 enum Exit {
@@ -383,6 +395,9 @@ struct Fast<'a> {
     /// The counts the count capture takes, less 0 (a house the last
     /// seed lands in holds one at least).
     landing_counts: CountSet,
+    /// Those under 64 ([`CountSet::below_64`]), what the loop reads when
+    /// the game has fewer seeds (`SMALL`).
+    landing_low: u64,
     house_mask: u64,
     store_shift: u32,
     /// Seeds in the game.
@@ -461,8 +476,10 @@ impl<'a> Fast<'a> {
         Fast {
             sow: &regs.sow,
             landing_counts: r.counts.without_zero(),
+            landing_low: r.counts.without_zero().below_64(),
             capture: Capture {
                 counts: r.counts,
+                counts_low: r.counts.below_64(),
                 prev: &regs.prev,
                 house_mask: regs.house_mask,
                 store_shift: regs.store_shift,
@@ -635,7 +652,7 @@ impl<'a> Fast<'a> {
         let captured = match K {
             KERNEL_OPPOSITE => self
                 .capture
-                .take::<K, F>(self.flags, &mut m, &mut o, 0, info),
+                .take::<K, F, SMALL>(self.flags, &mut m, &mut o, 0, info),
             KERNEL_COUNT => {
                 // One branch, taken only when seeds are captured (or the
                 // grand slam cancels it): whether the last seed may
@@ -651,14 +668,20 @@ impl<'a> Fast<'a> {
                     ((u128::from(o) << 64 | u128::from(m)) >> at) as u8
                 };
                 let gate = 0u8.wrapping_sub((info & INFO_MAY_CAPTURE != 0) as u8);
-                self.landing_counts.holds(landing & gate)
-                    && self.capture.take::<K, F>(
-                        self.flags,
-                        &mut m,
-                        &mut o,
-                        side / SIDE_ENTRIES,
-                        info,
-                    )
+                let hit = if SMALL {
+                    // No house holds 64 seeds: one shift of a word in a
+                    // register, no load that waits for the count.
+                    self.landing_low >> (landing & gate & 63) & 1 != 0
+                } else {
+                    self.landing_counts.holds(landing & gate)
+                };
+                hit && self.capture.take::<K, F, SMALL>(
+                    self.flags,
+                    &mut m,
+                    &mut o,
+                    side / SIDE_ENTRIES,
+                    info,
+                )
             }
             _ => false,
         };
@@ -675,9 +698,22 @@ impl<'a> Fast<'a> {
         if ((m & house_mask == 0)
             | (o & house_mask == 0)
             | ((F & (F_DYN | F_MAJORITY) != 0) & (self.store(m | o) >= self.half)))
-            && let Some(exit) = self.at_edge::<F>(st, (m, o), (m2, o2), next, house, captured)
+            && let Some(edge) = self.at_edge::<F>(st, (m, o), (m2, o2), next, house, captured)
         {
-            return Some(exit);
+            match edge {
+                Edge::Exit(exit) => return Some(exit),
+                Edge::Feed(fed) => {
+                    // The side to move must feed the other: its moves
+                    // are those that do.
+                    (st.mover, st.other, st.side) = (m2, o2, next);
+                    st.legal = fed;
+                    st.left -= 1;
+                    if REP && self.repeated::<F>((m2, o2, next), captured, era, boards) {
+                        return Some(Exit::Repeated);
+                    }
+                    return None;
+                }
+            }
         }
         let (m, o) = (m2, o2);
         (st.mover, st.other, st.side) = (m, o, next);
@@ -745,7 +781,7 @@ impl<'a> Fast<'a> {
         next: usize,
         house: usize,
         captured: bool,
-    ) -> Option<Exit> {
+    ) -> Option<Edge> {
         let house_mask = self.house_mask;
         // The end conditions read off the board (`board_ends_game`):
         // a side is empty (only the mover's can be, unless seeds
@@ -754,42 +790,107 @@ impl<'a> Fast<'a> {
             && (m & house_mask == 0 || (captured && o & house_mask == 0));
         let empty_end = self.empty_end::<F>();
         if ended && empty_end.is_none() {
-            return Some(Exit::General(house as u8));
+            return Some(Edge::Exit(Exit::General(house as u8)));
         }
         if !ended
             && self.on::<F>(F_MAJORITY)
             && (self.on::<F>(F_STORES_ON_TRACK) || captured)
             && 2 * self.store(m).max(self.store(o)) >= self.total
         {
-            return Some(Exit::General(house as u8));
+            // A majority (`has_majority`: a store of more than half the
+            // seeds, or both of half) ends the game here when the seeds
+            // left go to their owners (`finish` with `leftover = owner`,
+            // docs/rules.md section 7), as they do at an emptied side
+            // under [`F_END_ANY_EMPTY`]; any other case (one store of
+            // exactly half, other leftovers) goes by the general path.
+            let (twice_m, twice_o) = (2 * self.store(m), 2 * self.store(o));
+            let majority = twice_m.max(twice_o) > self.total
+                || (twice_m == self.total && twice_o == self.total);
+            if majority && self.on::<F>(F_END_ANY_EMPTY) {
+                self.finish_owner(st, (m2, o2), next);
+                return Some(Edge::Exit(Exit::Ended(EndReason::Majority)));
+            }
+            return Some(Edge::Exit(Exit::General(house as u8)));
         }
         if let Some(reason) = empty_end
             && ended
         {
             // `finish`, for the two ends that the loop makes itself.
-            let (mut m, mut o) = (m2, o2);
             if reason == EndReason::AnySideEmpty {
-                let to_store = |word: u64| {
-                    let seeds = u64::from(byte_sum(word & house_mask));
-                    (word & !house_mask) + (seeds << self.store_shift)
-                };
-                (m, o) = (to_store(m), to_store(o));
+                self.finish_owner(st, (m2, o2), next);
+            } else {
+                (st.mover, st.other, st.side, st.legal) = (m2, o2, next, 0);
+                st.left -= 1;
             }
-            (st.mover, st.other, st.side, st.legal) = (m, o, next, 0);
-            st.left -= 1;
-            return Some(Exit::Ended(reason));
+            return Some(Edge::Exit(Exit::Ended(reason)));
         }
-        // No move (a pass or the end), or a side to feed.
-        if m2 & house_mask == 0 || (self.on::<F>(F_MUST_FEED) && o2 & house_mask == 0) {
-            return Some(Exit::General(house as u8));
+        // No move (a pass or the end): the general path.
+        if m2 & house_mask == 0 {
+            return Some(Edge::Exit(Exit::General(house as u8)));
+        }
+        if self.on::<F>(F_MUST_FEED) && o2 & house_mask == 0 {
+            // A side to feed: here when no capture can undo the feeding
+            // (a grand slam captures nothing, so a move that sows into
+            // the empty side leaves seeds there), and some move feeds;
+            // else (the `unfed` rule, or a look-ahead through a capture)
+            // the general path.
+            return match self.feeding::<F>(m2, next) {
+                Some(fed) if fed != 0 => Some(Edge::Feed(fed)),
+                _ => Some(Edge::Exit(Exit::General(house as u8))),
+            };
         }
         None
+    }
+
+    /// The houses (0-based bits) of the side word `m`, of the side whose
+    /// table offset is `side`, whose moves sow seeds into the other
+    /// side's houses, when that settles which feed an empty side: with
+    /// [`F_CANCEL_GRAND_SLAM`], and every house within the tables.
+    /// `None` otherwise.
+    #[inline(always)]
+    fn feeding<const F: u32>(&self, m: u64, side: usize) -> Option<u32> {
+        if !self.on::<F>(F_CANCEL_GRAND_SLAM) {
+            return None;
+        }
+        let mut bits = nonzero_bytes(m & self.house_mask);
+        let mut fed = 0;
+        while bits != 0 {
+            let house = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let n = (m >> (8 * house)) as u8;
+            if n >= SOWN {
+                return None;
+            }
+            if self.sow[Registers::index(side, house, n)].other & self.house_mask != 0 {
+                fed |= 1 << house;
+            }
+        }
+        Some(fed)
+    }
+
+    /// `finish` with the seeds left going to their owners (`leftover =
+    /// owner`, docs/rules.md section 7), in registers: each side's houses
+    /// emptied into its store, `(m2, o2)` the side to move's word and the
+    /// other's after the move, `next` the side to move's table offset;
+    /// the move counted.
+    #[inline(always)]
+    fn finish_owner(&self, st: &mut Regs, (m2, o2): (u64, u64), next: usize) {
+        let house_mask = self.house_mask;
+        let to_store = |word: u64| {
+            let seeds = u64::from(byte_sum(word & house_mask));
+            (word & !house_mask) + (seeds << self.store_shift)
+        };
+        (st.mover, st.other, st.side, st.legal) = (to_store(m2), to_store(o2), next, 0);
+        st.left -= 1;
     }
 }
 
 /// The capture rules of the two-register form, read once per playout.
 struct Capture<'a> {
     counts: CountSet,
+    /// Those under 64 ([`CountSet::below_64`]), read when the game has
+    /// fewer seeds (`SMALL`).
+    counts_low: u64,
     prev: &'a [[u8; 16]; 2],
     house_mask: u64,
     store_shift: u32,
@@ -800,9 +901,10 @@ impl Capture<'_> {
     /// from it) that landed as `info` says (docs/rules.md section 5, as
     /// `Rules::capture` makes it); returns whether seeds were captured.
     /// The count capture must only be asked when `info` says a capture
-    /// may follow.
+    /// may follow and the landing house holds a count it takes.
+    /// `SMALL`: the game has fewer than 64 seeds.
     #[inline(always)]
-    fn take<const K: u8, const F: u32>(
+    fn take<const K: u8, const F: u32, const SMALL: bool>(
         &self,
         flags: u32,
         m: &mut u64,
@@ -860,9 +962,14 @@ impl Capture<'_> {
             KERNEL_COUNT => {
                 let board = u128::from(*o) << 64 | u128::from(*m);
                 let seeds = |p: u32| (board >> (8 * p)) as u8;
-                if !self.counts.holds(seeds(last)) {
-                    return false;
-                }
+                let holds = |count: u8| {
+                    if SMALL {
+                        self.counts_low >> (count & 63) & 1 != 0
+                    } else {
+                        self.counts.holds(count)
+                    }
+                };
+                debug_assert!(holds(seeds(last)), "asked with a landing it does not take");
                 // Back from the landing while houses qualify, never
                 // round to it again.
                 let (mut p, mut taken, mut from_other, mut cleared) = (last, 0u64, 0u64, 0u128);
@@ -879,7 +986,7 @@ impl Capture<'_> {
                     let before = self.prev[side & 1][p as usize & 15];
                     if before & PREV_NONE != 0
                         || u32::from(before) == last
-                        || !self.counts.holds(seeds(u32::from(before)))
+                        || !holds(seeds(u32::from(before)))
                     {
                         break;
                     }

@@ -175,6 +175,13 @@ impl CountSet {
         self.0[c / 64] & (1 << (c % 64)) != 0
     }
 
+    /// The counts of the set under 64, bit `c` for count `c` (for the
+    /// playout loop, in a game of fewer seeds: one word in a register,
+    /// not a word picked by the count).
+    pub(crate) const fn below_64(self) -> u64 {
+        self.0[0]
+    }
+
     /// The set less the count 0 (for the playout loop: a test of one
     /// count where 0 stands for none).
     pub(crate) const fn without_zero(self) -> CountSet {
