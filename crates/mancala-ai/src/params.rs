@@ -68,6 +68,17 @@ pub(crate) const SIZING_GAME_SEEDS_SHIFT: u32 = 1;
 /// slows it down.
 pub(crate) const SIZING_TABLE_LOG2_OVER_SEEDS: u32 = 2;
 
+/// ... halved beside a database of at least this many bytes (8 GB): with
+/// the table's keys mixed down and its buckets one cache line, Kalah(6,5)
+/// with the 30-seed database (11.06 GB) took 512 and 528 s with a 2 GB
+/// table against 560, 588 and 580 s with 4 GB (docs/results.md sections
+/// 4.3 and 4.6), while beside a small database a bigger table still paid:
+/// Kalah(6,4) with the 20-seed one (226 MB) took 73 s with 1 GB against
+/// 85 s with 512 MB. Why the big database wants the smaller table is not
+/// measured (no hardware counters on this virtual machine); the likely
+/// cost is the processor's page walks over 13 to 15 GB touched at random.
+pub(crate) const SIZING_BIG_DATABASE_BYTES: u64 = 8_000_000_000;
+
 /// ... bounded below by this (the small solves of docs/results.md
 /// section 3 use 64 MB) ...
 pub(crate) const SIZING_TABLE_MIN_BYTES: u64 = 64 << 20;

@@ -7,12 +7,13 @@ use mancala_core::{Position, Rules};
 use super::SolverOptions;
 use crate::egdb::Egdb;
 use crate::params::{
-    SIZING_DATABASE_SHARE, SIZING_GAME_SEEDS_SHIFT, SIZING_MEMORY_SHARE, SIZING_TABLE_FLOOR_BYTES,
-    SIZING_TABLE_LOG2_OVER_SEEDS, SIZING_TABLE_MAX_BYTES, SIZING_TABLE_MIN_BYTES,
+    SIZING_BIG_DATABASE_BYTES, SIZING_DATABASE_SHARE, SIZING_GAME_SEEDS_SHIFT, SIZING_MEMORY_SHARE,
+    SIZING_TABLE_FLOOR_BYTES, SIZING_TABLE_LOG2_OVER_SEEDS, SIZING_TABLE_MAX_BYTES,
+    SIZING_TABLE_MIN_BYTES,
 };
 
 /// What [`SolverOptions::for_machine`] chose, and why. Its `Display` is one
-/// line: `table 4096 MiB, endgame database of 30 seeds (11.1 GB, half the
+/// line: `table 2048 MiB, endgame database of 30 seeds (11.1 GB, half the
 /// game's 60), from 25.8 GB available`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MachineSizing {
@@ -55,9 +56,10 @@ impl SolverOptions {
     /// (half the memory), and no more than half the game's seeds; rules
     /// with no database ([`Egdb::supports`]) get none. The table is
     /// [`SolverOptions::table_for_machine`]. The reasons, from
-    /// docs/results.md section 4: Kalah(6,5) took 701 s with a 30-seed
-    /// database (11.06 GB) and a 4 GB table, 25 minutes with 28 seeds
-    /// (5.6 GB) and 16 GB, and over an hour with 256 MB and 12 seeds;
+    /// docs/results.md section 4: Kalah(6,5) took 512 and 528 s with a
+    /// 30-seed database (11.06 GB) and a 2 GB table (560 to 588 s with
+    /// 4 GB), 25 minutes with 28 seeds (5.6 GB) and 16 GB, and over an
+    /// hour with 256 MB and 12 seeds;
     /// Kalah(6,4) took 18 s with 24 seeds and 1.9 s with 28, whose build
     /// takes 30 to 50 minutes instead of 6 to 12; a table bigger than the
     /// problem is slower (its pages are faulted in during the search).
@@ -71,10 +73,11 @@ impl SolverOptions {
     /// // Kalah(6,5) on a machine with 24 GiB free: 18 GiB to spend, at most
     /// // 12 GiB of it for the database: 30 seeds, half the game's 60,
     /// // C(42,12) = 11,058,116,888 bytes; the table wants 2^(30 + 2)
-    /// // bytes, 4 GiB, and the 8.3 GB left hold it.
+    /// // bytes halved beside a database of 8 GB or more, 2 GiB, and the
+    /// // 8.3 GB left hold it.
     /// let rules = Rules::new(&RuleSet { seeds: 5, ..Preset::Kalah.rules() })?;
     /// let sizing = SolverOptions::for_machine(&rules, 24 << 30);
-    /// assert_eq!(sizing.options, SolverOptions { table_bytes: 4 << 30, database_seeds: 30 });
+    /// assert_eq!(sizing.options, SolverOptions { table_bytes: 2 << 30, database_seeds: 30 });
     /// assert_eq!(sizing.database_bytes, 11_058_116_888);
     /// # Ok::<(), mancala_core::RuleError>(())
     /// ```
@@ -100,9 +103,10 @@ impl SolverOptions {
     /// The table for solving under `rules` with a database of
     /// `database_seeds` seeds on a machine with `available_bytes` free: a
     /// power of two, `2^(s + 2)` bytes for `s` seeds of the game beyond
-    /// the database (64 MiB for Kalah(6,4) with 24 seeds, 4 GiB for
-    /// Kalah(6,5) with 30, 16 GiB with 28: the best tables measured,
-    /// docs/results.md sections 4.3 and 4.5), at least 64 MiB and at most
+    /// the database, half that beside a database of 8 GB or more (64 MiB
+    /// for Kalah(6,4) with 24 seeds, 1 GiB with 20, 2 GiB for Kalah(6,5)
+    /// with 30, 16 GiB with 28: the best tables measured, docs/results.md
+    /// sections 4.3, 4.5 and 4.6), at least 64 MiB and at most
     /// 16 GiB, and no more than what the database leaves of the three
     /// quarters of the memory spent (at least 1 MiB whatever the memory).
     ///
@@ -125,9 +129,14 @@ impl SolverOptions {
             0
         };
         let beyond = game_seeds(rules).saturating_sub(database_seeds);
+        let log2_over = if database >= SIZING_BIG_DATABASE_BYTES {
+            SIZING_TABLE_LOG2_OVER_SEEDS - 1
+        } else {
+            SIZING_TABLE_LOG2_OVER_SEEDS
+        };
         let wanted = u32::try_from(beyond)
             .ok()
-            .and_then(|b| 1u64.checked_shl(b + SIZING_TABLE_LOG2_OVER_SEEDS))
+            .and_then(|b| 1u64.checked_shl(b + log2_over))
             .unwrap_or(u64::MAX)
             .clamp(SIZING_TABLE_MIN_BYTES, SIZING_TABLE_MAX_BYTES);
         let room = spendable(available_bytes).saturating_sub(database);
@@ -323,19 +332,20 @@ mod tests {
     /// 24 GiB free, Kalah(6,5) (60 seeds): 18 GiB to spend
     /// (19,327,352,832 bytes), 12 GiB (12,884,901,888) for the database.
     /// C(42,12) = 11,058,116,888 fits: 30 seeds, half the game's. The
-    /// table wants 2^(60 - 30 + 2) = 4 GiB; 19,327,352,832 -
-    /// 11,058,116,888 = 8,269,235,944 are left, which hold it (the 701 s
-    /// of docs/results.md section 4.3).
+    /// table wants 2^(60 - 30 + 2) = 4 GiB, halved beside a database of
+    /// 8 GB or more: 2 GiB; 19,327,352,832 - 11,058,116,888 =
+    /// 8,269,235,944 are left, which hold it (the 512 and 528 s of
+    /// docs/results.md section 4.3).
     #[test]
-    fn a_24_gib_machine_solves_kalah_6_5_with_30_seeds_and_4_gib() {
+    fn a_24_gib_machine_solves_kalah_6_5_with_30_seeds_and_2_gib() {
         let sizing = SolverOptions::for_machine(&kalah(6, 5), 24 * GIB);
         assert_eq!(sizing.options.database_seeds, 30);
         assert_eq!(sizing.database_bytes, 11_058_116_888);
-        assert_eq!(sizing.options.table_bytes as u64, 4 * GIB);
+        assert_eq!(sizing.options.table_bytes as u64, 2 * GIB);
         assert_eq!(sizing.database_limit, DatabaseLimit::GameSeeds { game: 60 });
         assert_eq!(
             sizing.to_string(),
-            "table 4096 MiB, endgame database of 30 seeds (11.1 GB, half the game's 60), \
+            "table 2048 MiB, endgame database of 30 seeds (11.1 GB, half the game's 60), \
              from 25.8 GB available"
         );
         // 20 GiB free: 15 GiB to spend, 10 GiB (10,737,418,240) for the
@@ -348,6 +358,29 @@ mod tests {
         assert_eq!(sizing.database_bytes, 7_898_654_920);
         assert_eq!(sizing.options.table_bytes as u64, 4 * GIB);
         assert_eq!(sizing.database_limit, DatabaseLimit::Memory);
+    }
+
+    /// The table is halved beside a database of 8 GB or more, not below:
+    /// with 64 GiB free, Kalah(6,5)'s 29-seed database (C(41,12) =
+    /// 7,898,654,920 bytes) leaves the 2^(31 + 2) = 8 GiB table, its
+    /// 30-seed one (11,058,116,888) gets 2^(30 + 2) / 2 = 2 GiB; Kalah(6,4)
+    /// with 20 seeds (226 MB) keeps 2^(28 + 2) = 1 GiB (73 s against 85 s
+    /// with 512 MiB, docs/results.md section 4.6).
+    #[test]
+    fn a_big_database_halves_the_table() {
+        let table = |houses, seeds, database_seeds| {
+            MachineSizing::with_seeds(
+                &kalah(houses, seeds),
+                64 * GIB,
+                database_seeds,
+                DatabaseLimit::Asked,
+            )
+            .options
+            .table_bytes as u64
+        };
+        assert_eq!(table(6, 5, 29), 8 * GIB);
+        assert_eq!(table(6, 5, 30), 2 * GIB);
+        assert_eq!(table(6, 4, 20), GIB);
     }
 
     /// 2 GiB free, Kalah(6,5): 1.5 GiB (1,610,612,736) to spend, 1 GiB
