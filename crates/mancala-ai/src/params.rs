@@ -58,11 +58,13 @@ pub(crate) const SIZING_GAME_SEEDS_SHIFT: u32 = 1;
 /// ... and the table `2^(seeds + this)` bytes, `seeds` being the game's
 /// seeds beyond the database, the best tables measured (docs/results.md
 /// sections 4.3 and 4.5): 4 GB for Kalah(6,5) with 30 (701 s, against
-/// 775 s with 2 GB and 841 s with 8 GB), 16 GB with 28 (25 minutes,
+/// 775 s with 2 GB and 841 s with 8 GB, before the table's keys were
+/// mixed; now halved, below), 16 GB with 28 (25 minutes,
 /// against 30 with 8 GB), 64 MB for Kalah(6,4) with 24 (about 0.6 s, 3.5%,
 /// slower than 256 MB with today's solver, section 4.6; 36.5 s against
 /// 37.7 s with 256 MB before the split search); Kalah(6,4) with 20 gets
-/// 1 GB (101 s, against 96 s with 4 GB). `+ 4` would give Kalah(6,5) with
+/// 1 GB (101 s, against 96 s with 4 GB; since the keys were mixed 73 s,
+/// against 85 s with 512 MB). `+ 4` would give Kalah(6,5) with
 /// 30 seeds 16 GB, where 8 GB was already 140 s slower than 4 GB. Pages
 /// are faulted in during the search, so a table bigger than the problem
 /// slows it down.
