@@ -194,14 +194,17 @@ fn a_majority_ends_the_play_out_and_the_seeds_left_go_to_their_owners() {
         assert_eq!(pos.to_string(), text);
         assert_eq!(pos, want);
     }
-    // One store at exactly half, the other below it, is no end: 24 of
-    // 48 after a capture of 1 + ... (a capture of 2 from 22).
+    // One store at exactly half, the other below it, is no end: the
+    // same capture of 2 takes side 0's store from 22 to 24, half the 48,
+    // side 1's holds 21, and side 1 moves (feeding side 0's empty row).
     let setup: Setup = "0,0,0,0,0,1:22 1,0,0,0,0,3:21".parse().unwrap();
     let start = Position::from_setup(&rules, &setup).unwrap();
     let mut pos = start;
     assert_eq!(pos.play_out(1, &mut |_| 0), 1);
     assert!(!pos.is_over());
     assert_eq!(pos.to_string(), "0,0,0,0,0,0:24 0,0,0,0,0,3:21 to=1 ply=1");
+    let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, ["6"]);
 }
 
 #[test]
