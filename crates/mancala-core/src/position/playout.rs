@@ -700,24 +700,35 @@ impl<'a> Fast<'a> {
             | ((F & (F_DYN | F_MAJORITY) != 0) & (self.store(m | o) >= self.half)))
             && let Some(edge) = self.at_edge::<F>(st, (m, o), (m2, o2), next, house, captured)
         {
-            match edge {
-                Edge::Exit(exit) => return Some(exit),
-                Edge::Feed(fed) => {
-                    // The side to move must feed the other: its moves
-                    // are those that do.
-                    (st.mover, st.other, st.side) = (m2, o2, next);
-                    st.legal = fed;
-                    st.left -= 1;
-                    if REP && self.repeated::<F>((m2, o2, next), captured, era, boards) {
-                        return Some(Exit::Repeated);
-                    }
-                    return None;
-                }
-            }
+            let after = (m2, o2, next);
+            return match edge {
+                Edge::Exit(exit) => Some(exit),
+                // The side to move must feed the other: its moves are
+                // those that do.
+                Edge::Feed(fed) => self.go_on::<F, REP>(st, after, fed, captured, era, boards),
+            };
         }
-        let (m, o) = (m2, o2);
+        let legal = self.legal::<SMALL>(m2);
+        self.go_on::<F, REP>(st, (m2, o2, next), legal, captured, era, boards)
+    }
+
+    /// The end of [`Fast::step`] when the game goes on: `st` takes the
+    /// position after the move, `(m, o, next)` as [`Fast::repeated`]
+    /// reads it, with the moves `legal` (the houses holding seeds, or
+    /// those that feed an empty side), the move counted; then, with
+    /// `REP`, the repetition test.
+    #[inline(always)]
+    fn go_on<const F: u32, const REP: bool>(
+        &self,
+        st: &mut Regs,
+        (m, o, next): (u64, u64, usize),
+        legal: u32,
+        captured: bool,
+        era: u32,
+        boards: &mut Seen<Words>,
+    ) -> Option<Exit> {
         (st.mover, st.other, st.side) = (m, o, next);
-        st.legal = self.legal::<SMALL>(m);
+        st.legal = legal;
         st.left -= 1;
         if REP && self.repeated::<F>((m, o, next), captured, era, boards) {
             return Some(Exit::Repeated);
@@ -897,6 +908,18 @@ struct Capture<'a> {
 }
 
 impl Capture<'_> {
+    /// Whether the count capture takes a house of `count` seeds: from
+    /// the word of counts under 64 when the game has fewer seeds
+    /// (`SMALL`), else from the whole set.
+    #[inline(always)]
+    fn holds<const SMALL: bool>(&self, count: u8) -> bool {
+        if SMALL {
+            self.counts_low >> (count & 63) & 1 != 0
+        } else {
+            self.counts.holds(count)
+        }
+    }
+
     /// The capture of kernel `K` after a sowing by `side` (the words seen
     /// from it) that landed as `info` says (docs/rules.md section 5, as
     /// `Rules::capture` makes it); returns whether seeds were captured.
@@ -962,13 +985,7 @@ impl Capture<'_> {
             KERNEL_COUNT => {
                 let board = u128::from(*o) << 64 | u128::from(*m);
                 let seeds = |p: u32| (board >> (8 * p)) as u8;
-                let holds = |count: u8| {
-                    if SMALL {
-                        self.counts_low >> (count & 63) & 1 != 0
-                    } else {
-                        self.counts.holds(count)
-                    }
-                };
+                let holds = |count: u8| self.holds::<SMALL>(count);
                 debug_assert!(holds(seeds(last)), "asked with a landing it does not take");
                 // Back from the landing while houses qualify, never
                 // round to it again.
