@@ -256,6 +256,11 @@ impl Clock {
         self.stopped
     }
 
+    /// Whether the clock has a deadline (a time limit).
+    pub(crate) fn has_deadline(&self) -> bool {
+        self.deadline.is_some()
+    }
+
     /// Whether a limit has been reached.
     #[inline]
     pub(crate) fn stopped(&self) -> bool {

@@ -209,12 +209,18 @@ fn check_lanes_from<const N: usize>(
     let games = starts.len() as u64;
     let mut ended = vec![None; starts.len()];
     let mut asked = 0;
+    // Games started and not yet reported: never more than the lanes (a
+    // lane's game is reported before the lane takes up the next, what a
+    // tree search's rollouts rely on).
+    let going = std::cell::Cell::new(0usize);
     playout.play_lanes_from::<N, _>(
         games,
         max_moves,
         |g| {
             assert_eq!(g, asked, "{what}: starts asked out of order");
             asked += 1;
+            going.set(going.get() + 1);
+            assert!(going.get() <= N, "{what}: game {g} started with {N} going");
             starts[g as usize]
         },
         |g| chooser(seed, g),
@@ -222,9 +228,11 @@ fn check_lanes_from<const N: usize>(
             let slot = &mut ended[g as usize];
             assert!(slot.is_none(), "{what}: game {g} ended twice");
             *slot = Some((*pos, moves));
+            going.set(going.get() - 1);
         },
     );
     assert_eq!(asked, games, "{what}: starts asked");
+    assert_eq!(going.get(), 0, "{what}: games never reported");
     for (g, got) in ended.into_iter().enumerate() {
         let start = starts[g];
         let (pos, moves) = got.unwrap_or_else(|| panic!("{what}: game {g} never ended"));

@@ -66,22 +66,23 @@ pub struct MctsReport {
 ///
 /// **Playouts in lanes** ([`Mcts::rollout_lanes`]). Plain random
 /// playouts under rules that play in registers
-/// ([`Rules::plays_in_registers`]) can be played several at a time in
-/// one thread ([`Playout::play_lanes_from`]), so that the processor
-/// works on one while another waits. The search then selects a batch of
-/// leaves, one after the other, each with a *virtual loss*: every node
-/// on its path counts a visit with a reward of 0 (the worst) at once, so
-/// that the next selection of the batch sees that path tried and lost
-/// and tends to another (a repeat, or a finished game, is allowed); it
-/// plays the batch's playouts together, then adds each one's rewards to
-/// its path, which turns the virtual losses into the real results. It
-/// is off by default ([`Mcts::DEFAULT_ROLLOUT_LANES`] is 1): an
-/// iteration of Kalah in 4 lanes ran 11% more instructions than one at a
-/// time and took as much time on an idle host (Oware's 19% more
-/// instructions and 13% more time), and it played no weaker at equal
-/// iterations (docs/results.md section 3.1). Playouts in lanes apply
-/// `repetition` when the rules have it, as
-/// a [`Game`](mancala_core::Game) would; one playout at a time plays a
+/// ([`Rules::plays_in_registers`]) are played two at a time by default,
+/// in the lanes of one thread ([`Playout::play_lanes_from`]), so that
+/// the processor works on one while the other waits. The lanes are kept
+/// full: when a playout ends, its rewards are added to its path and its
+/// lane takes up the next at once, from a leaf selected then. While a
+/// playout is being played, every node on its path counts a *virtual
+/// loss*: a visit with a reward of 0 (the worst), so that the selections
+/// made meanwhile see that path tried and lost and tend to another (a
+/// repeat, or a finished game, is allowed); its rewards, added when it
+/// ends, turn the virtual loss into the real result. On an idle host
+/// ([`Mcts::DEFAULT_ROLLOUT_LANES`], docs/results.md section 3.1) two
+/// lanes took 11% less time than one playout at a time in Kalah, 9% in
+/// Oware, 5% in Wari and 4% in Al-manqala; three or four were no faster
+/// than two but in Kalah (three, 6%); and the search in lanes scored
+/// 0.50 to 0.52 against one playout at a time at equal iterations.
+/// Playouts in lanes apply `repetition` when the rules have it, as a
+/// [`Game`](mancala_core::Game) would; one playout at a time plays a
 /// bare [`Position`] on, which has no history and ignores it (the cap
 /// then ends an endless game).
 ///
@@ -136,8 +137,7 @@ pub struct MctsReport {
 ///
 /// **Budget.** [`Limits::nodes`](Limits) is the number of iterations and
 /// [`Limits::time`](Limits) a time budget (checked after every iteration,
-/// or every batch of playouts in lanes; the last batch of a node budget
-/// is cut to the iterations left);
+/// or every 256 iterations of playouts in lanes);
 /// with neither, [`Mcts::DEFAULT_ITERATIONS`]. The depth limit is not used.
 /// The final move is the most visited one (ties: higher mean reward, then
 /// the first in legal order). The tree is built afresh for every search;
@@ -232,9 +232,11 @@ impl<E: Evaluator> Mcts<E> {
     pub const DEFAULT_GREED: f64 = 0.0;
 
     /// The random playouts played together by default
-    /// ([`Mcts::rollout_lanes`]): one, as lanes did not make an
-    /// iteration faster where measured (docs/results.md section 3.1).
-    pub const DEFAULT_ROLLOUT_LANES: usize = 1;
+    /// ([`Mcts::rollout_lanes`]): two, the fastest where measured but for
+    /// Kalah's three (an iteration in 11% less time than one lane in
+    /// Kalah, 9% in Oware, 5% in Wari, 4% in Al-manqala; docs/results.md
+    /// section 3.1).
+    pub const DEFAULT_ROLLOUT_LANES: usize = 2;
 
     /// A search whose capped playouts are valued by `evaluator`, seeded
     /// with `seed`.
@@ -311,15 +313,17 @@ impl<E: Evaluator> Mcts<E> {
     }
 
     /// Sets how many random playouts are played together, in lanes, from
-    /// 1 to 4 (0 counts as 1, more as 4): with `n` above 1 the search
-    /// selects `n` leaves with virtual losses, plays their playouts
-    /// together and backs their rewards up (see [`Mcts`], *Playouts in
-    /// lanes*); 1 plays one playout an iteration, move for move the
-    /// search of earlier versions and the default
-    /// ([`Mcts::DEFAULT_ROLLOUT_LANES`]). Lanes apply only to plain
-    /// random playouts under rules that play in registers
-    /// ([`Rules::plays_in_registers`]); other searches play one at a
-    /// time whatever this says.
+    /// 1 to 4 (0 counts as 1, more as 4; the default is
+    /// [`Mcts::DEFAULT_ROLLOUT_LANES`]): with `n` above 1 the search keeps
+    /// `n` playouts going, each from a leaf selected with a virtual loss
+    /// when its lane took it up, and backs each one's rewards up when it
+    /// ends (see [`Mcts`], *Playouts in lanes*); 1 plays one playout an
+    /// iteration, move for move the search of earlier versions. Lanes
+    /// apply only to plain random playouts under rules that play in
+    /// registers ([`Rules::plays_in_registers`]); other searches play
+    /// one at a time whatever this says. Under a time limit the clock is
+    /// looked at every 256 iterations in lanes (every iteration
+    /// otherwise).
     ///
     /// # Examples
     ///
@@ -328,7 +332,7 @@ impl<E: Evaluator> Mcts<E> {
     /// use mancala_core::{Position, Preset, Rules};
     ///
     /// let rules = Rules::new(&Preset::Kalah.rules())?;
-    /// // 1,001 playouts, 4 at a time (the last batch a single one).
+    /// // 1,001 playouts, 4 going at a time.
     /// let mut mcts = Mcts::new(Limits::nodes(1_001), 7).rollout_lanes(4);
     /// let report = mcts.search(&Position::new(&rules));
     /// assert_eq!(report.iterations, 1_001);

@@ -28,7 +28,7 @@ fn children_sit_side_by_side_in_their_block_and_the_cap_counts_nodes() {
     let rules = Rules::new(&Preset::Oware.rules()).unwrap();
     let kalah = Rules::new(&Preset::Kalah.rules()).unwrap();
     let cases = [(1 << 20, 3_000, 1), (500, 3_000, 1), (2, 50, 1)];
-    // In lanes too (a batch of 4 a time, the last of what is left).
+    // In lanes too (4, 3 or 2 playouts going at a time).
     let lanes = [
         (1 << 20, 3_001, 4),
         (500, 3_002, 4),
@@ -74,6 +74,8 @@ fn children_sit_side_by_side_in_their_block_and_the_cap_counts_nodes() {
             moves.dedup();
             assert_eq!(moves.len(), usize::from(n.children));
             assert!(below <= n.visits);
+            // Every virtual loss was made good: rewards are in [0, 1].
+            assert!((0.0..=f64::from(n.visits)).contains(&n.reward), "{n:?}");
             for c in n.first_child + u32::from(n.children)..n.first_child + block {
                 assert_eq!(mcts.nodes[c as usize].visits, 0);
             }
@@ -360,4 +362,43 @@ fn one_lane_is_the_search_of_earlier_versions_move_for_move() {
             .search(&pos)
     };
     assert_eq!(three(1), three(4));
+}
+
+#[test]
+fn playouts_in_lanes_are_seeded_and_stop_on_time() {
+    let kalah = Rules::new(&Preset::Kalah.rules()).unwrap();
+    let start = Position::new(&kalah);
+    // The default plays in lanes; a seed gives the same search, and
+    // another seed another.
+    let search = |lanes: Option<usize>, seed| {
+        let mcts = Mcts::new(Limits::nodes(3_000), seed);
+        let mut mcts = match lanes {
+            Some(n) => mcts.rollout_lanes(n),
+            None => mcts,
+        };
+        mcts.search(&start)
+    };
+    assert_eq!(search(None, 5), search(Some(2), 5));
+    assert_eq!(search(Some(4), 5), search(Some(4), 5));
+    assert_ne!(search(Some(4), 5).visits, search(Some(4), 6).visits);
+    assert_ne!(search(Some(2), 5).visits, search(Some(1), 5).visits);
+    // Under a time limit alone the clock is looked at every 256
+    // iterations in lanes, and the tree holds them all.
+    for lanes in [2, 4] {
+        let limits = Limits::time(std::time::Duration::from_millis(30));
+        let mut mcts = Mcts::new(limits, 3).rollout_lanes(lanes);
+        let report = mcts.search(&start);
+        assert!(report.iterations >= 256, "{report:?}");
+        assert_eq!(report.iterations % 256, 0, "{report:?}");
+        assert_eq!(u64::from(mcts.nodes[0].visits), report.iterations);
+        let children = report.visits.iter().map(|v| u64::from(v.1)).sum::<u64>();
+        assert_eq!(children, report.iterations);
+    }
+    // With a node budget too, the last stretch is what the budget leaves.
+    let limits = Limits {
+        nodes: Some(1_000),
+        ..Limits::time(std::time::Duration::from_secs(60))
+    };
+    let report = Mcts::new(limits, 3).rollout_lanes(3).search(&start);
+    assert_eq!(report.iterations, 1_000);
 }

@@ -2,6 +2,8 @@
 //! side, and an iteration's selection (UCB1), expansion and
 //! backpropagation.
 
+use std::cell::RefCell;
+
 use mancala_core::{Choose, Move, Position};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -83,10 +85,14 @@ impl<E: Evaluator> Mcts<E> {
                 self.iterate(pos, &mut paths[0]);
                 done += 1;
             } else {
-                // The last batch no more than the budget left.
-                let batch = (iterations - done).min(lanes as u64) as usize;
-                self.iterate_batch(pos, lanes, &mut paths[..batch]);
-                done += batch as u64;
+                // Under a deadline, the clock is looked at every
+                // `LANES_CHUNK` iterations.
+                let mut games = iterations - done;
+                if clock.has_deadline() {
+                    games = games.min(LANES_CHUNK);
+                }
+                self.iterate_lanes(pos, lanes, games, &mut paths);
+                done += games;
             }
         }
 
@@ -132,41 +138,45 @@ impl<E: Evaluator> Mcts<E> {
         }
     }
 
-    /// `paths.len()` iterations at once (at most [`MAX_LANES`]), their
-    /// playouts random and played in `lanes` lanes: selects and expands a
-    /// leaf for each, with a virtual loss (a visit with no reward) on
-    /// every node of its path so that the next selection sees it tried
-    /// and lost; plays the playouts from the leaves together
-    /// ([`Playout::play_lanes_from`](mancala_core::Playout::play_lanes_from));
-    /// then adds each playout's rewards to its path, which turns the
-    /// virtual losses into the real results.
-    fn iterate_batch<'r>(&mut self, root: &Position<'r>, lanes: usize, paths: &mut [Vec<u32>]) {
-        let mut leaves = [*root; MAX_LANES];
-        for (leaf, path) in leaves.iter_mut().zip(paths.iter_mut()) {
-            *leaf = self.descend(root, path);
-            for &i in path.iter() {
-                self.nodes[i as usize].visits += 1;
-            }
-        }
-        let seeds: [u64; MAX_LANES] = std::array::from_fn(|_| self.rng.random());
-        let mut ended = leaves;
-        let games = paths.len() as u64;
-        let start = |g: u64| leaves[g as usize];
-        let chooser = |g: u64| Uniform(SmallRng::seed_from_u64(seeds[g as usize]));
-        let done = |g: u64, pos: &Position<'r>, _| ended[g as usize] = *pos;
-        let (playout, cap) = (&mut self.playout, self.playout_cap);
+    /// `games` iterations whose random playouts are played in `lanes`
+    /// lanes (at most [`MAX_LANES`]), kept full
+    /// ([`Playout::play_lanes_from`](mancala_core::Playout::play_lanes_from)):
+    /// a lane's next playout starts from a leaf selected and expanded
+    /// when the lane takes it up, with a virtual loss (a visit with no
+    /// reward) on every node of its path, so that the selections made
+    /// while it is played see it tried and lost; when the playout ends,
+    /// its rewards are added to its path, which turns the virtual loss
+    /// into the real result, and the lane takes up the next leaf at once.
+    fn iterate_lanes<'r>(
+        &mut self,
+        root: &Position<'r>,
+        lanes: usize,
+        games: u64,
+        paths: &mut [Vec<u32>; MAX_LANES],
+    ) {
+        // The playout's sets of positions are lent to the lanes while
+        // the tree is the closures'.
+        let mut playout = std::mem::take(&mut self.playout);
+        let cap = self.playout_cap;
+        let flight = RefCell::new(Flight {
+            mcts: self,
+            paths,
+            games: [NO_GAME; MAX_LANES],
+            lanes,
+        });
+        let start = |g: u64| flight.borrow_mut().start(root, g);
+        let chooser = |_| {
+            Uniform(SmallRng::seed_from_u64(
+                flight.borrow_mut().mcts.rng.random(),
+            ))
+        };
+        let done = |g: u64, end: &Position<'r>, _| flight.borrow_mut().done(g, end);
         match lanes {
             2 => playout.play_lanes_from::<2, _>(games, cap, start, chooser, done),
             3 => playout.play_lanes_from::<3, _>(games, cap, start, chooser, done),
             _ => playout.play_lanes_from::<4, _>(games, cap, start, chooser, done),
         }
-        for (end, path) in ended.iter().zip(paths.iter()) {
-            let rewards = self.rewards(end);
-            for &i in path.iter() {
-                let n = &mut self.nodes[i as usize];
-                n.reward += rewards[usize::from(n.mover)];
-            }
-        }
+        self.playout = playout;
     }
 
     /// Selection and expansion: walks down the tree from the root (`path`
@@ -259,27 +269,86 @@ impl<E: Evaluator> Mcts<E> {
     }
 
     /// The child of `node` with the best UCB1 score for its mover (the
-    /// first of equals).
+    /// first of equals, the newest child first). The scores are worked
+    /// out for all the children first, then compared: the divisions and
+    /// roots of different children do not wait for each other (the
+    /// compiler pairs them), and each score is the same to the last bit.
     fn select(&self, node: u32) -> u32 {
         let parent = &self.nodes[node as usize];
         let log = f64::from(parent.visits.max(1)).ln();
-        let mut best = NONE;
-        let mut best_score = f64::NEG_INFINITY;
-        // The newest child first (the first of equals wins).
-        for c in (parent.first_child..parent.first_child + u32::from(parent.children)).rev() {
-            let child = &self.nodes[c as usize];
-            let score = if child.visits == 0 {
+        let first = parent.first_child as usize;
+        let children = &self.nodes[first..first + usize::from(parent.children)];
+        let mut scores = [0.0f64; 32];
+        for (score, child) in scores.iter_mut().zip(children) {
+            let n = f64::from(child.visits.max(1));
+            let ucb = child.reward / n + self.exploration * (log / n).sqrt();
+            *score = if child.visits == 0 {
                 f64::INFINITY
             } else {
-                let n = f64::from(child.visits);
-                child.reward / n + self.exploration * (log / n).sqrt()
+                ucb
             };
-            if score > best_score || best == NONE {
-                best = c;
-                best_score = score;
+        }
+        let mut best = children.len() - 1;
+        for (i, &score) in scores[..children.len()].iter().enumerate().rev() {
+            if score > scores[best] {
+                best = i;
             }
         }
-        best
+        (first + best) as u32
+    }
+}
+
+/// Iterations between looks at the clock when playouts are played in
+/// lanes under a deadline: the lanes are kept full within a call of
+/// [`Playout::play_lanes_from`](mancala_core::Playout::play_lanes_from),
+/// and the last few of its playouts finish one after the other.
+const LANES_CHUNK: u64 = 256;
+
+/// No game: a free slot of [`Flight`].
+const NO_GAME: u64 = u64::MAX;
+
+/// The playouts of [`Mcts::iterate_lanes`] in flight: the tree, and for
+/// each slot the game it holds (`NO_GAME` if free) and that game's path
+/// from the root. A lane's game ends before the lane takes up the next,
+/// so a slot a lane is enough: the first `lanes` are used.
+struct Flight<'m, 'p, E> {
+    mcts: &'m mut Mcts<E>,
+    paths: &'p mut [Vec<u32>; MAX_LANES],
+    games: [u64; MAX_LANES],
+    lanes: usize,
+}
+
+impl<E: Evaluator> Flight<'_, '_, E> {
+    /// Game `g`'s start: a leaf selected and expanded from `root` into a
+    /// free slot, a virtual loss on its path.
+    fn start<'r>(&mut self, root: &Position<'r>, g: u64) -> Position<'r> {
+        let slot = self.games[..self.lanes]
+            .iter()
+            .position(|&h| h == NO_GAME)
+            .expect("a lane holds one game at a time");
+        self.games[slot] = g;
+        let path = &mut self.paths[slot];
+        let leaf = self.mcts.descend(root, path);
+        for &i in path.iter() {
+            self.mcts.nodes[i as usize].visits += 1;
+        }
+        leaf
+    }
+
+    /// Game `g` ended at `end`: its rewards added to its path, its slot
+    /// freed.
+    fn done(&mut self, g: u64, end: &Position<'_>) {
+        let slot = self
+            .games
+            .iter()
+            .position(|&h| h == g)
+            .expect("a game ends in the slot it started in");
+        self.games[slot] = NO_GAME;
+        let rewards = self.mcts.rewards(end);
+        for &i in self.paths[slot].iter() {
+            let n = &mut self.mcts.nodes[i as usize];
+            n.reward += rewards[usize::from(n.mover)];
+        }
     }
 }
 

@@ -50,10 +50,12 @@
 //!   players.
 //! - `lanes=` plays MCTS's random playouts N at a time (1 to 4), in the
 //!   lanes of one thread ([`Mcts::rollout_lanes`]); the default is
-//!   [`Mcts::DEFAULT_ROLLOUT_LANES`] (1). Four lanes took about the time
-//!   of one in Kalah and 13% more in Oware at the same iterations, and
-//!   scored 0.531 against one at equal iterations (docs/results.md
-//!   section 3.1). Only MCTS takes it, as `playout=`.
+//!   [`Mcts::DEFAULT_ROLLOUT_LANES`] (2). Two lanes took 11% less time
+//!   than one in Kalah and 9% in Oware at the same iterations, and the
+//!   search in lanes scored 0.50 to 0.52 against one at equal
+//!   iterations (docs/results.md section 3.1).
+//!   `lanes=1` is the search of earlier versions, move for move. Only
+//!   MCTS takes it, as `playout=`.
 //!
 //! # Levels
 //!

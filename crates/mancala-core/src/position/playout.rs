@@ -1165,7 +1165,12 @@ impl Playout {
     /// `chooser(game)`, move for move, the `repetition` end condition
     /// applied; only the order of the calls to `done` is not the order of
     /// the games. `start` and `chooser` are called once a game, in the
-    /// order of the games, `start` first.
+    /// order of the games, `start` first. At most `N` games are between
+    /// their `start` and their `done` at any time: a lane's game is
+    /// reported before the lane takes up the next, so that `start` can
+    /// choose where a game begins from the results of every game
+    /// reported before it (as the rollouts of
+    /// `mancala_ai::Mcts::rollout_lanes` do).
     ///
     /// The lanes move in turn as those of [`Playout::play_lanes`] do when
     /// the starts are positions of one [`Rules`] value (the same
