@@ -278,7 +278,8 @@ impl<E: Evaluator> Mcts<E> {
         let log = f64::from(parent.visits.max(1)).ln();
         let first = parent.first_child as usize;
         let children = &self.nodes[first..first + usize::from(parent.children)];
-        let mut scores = [0.0f64; 32];
+        // A node has at most 32 children: `untried` is a mask of 32 moves.
+        let mut scores = [0.0f64; u32::BITS as usize];
         for (score, child) in scores.iter_mut().zip(children) {
             let n = f64::from(child.visits.max(1));
             let ucb = child.reward / n + self.exploration * (log / n).sqrt();
