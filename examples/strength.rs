@@ -1,6 +1,7 @@
 //! The strength programme of the players: level ladder, top level against
 //! `random` and `greedy`, the evaluation against plain store difference,
-//! and the 3-4 player algorithms against each other.
+//! its Kalah terms against the plain heuristic, and the 3-4 player
+//! algorithms against each other.
 //!
 //! ```text
 //! cargo run --release --example strength                  # everything
@@ -11,7 +12,11 @@
 //! Parts (any of them; all when none is named): `speed` (time per move of
 //! each level), `ladder` (each level against the one below), `top` (the
 //! top level against `random` and `greedy`), `eval` (alpha-beta with the
-//! default evaluation against store difference at equal depth), `multi`
+//! default evaluation against store difference at equal depth), `terms`
+//! (alpha-beta at the node budgets of levels 3, 5, 8 and 10 with the
+//! evaluation's Kalah terms against the same with `eval=plain`, under the
+//! named rule sets that play as Kalah; `kalah` and `mankalah` when none
+//! is named), `multi`
 //! (paranoid alpha-beta, max^n and MCTS at about equal time per move, 3-
 //! and 4-player Kalah). Rule sets: `kalah`, `oware`, `modiar`,
 //! `al-manqala`, `kalah3` (3-player Kalah); all five by default (`multi`
@@ -20,7 +25,7 @@
 //!
 //! Options: `--games N` (per match; default 200, `multi` and `eval` use
 //! it too), `--opening N` (random moves opening each game of `ladder`,
-//! `eval` and `multi`, each opening played with every seat first;
+//! `eval`, `terms` and `multi`, each opening played with every seat first;
 //! default 4), `--threads T` (default: the machine's cores), `--seed S`.
 //! Every match rotates the first move between the seats (see
 //! `mancala::ai::arena`); `top` plays whole games, no random opening. All
@@ -30,7 +35,7 @@
 use std::time::Instant;
 
 use mancala::ai::arena::{MatchOptions, MatchReport, play_match, play_match_with};
-use mancala::ai::{MAX_LEVEL, Spec};
+use mancala::ai::{LEVEL_NODES_2P, MAX_LEVEL, Spec};
 use mancala::{RuleSet, Rules};
 
 struct Options {
@@ -42,7 +47,7 @@ struct Options {
     rule_sets: Vec<String>,
 }
 
-const PARTS: [&str; 5] = ["speed", "ladder", "top", "eval", "multi"];
+const PARTS: [&str; 6] = ["speed", "ladder", "top", "eval", "terms", "multi"];
 const RULE_SETS: [&str; 5] = ["kalah", "oware", "modiar", "al-manqala", "kalah3"];
 
 /// The rule set a spec names (see [`RuleSet::from_spec`]): `kalah3` is
@@ -139,6 +144,21 @@ fn opened_match(rules: &Rules, seats: &[Spec], options: &Options) -> MatchReport
     play_match_with(rules, seats, &match_options).expect("valid seats")
 }
 
+/// Two matches of `seats`, one from the random openings of the options
+/// and one from the start, each printed as a line after `label`.
+fn opened_and_from_the_start(rules: &Rules, seats: [Spec; 2], options: &Options, label: &str) {
+    for opening in [options.opening, 0] {
+        let with_opening = Options {
+            opening,
+            parts: Vec::new(),
+            rule_sets: Vec::new(),
+            ..*options
+        };
+        let report = opened_match(rules, &seats, &with_opening);
+        println!("{}", line(&format!("{label} | {opening} moves"), &report));
+    }
+}
+
 fn seats_against(players: usize, first: Spec, other: Spec) -> Vec<Spec> {
     let mut seats = vec![first];
     seats.extend(std::iter::repeat_n(other, players - 1));
@@ -158,6 +178,7 @@ fn main() {
             "ladder" => ladder(&options),
             "top" => top(&options),
             "eval" => eval(&options),
+            "terms" => terms(&options),
             "multi" => multi(&options),
             _ => unreachable!(),
         }
@@ -265,17 +286,41 @@ fn eval(options: &Options) {
             // searchers play few distinct games).
             let a = spec(&format!("alphabeta:depth={depth}"));
             let b = spec(&format!("alphabeta:depth={depth},eval=store"));
-            for opening in [options.opening, 0] {
-                let with_opening = Options {
-                    opening,
-                    parts: Vec::new(),
-                    rule_sets: Vec::new(),
-                    ..*options
-                };
-                let report = opened_match(&rules, &[a, b], &with_opening);
-                let label = format!("{name} | {depth} | {opening} moves");
-                println!("{}", line(&label, &report));
-            }
+            opened_and_from_the_start(&rules, [a, b], options, &format!("{name} | {depth}"));
+        }
+    }
+}
+
+/// The Kalah terms of the evaluation against the plain one
+/// (`eval=plain`), alpha-beta at a level's node budget against the same,
+/// under the rule sets that play as Kalah (`kalah` and `mankalah` when
+/// none is named).
+fn terms(options: &Options) {
+    println!(
+        "\n## Evaluation: the Kalah terms against the plain heuristic, at the levels' budgets\n"
+    );
+    println!(
+        "| rules | nodes (level) | random opening | W-D-L (Kalah terms) | score | Elo (95%) | ms/move |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    let named: Vec<String> = if options.rule_sets.len() == RULE_SETS.len() {
+        vec!["kalah".to_string(), "mankalah".to_string()]
+    } else {
+        options.rule_sets.clone()
+    };
+    for name in &named {
+        let rules = Rules::new(&rule_set(name)).expect("valid rules");
+        if !rules.plays_as_kalah() {
+            continue;
+        }
+        for level in [3, 5, 8, 10] {
+            // The level's budget with each evaluation (levels below
+            // KALAH_TERMS_LEVEL play the plain one themselves).
+            let nodes = LEVEL_NODES_2P[level - 1];
+            let a = spec(&format!("alphabeta:nodes={nodes}"));
+            let b = spec(&format!("alphabeta:nodes={nodes},eval=plain"));
+            let label = format!("{name} | {nodes} (ai:{level})");
+            opened_and_from_the_start(&rules, [a, b], options, &label);
         }
     }
 }

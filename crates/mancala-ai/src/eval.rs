@@ -1,5 +1,7 @@
 //! Evaluation: a heuristic value of a position that is not finished.
 
+#[cfg(doc)]
+use mancala_core::Rules;
 use mancala_core::{ChildKind, EndCondition, Position, Side};
 
 use crate::value::SEED;
@@ -44,7 +46,8 @@ impl Evaluator for StoreDifference {
 
 /// The default evaluation: store difference, plus a little for the seeds
 /// still on each side (which the `owner` leftover rule gives to that side
-/// at the end), plus a good deal for houses that can still move.
+/// at the end), plus a good deal for houses that can still move; under
+/// Kalah's rules, terms fitted to exact values instead ([`KalahTerms`]).
 ///
 /// Each side's value is `store * (seeds in its store) + board * (seeds on
 /// its side) + mobility * (houses that can move)`; the evaluation is
@@ -53,6 +56,13 @@ impl Evaluator for StoreDifference {
 /// [`SEED`] units. The board weight counts only under
 /// `leftover = owner` (with `discard` or `split` the seeds are not the
 /// side's).
+///
+/// Under Kalah's rules on any board ([`Rules::plays_as_kalah`]:
+/// Kalah(6,4), Kalah(6,5), the Manchester Kalah(7,7), ...) and with
+/// [`Heuristic::kalah`] set (the default), the evaluation is `store` per
+/// seed of store difference plus [`KalahTerms::value`], the board's
+/// worth to the side to move, whose weights were fitted to the exact
+/// values of an endgame database (docs/results.md section 6.1).
 ///
 /// Under `empty_first` (the first player to empty their houses wins,
 /// stores decide nothing) each side's value is instead minus `store` per
@@ -69,6 +79,28 @@ impl Evaluator for StoreDifference {
 /// movable house 3/4) won matches against [`StoreDifference`] at equal
 /// depth (docs/results.md section 6). The same weights end the short
 /// playouts of the 3-4 player levels' MCTS.
+///
+/// # Examples
+///
+/// ```
+/// use mancala_ai::{Evaluator, Heuristic, SEED};
+/// use mancala_core::{Position, Preset, Rules, Setup};
+///
+/// // Oware: 1/8 of a seed per seed on the board, 3/4 per movable house.
+/// let oware = Rules::new(&Preset::Oware.rules())?;
+/// let setup: Setup = "4,4,4,4,2,0:6 4,4,4,4,4,4:0".parse()?;
+/// let pos = Position::from_setup(&oware, &setup)?;
+/// assert_eq!(Heuristic::default().evaluate(&pos, 0), 6 * SEED - 6 - 6);
+///
+/// // Kalah: the same board valued by the Kalah terms, whose plain
+/// // weights give the value above.
+/// let kalah = Rules::new(&Preset::Kalah.rules())?;
+/// let pos = Position::from_setup(&kalah, &setup)?;
+/// let plain = Heuristic { kalah: None, ..Heuristic::default() };
+/// assert_eq!(plain.evaluate(&pos, 0), 6 * SEED - 6 - 6);
+/// assert_ne!(Heuristic::default().evaluate(&pos, 0), plain.evaluate(&pos, 0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Heuristic {
     /// Value of a seed in the store.
@@ -77,6 +109,9 @@ pub struct Heuristic {
     pub board: i32,
     /// Value of a house that holds enough seeds to move.
     pub mobility: i32,
+    /// The terms that replace `board` and `mobility` under Kalah's rules
+    /// ([`Rules::plays_as_kalah`]); `None` keeps the plain ones there too.
+    pub kalah: Option<KalahTerms>,
 }
 
 impl Default for Heuristic {
@@ -85,13 +120,141 @@ impl Default for Heuristic {
             store: SEED,
             board: SEED / 8,
             mobility: SEED * 3 / 4,
+            kalah: Some(KalahTerms::FITTED),
         }
+    }
+}
+
+/// What one side's houses hold that matters under Kalah's rules: counts
+/// ([`KalahTerms::counts`]) or their weights (in [`SEED`] units).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideTerms {
+    /// Seeds in the side's houses.
+    pub seeds: i32,
+    /// Houses holding a seed (that can move).
+    pub movable: i32,
+    /// Houses whose seeds end their sowing in the side's store (an extra
+    /// turn): house `n` of `h` holding `h - n + 1` seeds.
+    pub extra_turns: i32,
+    /// The seeds of the biggest capture one sowing of the side could make
+    /// (the captured house's seeds and the capturing seed; 0 for none),
+    /// sowings that do not go round the board.
+    pub capture: i32,
+}
+
+impl SideTerms {
+    fn dot(&self, counts: &SideTerms) -> i32 {
+        self.seeds * counts.seeds
+            + self.movable * counts.movable
+            + self.extra_turns * counts.extra_turns
+            + self.capture * counts.capture
+    }
+}
+
+/// The evaluation's terms under Kalah's rules on any board
+/// ([`Rules::plays_as_kalah`]): the side to move's [`SideTerms`] counts
+/// for it, the other side's against it, each weighted apart (a capture
+/// the side to move can make now is worth more than one the other side
+/// could make after), plus a constant for having the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KalahTerms {
+    /// Weights of the side to move's counts.
+    pub mover: SideTerms,
+    /// Weights of the other side's counts (subtracted).
+    pub waiting: SideTerms,
+    /// Value of having the move, on top of the counts.
+    pub tempo: i32,
+}
+
+impl KalahTerms {
+    /// The weights fitted by least squares to the exact values (stores
+    /// excluded) of 118,180 Kalah(6,4) positions with at most 30 seeds
+    /// on the board, from a 30-seed endgame database, then rounded to
+    /// eighths of a seed; the fit and the matches that kept them are in
+    /// docs/results.md section 6.1 (`examples/eval_fit.rs` in
+    /// `mancala-ai`).
+    pub const FITTED: KalahTerms = KalahTerms {
+        mover: SideTerms {
+            seeds: 2,
+            movable: 18,
+            extra_turns: 10,
+            capture: 9,
+        },
+        waiting: SideTerms {
+            seeds: 1,
+            movable: 15,
+            extra_turns: 6,
+            capture: 4,
+        },
+        tempo: -11,
+    };
+
+    /// What `side`'s houses of `pos` hold (see [`SideTerms`]), read as
+    /// under Kalah's rules: sowing runs from house 1 towards the store
+    /// after the last house, and house `n` faces the other side's house
+    /// `h - n + 1`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_ai::{KalahTerms, SideTerms};
+    /// use mancala_core::{Position, Preset, Rules, Setup, Side};
+    ///
+    /// let rules = Rules::new(&Preset::Kalah.rules())?;
+    /// // House 3's 4 seeds end in the store (an extra turn); house 1's
+    /// // seed ends in the empty house 2, facing the other side's house 5
+    /// // (3 seeds): a capture of 4.
+    /// let setup: Setup = "1,0,4,0,0,0:0 4,4,4,4,3,4:0".parse()?;
+    /// let pos = Position::from_setup(&rules, &setup)?;
+    /// let counts = KalahTerms::counts(&pos, Side::new(0));
+    /// assert_eq!(counts, SideTerms { seeds: 5, movable: 2, extra_turns: 1, capture: 4 });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn counts(pos: &Position<'_>, side: Side) -> SideTerms {
+        let own = pos.houses(side);
+        let other = pos.houses(Side::new(1 - side.index()));
+        let h = own.len();
+        let mut counts = SideTerms::default();
+        for (i, &c) in own.iter().enumerate() {
+            let c = usize::from(c);
+            counts.seeds += c as i32;
+            if c == 0 {
+                continue;
+            }
+            counts.movable += 1;
+            if c == h - i {
+                counts.extra_turns += 1;
+            }
+            let last = i + c;
+            if last < h && own[last] == 0 && other[h - 1 - last] > 0 {
+                counts.capture = counts.capture.max(i32::from(other[h - 1 - last]) + 1);
+            }
+        }
+        counts
+    }
+
+    /// The worth of `pos`'s houses to the side to move, in [`SEED`]
+    /// units: its counts weighted by `mover`, less the other side's
+    /// weighted by `waiting`, plus `tempo`.
+    pub fn value(&self, pos: &Position<'_>) -> i32 {
+        let mover = pos.to_move();
+        let waiting = Side::new(1 - mover.index());
+        self.mover.dot(&Self::counts(pos, mover)) - self.waiting.dot(&Self::counts(pos, waiting))
+            + self.tempo
     }
 }
 
 impl Evaluator for Heuristic {
     fn evaluate(&self, pos: &Position<'_>, side: usize) -> i32 {
         let rules = pos.rules();
+        if let Some(terms) = &self.kalah
+            && rules.plays_as_kalah()
+        {
+            let me = Side::new(side);
+            let stores = i32::from(pos.store(me)) - i32::from(pos.store(Side::new(1 - side)));
+            let houses = terms.value(pos);
+            return self.store * stores + if pos.to_move() == me { houses } else { -houses };
+        }
         let set = rules.rule_set();
         if set.end.contains(EndCondition::EmptyFirst) {
             return self.emptying(pos, side);
@@ -197,7 +360,7 @@ fn mine_minus_best(value: impl Fn(usize) -> i32, side: usize, players: usize) ->
 mod tests {
     use mancala_core::{Position, RuleSet, Rules, Setup};
 
-    use super::{Evaluator, Heuristic};
+    use super::{Evaluator, Heuristic, KalahTerms, SideTerms};
     use crate::SEED;
 
     /// GoEmpty One's rules (`rules/goempty-one.toml`): `empty_first`.
@@ -238,15 +401,107 @@ mod tests {
         assert_eq!(Heuristic::default().evaluate(&pos, 1), -45);
     }
 
-    /// Outside `empty_first` the stores still count: Kalah's value of the
-    /// same board is side 0's store, board and mobility minus side 1's,
+    /// Kalah's terms on a concrete board, side 0 to move. By hand: side
+    /// 0 holds 18 seeds in 5 houses, houses 3 (4 seeds) and 5 (2) end in
+    /// its store, and house 2's 4 seeds end in the empty house 6, facing
+    /// the other side's house 1 (4 seeds): a capture of 5. Side 1 holds
+    /// 24 seeds in 6 houses, house 3 ends in its store, no capture. To
+    /// the mover: `2*18 + 18*5 + 10*2 + 9*5 - (1*24 + 15*6 + 6*1 + 4*0)
+    /// - 11 = 60`; with 6 seeds of store difference, `48 + 60 = 108`.
+    #[test]
+    fn kalah_terms_on_a_concrete_board() {
+        let rules = Rules::new(&mancala_core::Preset::Kalah.rules()).unwrap();
+        let setup: Setup = "4,4,4,4,2,0:6 4,4,4,4,4,4:0".parse().unwrap();
+        let pos = Position::from_setup(&rules, &setup).unwrap();
+        let counts = |s| KalahTerms::counts(&pos, mancala_core::Side::new(s));
+        assert_eq!(
+            counts(0),
+            SideTerms {
+                seeds: 18,
+                movable: 5,
+                extra_turns: 2,
+                capture: 5
+            }
+        );
+        assert_eq!(
+            counts(1),
+            SideTerms {
+                seeds: 24,
+                movable: 6,
+                extra_turns: 1,
+                capture: 0
+            }
+        );
+        assert_eq!(KalahTerms::FITTED.value(&pos), 60);
+        assert_eq!(Heuristic::default().evaluate(&pos, 0), 108);
+        assert_eq!(Heuristic::default().evaluate(&pos, 1), -108);
+        // Side 1 to move: its counts are weighted as the mover's.
+        let theirs: Setup = "4,4,4,4,2,0:6 4,4,4,4,4,4:0 to=1".parse().unwrap();
+        let pos = Position::from_setup(&rules, &theirs).unwrap();
+        let to_them = 2 * 24 + 18 * 6 + 10 + 0 - (18 + 15 * 5 + 6 * 2 + 4 * 5) - 11;
+        assert_eq!(KalahTerms::FITTED.value(&pos), to_them);
+        assert_eq!(Heuristic::default().evaluate(&pos, 0), 48 - to_them);
+    }
+
+    /// The Kalah terms count only under Kalah's rules: elsewhere (Oware,
+    /// 3-player Kalah, Cross-Kalah, Kalah capturing opposite empty
+    /// houses) the evaluation is the plain one, with or without them.
+    #[test]
+    fn kalah_terms_only_under_kalah_rules() {
+        let plain = Heuristic {
+            kalah: None,
+            ..Heuristic::default()
+        };
+        for spec in [
+            "oware",
+            "cross-kalah",
+            "kalah-6-4-empty-capture",
+            "kalah,leftover=discard",
+        ] {
+            let set = RuleSet::from_spec(spec).unwrap();
+            assert!(!set.plays_as_kalah(), "{spec}");
+            let rules = Rules::new(&set).unwrap();
+            let mut pos = Position::new(&rules);
+            for _ in 0..5 {
+                let m = pos.legal_moves().iter().last().unwrap();
+                pos.play_unchecked(m);
+                for side in 0..2 {
+                    let (a, b) = (Heuristic::default(), plain);
+                    assert_eq!(a.evaluate(&pos, side), b.evaluate(&pos, side), "{spec}");
+                }
+            }
+        }
+        let three = Rules::new(&RuleSet::from_spec("kalah3").unwrap()).unwrap();
+        let pos = Position::new(&three);
+        assert_eq!(
+            Heuristic::default().evaluate(&pos, 1),
+            plain.evaluate(&pos, 1)
+        );
+        for spec in [
+            "kalah",
+            "mankalah",
+            "kalah,seeds=5",
+            "kalah,houses=4,seeds=3",
+        ] {
+            let rules = Rules::new(&RuleSet::from_spec(spec).unwrap()).unwrap();
+            assert!(rules.plays_as_kalah(), "{spec}");
+        }
+    }
+
+    /// Outside `empty_first` the stores still count: Kalah's plain value
+    /// (without its own terms) of the same board is side 0's store, board
+    /// and mobility minus side 1's,
     /// `(0 + 1 + 6) - (23 * 8 + 24 + 6 * 6) = -237`.
     #[test]
     fn store_games_keep_the_store_count() {
         let rules = Rules::new(&mancala_core::Preset::Kalah.rules()).unwrap();
         let setup: Setup = "0,0,0,0,0,1:0 4,4,4,4,4,4:23".parse().unwrap();
         let pos = Position::from_setup(&rules, &setup).unwrap();
-        assert_eq!(Heuristic::default().evaluate(&pos, 0), -237);
+        let plain = Heuristic {
+            kalah: None,
+            ..Heuristic::default()
+        };
+        assert_eq!(plain.evaluate(&pos, 0), -237);
     }
 
     /// Under `take_all` the seeds in the houses count, not the stores: side

@@ -66,7 +66,7 @@ mod value;
 pub use alphabeta::{AlphaBeta, SearchReport};
 pub use analysis::analyse;
 pub use egdb::{Egdb, EgdbError};
-pub use eval::{Evaluator, Heuristic, StoreDifference};
+pub use eval::{Evaluator, Heuristic, KalahTerms, SideTerms, StoreDifference};
 pub use exact::Exact;
 pub use limits::Limits;
 pub use maxn::{MaxN, MaxNReport};
@@ -81,8 +81,8 @@ pub use solver::{
     SolverOptions,
 };
 pub use spec::{
-    Algorithm, EXACT_NODES, EvalKind, LEVEL_NODES_2P, LEVEL_NODES_MP, LEVEL_PLAYOUT_MOVES,
-    MAX_LEVEL, Player, Spec, level_algorithm, level_limits,
+    Algorithm, EXACT_NODES, EvalKind, KALAH_TERMS_LEVEL, LEVEL_NODES_2P, LEVEL_NODES_MP,
+    LEVEL_PLAYOUT_MOVES, MAX_LEVEL, Player, Spec, level_algorithm, level_limits,
 };
 pub use strategy::{FirstLegal, Greedy, Random, Strategy};
 pub use timemgmt::{

@@ -92,6 +92,7 @@ fn specs_parse_into_their_parts() {
     assert_eq!(spec.player, Player::Search(Algorithm::AlphaBeta));
     assert_eq!(spec.limits.depth, Some(8));
     assert_eq!(spec.eval, EvalKind::Store);
+    assert_eq!(parse("ai:10,eval=plain").eval, EvalKind::Plain);
 
     assert_eq!(parse("human").player, Player::Human);
     assert!(parse("human").is_human());
@@ -126,6 +127,7 @@ fn specs_display_canonically_and_round_trip() {
         ("mcts:nodes=20000,seed=3", "mcts:nodes=20000,seed=3"),
         ("uct:time=2s", "mcts:time=2s"),
         ("ai:4,eval=store", "ai:4,eval=store"),
+        ("ai:10, eval=plain", "ai:10,eval=plain"),
         ("mcts:playout=10,nodes=100k", "mcts:nodes=100000,playout=10"),
         ("ai:9, Playout=4", "ai:9,playout=4"),
         (
@@ -261,7 +263,7 @@ fn same_spec_and_seed_play_the_same_game() {
         let again = game_moves(rules, &specs, &seeds);
         assert_eq!(first, again, "{text}: the same seeds replay the same game");
         // Other seeds give another game, for one seed pair at least.
-        let differs = (0..12u64).any(|k| {
+        let differs = (0..64u64).any(|k| {
             let other: Vec<u64> = seeds.iter().map(|s| s + 100 * (k + 1)).collect();
             game_moves(rules, &specs, &other) != first
         });
@@ -272,6 +274,24 @@ fn same_spec_and_seed_play_the_same_game() {
     let a = game_moves(&kalah, &[fixed, fixed], &[1, 2]);
     let b = game_moves(&kalah, &[fixed, fixed], &[3, 4]);
     assert_eq!(a, b);
+}
+
+/// Levels below `KALAH_TERMS_LEVEL` play the plain evaluation under
+/// Kalah's rules, so the same games as `eval=plain`; from level 8 the
+/// Kalah terms change the game.
+#[test]
+fn only_the_top_levels_play_the_kalah_terms() {
+    let kalah = Rules::new(&Preset::Kalah.rules()).unwrap();
+    let game = |text: &str| game_moves(&kalah, &[parse(text), parse("ai:4")], &[3, 4]);
+    for level in [3, 5, 7] {
+        assert_eq!(
+            game(&format!("ai:{level}")),
+            game(&format!("ai:{level},eval=plain")),
+            "ai:{level}"
+        );
+    }
+    assert_eq!(mancala_ai::KALAH_TERMS_LEVEL, 8);
+    assert_ne!(game("ai:8"), game("ai:8,eval=plain"));
 }
 
 #[test]

@@ -519,6 +519,43 @@ impl KalahOptions {
     }
 }
 
+impl RuleSet {
+    /// Whether these are Kalah's rules on some board: two players and
+    /// every rule dimension [`Preset::Kalah`]'s, except the board
+    /// (`houses`, `seeds`, `layout`, `layout_seed`), the pie rule and
+    /// `first_move_extra_turn`. Kalah(6,4), Kalah(6,5) and the Manchester
+    /// Kalah(7,7) (`mankalah`) are; Kalah's variant switches (captures of
+    /// a lone seed opposite an empty house, the delayed end, discarded
+    /// leftovers), Cross-Kalah and 3-4 player Kalah are not. The
+    /// evaluation's Kalah terms count only here (`mancala_ai::Heuristic`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_core::{Preset, RuleSet};
+    ///
+    /// assert!(Preset::Kalah.rules().plays_as_kalah());
+    /// assert!(Preset::Mankalah.rules().plays_as_kalah());
+    /// assert!(RuleSet::from_spec("kalah,houses=4,seeds=6")?.plays_as_kalah());
+    /// assert!(!RuleSet::from_spec("kalah3")?.plays_as_kalah());
+    /// assert!(!Preset::CrossKalah.rules().plays_as_kalah());
+    /// assert!(!Preset::Oware.rules().plays_as_kalah());
+    /// # Ok::<(), mancala_core::RuleSpecError>(())
+    /// ```
+    pub fn plays_as_kalah(&self) -> bool {
+        *self
+            == RuleSet {
+                houses: self.houses,
+                seeds: self.seeds,
+                layout: self.layout,
+                layout_seed: self.layout_seed,
+                pie_rule: self.pie_rule,
+                first_move_extra_turn: self.first_move_extra_turn,
+                ..Preset::Kalah.rules()
+            }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -307,6 +307,8 @@ pub struct Rules {
     /// The tables of the two-register form, when it can play these rules
     /// ([`Position::play_out`](crate::Position::play_out)).
     pub(crate) registers: Option<Registers>,
+    /// [`RuleSet::plays_as_kalah`], with no house burnt.
+    pub(crate) kalah: bool,
 }
 
 impl Rules {
@@ -547,6 +549,7 @@ impl Rules {
             counts_sowings: set.no_capture_moves > 0 || !set.first_move_extra_turn,
             ply_horizon: compile::ply_horizon(set),
             registers: None,
+            kalah: burnt == [0; MAX_PLAYERS] && set.plays_as_kalah(),
         };
         rules.starter = starter_of(set, starter);
         // The register form assumes every house is on the track.
@@ -662,6 +665,22 @@ impl Rules {
     /// rules are played out move by move, the same games, only slower.
     pub fn plays_in_registers(&self) -> bool {
         self.registers.is_some()
+    }
+
+    /// Whether these are Kalah's rules on some board
+    /// ([`RuleSet::plays_as_kalah`]) with every house in play (no house
+    /// burnt by a round): read once here, so that an evaluation can ask
+    /// at every leaf.
+    ///
+    /// ```
+    /// use mancala_core::{Preset, Rules};
+    ///
+    /// assert!(Rules::new(&Preset::Mankalah.rules())?.plays_as_kalah());
+    /// assert!(!Rules::new(&Preset::Wari.rules())?.plays_as_kalah());
+    /// # Ok::<(), mancala_core::RuleError>(())
+    /// ```
+    pub fn plays_as_kalah(&self) -> bool {
+        self.kalah
     }
 
     /// Whether `repetition` ends the game (which needs a [`Game`](crate::Game)'s history).

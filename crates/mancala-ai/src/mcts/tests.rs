@@ -290,6 +290,16 @@ fn greedy_playouts_are_a_chance() {
     assert_eq!(mcts.greedy_playouts(f64::NAN).greed, 0.0);
 }
 
+/// An MCTS player with the plain evaluation (no Kalah terms), the one
+/// the golden searches were made with: capped playouts end on it.
+fn plain(limits: Limits, seed: u64) -> Mcts {
+    let plain = crate::Heuristic {
+        kalah: None,
+        ..crate::Heuristic::default()
+    };
+    Mcts::with_evaluator(plain, limits, seed)
+}
+
 /// The searches of the golden test: a game against a random player with
 /// modelling (Kalah), a capped tree and playouts (Kalah), and Oware; what
 /// each chose and reported, printed.
@@ -297,7 +307,7 @@ fn golden_trace(one_lane: impl Fn(Mcts) -> Mcts) -> Vec<String> {
     let mut out = Vec::new();
     let kalah = Rules::new(&Preset::Kalah.rules()).unwrap();
     let oware = Rules::new(&Preset::Oware.rules()).unwrap();
-    let mut mcts = one_lane(Mcts::new(Limits::nodes(2_500), 11));
+    let mut mcts = one_lane(plain(Limits::nodes(2_500), 11));
     let mut other = crate::Random::new(5);
     let mut pos = Position::new(&kalah);
     for _ in 0..16 {
@@ -316,13 +326,13 @@ fn golden_trace(one_lane: impl Fn(Mcts) -> Mcts) -> Vec<String> {
         pos.play(m).unwrap();
     }
     let mut capped = one_lane(
-        Mcts::new(Limits::nodes(3_000), 2)
+        plain(Limits::nodes(3_000), 2)
             .tree_nodes(300)
             .playout_cap(20),
     );
     let r = capped.search(&Position::new(&kalah));
     out.push(format!("{:?} {:?} {:.12}", r.best, r.visits, r.value));
-    let mut ow = one_lane(Mcts::new(Limits::nodes(3_000), 9));
+    let mut ow = one_lane(plain(Limits::nodes(3_000), 9));
     let r = ow.search(&Position::new(&oware));
     out.push(format!("{:?} {:?} {:.12}", r.best, r.visits, r.value));
     out

@@ -112,7 +112,7 @@ impl Spec {
                     }
                 }
                 let eval = SeededEval {
-                    kind: self.eval,
+                    kind: self.eval_kind(),
                     heuristic: Heuristic::default(),
                     seed: Some(seed),
                 };

@@ -277,7 +277,14 @@ impl Spec {
                 self.eval = match value {
                     "heuristic" => EvalKind::Heuristic,
                     "store" | "store-difference" => EvalKind::Store,
-                    _ => return Err(value_error(key, value, "expected heuristic or store")),
+                    "plain" => EvalKind::Plain,
+                    _ => {
+                        return Err(value_error(
+                            key,
+                            value,
+                            "expected heuristic, plain or store",
+                        ));
+                    }
                 }
             }
             "playout" => {

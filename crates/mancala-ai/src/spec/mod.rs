@@ -9,7 +9,7 @@
 //!          | ("alphabeta" | "maxn" | "mcts") [(":" | ",") setting {"," setting}]
 //! settings = "," setting {"," setting}
 //! setting  = "depth=" N | "nodes=" N | "time=" DURATION | "seed=" N
-//!          | "eval=" ("heuristic" | "store") | "playout=" N
+//!          | "eval=" ("heuristic" | "plain" | "store") | "playout=" N
 //!          | "model=" ("on" | "off") | "lanes=" N
 //! level    = 1 ..= 10
 //! ```
@@ -32,7 +32,11 @@
 //!   its own within it.
 //! - `seed=` fixes the player's seed (see [`Spec::strategy`]).
 //! - `eval=` picks the evaluation of alpha-beta and max^n:
-//!   [`Heuristic`] (the default) or [`StoreDifference`].
+//!   [`Heuristic`] (the default), `plain` ([`Heuristic`] without its
+//!   Kalah terms: under Kalah's rules the evaluation the levels used
+//!   before they had them, elsewhere the same as `heuristic`) or
+//!   [`StoreDifference`]. Levels below [`KALAH_TERMS_LEVEL`] (8) play
+//!   `plain` where they would play `heuristic`.
 //! - `playout=` caps MCTS playouts at N moves (1 or more), after which the
 //!   evaluation ranks the sides ([`Mcts::playout_cap`]). An `mcts` spec
 //!   plays whole-game playouts without it (up to
@@ -140,6 +144,13 @@ pub const LEVEL_NODES_2P: [u64; MAX_LEVEL as usize] =
 pub const LEVEL_NODES_MP: [u64; MAX_LEVEL as usize] =
     [20, 50, 130, 340, 900, 2_300, 6_000, 15_000, 40_000, 100_000];
 
+/// The lowest level whose evaluation has the Kalah terms
+/// ([`Heuristic::kalah`]): levels below it evaluate with `eval=plain`.
+/// At their small budgets the terms lost games to OpenSpiel's MCTS that
+/// the plain evaluation won, and from level 8 up they win more
+/// (docs/results.md section 6.1).
+pub const KALAH_TERMS_LEVEL: u8 = 8;
+
 /// The default budget of [`Exact`]'s solver for each move, in positions
 /// (`exact,nodes=N` sets another): about a quarter of a second in a
 /// release build, enough for Kalah(4,3) from the start and for the last
@@ -195,6 +206,10 @@ pub enum EvalKind {
     Heuristic,
     /// [`StoreDifference`].
     Store,
+    /// [`Heuristic`] without its Kalah terms ([`Heuristic::kalah`]
+    /// `None`): under Kalah's rules the evaluation of earlier versions,
+    /// elsewhere the same as `Heuristic`.
+    Plain,
 }
 
 impl EvalKind {
@@ -203,6 +218,7 @@ impl EvalKind {
         match self {
             EvalKind::Heuristic => "heuristic",
             EvalKind::Store => "store",
+            EvalKind::Plain => "plain",
         }
     }
 }
@@ -271,6 +287,30 @@ pub struct Spec {
 }
 
 impl Spec {
+    /// The evaluation this spec's player uses: [`Spec::eval`], except
+    /// that a level below [`KALAH_TERMS_LEVEL`] plays
+    /// [`EvalKind::Plain`] for [`EvalKind::Heuristic`].
+    ///
+    /// ```
+    /// use mancala_ai::{EvalKind, Spec};
+    ///
+    /// assert_eq!("ai:5".parse::<Spec>()?.eval_kind(), EvalKind::Plain);
+    /// assert_eq!("ai:8".parse::<Spec>()?.eval_kind(), EvalKind::Heuristic);
+    /// assert_eq!("alphabeta".parse::<Spec>()?.eval_kind(), EvalKind::Heuristic);
+    /// assert_eq!("ai:5,eval=store".parse::<Spec>()?.eval_kind(), EvalKind::Store);
+    /// # Ok::<(), mancala_ai::SpecError>(())
+    /// ```
+    pub fn eval_kind(&self) -> EvalKind {
+        match self.player {
+            Player::Level(level)
+                if level < KALAH_TERMS_LEVEL && self.eval == EvalKind::Heuristic =>
+            {
+                EvalKind::Plain
+            }
+            _ => self.eval,
+        }
+    }
+
     /// A spec for `player` with no settings.
     pub const fn new(player: Player) -> Spec {
         Spec {

@@ -36,6 +36,11 @@ impl Evaluator for SeededEval {
         let base = match self.kind {
             EvalKind::Heuristic => self.heuristic.evaluate(pos, side),
             EvalKind::Store => StoreDifference.evaluate(pos, side),
+            EvalKind::Plain => Heuristic {
+                kalah: None,
+                ..self.heuristic
+            }
+            .evaluate(pos, side),
         };
         let Some(seed) = self.seed else {
             return base;
@@ -92,7 +97,7 @@ mod tests {
                 .rules(),
             )
             .unwrap();
-            for kind in [EvalKind::Heuristic, EvalKind::Store] {
+            for kind in [EvalKind::Heuristic, EvalKind::Store, EvalKind::Plain] {
                 let eval = SeededEval {
                     kind,
                     heuristic: Heuristic::default(),
