@@ -435,10 +435,11 @@ mod tests {
         assert_eq!(KalahTerms::FITTED.value(&pos), 60);
         assert_eq!(Heuristic::default().evaluate(&pos, 0), 108);
         assert_eq!(Heuristic::default().evaluate(&pos, 1), -108);
-        // Side 1 to move: its counts are weighted as the mover's.
+        // Side 1 to move: its counts are weighted as the mover's (its
+        // capture is none, so the mover's capture weight adds nothing).
         let theirs: Setup = "4,4,4,4,2,0:6 4,4,4,4,4,4:0 to=1".parse().unwrap();
         let pos = Position::from_setup(&rules, &theirs).unwrap();
-        let to_them = 2 * 24 + 18 * 6 + 10 + 0 - (18 + 15 * 5 + 6 * 2 + 4 * 5) - 11;
+        let to_them = 2 * 24 + 18 * 6 + 10 - (18 + 15 * 5 + 6 * 2 + 4 * 5) - 11;
         assert_eq!(KalahTerms::FITTED.value(&pos), to_them);
         assert_eq!(Heuristic::default().evaluate(&pos, 0), 48 - to_them);
     }
