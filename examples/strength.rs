@@ -303,7 +303,7 @@ fn terms(options: &Options) {
         "| rules | nodes (level) | random opening | W-D-L (Kalah terms) | score | Elo (95%) | ms/move |"
     );
     println!("|---|---|---|---|---|---|---|");
-    let named: Vec<String> = if options.rule_sets.len() == RULE_SETS.len() {
+    let named: Vec<String> = if options.rule_sets == RULE_SETS {
         vec!["kalah".to_string(), "mankalah".to_string()]
     } else {
         options.rule_sets.clone()

@@ -144,10 +144,7 @@ fn play_game(
 }
 
 fn player() -> AlphaBeta<Heuristic> {
-    let plain = Heuristic {
-        kalah: None,
-        ..Heuristic::default()
-    };
+    let plain = Heuristic::default().without_kalah_terms();
     AlphaBeta::with_evaluator(plain, "nodes=3000".parse::<Limits>().expect("a budget"))
 }
 

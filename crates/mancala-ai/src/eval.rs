@@ -96,7 +96,7 @@ impl Evaluator for StoreDifference {
 /// // weights give the value above.
 /// let kalah = Rules::new(&Preset::Kalah.rules())?;
 /// let pos = Position::from_setup(&kalah, &setup)?;
-/// let plain = Heuristic { kalah: None, ..Heuristic::default() };
+/// let plain = Heuristic::default().without_kalah_terms();
 /// assert_eq!(plain.evaluate(&pos, 0), 6 * SEED - 6 - 6);
 /// assert_ne!(Heuristic::default().evaluate(&pos, 0), plain.evaluate(&pos, 0));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -112,6 +112,23 @@ pub struct Heuristic {
     /// The terms that replace `board` and `mobility` under Kalah's rules
     /// ([`Rules::plays_as_kalah`]); `None` keeps the plain ones there too.
     pub kalah: Option<KalahTerms>,
+}
+
+impl Heuristic {
+    /// The same weights without the Kalah terms ([`Heuristic::kalah`]
+    /// `None`): the plain evaluation everywhere, `eval=plain` in a spec.
+    ///
+    /// ```
+    /// use mancala_ai::Heuristic;
+    ///
+    /// assert_eq!(Heuristic::default().without_kalah_terms().kalah, None);
+    /// ```
+    pub fn without_kalah_terms(self) -> Heuristic {
+        Heuristic {
+            kalah: None,
+            ..self
+        }
+    }
 }
 
 impl Default for Heuristic {
@@ -449,10 +466,7 @@ mod tests {
     /// houses) the evaluation is the plain one, with or without them.
     #[test]
     fn kalah_terms_only_under_kalah_rules() {
-        let plain = Heuristic {
-            kalah: None,
-            ..Heuristic::default()
-        };
+        let plain = Heuristic::default().without_kalah_terms();
         for spec in [
             "oware",
             "cross-kalah",
@@ -498,10 +512,7 @@ mod tests {
         let rules = Rules::new(&mancala_core::Preset::Kalah.rules()).unwrap();
         let setup: Setup = "0,0,0,0,0,1:0 4,4,4,4,4,4:23".parse().unwrap();
         let pos = Position::from_setup(&rules, &setup).unwrap();
-        let plain = Heuristic {
-            kalah: None,
-            ..Heuristic::default()
-        };
+        let plain = Heuristic::default().without_kalah_terms();
         assert_eq!(plain.evaluate(&pos, 0), -237);
     }
 

@@ -293,10 +293,7 @@ fn greedy_playouts_are_a_chance() {
 /// An MCTS player with the plain evaluation (no Kalah terms), the one
 /// the golden searches were made with: capped playouts end on it.
 fn plain(limits: Limits, seed: u64) -> Mcts {
-    let plain = crate::Heuristic {
-        kalah: None,
-        ..crate::Heuristic::default()
-    };
+    let plain = crate::Heuristic::default().without_kalah_terms();
     Mcts::with_evaluator(plain, limits, seed)
 }
 

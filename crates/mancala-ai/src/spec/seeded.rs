@@ -36,11 +36,7 @@ impl Evaluator for SeededEval {
         let base = match self.kind {
             EvalKind::Heuristic => self.heuristic.evaluate(pos, side),
             EvalKind::Store => StoreDifference.evaluate(pos, side),
-            EvalKind::Plain => Heuristic {
-                kalah: None,
-                ..self.heuristic
-            }
-            .evaluate(pos, side),
+            EvalKind::Plain => self.heuristic.without_kalah_terms().evaluate(pos, side),
         };
         let Some(seed) = self.seed else {
             return base;
