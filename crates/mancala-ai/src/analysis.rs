@@ -6,12 +6,15 @@ use std::time::Duration;
 use mancala_core::Position;
 
 use crate::params::{ANALYSIS_SOLVER_TIME, ANALYSIS_TABLE_BYTES};
-use crate::{AlphaBeta, Limits, MoveValue, Solver, SolverOptions};
+use crate::{AlphaBeta, Book, Limits, MoveValue, Solver, SolverOptions};
 
 /// The value of every legal move of `pos` for the player who makes it,
 /// best first (empty when the game is over).
 ///
-/// With two players the exact [`Solver`] tries first, within
+/// Where the rules have a built-in opening book that holds `pos`
+/// ([`Book::built_in`]: the first four turns of Kalah(6,4)), the values
+/// are the book's, exact, at once. Else, with two players, the exact
+/// [`Solver`] tries first, within
 /// `solver_time` (`None`: one second; a 32 MiB table and no endgame
 /// database, so nothing is built up front): if it finishes, every value
 /// is exact. Otherwise, or with three or four players, [`AlphaBeta`]
@@ -35,13 +38,21 @@ use crate::{AlphaBeta, Limits, MoveValue, Solver, SolverOptions};
 /// assert!(values.iter().all(|v| v.exact));
 /// assert_eq!((values[0].mv, values[0].seeds()), (Move::House(2), 6.0));
 ///
-/// // Kalah(6,4) is not: alpha-beta estimates.
+/// // Kalah(6,4) is not: its opening book has the first turns exactly
+/// // (docs/rules.md section 11: the start is worth +8, by house 3)...
 /// let rules = Rules::new(&Preset::Kalah.rules())?;
-/// let pos = Position::new(&rules);
+/// let mut pos = Position::new(&rules);
 /// let values = analyse(&pos, Limits::depth(4), Some(Duration::from_millis(10)));
-/// assert_eq!(values.len(), 6);
+/// assert!(values.iter().all(|v| v.exact));
+/// assert_eq!((values[0].mv, values[0].seeds()), (Move::House(3), 8.0));
+/// // ...and alpha-beta estimates after them.
+/// for house in [3, 6, 6, 2, 6, 1, 3, 4, 6, 2] {
+///     pos.play(Move::House(house))?;
+/// }
+/// let values = analyse(&pos, Limits::depth(4), Some(Duration::from_millis(10)));
+/// assert_eq!(values.len(), pos.legal_moves().len());
 /// assert!(values.iter().all(|v| !v.exact));
-/// # Ok::<(), mancala_core::RuleError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn analyse(
     pos: &Position<'_>,
@@ -50,6 +61,9 @@ pub fn analyse(
 ) -> Vec<MoveValue> {
     if pos.is_over() {
         return Vec::new();
+    }
+    if let Some(values) = Book::built_in(pos.rules()).and_then(|book| book.probe(pos)) {
+        return values;
     }
     let options = SolverOptions {
         table_bytes: ANALYSIS_TABLE_BYTES,

@@ -27,8 +27,11 @@
 //!   future](mancala_core::Rules::board_decides_future), a board-only
 //!   value, bounds from the seeds left, enhanced transposition cutoffs and
 //!   an endgame database, [`Egdb`]).
-//! - [`analyse`]: every move of a position valued, exactly when the solver
-//!   finishes in time, else by alpha-beta.
+//! - [`Book`]: an opening book, the exact value of every move of the
+//!   positions a game starts with ([`Book::built_in`]: Kalah(6,4)'s first
+//!   four turns); [`Booked`] keeps a player to its best moves.
+//! - [`analyse`]: every move of a position valued, exactly when the opening
+//!   book holds it or the solver finishes in time, else by alpha-beta.
 //! - [`review_game`]: every move of a whole game valued before and after,
 //!   with the best move, the value lost and a [`Verdict`], exactly where
 //!   the solver finishes within a node budget ([`ReviewBudget`]);
@@ -46,6 +49,7 @@
 mod alphabeta;
 mod analysis;
 pub mod arena;
+pub mod book;
 mod egdb;
 mod eval;
 mod exact;
@@ -65,6 +69,7 @@ mod value;
 
 pub use alphabeta::{AlphaBeta, SearchReport};
 pub use analysis::analyse;
+pub use book::{Book, BookError, Booked};
 pub use egdb::{Egdb, EgdbError};
 pub use eval::{Evaluator, Heuristic, KalahTerms, SideTerms, StoreDifference};
 pub use exact::Exact;

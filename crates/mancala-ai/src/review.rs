@@ -12,7 +12,7 @@ use crate::params::{
     ANALYSIS_TABLE_BYTES, BLUNDER_SEEDS, INACCURACY_SEEDS, MISTAKE_SEEDS, REVIEW_DEPTH,
     REVIEW_SOLVER_NODES, REVIEW_STACK_BYTES,
 };
-use crate::{AlphaBeta, Egdb, Limits, MaxN, MoveValue, Solver, SolverOptions, SpecError};
+use crate::{AlphaBeta, Book, Egdb, Limits, MaxN, MoveValue, Solver, SolverOptions, SpecError};
 
 /// What a move is judged, by the value it lost against the best move
 /// ([`Verdict::judge`]); the thresholds are in `docs/rules.md`, section
@@ -493,6 +493,9 @@ fn result_sign(value: &MoveValue) -> Option<i8> {
 
 /// The searches of a review, kept from position to position.
 struct Engine<'r> {
+    /// The built-in opening book of the rules, if any: exact values at no
+    /// cost.
+    book: Option<Arc<Book>>,
     solver: Option<Solver<'r>>,
     solver_nodes: u64,
     alphabeta: AlphaBeta,
@@ -520,6 +523,7 @@ impl<'r> Engine<'r> {
             });
         let depth = budget.depth.max(1);
         Engine {
+            book: Book::built_in(rules),
             solver,
             solver_nodes: budget.solver_nodes,
             alphabeta: AlphaBeta::new(Limits::depth(depth)),
@@ -540,6 +544,9 @@ impl<'r> Engine<'r> {
     fn search(&mut self, pos: &Position<'_>) -> Vec<MoveValue> {
         if pos.rules().players() > 2 {
             return self.maxn_values(pos);
+        }
+        if let Some(values) = self.book.as_ref().and_then(|book| book.probe(pos)) {
+            return values;
         }
         if let Some(solver) = &mut self.solver {
             match solver.analyse_within(pos, &Limits::nodes(self.solver_nodes)) {

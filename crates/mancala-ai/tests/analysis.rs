@@ -37,12 +37,27 @@ fn a_small_position_is_valued_exactly_by_the_solver() {
 
 #[test]
 fn a_big_position_falls_back_on_alpha_beta() {
+    // Kalah(6,4) beyond its opening book.
     let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
-    let pos = Position::new(&rules);
+    let mut pos = Position::new(&rules);
+    for house in [3, 6, 6, 2, 6, 1, 3, 4, 6, 2] {
+        pos.play(Move::House(house)).unwrap();
+    }
     let limits = Limits::depth(5);
     let values = analyse(&pos, limits, Some(Duration::from_millis(1)));
     assert_eq!(values, AlphaBeta::new(limits).analyse(&pos));
     assert!(values.iter().all(|v| !v.exact && v.wdl().is_none()));
+    assert_eq!(values.len(), pos.legal_moves().len());
+}
+
+#[test]
+fn kalah_6_4_opening_is_exact_from_the_book() {
+    let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+    let pos = Position::new(&rules);
+    let values = analyse(&pos, Limits::depth(1), Some(Duration::from_millis(1)));
+    assert!(values.iter().all(|v| v.exact));
+    // docs/rules.md section 11: Kalah(6,4) is worth +8, by house 3.
+    assert_eq!((values[0].mv, values[0].seeds()), (Move::House(3), 8.0));
     assert_eq!(values.len(), 6);
 }
 

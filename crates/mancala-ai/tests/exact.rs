@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use mancala_ai::{Player, Spec, SpecError, Strategy, TimeControl, Timed};
-use mancala_core::{KalahOptions, Position, Preset, RuleSet, Rules, Wdl};
+use mancala_core::{KalahOptions, Move, Position, Preset, RuleSet, Rules, Wdl};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
@@ -128,9 +128,13 @@ fn exact_player_never_finishes_below_the_kalah_4_3_value() {
 
 #[test]
 fn exact_falls_back_on_level_10_out_of_budget() {
-    // Kalah(6,4) from the start is far beyond 100 positions.
+    // Kalah(6,4) after ten moves (out of its opening book) is far beyond
+    // 100 positions.
     let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
-    let pos = Position::new(&rules);
+    let mut pos = Position::new(&rules);
+    for house in [3, 6, 6, 2, 6, 1, 3, 4, 6, 2] {
+        pos.play(Move::House(house)).unwrap();
+    }
     let mut player = exact(&rules, "exact,nodes=100", 3);
     let m = player.choose(&pos).unwrap();
     let value = player.last_value().expect("level 10's estimate");
@@ -206,7 +210,7 @@ fn exact_refuses_other_settings_by_name() {
         let message = err.to_string();
         assert!(message.starts_with(&format!("{key}=")), "{text}: {message}");
         assert!(
-            message.contains("exact takes only nodes=, time= and seed="),
+            message.contains("exact takes only nodes=, time=, seed= and book="),
             "{message}"
         );
     }

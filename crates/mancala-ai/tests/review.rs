@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use mancala_ai::{
-    Egdb, Heuristic, MoveReview, ReviewBudget, Verdict, review_game, score_difference,
+    Book, Egdb, Heuristic, MoveReview, ReviewBudget, Verdict, review_game, score_difference,
     terminal_value,
 };
 use mancala_core::{Game, Move, Position, Preset, RuleSet, Rules, Side};
@@ -132,14 +132,22 @@ fn a_review_is_the_same_every_time_and_labels_its_estimates() {
     let review = review_game(&game, &budget, None);
     assert_eq!(review, review_game(&game, &budget, None));
     assert_eq!(review.len(), 8);
-    // Kalah(6,4) cannot be solved in 20,000 positions from its opening.
-    assert!(review.iter().all(|r| !r.exact), "{review:?}");
     let plies: Vec<usize> = review.iter().map(|r| r.ply).collect();
     assert_eq!(plies, (1..=8).collect::<Vec<_>>());
+    // The opening book's first turns are exact; after them Kalah(6,4)
+    // cannot be solved in 20,000 positions.
+    let rules = Rules::new(&Preset::Kalah.rules()).unwrap();
+    let book = Book::built_in(&rules).unwrap();
+    let mut pos = Position::new(&rules);
     for r in &review {
+        assert_eq!(r.exact, book.probe(&pos).is_some(), "{r:?}");
         assert!(r.loss >= 0.0 && r.before >= r.after, "{r:?}");
-        assert_eq!(r.verdict, Verdict::judge(r.loss, None));
+        if !r.exact {
+            assert_eq!(r.verdict, Verdict::judge(r.loss, None));
+        }
+        pos.play(r.mv).unwrap();
     }
+    assert!(review.iter().any(|r| r.exact) && review.iter().any(|r| !r.exact));
 }
 
 #[test]

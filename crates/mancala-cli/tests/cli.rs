@@ -629,12 +629,31 @@ fn analyse_is_exact_when_the_solver_finishes() {
 
 #[test]
 fn analyse_falls_back_to_the_heuristic_search() {
-    // Kalah(6,4) takes the solver far longer than its budget (docs/rules.md
-    // section 11): the values are estimates.
+    // Kalah(6,4) after ten moves, beyond its opening book, takes the solver
+    // far longer than its budget (docs/rules.md section 11): the values are
+    // estimates.
+    let v = json(&ok(&[
+        "analyse",
+        "--moves",
+        "3,6,6,2,6,1,3,4,6,2",
+        "--depth",
+        "2",
+        "--json",
+    ]));
+    let moves = v["moves"].as_array().expect("moves");
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|m| m["exact"] == false), "{v}");
+}
+
+#[test]
+fn analyse_values_kalah_6_4_opening_exactly_from_the_book() {
+    // docs/rules.md section 11: Kalah(6,4) is worth +8, by house 3.
     let v = json(&ok(&["analyse", "--depth", "2", "--json"]));
     let moves = v["moves"].as_array().expect("moves");
     assert_eq!(moves.len(), 6);
-    assert!(moves.iter().all(|m| m["exact"] == false), "{v}");
+    assert!(moves.iter().all(|m| m["exact"] == true), "{v}");
+    assert_eq!(moves[0]["value"].as_f64(), Some(8.0), "{v}");
+    assert_eq!(moves[0]["move"], "3", "{v}");
 }
 
 #[test]

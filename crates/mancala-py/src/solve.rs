@@ -230,9 +230,10 @@ pub fn solve(
 }
 
 /// The value of every legal action of `state` for the player who plays
-/// it, best first: exact when the solver finishes within its time (two
-/// players), else estimated by alpha-beta within `ai`'s budget, as
-/// `mancala analyse` does; with the GIL released.
+/// it, best first: exact from the opening book where it holds the state
+/// (Kalah(6,4)'s first four turns) or when the solver finishes within
+/// its time (two players), else estimated by alpha-beta within `ai`'s
+/// budget, as `mancala analyse` does; with the GIL released.
 ///
 /// # Errors
 ///

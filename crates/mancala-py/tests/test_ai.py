@@ -105,17 +105,34 @@ def test_analyse_agrees_with_the_command_line():
     assert got == [(2, 8.0, True, "win"), (1, 4.0, True, "win"), (0, -2.0, True, "loss")]
 
 
-def test_analyse_estimates_what_it_cannot_solve():
+def kalah_after_ten_moves():
+    """Kalah(6,4) after houses 3, 6, 6, 2, 6, 1, 3, 4, 6, 2: out of the
+    opening book and of the solver's second."""
     state = mancala.load_game("kalah").new_initial_state()
+    for house in [3, 6, 6, 2, 6, 1, 3, 4, 6, 2]:
+        state.apply_action(house - 1)
+    return state
+
+
+def test_analyse_estimates_what_it_cannot_solve():
+    state = kalah_after_ten_moves()
     values = mancala.analyse(state, depth=2)
-    assert sorted(v.action for v in values) == list(range(6))
+    assert sorted(v.action for v in values) == state.legal_actions()
     assert not any(v.exact for v in values)
     assert all(v.result is None for v in values)
     quick = mancala.analyse(state, "alphabeta:depth=2", time=0.05)
-    assert len(quick) == 6
+    assert len(quick) == len(state.legal_actions())
     # Three players: no solver, alpha-beta (paranoid) estimates.
     three = mancala.load_game("kalah3").new_initial_state()
     assert sorted(v.action for v in mancala.analyse(three, depth=2)) == three.legal_actions()
+
+
+def test_analyse_values_the_kalah_opening_exactly_from_the_book():
+    # docs/rules.md section 11: Kalah(6,4) is worth +8, by house 3.
+    state = mancala.load_game("kalah").new_initial_state()
+    values = mancala.analyse(state, depth=1)
+    assert all(v.exact for v in values)
+    assert (values[0].action, values[0].value, values[0].result) == (2, 8.0, "win")
 
 
 def test_a_finished_game_has_nothing_to_analyse_or_solve():
@@ -344,7 +361,7 @@ def spins_while(work) -> int:
 
 def test_searches_release_the_gil():
     game = mancala.load_game("kalah")
-    state = game.new_initial_state()
+    state = kalah_after_ten_moves()
     bot = mancala.Bot(game, "alphabeta:time=300ms")
     assert spins_while(lambda: bot.step(state)) > 10_000
     assert spins_while(lambda: mancala.analyse(state, time=0.15)) > 10_000

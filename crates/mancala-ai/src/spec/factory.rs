@@ -6,10 +6,12 @@ use std::sync::Arc;
 use mancala_core::Rules;
 
 use super::seeded::SeededEval;
-use super::{Algorithm, LEVEL_PLAYOUT_MOVES, Player, Spec, model_name, value_error};
+use super::{Algorithm, LEVEL_PLAYOUT_MOVES, Player, Spec, on_off_name, value_error};
 use crate::eval::Heuristic;
 use crate::limits::Limits;
-use crate::{AlphaBeta, Egdb, Exact, Greedy, MaxN, Mcts, Random, SpecError, Strategy};
+use crate::{
+    AlphaBeta, Book, Booked, Egdb, Exact, Greedy, MaxN, Mcts, Random, SpecError, Strategy,
+};
 
 impl Spec {
     /// Builds the player for `rules`, seeded with the spec's `seed=` if it
@@ -60,6 +62,18 @@ impl Spec {
         seed: u64,
         database: Option<&Arc<Egdb>>,
     ) -> Result<Box<dyn Strategy + Send>, SpecError> {
+        let player = self.unbooked(rules, seed, database)?;
+        Ok(self.booked(rules, seed, player, false))
+    }
+
+    /// The player [`Spec::strategy_with_database`] builds, before the
+    /// opening book.
+    fn unbooked(
+        &self,
+        rules: &Rules,
+        seed: u64,
+        database: Option<&Arc<Egdb>>,
+    ) -> Result<Box<dyn Strategy + Send>, SpecError> {
         self.check()?;
         let seed = self.seed.unwrap_or(seed);
         Ok(match self.player {
@@ -99,7 +113,7 @@ impl Spec {
                     if let Some(on) = self.model {
                         return Err(value_error(
                             "model",
-                            model_name(on),
+                            on_off_name(on),
                             &format!("only MCTS models its opponents; {plays}"),
                         ));
                     }
@@ -206,7 +220,7 @@ impl Spec {
         };
         self.check()?;
         let unlimited = Limits::NONE;
-        Ok(match algorithm {
+        let player: Box<dyn Strategy + Send> = match algorithm {
             Algorithm::AlphaBeta => Box::new(AlphaBeta::with_evaluator(eval, unlimited)),
             Algorithm::MaxN => Box::new(MaxN::with_evaluator(eval, unlimited)),
             Algorithm::Mcts => {
@@ -225,7 +239,26 @@ impl Spec {
                     None => Box::new(mcts),
                 }
             }
-        })
+        };
+        Ok(self.booked(rules, seed, player, true))
+    }
+
+    /// `player` playing from the built-in opening book first where
+    /// [`Spec::plays_book`] says so and the rules have one
+    /// ([`Book::built_in`]), else `player` itself.
+    fn booked(
+        &self,
+        rules: &Rules,
+        seed: u64,
+        player: Box<dyn Strategy + Send>,
+        timed: bool,
+    ) -> Box<dyn Strategy + Send> {
+        match Book::built_in(rules) {
+            Some(book) if self.plays_book(timed) => {
+                Box::new(Booked::new(book, player, self.seed.unwrap_or(seed)))
+            }
+            _ => player,
+        }
     }
 }
 

@@ -4,12 +4,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Algorithm, EvalKind, MAX_LEVEL, Player, Spec, model_name, value_error};
+use super::{Algorithm, EvalKind, MAX_LEVEL, Player, Spec, on_off_name, value_error};
 use crate::limits::Limits;
 use crate::{Mcts, SpecError};
 
 /// Why `exact` refuses a setting.
-const EXACT_KEYS: &str = "exact takes only nodes=, time= and seed=";
+const EXACT_KEYS: &str = "exact takes only nodes=, time=, seed= and book=";
 
 impl Spec {
     /// The name of the player when it can never be MCTS (levels can be).
@@ -53,6 +53,13 @@ impl Spec {
                         "seed",
                         &seed.to_string(),
                         "a human player takes no seed",
+                    ));
+                }
+                if let Some(on) = self.book {
+                    return Err(value_error(
+                        "book",
+                        on_off_name(on),
+                        "a human player plays from no book",
                     ));
                 }
             }
@@ -105,7 +112,7 @@ impl Spec {
         {
             return Err(value_error(
                 "model",
-                model_name(on),
+                on_off_name(on),
                 &format!("only MCTS models its opponents, not {name}"),
             ));
         }
@@ -164,11 +171,15 @@ impl fmt::Display for Spec {
             sep = ",";
         }
         if let Some(on) = self.model {
-            write!(f, "{sep}model={}", model_name(on))?;
+            write!(f, "{sep}model={}", on_off_name(on))?;
             sep = ",";
         }
         if let Some(n) = self.lanes {
             write!(f, "{sep}lanes={n}")?;
+            sep = ",";
+        }
+        if let Some(on) = self.book {
+            write!(f, "{sep}book={}", on_off_name(on))?;
         }
         Ok(())
     }
@@ -261,10 +272,19 @@ fn parse_player<'a>(name: &str, rest: &'a str) -> Result<(Player, &'a str), Spec
     Ok((player, rest))
 }
 
+/// A setting's `on` or `off`.
+fn on_or_off(key: &str, value: &str) -> Result<bool, SpecError> {
+    match value {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(value_error(key, value, "expected on or off")),
+    }
+}
+
 impl Spec {
     /// Applies one `key=value` setting of a spec.
     fn set(&mut self, key: &str, value: &str) -> Result<(), SpecError> {
-        if self.player == Player::Exact && !matches!(key, "nodes" | "time" | "seed") {
+        if self.player == Player::Exact && !matches!(key, "nodes" | "time" | "seed" | "book") {
             return Err(value_error(key, value, EXACT_KEYS));
         }
         match key {
@@ -292,13 +312,8 @@ impl Spec {
                     value_error(key, value, "expected a number of moves from 1 to 2^32-1")
                 })?)
             }
-            "model" => {
-                self.model = Some(match value {
-                    "on" => true,
-                    "off" => false,
-                    _ => return Err(value_error(key, value, "expected on or off")),
-                })
-            }
+            "model" => self.model = Some(on_or_off(key, value)?),
+            "book" => self.book = Some(on_or_off(key, value)?),
             "lanes" => {
                 self.lanes = Some(value.parse().map_err(|_| {
                     value_error(

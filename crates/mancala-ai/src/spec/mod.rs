@@ -10,7 +10,7 @@
 //! settings = "," setting {"," setting}
 //! setting  = "depth=" N | "nodes=" N | "time=" DURATION | "seed=" N
 //!          | "eval=" ("heuristic" | "plain" | "store") | "playout=" N
-//!          | "model=" ("on" | "off") | "lanes=" N
+//!          | "model=" ("on" | "off") | "lanes=" N | "book=" ("on" | "off")
 //! level    = 1 ..= 10
 //! ```
 //!
@@ -61,6 +61,15 @@
 //!   `lanes=1` is the search of earlier versions, move for move. Only
 //!   MCTS takes it, as `playout=`.
 //!
+//! - `book=on` plays from the built-in opening book where the rules have
+//!   one ([`Book::built_in`]: Kalah(6,4), every position of the game's
+//!   first four turns with the exact value of each move): a best move,
+//!   at once, instead of a search ([`Booked`]). It is on by default for
+//!   levels from [`BOOK_LEVEL`] (8) up, for `exact`, and under a time
+//!   manager for `alphabeta`, `maxn` and `mcts` named without a budget;
+//!   `book=off` turns it off. Elsewhere the player searches as before.
+//!   A human takes no book.
+//!
 //! # Levels
 //!
 //! `ai:1` .. `ai:10` are node budgets growing geometrically, by about 2.4
@@ -98,7 +107,9 @@
 //! rules seat three or four players, that move is level 10's (`ai:10`).
 //! It takes only `nodes=` and `time=` (the solver's budget for each move,
 //! replacing the default as a whole: `exact,time=1s` is limited by time
-//! alone) and `seed=` (level 10's seed); any other setting is an error.
+//! alone), `seed=` (level 10's seed) and `book=` (on by default: in
+//! Kalah(6,4) the book's exact values stand in for a solve the budget
+//! cannot finish from the start); any other setting is an error.
 //! [`Strategy::last_value`](crate::Strategy::last_value) tells the value
 //! of the move it chose, exact when the solver found it. A spec holds no
 //! endgame database: [`Spec::strategy_with_database`] gives one to the
@@ -129,7 +140,9 @@ use crate::SpecError;
 use crate::limits::Limits;
 // Named by the docs.
 #[cfg(doc)]
-use crate::{AlphaBeta, Exact, Greedy, Heuristic, MaxN, Mcts, Random, Solver, StoreDifference};
+use crate::{
+    AlphaBeta, Book, Booked, Exact, Greedy, Heuristic, MaxN, Mcts, Random, Solver, StoreDifference,
+};
 
 /// The highest level.
 pub const MAX_LEVEL: u8 = 10;
@@ -150,6 +163,12 @@ pub const LEVEL_NODES_MP: [u64; MAX_LEVEL as usize] =
 /// the plain evaluation won, and from level 8 up they win more
 /// (docs/results.md section 6.1).
 pub const KALAH_TERMS_LEVEL: u8 = 8;
+
+/// The lowest level that plays from the built-in opening book where it
+/// has one ([`Book::built_in`]: Kalah(6,4)): `book=on` or `book=off` in a
+/// spec says otherwise. Kept with the Kalah terms' level: the book is for
+/// the players meant to be strongest.
+pub const BOOK_LEVEL: u8 = 8;
 
 /// The default budget of [`Exact`]'s solver for each move, in positions
 /// (`exact,nodes=N` sets another): about a quarter of a second in a
@@ -284,6 +303,10 @@ pub struct Spec {
     /// says (`None` is [`Mcts::DEFAULT_ROLLOUT_LANES`]: see
     /// [`Mcts::rollout_lanes`]).
     pub lanes: Option<u8>,
+    /// Whether the player plays from the built-in opening book, if the
+    /// spec says (`book=`; `None` is the default: see
+    /// [`Spec::plays_book`]).
+    pub book: Option<bool>,
 }
 
 impl Spec {
@@ -321,6 +344,7 @@ impl Spec {
             playout: None,
             model: None,
             lanes: None,
+            book: None,
         }
     }
 
@@ -393,6 +417,53 @@ impl Spec {
         self
     }
 
+    /// This spec with the opening book turned on or off (see the [module
+    /// docs](self)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mancala_ai::Spec;
+    ///
+    /// let spec = Spec::level(10).with_book(false);
+    /// assert_eq!(spec.to_string(), "ai:10,book=off");
+    /// assert_eq!("ai:10,book=off".parse::<Spec>()?, spec);
+    /// # Ok::<(), mancala_ai::SpecError>(())
+    /// ```
+    pub const fn with_book(mut self, on: bool) -> Spec {
+        self.book = Some(on);
+        self
+    }
+
+    /// Whether this spec's player plays from the built-in opening book
+    /// where the rules have one ([`Book::built_in`]), built by
+    /// [`Spec::strategy`] (`timed: false`) or by [`Spec::timed_strategy`]
+    /// under a time control (`timed: true`): `book=` if the spec says,
+    /// else levels from [`BOOK_LEVEL`] up, `exact`, and under a time
+    /// control an algorithm named without a budget (the player that thinks
+    /// for the time it is given).
+    ///
+    /// ```
+    /// use mancala_ai::Spec;
+    ///
+    /// assert!("ai:10".parse::<Spec>()?.plays_book(false));
+    /// assert!(!"ai:7".parse::<Spec>()?.plays_book(false));
+    /// assert!("ai:7,book=on".parse::<Spec>()?.plays_book(false));
+    /// assert!("exact".parse::<Spec>()?.plays_book(false));
+    /// assert!(!"alphabeta".parse::<Spec>()?.plays_book(false));
+    /// assert!("alphabeta".parse::<Spec>()?.plays_book(true));
+    /// assert!(!"alphabeta:nodes=1000".parse::<Spec>()?.plays_book(true));
+    /// # Ok::<(), mancala_ai::SpecError>(())
+    /// ```
+    pub fn plays_book(&self, timed: bool) -> bool {
+        self.book.unwrap_or(match self.player {
+            Player::Level(level) => level >= BOOK_LEVEL,
+            Player::Exact => true,
+            Player::Search(_) => timed && self.limits.is_unlimited(),
+            Player::Human | Player::Random | Player::Greedy => false,
+        })
+    }
+
     /// Whether the spec is a person.
     pub fn is_human(&self) -> bool {
         self.player == Player::Human
@@ -423,8 +494,8 @@ impl Spec {
     }
 }
 
-/// How a spec writes `model=`.
-pub(super) fn model_name(on: bool) -> &'static str {
+/// How a spec writes `model=` and `book=`.
+pub(super) fn on_off_name(on: bool) -> &'static str {
     if on { "on" } else { "off" }
 }
 

@@ -85,8 +85,10 @@ def analyse(
     time: float | None = None,
 ) -> list[MoveValue]:
     """The value of every legal action for the player who plays it, best
-    first, as ``mancala analyse`` gives it: exact when the solver finishes
-    (two players, within ``time`` or one second), else estimated by
+    first, as ``mancala analyse`` gives it: exact from the opening book
+    where it holds the state (Kalah(6,4)'s first four turns) or when the
+    solver finishes (two players, within ``time`` or one second), else
+    estimated by
     alpha-beta within the budget of ``ai`` (a searching player spec),
     replaced by ``depth`` or ``time`` when given. With the GIL released;
     empty once the game is over."""
