@@ -1,8 +1,8 @@
 //! Opening books: the exact value of every move of the positions a game
 //! starts with, solved beforehand with an endgame database, where the
 //! solver cannot finish in a move's time. The built-in book is
-//! Kalah(6,4)'s ([`Book::built_in`]); [`Booked`] plays from a book and
-//! lets another player choose elsewhere.
+//! Kalah(6,4)'s ([`Book::built_in`]); [`Booked`] keeps another player to
+//! a book's best moves.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -132,7 +132,7 @@ impl Book {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse(rules: &Rules, text: &str) -> Result<Book, BookError> {
-        if rules.players() != 2 || *rules.rule_set() != kalah_on_board(rules.rule_set()) {
+        if *rules.rule_set() != kalah_on_board(rules.rule_set()) {
             return Err(BookError::Rules);
         }
         let mut entries = HashMap::new();
@@ -164,7 +164,7 @@ impl Book {
     /// database (docs/results.md section 5.4). Read once, then shared.
     pub fn built_in(rules: &Rules) -> Option<Arc<Book>> {
         static KALAH: OnceLock<Arc<Book>> = OnceLock::new();
-        (rules.players() == 2 && *rules.rule_set() == Preset::Kalah.rules()).then(|| {
+        (*rules.rule_set() == Preset::Kalah.rules()).then(|| {
             KALAH
                 .get_or_init(|| {
                     Arc::new(Book::parse(rules, KALAH_6_4).expect("the built-in book reads"))
@@ -352,7 +352,8 @@ fn parse_line<'r>(
 pub struct Booked {
     /// The book.
     book: Arc<Book>,
-    /// Who chooses where the book does not hold the position.
+    /// Who chooses every move (kept to the book's best where it holds the
+    /// position).
     player: Box<dyn Strategy + Send>,
     /// Picks among the book's moves of equal value.
     seed: u64,
@@ -361,8 +362,9 @@ pub struct Booked {
 }
 
 impl Booked {
-    /// Plays from `book` where it holds the position, and as `player`
-    /// elsewhere; `seed` picks among moves of equal value.
+    /// `player`, kept to the best moves of `book` where it holds the
+    /// position; `seed` picks among the book's moves of equal value when
+    /// `player`'s is not one of them.
     pub fn new(book: Arc<Book>, player: Box<dyn Strategy + Send>, seed: u64) -> Booked {
         Booked {
             book,

@@ -243,9 +243,9 @@ impl Spec {
         Ok(self.booked(rules, seed, player, true))
     }
 
-    /// `player` playing from the built-in opening book first where
-    /// [`Spec::plays_book`] says so and the rules have one
-    /// ([`Book::built_in`]), else `player` itself.
+    /// `player` kept to the built-in opening book's best moves
+    /// ([`Booked`]) where [`Spec::plays_book`] says so and the rules have
+    /// a book ([`Book::built_in`]), else `player` itself.
     fn booked(
         &self,
         rules: &Rules,

@@ -48,20 +48,7 @@ impl Spec {
         match self.player {
             Player::Human => {
                 budget("a human player takes no search budget")?;
-                if let Some(seed) = self.seed {
-                    return Err(value_error(
-                        "seed",
-                        &seed.to_string(),
-                        "a human player takes no seed",
-                    ));
-                }
-                if let Some(on) = self.book {
-                    return Err(value_error(
-                        "book",
-                        on_off_name(on),
-                        "a human player plays from no book",
-                    ));
-                }
+                self.check_human()?;
             }
             Player::Random => budget("the random player takes no search budget")?,
             Player::Greedy => budget("the greedy player takes no search budget")?,
@@ -123,6 +110,27 @@ impl Spec {
                 "depth",
                 &d.to_string(),
                 "MCTS takes nodes= (iterations) or time=, not a depth",
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Spec {
+    /// Checks that a human's spec has no seed and no book.
+    fn check_human(&self) -> Result<(), SpecError> {
+        if let Some(seed) = self.seed {
+            return Err(value_error(
+                "seed",
+                &seed.to_string(),
+                "a human player takes no seed",
+            ));
+        }
+        if let Some(on) = self.book {
+            return Err(value_error(
+                "book",
+                on_off_name(on),
+                "a human player plays from no book",
             ));
         }
         Ok(())

@@ -61,14 +61,16 @@
 //!   `lanes=1` is the search of earlier versions, move for move. Only
 //!   MCTS takes it, as `playout=`.
 //!
-//! - `book=on` plays from the built-in opening book where the rules have
-//!   one ([`Book::built_in`]: Kalah(6,4), every position of the game's
-//!   first four turns with the exact value of each move): a best move,
-//!   at once, instead of a search ([`Booked`]). It is on by default for
-//!   levels from [`BOOK_LEVEL`] (8) up, for `exact`, and under a time
-//!   manager for `alphabeta`, `maxn` and `mcts` named without a budget;
-//!   `book=off` turns it off. Elsewhere the player searches as before.
-//!   A human takes no book.
+//! - `book=on` keeps the player to the best moves of the built-in opening
+//!   book where the rules have one ([`Book::built_in`]: Kalah(6,4), every
+//!   position of the game's first four turns with the exact value of each
+//!   move): where the book holds the position, the player's own move
+//!   stands if the book values it best, else a best move of the book is
+//!   played ([`Booked`]). It is on by default for levels from
+//!   [`BOOK_LEVEL`] (8) up, for `exact`, and under a time manager for
+//!   `alphabeta`, `maxn` and `mcts` named without a budget; `book=off`
+//!   turns it off. Out of the book the player plays as it would. A human
+//!   takes no book.
 //!
 //! # Levels
 //!
@@ -164,9 +166,9 @@ pub const LEVEL_NODES_MP: [u64; MAX_LEVEL as usize] =
 /// (docs/results.md section 6.1).
 pub const KALAH_TERMS_LEVEL: u8 = 8;
 
-/// The lowest level that plays from the built-in opening book where it
-/// has one ([`Book::built_in`]: Kalah(6,4)): `book=on` or `book=off` in a
-/// spec says otherwise. Kept with the Kalah terms' level: the book is for
+/// The lowest level kept to the best moves of the built-in opening book
+/// where the rules have one ([`Book::built_in`]: Kalah(6,4)): `book=on`
+/// or `book=off` in a spec says otherwise. Kept with the Kalah terms' level: the book is for
 /// the players meant to be strongest.
 pub const BOOK_LEVEL: u8 = 8;
 
@@ -303,7 +305,7 @@ pub struct Spec {
     /// says (`None` is [`Mcts::DEFAULT_ROLLOUT_LANES`]: see
     /// [`Mcts::rollout_lanes`]).
     pub lanes: Option<u8>,
-    /// Whether the player plays from the built-in opening book, if the
+    /// Whether the player is kept to the built-in opening book, if the
     /// spec says (`book=`; `None` is the default: see
     /// [`Spec::plays_book`]).
     pub book: Option<bool>,
@@ -435,7 +437,7 @@ impl Spec {
         self
     }
 
-    /// Whether this spec's player plays from the built-in opening book
+    /// Whether this spec's player is kept to the built-in opening book
     /// where the rules have one ([`Book::built_in`]), built by
     /// [`Spec::strategy`] (`timed: false`) or by [`Spec::timed_strategy`]
     /// under a time control (`timed: true`): `book=` if the spec says,
