@@ -39,7 +39,8 @@ use crate::{AlphaBeta, Book, Limits, MoveValue, Solver, SolverOptions};
 /// assert_eq!((values[0].mv, values[0].seeds()), (Move::House(2), 6.0));
 ///
 /// // Kalah(6,4) is not: its opening book has the first turns exactly
-/// // (docs/rules.md section 11: the start is worth +8, by house 3)...
+/// // (docs/rules.md section 11: the start is worth +8; by house 3, the
+/// // solver says)...
 /// let rules = Rules::new(&Preset::Kalah.rules())?;
 /// let mut pos = Position::new(&rules);
 /// let values = analyse(&pos, Limits::depth(4), Some(Duration::from_millis(10)));

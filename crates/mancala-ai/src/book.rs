@@ -344,7 +344,8 @@ fn parse_line<'r>(
 /// let rules = Rules::new(&Preset::Kalah.rules())?;
 /// let book = Book::built_in(&rules).expect("Kalah(6,4) has a book");
 /// let mut player = Booked::new(book, Box::new(Random::new(1)), 1);
-/// // docs/rules.md section 11: house 3 is Kalah(6,4)'s best first move.
+/// // House 3 is Kalah(6,4)'s only first move worth its +8 (docs/rules.md
+/// // section 11), by this engine's solver.
 /// assert_eq!(player.choose(&Position::new(&rules)), Some(Move::House(3)));
 /// assert!(player.last_value().unwrap().exact);
 /// # Ok::<(), mancala_core::RuleError>(())

@@ -90,7 +90,8 @@ fn the_built_in_book_holds_every_position_of_the_first_four_turns_and_no_other()
 #[test]
 fn the_start_is_worth_eight_by_house_three() {
     // docs/rules.md section 11: Kalah(6,4) is a first-player win by 8
-    // (Rawlings 2015), the best first move house 3.
+    // (Rawlings 2015); house 3 is the best first move by this engine's
+    // solver (docs/results.md section 4).
     let rules = kalah();
     let values = Book::built_in(&rules)
         .unwrap()

@@ -647,7 +647,8 @@ fn analyse_falls_back_to_the_heuristic_search() {
 
 #[test]
 fn analyse_values_kalah_6_4_opening_exactly_from_the_book() {
-    // docs/rules.md section 11: Kalah(6,4) is worth +8, by house 3.
+    // docs/rules.md section 11: Kalah(6,4) is worth +8 (by house 3, this
+    // engine's solver says).
     let v = json(&ok(&["analyse", "--depth", "2", "--json"]));
     let moves = v["moves"].as_array().expect("moves");
     assert_eq!(moves.len(), 6);

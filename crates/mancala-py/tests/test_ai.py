@@ -128,7 +128,8 @@ def test_analyse_estimates_what_it_cannot_solve():
 
 
 def test_analyse_values_the_kalah_opening_exactly_from_the_book():
-    # docs/rules.md section 11: Kalah(6,4) is worth +8, by house 3.
+    # docs/rules.md section 11: Kalah(6,4) is worth +8; house 3 (the move
+    # that ends in the store) is its best first move by this engine's solver.
     state = mancala.load_game("kalah").new_initial_state()
     values = mancala.analyse(state, depth=1)
     assert all(v.exact for v in values)
